@@ -1,0 +1,185 @@
+//! Event kinds: everything that happens in Compass, as the store records it.
+//!
+//! The store gives each event a strictly increasing `seq`; the daemon turns
+//! them into `compass.v1` events. Adding a kind here is adding it to the
+//! contract too (the daemon's mapping is exhaustive, so the compiler asks).
+
+use crate::agent::{Agent, AgentStatus};
+use crate::gate::Verdict;
+use crate::id::{AgentId, IssueId, ProjectId, WorkstreamId};
+use crate::issue::Issue;
+use crate::project::Project;
+use crate::workstream::{Workstream, WorkstreamState};
+use serde::{Deserialize, Serialize};
+
+/// Which things an event is about; every field optional so a filter can
+/// match on any of them.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Scope {
+    pub project_id: Option<ProjectId>,
+    pub agent_id: Option<AgentId>,
+    pub workstream_id: Option<WorkstreamId>,
+    pub tool_call_id: Option<String>,
+}
+
+/// An event before the store has sequenced it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct NewEvent {
+    pub scope: Scope,
+    pub kind: EventKind,
+}
+
+/// A sequenced, stored event.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Event {
+    pub seq: u64,
+    pub at_ms: i64,
+    pub scope: Scope,
+    pub kind: EventKind,
+}
+
+/// What happened.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum EventKind {
+    ProjectCreated {
+        project: Project,
+    },
+    ThemeAdded {
+        theme: String,
+        names: Vec<String>,
+    },
+    AgentCreated {
+        agent: Agent,
+    },
+    AgentStatusChanged {
+        from: AgentStatus,
+        to: AgentStatus,
+        reason: String,
+    },
+    AgentRetired {
+        name: String,
+        codename_returned: bool,
+    },
+    IssueCreated {
+        issue: Issue,
+    },
+    WorkstreamCreated {
+        workstream: Workstream,
+    },
+    WorkstreamStateChanged {
+        issue_id: IssueId,
+        from: WorkstreamState,
+        to: WorkstreamState,
+    },
+    /// Something the agent streamed (over ACP) — rendered by UIs as-is.
+    AgentUpdate {
+        update: AgentUpdate,
+    },
+    /// A Warden gate decision, with its audit fields.
+    GateDecision {
+        gate: String,
+        source: String,
+        verdict: Verdict,
+        latency_us: u64,
+    },
+    /// A free-form bench or test marker (`compass bench` uses it).
+    Marker {
+        label: String,
+        payload: String,
+    },
+}
+
+impl EventKind {
+    /// The short kind name used in the store's `kind` column and in filters.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Self::ProjectCreated { .. } => "project_created",
+            Self::ThemeAdded { .. } => "theme_added",
+            Self::AgentCreated { .. } => "agent_created",
+            Self::AgentStatusChanged { .. } => "agent_status_changed",
+            Self::AgentRetired { .. } => "agent_retired",
+            Self::IssueCreated { .. } => "issue_created",
+            Self::WorkstreamCreated { .. } => "workstream_created",
+            Self::WorkstreamStateChanged { .. } => "workstream_state_changed",
+            Self::AgentUpdate { .. } => "agent_update",
+            Self::GateDecision { .. } => "gate_decision",
+            Self::Marker { .. } => "marker",
+        }
+    }
+}
+
+/// Status of a tool call, as ACP reports it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ToolStatus {
+    Pending,
+    InProgress,
+    Completed,
+    Failed,
+}
+
+/// One entry of an agent's plan.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlanEntry {
+    pub content: String,
+    pub priority: String,
+    pub status: String,
+}
+
+/// The agent's live stream, in Compass's own terms (UIs never speak ACP).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "update", rename_all = "snake_case")]
+pub enum AgentUpdate {
+    UserMessage {
+        text: String,
+    },
+    MessageChunk {
+        text: String,
+    },
+    ThoughtChunk {
+        text: String,
+    },
+    ToolCall {
+        title: String,
+        tool_kind: String,
+        status: ToolStatus,
+        raw_input: Option<String>,
+    },
+    ToolCallUpdate {
+        status: Option<ToolStatus>,
+        title: Option<String>,
+        output: Option<String>,
+    },
+    Diff {
+        path: String,
+        old_text: Option<String>,
+        new_text: String,
+    },
+    Plan {
+        entries: Vec<PlanEntry>,
+    },
+    AvailableCommands {
+        commands: Vec<String>,
+    },
+    ModeChanged {
+        mode: String,
+    },
+    PermissionRequested {
+        title: String,
+        options: Vec<String>,
+        chosen: Option<String>,
+    },
+    TerminalOutput {
+        terminal_id: String,
+        output: String,
+        exit_code: Option<i32>,
+    },
+    TurnEnded {
+        stop_reason: String,
+    },
+    /// The agent (or Compass about the agent) reports a problem.
+    Error {
+        message: String,
+    },
+}

@@ -1,0 +1,1 @@
+//! Workloads: the WorkloadRuntime seam and its sandbox, host and OCI backends.

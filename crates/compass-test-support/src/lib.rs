@@ -1,0 +1,1 @@
+//! Test support: scripted model servers and fixtures shared by the workspace's tests.

@@ -1,0 +1,1 @@
+//! Warden: gates, detectors, taint registry, audit and the hook wire protocol.
