@@ -1,0 +1,202 @@
+//! The `WorkloadRuntime` seam: the operations every backend offers, and the
+//! data they take. Shared by the daemon (lifecycle), `compass-acp` (spawning
+//! agents, serving fs/terminal inside the workload) and Warden (`pause`).
+
+use async_trait::async_trait;
+use compass_core::name::{Name, NameError};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::PathBuf;
+use std::time::Duration;
+use tokio::process::{ChildStderr, ChildStdin, ChildStdout};
+
+/// A workload's name: a validated [`Name`] (no `/`, `..`, NUL or newline),
+/// so it is safe as a directory, cgroup and container name.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct WorkloadName(Name);
+
+impl WorkloadName {
+    pub fn parse(raw: &str) -> Result<Self, NameError> {
+        Name::parse(raw).map(Self)
+    }
+
+    pub fn as_str(&self) -> &str {
+        self.0.as_str()
+    }
+}
+
+impl From<Name> for WorkloadName {
+    fn from(name: Name) -> Self {
+        Self(name)
+    }
+}
+
+impl fmt::Display for WorkloadName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Which backend runs a workload. Recorded by the daemon so the UI can show
+/// which protections a tier lacks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Backend {
+    Sandbox,
+    Host,
+    Oci,
+}
+
+impl Backend {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Sandbox => "sandbox",
+            Self::Host => "host",
+            Self::Oci => "oci",
+        }
+    }
+
+    /// Parse a backend name; the error lists the valid ones.
+    pub fn parse(raw: &str) -> Result<Self, RuntimeError> {
+        match raw {
+            "sandbox" => Ok(Self::Sandbox),
+            "host" => Ok(Self::Host),
+            "oci" => Ok(Self::Oci),
+            other => Err(RuntimeError::UnknownBackend(other.to_owned())),
+        }
+    }
+}
+
+/// Network policy for a workload. Fail closed: a policy that cannot be armed
+/// keeps the workload from starting.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "mode", rename_all = "snake_case")]
+pub enum EgressPolicy {
+    /// No network at all.
+    Deny,
+    /// Only through a per-workload proxy admitting these `host[:port]`s.
+    Allowlist { hosts: Vec<String> },
+    /// Unrestricted.
+    Open,
+}
+
+/// A host path made visible inside the workload.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Mount {
+    pub host_path: PathBuf,
+    pub workload_path: PathBuf,
+    pub read_only: bool,
+}
+
+/// CPU/memory limits, where a backend can apply them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Resources {
+    pub cpus: Option<f32>,
+    pub memory_bytes: Option<u64>,
+}
+
+/// What a workload is made of.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct WorkloadSpec {
+    pub name: WorkloadName,
+    /// The host directory that holds this workload's state (scoped `$HOME`,
+    /// `/work` clones, `/run/compass`); the backend lays it out.
+    pub state_dir: PathBuf,
+    pub mounts: Vec<Mount>,
+    /// The only environment the workload's processes see (plus what each
+    /// exec adds); nothing leaks in from the host's environment.
+    pub env: BTreeMap<String, String>,
+    pub egress: EgressPolicy,
+    pub resources: Resources,
+}
+
+/// One process to run inside a workload.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct ExecSpec {
+    pub argv: Vec<String>,
+    /// Working directory inside the workload; the backend's default if unset.
+    pub cwd: Option<PathBuf>,
+    pub env: BTreeMap<String, String>,
+    /// Bytes fed to stdin (for `exec`); secrets travel here, never in argv.
+    pub stdin: Option<Vec<u8>>,
+}
+
+/// Captured result of `exec`. A non-zero exit is a result, not an error.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExecOutput {
+    pub exit_code: Option<i32>,
+    pub signal: Option<i32>,
+    pub stdout: Vec<u8>,
+    pub stderr: Vec<u8>,
+}
+
+impl ExecOutput {
+    pub fn success(&self) -> bool {
+        self.exit_code == Some(0)
+    }
+}
+
+/// Kill and wait for a spawned process (and, where the backend can, its tree).
+#[async_trait]
+pub trait ProcessHandle: Send + Sync + fmt::Debug {
+    async fn kill(&mut self) -> Result<(), RuntimeError>;
+    async fn wait(&mut self) -> Result<ExecOutput, RuntimeError>;
+}
+
+/// A live process inside a workload, with its pipes.
+#[derive(Debug)]
+pub struct SpawnedProcess {
+    pub stdin: ChildStdin,
+    pub stdout: ChildStdout,
+    pub stderr: ChildStderr,
+    pub handle: Box<dyn ProcessHandle>,
+}
+
+/// Why a workload operation failed. Each variant names the workload or input.
+#[derive(Debug, thiserror::Error)]
+pub enum RuntimeError {
+    #[error("unknown workload backend {0:?}; choose one of: sandbox, host, oci")]
+    UnknownBackend(String),
+    #[error("workload {0} does not exist")]
+    NotFound(WorkloadName),
+    #[error("workload {0} already exists")]
+    AlreadyExists(WorkloadName),
+    #[error("the {backend} backend cannot {operation}: {why}")]
+    Unsupported { backend: &'static str, operation: &'static str, why: &'static str },
+    #[error("{tool} is not installed or not runnable ({why}); install it (e.g. `apt-get install {package}`)")]
+    MissingTool { tool: &'static str, package: &'static str, why: String },
+    #[error("egress policy for {workload} could not be armed: {why}")]
+    Egress { workload: WorkloadName, why: String },
+    #[error("{context}: {source}")]
+    Io {
+        context: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{0}")]
+    Other(String),
+}
+
+/// The seam every backend implements. Contract tests run each backend
+/// through the same assertions.
+#[async_trait]
+pub trait WorkloadRuntime: Send + Sync + fmt::Debug {
+    fn backend(&self) -> Backend;
+    /// Lay out the workload's state and arm its policies. Nothing is left on
+    /// disk if this fails.
+    async fn create(&self, spec: &WorkloadSpec) -> Result<(), RuntimeError>;
+    /// Start a process with live stdio.
+    async fn spawn(&self, name: &WorkloadName, exec: &ExecSpec) -> Result<SpawnedProcess, RuntimeError>;
+    /// Run a process to completion and capture its output.
+    async fn exec(&self, name: &WorkloadName, exec: &ExecSpec) -> Result<ExecOutput, RuntimeError>;
+    /// Freeze every process in the workload.
+    async fn pause(&self, name: &WorkloadName) -> Result<(), RuntimeError>;
+    async fn resume(&self, name: &WorkloadName) -> Result<(), RuntimeError>;
+    /// Stop every process: politely, then by force after `timeout`.
+    async fn stop(&self, name: &WorkloadName, timeout: Duration) -> Result<(), RuntimeError>;
+    /// Stop and delete the workload's state.
+    async fn remove(&self, name: &WorkloadName) -> Result<(), RuntimeError>;
+    async fn exists(&self, name: &WorkloadName) -> Result<bool, RuntimeError>;
+    async fn resize(&self, name: &WorkloadName, resources: Resources) -> Result<(), RuntimeError>;
+}
