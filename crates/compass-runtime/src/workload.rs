@@ -92,7 +92,8 @@ pub struct Mount {
 /// CPU/memory limits, where a backend can apply them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Resources {
-    pub cpus: Option<f32>,
+    /// Millicores (1000 = one core).
+    pub millicpus: Option<u32>,
     pub memory_bytes: Option<u64>,
 }
 
@@ -163,9 +164,19 @@ pub enum RuntimeError {
     #[error("workload {0} already exists")]
     AlreadyExists(WorkloadName),
     #[error("the {backend} backend cannot {operation}: {why}")]
-    Unsupported { backend: &'static str, operation: &'static str, why: &'static str },
-    #[error("{tool} is not installed or not runnable ({why}); install it (e.g. `apt-get install {package}`)")]
-    MissingTool { tool: &'static str, package: &'static str, why: String },
+    Unsupported {
+        backend: &'static str,
+        operation: &'static str,
+        why: &'static str,
+    },
+    #[error(
+        "{tool} is not installed or not runnable ({why}); install it (e.g. `apt-get install {package}`)"
+    )]
+    MissingTool {
+        tool: &'static str,
+        package: &'static str,
+        why: String,
+    },
     #[error("egress policy for {workload} could not be armed: {why}")]
     Egress { workload: WorkloadName, why: String },
     #[error("{context}: {source}")]
@@ -187,7 +198,11 @@ pub trait WorkloadRuntime: Send + Sync + fmt::Debug {
     /// disk if this fails.
     async fn create(&self, spec: &WorkloadSpec) -> Result<(), RuntimeError>;
     /// Start a process with live stdio.
-    async fn spawn(&self, name: &WorkloadName, exec: &ExecSpec) -> Result<SpawnedProcess, RuntimeError>;
+    async fn spawn(
+        &self,
+        name: &WorkloadName,
+        exec: &ExecSpec,
+    ) -> Result<SpawnedProcess, RuntimeError>;
     /// Run a process to completion and capture its output.
     async fn exec(&self, name: &WorkloadName, exec: &ExecSpec) -> Result<ExecOutput, RuntimeError>;
     /// Freeze every process in the workload.
