@@ -5,9 +5,17 @@
 //! and it decides no policy — Warden and the Dispatcher decide, this crate
 //! carries out.
 
+pub mod host;
+pub mod layout;
+pub(crate) mod process;
+pub(crate) mod procfs;
+pub mod secrets;
 pub mod workload;
 
+pub use host::HostRuntime;
+pub use layout::{InnerPaths, Layout};
+pub use secrets::Secret;
 pub use workload::{
-    Backend, EgressPolicy, ExecOutput, ExecSpec, Mount, ProcessHandle, Resources, RuntimeError,
-    SpawnedProcess, WorkloadName, WorkloadRuntime, WorkloadSpec,
+    Backend, EgressPolicy, ExecOutput, ExecSpec, Mount, ProcessHandle, Protection, Resources,
+    RuntimeError, SpawnedProcess, WorkloadName, WorkloadRuntime, WorkloadSpec,
 };

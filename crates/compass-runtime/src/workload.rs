@@ -2,12 +2,13 @@
 //! data they take. Shared by the daemon (lifecycle), `compass-acp` (spawning
 //! agents, serving fs/terminal inside the workload) and Warden (`pause`).
 
+use crate::layout::InnerPaths;
 use async_trait::async_trait;
 use compass_core::name::{Name, NameError};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 use tokio::process::{ChildStderr, ChildStdin, ChildStdout};
 
@@ -19,6 +20,15 @@ pub struct WorkloadName(Name);
 impl WorkloadName {
     pub fn parse(raw: &str) -> Result<Self, NameError> {
         Name::parse(raw).map(Self)
+    }
+
+    /// [`WorkloadName::parse`] with the runtime's error type, naming the input.
+    pub fn parse_checked(raw: &str) -> Result<Self, RuntimeError> {
+        Self::parse(raw).map_err(|source| RuntimeError::BadName {
+            what: "workload name",
+            raw: raw.to_owned(),
+            source,
+        })
     }
 
     pub fn as_str(&self) -> &str {
@@ -57,6 +67,22 @@ impl Backend {
         }
     }
 
+    /// The protections this backend structurally lacks, for the UI and the
+    /// event log ("egress: unenforced (host tier)"). Empty means the backend
+    /// offers every protection in [`Protection`].
+    pub fn missing_protections(self) -> &'static [Protection] {
+        match self {
+            Self::Sandbox | Self::Oci => &[],
+            Self::Host => &[
+                Protection::FilesystemIsolation,
+                Protection::InterAgentIsolation,
+                Protection::EgressPolicy,
+                Protection::ProcessTreeContainment,
+                Protection::ResourceLimits,
+            ],
+        }
+    }
+
     /// Parse a backend name; the error lists the valid ones.
     pub fn parse(raw: &str) -> Result<Self, RuntimeError> {
         match raw {
@@ -64,6 +90,36 @@ impl Backend {
             "host" => Ok(Self::Host),
             "oci" => Ok(Self::Oci),
             other => Err(RuntimeError::UnknownBackend(other.to_owned())),
+        }
+    }
+}
+
+/// A protection a workload backend may offer. [`Backend::missing_protections`]
+/// lists what a tier lacks so the daemon can record it and the UI show it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Protection {
+    /// A private root: the agent sees only system dirs, its home and clones.
+    FilesystemIsolation,
+    /// One agent cannot read another agent's home, clones or sockets.
+    InterAgentIsolation,
+    /// The egress policy (deny / allowlist) is enforced.
+    EgressPolicy,
+    /// Stop kills and pause freezes every descendant, double-forked and
+    /// `setsid` children included.
+    ProcessTreeContainment,
+    /// CPU/memory limits can be applied and resized.
+    ResourceLimits,
+}
+
+impl Protection {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::FilesystemIsolation => "filesystem_isolation",
+            Self::InterAgentIsolation => "inter_agent_isolation",
+            Self::EgressPolicy => "egress_policy",
+            Self::ProcessTreeContainment => "process_tree_containment",
+            Self::ResourceLimits => "resource_limits",
         }
     }
 }
@@ -159,6 +215,23 @@ pub struct SpawnedProcess {
 pub enum RuntimeError {
     #[error("unknown workload backend {0:?}; choose one of: sandbox, host, oci")]
     UnknownBackend(String),
+    #[error("{what} {raw:?} is not a valid name: {source}")]
+    BadName {
+        what: &'static str,
+        raw: String,
+        #[source]
+        source: NameError,
+    },
+    #[error("invalid {what}: {why}")]
+    Invalid { what: &'static str, why: String },
+    #[error("workload {0} is paused; resume it first")]
+    Paused(WorkloadName),
+    #[error("{command} failed for {target}: {stderr}")]
+    Command {
+        command: String,
+        target: String,
+        stderr: String,
+    },
     #[error("workload {0} does not exist")]
     NotFound(WorkloadName),
     #[error("workload {0} already exists")]
@@ -194,6 +267,10 @@ pub enum RuntimeError {
 #[async_trait]
 pub trait WorkloadRuntime: Send + Sync + fmt::Debug {
     fn backend(&self) -> Backend;
+    /// What this backend structurally lacks; see [`Backend::missing_protections`].
+    fn missing_protections(&self) -> &'static [Protection] {
+        self.backend().missing_protections()
+    }
     /// Lay out the workload's state and arm its policies. Nothing is left on
     /// disk if this fails.
     async fn create(&self, spec: &WorkloadSpec) -> Result<(), RuntimeError>;
@@ -214,4 +291,21 @@ pub trait WorkloadRuntime: Send + Sync + fmt::Debug {
     async fn remove(&self, name: &WorkloadName) -> Result<(), RuntimeError>;
     async fn exists(&self, name: &WorkloadName) -> Result<bool, RuntimeError>;
     async fn resize(&self, name: &WorkloadName, resources: Resources) -> Result<(), RuntimeError>;
+    /// The paths a process inside a workload with this state dir sees:
+    /// fixed (`/home/agent`, `/work`, `/run/compass`) for isolated backends,
+    /// the host paths themselves for the host tier.
+    fn inner_paths(&self, state_dir: &Path) -> InnerPaths {
+        let _ = state_dir;
+        InnerPaths::isolated()
+    }
+}
+
+impl RuntimeError {
+    /// An I/O error with what was being done.
+    pub fn io(context: impl Into<String>, source: std::io::Error) -> Self {
+        Self::Io {
+            context: context.into(),
+            source,
+        }
+    }
 }

@@ -1,0 +1,195 @@
+//! Process plumbing shared by the backends: the scrubbed environment, spawning
+//! with pipes, capturing `exec` output, and the kill/wait handle.
+//!
+//! Boundary: knows nothing about namespaces; each backend says how a spawned
+//! process is killed ([`KillTarget`]).
+
+use crate::layout::Layout;
+use crate::workload::{ExecOutput, ExecSpec, ProcessHandle, RuntimeError, SpawnedProcess};
+use async_trait::async_trait;
+use nix::sys::signal::{Signal, kill, killpg};
+use nix::unistd::Pid;
+use std::collections::BTreeMap;
+use std::os::unix::process::ExitStatusExt;
+use std::process::{ExitStatus, Stdio};
+use tokio::io::AsyncWriteExt;
+use tokio::process::{Child, Command};
+
+/// `PATH` when the spec names none.
+pub(crate) const DEFAULT_PATH: &str =
+    "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+
+/// The only environment a workload process sees: a minimal base, the spec's
+/// variables, the workload's 0600 env file (env-shaped secrets), and the
+/// exec's own variables, later layers winning. Nothing comes from the host.
+pub(crate) fn workload_env(
+    spec_env: &BTreeMap<String, String>,
+    layout: &Layout,
+    home_inside: &str,
+    exec: &ExecSpec,
+) -> Result<BTreeMap<String, String>, RuntimeError> {
+    let mut env = BTreeMap::new();
+    env.insert("PATH".to_owned(), DEFAULT_PATH.to_owned());
+    env.insert("HOME".to_owned(), home_inside.to_owned());
+    env.insert("LANG".to_owned(), "C.UTF-8".to_owned());
+    env.extend(spec_env.iter().map(|(k, v)| (k.clone(), v.clone())));
+    env.extend(crate::secrets::read_env_file(&layout.env_file())?);
+    env.extend(exec.env.iter().map(|(k, v)| (k.clone(), v.clone())));
+    Ok(env)
+}
+
+/// Refuse an empty argv with a clear error.
+pub(crate) fn check_argv(exec: &ExecSpec) -> Result<(), RuntimeError> {
+    if exec.argv.is_empty() {
+        return Err(RuntimeError::Invalid {
+            what: "exec",
+            why: "argv is empty; name the program to run".to_owned(),
+        });
+    }
+    Ok(())
+}
+
+/// How a spawned process and its descendants are killed.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum KillTarget {
+    /// Signal the whole process group (host backend).
+    Group(i32),
+    /// Kill this pid: a bwrap whose death takes its pid namespace with it.
+    Pid(i32),
+}
+
+/// The [`ProcessHandle`] of every backend.
+#[derive(Debug)]
+pub(crate) struct ChildHandle {
+    child: Child,
+    target: KillTarget,
+    /// Kept alive as long as the process (e.g. the egress forwarder's guard).
+    _guard: Option<Box<dyn std::fmt::Debug + Send + Sync>>,
+}
+
+impl ChildHandle {
+    pub(crate) fn new(child: Child, target: KillTarget) -> Self {
+        Self {
+            child,
+            target,
+            _guard: None,
+        }
+    }
+}
+
+pub(crate) fn status_to_output(status: ExitStatus, stdout: Vec<u8>, stderr: Vec<u8>) -> ExecOutput {
+    ExecOutput {
+        exit_code: status.code(),
+        signal: status.signal(),
+        stdout,
+        stderr,
+    }
+}
+
+#[async_trait]
+impl ProcessHandle for ChildHandle {
+    async fn kill(&mut self) -> Result<(), RuntimeError> {
+        let result = match self.target {
+            KillTarget::Group(pgid) => killpg(Pid::from_raw(pgid), Signal::SIGKILL),
+            KillTarget::Pid(pid) => kill(Pid::from_raw(pid), Signal::SIGKILL),
+        };
+        match result {
+            Ok(()) | Err(nix::errno::Errno::ESRCH) => Ok(()),
+            Err(e) => Err(RuntimeError::io("killing a workload process", e.into())),
+        }
+    }
+
+    async fn wait(&mut self) -> Result<ExecOutput, RuntimeError> {
+        let status = self
+            .child
+            .wait()
+            .await
+            .map_err(|e| RuntimeError::io("waiting for a workload process", e))?;
+        Ok(status_to_output(status, Vec::new(), Vec::new()))
+    }
+}
+
+/// Spawn `cmd` with three pipes.
+pub(crate) fn spawn_piped(
+    mut cmd: Command,
+    what: &str,
+) -> Result<(Child, SpawnedPipes), RuntimeError> {
+    cmd.stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .kill_on_drop(false);
+    let mut child = cmd
+        .spawn()
+        .map_err(|e| RuntimeError::io(format!("starting {what}"), e))?;
+    let (Some(stdin), Some(stdout), Some(stderr)) =
+        (child.stdin.take(), child.stdout.take(), child.stderr.take())
+    else {
+        return Err(RuntimeError::Other(format!("{what}: stdio pipes missing")));
+    };
+    Ok((
+        child,
+        SpawnedPipes {
+            stdin,
+            stdout,
+            stderr,
+        },
+    ))
+}
+
+/// The pipes of a freshly spawned child.
+#[derive(Debug)]
+pub(crate) struct SpawnedPipes {
+    pub(crate) stdin: tokio::process::ChildStdin,
+    pub(crate) stdout: tokio::process::ChildStdout,
+    pub(crate) stderr: tokio::process::ChildStderr,
+}
+
+impl SpawnedPipes {
+    pub(crate) fn into_spawned(self, handle: ChildHandle) -> SpawnedProcess {
+        SpawnedProcess {
+            stdin: self.stdin,
+            stdout: self.stdout,
+            stderr: self.stderr,
+            handle: Box::new(handle),
+        }
+    }
+}
+
+/// Run `cmd` to completion, feeding `stdin` and capturing both outputs.
+/// A non-zero exit is a result, not an error.
+pub(crate) async fn capture(
+    mut cmd: Command,
+    stdin: Option<&[u8]>,
+    what: &str,
+) -> Result<ExecOutput, RuntimeError> {
+    cmd.stdin(if stdin.is_some() {
+        Stdio::piped()
+    } else {
+        Stdio::null()
+    })
+    .stdout(Stdio::piped())
+    .stderr(Stdio::piped())
+    .kill_on_drop(true);
+    let mut child = cmd
+        .spawn()
+        .map_err(|e| RuntimeError::io(format!("starting {what}"), e))?;
+    let writer = match (stdin, child.stdin.take()) {
+        (Some(bytes), Some(mut pipe)) => {
+            let bytes = bytes.to_vec();
+            Some(tokio::spawn(async move {
+                // A child that exits without reading its stdin is not an error.
+                let _ = pipe.write_all(&bytes).await;
+                let _ = pipe.shutdown().await;
+            }))
+        }
+        _ => None,
+    };
+    let out = child
+        .wait_with_output()
+        .await
+        .map_err(|e| RuntimeError::io(format!("waiting for {what}"), e))?;
+    if let Some(writer) = writer {
+        let _ = writer.await;
+    }
+    Ok(status_to_output(out.status, out.stdout, out.stderr))
+}

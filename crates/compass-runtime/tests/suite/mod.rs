@@ -1,0 +1,4 @@
+//! Test modules and shared helpers.
+
+mod contract;
+pub(crate) mod support;

@@ -1,0 +1,102 @@
+//! Helpers shared by the suite: spec building, polling with a deadline, and
+//! scanning the host's process list.
+
+use compass_runtime::{EgressPolicy, ExecOutput, ExecSpec, Resources, WorkloadName, WorkloadSpec};
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+pub(crate) fn name(raw: &str) -> WorkloadName {
+    WorkloadName::parse(raw).unwrap()
+}
+
+pub(crate) fn spec(raw: &str, state_dir: &Path, egress: EgressPolicy) -> WorkloadSpec {
+    WorkloadSpec {
+        name: name(raw),
+        state_dir: state_dir.to_path_buf(),
+        mounts: Vec::new(),
+        env: BTreeMap::from([("COMPASS_TEST_SPEC_VAR".to_owned(), "from-spec".to_owned())]),
+        egress,
+        resources: Resources::default(),
+    }
+}
+
+pub(crate) fn sh(script: &str) -> ExecSpec {
+    ExecSpec {
+        argv: vec!["/bin/sh".into(), "-c".into(), script.into()],
+        ..ExecSpec::default()
+    }
+}
+
+pub(crate) fn stdout(out: &ExecOutput) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Poll `cond` until it holds or `limit` passes; returns whether it held.
+pub(crate) async fn eventually(limit: Duration, mut cond: impl FnMut() -> bool) -> bool {
+    let deadline = Instant::now() + limit;
+    loop {
+        if cond() {
+            return true;
+        }
+        if Instant::now() >= deadline {
+            return false;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// Every host process's argv, NUL-separated args joined by spaces.
+pub(crate) fn all_cmdlines() -> Vec<(u32, String)> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Some(pid) = entry
+            .file_name()
+            .to_str()
+            .and_then(|s| s.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if let Ok(raw) = std::fs::read(format!("/proc/{pid}/cmdline")) {
+            let line = raw
+                .split(|b| *b == 0)
+                .map(|a| String::from_utf8_lossy(a).into_owned())
+                .collect::<Vec<_>>()
+                .join(" ");
+            out.push((pid, line));
+        }
+    }
+    out
+}
+
+/// Whether any live (non-zombie) host process has `needle` in its argv.
+pub(crate) fn process_with_arg(needle: &str) -> bool {
+    all_cmdlines().into_iter().any(|(pid, line)| {
+        line.contains(needle)
+            && std::fs::read_to_string(format!("/proc/{pid}/stat"))
+                .map(|s| {
+                    let rest = &s[s.rfind(')').unwrap_or(0) + 1..];
+                    !rest.trim_start().starts_with('Z')
+                })
+                .unwrap_or(false)
+    })
+}
+
+/// A unique decimal number usable as a `sleep` argument marker.
+pub(crate) fn marker() -> String {
+    let n: u32 = rand_u32();
+    format!("7{:09}", n % 1_000_000_000)
+}
+
+fn rand_u32() -> u32 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u64(std::process::id() as u64);
+    h.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos(),
+    );
+    h.finish() as u32
+}
