@@ -1,1 +1,30 @@
-//! The ACP client side: drive an agent over its stdio, serve fs/terminal requests, emit Compass events.
+//! The ACP client side: drive an agent over its stdio inside its workload,
+//! serve its fs/terminal requests there (through Warden's gate), and turn
+//! its stream into Compass events.
+//!
+//! Architecture invariant: only this crate speaks ACP. UIs see the events
+//! it emits; the daemon calls [`AcpSession`] / [`SessionDriver`].
+//!
+//! The JSON-RPC layer is hand-written over newline-delimited JSON (see
+//! `rpc`), using the official `agent-client-protocol` schema types for the
+//! messages: a session here is a long-lived object the daemon calls into
+//! (prompt, cancel, reload) and must fail with a typed reason on every kind
+//! of misbehaving peer, which the SDK's scoped `connect_with` callback
+//! style makes awkward.
+
+pub mod error;
+pub mod executor;
+pub mod paths;
+mod rpc;
+pub mod session;
+pub mod sink;
+pub mod translate;
+
+pub use agent_client_protocol::v1::schema;
+pub use error::AcpError;
+pub use executor::ExecutorLimits;
+pub use session::{
+    AcpSession, AgentInfo, Limits, PermissionPolicy, ServedCapabilities, SessionConfig, StartMode,
+    Timeouts, TurnOutcome,
+};
+pub use sink::{EventSink, TeeSink, VecSink};

@@ -182,4 +182,19 @@ pub enum AgentUpdate {
     Error {
         message: String,
     },
+    /// An ACP session is up: created fresh, loaded, or re-created by a reload.
+    SessionStarted {
+        session_id: String,
+        /// The agent's own name and version, as `initialize` reported them.
+        agent: String,
+        /// `new`, `loaded` (session/load) or `reloaded` (session/new plus a
+        /// reload prompt after the agent died or its context was reset).
+        how: String,
+    },
+    /// The session can no longer be driven; `code` is a stable machine name
+    /// (`agent_exited`, `stdout_closed`, `protocol`, `timeout`, `update_flood`, …).
+    SessionFailed {
+        code: String,
+        message: String,
+    },
 }

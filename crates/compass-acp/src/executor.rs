@@ -1,0 +1,738 @@
+//! Compass as the executor: the agent's `fs/*` and `terminal/*` requests,
+//! served inside the agent's own workload through [`WorkloadRuntime`] —
+//! never on the host. Every operation passes one [`Gate`] first (reads: the
+//! input gate on exactly the text the agent will get; writes and commands:
+//! the output gate); a `Flag` blocks the operation with a JSON-RPC error
+//! carrying the reason, and every decision is emitted as an event.
+//!
+//! Paths are confined twice: lexically against the allowed roots here, and
+//! again after symlink resolution by a small `sh` helper run in the
+//! workload, so a link planted inside a root cannot reach out of it.
+
+use crate::paths::{PathError, confine};
+use crate::rpc::RpcErrorObject;
+use crate::sink::EventSink;
+use crate::translate::{MAX_EVENT_TEXT, clip};
+use agent_client_protocol::v1::schema::{
+    CreateTerminalRequest, KillTerminalRequest, ReadTextFileRequest, ReleaseTerminalRequest,
+    TerminalOutputRequest, WaitForTerminalExitRequest, WriteTextFileRequest,
+};
+use compass_core::event::{AgentUpdate, EventKind, NewEvent, Scope};
+use compass_core::gate::{Decision, Gate, GateRequest, InputItem, OutputAction};
+use compass_core::id::AgentId;
+use compass_runtime::{ExecSpec, ProcessHandle, WorkloadName, WorkloadRuntime};
+use serde_json::{Value, json};
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::io::AsyncReadExt;
+use tokio::sync::{mpsc, watch};
+
+/// Error code for an operation a gate blocked.
+pub const BLOCKED_CODE: i64 = -32001;
+
+const HELPER_PATH: &str = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+
+// Resolve the path inside the workload (symlinks included) and read it only
+// if it still lies in one of the roots. Exit codes: 66 missing, 65 a
+// directory, 77 outside the roots.
+const READ_SCRIPT: &str = r#"set -u
+max=$1; shift
+p=$(realpath -e -- "$1" 2>/dev/null) || { echo "no such file" >&2; exit 66; }
+shift
+for r in "$@"; do
+  r=$(realpath -m -- "$r")
+  case "$p" in "$r"|"$r"/*)
+    if [ -d "$p" ]; then echo "is a directory" >&2; exit 65; fi
+    exec head -c "$max" -- "$p";;
+  esac
+done
+echo "resolves outside the allowed roots" >&2; exit 77
+"#;
+
+const WRITE_SCRIPT: &str = r#"set -u
+p=$(realpath -m -- "$1"); shift
+ok=
+for r in "$@"; do
+  r=$(realpath -m -- "$r")
+  case "$p" in "$r"|"$r"/*) ok=1;; esac
+done
+[ -n "$ok" ] || { echo "resolves outside the allowed roots" >&2; exit 77; }
+[ -d "$p" ] && { echo "is a directory" >&2; exit 65; }
+mkdir -p -- "$(dirname -- "$p")" && cat > "$p"
+"#;
+
+/// Limits on what the executor does for an agent.
+#[derive(Debug, Clone)]
+pub struct ExecutorLimits {
+    /// Largest file `fs/read_text_file` returns.
+    pub read_max_bytes: usize,
+    /// Output kept per terminal when the agent sets no `outputByteLimit`.
+    pub terminal_output_bytes: usize,
+    /// Live terminals per session.
+    pub max_terminals: usize,
+}
+
+impl Default for ExecutorLimits {
+    fn default() -> Self {
+        Self {
+            read_max_bytes: 8 * 1024 * 1024,
+            terminal_output_bytes: 1024 * 1024,
+            max_terminals: 32,
+        }
+    }
+}
+
+/// Where the executor acts and whom it reports to.
+pub struct Executor {
+    runtime: Arc<dyn WorkloadRuntime>,
+    workload: WorkloadName,
+    roots: Vec<PathBuf>,
+    default_cwd: PathBuf,
+    gate: Arc<dyn Gate>,
+    sink: Arc<dyn EventSink>,
+    scope: Scope,
+    agent: AgentId,
+    limits: ExecutorLimits,
+    terminals: Mutex<HashMap<String, Arc<Terminal>>>,
+    next_terminal: AtomicU64,
+}
+
+impl std::fmt::Debug for Executor {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Executor")
+            .field("workload", &self.workload)
+            .field("roots", &self.roots)
+            .finish_non_exhaustive()
+    }
+}
+
+fn rpc_err(code: i64, msg: impl Into<String>) -> RpcErrorObject {
+    RpcErrorObject::new(code, msg)
+}
+
+fn path_err(e: PathError) -> RpcErrorObject {
+    rpc_err(RpcErrorObject::INVALID_PARAMS, e.to_string())
+}
+
+fn parse<T: serde::de::DeserializeOwned>(params: Value) -> Result<T, RpcErrorObject> {
+    serde_json::from_value(params).map_err(|e| {
+        rpc_err(
+            RpcErrorObject::INVALID_PARAMS,
+            format!("invalid params: {e}"),
+        )
+    })
+}
+
+/// Join argv for display and for the output gate, quoting what a shell
+/// would split.
+pub fn shell_join(argv: &[String]) -> String {
+    argv.iter()
+        .map(|a| {
+            if !a.is_empty()
+                && a.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c))
+            {
+                a.clone()
+            } else {
+                format!("'{}'", a.replace('\'', r"'\''"))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+impl Executor {
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn new(
+        runtime: Arc<dyn WorkloadRuntime>,
+        workload: WorkloadName,
+        roots: Vec<PathBuf>,
+        default_cwd: PathBuf,
+        gate: Arc<dyn Gate>,
+        sink: Arc<dyn EventSink>,
+        scope: Scope,
+        agent: AgentId,
+        limits: ExecutorLimits,
+    ) -> Self {
+        Self {
+            runtime,
+            workload,
+            roots,
+            default_cwd,
+            gate,
+            sink,
+            scope,
+            agent,
+            limits,
+            terminals: Mutex::new(HashMap::new()),
+            next_terminal: AtomicU64::new(1),
+        }
+    }
+
+    fn emit(&self, kind: EventKind) {
+        self.sink.emit(NewEvent {
+            scope: self.scope.clone(),
+            kind,
+        });
+    }
+
+    /// Ask the gate; emit the decision; turn a flag into the agent's error.
+    async fn check(
+        &self,
+        gate_name: &str,
+        source: String,
+        request: GateRequest,
+    ) -> Result<(), RpcErrorObject> {
+        let started = Instant::now();
+        let verdict = self.gate.check(&request).await;
+        let latency_us = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
+        let blocked = match &verdict.decision {
+            Decision::Flag { reason } => Some(reason.clone()),
+            _ => None,
+        };
+        self.emit(EventKind::GateDecision {
+            gate: gate_name.to_owned(),
+            source,
+            verdict,
+            latency_us,
+        });
+        match blocked {
+            Some(reason) => Err(rpc_err(
+                BLOCKED_CODE,
+                format!("Blocked by Compass (Warden): {reason}"),
+            )),
+            None => Ok(()),
+        }
+    }
+
+    async fn helper(
+        &self,
+        script: &str,
+        args: Vec<String>,
+        stdin: Option<Vec<u8>>,
+    ) -> Result<compass_runtime::ExecOutput, RpcErrorObject> {
+        let mut argv = vec![
+            "/bin/sh".to_owned(),
+            "-c".to_owned(),
+            script.to_owned(),
+            "compass-fs".to_owned(),
+        ];
+        argv.extend(args);
+        let mut env = BTreeMap::new();
+        env.insert("PATH".to_owned(), HELPER_PATH.to_owned());
+        let spec = ExecSpec {
+            argv,
+            cwd: None,
+            env,
+            stdin,
+        };
+        self.runtime.exec(&self.workload, &spec).await.map_err(|e| {
+            rpc_err(
+                RpcErrorObject::INTERNAL,
+                format!("workload exec failed: {e}"),
+            )
+        })
+    }
+
+    fn root_args(&self) -> Vec<String> {
+        self.roots.iter().map(|r| r.display().to_string()).collect()
+    }
+
+    fn helper_failure(path: &Path, out: &compass_runtime::ExecOutput) -> RpcErrorObject {
+        let stderr = String::from_utf8_lossy(&out.stderr).trim().to_owned();
+        let shown = path.display();
+        match out.exit_code {
+            Some(66) => rpc_err(RpcErrorObject::NOT_FOUND, format!("{shown}: no such file")),
+            Some(65) => rpc_err(
+                RpcErrorObject::INVALID_PARAMS,
+                format!("{shown}: is a directory"),
+            ),
+            Some(77) => rpc_err(
+                RpcErrorObject::INVALID_PARAMS,
+                format!("{shown}: resolves outside the workload's allowed roots"),
+            ),
+            _ => rpc_err(
+                RpcErrorObject::INTERNAL,
+                format!("{shown}: {}", clip(stderr, 2048)),
+            ),
+        }
+    }
+
+    /// `fs/read_text_file`.
+    pub(crate) async fn read_text_file(&self, params: Value) -> Result<Value, RpcErrorObject> {
+        let req: ReadTextFileRequest = parse(params)?;
+        let path = confine(&req.path, &self.roots).map_err(path_err)?;
+        let max = self.limits.read_max_bytes;
+        let mut args = vec![(max + 1).to_string(), path.display().to_string()];
+        args.extend(self.root_args());
+        let out = self.helper(READ_SCRIPT, args, None).await?;
+        if !out.success() {
+            return Err(Self::helper_failure(&path, &out));
+        }
+        if out.stdout.len() > max {
+            return Err(rpc_err(
+                RpcErrorObject::INVALID_PARAMS,
+                format!(
+                    "{} is larger than {max} bytes; read it with line/limit",
+                    path.display()
+                ),
+            ));
+        }
+        let text = String::from_utf8(out.stdout).map_err(|_| {
+            rpc_err(
+                RpcErrorObject::INVALID_PARAMS,
+                format!("{} is not a UTF-8 text file", path.display()),
+            )
+        })?;
+        let text = select_lines(&text, req.line, req.limit);
+        let source = format!("file:{}", path.display());
+        self.check(
+            "input",
+            source.clone(),
+            GateRequest::Input {
+                agent: self.agent.clone(),
+                item: InputItem {
+                    source,
+                    content: text.clone(),
+                },
+            },
+        )
+        .await?;
+        Ok(json!({ "content": text }))
+    }
+
+    /// `fs/write_text_file`.
+    pub(crate) async fn write_text_file(&self, params: Value) -> Result<Value, RpcErrorObject> {
+        let req: WriteTextFileRequest = parse(params)?;
+        let path = confine(&req.path, &self.roots).map_err(path_err)?;
+        let shown = path.display().to_string();
+        self.check(
+            "output",
+            format!("file:{shown}"),
+            GateRequest::Output {
+                agent: self.agent.clone(),
+                action: OutputAction::WriteFile {
+                    path: shown.clone(),
+                    content: req.content.clone(),
+                },
+            },
+        )
+        .await?;
+        let mut args = vec![shown];
+        args.extend(self.root_args());
+        let out = self
+            .helper(WRITE_SCRIPT, args, Some(req.content.into_bytes()))
+            .await?;
+        if !out.success() {
+            return Err(Self::helper_failure(&path, &out));
+        }
+        Ok(json!({}))
+    }
+
+    fn terminal(&self, id: &str) -> Result<Arc<Terminal>, RpcErrorObject> {
+        let terms = match self.terminals.lock() {
+            Ok(t) => t,
+            Err(p) => p.into_inner(),
+        };
+        terms.get(id).cloned().ok_or_else(|| {
+            rpc_err(
+                RpcErrorObject::NOT_FOUND,
+                format!("no terminal {id:?} in this session"),
+            )
+        })
+    }
+
+    /// `terminal/create`: gate the command line, then start it in the
+    /// workload with its output captured.
+    pub(crate) async fn terminal_create(&self, params: Value) -> Result<Value, RpcErrorObject> {
+        let req: CreateTerminalRequest = parse(params)?;
+        let live = match self.terminals.lock() {
+            Ok(t) => t.len(),
+            Err(p) => p.into_inner().len(),
+        };
+        if live >= self.limits.max_terminals {
+            return Err(rpc_err(
+                RpcErrorObject::INTERNAL,
+                format!(
+                    "too many terminals ({live}); release some first (max_terminals = {})",
+                    self.limits.max_terminals
+                ),
+            ));
+        }
+        let cwd = match &req.cwd {
+            Some(c) => confine(c, &self.roots).map_err(path_err)?,
+            None => self.default_cwd.clone(),
+        };
+        // A bare command line with no args is meant for a shell (agents send
+        // `"command": "cargo test"` as often as argv form).
+        let argv: Vec<String> = if req.args.is_empty()
+            && req
+                .command
+                .chars()
+                .any(|c| c.is_whitespace() || "|&;<>()$`\\\"'*?[]#~=%".contains(c))
+        {
+            vec!["/bin/sh".into(), "-c".into(), req.command.clone()]
+        } else {
+            let mut v = vec![req.command.clone()];
+            v.extend(req.args.iter().cloned());
+            v
+        };
+        let command_line = if argv.len() == 3 && argv[0] == "/bin/sh" && argv[1] == "-c" {
+            argv[2].clone()
+        } else {
+            shell_join(&argv)
+        };
+        let cwd_text = cwd.display().to_string();
+        self.check(
+            "output",
+            format!("command:{command_line}"),
+            GateRequest::Output {
+                agent: self.agent.clone(),
+                action: OutputAction::Command {
+                    command: command_line,
+                    cwd: cwd_text,
+                },
+            },
+        )
+        .await?;
+        let env: BTreeMap<String, String> = req
+            .env
+            .iter()
+            .map(|e| (e.name.clone(), e.value.clone()))
+            .collect();
+        let spec = ExecSpec {
+            argv,
+            cwd: Some(cwd),
+            env,
+            stdin: None,
+        };
+        let proc = self
+            .runtime
+            .spawn(&self.workload, &spec)
+            .await
+            .map_err(|e| rpc_err(RpcErrorObject::INTERNAL, format!("could not start: {e}")))?;
+        let id = format!(
+            "term-{}",
+            self.next_terminal.fetch_add(1, Ordering::Relaxed)
+        );
+        let limit = req
+            .output_byte_limit
+            .and_then(|l| usize::try_from(l).ok())
+            .unwrap_or(self.limits.terminal_output_bytes);
+        let term = Terminal::start(
+            id.clone(),
+            proc,
+            limit,
+            Arc::clone(&self.sink),
+            self.scope.clone(),
+        );
+        match self.terminals.lock() {
+            Ok(mut t) => t.insert(id.clone(), term),
+            Err(p) => p.into_inner().insert(id.clone(), term),
+        };
+        Ok(json!({ "terminalId": id }))
+    }
+
+    pub(crate) async fn terminal_output(&self, params: Value) -> Result<Value, RpcErrorObject> {
+        let req: TerminalOutputRequest = parse(params)?;
+        let term = self.terminal(&req.terminal_id.0)?;
+        let (output, truncated) = term.output();
+        let mut resp = json!({ "output": output, "truncated": truncated });
+        if let Some(status) = term.exit_status() {
+            resp["exitStatus"] = status.to_json();
+        }
+        Ok(resp)
+    }
+
+    pub(crate) async fn terminal_wait(&self, params: Value) -> Result<Value, RpcErrorObject> {
+        let req: WaitForTerminalExitRequest = parse(params)?;
+        let term = self.terminal(&req.terminal_id.0)?;
+        Ok(term.wait().await.to_json())
+    }
+
+    pub(crate) async fn terminal_kill(&self, params: Value) -> Result<Value, RpcErrorObject> {
+        let req: KillTerminalRequest = parse(params)?;
+        let term = self.terminal(&req.terminal_id.0)?;
+        term.kill().await;
+        Ok(json!({}))
+    }
+
+    pub(crate) async fn terminal_release(&self, params: Value) -> Result<Value, RpcErrorObject> {
+        let req: ReleaseTerminalRequest = parse(params)?;
+        let term = self.terminal(&req.terminal_id.0)?;
+        if term.exit_status().is_none() {
+            term.kill().await;
+        }
+        match self.terminals.lock() {
+            Ok(mut t) => t.remove(req.terminal_id.0.as_ref()),
+            Err(p) => p.into_inner().remove(req.terminal_id.0.as_ref()),
+        };
+        Ok(json!({}))
+    }
+
+    /// Kill every terminal (the session is ending).
+    pub(crate) async fn shutdown(&self) {
+        let all: Vec<Arc<Terminal>> = match self.terminals.lock() {
+            Ok(mut t) => t.drain().map(|(_, v)| v).collect(),
+            Err(p) => p.into_inner().drain().map(|(_, v)| v).collect(),
+        };
+        for t in all {
+            if t.exit_status().is_none() {
+                t.kill().await;
+            }
+        }
+    }
+}
+
+/// Lines `line..line+limit` (1-based), as ACP defines them.
+pub fn select_lines(text: &str, line: Option<u32>, limit: Option<u32>) -> String {
+    if line.is_none() && limit.is_none() {
+        return text.to_owned();
+    }
+    let start = line.map_or(0, |l| l.saturating_sub(1) as usize);
+    let iter = text.split_inclusive('\n').skip(start);
+    match limit {
+        Some(n) => iter.take(n as usize).collect(),
+        None => iter.collect(),
+    }
+}
+
+/// How a terminal's process ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExitStatus {
+    pub exit_code: Option<i32>,
+    pub signal: Option<i32>,
+}
+
+impl ExitStatus {
+    fn to_json(self) -> Value {
+        let mut v = json!({});
+        if let Some(code) = self.exit_code {
+            v["exitCode"] = json!(code.max(0));
+        }
+        if let Some(sig) = self.signal {
+            v["signal"] = json!(format!("SIG{sig}"));
+        }
+        v
+    }
+}
+
+#[derive(Default)]
+struct OutputBuf {
+    data: Vec<u8>,
+    truncated: bool,
+}
+
+/// One command started by `terminal/create`.
+struct Terminal {
+    output: Mutex<OutputBuf>,
+    limit: usize,
+    exit: watch::Receiver<Option<ExitStatus>>,
+    kill_tx: mpsc::Sender<()>,
+}
+
+impl Terminal {
+    fn start(
+        id: String,
+        proc: compass_runtime::SpawnedProcess,
+        limit: usize,
+        sink: Arc<dyn EventSink>,
+        scope: Scope,
+    ) -> Arc<Self> {
+        let (exit_tx, exit) = watch::channel(None);
+        let (kill_tx, kill_rx) = mpsc::channel(1);
+        let term = Arc::new(Self {
+            output: Mutex::new(OutputBuf::default()),
+            limit,
+            exit,
+            kill_tx,
+        });
+        let compass_runtime::SpawnedProcess {
+            stdin,
+            stdout,
+            stderr,
+            handle,
+        } = proc;
+        drop(stdin);
+        let out_task = tokio::spawn(pump(
+            stdout,
+            Arc::clone(&term),
+            id.clone(),
+            Arc::clone(&sink),
+            scope.clone(),
+        ));
+        let err_task = tokio::spawn(pump(
+            stderr,
+            Arc::clone(&term),
+            id.clone(),
+            Arc::clone(&sink),
+            scope.clone(),
+        ));
+        tokio::spawn(supervise(
+            handle, kill_rx, exit_tx, out_task, err_task, id, sink, scope,
+        ));
+        term
+    }
+
+    fn append(&self, bytes: &[u8]) {
+        let mut buf = match self.output.lock() {
+            Ok(b) => b,
+            Err(p) => p.into_inner(),
+        };
+        buf.data.extend_from_slice(bytes);
+        if buf.data.len() > self.limit {
+            let cut = buf.data.len() - self.limit;
+            buf.data.drain(..cut);
+            buf.truncated = true;
+        }
+    }
+
+    fn output(&self) -> (String, bool) {
+        let buf = match self.output.lock() {
+            Ok(b) => b,
+            Err(p) => p.into_inner(),
+        };
+        let mut start = 0;
+        // After truncation from the front, skip a partial UTF-8 sequence.
+        if buf.truncated {
+            while start < buf.data.len() && (buf.data[start] & 0xC0) == 0x80 {
+                start += 1;
+            }
+        }
+        (
+            String::from_utf8_lossy(&buf.data[start..]).into_owned(),
+            buf.truncated,
+        )
+    }
+
+    fn exit_status(&self) -> Option<ExitStatus> {
+        *self.exit.borrow()
+    }
+
+    async fn wait(&self) -> ExitStatus {
+        let mut rx = self.exit.clone();
+        match rx.wait_for(Option::is_some).await {
+            Ok(v) => v.unwrap_or(ExitStatus {
+                exit_code: None,
+                signal: None,
+            }),
+            Err(_) => ExitStatus {
+                exit_code: None,
+                signal: None,
+            },
+        }
+    }
+
+    async fn kill(&self) {
+        let _ = self.kill_tx.try_send(());
+        let _ = self.wait().await;
+    }
+}
+
+async fn pump<R: tokio::io::AsyncRead + Unpin>(
+    mut pipe: R,
+    term: Arc<Terminal>,
+    id: String,
+    sink: Arc<dyn EventSink>,
+    scope: Scope,
+) {
+    let mut buf = vec![0u8; 16 * 1024];
+    loop {
+        match pipe.read(&mut buf).await {
+            Ok(0) | Err(_) => break,
+            Ok(n) => {
+                term.append(&buf[..n]);
+                sink.emit(NewEvent {
+                    scope: scope.clone(),
+                    kind: EventKind::AgentUpdate {
+                        update: AgentUpdate::TerminalOutput {
+                            terminal_id: id.clone(),
+                            output: clip(
+                                String::from_utf8_lossy(&buf[..n]).into_owned(),
+                                MAX_EVENT_TEXT,
+                            ),
+                            exit_code: None,
+                        },
+                    },
+                });
+            }
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn supervise(
+    mut handle: Box<dyn ProcessHandle>,
+    mut kill_rx: mpsc::Receiver<()>,
+    exit_tx: watch::Sender<Option<ExitStatus>>,
+    out_task: tokio::task::JoinHandle<()>,
+    err_task: tokio::task::JoinHandle<()>,
+    id: String,
+    sink: Arc<dyn EventSink>,
+    scope: Scope,
+) {
+    let result = tokio::select! {
+        r = handle.wait() => r,
+        _ = kill_rx.recv() => {
+            let _ = handle.kill().await;
+            handle.wait().await
+        }
+    };
+    let status = match result {
+        Ok(out) => ExitStatus {
+            exit_code: out.exit_code,
+            signal: out.signal,
+        },
+        Err(_) => ExitStatus {
+            exit_code: None,
+            signal: None,
+        },
+    };
+    // Let the pipes drain; a background grandchild holding them open must
+    // not keep the exit from being reported.
+    let drain = async {
+        let _ = out_task.await;
+        let _ = err_task.await;
+    };
+    let _ = tokio::time::timeout(Duration::from_secs(2), drain).await;
+    exit_tx.send_replace(Some(status));
+    sink.emit(NewEvent {
+        scope,
+        kind: EventKind::AgentUpdate {
+            update: AgentUpdate::TerminalOutput {
+                terminal_id: id,
+                output: String::new(),
+                exit_code: status.exit_code,
+            },
+        },
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_one_based_and_limited() {
+        let text = "a\nb\nc\nd\n";
+        assert_eq!(select_lines(text, None, None), text);
+        assert_eq!(select_lines(text, Some(2), Some(2)), "b\nc\n");
+        assert_eq!(select_lines(text, Some(4), None), "d\n");
+        assert_eq!(select_lines(text, None, Some(1)), "a\n");
+        assert_eq!(select_lines(text, Some(9), None), "");
+    }
+
+    #[test]
+    fn shell_join_quotes_what_a_shell_would_split() {
+        let argv = vec![
+            "git".to_owned(),
+            "commit".to_owned(),
+            "-m".to_owned(),
+            "it's done".to_owned(),
+        ];
+        assert_eq!(shell_join(&argv), r"git commit -m 'it'\''s done'");
+    }
+}

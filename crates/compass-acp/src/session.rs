@@ -1,0 +1,918 @@
+//! One ACP session with one agent process inside its workload: spawn,
+//! `initialize` (advertising the fs/terminal methods Compass serves),
+//! `authenticate` where configured, `session/new` or `session/load`,
+//! `session/prompt`, `session/cancel`. Every `session/update` becomes an
+//! event on the sink; every failure becomes exactly one `SessionFailed`
+//! event with a typed code, and nothing waits without a time-out.
+
+use crate::error::AcpError;
+use crate::executor::{Executor, ExecutorLimits};
+use crate::rpc::{Connection, EndProbe, Inbound, RpcErrorObject, WireLimits};
+use crate::sink::EventSink;
+use crate::translate::{Translated, translate};
+use agent_client_protocol::v1::schema::{
+    McpServer, PermissionOptionKind, RequestPermissionRequest, SessionNotification,
+};
+use compass_core::event::{AgentUpdate, EventKind, NewEvent, Scope};
+use compass_core::gate::Gate;
+use compass_core::id::AgentId;
+use compass_runtime::{ExecSpec, ProcessHandle, WorkloadName, WorkloadRuntime};
+use futures::future::BoxFuture;
+use serde_json::{Value, json};
+use std::collections::VecDeque;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::io::AsyncReadExt;
+
+/// ACP's JSON-RPC code for "authentication required".
+const AUTH_REQUIRED_CODE: i64 = -32000;
+
+/// How `session/request_permission` is answered. Agents run in YOLO mode
+/// inside their workload (the workload and Warden's hooks are the floor),
+/// so the default approves; every request and answer is an event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum PermissionPolicy {
+    /// Pick `allow_once`, else `allow_always`; cancel if neither is offered.
+    #[default]
+    AutoApprove,
+    /// Pick `reject_once`, else `reject_always`; cancel if neither.
+    Reject,
+}
+
+/// Time-outs for each phase. A prompt turn may run long: it fails only
+/// when the agent has been silent for `prompt_idle` (or `prompt_total`, if
+/// set, has passed).
+#[derive(Debug, Clone, Copy)]
+pub struct Timeouts {
+    pub initialize: Duration,
+    pub session_setup: Duration,
+    pub prompt_idle: Duration,
+    pub prompt_total: Option<Duration>,
+    /// Other requests (authenticate, set mode).
+    pub request: Duration,
+    /// How long to wait for the process's exit status once its stdout ends.
+    pub exit_grace: Duration,
+}
+
+impl Default for Timeouts {
+    fn default() -> Self {
+        Self {
+            initialize: Duration::from_secs(60),
+            session_setup: Duration::from_secs(120),
+            prompt_idle: Duration::from_secs(600),
+            prompt_total: None,
+            request: Duration::from_secs(30),
+            exit_grace: Duration::from_secs(2),
+        }
+    }
+}
+
+/// Limits on what an agent may send.
+#[derive(Debug, Clone)]
+pub struct Limits {
+    pub max_line_bytes: usize,
+    /// Non-JSON-RPC lines tolerated on stdout before the session fails
+    /// (0: the first one fails it; stdout belongs to the protocol).
+    pub garbage_lines_allowed: u32,
+    /// `session/update`s allowed in one turn before it is stopped.
+    pub max_updates_per_turn: u64,
+    pub executor: ExecutorLimits,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self {
+            max_line_bytes: 32 * 1024 * 1024,
+            garbage_lines_allowed: 0,
+            max_updates_per_turn: 250_000,
+            executor: ExecutorLimits::default(),
+        }
+    }
+}
+
+/// Which client methods Compass serves (and advertises in `initialize`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ServedCapabilities {
+    pub read_text_file: bool,
+    pub write_text_file: bool,
+    pub terminal: bool,
+}
+
+impl Default for ServedCapabilities {
+    fn default() -> Self {
+        Self {
+            read_text_file: true,
+            write_text_file: true,
+            terminal: true,
+        }
+    }
+}
+
+/// Everything needed to start one session.
+#[derive(Debug, Clone)]
+pub struct SessionConfig {
+    pub agent_id: AgentId,
+    /// Project and workstream ids for every event (the agent id is filled
+    /// in from `agent_id`; the tool-call id per event).
+    pub scope: Scope,
+    pub workload: WorkloadName,
+    /// The agent's command line, env and cwd inside the workload.
+    pub launch: ExecSpec,
+    /// The session's working directory inside the workload.
+    pub cwd: PathBuf,
+    /// Where fs/terminal requests may reach; `cwd` when empty.
+    pub allowed_roots: Vec<PathBuf>,
+    pub mcp_servers: Vec<McpServer>,
+    pub permission: PermissionPolicy,
+    pub capabilities: ServedCapabilities,
+    /// Authenticate with this method id when the agent offers it.
+    pub auth_method: Option<String>,
+    pub timeouts: Timeouts,
+    pub limits: Limits,
+}
+
+impl SessionConfig {
+    /// A config with defaults for everything but the essentials.
+    pub fn new(agent_id: AgentId, workload: WorkloadName, launch: ExecSpec, cwd: PathBuf) -> Self {
+        Self {
+            agent_id,
+            scope: Scope::default(),
+            workload,
+            launch,
+            cwd,
+            allowed_roots: Vec::new(),
+            mcp_servers: Vec::new(),
+            permission: PermissionPolicy::default(),
+            capabilities: ServedCapabilities::default(),
+            auth_method: None,
+            timeouts: Timeouts::default(),
+            limits: Limits::default(),
+        }
+    }
+}
+
+/// What `initialize` told us about the agent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AgentInfo {
+    /// `name version`, or `unknown agent`.
+    pub name: String,
+    pub load_session: bool,
+    /// `(id, name)` of each auth method offered.
+    pub auth_methods: Vec<(String, String)>,
+}
+
+/// How the session came up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StartMode {
+    New,
+    Loaded,
+    Reloaded,
+}
+
+impl StartMode {
+    fn as_str(self) -> &'static str {
+        match self {
+            Self::New => "new",
+            Self::Loaded => "loaded",
+            Self::Reloaded => "reloaded",
+        }
+    }
+}
+
+/// The end of one prompt turn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TurnOutcome {
+    /// ACP's stop reason: `end_turn`, `cancelled`, `max_tokens`, `refusal`, …
+    pub stop_reason: String,
+    /// `session/update`s received during the turn.
+    pub updates: u64,
+}
+
+struct Shared {
+    sink: Arc<dyn EventSink>,
+    scope: Scope,
+    failed: AtomicBool,
+    shutting_down: AtomicBool,
+}
+
+impl Shared {
+    fn emit(&self, tool_call_id: Option<String>, update: AgentUpdate) {
+        let mut scope = self.scope.clone();
+        scope.tool_call_id = tool_call_id;
+        self.sink.emit(NewEvent {
+            scope,
+            kind: EventKind::AgentUpdate { update },
+        });
+    }
+
+    /// Report the session's failure, once.
+    fn fail(&self, err: &AcpError) {
+        if self.shutting_down.load(Ordering::SeqCst) {
+            return;
+        }
+        if !self.failed.swap(true, Ordering::SeqCst) {
+            tracing::warn!(agent = ?self.scope.agent_id, code = err.code(), "agent session failed: {err}");
+            self.emit(
+                None,
+                AgentUpdate::SessionFailed {
+                    code: err.code().to_owned(),
+                    message: err.to_string(),
+                },
+            );
+        }
+    }
+}
+
+struct SessionInbound {
+    shared: Arc<Shared>,
+    executor: Arc<Executor>,
+    policy: PermissionPolicy,
+    caps: ServedCapabilities,
+    updates: AtomicU64,
+    max_updates: u64,
+    /// While `session/load` replays history, updates are not re-emitted:
+    /// the store already has them.
+    replaying: AtomicBool,
+}
+
+const KNOWN_UPDATES: &[&str] = &[
+    "user_message_chunk",
+    "agent_message_chunk",
+    "agent_thought_chunk",
+    "tool_call",
+    "tool_call_update",
+    "plan",
+    "available_commands_update",
+    "current_mode_update",
+];
+
+impl Inbound for SessionInbound {
+    fn notification(&self, method: &str, params: Value) -> Result<(), AcpError> {
+        if method != "session/update" {
+            tracing::debug!(method, "ignoring notification");
+            return Ok(());
+        }
+        let n = self.updates.fetch_add(1, Ordering::Relaxed) + 1;
+        if n > self.max_updates {
+            return Err(AcpError::UpdateFlood {
+                limit: self.max_updates,
+            });
+        }
+        if self.replaying.load(Ordering::Relaxed) {
+            return Ok(());
+        }
+        let kind = params
+            .pointer("/update/sessionUpdate")
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .to_owned();
+        match serde_json::from_value::<SessionNotification>(params) {
+            Ok(note) => {
+                for Translated {
+                    tool_call_id,
+                    update,
+                } in translate(&note.update)
+                {
+                    self.shared.emit(tool_call_id, update);
+                }
+            }
+            Err(e) if KNOWN_UPDATES.contains(&kind.as_str()) => self.shared.emit(
+                None,
+                AgentUpdate::Error {
+                    message: format!("the agent sent a malformed {kind} update: {e}"),
+                },
+            ),
+            // A kind newer than our schema, or one Compass does not render.
+            Err(_) => tracing::debug!(kind, "ignoring session/update"),
+        }
+        Ok(())
+    }
+
+    fn request(
+        self: Arc<Self>,
+        method: String,
+        params: Value,
+    ) -> BoxFuture<'static, Result<Value, RpcErrorObject>> {
+        Box::pin(async move {
+            let ex = &self.executor;
+            let not_served = || {
+                Err(RpcErrorObject::new(
+                    RpcErrorObject::METHOD_NOT_FOUND,
+                    format!("{method} is not offered by this client"),
+                ))
+            };
+            match method.as_str() {
+                "session/request_permission" => self.permission(params),
+                "fs/read_text_file" if self.caps.read_text_file => ex.read_text_file(params).await,
+                "fs/write_text_file" if self.caps.write_text_file => {
+                    ex.write_text_file(params).await
+                }
+                "terminal/create" if self.caps.terminal => ex.terminal_create(params).await,
+                "terminal/output" if self.caps.terminal => ex.terminal_output(params).await,
+                "terminal/wait_for_exit" if self.caps.terminal => ex.terminal_wait(params).await,
+                "terminal/kill" if self.caps.terminal => ex.terminal_kill(params).await,
+                "terminal/release" if self.caps.terminal => ex.terminal_release(params).await,
+                _ => not_served(),
+            }
+        })
+    }
+
+    fn garbage(&self, bytes: usize) {
+        self.shared.emit(
+            None,
+            AgentUpdate::Error {
+                message: format!("the agent wrote {bytes} bytes of non-protocol output to stdout"),
+            },
+        );
+    }
+}
+
+impl SessionInbound {
+    fn permission(&self, params: Value) -> Result<Value, RpcErrorObject> {
+        let req: RequestPermissionRequest = serde_json::from_value(params).map_err(|e| {
+            RpcErrorObject::new(
+                RpcErrorObject::INVALID_PARAMS,
+                format!("invalid params: {e}"),
+            )
+        })?;
+        let prefs: &[PermissionOptionKind] = match self.policy {
+            PermissionPolicy::AutoApprove => &[
+                PermissionOptionKind::AllowOnce,
+                PermissionOptionKind::AllowAlways,
+            ],
+            PermissionPolicy::Reject => &[
+                PermissionOptionKind::RejectOnce,
+                PermissionOptionKind::RejectAlways,
+            ],
+        };
+        let chosen = prefs
+            .iter()
+            .find_map(|k| req.options.iter().find(|o| o.kind == *k));
+        let tool_call_id = req.tool_call.tool_call_id.0.to_string();
+        self.shared.emit(
+            Some(tool_call_id.clone()),
+            AgentUpdate::PermissionRequested {
+                title: req
+                    .tool_call
+                    .fields
+                    .title
+                    .clone()
+                    .unwrap_or_else(|| tool_call_id.clone()),
+                options: req.options.iter().map(|o| o.name.clone()).collect(),
+                chosen: chosen.map(|o| o.name.clone()),
+            },
+        );
+        Ok(match chosen {
+            Some(o) => {
+                json!({"outcome": {"outcome": "selected", "optionId": o.option_id.0.as_ref()}})
+            }
+            None => json!({"outcome": {"outcome": "cancelled"}}),
+        })
+    }
+}
+
+struct Process {
+    handle: tokio::sync::Mutex<Box<dyn ProcessHandle>>,
+    stderr_tail: Arc<Mutex<VecDeque<u8>>>,
+}
+
+const STDERR_TAIL: usize = 4096;
+
+impl Process {
+    fn tail(&self) -> String {
+        let tail = match self.stderr_tail.lock() {
+            Ok(t) => t.iter().copied().collect::<Vec<u8>>(),
+            Err(p) => p.into_inner().iter().copied().collect(),
+        };
+        let text = String::from_utf8_lossy(&tail);
+        let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+        let last: Vec<&str> = lines.iter().rev().take(6).rev().copied().collect();
+        if last.is_empty() {
+            String::new()
+        } else {
+            format!("; its last stderr lines: {}", redact(&last.join(" | ")))
+        }
+    }
+
+    async fn kill(&self) {
+        let mut h = self.handle.lock().await;
+        let _ = h.kill().await;
+    }
+}
+
+/// Blank out anything that looks like a credential before stderr text goes
+/// into an event.
+pub fn redact(text: &str) -> String {
+    text.split_inclusive(|c: char| c.is_whitespace() || c == '"' || c == '\'')
+        .map(|word| {
+            let core = word.trim_end_matches(|c: char| c.is_whitespace() || c == '"' || c == '\'');
+            let rest = &word[core.len()..];
+            let lower = core.to_ascii_lowercase();
+            let keyish = ["sk-", "ghp_", "gho_", "github_pat_", "xox", "akia"]
+                .iter()
+                .any(|p| lower.starts_with(p))
+                || (core.len() >= 32
+                    && core
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || "-_".contains(c)))
+                || ["key=", "token=", "secret=", "password="]
+                    .iter()
+                    .any(|p| lower.contains(p));
+            if keyish {
+                format!("[redacted]{rest}")
+            } else {
+                word.to_owned()
+            }
+        })
+        .collect()
+}
+
+/// A live ACP session.
+pub struct AcpSession {
+    conn: Arc<Connection>,
+    shared: Arc<Shared>,
+    inbound: Arc<SessionInbound>,
+    process: Arc<Process>,
+    session_id: String,
+    info: AgentInfo,
+    timeouts: Timeouts,
+    mode: StartMode,
+}
+
+impl std::fmt::Debug for AcpSession {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AcpSession")
+            .field("session_id", &self.session_id)
+            .field("agent", &self.info.name)
+            .finish_non_exhaustive()
+    }
+}
+
+impl AcpSession {
+    /// Spawn the agent in its workload and bring a session up: a fresh one,
+    /// or `resume` via `session/load` when the agent supports it (falling
+    /// back to `session/new`).
+    pub async fn start(
+        runtime: Arc<dyn WorkloadRuntime>,
+        gate: Arc<dyn Gate>,
+        sink: Arc<dyn EventSink>,
+        config: &SessionConfig,
+        resume: Option<&str>,
+    ) -> Result<Self, AcpError> {
+        let mut scope = config.scope.clone();
+        scope.agent_id = Some(config.agent_id.clone());
+        scope.tool_call_id = None;
+        let shared = Arc::new(Shared {
+            sink: Arc::clone(&sink),
+            scope: scope.clone(),
+            failed: AtomicBool::new(false),
+            shutting_down: AtomicBool::new(false),
+        });
+        let proc = match runtime.spawn(&config.workload, &config.launch).await {
+            Ok(p) => p,
+            Err(source) => {
+                let err = AcpError::Spawn {
+                    workload: config.workload.to_string(),
+                    source,
+                };
+                shared.fail(&err);
+                return Err(err);
+            }
+        };
+        let compass_runtime::SpawnedProcess {
+            stdin,
+            stdout,
+            mut stderr,
+            handle,
+        } = proc;
+        let stderr_tail = Arc::new(Mutex::new(VecDeque::with_capacity(STDERR_TAIL)));
+        {
+            let tail = Arc::clone(&stderr_tail);
+            tokio::spawn(async move {
+                let mut buf = vec![0u8; 8192];
+                while let Ok(n) = stderr.read(&mut buf).await {
+                    if n == 0 {
+                        break;
+                    }
+                    let mut t = match tail.lock() {
+                        Ok(t) => t,
+                        Err(p) => p.into_inner(),
+                    };
+                    t.extend(&buf[..n]);
+                    let excess = t.len().saturating_sub(STDERR_TAIL);
+                    t.drain(..excess);
+                }
+            });
+        }
+        let process = Arc::new(Process {
+            handle: tokio::sync::Mutex::new(handle),
+            stderr_tail,
+        });
+        let roots = if config.allowed_roots.is_empty() {
+            vec![config.cwd.clone()]
+        } else {
+            config.allowed_roots.clone()
+        };
+        let executor = Arc::new(Executor::new(
+            runtime,
+            config.workload.clone(),
+            roots,
+            config.cwd.clone(),
+            gate,
+            sink,
+            scope,
+            config.agent_id.clone(),
+            config.limits.executor.clone(),
+        ));
+        let inbound = Arc::new(SessionInbound {
+            shared: Arc::clone(&shared),
+            executor,
+            policy: config.permission,
+            caps: config.capabilities,
+            updates: AtomicU64::new(0),
+            max_updates: config.limits.max_updates_per_turn,
+            replaying: AtomicBool::new(false),
+        });
+        let probe_proc = Arc::clone(&process);
+        let grace = config.timeouts.exit_grace;
+        let end_probe: EndProbe = Box::new(move || {
+            Box::pin(async move {
+                let waited = {
+                    let mut h = probe_proc.handle.lock().await;
+                    tokio::time::timeout(grace, h.wait()).await
+                };
+                match waited {
+                    Ok(Ok(out)) => AcpError::AgentExited {
+                        status: match (out.exit_code, out.signal) {
+                            (Some(c), _) => format!("exit code {c}"),
+                            (None, Some(s)) => format!("killed by signal {s}"),
+                            _ => "unknown status".into(),
+                        },
+                        stderr: probe_proc.tail(),
+                    },
+                    Ok(Err(e)) => AcpError::AgentExited {
+                        status: format!("status unavailable: {e}"),
+                        stderr: probe_proc.tail(),
+                    },
+                    Err(_) => {
+                        probe_proc.kill().await;
+                        AcpError::StdoutClosed {
+                            stderr: probe_proc.tail(),
+                        }
+                    }
+                }
+            })
+        });
+        let inbound_dyn: Arc<dyn Inbound> = inbound.clone();
+        let conn = Connection::start(
+            stdout,
+            stdin,
+            inbound_dyn,
+            WireLimits {
+                max_line_bytes: config.limits.max_line_bytes,
+                garbage_lines_allowed: config.limits.garbage_lines_allowed,
+            },
+            end_probe,
+        );
+        // The one watcher that reports a connection lost between calls.
+        {
+            let conn = Arc::clone(&conn);
+            let shared = Arc::clone(&shared);
+            let process = Arc::clone(&process);
+            tokio::spawn(async move {
+                conn.closed().await;
+                if let Some(reason) = conn.closed_reason() {
+                    shared.fail(&reason);
+                }
+                process.kill().await;
+            });
+        }
+        let mut session = Self {
+            conn,
+            shared,
+            inbound,
+            process,
+            session_id: String::new(),
+            info: AgentInfo {
+                name: "unknown agent".into(),
+                load_session: false,
+                auth_methods: Vec::new(),
+            },
+            timeouts: config.timeouts,
+            mode: StartMode::New,
+        };
+        match session.handshake(config, resume).await {
+            Ok(()) => Ok(session),
+            Err(err) => {
+                session.abort(&err).await;
+                Err(err)
+            }
+        }
+    }
+
+    async fn abort(&self, err: &AcpError) {
+        self.shared.fail(err);
+        self.conn.close(err.clone());
+        self.process.kill().await;
+        self.inbound.executor.shutdown().await;
+    }
+
+    async fn handshake(
+        &mut self,
+        config: &SessionConfig,
+        resume: Option<&str>,
+    ) -> Result<(), AcpError> {
+        let caps = config.capabilities;
+        let init = self
+            .conn
+            .request(
+                "initialize",
+                json!({
+                    "protocolVersion": 1,
+                    "clientCapabilities": {
+                        "fs": {"readTextFile": caps.read_text_file, "writeTextFile": caps.write_text_file},
+                        "terminal": caps.terminal,
+                    },
+                    "clientInfo": {"name": "compass", "title": "Compass", "version": env!("CARGO_PKG_VERSION")},
+                }),
+                config.timeouts.initialize,
+            )
+            .await?;
+        self.info = parse_info(&init);
+        if let Some(method) = &config.auth_method
+            && self.info.auth_methods.iter().any(|(id, _)| id == method)
+        {
+            self.conn
+                .request(
+                    "authenticate",
+                    json!({"methodId": method}),
+                    config.timeouts.request,
+                )
+                .await?;
+        }
+        let mcp = serde_json::to_value(&config.mcp_servers).map_err(|source| AcpError::Json {
+            context: "encoding mcp servers".into(),
+            source,
+        })?;
+        let cwd = config.cwd.display().to_string();
+        if let Some(id) = resume
+            && self.info.load_session
+        {
+            self.inbound.replaying.store(true, Ordering::SeqCst);
+            let loaded = self
+                .conn
+                .request(
+                    "session/load",
+                    json!({"sessionId": id, "cwd": cwd, "mcpServers": mcp}),
+                    config.timeouts.session_setup,
+                )
+                .await;
+            self.inbound.replaying.store(false, Ordering::SeqCst);
+            match loaded {
+                Ok(_) => {
+                    self.session_id = id.to_owned();
+                    self.mode = StartMode::Loaded;
+                    self.started();
+                    return Ok(());
+                }
+                Err(e) if e.is_connection_lost() => return Err(e),
+                Err(e) => tracing::info!("session/load failed, starting a new session: {e}"),
+            }
+        }
+        let created = self
+            .conn
+            .request(
+                "session/new",
+                json!({"cwd": cwd, "mcpServers": mcp}),
+                config.timeouts.session_setup,
+            )
+            .await
+            .map_err(|e| self.auth_hint(e))?;
+        self.session_id = created
+            .get("sessionId")
+            .and_then(Value::as_str)
+            .ok_or_else(|| AcpError::Protocol {
+                what: "session/new answered without a sessionId".into(),
+            })?
+            .to_owned();
+        self.mode = StartMode::New;
+        self.started();
+        Ok(())
+    }
+
+    fn auth_hint(&self, e: AcpError) -> AcpError {
+        match e {
+            AcpError::Rpc { code, message, .. } if code == AUTH_REQUIRED_CODE => {
+                let offered: Vec<String> = self
+                    .info
+                    .auth_methods
+                    .iter()
+                    .map(|(id, name)| format!("{id} ({name})"))
+                    .collect();
+                AcpError::AuthRequired {
+                    methods: if offered.is_empty() {
+                        message
+                    } else {
+                        format!("{message}; the agent offers: {}", offered.join(", "))
+                    },
+                }
+            }
+            other => other,
+        }
+    }
+
+    fn started(&self) {
+        self.shared.emit(
+            None,
+            AgentUpdate::SessionStarted {
+                session_id: self.session_id.clone(),
+                agent: self.info.name.clone(),
+                how: self.mode.as_str().into(),
+            },
+        );
+    }
+
+    pub(crate) fn mark_reloaded(&mut self) {
+        self.mode = StartMode::Reloaded;
+    }
+
+    /// The agent's session id (keep it to `session/load` later).
+    pub fn session_id(&self) -> &str {
+        &self.session_id
+    }
+
+    pub fn agent_info(&self) -> &AgentInfo {
+        &self.info
+    }
+
+    pub fn start_mode(&self) -> StartMode {
+        self.mode
+    }
+
+    /// Whether the connection is still up.
+    pub fn is_alive(&self) -> bool {
+        self.conn.closed_reason().is_none()
+    }
+
+    /// Why the connection is gone, if it is.
+    pub fn failure(&self) -> Option<AcpError> {
+        self.conn.closed_reason()
+    }
+
+    /// Run one prompt turn to its end. The prompt text is emitted as a
+    /// `UserMessage` first, the stop reason as `TurnEnded` last. An error
+    /// the agent itself answers with is emitted as `Error` (the session
+    /// stays usable); a lost connection or a time-out fails the session.
+    pub async fn prompt(&self, text: &str) -> Result<TurnOutcome, AcpError> {
+        self.prompt_blocks(text, vec![json!({"type": "text", "text": text})])
+            .await
+    }
+
+    /// Like [`prompt`](Self::prompt) with explicit ACP content blocks.
+    pub async fn prompt_blocks(
+        &self,
+        shown: &str,
+        blocks: Vec<Value>,
+    ) -> Result<TurnOutcome, AcpError> {
+        if let Some(reason) = self.conn.closed_reason() {
+            return Err(reason);
+        }
+        self.shared.emit(
+            None,
+            AgentUpdate::UserMessage {
+                text: shown.to_owned(),
+            },
+        );
+        self.inbound.updates.store(0, Ordering::Relaxed);
+        let result = self
+            .conn
+            .request_with_idle(
+                "session/prompt",
+                json!({"sessionId": self.session_id, "prompt": blocks}),
+                self.timeouts.prompt_idle,
+                self.timeouts.prompt_total,
+            )
+            .await;
+        let updates = self.inbound.updates.load(Ordering::Relaxed);
+        match result {
+            Ok(resp) => {
+                let stop_reason = resp
+                    .get("stopReason")
+                    .and_then(Value::as_str)
+                    .unwrap_or("unknown")
+                    .to_owned();
+                self.shared.emit(
+                    None,
+                    AgentUpdate::TurnEnded {
+                        stop_reason: stop_reason.clone(),
+                    },
+                );
+                Ok(TurnOutcome {
+                    stop_reason,
+                    updates,
+                })
+            }
+            Err(err @ AcpError::Rpc { .. }) => {
+                self.shared.emit(
+                    None,
+                    AgentUpdate::Error {
+                        message: err.to_string(),
+                    },
+                );
+                Err(err)
+            }
+            Err(err) => {
+                // A time-out or a lost connection: the agent cannot be
+                // trusted to finish this turn. Stop it.
+                self.abort(&err).await;
+                Err(err)
+            }
+        }
+    }
+
+    /// Ask the agent to stop the current turn (`session/cancel`); the
+    /// pending prompt then ends with `cancelled`.
+    pub async fn cancel(&self) -> Result<(), AcpError> {
+        self.conn
+            .notify("session/cancel", json!({"sessionId": self.session_id}))
+            .await
+    }
+
+    /// Stop the agent and its terminals. No failure event is emitted.
+    pub async fn shutdown(&self) {
+        self.shared.shutting_down.store(true, Ordering::SeqCst);
+        self.conn.close(AcpError::Closed);
+        self.process.kill().await;
+        self.inbound.executor.shutdown().await;
+    }
+}
+
+fn parse_info(init: &Value) -> AgentInfo {
+    let name = init
+        .pointer("/agentInfo/name")
+        .and_then(Value::as_str)
+        .map(
+            |n| match init.pointer("/agentInfo/version").and_then(Value::as_str) {
+                Some(v) => format!("{n} {v}"),
+                None => n.to_owned(),
+            },
+        )
+        .unwrap_or_else(|| "unknown agent".into());
+    let load_session = init
+        .pointer("/agentCapabilities/loadSession")
+        .and_then(Value::as_bool)
+        .unwrap_or(false);
+    let auth_methods = init
+        .get("authMethods")
+        .and_then(Value::as_array)
+        .map(|a| {
+            a.iter()
+                .filter_map(|m| {
+                    let id = m.get("id")?.as_str()?.to_owned();
+                    let name = m
+                        .get("name")
+                        .and_then(Value::as_str)
+                        .unwrap_or("")
+                        .to_owned();
+                    Some((id, name))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    AgentInfo {
+        name,
+        load_session,
+        auth_methods,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn redacts_credentials_but_keeps_prose() {
+        let out = redact("error: invalid key sk-ant-abc123 for ANTHROPIC_API_KEY=xyz");
+        assert!(!out.contains("sk-ant-abc123"));
+        assert!(!out.contains("xyz"));
+        assert!(out.contains("error: invalid key"));
+    }
+
+    #[test]
+    fn parses_agent_info() {
+        let info = parse_info(&json!({
+            "protocolVersion": 1,
+            "agentCapabilities": {"loadSession": true},
+            "authMethods": [{"id": "claude-login", "name": "Log in"}],
+            "agentInfo": {"name": "claude-code-acp", "version": "0.10"}
+        }));
+        assert_eq!(info.name, "claude-code-acp 0.10");
+        assert!(info.load_session);
+        assert_eq!(
+            info.auth_methods,
+            vec![("claude-login".into(), "Log in".into())]
+        );
+    }
+}
