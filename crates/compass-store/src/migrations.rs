@@ -1,0 +1,90 @@
+//! Versioned schema migrations. Append new steps; never edit a released one.
+
+use rusqlite_migration::{M, Migrations};
+
+pub(crate) fn migrations() -> Migrations<'static> {
+    Migrations::new(vec![M::up(
+        r#"
+        CREATE TABLE projects (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            name TEXT NOT NULL UNIQUE,
+            theme TEXT NOT NULL,
+            created_at_ms INTEGER NOT NULL
+        );
+        CREATE TABLE project_repos (
+            project_id INTEGER NOT NULL REFERENCES projects(id),
+            position INTEGER NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('local', 'remote')),
+            location TEXT NOT NULL,
+            PRIMARY KEY (project_id, position)
+        );
+        CREATE TABLE project_dirs (
+            project_id INTEGER NOT NULL REFERENCES projects(id),
+            position INTEGER NOT NULL,
+            path TEXT NOT NULL,
+            PRIMARY KEY (project_id, position)
+        );
+        CREATE TABLE themes (
+            name TEXT PRIMARY KEY,
+            names TEXT NOT NULL
+        );
+        CREATE TABLE agents (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            project_id INTEGER NOT NULL REFERENCES projects(id),
+            name TEXT NOT NULL,
+            persona TEXT,
+            kind TEXT NOT NULL,
+            model TEXT,
+            lifetime TEXT NOT NULL,
+            status TEXT NOT NULL,
+            codename INTEGER NOT NULL,
+            created_at_ms INTEGER NOT NULL
+        );
+        -- A name is unique among a project's live agents; a retired agent's
+        -- name (and codename) can be used again.
+        CREATE UNIQUE INDEX agents_live_name ON agents(project_id, name)
+            WHERE status != 'retired';
+        CREATE TABLE issues (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            project_id INTEGER NOT NULL REFERENCES projects(id),
+            number INTEGER NOT NULL,
+            key TEXT NOT NULL UNIQUE,
+            title TEXT NOT NULL,
+            body TEXT NOT NULL,
+            labels TEXT NOT NULL,
+            parent_id INTEGER REFERENCES issues(id),
+            priority TEXT NOT NULL,
+            created_at_ms INTEGER NOT NULL,
+            UNIQUE (project_id, number)
+        );
+        CREATE TABLE workstreams (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            project_id INTEGER NOT NULL REFERENCES projects(id),
+            issue_id INTEGER NOT NULL UNIQUE REFERENCES issues(id),
+            agent_id INTEGER NOT NULL REFERENCES agents(id),
+            branch TEXT NOT NULL,
+            state TEXT NOT NULL,
+            created_at_ms INTEGER NOT NULL
+        );
+        CREATE TABLE events (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            at_ms INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            project_id TEXT,
+            agent_id TEXT,
+            workstream_id TEXT,
+            tool_call_id TEXT,
+            payload TEXT NOT NULL
+        );
+        CREATE INDEX events_agent ON events(agent_id, seq);
+        "#,
+    )])
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn migrations_are_valid() {
+        assert!(super::migrations().validate().is_ok());
+    }
+}

@@ -1,0 +1,5 @@
+//! compass-store integration tests: one binary, modules under `suite/`.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod suite;
