@@ -134,10 +134,11 @@ impl HostRuntime {
 /// A group is alive while a non-zombie member exists and its leader pid
 /// has not been recycled by an unrelated process.
 fn group_alive(procs: &[procfs::ProcStat], g: &Group) -> bool {
-    if let Some(leader) = procs.iter().find(|p| p.pid == g.pgid) {
-        if leader.starttime != g.starttime && leader.pgrp == g.pgid {
-            return false;
-        }
+    if let Some(leader) = procs.iter().find(|p| p.pid == g.pgid)
+        && leader.starttime != g.starttime
+        && leader.pgrp == g.pgid
+    {
+        return false;
     }
     procs.iter().any(|p| p.pgrp == g.pgid && !p.is_zombie())
 }

@@ -177,7 +177,7 @@ pub(crate) async fn pause_freezes_and_resume_continues(
     );
     let mut p = rt.spawn(&s.name, &sh(&script)).await.unwrap();
     let read = || {
-        std::fs::read_to_string(&host_count)
+        fs_err::read_to_string(&host_count)
             .ok()
             .and_then(|t| t.trim().parse::<u64>().ok())
     };
@@ -260,5 +260,28 @@ mod host {
     super::contract_tests!(
         compass_runtime::HostRuntime::new(),
         compass_runtime::EgressPolicy::Open
+    );
+}
+
+mod sandbox {
+    super::contract_tests!(
+        crate::suite::support::sandbox(),
+        compass_runtime::EgressPolicy::Deny
+    );
+}
+
+mod sandbox_sweep {
+    super::contract_tests!(
+        crate::suite::support::sandbox_sweep(),
+        compass_runtime::EgressPolicy::Deny
+    );
+}
+
+mod sandbox_allowlist {
+    super::contract_tests!(
+        crate::suite::support::sandbox(),
+        compass_runtime::EgressPolicy::Allowlist {
+            hosts: vec!["127.0.0.1".into()]
+        }
     );
 }

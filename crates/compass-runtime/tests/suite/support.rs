@@ -73,7 +73,7 @@ pub(crate) fn all_cmdlines() -> Vec<(u32, String)> {
 pub(crate) fn process_with_arg(needle: &str) -> bool {
     all_cmdlines().into_iter().any(|(pid, line)| {
         line.contains(needle)
-            && std::fs::read_to_string(format!("/proc/{pid}/stat"))
+            && fs_err::read_to_string(format!("/proc/{pid}/stat"))
                 .map(|s| {
                     let rest = &s[s.rfind(')').unwrap_or(0) + 1..];
                     !rest.trim_start().starts_with('Z')
@@ -99,4 +99,27 @@ fn rand_u32() -> u32 {
             .as_nanos(),
     );
     h.finish() as u32
+}
+
+/// The sandbox runtime under test; fails loudly if bwrap is missing.
+pub(crate) fn sandbox() -> compass_runtime::SandboxRuntime {
+    sandbox_with(compass_runtime::SandboxConfig::discover())
+}
+
+/// The sandbox runtime with the SIGSTOP-sweep fallback instead of a cgroup.
+pub(crate) fn sandbox_sweep() -> compass_runtime::SandboxRuntime {
+    sandbox_with(compass_runtime::SandboxConfig {
+        freezer: None,
+        ..compass_runtime::SandboxConfig::discover()
+    })
+}
+
+pub(crate) fn sandbox_with(
+    mut config: compass_runtime::SandboxConfig,
+) -> compass_runtime::SandboxRuntime {
+    config.relay = Some(env!("CARGO_BIN_EXE_compass-netns-relay").into());
+    match compass_runtime::SandboxRuntime::new(config) {
+        Ok(rt) => rt,
+        Err(e) => panic!("these tests need bubblewrap (apt-get install bubblewrap): {e}"),
+    }
 }

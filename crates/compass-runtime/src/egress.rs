@@ -1,0 +1,318 @@
+//! The allowlist egress proxy: one per workload, outside its network
+//! namespace, on a Unix socket bind-mounted into the sandbox. Inside, the
+//! forwarder ([`crate::relay`]) listens on `127.0.0.1:3128` and relays each
+//! connection to this socket. The proxy speaks HTTP `CONNECT` and plain
+//! HTTP proxying, and admits only `host[:port]` destinations on the list.
+//!
+//! The netns has no interface but loopback, so this proxy is the only way
+//! out: a client that ignores `HTTP(S)_PROXY` simply has no network.
+//!
+//! Boundary: enforces the list it is given; which hosts are allowed is
+//! policy decided elsewhere.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpStream, UnixListener, UnixStream};
+use tokio::task::JoinHandle;
+
+/// Where the forwarder listens inside the sandbox's netns.
+pub const INNER_LISTEN: &str = "127.0.0.1:3128";
+/// The proxy socket's file name in the workload's egress dir.
+pub const SOCKET_NAME: &str = "proxy.sock";
+/// The proxy socket as seen inside the sandbox.
+pub const INNER_SOCKET: &str = "/run/compass/egress/proxy.sock";
+
+const MAX_HEAD: usize = 64 * 1024;
+
+/// One allowlist entry: a host (or `*.suffix`), and a port or any port.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Entry {
+    host: String,
+    port: Option<u16>,
+}
+
+/// The parsed, validated allowlist.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Allowlist {
+    entries: Vec<Entry>,
+}
+
+impl Allowlist {
+    /// Parse `host`, `host:port`, `*.example.com[:port]` or `[v6]:port`.
+    /// The error names the bad entry.
+    pub fn parse(hosts: &[String]) -> Result<Self, String> {
+        let mut entries = Vec::new();
+        for raw in hosts {
+            let (host, port) = split_host_port(raw)
+                .ok_or_else(|| format!("allowlist entry {raw:?} is not host[:port]"))?;
+            let host = host.to_ascii_lowercase();
+            let bare = host.strip_prefix("*.").unwrap_or(&host);
+            if bare.is_empty()
+                || !bare
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '_'))
+            {
+                return Err(format!("allowlist entry {raw:?} has an invalid host"));
+            }
+            entries.push(Entry { host, port });
+        }
+        Ok(Self { entries })
+    }
+
+    /// Whether `host:port` may be reached.
+    pub fn admits(&self, host: &str, port: u16) -> bool {
+        let host = host
+            .trim_start_matches('[')
+            .trim_end_matches(']')
+            .to_ascii_lowercase();
+        self.entries.iter().any(|e| {
+            let host_ok = match e.host.strip_prefix("*.") {
+                Some(suffix) => host.ends_with(&format!(".{suffix}")),
+                None => e.host.trim_start_matches('[').trim_end_matches(']') == host,
+            };
+            host_ok && e.port.is_none_or(|p| p == port)
+        })
+    }
+}
+
+/// Split `host[:port]`, with `[v6]:port` brackets.
+fn split_host_port(raw: &str) -> Option<(String, Option<u16>)> {
+    if raw.is_empty() || raw.contains(['/', ' ', '@']) {
+        return None;
+    }
+    if let Some(rest) = raw.strip_prefix('[') {
+        let (host, tail) = rest.split_once(']')?;
+        return match tail.strip_prefix(':') {
+            Some(port) => Some((host.to_owned(), Some(port.parse().ok()?))),
+            None if tail.is_empty() => Some((host.to_owned(), None)),
+            None => None,
+        };
+    }
+    match raw.rsplit_once(':') {
+        Some((host, port)) if !host.contains(':') => {
+            Some((host.to_owned(), Some(port.parse().ok()?)))
+        }
+        Some(_) => Some((raw.to_owned(), None)),
+        None => Some((raw.to_owned(), None)),
+    }
+}
+
+/// A running proxy; dropping it stops the proxy and removes its socket.
+#[derive(Debug)]
+pub(crate) struct EgressProxy {
+    socket: PathBuf,
+    task: JoinHandle<()>,
+}
+
+impl Drop for EgressProxy {
+    fn drop(&mut self) {
+        self.task.abort();
+        let _ = fs_err::remove_file(&self.socket);
+    }
+}
+
+/// Bind the proxy on `socket` and serve until dropped. Fails (so the
+/// workload does not start) if the list is invalid or the socket cannot be
+/// bound.
+pub(crate) async fn start(socket: &Path, hosts: &[String]) -> Result<EgressProxy, String> {
+    let allow = Arc::new(Allowlist::parse(hosts)?);
+    let _ = fs_err::remove_file(socket);
+    let listener = UnixListener::bind(socket)
+        .map_err(|e| format!("binding the egress proxy on {}: {e}", socket.display()))?;
+    let task = tokio::spawn(async move {
+        loop {
+            let Ok((conn, _)) = listener.accept().await else {
+                continue;
+            };
+            let allow = Arc::clone(&allow);
+            tokio::spawn(async move {
+                if let Err(why) = serve(conn, &allow).await {
+                    tracing::debug!(%why, "egress proxy connection ended");
+                }
+            });
+        }
+    });
+    Ok(EgressProxy {
+        socket: socket.to_path_buf(),
+        task,
+    })
+}
+
+async fn respond(conn: &mut UnixStream, status: &str, body: &str) -> Result<(), String> {
+    let msg = format!(
+        "HTTP/1.1 {status}\r\nContent-Type: text/plain\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    conn.write_all(msg.as_bytes())
+        .await
+        .map_err(|e| e.to_string())
+}
+
+/// Read the request head (through the blank line) and anything after it.
+async fn read_head(conn: &mut UnixStream) -> Result<(Vec<u8>, Vec<u8>), String> {
+    let mut buf = Vec::with_capacity(1024);
+    let mut chunk = [0u8; 4096];
+    loop {
+        if let Some(end) = find(&buf, b"\r\n\r\n") {
+            let rest = buf.split_off(end + 4);
+            return Ok((buf, rest));
+        }
+        if buf.len() > MAX_HEAD {
+            return Err("request head too large".to_owned());
+        }
+        let n = conn.read(&mut chunk).await.map_err(|e| e.to_string())?;
+        if n == 0 {
+            return Err("connection closed before the request head ended".to_owned());
+        }
+        buf.extend_from_slice(&chunk[..n]);
+    }
+}
+
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
+}
+
+async fn serve(mut conn: UnixStream, allow: &Allowlist) -> Result<(), String> {
+    let (head, rest) = read_head(&mut conn).await?;
+    let text = String::from_utf8_lossy(&head).into_owned();
+    let mut lines = text.split("\r\n");
+    let request = lines.next().unwrap_or_default();
+    let mut parts = request.split(' ');
+    let (Some(method), Some(target), Some(version)) = (parts.next(), parts.next(), parts.next())
+    else {
+        return respond(
+            &mut conn,
+            "400 Bad Request",
+            "compass egress: malformed request line\n",
+        )
+        .await;
+    };
+    if method.eq_ignore_ascii_case("CONNECT") {
+        let Some((host, Some(port))) = split_host_port(target) else {
+            return respond(
+                &mut conn,
+                "400 Bad Request",
+                "compass egress: CONNECT needs host:port\n",
+            )
+            .await;
+        };
+        if !allow.admits(&host, port) {
+            tracing::info!(%host, port, "egress denied");
+            return respond(
+                &mut conn,
+                "403 Forbidden",
+                &format!("compass egress: {host}:{port} is not on the allowlist\n"),
+            )
+            .await;
+        }
+        let mut upstream = match TcpStream::connect((host.as_str(), port)).await {
+            Ok(s) => s,
+            Err(e) => {
+                return respond(
+                    &mut conn,
+                    "502 Bad Gateway",
+                    &format!("compass egress: {e}\n"),
+                )
+                .await;
+            }
+        };
+        conn.write_all(b"HTTP/1.1 200 Connection Established\r\n\r\n")
+            .await
+            .map_err(|e| e.to_string())?;
+        upstream.write_all(&rest).await.map_err(|e| e.to_string())?;
+        let _ = tokio::io::copy_bidirectional(&mut conn, &mut upstream).await;
+        return Ok(());
+    }
+    // Plain HTTP proxying: an absolute http:// URI.
+    let Some(after) = target.strip_prefix("http://") else {
+        return respond(
+            &mut conn,
+            "400 Bad Request",
+            "compass egress: only CONNECT and http:// requests are proxied\n",
+        )
+        .await;
+    };
+    let (authority, path) = match after.find('/') {
+        Some(i) => (&after[..i], &after[i..]),
+        None => (after, "/"),
+    };
+    let Some((host, port)) = split_host_port(authority) else {
+        return respond(
+            &mut conn,
+            "400 Bad Request",
+            "compass egress: bad host in URL\n",
+        )
+        .await;
+    };
+    let port = port.unwrap_or(80);
+    if !allow.admits(&host, port) {
+        tracing::info!(%host, port, "egress denied");
+        return respond(
+            &mut conn,
+            "403 Forbidden",
+            &format!("compass egress: {host}:{port} is not on the allowlist\n"),
+        )
+        .await;
+    }
+    let mut upstream = match TcpStream::connect((host.as_str(), port)).await {
+        Ok(s) => s,
+        Err(e) => {
+            return respond(
+                &mut conn,
+                "502 Bad Gateway",
+                &format!("compass egress: {e}\n"),
+            )
+            .await;
+        }
+    };
+    // Every later request on this connection also goes to this upstream, so
+    // keep-alive cannot smuggle a request to another host.
+    let mut out = format!("{method} {path} {version}\r\n");
+    for line in lines.filter(|l| !l.is_empty()) {
+        let lower = line.to_ascii_lowercase();
+        if lower.starts_with("proxy-connection:") || lower.starts_with("proxy-authorization:") {
+            continue;
+        }
+        out.push_str(line);
+        out.push_str("\r\n");
+    }
+    out.push_str("\r\n");
+    upstream
+        .write_all(out.as_bytes())
+        .await
+        .map_err(|e| e.to_string())?;
+    upstream.write_all(&rest).await.map_err(|e| e.to_string())?;
+    let _ = tokio::io::copy_bidirectional(&mut conn, &mut upstream).await;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn list(hosts: &[&str]) -> Allowlist {
+        Allowlist::parse(&hosts.iter().map(|h| h.to_string()).collect::<Vec<_>>()).unwrap()
+    }
+
+    #[test]
+    fn matching() {
+        let a = list(&["example.com", "api.test:8443", "*.corp.dev", "[::1]:80"]);
+        assert!(a.admits("example.com", 443));
+        assert!(a.admits("EXAMPLE.com", 80));
+        assert!(a.admits("api.test", 8443));
+        assert!(!a.admits("api.test", 443));
+        assert!(a.admits("x.corp.dev", 1));
+        assert!(!a.admits("corp.dev", 1));
+        assert!(!a.admits("evilcorp.dev", 1));
+        assert!(a.admits("::1", 80));
+        assert!(!a.admits("example.com.evil", 443));
+    }
+
+    #[test]
+    fn rejects_bad_entries() {
+        for bad in ["", "http://x", "a b", "host:notaport", "user@host"] {
+            assert!(Allowlist::parse(&[bad.to_owned()]).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,175 @@
+//! Freezing a workload's whole process tree: a freezer cgroup where the
+//! kernel offers one (v1 `freezer.state` or v2 `cgroup.freeze`), otherwise a
+//! SIGSTOP sweep of the tree that repeats until no new process appears.
+//!
+//! Boundary: owns the cgroup directory it creates and nothing else; which
+//! processes join it is the sandbox backend's business.
+
+use crate::procfs;
+use crate::workload::RuntimeError;
+use nix::sys::signal::{Signal, kill};
+use nix::unistd::Pid;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+const V1_ROOT: &str = "/sys/fs/cgroup/freezer";
+const V2_ROOT: &str = "/sys/fs/cgroup";
+
+/// Which cgroup interface a [`Freezer`] drives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FreezerKind {
+    V1,
+    V2,
+}
+
+/// Where freezer cgroups can be made, if anywhere.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FreezerRoot {
+    pub kind: FreezerKind,
+    /// The parent directory; each workload gets a child of it.
+    pub dir: PathBuf,
+}
+
+impl FreezerRoot {
+    /// Find a writable freezer hierarchy: v1 first, then a v2 hierarchy we
+    /// may create children in. `None` means the SIGSTOP sweep is the fallback.
+    pub fn detect() -> Option<Self> {
+        let v1 = Path::new(V1_ROOT);
+        if v1.join("freezer.state").exists() || v1.join("cgroup.procs").exists() {
+            let dir = v1.join("compass");
+            if fs_err::create_dir_all(&dir).is_ok() {
+                return Some(Self {
+                    kind: FreezerKind::V1,
+                    dir,
+                });
+            }
+        }
+        let v2 = Path::new(V2_ROOT);
+        if v2.join("cgroup.controllers").exists() {
+            let dir = v2.join("compass");
+            if fs_err::create_dir_all(&dir).is_ok() && dir.join("cgroup.freeze").exists() {
+                return Some(Self {
+                    kind: FreezerKind::V2,
+                    dir,
+                });
+            }
+        }
+        None
+    }
+}
+
+/// One workload's freezer cgroup. Removed (best effort) on drop.
+#[derive(Debug)]
+pub(crate) struct Freezer {
+    kind: FreezerKind,
+    dir: PathBuf,
+}
+
+impl Freezer {
+    pub(crate) fn create(root: &FreezerRoot, leaf: &str) -> Result<Self, RuntimeError> {
+        let dir = root.dir.join(leaf);
+        fs_err::create_dir(&dir).map_err(|e| RuntimeError::io("creating the freezer cgroup", e))?;
+        Ok(Self {
+            kind: root.kind,
+            dir,
+        })
+    }
+
+    /// The file a process writes its pid into to join.
+    pub(crate) fn procs_file(&self) -> PathBuf {
+        self.dir.join("cgroup.procs")
+    }
+
+    pub(crate) fn pids(&self) -> Vec<i32> {
+        fs_err::read_to_string(self.procs_file())
+            .map(|t| t.lines().filter_map(|l| l.trim().parse().ok()).collect())
+            .unwrap_or_default()
+    }
+
+    fn write(&self, file: &str, value: &str) -> Result<(), RuntimeError> {
+        fs_err::write(self.dir.join(file), value)
+            .map_err(|e| RuntimeError::io(format!("writing {value} to the freezer's {file}"), e))
+    }
+
+    fn is_frozen(&self) -> bool {
+        match self.kind {
+            FreezerKind::V1 => fs_err::read_to_string(self.dir.join("freezer.state"))
+                .map(|s| s.trim() == "FROZEN")
+                .unwrap_or(false),
+            FreezerKind::V2 => fs_err::read_to_string(self.dir.join("cgroup.events"))
+                .map(|s| s.lines().any(|l| l.trim() == "frozen 1"))
+                .unwrap_or(false),
+        }
+    }
+
+    /// Freeze and wait until the kernel reports every task frozen.
+    pub(crate) async fn freeze(&self) -> Result<(), RuntimeError> {
+        match self.kind {
+            FreezerKind::V1 => self.write("freezer.state", "FROZEN")?,
+            FreezerKind::V2 => self.write("cgroup.freeze", "1")?,
+        }
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !self.is_frozen() {
+            if Instant::now() >= deadline {
+                return Err(RuntimeError::Other(
+                    "the freezer cgroup did not reach FROZEN within 10s".to_owned(),
+                ));
+            }
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        Ok(())
+    }
+
+    pub(crate) fn thaw(&self) -> Result<(), RuntimeError> {
+        match self.kind {
+            FreezerKind::V1 => self.write("freezer.state", "THAWED"),
+            FreezerKind::V2 => self.write("cgroup.freeze", "0"),
+        }
+    }
+
+    /// SIGKILL every member without a fork racing the sweep: freeze, kill,
+    /// thaw (a frozen task dies once thawed).
+    pub(crate) async fn kill_all(&self) -> Result<(), RuntimeError> {
+        if self.pids().is_empty() {
+            return Ok(());
+        }
+        if self.kind == FreezerKind::V2 && self.dir.join("cgroup.kill").exists() {
+            return self.write("cgroup.kill", "1");
+        }
+        self.freeze().await?;
+        for pid in self.pids() {
+            let _ = kill(Pid::from_raw(pid), Signal::SIGKILL);
+        }
+        self.thaw()
+    }
+}
+
+impl Drop for Freezer {
+    fn drop(&mut self) {
+        let _ = self.thaw();
+        let _ = fs_err::remove_dir(&self.dir);
+    }
+}
+
+/// The fallback: SIGSTOP (or SIGCONT) every process in the trees under
+/// `roots`, repeating until a sweep finds no process it has not signalled,
+/// so a child forked mid-sweep is caught by the next pass.
+pub(crate) fn sweep(roots: &[i32], signal: Signal) -> usize {
+    let mut done: Vec<i32> = Vec::new();
+    for _ in 0..64 {
+        let mut fresh = false;
+        for root in roots {
+            for pid in procfs::descendants(*root) {
+                if !done.contains(&pid) {
+                    let _ = kill(Pid::from_raw(pid), signal);
+                    done.push(pid);
+                    fresh = true;
+                }
+            }
+        }
+        if !fresh {
+            break;
+        }
+    }
+    done.len()
+}

@@ -1,0 +1,707 @@
+//! The sandbox backend (the default on Linux): every process of a workload
+//! runs under bubblewrap in fresh user, pid, mount, net, ipc and uts
+//! namespaces, with a read-only system, a private `$HOME`
+//! (`/home/agent`), the agent's clones under `/work`, and `/run/compass`
+//! (sockets and config, read-only). The root is an empty tmpfs remounted
+//! read-only, so nothing outside those roots is writable or even visible.
+//!
+//! Each `spawn`/`exec` is its own bwrap invocation over the same state
+//! directory. All of a workload's bwraps join one freezer cgroup before they
+//! start, so `pause` freezes the whole tree and `stop` kills it (killing a
+//! bwrap also takes its pid namespace down: `--die-with-parent`). Where no
+//! freezer cgroup can be made, pause falls back to a SIGSTOP sweep.
+//!
+//! Boundary: carries out the spec's egress policy and mounts; decides none.
+
+use crate::egress::{self, EgressProxy};
+use crate::freezer::{self, Freezer, FreezerRoot};
+use crate::layout::{self, INNER_HOME, INNER_WORK, Layout};
+use crate::process::{self, ChildHandle, KillTarget};
+use crate::procfs;
+use crate::workload::{
+    Backend, EgressPolicy, ExecOutput, ExecSpec, Mount, Resources, RuntimeError, SpawnedProcess,
+    WorkloadName, WorkloadRuntime, WorkloadSpec,
+};
+use async_trait::async_trait;
+use nix::sys::signal::{Signal, kill};
+use nix::unistd::Pid;
+use std::collections::HashMap;
+use std::ffi::OsString;
+use std::path::{Component, Path, PathBuf};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+use tokio::process::Command;
+
+const BACKEND: &str = "sandbox";
+
+/// Where the egress forwarder binary is mounted inside the sandbox.
+const INNER_RELAY: &str = "/run/compass-relay";
+
+/// System directories bound read-only (or recreated as the same symlink on a
+/// merged-/usr system).
+const SYSTEM_DIRS: &[&str] = &[
+    "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32",
+];
+
+/// The part of `/etc` a process needs; the rest (shadow, ssh host keys,
+/// package-manager tokens) stays invisible.
+const ETC_FILES: &[&str] = &[
+    "passwd",
+    "group",
+    "hosts",
+    "resolv.conf",
+    "nsswitch.conf",
+    "host.conf",
+    "gai.conf",
+    "services",
+    "protocols",
+    "ssl",
+    "ca-certificates",
+    "ca-certificates.conf",
+    "alternatives",
+    "ld.so.cache",
+    "ld.so.conf",
+    "ld.so.conf.d",
+    "localtime",
+    "timezone",
+    "os-release",
+    "debian_version",
+    "terminfo",
+    "mime.types",
+    "inputrc",
+    "bash.bashrc",
+    "profile",
+    "shells",
+    "magic",
+    "magic.mime",
+    "gitconfig",
+    "login.defs",
+];
+
+/// How the sandbox backend finds its tools. Every default is here.
+#[derive(Debug, Clone)]
+pub struct SandboxConfig {
+    /// The bubblewrap binary.
+    pub bwrap: PathBuf,
+    /// The egress forwarder run inside allowlisted sandboxes (the
+    /// `compass-netns-relay` binary of this crate, or any binary whose
+    /// `main` calls [`crate::relay::run_if_relay`]). `None`: discover it.
+    pub relay: Option<PathBuf>,
+    /// Where freezer cgroups are made; `None` uses the SIGSTOP sweep.
+    pub freezer: Option<FreezerRoot>,
+    /// Extra host directories bound read-only at the same path (e.g. `/opt`
+    /// where an agent's runtime is installed).
+    pub extra_ro: Vec<PathBuf>,
+}
+
+impl SandboxConfig {
+    /// `bwrap` from `PATH` (else `/usr/bin/bwrap`), the relay next to the
+    /// current executable, and the freezer cgroup the kernel offers.
+    pub fn discover() -> Self {
+        Self {
+            bwrap: find_in_path("bwrap").unwrap_or_else(|| PathBuf::from("/usr/bin/bwrap")),
+            relay: None,
+            freezer: FreezerRoot::detect(),
+            extra_ro: Vec::new(),
+        }
+    }
+}
+
+fn find_in_path(tool: &str) -> Option<PathBuf> {
+    ["/usr/bin", "/usr/local/bin", "/bin"]
+        .iter()
+        .map(|d| Path::new(d).join(tool))
+        .find(|p| p.is_file())
+}
+
+/// The relay next to the running executable (or one level up, for test
+/// binaries under `target/*/deps`).
+pub fn discover_relay() -> Option<PathBuf> {
+    let exe = std::env::current_exe().ok()?;
+    let dir = exe.parent()?;
+    [
+        dir.join(crate::relay::BINARY),
+        dir.parent()?.join(crate::relay::BINARY),
+    ]
+    .into_iter()
+    .find(|p| p.is_file())
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Tracked {
+    pid: i32,
+    starttime: u64,
+}
+
+#[derive(Debug)]
+struct SandboxWorkload {
+    spec: WorkloadSpec,
+    layout: Layout,
+    freezer: Option<Arc<Freezer>>,
+    proxy: Option<EgressProxy>,
+    relay: Option<PathBuf>,
+    /// Host paths this workload mounts writable (single-writer claims).
+    rw_claims: Vec<PathBuf>,
+    procs: Vec<Tracked>,
+    paused: bool,
+}
+
+/// The bubblewrap runtime. Cheap to clone; clones share their workloads.
+#[derive(Debug, Clone)]
+pub struct SandboxRuntime {
+    config: Arc<SandboxConfig>,
+    workloads: Arc<Mutex<HashMap<WorkloadName, SandboxWorkload>>>,
+}
+
+impl SandboxRuntime {
+    /// Check that bwrap runs, then build the runtime. A missing or broken
+    /// bwrap is [`RuntimeError::MissingTool`].
+    pub fn new(config: SandboxConfig) -> Result<Self, RuntimeError> {
+        let probe = std::process::Command::new(&config.bwrap)
+            .arg("--version")
+            .env_clear()
+            .output();
+        match probe {
+            Ok(out) if out.status.success() => {}
+            Ok(out) => {
+                return Err(RuntimeError::MissingTool {
+                    tool: "bwrap",
+                    package: "bubblewrap",
+                    why: format!(
+                        "{} --version exited with {}: {}",
+                        config.bwrap.display(),
+                        out.status,
+                        String::from_utf8_lossy(&out.stderr).trim()
+                    ),
+                });
+            }
+            Err(e) => {
+                return Err(RuntimeError::MissingTool {
+                    tool: "bwrap",
+                    package: "bubblewrap",
+                    why: format!("{}: {e}", config.bwrap.display()),
+                });
+            }
+        }
+        Ok(Self {
+            config: Arc::new(config),
+            workloads: Arc::default(),
+        })
+    }
+
+    /// [`SandboxRuntime::new`] with [`SandboxConfig::discover`].
+    pub fn discover() -> Result<Self, RuntimeError> {
+        Self::new(SandboxConfig::discover())
+    }
+
+    pub fn config(&self) -> &SandboxConfig {
+        &self.config
+    }
+
+    fn lock(&self) -> MutexGuard<'_, HashMap<WorkloadName, SandboxWorkload>> {
+        self.workloads
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The host-side layout of a workload.
+    pub fn layout(&self, name: &WorkloadName) -> Result<Layout, RuntimeError> {
+        self.lock()
+            .get(name)
+            .map(|w| w.layout.clone())
+            .ok_or_else(|| RuntimeError::NotFound(name.clone()))
+    }
+
+    /// Whether pause uses a freezer cgroup (`true`) or the SIGSTOP sweep.
+    pub fn uses_freezer_cgroup(&self) -> bool {
+        self.config.freezer.is_some()
+    }
+
+    fn relay_path(&self) -> Option<PathBuf> {
+        self.config.relay.clone().or_else(discover_relay)
+    }
+
+    /// Refuse a writable mount of a path another workload already writes,
+    /// or one inside/around it: a plain directory has a single writer.
+    fn claims_conflict(
+        &self,
+        map: &HashMap<WorkloadName, SandboxWorkload>,
+        path: &Path,
+    ) -> Option<WorkloadName> {
+        map.iter().find_map(|(name, w)| {
+            w.rw_claims
+                .iter()
+                .any(|c| c.starts_with(path) || path.starts_with(c))
+                .then(|| name.clone())
+        })
+    }
+
+    /// The full bwrap command line for one process.
+    fn command(
+        &self,
+        name: &WorkloadName,
+        exec: &ExecSpec,
+    ) -> Result<(Command, Option<PathBuf>), RuntimeError> {
+        process::check_argv(exec)?;
+        let map = self.lock();
+        let w = map
+            .get(name)
+            .ok_or_else(|| RuntimeError::NotFound(name.clone()))?;
+        if w.paused {
+            return Err(RuntimeError::Paused(name.clone()));
+        }
+        let mut env = process::workload_env(&w.spec.env, &w.layout, INNER_HOME, exec)?;
+        env.insert("TMPDIR".to_owned(), "/tmp".to_owned());
+        if w.proxy.is_some() {
+            let url = format!("http://{}", egress::INNER_LISTEN);
+            for key in [
+                "HTTP_PROXY",
+                "HTTPS_PROXY",
+                "ALL_PROXY",
+                "http_proxy",
+                "https_proxy",
+                "all_proxy",
+            ] {
+                env.insert(key.to_owned(), url.clone());
+            }
+        }
+        let cwd = exec
+            .cwd
+            .clone()
+            .unwrap_or_else(|| PathBuf::from(INNER_WORK));
+        let mut args: Vec<OsString> = Vec::new();
+        let mut push = |parts: &[&dyn AsRef<std::ffi::OsStr>]| {
+            for p in parts {
+                args.push(p.as_ref().to_os_string());
+            }
+        };
+        push(&[&"--unshare-all", &"--unshare-user", &"--disable-userns"]);
+        if w.spec.egress == EgressPolicy::Open {
+            push(&[&"--share-net"]);
+        }
+        push(&[
+            &"--die-with-parent",
+            &"--new-session",
+            &"--cap-drop",
+            &"ALL",
+        ]);
+        push(&[&"--hostname", &name.as_str()]);
+        for dir in SYSTEM_DIRS {
+            let path = Path::new(dir);
+            match fs_err::read_link(path) {
+                Ok(target) => push(&[&"--symlink", &target, dir]),
+                Err(_) if path.is_dir() => push(&[&"--ro-bind", dir, dir]),
+                Err(_) => {}
+            }
+        }
+        for file in ETC_FILES {
+            let path = Path::new("/etc").join(file);
+            push(&[&"--ro-bind-try", &path, &path]);
+        }
+        for extra in &self.config.extra_ro {
+            push(&[&"--ro-bind", extra, extra]);
+        }
+        push(&[&"--proc", &"/proc", &"--dev", &"/dev"]);
+        push(&[&"--bind", &w.layout.home, &INNER_HOME]);
+        push(&[&"--bind", &w.layout.work, &INNER_WORK]);
+        push(&[&"--bind", &w.layout.tmp, &"/tmp"]);
+        push(&[&"--ro-bind", &w.layout.run, &layout::INNER_RUN]);
+        if let Some(relay) = &w.relay {
+            push(&[&"--ro-bind", relay, &INNER_RELAY]);
+        }
+        for m in &w.spec.mounts {
+            let flag = if m.read_only { "--ro-bind" } else { "--bind" };
+            push(&[&flag, &m.host_path, &m.workload_path]);
+        }
+        push(&[&"--remount-ro", &"/", &"--chdir", &cwd, &"--"]);
+        if w.relay.is_some() {
+            push(&[
+                &INNER_RELAY,
+                &crate::relay::FLAG,
+                &egress::INNER_LISTEN,
+                &egress::INNER_SOCKET,
+                &"--",
+            ]);
+        }
+        for a in &exec.argv {
+            args.push(a.into());
+        }
+        // Join the freezer cgroup before bwrap forks, so every descendant
+        // inherits it: a tiny shell writes its own pid, then execs bwrap.
+        let procs_file = w.freezer.as_ref().map(|f| f.procs_file());
+        let mut cmd = match &procs_file {
+            Some(procs) => {
+                let mut c = Command::new("/bin/sh");
+                c.arg("-c")
+                    .arg("echo $$ > \"$0\" || exit 125; exec \"$@\"")
+                    .arg(procs)
+                    .arg(&self.config.bwrap);
+                c
+            }
+            None => Command::new(&self.config.bwrap),
+        };
+        cmd.args(args).env_clear().envs(env);
+        Ok((cmd, procs_file))
+    }
+
+    fn track(&self, name: &WorkloadName, pid: Option<u32>) -> i32 {
+        let Some(pid) = pid.and_then(|p| i32::try_from(p).ok()) else {
+            return 0;
+        };
+        let starttime = procfs::stat(pid).map(|s| s.starttime).unwrap_or(0);
+        if let Some(w) = self.lock().get_mut(name) {
+            w.procs.push(Tracked { pid, starttime });
+        }
+        pid
+    }
+
+    /// The live bwrap roots of a workload (recycled pids dropped).
+    fn live_roots(&self, name: &WorkloadName) -> Result<Vec<i32>, RuntimeError> {
+        let mut map = self.lock();
+        let w = map
+            .get_mut(name)
+            .ok_or_else(|| RuntimeError::NotFound(name.clone()))?;
+        w.procs.retain(|t| {
+            procfs::stat(t.pid).is_some_and(|s| s.starttime == t.starttime && !s.is_zombie())
+        });
+        Ok(w.procs.iter().map(|t| t.pid).collect())
+    }
+
+    /// Every live process of the workload: the cgroup's members, or the
+    /// trees under the bwrap roots.
+    fn members(&self, name: &WorkloadName) -> Result<Vec<i32>, RuntimeError> {
+        let roots = self.live_roots(name)?;
+        let map = self.lock();
+        let w = map
+            .get(name)
+            .ok_or_else(|| RuntimeError::NotFound(name.clone()))?;
+        let mut pids = match &w.freezer {
+            Some(f) => f.pids(),
+            None => Vec::new(),
+        };
+        for root in roots {
+            for pid in procfs::descendants(root) {
+                if !pids.contains(&pid) {
+                    pids.push(pid);
+                }
+            }
+        }
+        pids.retain(|p| procfs::stat(*p).is_some_and(|s| !s.is_zombie()));
+        Ok(pids)
+    }
+
+    async fn kill_everything(&self, name: &WorkloadName) -> Result<(), RuntimeError> {
+        for root in self.live_roots(name)? {
+            let _ = kill(Pid::from_raw(root), Signal::SIGKILL);
+        }
+        if let Some(freezer) = self.freezer(name) {
+            freezer.kill_all().await?;
+        }
+        for pid in self.members(name)? {
+            let _ = kill(Pid::from_raw(pid), Signal::SIGKILL);
+        }
+        Ok(())
+    }
+
+    fn freezer(&self, name: &WorkloadName) -> Option<Arc<Freezer>> {
+        self.lock().get(name).and_then(|w| w.freezer.clone())
+    }
+
+    fn prepare_create(
+        &self,
+        spec: &WorkloadSpec,
+    ) -> Result<(Vec<PathBuf>, Option<PathBuf>), RuntimeError> {
+        let mut rw = Vec::new();
+        for m in &spec.mounts {
+            validate_mount(m)?;
+            if !m.read_only {
+                let canonical = fs_err::canonicalize(&m.host_path)
+                    .map_err(|e| RuntimeError::io("resolving a writable mount", e))?;
+                rw.push(canonical);
+            }
+        }
+        let relay = match &spec.egress {
+            EgressPolicy::Allowlist { hosts } => {
+                egress::Allowlist::parse(hosts).map_err(|why| RuntimeError::Egress {
+                    workload: spec.name.clone(),
+                    why,
+                })?;
+                let relay = self.relay_path().ok_or_else(|| RuntimeError::Egress {
+                    workload: spec.name.clone(),
+                    why: format!(
+                        "the egress forwarder `{}` was not found next to the executable; build it (`cargo build -p compass-runtime --bin {}`) or set SandboxConfig::relay",
+                        crate::relay::BINARY,
+                        crate::relay::BINARY
+                    ),
+                })?;
+                if !relay.is_file() {
+                    return Err(RuntimeError::Egress {
+                        workload: spec.name.clone(),
+                        why: format!("the egress forwarder {} does not exist", relay.display()),
+                    });
+                }
+                Some(relay)
+            }
+            _ => None,
+        };
+        Ok((rw, relay))
+    }
+}
+
+fn validate_mount(m: &Mount) -> Result<(), RuntimeError> {
+    let bad = |why: String| RuntimeError::Invalid { what: "mount", why };
+    if !m.workload_path.is_absolute()
+        || m.workload_path
+            .components()
+            .any(|c| matches!(c, Component::ParentDir | Component::CurDir))
+    {
+        return Err(bad(format!(
+            "workload path {} must be absolute without `.` or `..`",
+            m.workload_path.display()
+        )));
+    }
+    for reserved in [
+        "/proc",
+        "/dev",
+        layout::INNER_RUN,
+        INNER_HOME,
+        "/usr",
+        "/etc",
+        "/tmp",
+    ] {
+        if m.workload_path.starts_with(reserved)
+            || Path::new(reserved).starts_with(&m.workload_path)
+        {
+            return Err(bad(format!(
+                "workload path {} overlaps the reserved {reserved}",
+                m.workload_path.display()
+            )));
+        }
+    }
+    if m.workload_path == Path::new(INNER_WORK) {
+        return Err(bad("a mount cannot replace /work itself".to_owned()));
+    }
+    if !m.host_path.is_dir() && !m.host_path.is_file() {
+        return Err(bad(format!(
+            "host path {} does not exist",
+            m.host_path.display()
+        )));
+    }
+    Ok(())
+}
+
+#[async_trait]
+impl WorkloadRuntime for SandboxRuntime {
+    fn backend(&self) -> Backend {
+        Backend::Sandbox
+    }
+
+    /// Lay out the state dir, make the freezer cgroup, and arm the egress
+    /// policy (allowlist: start the proxy; the forwarder is checked). Any
+    /// failure undoes all of it: the workload does not exist.
+    async fn create(&self, spec: &WorkloadSpec) -> Result<(), RuntimeError> {
+        if spec.resources != Resources::default() {
+            return Err(RuntimeError::Unsupported {
+                backend: BACKEND,
+                operation: "limit resources",
+                why: "resource limits are not implemented for the sandbox backend yet",
+            });
+        }
+        let (rw_claims, relay) = self.prepare_create(spec)?;
+        {
+            let map = self.lock();
+            if map.contains_key(&spec.name) {
+                return Err(RuntimeError::AlreadyExists(spec.name.clone()));
+            }
+            for claim in &rw_claims {
+                if let Some(holder) = self.claims_conflict(&map, claim) {
+                    return Err(RuntimeError::Invalid {
+                        what: "mount",
+                        why: format!(
+                            "{} is already mounted writable by workload {holder}; a plain directory has a single writer (mount it read-only)",
+                            claim.display()
+                        ),
+                    });
+                }
+            }
+        }
+        let layout = Layout::new(&spec.state_dir);
+        layout.create(&spec.name, Backend::Sandbox)?;
+        let undo = |layout: &Layout| layout.cleanup(false);
+        let freezer = match &self.config.freezer {
+            Some(root) => {
+                let leaf = format!("{}-{:016x}", spec.name, rand::random::<u64>());
+                match Freezer::create(root, &leaf) {
+                    Ok(f) => Some(Arc::new(f)),
+                    Err(e) => {
+                        undo(&layout);
+                        return Err(e);
+                    }
+                }
+            }
+            None => None,
+        };
+        let proxy = match &spec.egress {
+            EgressPolicy::Allowlist { hosts } => {
+                match egress::start(&layout.egress.join(egress::SOCKET_NAME), hosts).await {
+                    Ok(p) => Some(p),
+                    Err(why) => {
+                        drop(freezer);
+                        undo(&layout);
+                        return Err(RuntimeError::Egress {
+                            workload: spec.name.clone(),
+                            why,
+                        });
+                    }
+                }
+            }
+            _ => None,
+        };
+        let mut map = self.lock();
+        if map.contains_key(&spec.name) {
+            drop(map);
+            drop(proxy);
+            drop(freezer);
+            undo(&layout);
+            return Err(RuntimeError::AlreadyExists(spec.name.clone()));
+        }
+        map.insert(
+            spec.name.clone(),
+            SandboxWorkload {
+                spec: spec.clone(),
+                layout,
+                freezer,
+                proxy,
+                relay,
+                rw_claims,
+                procs: Vec::new(),
+                paused: false,
+            },
+        );
+        Ok(())
+    }
+
+    async fn spawn(
+        &self,
+        name: &WorkloadName,
+        exec: &ExecSpec,
+    ) -> Result<SpawnedProcess, RuntimeError> {
+        let (cmd, _) = self.command(name, exec)?;
+        let (child, pipes) = process::spawn_piped(cmd, &format!("bwrap for {name}"))?;
+        let pid = self.track(name, child.id());
+        Ok(pipes.into_spawned(ChildHandle::new(child, KillTarget::Pid(pid))))
+    }
+
+    async fn exec(&self, name: &WorkloadName, exec: &ExecSpec) -> Result<ExecOutput, RuntimeError> {
+        let (cmd, _) = self.command(name, exec)?;
+        let out =
+            process::capture(cmd, exec.stdin.as_deref(), &format!("bwrap for {name}")).await?;
+        if out.exit_code == Some(125) && out.stdout.is_empty() && out.stderr.starts_with(b"bwrap:")
+        {
+            return Err(RuntimeError::Command {
+                command: "bwrap".to_owned(),
+                target: name.to_string(),
+                stderr: String::from_utf8_lossy(&out.stderr).trim().to_owned(),
+            });
+        }
+        Ok(out)
+    }
+
+    /// Freeze the whole tree: the freezer cgroup, or a SIGSTOP sweep.
+    async fn pause(&self, name: &WorkloadName) -> Result<(), RuntimeError> {
+        let roots = self.live_roots(name)?;
+        match self.freezer(name) {
+            Some(freezer) => freezer.freeze().await?,
+            None => {
+                freezer::sweep(&roots, Signal::SIGSTOP);
+            }
+        }
+        if let Some(w) = self.lock().get_mut(name) {
+            w.paused = true;
+        }
+        Ok(())
+    }
+
+    async fn resume(&self, name: &WorkloadName) -> Result<(), RuntimeError> {
+        let roots = self.live_roots(name)?;
+        match self.freezer(name) {
+            Some(freezer) => freezer.thaw()?,
+            None => {
+                freezer::sweep(&roots, Signal::SIGCONT);
+            }
+        }
+        if let Some(w) = self.lock().get_mut(name) {
+            w.paused = false;
+        }
+        Ok(())
+    }
+
+    /// SIGTERM every process in the workload but the bwrap supervisors,
+    /// then, after `timeout`, SIGKILL the whole tree (double-forked and
+    /// `setsid` children included: they are in the cgroup and the pid
+    /// namespace, both of which die).
+    async fn stop(&self, name: &WorkloadName, timeout: Duration) -> Result<(), RuntimeError> {
+        self.resume(name).await?;
+        let bwrap_roots = self.live_roots(name)?;
+        for pid in self.members(name)? {
+            if bwrap_roots.contains(&pid) || is_bwrap(pid) {
+                continue;
+            }
+            let _ = kill(Pid::from_raw(pid), Signal::SIGTERM);
+        }
+        let deadline = Instant::now() + timeout;
+        while Instant::now() < deadline && self.members(name)?.iter().any(|p| !is_bwrap(*p)) {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            self.kill_everything(name).await?;
+            if self.members(name)?.is_empty() {
+                break;
+            }
+            if Instant::now() >= deadline {
+                return Err(RuntimeError::Other(format!(
+                    "workload {name}: processes survived SIGKILL for 10s"
+                )));
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        Ok(())
+    }
+
+    /// Stop everything, disarm egress, drop the cgroup, delete the state.
+    async fn remove(&self, name: &WorkloadName) -> Result<(), RuntimeError> {
+        self.stop(name, Duration::ZERO).await?;
+        let removed = self.lock().remove(name);
+        match removed {
+            Some(w) => {
+                drop(w.proxy);
+                drop(w.freezer);
+                w.layout.remove()
+            }
+            None => Err(RuntimeError::NotFound(name.clone())),
+        }
+    }
+
+    async fn exists(&self, name: &WorkloadName) -> Result<bool, RuntimeError> {
+        Ok(self.lock().contains_key(name))
+    }
+
+    /// Not yet: limits would need the memory/cpu cgroup controllers.
+    async fn resize(&self, name: &WorkloadName, _resources: Resources) -> Result<(), RuntimeError> {
+        if !self.lock().contains_key(name) {
+            return Err(RuntimeError::NotFound(name.clone()));
+        }
+        Err(RuntimeError::Unsupported {
+            backend: BACKEND,
+            operation: "resize",
+            why: "resource limits are not implemented for the sandbox backend yet",
+        })
+    }
+}
+
+fn is_bwrap(pid: i32) -> bool {
+    fs_err::read_to_string(format!("/proc/{pid}/comm"))
+        .map(|c| c.trim() == "bwrap")
+        .unwrap_or(false)
+}
