@@ -12,6 +12,7 @@ pub mod layout;
 pub(crate) mod process;
 pub(crate) mod procfs;
 pub mod relay;
+pub mod repos;
 pub mod sandbox;
 pub mod secrets;
 pub mod workload;

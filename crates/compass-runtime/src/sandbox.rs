@@ -34,6 +34,13 @@ use tokio::process::Command;
 
 const BACKEND: &str = "sandbox";
 
+/// `$1` cgroup.procs (or empty), `$2` the args file, `$3` bwrap.
+const WRAPPER: &str = r#"if [ -n "$1" ]; then echo $$ > "$1" || exit 125; fi
+exec 3< "$2" || exit 125
+rm -f "$2"
+b=$3; shift 3
+exec "$b" --args 3 "$@""#;
+
 /// Where the egress forwarder binary is mounted inside the sandbox.
 const INNER_RELAY: &str = "/run/compass-relay";
 
@@ -275,6 +282,13 @@ impl SandboxRuntime {
                 args.push(p.as_ref().to_os_string());
             }
         };
+        // The environment travels as `--setenv` inside the args file (never
+        // in bwrap's own environment, where e.g. LD_PRELOAD would act on
+        // the host side, and never in argv).
+        push(&[&"--clearenv"]);
+        for (k, v) in &env {
+            push(&[&"--setenv", k, v]);
+        }
         push(&[&"--unshare-all", &"--unshare-user", &"--disable-userns"]);
         if w.spec.egress == EgressPolicy::Open {
             push(&[&"--share-net"]);
@@ -313,35 +327,48 @@ impl SandboxRuntime {
             let flag = if m.read_only { "--ro-bind" } else { "--bind" };
             push(&[&flag, &m.host_path, &m.workload_path]);
         }
-        push(&[&"--remount-ro", &"/", &"--chdir", &cwd, &"--"]);
+        push(&[&"--remount-ro", &"/", &"--chdir", &cwd]);
+        // bwrap takes the command itself only from its real argv.
+        let mut command: Vec<OsString> = vec!["--".into()];
         if w.relay.is_some() {
-            push(&[
-                &INNER_RELAY,
-                &crate::relay::FLAG,
-                &egress::INNER_LISTEN,
-                &egress::INNER_SOCKET,
-                &"--",
-            ]);
-        }
-        for a in &exec.argv {
-            args.push(a.into());
-        }
-        // Join the freezer cgroup before bwrap forks, so every descendant
-        // inherits it: a tiny shell writes its own pid, then execs bwrap.
-        let procs_file = w.freezer.as_ref().map(|f| f.procs_file());
-        let mut cmd = match &procs_file {
-            Some(procs) => {
-                let mut c = Command::new("/bin/sh");
-                c.arg("-c")
-                    .arg("echo $$ > \"$0\" || exit 125; exec \"$@\"")
-                    .arg(procs)
-                    .arg(&self.config.bwrap);
-                c
+            for part in [
+                INNER_RELAY,
+                crate::relay::FLAG,
+                egress::INNER_LISTEN,
+                egress::INNER_SOCKET,
+                "--",
+            ] {
+                command.push(part.into());
             }
-            None => Command::new(&self.config.bwrap),
-        };
-        cmd.args(args).env_clear().envs(env);
-        Ok((cmd, procs_file))
+        }
+        command.extend(exec.argv.iter().map(OsString::from));
+        // bwrap reads its arguments from a 0600 file in the (unmounted)
+        // state dir through `--args 3`, so /proc/*/cmdline never shows the
+        // environment (only the command, as any process's would). A tiny shell joins the freezer
+        // cgroup first (so every descendant inherits it), opens the file on
+        // fd 3, unlinks it, and execs bwrap.
+        let args_file = w
+            .layout
+            .state_dir
+            .join(format!("spawn-{:016x}.args", rand::random::<u64>()));
+        let mut body = Vec::new();
+        for a in &args {
+            body.extend_from_slice(a.as_encoded_bytes());
+            body.push(0);
+        }
+        crate::secrets::write_host_file(&args_file, &body)?;
+        let procs_file = w.freezer.as_ref().map(|f| f.procs_file());
+        let mut cmd = Command::new("/bin/sh");
+        cmd.arg("-c")
+            .arg(WRAPPER)
+            .arg("compass-sandbox")
+            .arg(procs_file.as_deref().unwrap_or(Path::new("")))
+            .arg(&args_file)
+            .arg(&self.config.bwrap)
+            .args(command)
+            .env_clear()
+            .env("PATH", process::DEFAULT_PATH);
+        Ok((cmd, Some(args_file)))
     }
 
     fn track(&self, name: &WorkloadName, pid: Option<u32>) -> i32 {
@@ -586,8 +613,14 @@ impl WorkloadRuntime for SandboxRuntime {
         name: &WorkloadName,
         exec: &ExecSpec,
     ) -> Result<SpawnedProcess, RuntimeError> {
-        let (cmd, _) = self.command(name, exec)?;
-        let (child, pipes) = process::spawn_piped(cmd, &format!("bwrap for {name}"))?;
+        let (cmd, args_file) = self.command(name, exec)?;
+        let spawned = process::spawn_piped(cmd, &format!("bwrap for {name}"));
+        if spawned.is_err()
+            && let Some(f) = &args_file
+        {
+            let _ = fs_err::remove_file(f);
+        }
+        let (child, pipes) = spawned?;
         let pid = self.track(name, child.id());
         Ok(pipes.into_spawned(ChildHandle::new(child, KillTarget::Pid(pid))))
     }
@@ -596,14 +629,6 @@ impl WorkloadRuntime for SandboxRuntime {
         let (cmd, _) = self.command(name, exec)?;
         let out =
             process::capture(cmd, exec.stdin.as_deref(), &format!("bwrap for {name}")).await?;
-        if out.exit_code == Some(125) && out.stdout.is_empty() && out.stderr.starts_with(b"bwrap:")
-        {
-            return Err(RuntimeError::Command {
-                command: "bwrap".to_owned(),
-                target: name.to_string(),
-                stderr: String::from_utf8_lossy(&out.stderr).trim().to_owned(),
-            });
-        }
         Ok(out)
     }
 

@@ -37,7 +37,7 @@ pub(crate) async fn exec_captures_and_nonzero_is_a_result(
         .exec(&s.name, &sh("echo out; echo err >&2; exit 3"))
         .await
         .unwrap();
-    assert_eq!(out.exit_code, Some(3));
+    assert_eq!(out.exit_code, Some(3), "{out:?}");
     assert_eq!(stdout(&out), "out\n");
     assert_eq!(String::from_utf8_lossy(&out.stderr), "err\n");
     let fed = rt

@@ -1,0 +1,504 @@
+//! Clone-per-agent and worktree-per-workstream. An agent's workload holds a
+//! full, independent clone of every repo in the project under `/work/<repo>`;
+//! each workstream gets a git worktree per repo at
+//! `/work/.streams/<issue-key>/<repo>` on branch `compass/<agent>/<issue-key>`
+//! (the same branch name in every repo).
+//!
+//! Safety rules, each with a reason:
+//! - Clones are made on the host into a staging dir outside the agent's
+//!   view, then renamed into `work/`: a name the agent pre-planted (a dir or
+//!   a symlink) makes the rename fail instead of redirecting the write.
+//! - Host-side git never reads agent-writable config: it runs with
+//!   `HOME` set to a Compass-owned dir beside (not inside) the agent's home
+//!   and `GIT_CONFIG_NOSYSTEM`, so a planted `core.fsmonitor` or
+//!   `core.sshCommand` never runs on the host.
+//! - Every git operation on an existing clone (worktrees) runs *inside* the
+//!   workload, through the runtime.
+//! - Objects are copied (`--no-hardlinks`), never hardlinked or shared
+//!   through alternates: a writable hardlinked object would let the agent
+//!   corrupt the source repo, and alternates would tie the clone to it.
+//! - Credentials live in a credential-store file in the scoped home (and the
+//!   Compass-owned host git home), never in `.git/config`: URLs with an
+//!   embedded password are refused.
+//!
+//! Boundary: clones and branches; pushing and merging are gated elsewhere.
+
+use crate::layout::Layout;
+use crate::secrets::{self, Secret};
+use crate::workload::{ExecSpec, Mount, RuntimeError, WorkloadName, WorkloadRuntime, WorkloadSpec};
+use compass_core::name::Name;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+use tokio::process::Command;
+
+/// One repo in the project: the directory name under `/work` and where to
+/// clone it from (a local path or a URL).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RepoSource {
+    pub name: Name,
+    pub source: String,
+}
+
+/// A plain (non-repo) directory in scope, mounted at `/work/<name>`.
+/// Writable mounts are single-writer: the sandbox refuses a second one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DirScope {
+    pub name: Name,
+    pub host_path: PathBuf,
+    pub writable: bool,
+}
+
+impl DirScope {
+    /// The mount that puts this directory at `/work/<name>`.
+    pub fn mount(&self) -> Mount {
+        Mount {
+            host_path: self.host_path.clone(),
+            workload_path: Path::new(crate::layout::INNER_WORK).join(self.name.as_str()),
+            read_only: !self.writable,
+        }
+    }
+}
+
+/// Git credentials for one host, stored via git's credential-store helper.
+#[derive(Debug, Clone)]
+pub struct GitCredential {
+    /// e.g. `https`.
+    pub protocol: String,
+    /// e.g. `github.com`.
+    pub host: String,
+    pub username: String,
+    pub password: Secret,
+}
+
+/// What provisioning made, with how long each clone took.
+#[derive(Debug, Clone)]
+pub struct Provisioned {
+    /// Clone paths as seen inside the workload, in input order.
+    pub clones: Vec<PathBuf>,
+    pub clone_millis: Vec<u128>,
+}
+
+/// A workstream's issue key, validated for use in a branch and a path.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IssueKey(String);
+
+impl IssueKey {
+    /// `[A-Za-z0-9][A-Za-z0-9._-]*`, at most 64 long, no `..`, not ending in
+    /// `.` or `.lock` (git's ref rules), e.g. `ENG-42` or `123`.
+    pub fn parse(raw: &str) -> Result<Self, RuntimeError> {
+        let bad = |why: &str| RuntimeError::Invalid {
+            what: "issue key",
+            why: format!("{raw:?} {why}"),
+        };
+        let mut chars = raw.chars();
+        match chars.next() {
+            None => return Err(bad("is empty")),
+            Some(c) if !c.is_ascii_alphanumeric() => {
+                return Err(bad("must start with a letter or digit"));
+            }
+            _ => {}
+        }
+        if raw.len() > 64 {
+            return Err(bad("is longer than 64 characters"));
+        }
+        if !raw
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))
+        {
+            return Err(bad("may contain only letters, digits, '.', '_' and '-'"));
+        }
+        if raw.contains("..") || raw.ends_with('.') || raw.ends_with(".lock") {
+            return Err(bad("must not contain '..' or end in '.' or '.lock'"));
+        }
+        Ok(Self(raw.to_owned()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// The branch of a workstream: `compass/<agent>/<issue-key>`.
+pub fn branch_name(agent: &WorkloadName, issue: &IssueKey) -> String {
+    format!("compass/{}/{}", agent.as_str(), issue.as_str())
+}
+
+/// The Compass-owned git home for host-side clones (never mounted).
+fn host_git_home(layout: &Layout) -> PathBuf {
+    layout.state_dir.join("host-git")
+}
+
+/// Refuse sources git would store a password from, or that name nothing.
+fn check_source(repo: &RepoSource) -> Result<(), RuntimeError> {
+    let src = repo.source.trim();
+    if src.is_empty() {
+        return Err(RuntimeError::Invalid {
+            what: "repo source",
+            why: format!("repo {} has an empty source", repo.name.as_str()),
+        });
+    }
+    if let Some((_, rest)) = src.split_once("://") {
+        let authority = rest.split('/').next().unwrap_or_default();
+        if let Some((userinfo, _)) = authority.rsplit_once('@')
+            && userinfo.contains(':')
+        {
+            return Err(RuntimeError::Invalid {
+                what: "repo source",
+                why: format!(
+                    "the URL for repo {} embeds a password, which git would store in .git/config; pass a GitCredential instead",
+                    repo.name.as_str()
+                ),
+            });
+        }
+        if src.starts_with("ext::") {
+            return Err(RuntimeError::Invalid {
+                what: "repo source",
+                why: "ext:: transports run commands and are refused".to_owned(),
+            });
+        }
+    } else if !src.contains(':') && !Path::new(src).exists() {
+        return Err(RuntimeError::Invalid {
+            what: "repo source",
+            why: format!(
+                "local repo path {src} for {} does not exist",
+                repo.name.as_str()
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// A host-side git command with a scrubbed environment and a Compass-owned
+/// `HOME`.
+fn host_git(git_home: &Path) -> Command {
+    let mut cmd = Command::new("git");
+    cmd.env_clear()
+        .env("PATH", crate::process::DEFAULT_PATH)
+        .env("HOME", git_home)
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .env("GIT_TERMINAL_PROMPT", "0")
+        .env("LANG", "C.UTF-8");
+    cmd
+}
+
+fn credential_store(creds: &[GitCredential]) -> Secret {
+    let mut body = Vec::new();
+    for c in creds {
+        body.extend_from_slice(format!("{}://{}:", c.protocol, pct(&c.username)).as_bytes());
+        body.extend_from_slice(pct(&String::from_utf8_lossy(c.password.expose())).as_bytes());
+        body.extend_from_slice(format!("@{}\n", c.host).as_bytes());
+    }
+    Secret::new(body)
+}
+
+/// Percent-encode a credential-store field.
+fn pct(raw: &str) -> String {
+    raw.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+fn gitconfig(agent: &WorkloadName, with_store: bool) -> String {
+    let mut cfg = format!(
+        "[user]\n\tname = {agent}\n\temail = {agent}@agents.compass.invalid\n[init]\n\tdefaultBranch = main\n[safe]\n\tdirectory = *\n"
+    );
+    if with_store {
+        cfg.push_str("[credential]\n\thelper = store\n");
+    }
+    cfg
+}
+
+/// Create the agent's workload and a full clone of every repo in it (in
+/// parallel). Credentials go into the scoped home's credential store. If
+/// anything fails the workload is removed: nothing half-made stays on disk.
+pub async fn provision_agent(
+    rt: &dyn WorkloadRuntime,
+    spec: &WorkloadSpec,
+    repos: &[RepoSource],
+    creds: &[GitCredential],
+) -> Result<Provisioned, RuntimeError> {
+    for repo in repos {
+        check_source(repo)?;
+    }
+    for (i, a) in repos.iter().enumerate() {
+        if repos[..i].iter().any(|b| b.name == a.name) {
+            return Err(RuntimeError::Invalid {
+                what: "repo list",
+                why: format!("repo name {} appears twice", a.name.as_str()),
+            });
+        }
+    }
+    rt.create(spec).await?;
+    match provision_inner(rt, spec, repos, creds).await {
+        Ok(p) => Ok(p),
+        Err(e) => {
+            let _ = rt.remove(&spec.name).await;
+            let _ = fs_err::remove_dir_all(&spec.state_dir);
+            Err(e)
+        }
+    }
+}
+
+async fn provision_inner(
+    rt: &dyn WorkloadRuntime,
+    spec: &WorkloadSpec,
+    repos: &[RepoSource],
+    creds: &[GitCredential],
+) -> Result<Provisioned, RuntimeError> {
+    let layout = Layout::new(&spec.state_dir);
+    let git_home = host_git_home(&layout);
+    fs_err::create_dir_all(&git_home)
+        .map_err(|e| RuntimeError::io("creating the host git home", e))?;
+    let with_store = !creds.is_empty();
+    // The host git home is Compass's own: written directly, 0600.
+    secrets::write_host_file(
+        &git_home.join(".gitconfig"),
+        gitconfig(&spec.name, with_store).as_bytes(),
+    )?;
+    // The agent's copy goes in over stdin, like every secret.
+    let inner = rt.inner_paths(&spec.state_dir);
+    secrets::write_file(
+        rt,
+        &spec.name,
+        &inner.home.join(".gitconfig"),
+        &Secret::new(gitconfig(&spec.name, with_store)),
+    )
+    .await?;
+    if with_store {
+        let store = credential_store(creds);
+        secrets::write_host_file(&git_home.join(".git-credentials"), store.expose())?;
+        secrets::write_file(rt, &spec.name, &inner.home.join(".git-credentials"), &store).await?;
+    }
+    add_repos(rt, spec, repos).await
+}
+
+/// Clone more repos into an existing workload (e.g. the project gained
+/// one). Safe after the agent has run: staging is outside its view and the
+/// host-side git reads only Compass's own config.
+pub async fn add_repos(
+    rt: &dyn WorkloadRuntime,
+    spec: &WorkloadSpec,
+    repos: &[RepoSource],
+) -> Result<Provisioned, RuntimeError> {
+    for repo in repos {
+        check_source(repo)?;
+    }
+    let layout = Layout::new(&spec.state_dir);
+    let git_home = host_git_home(&layout);
+    let staging = layout
+        .state_dir
+        .join(format!("staging-{:016x}", rand::random::<u64>()));
+    fs_err::create_dir_all(&staging)
+        .map_err(|e| RuntimeError::io("creating the clone staging dir", e))?;
+    let clones = futures::future::join_all(
+        repos
+            .iter()
+            .map(|repo| clone_one(&git_home, &staging, repo)),
+    )
+    .await;
+    let mut millis = Vec::new();
+    let mut failure = None;
+    for result in clones {
+        match result {
+            Ok(ms) => millis.push(ms),
+            Err(e) => {
+                failure.get_or_insert(e);
+            }
+        }
+    }
+    if let Some(e) = failure {
+        let _ = fs_err::remove_dir_all(&staging);
+        return Err(e);
+    }
+    let inner = rt.inner_paths(&spec.state_dir);
+    let mut placed = Vec::new();
+    for repo in repos {
+        let dest = layout.work.join(repo.name.as_str());
+        // rename(2) onto an existing dir or a planted symlink fails: no
+        // write is ever redirected.
+        if let Err(e) = fs_err::rename(staging.join(repo.name.as_str()), &dest) {
+            for done in &placed {
+                let _ = fs_err::remove_dir_all(done);
+            }
+            let _ = fs_err::remove_dir_all(&staging);
+            return Err(RuntimeError::io(
+                format!(
+                    "placing the clone of {} (is /work/{} already taken?)",
+                    repo.name.as_str(),
+                    repo.name.as_str()
+                ),
+                e,
+            ));
+        }
+        placed.push(dest);
+    }
+    let _ = fs_err::remove_dir_all(&staging);
+    Ok(Provisioned {
+        clones: repos
+            .iter()
+            .map(|r| inner.work.join(r.name.as_str()))
+            .collect(),
+        clone_millis: millis,
+    })
+}
+
+async fn clone_one(
+    git_home: &Path,
+    staging: &Path,
+    repo: &RepoSource,
+) -> Result<u128, RuntimeError> {
+    let start = Instant::now();
+    let dest = staging.join(repo.name.as_str());
+    let out = host_git(git_home)
+        .args([
+            "-c",
+            "checkout.workers=0",
+            "-c",
+            "protocol.ext.allow=never",
+            "clone",
+            "--quiet",
+            "--no-hardlinks",
+            "--",
+        ])
+        .arg(repo.source.trim())
+        .arg(&dest)
+        .output()
+        .await
+        .map_err(|e| RuntimeError::io("running git clone (is git installed?)", e))?;
+    if !out.status.success() {
+        return Err(RuntimeError::Command {
+            command: "git clone".to_owned(),
+            target: format!("{} from {}", repo.name.as_str(), repo.source.trim()),
+            stderr: String::from_utf8_lossy(&out.stderr).trim().to_owned(),
+        });
+    }
+    Ok(start.elapsed().as_millis())
+}
+
+/// Create a workstream: a worktree per repo on branch
+/// `compass/<agent>/<issue-key>`, run inside the workload. Returns the
+/// worktree paths as seen inside. Fails (and removes what it made) if any
+/// repo cannot get the branch.
+pub async fn create_worktrees(
+    rt: &dyn WorkloadRuntime,
+    name: &WorkloadName,
+    state_dir: &Path,
+    issue: &IssueKey,
+    repos: &[Name],
+    base: Option<&str>,
+) -> Result<Vec<PathBuf>, RuntimeError> {
+    let inner = rt.inner_paths(state_dir);
+    let branch = branch_name(name, issue);
+    let mut made: Vec<(PathBuf, PathBuf)> = Vec::new();
+    for repo in repos {
+        let clone = inner.work.join(repo.as_str());
+        let tree = inner
+            .work
+            .join(".streams")
+            .join(issue.as_str())
+            .join(repo.as_str());
+        let mut argv = vec![
+            "git".to_owned(),
+            "-C".to_owned(),
+            clone.to_string_lossy().into_owned(),
+            "worktree".to_owned(),
+            "add".to_owned(),
+            "--quiet".to_owned(),
+            "-b".to_owned(),
+            branch.clone(),
+            tree.to_string_lossy().into_owned(),
+        ];
+        argv.push(base.unwrap_or("HEAD").to_owned());
+        let out = rt
+            .exec(
+                name,
+                &ExecSpec {
+                    argv,
+                    ..ExecSpec::default()
+                },
+            )
+            .await?;
+        if !out.success() {
+            for (clone, tree) in &made {
+                let _ = remove_worktree(rt, name, clone, tree, &branch).await;
+            }
+            return Err(RuntimeError::Command {
+                command: "git worktree add".to_owned(),
+                target: format!("{}/{}", name, repo.as_str()),
+                stderr: String::from_utf8_lossy(&out.stderr).trim().to_owned(),
+            });
+        }
+        made.push((clone, tree));
+    }
+    Ok(made.into_iter().map(|(_, tree)| tree).collect())
+}
+
+async fn remove_worktree(
+    rt: &dyn WorkloadRuntime,
+    name: &WorkloadName,
+    clone: &Path,
+    tree: &Path,
+    branch: &str,
+) -> Result<(), RuntimeError> {
+    let c = clone.to_string_lossy().into_owned();
+    let t = tree.to_string_lossy().into_owned();
+    for argv in [
+        vec!["git", "-C", &c, "worktree", "remove", "--force", &t],
+        vec!["git", "-C", &c, "branch", "-D", branch],
+    ] {
+        rt.exec(
+            name,
+            &ExecSpec {
+                argv: argv.into_iter().map(str::to_owned).collect(),
+                ..ExecSpec::default()
+            },
+        )
+        .await?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn issue_keys() {
+        for good in ["ENG-42", "123", "a.b_c-d"] {
+            assert!(IssueKey::parse(good).is_ok(), "{good}");
+        }
+        for bad in ["", "-x", "a/b", "a..b", "x.lock", "x.", "a b", "a\nb", ".x"] {
+            assert!(IssueKey::parse(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn refuses_passwords_in_urls() {
+        let repo = RepoSource {
+            name: Name::parse("app").unwrap(),
+            source: "https://me:hunter2@example.com/app.git".into(),
+        };
+        let err = check_source(&repo).unwrap_err().to_string();
+        assert!(err.contains("password"), "{err}");
+        assert!(
+            !err.contains("hunter2"),
+            "the error must not echo the password: {err}"
+        );
+    }
+
+    #[test]
+    fn credential_store_encodes() {
+        let s = credential_store(&[GitCredential {
+            protocol: "https".into(),
+            host: "example.com".into(),
+            username: "bot".into(),
+            password: Secret::new("p@ss:w/rd"),
+        }]);
+        assert_eq!(s.expose(), b"https://bot:p%40ss%3Aw%2Frd@example.com\n");
+    }
+}
