@@ -1,1 +1,26 @@
-//! Warden: gates, detectors, taint registry, audit and the hook wire protocol.
+//! Warden: Compass's security auditor. It sits on the two paths that can
+//! hurt — what enters an agent (input gate) and what leaves it (output gate)
+//! — plus an async watch over the event stream.
+//!
+//! Boundaries: Warden reads requests and returns decisions through
+//! [`compass_core::gate::Gate`]; its only actuator is
+//! [`pause::AgentPauser::pause_agent`]. Persistence, events and process
+//! control belong to the daemon, which implements the small traits here
+//! ([`taint::TaintStore`], [`audit::AuditSink`], [`pause::AgentPauser`],
+//! [`git::GitInspector`]).
+
+pub mod audit;
+pub mod clock;
+pub mod detect;
+pub mod error;
+pub mod git;
+pub mod judge;
+pub mod output;
+pub mod pause;
+pub mod secret;
+pub mod shell;
+pub mod taint;
+pub mod warden;
+
+pub use error::WardenError;
+pub use warden::{Decided, SourceLists, Warden, WardenConfig, WardenDeps, WardenStatus};

@@ -1,0 +1,406 @@
+//! Resolving a `git push` into what it would really do: the ref-update plan
+//! (old/new SHAs, force, delete, mirror, protected refs) and the diff of the
+//! commit range that leaves the machine.
+//!
+//! Git must run where the agent's repository is — inside its workload — so
+//! Warden only sees a [`GitInspector`]: "run git with these arguments in this
+//! directory". The daemon implements it over the workload's exec;
+//! [`LocalGit`] runs the real `git` binary for tests and host workloads.
+
+use crate::error::WardenError;
+use std::future::Future;
+use std::pin::Pin;
+
+/// What one git invocation printed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GitOutput {
+    pub success: bool,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// A boxed future, so the trait stays object-safe.
+pub type GitFuture<'a> = Pin<Box<dyn Future<Output = Result<GitOutput, WardenError>> + Send + 'a>>;
+
+/// Runs read-only git commands in the agent's repository.
+pub trait GitInspector: Send + Sync + std::fmt::Debug {
+    fn git<'a>(&'a self, cwd: &'a str, args: &'a [&'a str]) -> GitFuture<'a>;
+}
+
+/// Runs the host's `git` in the given directory.
+#[derive(Debug, Default, Clone)]
+pub struct LocalGit;
+
+impl GitInspector for LocalGit {
+    fn git<'a>(&'a self, cwd: &'a str, args: &'a [&'a str]) -> GitFuture<'a> {
+        Box::pin(async move {
+            let out = tokio::process::Command::new("git")
+                .args(args)
+                .current_dir(cwd)
+                .env("GIT_TERMINAL_PROMPT", "0")
+                .env("GIT_ASKPASS", "true")
+                .stdin(std::process::Stdio::null())
+                .output()
+                .await
+                .map_err(|e| WardenError::Git(format!("running git in {cwd}: {e}")))?;
+            Ok(GitOutput {
+                success: out.status.success(),
+                stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+                stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+            })
+        })
+    }
+}
+
+/// One ref the push would change.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RefUpdate {
+    /// Local source (`refs/heads/x` or a SHA); empty for a delete.
+    pub src: String,
+    /// Remote ref it lands on (`refs/heads/main`).
+    pub dst: String,
+    /// The remote's current SHA, if the ref exists there.
+    pub old: Option<String>,
+    /// The SHA that would land; `None` for a delete.
+    pub new: Option<String>,
+    pub force: bool,
+    pub delete: bool,
+    /// The update is not a fast-forward (history is rewritten), or the old
+    /// commit is unknown locally so it cannot be shown to be one.
+    pub non_fast_forward: bool,
+}
+
+/// What a push would do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PushPlan {
+    pub remote: String,
+    /// The remote's URL (or path).
+    pub url: String,
+    /// The remote was given as a URL rather than a configured name.
+    pub ad_hoc_remote: bool,
+    pub mirror: bool,
+    pub all: bool,
+    pub tags: bool,
+    pub updates: Vec<RefUpdate>,
+    /// `git diff` of everything the push sends, bounded.
+    pub diff: String,
+    pub diff_truncated: bool,
+}
+
+/// Bound on the diff Warden reads for one push.
+pub const MAX_DIFF_BYTES: usize = 2 * 1024 * 1024;
+const EMPTY_TREE: &str = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
+
+async fn run(g: &dyn GitInspector, cwd: &str, args: &[&str]) -> Result<String, WardenError> {
+    let out = g.git(cwd, args).await?;
+    if !out.success {
+        return Err(WardenError::Git(format!(
+            "git {} failed: {}",
+            args.join(" "),
+            out.stderr.trim()
+        )));
+    }
+    Ok(out.stdout)
+}
+
+async fn try_run(g: &dyn GitInspector, cwd: &str, args: &[&str]) -> Option<String> {
+    run(g, cwd, args).await.ok()
+}
+
+/// Resolve `git push <args>` run in `cwd` into its plan.
+pub async fn resolve_push(
+    g: &dyn GitInspector,
+    cwd: &str,
+    args: &[String],
+) -> Result<PushPlan, WardenError> {
+    let mut force = false;
+    let mut delete = false;
+    let mut mirror = false;
+    let mut all = false;
+    let mut tags = false;
+    let mut positional: Vec<&str> = Vec::new();
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        match a.as_str() {
+            "-f" | "--force" | "--force-if-includes" => force = true,
+            s if s.starts_with("--force-with-lease") => force = true,
+            "-d" | "--delete" => delete = true,
+            "--mirror" => mirror = true,
+            "--all" | "--branches" => all = true,
+            "--tags" | "--follow-tags" => tags = true,
+            "-o" | "--push-option" | "--repo" | "--receive-pack" | "--exec" => i += 1,
+            "--" => {}
+            s if s.starts_with('-') => {
+                // Combined short flags such as -fu.
+                if !s.starts_with("--") && s.contains('f') {
+                    force = true;
+                }
+                if !s.starts_with("--") && s.contains('d') {
+                    delete = true;
+                }
+            }
+            s => positional.push(s),
+        }
+        i += 1;
+    }
+
+    let branch = try_run(g, cwd, &["symbolic-ref", "--quiet", "--short", "HEAD"])
+        .await
+        .map(|s| s.trim().to_string())
+        .unwrap_or_default();
+    let remote = match positional.first() {
+        Some(r) => (*r).to_string(),
+        None => {
+            let mut r = String::new();
+            if !branch.is_empty() {
+                for key in [
+                    format!("branch.{branch}.pushRemote"),
+                    "remote.pushDefault".to_string(),
+                    format!("branch.{branch}.remote"),
+                ] {
+                    if let Some(v) = try_run(g, cwd, &["config", "--get", &key]).await {
+                        r = v.trim().to_string();
+                        break;
+                    }
+                }
+            }
+            if r.is_empty() {
+                "origin".to_string()
+            } else {
+                r
+            }
+        }
+    };
+    let configured_url = try_run(g, cwd, &["remote", "get-url", "--push", &remote]).await;
+    let ad_hoc_remote = configured_url.is_none();
+    let url = configured_url
+        .map(|u| u.trim().to_string())
+        .unwrap_or_else(|| remote.clone());
+
+    // The remote's refs as they are now.
+    let remote_refs: Vec<(String, String)> = run(g, cwd, &["ls-remote", &remote])
+        .await?
+        .lines()
+        .filter_map(|l| {
+            let (sha, name) = l.split_once('\t')?;
+            Some((name.trim().to_string(), sha.trim().to_string()))
+        })
+        .collect();
+    let remote_sha = |dst: &str| {
+        remote_refs
+            .iter()
+            .find(|(n, _)| n == dst)
+            .map(|(_, s)| s.clone())
+    };
+
+    let mut specs: Vec<String> = positional
+        .iter()
+        .skip(1)
+        .map(|s| (*s).to_string())
+        .collect();
+    if mirror || all {
+        let pattern = if mirror { "refs/" } else { "refs/heads/" };
+        let list = run(g, cwd, &["for-each-ref", "--format=%(refname)", pattern]).await?;
+        specs = list
+            .lines()
+            .filter(|r| !r.starts_with("refs/remotes/"))
+            .map(|r| format!("{r}:{r}"))
+            .collect();
+        if mirror {
+            // A mirror push also deletes remote refs that do not exist here.
+            for (name, _) in &remote_refs {
+                if name.starts_with("refs/")
+                    && !name.ends_with("^{}")
+                    && !list.lines().any(|l| l == name)
+                {
+                    specs.push(format!(":{name}"));
+                }
+            }
+            force = true;
+        }
+    }
+    if specs.is_empty() {
+        if branch.is_empty() {
+            return Err(WardenError::Git("no refspec and HEAD is detached".into()));
+        }
+        let upstream = try_run(
+            g,
+            cwd,
+            &["config", "--get", &format!("branch.{branch}.merge")],
+        )
+        .await
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .unwrap_or_else(|| format!("refs/heads/{branch}"));
+        specs.push(format!("refs/heads/{branch}:{upstream}"));
+    }
+
+    let mut updates = Vec::new();
+    for spec in specs {
+        let (plus, spec) = match spec.strip_prefix('+') {
+            Some(s) => (true, s.to_string()),
+            None => (false, spec),
+        };
+        let (src, dst) = match spec.split_once(':') {
+            Some((s, d)) => (s.to_string(), d.to_string()),
+            None => (spec.clone(), spec.clone()),
+        };
+        let is_delete = delete || src.is_empty();
+        let src_name = if is_delete && delete && !spec.contains(':') {
+            String::new()
+        } else {
+            src.clone()
+        };
+        let dst_full = full_remote_ref(&dst, &src_name, g, cwd).await;
+        let old = remote_sha(&dst_full);
+        let new = if is_delete {
+            None
+        } else {
+            Some(
+                run(
+                    g,
+                    cwd,
+                    &["rev-parse", "--verify", &format!("{src_name}^{{commit}}")],
+                )
+                .await?
+                .trim()
+                .to_string(),
+            )
+        };
+        let mut non_ff = false;
+        if let (Some(o), Some(n)) = (&old, &new) {
+            if o != n {
+                let known = g
+                    .git(cwd, &["cat-file", "-e", &format!("{o}^{{commit}}")])
+                    .await
+                    .is_ok_and(|o| o.success);
+                non_ff = !known
+                    || !g
+                        .git(cwd, &["merge-base", "--is-ancestor", o, n])
+                        .await
+                        .is_ok_and(|o| o.success);
+            }
+        }
+        updates.push(RefUpdate {
+            src: src_name,
+            dst: dst_full,
+            old,
+            new,
+            force: force || plus,
+            delete: is_delete,
+            non_fast_forward: non_ff,
+        });
+    }
+
+    // The diff of what leaves: for each update, from the remote's old commit
+    // (or the nearest commit the remote already has) to the new one.
+    let mut diff = String::new();
+    let mut truncated = false;
+    for u in &updates {
+        let Some(new) = &u.new else { continue };
+        let base = match &u.old {
+            Some(o)
+                if g.git(cwd, &["cat-file", "-e", &format!("{o}^{{commit}}")])
+                    .await
+                    .is_ok_and(|x| x.success) =>
+            {
+                try_run(g, cwd, &["merge-base", o, new])
+                    .await
+                    .map(|s| s.trim().to_string())
+            }
+            _ => None,
+        };
+        let base = match base {
+            Some(b) if !b.is_empty() => b,
+            _ => {
+                // New ref: diff against the newest ancestor that any remote
+                // tracking ref already contains, else the empty tree.
+                let known = try_run(
+                    g,
+                    cwd,
+                    &["rev-list", "--max-count=1", new, "--not", "--remotes"],
+                )
+                .await;
+                match known
+                    .map(|s| s.trim().to_string())
+                    .filter(|s| !s.is_empty())
+                {
+                    Some(first_new) => try_run(g, cwd, &["rev-parse", &format!("{first_new}^")])
+                        .await
+                        .map(|s| s.trim().to_string())
+                        .unwrap_or_else(|| EMPTY_TREE.to_string()),
+                    None => new.clone(),
+                }
+            }
+        };
+        if &base == new {
+            continue;
+        }
+        let d = run(g, cwd, &["diff", "--no-color", "--no-ext-diff", &base, new]).await?;
+        diff.push_str(&d);
+        if diff.len() > MAX_DIFF_BYTES {
+            let mut cut = MAX_DIFF_BYTES;
+            while !diff.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            diff.truncate(cut);
+            truncated = true;
+            break;
+        }
+    }
+
+    Ok(PushPlan {
+        remote,
+        url,
+        ad_hoc_remote,
+        mirror,
+        all,
+        tags,
+        updates,
+        diff,
+        diff_truncated: truncated,
+    })
+}
+
+async fn full_remote_ref(dst: &str, src: &str, g: &dyn GitInspector, cwd: &str) -> String {
+    if dst.starts_with("refs/") {
+        return dst.to_string();
+    }
+    if dst == "HEAD" || dst.is_empty() {
+        let b = try_run(g, cwd, &["symbolic-ref", "--short", "HEAD"])
+            .await
+            .unwrap_or_default();
+        return format!("refs/heads/{}", b.trim());
+    }
+    // A tag stays a tag.
+    if !src.is_empty()
+        && try_run(
+            g,
+            cwd,
+            &[
+                "show-ref",
+                "--verify",
+                "--quiet",
+                &format!("refs/tags/{src}"),
+            ],
+        )
+        .await
+        .is_some()
+    {
+        return format!("refs/tags/{dst}");
+    }
+    format!("refs/heads/{dst}")
+}
+
+/// Whether a remote ref is protected under `patterns` (`main`,
+/// `release/*`, `refs/tags/*`).
+pub fn is_protected(dst: &str, patterns: &[String]) -> bool {
+    let short = dst.strip_prefix("refs/heads/").unwrap_or(dst);
+    patterns.iter().any(|p| {
+        let cands = [short, dst];
+        cands.iter().any(|c| match p.strip_suffix('*') {
+            Some(prefix) => c.starts_with(prefix),
+            None => c == p,
+        })
+    })
+}

@@ -1,0 +1,860 @@
+//! A shell command-line parser for the output gate.
+//!
+//! It understands what decides *which programs run and how they connect*:
+//! quotes and escapes, `&&` `||` `;` `&` `|` and newlines, `( … )` and
+//! `{ …; }` groups, `$( … )`, backticks and `<( … )` (whose inner commands
+//! are parsed too), here-documents, redirections, `VAR=x` prefixes, and the
+//! wrappers that run another program (`sudo`, `env`, `nohup`, `timeout`,
+//! `xargs`, `sh -c '…'`, `eval`, …). It does not expand variables or globs and
+//! never executes anything. Anything it cannot parse is an error the gate
+//! treats as suspicious (fail closed).
+
+use std::fmt;
+
+/// Bound on nesting (substitutions inside `sh -c` inside …), so hostile input
+/// cannot recurse without end.
+const MAX_DEPTH: usize = 8;
+/// Bound on the command-line length the parser accepts.
+pub const MAX_COMMAND_LEN: usize = 256 * 1024;
+
+/// Why a command line could not be parsed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ShellError {
+    UnterminatedQuote(char),
+    UnterminatedSubstitution,
+    UnbalancedParen,
+    TooDeep,
+    TooLong(usize),
+}
+
+impl fmt::Display for ShellError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::UnterminatedQuote(q) => write!(f, "unterminated {q} quote"),
+            Self::UnterminatedSubstitution => f.write_str("unterminated $( … ) or backtick"),
+            Self::UnbalancedParen => f.write_str("unbalanced parenthesis"),
+            Self::TooDeep => f.write_str("nesting too deep"),
+            Self::TooLong(n) => write!(f, "command line is {n} bytes (limit {MAX_COMMAND_LEN})"),
+        }
+    }
+}
+
+impl std::error::Error for ShellError {}
+
+/// How a simple command was reached.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// Written directly on the command line.
+    Top,
+    /// Inside `$( … )`, backticks or `<( … )`.
+    Substitution,
+    /// A string run by `sh -c`, `bash -c`, `eval`, …
+    ShellString,
+}
+
+/// A redirection on a simple command.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Redirect {
+    pub op: String,
+    pub target: String,
+}
+
+/// One program run, after wrappers are peeled off.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SimpleCommand {
+    /// The program and its arguments, unquoted.
+    pub argv: Vec<String>,
+    /// `VAR=value` prefixes (including those given to `env`).
+    pub env: Vec<(String, String)>,
+    /// Wrappers peeled off, outermost first (`sudo`, `env`, `timeout`, …).
+    pub wrappers: Vec<String>,
+    pub redirects: Vec<Redirect>,
+    /// Index of the pipeline in the line, and of this stage in it.
+    pub pipeline: usize,
+    pub stage: usize,
+    /// Number of stages in its pipeline.
+    pub stages: usize,
+    pub origin: Origin,
+    /// Here-document bodies fed to this command.
+    pub heredocs: Vec<String>,
+}
+
+impl SimpleCommand {
+    /// The program's base name (`/usr/bin/curl` → `curl`).
+    pub fn program(&self) -> &str {
+        match self.argv.first() {
+            // The output of a substitution run as a program.
+            Some(p) if p.starts_with("$(") => "$(…)",
+            Some(p) => p.rsplit('/').next().unwrap_or(p),
+            None => "",
+        }
+    }
+    pub fn args(&self) -> &[String] {
+        self.argv.get(1..).unwrap_or(&[])
+    }
+}
+
+/// A parsed command line: every simple command, in order, including those
+/// inside substitutions and shell strings.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CommandLine {
+    pub commands: Vec<SimpleCommand>,
+}
+
+impl CommandLine {
+    /// Commands of one pipeline, in stage order.
+    pub fn pipeline(&self, origin_index: usize) -> impl Iterator<Item = &SimpleCommand> {
+        self.commands
+            .iter()
+            .filter(move |c| c.pipeline == origin_index)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Tok {
+    Word(String),
+    /// `&&`, `||`, `;`, `&`, newline: separates pipelines.
+    Sep,
+    Pipe,
+    /// `(`, `)`, `{`, `}` as group delimiters: treated as separators.
+    Group,
+    Redir(String),
+    Heredoc(String),
+}
+
+struct Lexer<'a> {
+    chars: Vec<char>,
+    pos: usize,
+    subs: &'a mut Vec<String>,
+}
+
+fn is_meta(c: char) -> bool {
+    matches!(c, '|' | '&' | ';' | '(' | ')' | '<' | '>' | '\n')
+}
+
+impl<'a> Lexer<'a> {
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.pos).copied()
+    }
+    fn peek_at(&self, off: usize) -> Option<char> {
+        self.chars.get(self.pos + off).copied()
+    }
+
+    /// Read a `$( … )` body after the opening `$(` (or `<(`), tracking quotes
+    /// and nesting; returns the inner text.
+    fn read_paren_body(&mut self) -> Result<String, ShellError> {
+        let mut depth = 1usize;
+        let mut out = String::new();
+        while let Some(c) = self.peek() {
+            self.pos += 1;
+            match c {
+                '\\' => {
+                    out.push(c);
+                    if let Some(n) = self.peek() {
+                        out.push(n);
+                        self.pos += 1;
+                    }
+                }
+                '\'' => {
+                    out.push(c);
+                    loop {
+                        let Some(n) = self.peek() else {
+                            return Err(ShellError::UnterminatedQuote('\''));
+                        };
+                        self.pos += 1;
+                        out.push(n);
+                        if n == '\'' {
+                            break;
+                        }
+                    }
+                }
+                '"' => {
+                    out.push(c);
+                    loop {
+                        let Some(n) = self.peek() else {
+                            return Err(ShellError::UnterminatedQuote('"'));
+                        };
+                        self.pos += 1;
+                        out.push(n);
+                        if n == '\\' {
+                            if let Some(m) = self.peek() {
+                                out.push(m);
+                                self.pos += 1;
+                            }
+                        } else if n == '"' {
+                            break;
+                        }
+                    }
+                }
+                '(' => {
+                    depth += 1;
+                    out.push(c);
+                }
+                ')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Ok(out);
+                    }
+                    out.push(c);
+                }
+                _ => out.push(c),
+            }
+        }
+        Err(ShellError::UnterminatedSubstitution)
+    }
+
+    fn read_backtick_body(&mut self) -> Result<String, ShellError> {
+        let mut out = String::new();
+        while let Some(c) = self.peek() {
+            self.pos += 1;
+            match c {
+                '\\' => {
+                    if let Some(n) = self.peek() {
+                        out.push(n);
+                        self.pos += 1;
+                    }
+                }
+                '`' => return Ok(out),
+                _ => out.push(c),
+            }
+        }
+        Err(ShellError::UnterminatedSubstitution)
+    }
+
+    fn lex(&mut self) -> Result<Vec<Tok>, ShellError> {
+        let mut toks = Vec::new();
+        let mut pending_heredocs: Vec<(String, bool)> = Vec::new();
+        loop {
+            let Some(c) = self.peek() else { break };
+            match c {
+                ' ' | '\t' | '\r' => self.pos += 1,
+                '\\' if self.peek_at(1) == Some('\n') => self.pos += 2,
+                '#' => {
+                    // A comment runs to the end of the line.
+                    while let Some(n) = self.peek() {
+                        if n == '\n' {
+                            break;
+                        }
+                        self.pos += 1;
+                    }
+                }
+                '\n' => {
+                    self.pos += 1;
+                    toks.push(Tok::Sep);
+                    for (delim, strip) in std::mem::take(&mut pending_heredocs) {
+                        let body = self.read_heredoc(&delim, strip);
+                        toks.push(Tok::Heredoc(body));
+                    }
+                }
+                ';' => {
+                    self.pos += 1;
+                    if self.peek() == Some(';') {
+                        self.pos += 1;
+                    }
+                    toks.push(Tok::Sep);
+                }
+                '&' => {
+                    self.pos += 1;
+                    if self.peek() == Some('&') {
+                        self.pos += 1;
+                        toks.push(Tok::Sep);
+                    } else if self.peek() == Some('>') {
+                        self.pos += 1;
+                        if self.peek() == Some('>') {
+                            self.pos += 1;
+                        }
+                        toks.push(Tok::Redir("&>".into()));
+                    } else {
+                        toks.push(Tok::Sep);
+                    }
+                }
+                '|' => {
+                    self.pos += 1;
+                    if self.peek() == Some('|') {
+                        self.pos += 1;
+                        toks.push(Tok::Sep);
+                    } else {
+                        if self.peek() == Some('&') {
+                            self.pos += 1;
+                        }
+                        toks.push(Tok::Pipe);
+                    }
+                }
+                '(' | ')' => {
+                    self.pos += 1;
+                    toks.push(Tok::Group);
+                }
+                '<' if self.peek_at(1) == Some('(') => {
+                    self.pos += 2;
+                    let body = self.read_paren_body()?;
+                    self.subs.push(body);
+                    toks.push(Tok::Word("/dev/fd/63".into()));
+                }
+                '<' | '>' => {
+                    let mut op = String::new();
+                    // A leading fd number was lexed as a word already;
+                    // the operator is what follows.
+                    while let Some(n) = self.peek() {
+                        if matches!(n, '<' | '>' | '&' | '|' | '-') && op.len() < 3 {
+                            if n == '-' && !op.starts_with("<<") {
+                                break;
+                            }
+                            op.push(n);
+                            self.pos += 1;
+                        } else {
+                            break;
+                        }
+                    }
+                    if op.starts_with("<<<") {
+                        toks.push(Tok::Redir("<<<".into()));
+                    } else if op.starts_with("<<") {
+                        let strip = op.ends_with('-');
+                        // The delimiter word follows.
+                        while matches!(self.peek(), Some(' ' | '\t')) {
+                            self.pos += 1;
+                        }
+                        let (word, _) = self.word()?;
+                        pending_heredocs.push((word, strip));
+                    } else {
+                        toks.push(Tok::Redir(op));
+                    }
+                }
+                _ => {
+                    let (w, is_group) = self.word()?;
+                    if is_group {
+                        toks.push(Tok::Group);
+                    } else {
+                        toks.push(Tok::Word(w));
+                    }
+                }
+            }
+        }
+        Ok(toks)
+    }
+
+    fn read_heredoc(&mut self, delim: &str, strip: bool) -> String {
+        let mut body = String::new();
+        loop {
+            if self.pos >= self.chars.len() {
+                break;
+            }
+            let mut line = String::new();
+            while let Some(c) = self.peek() {
+                self.pos += 1;
+                if c == '\n' {
+                    break;
+                }
+                line.push(c);
+            }
+            let cmp = if strip {
+                line.trim_start_matches('\t')
+            } else {
+                &line
+            };
+            if cmp == delim {
+                break;
+            }
+            body.push_str(&line);
+            body.push('\n');
+        }
+        body
+    }
+
+    /// One word; returns `(text, is_group_brace)`.
+    fn word(&mut self) -> Result<(String, bool), ShellError> {
+        let mut out = String::new();
+        let start = self.pos;
+        while let Some(c) = self.peek() {
+            match c {
+                ' ' | '\t' | '\r' => break,
+                c if is_meta(c) => break,
+                '\\' => {
+                    self.pos += 1;
+                    if let Some(n) = self.peek() {
+                        if n != '\n' {
+                            out.push(n);
+                        }
+                        self.pos += 1;
+                    }
+                }
+                '\'' => {
+                    self.pos += 1;
+                    loop {
+                        let Some(n) = self.peek() else {
+                            return Err(ShellError::UnterminatedQuote('\''));
+                        };
+                        self.pos += 1;
+                        if n == '\'' {
+                            break;
+                        }
+                        out.push(n);
+                    }
+                }
+                '"' => {
+                    self.pos += 1;
+                    loop {
+                        let Some(n) = self.peek() else {
+                            return Err(ShellError::UnterminatedQuote('"'));
+                        };
+                        self.pos += 1;
+                        match n {
+                            '"' => break,
+                            '\\' => {
+                                if let Some(m) = self.peek() {
+                                    if !matches!(m, '"' | '\\' | '$' | '`' | '\n') {
+                                        out.push('\\');
+                                    }
+                                    if m != '\n' {
+                                        out.push(m);
+                                    }
+                                    self.pos += 1;
+                                }
+                            }
+                            '$' if self.peek() == Some('(') => {
+                                self.pos += 1;
+                                let body = self.read_paren_body()?;
+                                out.push_str("$(");
+                                out.push_str(&body);
+                                out.push(')');
+                                self.subs.push(body);
+                            }
+                            '`' => {
+                                let body = self.read_backtick_body()?;
+                                out.push_str("$(");
+                                out.push_str(&body);
+                                out.push(')');
+                                self.subs.push(body);
+                            }
+                            _ => out.push(n),
+                        }
+                    }
+                }
+                '$' if self.peek_at(1) == Some('(') => {
+                    self.pos += 2;
+                    if self.peek() == Some('(') {
+                        // Arithmetic `$(( … ))`: not a command.
+                        self.pos += 1;
+                        let body = self.read_paren_body()?;
+                        if self.peek() == Some(')') {
+                            self.pos += 1;
+                        }
+                        out.push_str("$((");
+                        out.push_str(&body);
+                        out.push_str("))");
+                    } else {
+                        let body = self.read_paren_body()?;
+                        out.push_str("$(");
+                        out.push_str(&body);
+                        out.push(')');
+                        self.subs.push(body);
+                    }
+                }
+                '`' => {
+                    self.pos += 1;
+                    let body = self.read_backtick_body()?;
+                    out.push_str("$(");
+                    out.push_str(&body);
+                    out.push(')');
+                    self.subs.push(body);
+                }
+                _ => {
+                    out.push(c);
+                    self.pos += 1;
+                }
+            }
+        }
+        let raw: String = self.chars[start..self.pos].iter().collect();
+        let group = raw == "{" || raw == "}";
+        Ok((out, group))
+    }
+}
+
+/// Programs that run their arguments as another command, and how many of
+/// their own option words to skip.
+fn peel_wrapper(argv: &[String], env: &mut Vec<(String, String)>) -> Option<(String, usize)> {
+    let prog = argv.first()?;
+    let base = prog.rsplit('/').next().unwrap_or(prog);
+    let mut i = 1;
+    let takes_value = |opt: &str, with: &[&str]| with.contains(&opt);
+    match base {
+        "sudo" | "doas" => {
+            while let Some(a) = argv.get(i) {
+                if a == "--" {
+                    i += 1;
+                    break;
+                }
+                if !a.starts_with('-') {
+                    break;
+                }
+                i += if takes_value(a, &["-u", "-g", "-C", "-D", "-h", "-p", "-r", "-t", "-U"]) {
+                    2
+                } else {
+                    1
+                };
+            }
+        }
+        "env" => {
+            while let Some(a) = argv.get(i) {
+                if a == "--" {
+                    i += 1;
+                    break;
+                }
+                if a.starts_with('-') {
+                    i += if takes_value(a, &["-u", "-C", "-S", "--unset", "--chdir"]) {
+                        2
+                    } else {
+                        1
+                    };
+                } else if let Some((k, v)) = assignment(a) {
+                    env.push((k, v));
+                    i += 1;
+                } else {
+                    break;
+                }
+            }
+        }
+        "nohup" | "time" | "exec" | "command" | "builtin" | "setsid" | "chronic" | "unbuffer" => {
+            while argv.get(i).is_some_and(|a| a.starts_with('-')) {
+                i += 1;
+            }
+        }
+        "nice" | "ionice" | "stdbuf" | "taskset" | "chrt" => {
+            while let Some(a) = argv.get(i) {
+                if !a.starts_with('-') {
+                    if base == "taskset" || base == "chrt" {
+                        i += 1; // the mask / priority
+                    }
+                    break;
+                }
+                i += if takes_value(a, &["-n", "-c", "-p", "-i", "-o", "-e"]) {
+                    2
+                } else {
+                    1
+                };
+            }
+        }
+        "timeout" => {
+            while let Some(a) = argv.get(i) {
+                if !a.starts_with('-') {
+                    i += 1; // the duration
+                    break;
+                }
+                i += if takes_value(a, &["-s", "-k", "--signal", "--kill-after"]) {
+                    2
+                } else {
+                    1
+                };
+            }
+        }
+        "xargs" => {
+            while let Some(a) = argv.get(i) {
+                if !a.starts_with('-') {
+                    break;
+                }
+                i += if takes_value(a, &["-I", "-n", "-P", "-L", "-d", "-E", "-s", "-a"]) {
+                    2
+                } else {
+                    1
+                };
+            }
+        }
+        "watch" => {
+            while let Some(a) = argv.get(i) {
+                if !a.starts_with('-') {
+                    break;
+                }
+                i += if takes_value(a, &["-n", "-d"]) { 2 } else { 1 };
+            }
+        }
+        _ => return None,
+    }
+    if i >= argv.len() {
+        return None;
+    }
+    Some((base.to_string(), i))
+}
+
+fn assignment(word: &str) -> Option<(String, String)> {
+    let (k, v) = word.split_once('=')?;
+    let mut chars = k.chars();
+    let first = chars.next()?;
+    if !(first.is_ascii_alphabetic() || first == '_') {
+        return None;
+    }
+    if !chars.all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return None;
+    }
+    Some((k.to_string(), v.to_string()))
+}
+
+const SHELLS: &[&str] = &["sh", "bash", "zsh", "dash", "ksh", "ash", "fish", "busybox"];
+
+/// Parse a command line into the simple commands it runs.
+pub fn parse(line: &str) -> Result<CommandLine, ShellError> {
+    if line.len() > MAX_COMMAND_LEN {
+        return Err(ShellError::TooLong(line.len()));
+    }
+    let mut out = CommandLine::default();
+    let mut pipeline_counter = 0usize;
+    parse_into(line, Origin::Top, 0, &mut out, &mut pipeline_counter)?;
+    Ok(out)
+}
+
+fn parse_into(
+    line: &str,
+    origin: Origin,
+    depth: usize,
+    out: &mut CommandLine,
+    pipeline_counter: &mut usize,
+) -> Result<(), ShellError> {
+    if depth > MAX_DEPTH {
+        return Err(ShellError::TooDeep);
+    }
+    let mut subs = Vec::new();
+    let toks = Lexer {
+        chars: line.chars().collect(),
+        pos: 0,
+        subs: &mut subs,
+    }
+    .lex()?;
+
+    // Group into pipelines of stages of words.
+    let mut pipelines: Vec<Vec<(Vec<String>, Vec<Redirect>, Vec<String>)>> = vec![vec![]];
+    let mut cur_words: Vec<String> = Vec::new();
+    let mut cur_redirs: Vec<Redirect> = Vec::new();
+    let mut cur_heredocs: Vec<String> = Vec::new();
+    let mut pending_redir: Option<String> = None;
+    let mut last_heredoc_target: Option<(usize, usize)> = None;
+    let flush_stage = |pipelines: &mut Vec<Vec<(Vec<String>, Vec<Redirect>, Vec<String>)>>,
+                       w: &mut Vec<String>,
+                       r: &mut Vec<Redirect>,
+                       h: &mut Vec<String>| {
+        if !w.is_empty() || !r.is_empty() {
+            if let Some(p) = pipelines.last_mut() {
+                p.push((std::mem::take(w), std::mem::take(r), std::mem::take(h)));
+            }
+        }
+    };
+    for t in toks {
+        match t {
+            Tok::Word(w) => {
+                if let Some(op) = pending_redir.take() {
+                    cur_redirs.push(Redirect { op, target: w });
+                } else {
+                    cur_words.push(w);
+                }
+            }
+            Tok::Redir(op) => {
+                // A bare fd number before the operator belongs to it.
+                let mut op = op;
+                if let Some(last) = cur_words.last() {
+                    if last.len() <= 2 && last.chars().all(|c| c.is_ascii_digit()) {
+                        let fd = cur_words.pop().unwrap_or_default();
+                        op = format!("{fd}{op}");
+                    }
+                }
+                pending_redir = Some(op);
+            }
+            Tok::Heredoc(body) => {
+                if let Some((p, s)) = last_heredoc_target {
+                    if let Some(stage) = pipelines.get_mut(p).and_then(|pl| pl.get_mut(s)) {
+                        stage.2.push(body);
+                        continue;
+                    }
+                }
+                cur_heredocs.push(body);
+            }
+            Tok::Pipe => {
+                flush_stage(
+                    &mut pipelines,
+                    &mut cur_words,
+                    &mut cur_redirs,
+                    &mut cur_heredocs,
+                );
+                pending_redir = None;
+            }
+            Tok::Sep | Tok::Group => {
+                flush_stage(
+                    &mut pipelines,
+                    &mut cur_words,
+                    &mut cur_redirs,
+                    &mut cur_heredocs,
+                );
+                pending_redir = None;
+                if pipelines.last().is_some_and(|p| !p.is_empty()) {
+                    let p = pipelines.len() - 1;
+                    let s = pipelines[p].len().saturating_sub(1);
+                    last_heredoc_target = Some((p, s));
+                    pipelines.push(vec![]);
+                }
+            }
+        }
+    }
+    flush_stage(
+        &mut pipelines,
+        &mut cur_words,
+        &mut cur_redirs,
+        &mut cur_heredocs,
+    );
+
+    for stages in pipelines.into_iter().filter(|p| !p.is_empty()) {
+        let pipeline = *pipeline_counter;
+        *pipeline_counter += 1;
+        let n = stages.len();
+        for (stage, (words, redirects, heredocs)) in stages.into_iter().enumerate() {
+            let mut env = Vec::new();
+            let mut i = 0;
+            while let Some((k, v)) = words.get(i).and_then(|w| assignment(w)) {
+                env.push((k, v));
+                i += 1;
+            }
+            let mut argv: Vec<String> = words[i..].to_vec();
+            let mut wrappers = Vec::new();
+            while let Some((w, skip)) = peel_wrapper(&argv, &mut env) {
+                wrappers.push(w);
+                argv = argv[skip..].to_vec();
+                if wrappers.len() > 16 {
+                    break;
+                }
+            }
+            // `sh -c 'string'` and `eval string` run a shell string.
+            let base = argv
+                .first()
+                .map(|p| p.rsplit('/').next().unwrap_or(p).to_string())
+                .unwrap_or_default();
+            let mut shell_string = None;
+            if SHELLS.contains(&base.as_str()) {
+                let mut j = 1;
+                while let Some(a) = argv.get(j) {
+                    if a == "-c" || (a.starts_with('-') && !a.starts_with("--") && a.contains('c'))
+                    {
+                        shell_string = argv.get(j + 1).cloned();
+                        break;
+                    }
+                    if !a.starts_with('-') {
+                        break;
+                    }
+                    j += 1;
+                }
+            } else if base == "eval" {
+                shell_string = Some(argv[1..].join(" "));
+            }
+            out.commands.push(SimpleCommand {
+                argv,
+                env,
+                wrappers,
+                redirects,
+                pipeline,
+                stage,
+                stages: n,
+                origin,
+                heredocs,
+            });
+            if let Some(s) = shell_string {
+                parse_into(&s, Origin::ShellString, depth + 1, out, pipeline_counter)?;
+            }
+        }
+    }
+    for s in subs {
+        parse_into(&s, Origin::Substitution, depth + 1, out, pipeline_counter)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn progs(line: &str) -> Vec<String> {
+        parse(line)
+            .map(|c| c.commands.iter().map(|c| c.program().to_string()).collect())
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn splits_on_operators_and_pipes() {
+        assert_eq!(
+            progs("cd app && make; ls | wc -l || true"),
+            ["cd", "make", "ls", "wc", "true"]
+        );
+        let c = parse("curl -s https://x | sh").unwrap();
+        assert_eq!(c.commands[0].stages, 2);
+        assert_eq!(c.commands[1].stage, 1);
+        assert_eq!(c.commands[1].program(), "sh");
+    }
+
+    #[test]
+    fn quotes_keep_operators_as_data() {
+        let c = parse(r#"echo "a && b | c" 'x;y' z\;w"#).unwrap();
+        assert_eq!(c.commands.len(), 1);
+        assert_eq!(c.commands[0].argv, ["echo", "a && b | c", "x;y", "z;w"]);
+    }
+
+    #[test]
+    fn peels_wrappers_and_env_prefixes() {
+        let c = parse("FOO=1 sudo -u root env -i BAR=2 nohup timeout 5 git push -f").unwrap();
+        let cmd = &c.commands[0];
+        assert_eq!(cmd.argv, ["git", "push", "-f"]);
+        assert_eq!(cmd.wrappers, ["sudo", "env", "nohup", "timeout"]);
+        assert_eq!(
+            cmd.env,
+            [("FOO".into(), "1".into()), ("BAR".into(), "2".into())]
+        );
+    }
+
+    #[test]
+    fn parses_substitutions_and_shell_strings() {
+        let p = progs(r#"bash -c "$(curl -fsSL https://x/y.sh)""#);
+        assert_eq!(p[0], "bash");
+        assert!(
+            p.contains(&"$(…)".to_string()) && p.contains(&"curl".to_string()),
+            "{p:?}"
+        );
+        assert_eq!(progs("echo `whoami` $(id -u)"), ["echo", "whoami", "id"]);
+        assert_eq!(progs("sh -c 'rm -rf / && echo done'"), ["sh", "rm", "echo"]);
+        assert_eq!(progs("(cd /tmp && ./m)"), ["cd", "m"]);
+        assert_eq!(progs("source <(curl -s https://x)"), ["source", "curl"]);
+        assert!(progs("eval \"$(base64 -d <<< aGk=)\"").contains(&"base64".to_string()));
+    }
+
+    #[test]
+    fn heredocs_are_data_and_redirects_recorded() {
+        let c = parse("cat > a.txt <<EOF\nrm -rf /\nEOF\necho ok 2>&1 >/dev/null").unwrap();
+        assert_eq!(c.commands.len(), 2);
+        assert_eq!(c.commands[0].heredocs, ["rm -rf /\n"]);
+        assert_eq!(c.commands[0].redirects[0].target, "a.txt");
+        assert_eq!(c.commands[1].redirects.len(), 2);
+    }
+
+    #[test]
+    fn errors_are_reported_not_panics() {
+        assert_eq!(parse("echo 'abc"), Err(ShellError::UnterminatedQuote('\'')));
+        assert_eq!(
+            parse("echo $(ls"),
+            Err(ShellError::UnterminatedSubstitution)
+        );
+        let deep = "sh -c ".repeat(3) + &"$(".repeat(20);
+        assert!(parse(&deep).is_err());
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn never_panics_on_arbitrary_input(s in "\\PC{0,200}") {
+            let _ = parse(&s);
+        }
+
+        #[test]
+        fn quoted_words_round_trip(words in proptest::collection::vec("[a-zA-Z0-9 ;|&()$`'<>_.-]{1,12}", 1..6)) {
+            // Single-quote each word (escaping embedded single quotes) and
+            // the parser must give the words back as one command.
+            let line = words
+                .iter()
+                .map(|w| format!("'{}'", w.replace('\'', r"'\''")))
+                .collect::<Vec<_>>()
+                .join(" ");
+            let parsed = parse(&format!("printf {line}")).unwrap();
+            let first = &parsed.commands[0];
+            proptest::prop_assert_eq!(&first.argv[1..], &words[..]);
+        }
+    }
+}
