@@ -1,4 +1,6 @@
 //! Test modules and shared helpers.
 
 mod contract;
+mod egress;
+mod isolation;
 pub(crate) mod support;

@@ -123,3 +123,88 @@ pub(crate) fn sandbox_with(
         Err(e) => panic!("these tests need bubblewrap (apt-get install bubblewrap): {e}"),
     }
 }
+
+/// A loopback HTTP server answering every request with `body`; counts the
+/// connections it accepted.
+pub(crate) struct TestServer {
+    pub(crate) port: u16,
+    pub(crate) accepted: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+}
+
+pub(crate) async fn http_server(body: &'static str) -> TestServer {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let accepted = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let count = accepted.clone();
+    tokio::spawn(async move {
+        while let Ok((mut conn, _)) = listener.accept().await {
+            count.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            tokio::spawn(async move {
+                let mut buf = vec![0u8; 8192];
+                let mut seen = Vec::new();
+                while !seen.windows(4).any(|w| w == b"\r\n\r\n") {
+                    match conn.read(&mut buf).await {
+                        Ok(0) | Err(_) => return,
+                        Ok(n) => seen.extend_from_slice(&buf[..n]),
+                    }
+                }
+                let reply = format!(
+                    "HTTP/1.1 200 OK\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                    body.len()
+                );
+                let _ = conn.write_all(reply.as_bytes()).await;
+                let _ = conn.shutdown().await;
+            });
+        }
+    });
+    TestServer { port, accepted }
+}
+
+impl TestServer {
+    pub(crate) fn accepted(&self) -> usize {
+        self.accepted.load(std::sync::atomic::Ordering::SeqCst)
+    }
+}
+
+/// A host-side git repo with `files` small files and one commit.
+pub(crate) fn make_repo(dir: &Path, files: usize) {
+    fs_err::create_dir_all(dir).unwrap();
+    for i in 0..files {
+        let sub = dir.join(format!("d{}", i % 20));
+        fs_err::create_dir_all(&sub).unwrap();
+        fs_err::write(sub.join(format!("f{i}.txt")), format!("file {i}\n")).unwrap();
+    }
+    git(dir, &["init", "--quiet", "-b", "main"]);
+    git(dir, &["add", "-A"]);
+    git(
+        dir,
+        &[
+            "-c",
+            "user.name=t",
+            "-c",
+            "user.email=t@t",
+            "commit",
+            "--quiet",
+            "-m",
+            "init",
+        ],
+    );
+}
+
+pub(crate) fn git(dir: &Path, args: &[&str]) -> String {
+    let out = std::process::Command::new("git")
+        .arg("-C")
+        .arg(dir)
+        .args(args)
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .env("HOME", dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
