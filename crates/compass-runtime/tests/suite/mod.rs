@@ -1,6 +1,9 @@
 //! Test modules and shared helpers.
 
+mod bad_input;
 mod contract;
 mod egress;
 mod isolation;
+mod repos;
+mod secrets;
 pub(crate) mod support;

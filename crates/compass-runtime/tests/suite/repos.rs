@@ -1,0 +1,213 @@
+//! Clone-per-agent and worktree-per-workstream with real git, on the
+//! sandbox and host backends.
+
+use super::support::*;
+use compass_core::name::Name;
+use compass_runtime::repos::{self, GitCredential, IssueKey, RepoSource};
+use compass_runtime::{EgressPolicy, RuntimeError, Secret, WorkloadRuntime};
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
+
+fn repo(name: &str, src: &std::path::Path) -> RepoSource {
+    RepoSource {
+        name: Name::parse(name).unwrap(),
+        source: src.display().to_string(),
+    }
+}
+
+async fn clones_and_worktrees(rt: &dyn WorkloadRuntime, egress: EgressPolicy) {
+    let root = tempfile::tempdir().unwrap();
+    make_repo(&root.path().join("src/app"), 5);
+    make_repo(&root.path().join("src/lib"), 5);
+    let state = root.path().join("agent");
+    let s = spec("atlas", &state, egress);
+    let cred = GitCredential {
+        protocol: "https".into(),
+        host: "git.example.com".into(),
+        username: "atlas-bot".into(),
+        password: Secret::new("tok-very-secret"),
+    };
+    let made = repos::provision_agent(
+        rt,
+        &s,
+        &[
+            repo("app", &root.path().join("src/app")),
+            repo("lib", &root.path().join("src/lib")),
+        ],
+        &[cred],
+    )
+    .await
+    .unwrap();
+    let work = rt.inner_paths(&state).work;
+    assert_eq!(made.clones, vec![work.join("app"), work.join("lib")]);
+    // Full and independent: no alternates, objects not hardlinked to the source.
+    for name in ["app", "lib"] {
+        let clone = state.join("work").join(name);
+        assert!(clone.join("d0/f0.txt").is_file());
+        assert!(!clone.join(".git/objects/info/alternates").exists());
+        for entry in walk(&clone.join(".git/objects")) {
+            assert_eq!(
+                fs_err::metadata(&entry).unwrap().nlink(),
+                1,
+                "{} is hardlinked",
+                entry.display()
+            );
+        }
+        let config = fs_err::read_to_string(clone.join(".git/config")).unwrap();
+        assert!(
+            !config.contains("tok-very-secret"),
+            "a credential landed in .git/config"
+        );
+    }
+    // Credentials live in the scoped home, 0600, behind a credential helper.
+    let store = state.join("home/.git-credentials");
+    assert_eq!(
+        fs_err::metadata(&store).unwrap().permissions().mode() & 0o777,
+        0o600
+    );
+    assert!(
+        fs_err::read_to_string(&store)
+            .unwrap()
+            .contains("atlas-bot:tok-very-secret@git.example.com")
+    );
+    let helper = rt
+        .exec(&s.name, &sh("git config --global credential.helper"))
+        .await
+        .unwrap();
+    assert_eq!(stdout(&helper), "store\n");
+    // A workstream: the same branch in both repos.
+    let issue = IssueKey::parse("ENG-7").unwrap();
+    let trees = repos::create_worktrees(
+        rt,
+        &s.name,
+        &state,
+        &issue,
+        &[Name::parse("app").unwrap(), Name::parse("lib").unwrap()],
+        None,
+    )
+    .await
+    .unwrap();
+    assert_eq!(trees.len(), 2);
+    for tree in &trees {
+        let out = rt
+            .exec(
+                &s.name,
+                &sh(&format!(
+                    "git -C {} rev-parse --abbrev-ref HEAD",
+                    tree.display()
+                )),
+            )
+            .await
+            .unwrap();
+        assert_eq!(
+            stdout(&out),
+            "compass/atlas/ENG-7\n",
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    // The agent commits on its branch; the source repo is untouched.
+    let out = rt
+        .exec(
+            &s.name,
+            &sh(&format!(
+                "cd {} && echo change > new.txt && git add new.txt && git commit -qm work && git log --format=%an -1",
+                trees[0].display()
+            )),
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        stdout(&out),
+        "atlas\n",
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!git(&root.path().join("src/app"), &["branch", "--list"]).contains("compass/"));
+    // The same workstream twice is refused, naming the repo.
+    let again = repos::create_worktrees(
+        rt,
+        &s.name,
+        &state,
+        &issue,
+        &[Name::parse("app").unwrap()],
+        None,
+    )
+    .await;
+    assert!(
+        matches!(again, Err(RuntimeError::Command { .. })),
+        "{again:?}"
+    );
+    rt.remove(&s.name).await.unwrap();
+    assert!(!state.exists());
+}
+
+fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for entry in fs_err::read_dir(dir).unwrap().flatten() {
+        let p = entry.path();
+        if p.is_dir() {
+            out.extend(walk(&p));
+        } else {
+            out.push(p);
+        }
+    }
+    out
+}
+
+#[tokio::test]
+async fn sandbox_clone_per_agent_and_worktrees() {
+    clones_and_worktrees(&sandbox(), EgressPolicy::Deny).await;
+}
+
+#[tokio::test]
+async fn host_clone_per_agent_and_worktrees() {
+    clones_and_worktrees(&compass_runtime::HostRuntime::new(), EgressPolicy::Open).await;
+}
+
+#[tokio::test]
+async fn a_repo_that_fails_to_clone_leaves_nothing_behind() {
+    let rt = sandbox();
+    let root = tempfile::tempdir().unwrap();
+    make_repo(&root.path().join("good"), 2);
+    let state = root.path().join("agent");
+    let s = spec("boreas", &state, EgressPolicy::Deny);
+    let bad = RepoSource {
+        name: Name::parse("broken").unwrap(),
+        // Nothing listens on port 1: the clone fails fast.
+        source: "http://127.0.0.1:1/nope.git".into(),
+    };
+    let err = repos::provision_agent(
+        &rt,
+        &s,
+        &[repo("good", &root.path().join("good")), bad],
+        &[],
+    )
+    .await
+    .unwrap_err();
+    let msg = err.to_string();
+    assert!(
+        msg.contains("broken") && msg.contains("127.0.0.1:1"),
+        "{msg}"
+    );
+    assert!(!state.exists(), "a failed provision left state behind");
+    assert!(!rt.exists(&s.name).await.unwrap());
+    // A local path that does not exist, and a URL with a password.
+    for source in [
+        root.path().join("missing").display().to_string(),
+        "https://u:pw@example.com/r.git".into(),
+    ] {
+        let err = repos::provision_agent(
+            &rt,
+            &s,
+            &[RepoSource {
+                name: Name::parse("x").unwrap(),
+                source,
+            }],
+            &[],
+        )
+        .await
+        .unwrap_err();
+        assert!(matches!(err, RuntimeError::Invalid { .. }), "{err}");
+        assert!(!state.exists());
+    }
+}
