@@ -10,10 +10,13 @@
 //! [`git::GitInspector`]).
 
 pub mod audit;
+pub mod bench;
 pub mod clock;
 pub mod detect;
 pub mod error;
+pub mod eval;
 pub mod git;
+pub mod hook;
 pub mod judge;
 pub mod output;
 pub mod pause;
@@ -21,6 +24,7 @@ pub mod secret;
 pub mod shell;
 pub mod taint;
 pub mod warden;
+pub mod watch;
 
 pub use error::WardenError;
 pub use warden::{Decided, SourceLists, Warden, WardenConfig, WardenDeps, WardenStatus};

@@ -1,0 +1,16 @@
+//! The hook path: `compass hook <kind> <event>` ↔ the per-agent hook socket.
+//!
+//! [`client::run_hook`] is what the CLI verb calls (blocking, no runtime, so a
+//! hook process starts and answers fast); [`server::serve_hook_socket`] is
+//! what the daemon runs per agent. The socket is the agent's identity: the
+//! server answers for the agent it was bound for and ignores any identity a
+//! payload claims. Every failure on either side is a block.
+
+pub mod adapters;
+pub mod client;
+pub mod server;
+pub mod wire;
+
+pub use adapters::AgentKind;
+pub use client::{HookOutcome, run_hook};
+pub use server::{handle_hook_request, serve_hook_socket};

@@ -1,0 +1,3 @@
+//! The one integration-test binary for compass-warden.
+
+mod suite;

@@ -1,0 +1,4 @@
+//! Integration tests: real Unix sockets, real processes, real git repos and a
+//! real local HTTP server speaking the model APIs' wire formats.
+
+mod eval;
