@@ -224,7 +224,7 @@ impl Detectors {
         for (i, c) in text.chars().enumerate() {
             if is_zero_width(c) && !(i == 0 && c == '\u{FEFF}') {
                 // ZWJ between emoji is legitimate.
-                if !(c == '\u{200D}' && !prev.is_ascii()) {
+                if c != '\u{200D}' || prev.is_ascii() {
                     zero_width += 1;
                 }
                 continue;
@@ -320,12 +320,12 @@ impl Detectors {
                         .with_decode_padding_mode(base64::engine::DecodePaddingMode::Indifferent),
                 );
                 let decoded = eng.decode(&padded).or_else(|_| cfg.decode(&padded));
-                if let Ok(bytes) = decoded {
-                    if let Some(found) = self.decoded_findings(&bytes, "base64") {
-                        out.extend(found);
-                        decoded_hits += 1;
-                        break;
-                    }
+                if let Ok(bytes) = decoded
+                    && let Some(found) = self.decoded_findings(&bytes, "base64")
+                {
+                    out.extend(found);
+                    decoded_hits += 1;
+                    break;
                 }
             }
         }
@@ -335,11 +335,11 @@ impl Detectors {
                 .step_by(2)
                 .map(|i| s.get(i..i + 2).and_then(|h| u8::from_str_radix(h, 16).ok()))
                 .collect();
-            if let Some(bytes) = bytes {
-                if let Some(found) = self.decoded_findings(&bytes, "hex") {
-                    out.extend(found);
-                    break;
-                }
+            if let Some(bytes) = bytes
+                && let Some(found) = self.decoded_findings(&bytes, "hex")
+            {
+                out.extend(found);
+                break;
             }
         }
 

@@ -268,18 +268,18 @@ pub async fn resolve_push(
             )
         };
         let mut non_ff = false;
-        if let (Some(o), Some(n)) = (&old, &new) {
-            if o != n {
-                let known = g
-                    .git(cwd, &["cat-file", "-e", &format!("{o}^{{commit}}")])
+        if let (Some(o), Some(n)) = (&old, &new)
+            && o != n
+        {
+            let known = g
+                .git(cwd, &["cat-file", "-e", &format!("{o}^{{commit}}")])
+                .await
+                .is_ok_and(|o| o.success);
+            non_ff = !known
+                || !g
+                    .git(cwd, &["merge-base", "--is-ancestor", o, n])
                     .await
                     .is_ok_and(|o| o.success);
-                non_ff = !known
-                    || !g
-                        .git(cwd, &["merge-base", "--is-ancestor", o, n])
-                        .await
-                        .is_ok_and(|o| o.success);
-            }
         }
         updates.push(RefUpdate {
             src: src_name,
@@ -313,22 +313,35 @@ pub async fn resolve_push(
         let base = match base {
             Some(b) if !b.is_empty() => b,
             _ => {
-                // New ref: diff against the newest ancestor that any remote
-                // tracking ref already contains, else the empty tree.
-                let known = try_run(
+                // New ref: diff from the parent of the oldest commit no
+                // remote-tracking ref has yet, else from the empty tree.
+                let fresh = try_run(
                     g,
                     cwd,
-                    &["rev-list", "--max-count=1", new, "--not", "--remotes"],
+                    &[
+                        "rev-list",
+                        "--topo-order",
+                        "--reverse",
+                        new,
+                        "--not",
+                        "--remotes",
+                    ],
                 )
                 .await;
-                match known
+                match fresh
+                    .as_deref()
+                    .and_then(|s| s.lines().next())
+                    .map(str::to_string)
+                {
+                    Some(oldest) => try_run(
+                        g,
+                        cwd,
+                        &["rev-parse", "--verify", "--quiet", &format!("{oldest}^")],
+                    )
+                    .await
                     .map(|s| s.trim().to_string())
                     .filter(|s| !s.is_empty())
-                {
-                    Some(first_new) => try_run(g, cwd, &["rev-parse", &format!("{first_new}^")])
-                        .await
-                        .map(|s| s.trim().to_string())
-                        .unwrap_or_else(|| EMPTY_TREE.to_string()),
+                    .unwrap_or_else(|| EMPTY_TREE.to_string()),
                     None => new.clone(),
                 }
             }

@@ -274,16 +274,16 @@ fn analyze_parsed(
         }
 
         // Programs run by path must come from the workspace or the system.
-        if let Some(p0) = cmd.argv.first() {
-            if p0.contains('/') {
-                let abs = join_path(&eff_cwd, p0);
-                if !in_roots(&abs, ws) && !SYSTEM_DIRS.iter().any(|d| abs.starts_with(d)) {
-                    a.findings.push(f(
+        if let Some(p0) = cmd.argv.first()
+            && p0.contains('/')
+        {
+            let abs = join_path(&eff_cwd, p0);
+            if !in_roots(&abs, ws) && !SYSTEM_DIRS.iter().any(|d| abs.starts_with(d)) {
+                a.findings.push(f(
                         "outside_workspace",
                         Severity::High,
                         format!("The command runs a program from {abs}, outside the workspace and system directories."),
                     ));
-                }
             }
         }
 
@@ -603,10 +603,9 @@ fn command_hosts(cmd: &SimpleCommand) -> Vec<String> {
             .target
             .strip_prefix("/dev/tcp/")
             .or_else(|| r.target.strip_prefix("/dev/udp/"))
+            && let Some(h) = rest.split('/').next()
         {
-            if let Some(h) = rest.split('/').next() {
-                hosts.push(h.to_ascii_lowercase());
-            }
+            hosts.push(h.to_ascii_lowercase());
         }
     }
     if hosts.is_empty() {
@@ -614,10 +613,10 @@ fn command_hosts(cmd: &SimpleCommand) -> Vec<String> {
         match prog {
             "scp" | "rsync" | "sftp" => {
                 for p in &pos {
-                    if let Some(c) = SCP_HOST.captures(p) {
-                        if let Some(h) = c.get(1) {
-                            hosts.push(h.as_str().to_ascii_lowercase());
-                        }
+                    if let Some(c) = SCP_HOST.captures(p)
+                        && let Some(h) = c.get(1)
+                    {
+                        hosts.push(h.as_str().to_ascii_lowercase());
                     }
                 }
             }

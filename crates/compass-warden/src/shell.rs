@@ -224,8 +224,7 @@ impl<'a> Lexer<'a> {
     fn lex(&mut self) -> Result<Vec<Tok>, ShellError> {
         let mut toks = Vec::new();
         let mut pending_heredocs: Vec<(String, bool)> = Vec::new();
-        loop {
-            let Some(c) = self.peek() else { break };
+        while let Some(c) = self.peek() {
             match c {
                 ' ' | '\t' | '\r' => self.pos += 1,
                 '\\' if self.peek_at(1) == Some('\n') => self.pos += 2,
@@ -600,6 +599,9 @@ pub fn parse(line: &str) -> Result<CommandLine, ShellError> {
     Ok(out)
 }
 
+/// One pipeline stage while grouping: words, redirects, here-documents.
+type Stage = (Vec<String>, Vec<Redirect>, Vec<String>);
+
 fn parse_into(
     line: &str,
     origin: Origin,
@@ -619,20 +621,20 @@ fn parse_into(
     .lex()?;
 
     // Group into pipelines of stages of words.
-    let mut pipelines: Vec<Vec<(Vec<String>, Vec<Redirect>, Vec<String>)>> = vec![vec![]];
+    let mut pipelines: Vec<Vec<Stage>> = vec![vec![]];
     let mut cur_words: Vec<String> = Vec::new();
     let mut cur_redirs: Vec<Redirect> = Vec::new();
     let mut cur_heredocs: Vec<String> = Vec::new();
     let mut pending_redir: Option<String> = None;
     let mut last_heredoc_target: Option<(usize, usize)> = None;
-    let flush_stage = |pipelines: &mut Vec<Vec<(Vec<String>, Vec<Redirect>, Vec<String>)>>,
+    let flush_stage = |pipelines: &mut Vec<Vec<Stage>>,
                        w: &mut Vec<String>,
                        r: &mut Vec<Redirect>,
                        h: &mut Vec<String>| {
-        if !w.is_empty() || !r.is_empty() {
-            if let Some(p) = pipelines.last_mut() {
-                p.push((std::mem::take(w), std::mem::take(r), std::mem::take(h)));
-            }
+        if (!w.is_empty() || !r.is_empty())
+            && let Some(p) = pipelines.last_mut()
+        {
+            p.push((std::mem::take(w), std::mem::take(r), std::mem::take(h)));
         }
     };
     for t in toks {
@@ -647,20 +649,21 @@ fn parse_into(
             Tok::Redir(op) => {
                 // A bare fd number before the operator belongs to it.
                 let mut op = op;
-                if let Some(last) = cur_words.last() {
-                    if last.len() <= 2 && last.chars().all(|c| c.is_ascii_digit()) {
-                        let fd = cur_words.pop().unwrap_or_default();
-                        op = format!("{fd}{op}");
-                    }
+                if let Some(last) = cur_words.last()
+                    && last.len() <= 2
+                    && last.chars().all(|c| c.is_ascii_digit())
+                {
+                    let fd = cur_words.pop().unwrap_or_default();
+                    op = format!("{fd}{op}");
                 }
                 pending_redir = Some(op);
             }
             Tok::Heredoc(body) => {
-                if let Some((p, s)) = last_heredoc_target {
-                    if let Some(stage) = pipelines.get_mut(p).and_then(|pl| pl.get_mut(s)) {
-                        stage.2.push(body);
-                        continue;
-                    }
+                if let Some((p, s)) = last_heredoc_target
+                    && let Some(stage) = pipelines.get_mut(p).and_then(|pl| pl.get_mut(s))
+                {
+                    stage.2.push(body);
+                    continue;
                 }
                 cur_heredocs.push(body);
             }

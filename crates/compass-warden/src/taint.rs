@@ -151,16 +151,16 @@ impl TaintRegistry {
     /// non-deterministic source only its prompt-relevant fields.
     pub fn key_hash(&self, source: &str, content: &str) -> String {
         for (prefix, pointers) in &self.settings.extractors {
-            if source.starts_with(prefix.as_str()) {
-                if let Ok(v) = serde_json::from_str::<serde_json::Value>(content) {
-                    let mut parts = Vec::new();
-                    for p in pointers {
-                        collect_pointer(&v, p, &mut parts);
-                    }
-                    if !parts.is_empty() {
-                        let joined: Vec<String> = parts.iter().map(|p| p.to_string()).collect();
-                        return content_hash(&joined.join("\u{1F}"));
-                    }
+            if source.starts_with(prefix.as_str())
+                && let Ok(v) = serde_json::from_str::<serde_json::Value>(content)
+            {
+                let mut parts = Vec::new();
+                for p in pointers {
+                    collect_pointer(&v, p, &mut parts);
+                }
+                if !parts.is_empty() {
+                    let joined: Vec<String> = parts.iter().map(|p| p.to_string()).collect();
+                    return content_hash(&joined.join("\u{1F}"));
                 }
             }
         }

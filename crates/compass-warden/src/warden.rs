@@ -170,7 +170,7 @@ pub fn decide(findings: &[Finding]) -> Decision {
                 .iter()
                 .filter(|f| f.severity >= Severity::High)
                 .collect();
-            top.sort_by(|a, b| b.severity.cmp(&a.severity));
+            top.sort_by_key(|f| std::cmp::Reverse(f.severity));
             let reason = top
                 .iter()
                 .take(3)
@@ -357,6 +357,8 @@ impl Warden {
             "denylisted" => Decision::Flag {
                 reason: format!("The user deny-listed this source ({source})."),
             },
+            // The user's explicit choices; findings stay in the record.
+            "allow_once" | "allowlisted" | "warden_off" | "taint_cleared" => Decision::Clear,
             _ => decide(&findings),
         };
         let verdict = Verdict { decision, findings };
@@ -391,10 +393,10 @@ impl Warden {
         self.deps.audit.record(&record);
         if let Decision::Flag { reason } = &verdict.decision {
             self.flags.fetch_add(1, Ordering::Relaxed);
-            if self.config.pause_on_flag {
-                if let Err(e) = self.deps.pauser.pause_agent(&agent, reason).await {
-                    tracing::error!(agent = %agent, error = %e, "warden could not pause the agent");
-                }
+            if self.config.pause_on_flag
+                && let Err(e) = self.deps.pauser.pause_agent(&agent, reason).await
+            {
+                tracing::error!(agent = %agent, error = %e, "warden could not pause the agent");
             }
         }
         Decided { verdict, record }

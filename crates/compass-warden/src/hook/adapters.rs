@@ -177,14 +177,14 @@ fn output_action(kind: AgentKind, tool: &str, input: &Value, cwd: &str) -> Outpu
         AgentKind::GeminiCli => &["run_shell_command"],
         _ => &["Bash", "shell", "exec_command", "local_shell"],
     };
-    if shell_tools.contains(&tool) {
-        if let Some(command) = command_of(input) {
-            let dir = str_field(input, &["dir_path", "directory", "workdir", "cwd"]).unwrap_or(cwd);
-            return OutputAction::Command {
-                command,
-                cwd: dir.to_string(),
-            };
-        }
+    if shell_tools.contains(&tool)
+        && let Some(command) = command_of(input)
+    {
+        let dir = str_field(input, &["dir_path", "directory", "workdir", "cwd"]).unwrap_or(cwd);
+        return OutputAction::Command {
+            command,
+            cwd: dir.to_string(),
+        };
     }
     match tool {
         "Write" | "write_file" => {
@@ -285,10 +285,10 @@ pub fn response_text(v: &Value) -> String {
                     _ => {}
                 }
             }
-            if let Some(Value::Object(file)) = o.get("file") {
-                if let Some(Value::String(s)) = file.get("content") {
-                    parts.push(s.clone());
-                }
+            if let Some(Value::Object(file)) = o.get("file")
+                && let Some(Value::String(s)) = file.get("content")
+            {
+                parts.push(s.clone());
             }
             if parts.is_empty() {
                 v.to_string()

@@ -1,0 +1,247 @@
+//! Push resolution against real git repositories: a bare remote and a clone.
+
+use super::support::fixture_with;
+use compass_core::gate::{Decision, Gate, GateRequest, OutputAction};
+use compass_core::id::AgentId;
+use compass_warden::WardenConfig;
+use compass_warden::git::{LocalGit, resolve_push};
+use std::path::Path;
+use std::process::Command;
+use std::sync::Arc;
+
+fn git(dir: &Path, args: &[&str]) -> String {
+    let out = Command::new("git")
+        .args(args)
+        .current_dir(dir)
+        .env("GIT_AUTHOR_NAME", "t")
+        .env("GIT_AUTHOR_EMAIL", "t@example.com")
+        .env("GIT_COMMITTER_NAME", "t")
+        .env("GIT_COMMITTER_EMAIL", "t@example.com")
+        .output()
+        .expect("git must be installed for these tests");
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).trim().to_string()
+}
+
+fn commit(dir: &Path, file: &str, content: &str, msg: &str) {
+    fs_err::write(dir.join(file), content).unwrap();
+    git(dir, &["add", file]);
+    git(dir, &["commit", "-q", "-m", msg]);
+}
+
+/// A bare remote with `main`, and a clone of it.
+fn repos() -> (tempfile::TempDir, std::path::PathBuf) {
+    let tmp = tempfile::tempdir().unwrap();
+    let remote = tmp.path().join("remote.git");
+    let work = tmp.path().join("work");
+    git(
+        tmp.path(),
+        &[
+            "init",
+            "-q",
+            "--bare",
+            "-b",
+            "main",
+            remote.to_str().unwrap(),
+        ],
+    );
+    git(
+        tmp.path(),
+        &["init", "-q", "-b", "main", work.to_str().unwrap()],
+    );
+    git(
+        &work,
+        &["remote", "add", "origin", remote.to_str().unwrap()],
+    );
+    commit(&work, "README.md", "# app\n", "init");
+    git(&work, &["push", "-q", "origin", "main"]);
+    (tmp, work)
+}
+
+fn push(agent: &AgentId, cwd: &Path, command: &str) -> GateRequest {
+    GateRequest::Output {
+        agent: agent.clone(),
+        action: OutputAction::Command {
+            command: command.into(),
+            cwd: cwd.to_string_lossy().into_owned(),
+        },
+    }
+}
+
+#[tokio::test]
+async fn resolves_the_ref_update_plan() {
+    let (_tmp, work) = repos();
+    let cwd = work.to_str().unwrap();
+    git(&work, &["checkout", "-q", "-b", "feature"]);
+    commit(&work, "src.txt", "hello\n", "feature work");
+    let plan = resolve_push(&LocalGit, cwd, &["origin".into(), "feature".into()])
+        .await
+        .unwrap();
+    assert_eq!(plan.updates.len(), 1);
+    let u = &plan.updates[0];
+    assert_eq!(u.dst, "refs/heads/feature");
+    assert_eq!(u.old, None);
+    assert_eq!(
+        u.new.as_deref(),
+        Some(git(&work, &["rev-parse", "HEAD"]).as_str())
+    );
+    assert!(!u.non_fast_forward && !u.delete && !u.force);
+    assert!(plan.diff.contains("+hello"), "{}", plan.diff);
+    assert!(!plan.ad_hoc_remote);
+
+    // Rewrite main's history: the plan shows a non-fast-forward.
+    git(&work, &["checkout", "-q", "main"]);
+    git(&work, &["commit", "-q", "--amend", "-m", "rewritten"]);
+    let plan = resolve_push(
+        &LocalGit,
+        cwd,
+        &["--force".into(), "origin".into(), "main".into()],
+    )
+    .await
+    .unwrap();
+    assert!(plan.updates[0].force && plan.updates[0].non_fast_forward);
+
+    let plan = resolve_push(
+        &LocalGit,
+        cwd,
+        &["origin".into(), "--delete".into(), "feature".into()],
+    )
+    .await
+    .unwrap();
+    assert!(plan.updates[0].delete);
+    let plan = resolve_push(&LocalGit, cwd, &["--mirror".into(), "origin".into()])
+        .await
+        .unwrap();
+    assert!(plan.mirror);
+}
+
+#[tokio::test]
+async fn warden_judges_the_resolved_push() {
+    let (tmp, work) = repos();
+    let fx = fixture_with(
+        WardenConfig {
+            workspace: compass_warden::output::Workspace {
+                roots: vec![tmp.path().to_string_lossy().into_owned()],
+            },
+            ..WardenConfig::default()
+        },
+        |d| d.git = Some(Arc::new(LocalGit)),
+    );
+    let a = AgentId::from_row(1);
+    git(&work, &["checkout", "-q", "-b", "compass/atlas/demo-1"]);
+    commit(
+        &work,
+        "lib.rs",
+        "pub fn add(a: i32, b: i32) -> i32 { a + b }\n",
+        "add",
+    );
+    let v = fx
+        .warden
+        .check(&push(&a, &work, "git push -u origin compass/atlas/demo-1"))
+        .await;
+    assert_eq!(v.decision, Decision::Clear, "{v:?}");
+
+    // A secret in the pushed diff is caught even though the command is plain.
+    commit(
+        &work,
+        "config.py",
+        "AWS_KEY = 'AKIAIOSFODNN7EXAMPLE'\n",
+        "config",
+    );
+    let v = fx
+        .warden
+        .check(&push(
+            &work_agent(2),
+            &work,
+            "git push origin compass/atlas/demo-1",
+        ))
+        .await;
+    assert!(v.decision.is_flag(), "{v:?}");
+    assert!(v.findings.iter().any(|f| f.detector == "exfiltration"));
+
+    // Plain `git push` to the protected branch, resolved from upstream config.
+    git(&work, &["checkout", "-q", "main"]);
+    commit(&work, "b.txt", "b\n", "direct");
+    git(&work, &["branch", "-q", "--set-upstream-to=origin/main"]);
+    let v = fx
+        .warden
+        .check(&push(&work_agent(3), &work, "git push"))
+        .await;
+    assert!(v.decision.is_flag(), "{v:?}");
+    assert!(
+        v.findings
+            .iter()
+            .any(|f| f.explanation.contains("protected ref refs/heads/main")),
+        "{v:?}"
+    );
+
+    // History rewrite on a feature branch.
+    git(&work, &["checkout", "-q", "compass/atlas/demo-1"]);
+    git(&work, &["push", "-q", "origin", "compass/atlas/demo-1"]);
+    git(&work, &["reset", "-q", "--hard", "HEAD~1"]);
+    commit(&work, "c.txt", "c\n", "other");
+    let v = fx
+        .warden
+        .check(&push(
+            &work_agent(4),
+            &work,
+            "git push -f origin compass/atlas/demo-1",
+        ))
+        .await;
+    assert!(
+        v.decision.is_flag()
+            && v.findings
+                .iter()
+                .any(|f| f.explanation.contains("rewrites history")),
+        "{v:?}"
+    );
+
+    // Pushing to an ad-hoc URL (exfiltrating the repo) is flagged.
+    let other = tmp.path().join("elsewhere.git");
+    git(
+        tmp.path(),
+        &["init", "-q", "--bare", other.to_str().unwrap()],
+    );
+    let v = fx
+        .warden
+        .check(&push(
+            &work_agent(5),
+            &work,
+            &format!("git push {} HEAD:refs/heads/x", other.display()),
+        ))
+        .await;
+    assert!(
+        v.findings
+            .iter()
+            .any(|f| f.explanation.contains("not a configured remote")),
+        "{v:?}"
+    );
+}
+
+fn work_agent(n: i64) -> AgentId {
+    AgentId::from_row(100 + n)
+}
+
+#[tokio::test]
+async fn without_an_inspector_the_shape_decides() {
+    let fx = fixture_with(WardenConfig::default(), |_| {});
+    let a = AgentId::from_row(9);
+    let v = fx
+        .warden
+        .check(&push(&a, Path::new("/work/app"), "git push origin feature"))
+        .await;
+    assert!(matches!(v.decision, Decision::Caution { .. }), "{v:?}");
+    let v = fx
+        .warden
+        .check(&push(
+            &a,
+            Path::new("/work/app"),
+            "git push origin +feature",
+        ))
+        .await;
+    assert!(v.decision.is_flag());
+}
