@@ -39,6 +39,14 @@ struct RawRule {
     no_match: Vec<String>,
 }
 
+/// Make `\b` an ASCII word boundary. A Unicode `\b` cannot run in the
+/// regex crate's DFA once the text holds non-ASCII bytes, which made a 2 KB
+/// README with one em dash cost half a millisecond; ASCII boundaries keep
+/// every rule on the fast path.
+pub fn ascii_word_boundaries(pattern: &str) -> String {
+    pattern.replace(r"\b", r"(?-u:\b)")
+}
+
 /// One loaded rule.
 #[derive(Debug, Clone)]
 pub struct Rule {
@@ -59,6 +67,8 @@ impl Rule {
 #[derive(Debug, Clone)]
 pub struct RuleSet {
     rules: Vec<Rule>,
+    /// All patterns in one automaton, so a text is scanned once.
+    set: regex::RegexSet,
 }
 
 impl RuleSet {
@@ -77,9 +87,11 @@ impl RuleSet {
         }
         let mut rules = Vec::with_capacity(file.rules.len());
         for raw in file.rules {
-            let regex = Regex::new(&raw.pattern).map_err(|source| WardenError::Regex {
-                rule: raw.name.clone(),
-                source,
+            let regex = Regex::new(&ascii_word_boundaries(&raw.pattern)).map_err(|source| {
+                WardenError::Regex {
+                    rule: raw.name.clone(),
+                    source,
+                }
             })?;
             for ex in &raw.matches {
                 if !regex.is_match(ex) {
@@ -107,7 +119,14 @@ impl RuleSet {
                 regex,
             });
         }
-        Ok(Self { rules })
+        let set =
+            regex::RegexSet::new(rules.iter().map(|r| r.regex.as_str())).map_err(|source| {
+                WardenError::Regex {
+                    rule: "(rule set)".into(),
+                    source,
+                }
+            })?;
+        Ok(Self { rules, set })
     }
 
     /// The compiled-in default rules.
@@ -136,7 +155,7 @@ static BASE64_RUN: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"[A-Za-z0-9+/]{24,}={0,2}|[A-Za-z0-9_-]{32,}").expect("regex"));
 #[allow(clippy::expect_used)]
 static HEX_RUN: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"\b(?:[0-9a-fA-F]{2}){16,}\b").expect("regex"));
+    LazyLock::new(|| Regex::new(r"(?-u:\b)(?:[0-9a-fA-F]{2}){16,}(?-u:\b)").expect("regex"));
 
 fn finding(detector: &str, severity: Severity, explanation: impl Into<String>) -> Finding {
     Finding {
@@ -188,8 +207,11 @@ impl Detectors {
         floor: Option<Severity>,
         out: &mut Vec<Finding>,
     ) {
-        for r in &self.rules.rules {
-            if r.is_match(text) {
+        for i in self.rules.set.matches(text).iter() {
+            let Some(r) = self.rules.rules.get(i) else {
+                continue;
+            };
+            {
                 let sev = floor.map_or(r.severity, |f| r.severity.max(f));
                 let detector = if prefix.is_empty() {
                     r.detector.clone()

@@ -78,7 +78,7 @@ static SECRET_PATH_MEDIUM: LazyLock<Regex> = LazyLock::new(|| {
 });
 #[allow(clippy::expect_used)]
 static URL_HOST: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:https?|ftp|wss?|ssh|git|sftp|tcp|udp)://(?:[^/\s:@]+(?::[^/\s@]*)?@)?(\[[0-9a-f:]+\]|[a-z0-9._-]+)").expect("regex")
+    Regex::new(r"(?i)(?-u:\b)(?:https?|ftp|wss?|ssh|git|sftp|tcp|udp)://(?:[^/\s:@]+(?::[^/\s@]*)?@)?(\[[0-9a-f:]+\]|[a-z0-9._-]+)").expect("regex")
 });
 #[allow(clippy::expect_used)]
 static SCP_HOST: LazyLock<Regex> = LazyLock::new(|| {

@@ -45,7 +45,7 @@ pub struct SecretPattern {
 fn pat(kind: &'static str, re: &str) -> SecretPattern {
     SecretPattern {
         kind,
-        regex: Regex::new(re).expect("secret pattern compiles"),
+        regex: Regex::new(&re.replace(r"\b", r"(?-u:\b)")).expect("secret pattern compiles"),
     }
 }
 

@@ -41,14 +41,17 @@ pub trait TaintStore: Send + Sync + std::fmt::Debug {
 /// Keeps clearances in memory (tests, and the default before the daemon
 /// wires its store).
 #[derive(Debug, Default, Clone)]
-pub struct MemoryTaintStore(Arc<Mutex<Vec<TaintEntry>>>);
+pub struct MemoryTaintStore(Arc<Mutex<HashMap<StoreKey, TaintEntry>>>);
+
+/// (session, agent, source).
+type StoreKey = (Option<String>, AgentId, String);
 
 impl TaintStore for MemoryTaintStore {
     fn load(&self, session: Option<&str>) -> Vec<TaintEntry> {
         self.0
             .lock()
             .map(|v| {
-                v.iter()
+                v.values()
                     .filter(|e| e.session.as_deref() == session)
                     .cloned()
                     .collect()
@@ -57,15 +60,19 @@ impl TaintStore for MemoryTaintStore {
     }
     fn save(&self, entry: &TaintEntry) {
         if let Ok(mut v) = self.0.lock() {
-            v.retain(|e| {
-                !(e.agent == entry.agent && e.source == entry.source && e.session == entry.session)
-            });
-            v.push(entry.clone());
+            v.insert(
+                (
+                    entry.session.clone(),
+                    entry.agent.clone(),
+                    entry.source.clone(),
+                ),
+                entry.clone(),
+            );
         }
     }
     fn remove(&self, agent: &AgentId, source: &str) {
         if let Ok(mut v) = self.0.lock() {
-            v.retain(|e| !(&e.agent == agent && e.source == source));
+            v.retain(|(_, a, s), _| !(a == agent && s == source));
         }
     }
 }

@@ -8,4 +8,5 @@ mod git_push;
 mod hook;
 mod judge;
 mod support;
+mod tidy;
 mod watch;
