@@ -83,11 +83,21 @@ pub static SECRET_PATTERNS: LazyLock<Vec<SecretPattern>> = LazyLock::new(|| {
     ]
 });
 
+/// All secret patterns in one automaton: one scan tells which ones match.
+#[allow(clippy::expect_used)] // the same constant patterns as above
+static SECRET_SET: LazyLock<regex::RegexSet> = LazyLock::new(|| {
+    regex::RegexSet::new(SECRET_PATTERNS.iter().map(|p| p.regex.as_str()))
+        .expect("secret set compiles")
+});
+
 /// Kinds of secret found in `text`, each once, in table order.
 pub fn find_secrets(text: &str) -> Vec<&'static str> {
     let mut kinds = Vec::new();
-    for p in SECRET_PATTERNS.iter() {
-        if p.regex.is_match(text) && !kinds.contains(&p.kind) {
+    for i in SECRET_SET.matches(text).iter() {
+        let Some(p) = SECRET_PATTERNS.get(i) else {
+            continue;
+        };
+        if !kinds.contains(&p.kind) {
             // An assignment whose value is a placeholder is documentation,
             // not a secret.
             if p.kind == "credential_assignment" && only_placeholders(&p.regex, text) {
