@@ -266,6 +266,12 @@ impl Warden {
             l.deny.retain(|p| p != pattern);
         }
     }
+    /// Restore the lists (the daemon persists them and calls this at start).
+    pub fn set_lists(&self, lists: SourceLists) {
+        if let Ok(mut l) = self.lists.lock() {
+            *l = lists;
+        }
+    }
     pub fn lists(&self) -> SourceLists {
         self.lists.lock().map(|l| l.clone()).unwrap_or_default()
     }

@@ -8,9 +8,11 @@
 
 pub mod adapters;
 pub mod client;
+pub mod config;
 pub mod server;
 pub mod wire;
 
 pub use adapters::AgentKind;
 pub use client::{HookOutcome, run_hook};
+pub use config::native_hook_config;
 pub use server::{handle_hook_request, serve_hook_socket};
