@@ -67,8 +67,10 @@ impl Rule {
 #[derive(Debug, Clone)]
 pub struct RuleSet {
     rules: Vec<Rule>,
-    /// All patterns in one automaton, so a text is scanned once.
-    set: regex::RegexSet,
+    /// All patterns in one byte-level, ASCII-mode automaton, so a text is
+    /// scanned once and the lazy DFA stays small (Unicode case folding and
+    /// classes multiply its states on varied text).
+    set: regex::bytes::RegexSet,
 }
 
 impl RuleSet {
@@ -86,6 +88,7 @@ impl RuleSet {
             });
         }
         let mut rules = Vec::with_capacity(file.rules.len());
+        let mut examples: Vec<(Vec<String>, Vec<String>)> = Vec::new();
         for raw in file.rules {
             let regex = Regex::new(&ascii_word_boundaries(&raw.pattern)).map_err(|source| {
                 WardenError::Regex {
@@ -111,6 +114,7 @@ impl RuleSet {
                     });
                 }
             }
+            examples.push((raw.matches.clone(), raw.no_match.clone()));
             rules.push(Rule {
                 name: raw.name,
                 detector: raw.detector,
@@ -119,13 +123,38 @@ impl RuleSet {
                 regex,
             });
         }
-        let set =
-            regex::RegexSet::new(rules.iter().map(|r| r.regex.as_str())).map_err(|source| {
-                WardenError::Regex {
-                    rule: "(rule set)".into(),
-                    source,
+        let set = regex::bytes::RegexSetBuilder::new(
+            rules.iter().map(|r| format!("(?-u){}", r.regex.as_str())),
+        )
+        .dfa_size_limit(64 * 1024 * 1024)
+        .size_limit(64 * 1024 * 1024)
+        .build()
+        .map_err(|source| WardenError::Regex {
+            rule: "(rule set)".into(),
+            source,
+        })?;
+        // The scanning automaton must agree with each rule on its examples.
+        for (i, (yes, no)) in examples.iter().enumerate() {
+            let name = rules.get(i).map(|r| r.name.clone()).unwrap_or_default();
+            for ex in yes {
+                if !set.matches(ex.as_bytes()).matched(i) {
+                    return Err(WardenError::RuleExample {
+                        rule: name,
+                        example: ex.clone(),
+                        problem: "matches alone but not in the ASCII rule set",
+                    });
                 }
-            })?;
+            }
+            for ex in no {
+                if set.matches(ex.as_bytes()).matched(i) {
+                    return Err(WardenError::RuleExample {
+                        rule: name,
+                        example: ex.clone(),
+                        problem: "is refused alone but matches in the ASCII rule set",
+                    });
+                }
+            }
+        }
         Ok(Self { rules, set })
     }
 
@@ -207,7 +236,7 @@ impl Detectors {
         floor: Option<Severity>,
         out: &mut Vec<Finding>,
     ) {
-        for i in self.rules.set.matches(text).iter() {
+        for i in self.rules.set.matches(text.as_bytes()).iter() {
             let Some(r) = self.rules.rules.get(i) else {
                 continue;
             };
