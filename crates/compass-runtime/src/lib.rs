@@ -9,6 +9,7 @@ pub mod egress;
 pub mod freezer;
 pub mod host;
 pub mod layout;
+pub mod oci;
 pub(crate) mod process;
 pub(crate) mod procfs;
 pub mod relay;
@@ -19,9 +20,32 @@ pub mod workload;
 
 pub use host::HostRuntime;
 pub use layout::{InnerPaths, Layout};
+pub use oci::{OciConfig, OciRuntime};
 pub use sandbox::{SandboxConfig, SandboxRuntime};
 pub use secrets::Secret;
 pub use workload::{
     Backend, EgressPolicy, ExecOutput, ExecSpec, Mount, ProcessHandle, Protection, Resources,
     RuntimeError, SpawnedProcess, WorkloadName, WorkloadRuntime, WorkloadSpec,
 };
+
+use std::sync::Arc;
+
+/// The backend used when a project or agent names none: the sandbox.
+pub const DEFAULT_BACKEND: Backend = Backend::Sandbox;
+
+/// Build the runtime for `backend` with discovered defaults (bwrap on
+/// `PATH`, the freezer cgroup the kernel offers, podman before docker).
+/// A missing tool is a [`RuntimeError::MissingTool`] naming it.
+pub fn runtime_for(backend: Backend) -> Result<Arc<dyn WorkloadRuntime>, RuntimeError> {
+    Ok(match backend {
+        Backend::Sandbox => Arc::new(SandboxRuntime::discover()?),
+        Backend::Host => Arc::new(HostRuntime::new()),
+        Backend::Oci => Arc::new(OciRuntime::discover()?),
+    })
+}
+
+/// [`runtime_for`] from a user-typed backend name (`sandbox`, `host`,
+/// `oci`); an unknown name is [`RuntimeError::UnknownBackend`].
+pub fn runtime_named(raw: &str) -> Result<Arc<dyn WorkloadRuntime>, RuntimeError> {
+    runtime_for(Backend::parse(raw)?)
+}

@@ -97,3 +97,19 @@ fn the_host_tier_declares_what_it_lacks() {
         host
     );
 }
+
+#[test]
+fn runtimes_by_name() {
+    assert!(matches!(
+        compass_runtime::runtime_named("kvm"),
+        Err(RuntimeError::UnknownBackend(_))
+    ));
+    assert_eq!(
+        compass_runtime::runtime_named("host").unwrap().backend(),
+        Backend::Host
+    );
+    assert_eq!(
+        compass_runtime::runtime_named("sandbox").unwrap().backend(),
+        Backend::Sandbox
+    );
+}

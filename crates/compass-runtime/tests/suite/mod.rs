@@ -4,6 +4,7 @@ mod bad_input;
 mod contract;
 mod egress;
 mod isolation;
+mod oci;
 mod repos;
 mod secrets;
 pub(crate) mod support;
