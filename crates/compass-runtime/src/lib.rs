@@ -5,6 +5,7 @@
 //! and it decides no policy — Warden and the Dispatcher decide, this crate
 //! carries out.
 
+pub mod bench;
 pub mod egress;
 pub mod freezer;
 pub mod host;

@@ -1,6 +1,7 @@
 //! Test modules and shared helpers.
 
 mod bad_input;
+mod bench;
 mod contract;
 mod egress;
 mod isolation;
