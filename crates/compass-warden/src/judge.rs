@@ -296,3 +296,22 @@ mod tests {
         assert!(parse_verdict("clear").is_err());
     }
 }
+
+/// Which judge to run, as the daemon's settings say.
+#[derive(Debug, Clone)]
+pub enum JudgeConfig {
+    /// Rules only.
+    None,
+    Anthropic(HttpJudgeConfig),
+    /// Any OpenAI-compatible server, hosted or local.
+    OpenAiCompatible(HttpJudgeConfig),
+}
+
+/// Build the configured backend (`None` for rules only).
+pub fn build(config: JudgeConfig) -> Result<Option<std::sync::Arc<dyn JudgeBackend>>, WardenError> {
+    Ok(match config {
+        JudgeConfig::None => None,
+        JudgeConfig::Anthropic(c) => Some(std::sync::Arc::new(AnthropicJudge::new(c)?)),
+        JudgeConfig::OpenAiCompatible(c) => Some(std::sync::Arc::new(OpenAiJudge::new(c)?)),
+    })
+}

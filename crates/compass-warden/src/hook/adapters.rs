@@ -412,6 +412,27 @@ mod tests {
     }
 
     #[test]
+    fn scripted_agent_speaks_claude_code_format() {
+        let p = br#"{"tool_name":"Bash","tool_input":{"command":"ls"},"cwd":"/work"}"#;
+        let t = translate(AgentKind::Scripted, "PreToolUse", p, &agent()).unwrap();
+        assert_eq!(t.stage, Stage::Pre);
+        assert_eq!(AgentKind::parse("scripted"), Some(AgentKind::Scripted));
+        let r = render(AgentKind::Scripted, &t, &Verdict::flag("no"));
+        assert_eq!(r.exit_code, 2);
+        let c = render(
+            AgentKind::Scripted,
+            &t,
+            &Verdict {
+                decision: Decision::Caution { note: "n".into() },
+                findings: vec![],
+            },
+        );
+        let v: Value = serde_json::from_str(&c.stdout).unwrap();
+        assert_eq!(v["hookSpecificOutput"]["hookEventName"], "PreToolUse");
+        assert_eq!(v["hookSpecificOutput"]["additionalContext"], "n");
+    }
+
+    #[test]
     fn gemini_after_tool_becomes_input() {
         let p = br#"{"hook_event_name":"AfterTool","tool_name":"read_file","tool_input":{"absolute_path":"/work/a.md"},"tool_response":{"llmContent":"hello"}}"#;
         let t = translate(AgentKind::GeminiCli, "AfterTool", p, &agent()).unwrap();

@@ -5,7 +5,7 @@ use super::support::fixture_with;
 use compass_core::gate::{Decision, Gate, GateRequest, InputItem};
 use compass_core::id::AgentId;
 use compass_warden::WardenConfig;
-use compass_warden::judge::{AnthropicJudge, HttpJudgeConfig, OpenAiJudge};
+use compass_warden::judge::{AnthropicJudge, HttpJudgeConfig};
 use compass_warden::secret::Secret;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -150,7 +150,11 @@ async fn anthropic_judge_sees_redacted_windows_and_can_flag() {
 #[tokio::test]
 async fn openai_compatible_judge_covers_every_window() {
     let (base, seen) = model_server("clear").await;
-    let judge = Arc::new(OpenAiJudge::new(cfg(&base)).unwrap());
+    let judge = compass_warden::judge::build(compass_warden::judge::JudgeConfig::OpenAiCompatible(
+        cfg(&base),
+    ))
+    .unwrap()
+    .unwrap();
     let fx = fixture_with(
         WardenConfig {
             judge_window_bytes: 1000,
@@ -175,6 +179,15 @@ async fn openai_compatible_judge_covers_every_window() {
     // A cleared re-read costs no model call.
     fx.warden.check(&read(2, &text)).await;
     assert_eq!(fx.warden.judge_calls(), 5);
+}
+
+#[test]
+fn none_means_rules_only() {
+    assert!(
+        compass_warden::judge::build(compass_warden::judge::JudgeConfig::None)
+            .unwrap()
+            .is_none()
+    );
 }
 
 #[tokio::test]
