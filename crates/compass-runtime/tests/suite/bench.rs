@@ -20,7 +20,7 @@ async fn bench_launch_produces_a_report() {
         "median",
         "p99",
         "cores",
-        "ratio launch / worktree add",
+        "ratio launch / faster worktree add",
         "idle agent workloads",
     ] {
         assert!(text.contains(needle), "{text}");
