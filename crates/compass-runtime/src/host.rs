@@ -192,6 +192,30 @@ impl WorkloadRuntime for HostRuntime {
         Ok(())
     }
 
+    /// Bookkeeping again: re-register an existing state dir (its marker must
+    /// name this workload and the host backend). Processes of an earlier
+    /// daemon are not re-attached.
+    async fn adopt(&self, spec: &WorkloadSpec) -> Result<(), RuntimeError> {
+        let layout = Layout::new(&spec.state_dir);
+        if !layout.is_workload(&spec.name, Backend::Host) {
+            return Err(RuntimeError::NotFound(spec.name.clone()));
+        }
+        let mut map = self.lock();
+        if map.contains_key(&spec.name) {
+            return Err(RuntimeError::AlreadyExists(spec.name.clone()));
+        }
+        map.insert(
+            spec.name.clone(),
+            HostWorkload {
+                spec: spec.clone(),
+                layout,
+                groups: Vec::new(),
+                paused: false,
+            },
+        );
+        Ok(())
+    }
+
     /// A host child in its own process group, stdio piped; `HOME` is the
     /// workload's scoped home and the environment is the spec's only.
     async fn spawn(

@@ -434,6 +434,99 @@ impl SandboxRuntime {
         self.lock().get(name).and_then(|w| w.freezer.clone())
     }
 
+    /// Create (`fresh`) or adopt a workload: lay out or check the state dir,
+    /// make the freezer cgroup, arm egress. A fresh layout is removed again
+    /// on any failure.
+    async fn register(&self, spec: &WorkloadSpec, fresh: bool) -> Result<(), RuntimeError> {
+        if spec.resources != Resources::default() {
+            return Err(RuntimeError::Unsupported {
+                backend: BACKEND,
+                operation: "limit resources",
+                why: "resource limits are not implemented for the sandbox backend yet",
+            });
+        }
+        let (rw_claims, relay) = self.prepare_create(spec)?;
+        {
+            let map = self.lock();
+            if map.contains_key(&spec.name) {
+                return Err(RuntimeError::AlreadyExists(spec.name.clone()));
+            }
+            for claim in &rw_claims {
+                if let Some(holder) = self.claims_conflict(&map, claim) {
+                    return Err(RuntimeError::Invalid {
+                        what: "mount",
+                        why: format!(
+                            "{} is already mounted writable by workload {holder}; a plain directory has a single writer (mount it read-only)",
+                            claim.display()
+                        ),
+                    });
+                }
+            }
+        }
+        let layout = Layout::new(&spec.state_dir);
+        if fresh {
+            layout.create(&spec.name, Backend::Sandbox)?;
+        } else if !layout.is_workload(&spec.name, Backend::Sandbox) {
+            return Err(RuntimeError::NotFound(spec.name.clone()));
+        }
+        let undo = |layout: &Layout| {
+            if fresh {
+                layout.cleanup(false);
+            }
+        };
+        let freezer = match &self.config.freezer {
+            Some(root) => {
+                let leaf = format!("{}-{:016x}", spec.name, rand::random::<u64>());
+                match Freezer::create(root, &leaf) {
+                    Ok(f) => Some(Arc::new(f)),
+                    Err(e) => {
+                        undo(&layout);
+                        return Err(e);
+                    }
+                }
+            }
+            None => None,
+        };
+        let proxy = match &spec.egress {
+            EgressPolicy::Allowlist { hosts } => {
+                match egress::start(&layout.egress.join(egress::SOCKET_NAME), hosts).await {
+                    Ok(p) => Some(p),
+                    Err(why) => {
+                        drop(freezer);
+                        undo(&layout);
+                        return Err(RuntimeError::Egress {
+                            workload: spec.name.clone(),
+                            why,
+                        });
+                    }
+                }
+            }
+            _ => None,
+        };
+        let mut map = self.lock();
+        if map.contains_key(&spec.name) {
+            drop(map);
+            drop(proxy);
+            drop(freezer);
+            undo(&layout);
+            return Err(RuntimeError::AlreadyExists(spec.name.clone()));
+        }
+        map.insert(
+            spec.name.clone(),
+            SandboxWorkload {
+                spec: spec.clone(),
+                layout,
+                freezer,
+                proxy,
+                relay,
+                rw_claims,
+                procs: Vec::new(),
+                paused: false,
+            },
+        );
+        Ok(())
+    }
+
     fn prepare_create(
         &self,
         spec: &WorkloadSpec,
@@ -527,85 +620,14 @@ impl WorkloadRuntime for SandboxRuntime {
     /// policy (allowlist: start the proxy; the forwarder is checked). Any
     /// failure undoes all of it: the workload does not exist.
     async fn create(&self, spec: &WorkloadSpec) -> Result<(), RuntimeError> {
-        if spec.resources != Resources::default() {
-            return Err(RuntimeError::Unsupported {
-                backend: BACKEND,
-                operation: "limit resources",
-                why: "resource limits are not implemented for the sandbox backend yet",
-            });
-        }
-        let (rw_claims, relay) = self.prepare_create(spec)?;
-        {
-            let map = self.lock();
-            if map.contains_key(&spec.name) {
-                return Err(RuntimeError::AlreadyExists(spec.name.clone()));
-            }
-            for claim in &rw_claims {
-                if let Some(holder) = self.claims_conflict(&map, claim) {
-                    return Err(RuntimeError::Invalid {
-                        what: "mount",
-                        why: format!(
-                            "{} is already mounted writable by workload {holder}; a plain directory has a single writer (mount it read-only)",
-                            claim.display()
-                        ),
-                    });
-                }
-            }
-        }
-        let layout = Layout::new(&spec.state_dir);
-        layout.create(&spec.name, Backend::Sandbox)?;
-        let undo = |layout: &Layout| layout.cleanup(false);
-        let freezer = match &self.config.freezer {
-            Some(root) => {
-                let leaf = format!("{}-{:016x}", spec.name, rand::random::<u64>());
-                match Freezer::create(root, &leaf) {
-                    Ok(f) => Some(Arc::new(f)),
-                    Err(e) => {
-                        undo(&layout);
-                        return Err(e);
-                    }
-                }
-            }
-            None => None,
-        };
-        let proxy = match &spec.egress {
-            EgressPolicy::Allowlist { hosts } => {
-                match egress::start(&layout.egress.join(egress::SOCKET_NAME), hosts).await {
-                    Ok(p) => Some(p),
-                    Err(why) => {
-                        drop(freezer);
-                        undo(&layout);
-                        return Err(RuntimeError::Egress {
-                            workload: spec.name.clone(),
-                            why,
-                        });
-                    }
-                }
-            }
-            _ => None,
-        };
-        let mut map = self.lock();
-        if map.contains_key(&spec.name) {
-            drop(map);
-            drop(proxy);
-            drop(freezer);
-            undo(&layout);
-            return Err(RuntimeError::AlreadyExists(spec.name.clone()));
-        }
-        map.insert(
-            spec.name.clone(),
-            SandboxWorkload {
-                spec: spec.clone(),
-                layout,
-                freezer,
-                proxy,
-                relay,
-                rw_claims,
-                procs: Vec::new(),
-                paused: false,
-            },
-        );
-        Ok(())
+        self.register(spec, true).await
+    }
+
+    /// Re-register a workload whose state dir survives from an earlier
+    /// daemon (its processes died with that daemon: `--die-with-parent`).
+    /// Re-arms the freezer cgroup and the egress proxy.
+    async fn adopt(&self, spec: &WorkloadSpec) -> Result<(), RuntimeError> {
+        self.register(spec, false).await
     }
 
     async fn spawn(
@@ -626,10 +648,13 @@ impl WorkloadRuntime for SandboxRuntime {
     }
 
     async fn exec(&self, name: &WorkloadName, exec: &ExecSpec) -> Result<ExecOutput, RuntimeError> {
-        let (cmd, _) = self.command(name, exec)?;
-        let out =
-            process::capture(cmd, exec.stdin.as_deref(), &format!("bwrap for {name}")).await?;
-        Ok(out)
+        let (cmd, args_file) = self.command(name, exec)?;
+        let out = process::capture(cmd, exec.stdin.as_deref(), &format!("bwrap for {name}")).await;
+        // The wrapper unlinks the args file itself; this covers a failed start.
+        if let Some(f) = &args_file {
+            let _ = fs_err::remove_file(f);
+        }
+        out
     }
 
     /// Freeze the whole tree: the freezer cgroup, or a SIGSTOP sweep.

@@ -274,6 +274,16 @@ pub trait WorkloadRuntime: Send + Sync + fmt::Debug {
     /// Lay out the workload's state and arm its policies. Nothing is left on
     /// disk if this fails.
     async fn create(&self, spec: &WorkloadSpec) -> Result<(), RuntimeError>;
+    /// Re-register a workload whose state dir already exists (daemon
+    /// restart recovery). Backends that cannot re-attach say so, typed.
+    async fn adopt(&self, spec: &WorkloadSpec) -> Result<(), RuntimeError> {
+        let _ = spec;
+        Err(RuntimeError::Unsupported {
+            backend: self.backend().as_str(),
+            operation: "adopt an existing workload",
+            why: "this backend cannot re-attach to workload state yet",
+        })
+    }
     /// Start a process with live stdio.
     async fn spawn(
         &self,

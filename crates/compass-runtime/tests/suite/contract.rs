@@ -285,3 +285,52 @@ mod sandbox_allowlist {
         }
     );
 }
+
+/// A new runtime (a restarted daemon) adopts a surviving state dir.
+pub(crate) async fn adopt_after_restart(
+    first: &dyn WorkloadRuntime,
+    second: &dyn WorkloadRuntime,
+    egress: EgressPolicy,
+) {
+    let dir = tempfile::tempdir().unwrap();
+    let state = dir.path().join("w");
+    let s = spec("hermes", &state, egress);
+    first.create(&s).await.unwrap();
+    fs_err::write(state.join("work/kept.txt"), "kept").unwrap();
+    let other = spec("other", &state, s.egress.clone());
+    assert!(matches!(
+        second.adopt(&other).await,
+        Err(RuntimeError::NotFound(_))
+    ));
+    second.adopt(&s).await.unwrap();
+    let work = second.inner_paths(&state).work;
+    let out = second
+        .exec(&s.name, &sh(&format!("cat {}/kept.txt", work.display())))
+        .await
+        .unwrap();
+    assert_eq!(stdout(&out), "kept");
+    second.remove(&s.name).await.unwrap();
+    assert!(!state.exists());
+}
+
+#[tokio::test]
+async fn sandbox_adopts_after_restart() {
+    adopt_after_restart(
+        &crate::suite::support::sandbox(),
+        &crate::suite::support::sandbox(),
+        EgressPolicy::Allowlist {
+            hosts: vec!["127.0.0.1".into()],
+        },
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn host_adopts_after_restart() {
+    adopt_after_restart(
+        &compass_runtime::HostRuntime::new(),
+        &compass_runtime::HostRuntime::new(),
+        EgressPolicy::Open,
+    )
+    .await;
+}
