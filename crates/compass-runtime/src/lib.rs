@@ -10,6 +10,7 @@ pub mod egress;
 pub mod freezer;
 pub mod host;
 pub mod layout;
+pub mod limits;
 pub mod oci;
 pub(crate) mod process;
 pub(crate) mod procfs;

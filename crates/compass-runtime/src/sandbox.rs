@@ -16,11 +16,12 @@
 use crate::egress::{self, EgressProxy};
 use crate::freezer::{self, Freezer, FreezerRoot};
 use crate::layout::{self, INNER_HOME, INNER_WORK, Layout};
+use crate::limits::{Limits, LimitsRoot};
 use crate::process::{self, ChildHandle, KillTarget};
 use crate::procfs;
 use crate::workload::{
-    Backend, EgressPolicy, ExecOutput, ExecSpec, Mount, Resources, RuntimeError, SpawnedProcess,
-    WorkloadName, WorkloadRuntime, WorkloadSpec,
+    Backend, EgressPolicy, ExecOutput, ExecSpec, Mount, Protection, Resources, RuntimeError,
+    SpawnedProcess, WorkloadName, WorkloadRuntime, WorkloadSpec,
 };
 use async_trait::async_trait;
 use nix::sys::signal::{Signal, kill};
@@ -34,8 +35,14 @@ use tokio::process::Command;
 
 const BACKEND: &str = "sandbox";
 
-/// `$1` cgroup.procs (or empty), `$2` the args file, `$3` bwrap.
-const WRAPPER: &str = r#"if [ -n "$1" ]; then echo $$ > "$1" || exit 125; fi
+/// Why resize is unsupported when no cpu/memory cgroup can be made.
+const NO_LIMITS: &str = "no writable cgroup v1 cpu and memory controllers on this machine";
+
+/// `$1` the cgroup.procs files to join, `:`-separated (or empty), `$2` the
+/// args file, `$3` bwrap.
+const WRAPPER: &str = r#"IFS=:
+for f in $1; do echo $$ > "$f" || exit 125; done
+unset IFS
 exec 3< "$2" || exit 125
 rm -f "$2"
 b=$3; shift 3
@@ -96,6 +103,8 @@ pub struct SandboxConfig {
     pub relay: Option<PathBuf>,
     /// Where freezer cgroups are made; `None` uses the SIGSTOP sweep.
     pub freezer: Option<FreezerRoot>,
+    /// Where cpu/memory limit cgroups are made; `None`: limits unsupported.
+    pub limits: Option<LimitsRoot>,
     /// Extra host directories bound read-only at the same path (e.g. `/opt`
     /// where an agent's runtime is installed).
     pub extra_ro: Vec<PathBuf>,
@@ -109,6 +118,7 @@ impl SandboxConfig {
             bwrap: find_in_path("bwrap").unwrap_or_else(|| PathBuf::from("/usr/bin/bwrap")),
             relay: None,
             freezer: FreezerRoot::detect(),
+            limits: LimitsRoot::detect(),
             extra_ro: Vec::new(),
         }
     }
@@ -145,6 +155,7 @@ struct SandboxWorkload {
     spec: WorkloadSpec,
     layout: Layout,
     freezer: Option<Arc<Freezer>>,
+    limits: Option<Limits>,
     proxy: Option<EgressProxy>,
     relay: Option<PathBuf>,
     /// Host paths this workload mounts writable (single-writer claims).
@@ -357,12 +368,21 @@ impl SandboxRuntime {
             body.push(0);
         }
         crate::secrets::write_host_file(&args_file, &body)?;
-        let procs_file = w.freezer.as_ref().map(|f| f.procs_file());
+        let mut procs: Vec<PathBuf> = Vec::new();
+        procs.extend(w.freezer.as_ref().map(|f| f.procs_file()));
+        if let Some(l) = &w.limits {
+            procs.extend(l.procs_files());
+        }
+        let procs_list = procs
+            .iter()
+            .map(|p| p.to_string_lossy().into_owned())
+            .collect::<Vec<_>>()
+            .join(":");
         let mut cmd = Command::new("/bin/sh");
         cmd.arg("-c")
             .arg(WRAPPER)
             .arg("compass-sandbox")
-            .arg(procs_file.as_deref().unwrap_or(Path::new("")))
+            .arg(procs_list)
             .arg(&args_file)
             .arg(&self.config.bwrap)
             .args(command)
@@ -438,11 +458,11 @@ impl SandboxRuntime {
     /// make the freezer cgroup, arm egress. A fresh layout is removed again
     /// on any failure.
     async fn register(&self, spec: &WorkloadSpec, fresh: bool) -> Result<(), RuntimeError> {
-        if spec.resources != Resources::default() {
+        if spec.resources != Resources::default() && self.config.limits.is_none() {
             return Err(RuntimeError::Unsupported {
                 backend: BACKEND,
                 operation: "limit resources",
-                why: "resource limits are not implemented for the sandbox backend yet",
+                why: NO_LIMITS,
             });
         }
         let (rw_claims, relay) = self.prepare_create(spec)?;
@@ -487,11 +507,27 @@ impl SandboxRuntime {
             }
             None => None,
         };
+        let limits = match &self.config.limits {
+            Some(root) => {
+                let leaf = format!("{}-{:016x}", spec.name, rand::random::<u64>());
+                match Limits::create(root, &leaf).and_then(|l| l.apply(spec.resources).map(|()| l))
+                {
+                    Ok(l) => Some(l),
+                    Err(e) => {
+                        drop(freezer);
+                        undo(&layout);
+                        return Err(e);
+                    }
+                }
+            }
+            None => None,
+        };
         let proxy = match &spec.egress {
             EgressPolicy::Allowlist { hosts } => {
                 match egress::start(&layout.egress.join(egress::SOCKET_NAME), hosts).await {
                     Ok(p) => Some(p),
                     Err(why) => {
+                        drop(limits);
                         drop(freezer);
                         undo(&layout);
                         return Err(RuntimeError::Egress {
@@ -507,6 +543,7 @@ impl SandboxRuntime {
         if map.contains_key(&spec.name) {
             drop(map);
             drop(proxy);
+            drop(limits);
             drop(freezer);
             undo(&layout);
             return Err(RuntimeError::AlreadyExists(spec.name.clone()));
@@ -517,6 +554,7 @@ impl SandboxRuntime {
                 spec: spec.clone(),
                 layout,
                 freezer,
+                limits,
                 proxy,
                 relay,
                 rw_claims,
@@ -614,6 +652,15 @@ fn validate_mount(m: &Mount) -> Result<(), RuntimeError> {
 impl WorkloadRuntime for SandboxRuntime {
     fn backend(&self) -> Backend {
         Backend::Sandbox
+    }
+
+    /// Everything, except resource limits where no cgroup can be made.
+    fn missing_protections(&self) -> &'static [Protection] {
+        if self.config.limits.is_some() {
+            &[]
+        } else {
+            &[Protection::ResourceLimits]
+        }
     }
 
     /// Lay out the state dir, make the freezer cgroup, and arm the egress
@@ -737,16 +784,33 @@ impl WorkloadRuntime for SandboxRuntime {
         Ok(self.lock().contains_key(name))
     }
 
-    /// Not yet: limits would need the memory/cpu cgroup controllers.
-    async fn resize(&self, name: &WorkloadName, _resources: Resources) -> Result<(), RuntimeError> {
-        if !self.lock().contains_key(name) {
-            return Err(RuntimeError::NotFound(name.clone()));
-        }
-        Err(RuntimeError::Unsupported {
-            backend: BACKEND,
-            operation: "resize",
-            why: "resource limits are not implemented for the sandbox backend yet",
-        })
+    /// Rewrite the workload's cpu quota and memory limit in place; typed
+    /// `Unsupported` where the kernel offers no writable controllers.
+    async fn resize(&self, name: &WorkloadName, resources: Resources) -> Result<(), RuntimeError> {
+        let mut map = self.lock();
+        let w = map
+            .get_mut(name)
+            .ok_or_else(|| RuntimeError::NotFound(name.clone()))?;
+        let Some(limits) = &w.limits else {
+            return Err(RuntimeError::Unsupported {
+                backend: BACKEND,
+                operation: "resize",
+                why: NO_LIMITS,
+            });
+        };
+        limits.apply(resources)?;
+        w.spec.resources = resources;
+        Ok(())
+    }
+}
+
+impl SandboxRuntime {
+    /// The applied limits as the kernel reports them: (cpu quota in µs per
+    /// 100 ms, memory limit in bytes). `None` without limit cgroups.
+    pub fn applied_limits(&self, name: &WorkloadName) -> Option<(Option<i64>, Option<u64>)> {
+        self.lock()
+            .get(name)
+            .and_then(|w| w.limits.as_ref().map(Limits::read))
     }
 }
 

@@ -335,3 +335,46 @@ async fn a_plain_directory_has_a_single_writer() {
     rt.remove(&a.name).await.unwrap();
     rt.remove(&c.name).await.unwrap();
 }
+
+#[tokio::test]
+async fn memory_and_cpu_limits_are_enforced_and_resizable() {
+    let rt = sandbox();
+    let root = tempfile::tempdir().unwrap();
+    let mut a = spec("kale", &root.path().join("kale"), EgressPolicy::Deny);
+    a.resources = compass_runtime::Resources {
+        millicpus: Some(500),
+        memory_bytes: Some(64 << 20),
+    };
+    rt.create(&a).await.unwrap();
+    assert_eq!(
+        rt.applied_limits(&a.name),
+        Some((Some(50_000), Some(64 << 20)))
+    );
+    let hog = sh("python3 -c 'b = bytearray(256 * 1024 * 1024); print(len(b))'");
+    let out = rt.exec(&a.name, &hog).await.unwrap();
+    assert!(
+        !out.success(),
+        "allocating 256 MiB under a 64 MiB limit succeeded"
+    );
+    rt.resize(
+        &a.name,
+        compass_runtime::Resources {
+            millicpus: Some(1500),
+            memory_bytes: Some(512 << 20),
+        },
+    )
+    .await
+    .unwrap();
+    assert_eq!(
+        rt.applied_limits(&a.name),
+        Some((Some(150_000), Some(512 << 20)))
+    );
+    let out = rt.exec(&a.name, &hog).await.unwrap();
+    assert_eq!(
+        stdout(&out),
+        "268435456\n",
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    rt.remove(&a.name).await.unwrap();
+}

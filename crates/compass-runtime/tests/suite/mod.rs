@@ -9,3 +9,4 @@ mod oci;
 mod repos;
 mod secrets;
 pub(crate) mod support;
+mod tidy;
