@@ -112,7 +112,9 @@ impl CommandLine {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Tok {
-    Word(String),
+    /// A word, and whether it may be a `NAME=value` assignment (the name
+    /// part was written unquoted).
+    Word(String, bool),
     /// `&&`, `||`, `;`, `&`, newline: separates pipelines.
     Sep,
     Pipe,
@@ -287,7 +289,7 @@ impl<'a> Lexer<'a> {
                     self.pos += 2;
                     let body = self.read_paren_body()?;
                     self.subs.push(body);
-                    toks.push(Tok::Word("/dev/fd/63".into()));
+                    toks.push(Tok::Word("/dev/fd/63".into(), false));
                 }
                 '<' | '>' => {
                     let mut op = String::new();
@@ -312,18 +314,18 @@ impl<'a> Lexer<'a> {
                         while matches!(self.peek(), Some(' ' | '\t')) {
                             self.pos += 1;
                         }
-                        let (word, _) = self.word()?;
+                        let (word, _, _) = self.word()?;
                         pending_heredocs.push((word, strip));
                     } else {
                         toks.push(Tok::Redir(op));
                     }
                 }
                 _ => {
-                    let (w, is_group) = self.word()?;
+                    let (w, is_group, assignable) = self.word()?;
                     if is_group {
                         toks.push(Tok::Group);
                     } else {
-                        toks.push(Tok::Word(w));
+                        toks.push(Tok::Word(w, assignable));
                     }
                 }
             }
@@ -359,8 +361,8 @@ impl<'a> Lexer<'a> {
         body
     }
 
-    /// One word; returns `(text, is_group_brace)`.
-    fn word(&mut self) -> Result<(String, bool), ShellError> {
+    /// One word; returns `(text, is_group_brace, may_be_assignment)`.
+    fn word(&mut self) -> Result<(String, bool, bool), ShellError> {
         let mut out = String::new();
         let start = self.pos;
         while let Some(c) = self.peek() {
@@ -464,7 +466,10 @@ impl<'a> Lexer<'a> {
         }
         let raw: String = self.chars[start..self.pos].iter().collect();
         let group = raw == "{" || raw == "}";
-        Ok((out, group))
+        let assignable = raw.split_once('=').is_some_and(|(k, _)| {
+            !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        });
+        Ok((out, group, assignable))
     }
 }
 
@@ -588,6 +593,26 @@ fn assignment(word: &str) -> Option<(String, String)> {
 
 const SHELLS: &[&str] = &["sh", "bash", "zsh", "dash", "ksh", "ash", "fish", "busybox"];
 
+/// Quote an argv as one shell command line (for callers that hold a program
+/// and its arguments, like ACP `terminal/create`), so the gate parses exactly
+/// the argv that will run: `parse(&quote_argv(a))` gives `a` back.
+pub fn quote_argv<S: AsRef<str>>(argv: &[S]) -> String {
+    argv.iter()
+        .map(|w| {
+            let w = w.as_ref();
+            if !w.is_empty()
+                && w.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "-_./:@,+%".contains(c))
+            {
+                w.to_string()
+            } else {
+                format!("'{}'", w.replace('\'', r"'\''"))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Parse a command line into the simple commands it runs.
 pub fn parse(line: &str) -> Result<CommandLine, ShellError> {
     if line.len() > MAX_COMMAND_LEN {
@@ -600,7 +625,7 @@ pub fn parse(line: &str) -> Result<CommandLine, ShellError> {
 }
 
 /// One pipeline stage while grouping: words, redirects, here-documents.
-type Stage = (Vec<String>, Vec<Redirect>, Vec<String>);
+type Stage = (Vec<(String, bool)>, Vec<Redirect>, Vec<String>);
 
 fn parse_into(
     line: &str,
@@ -622,13 +647,13 @@ fn parse_into(
 
     // Group into pipelines of stages of words.
     let mut pipelines: Vec<Vec<Stage>> = vec![vec![]];
-    let mut cur_words: Vec<String> = Vec::new();
+    let mut cur_words: Vec<(String, bool)> = Vec::new();
     let mut cur_redirs: Vec<Redirect> = Vec::new();
     let mut cur_heredocs: Vec<String> = Vec::new();
     let mut pending_redir: Option<String> = None;
     let mut last_heredoc_target: Option<(usize, usize)> = None;
     let flush_stage = |pipelines: &mut Vec<Vec<Stage>>,
-                       w: &mut Vec<String>,
+                       w: &mut Vec<(String, bool)>,
                        r: &mut Vec<Redirect>,
                        h: &mut Vec<String>| {
         if (!w.is_empty() || !r.is_empty())
@@ -639,21 +664,21 @@ fn parse_into(
     };
     for t in toks {
         match t {
-            Tok::Word(w) => {
+            Tok::Word(w, assignable) => {
                 if let Some(op) = pending_redir.take() {
                     cur_redirs.push(Redirect { op, target: w });
                 } else {
-                    cur_words.push(w);
+                    cur_words.push((w, assignable));
                 }
             }
             Tok::Redir(op) => {
                 // A bare fd number before the operator belongs to it.
                 let mut op = op;
-                if let Some(last) = cur_words.last()
+                if let Some((last, _)) = cur_words.last()
                     && last.len() <= 2
                     && last.chars().all(|c| c.is_ascii_digit())
                 {
-                    let fd = cur_words.pop().unwrap_or_default();
+                    let fd = cur_words.pop().map(|w| w.0).unwrap_or_default();
                     op = format!("{fd}{op}");
                 }
                 pending_redir = Some(op);
@@ -707,11 +732,11 @@ fn parse_into(
         for (stage, (words, redirects, heredocs)) in stages.into_iter().enumerate() {
             let mut env = Vec::new();
             let mut i = 0;
-            while let Some((k, v)) = words.get(i).and_then(|w| assignment(w)) {
+            while let Some((k, v)) = words.get(i).filter(|w| w.1).and_then(|w| assignment(&w.0)) {
                 env.push((k, v));
                 i += 1;
             }
-            let mut argv: Vec<String> = words[i..].to_vec();
+            let mut argv: Vec<String> = words[i..].iter().map(|w| w.0.clone()).collect();
             let mut wrappers = Vec::new();
             while let Some((w, skip)) = peel_wrapper(&argv, &mut env) {
                 wrappers.push(w);
@@ -844,6 +869,17 @@ mod tests {
         #[test]
         fn never_panics_on_arbitrary_input(s in "\\PC{0,200}") {
             let _ = parse(&s);
+        }
+
+        #[test]
+        fn quote_argv_round_trips(argv in proptest::collection::vec("[a-zA-Z][a-zA-Z0-9 ;|&()$`'\"<>_.=-]{0,12}", 1..6)) {
+            let parsed = parse(&quote_argv(&argv)).unwrap();
+            let first = &parsed.commands[0];
+            // Wrappers (sudo, env, …) are peeled; compare the full argv
+            // when the program is not one.
+            if first.wrappers.is_empty() && !["sh","bash","eval","zsh","dash","ksh","ash","fish","busybox"].contains(&argv[0].as_str()) {
+                proptest::prop_assert_eq!(&first.argv, &argv);
+            }
         }
 
         #[test]
