@@ -7,6 +7,7 @@
 
 pub mod bench;
 pub mod egress;
+pub mod files;
 pub mod freezer;
 pub mod host;
 pub mod layout;

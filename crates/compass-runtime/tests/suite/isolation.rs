@@ -378,3 +378,54 @@ async fn memory_and_cpu_limits_are_enforced_and_resizable() {
     );
     rt.remove(&a.name).await.unwrap();
 }
+
+#[tokio::test]
+async fn serving_fs_requests_never_follows_a_planted_symlink_onto_the_host() {
+    let rt = sandbox();
+    let root = tempfile::tempdir().unwrap();
+    let host_secret = root.path().join("host-secret.txt");
+    fs_err::write(&host_secret, "host only").unwrap();
+    let a = spec("lysithea", &root.path().join("w"), EgressPolicy::Deny);
+    rt.create(&a).await.unwrap();
+    compass_runtime::files::write(
+        &rt,
+        &a.name,
+        std::path::Path::new("/work/src/main.rs"),
+        b"fn main() {}",
+    )
+    .await
+    .unwrap();
+    let back =
+        compass_runtime::files::read(&rt, &a.name, std::path::Path::new("/work/src/main.rs"))
+            .await
+            .unwrap();
+    assert_eq!(back, b"fn main() {}");
+    let out = rt
+        .exec(
+            &a.name,
+            &sh(&format!("ln -s {} /work/leak", host_secret.display())),
+        )
+        .await
+        .unwrap();
+    assert!(out.success());
+    let res = compass_runtime::files::read(&rt, &a.name, std::path::Path::new("/work/leak")).await;
+    assert!(
+        res.is_err(),
+        "the planted symlink reached the host file: {res:?}"
+    );
+    let res =
+        compass_runtime::files::write(&rt, &a.name, std::path::Path::new("/work/leak"), b"x").await;
+    assert!(res.is_err());
+    assert_eq!(fs_err::read_to_string(&host_secret).unwrap(), "host only");
+    assert!(
+        compass_runtime::files::write(
+            &rt,
+            &a.name,
+            std::path::Path::new("/run/compass/config/x"),
+            b"x"
+        )
+        .await
+        .is_err()
+    );
+    rt.remove(&a.name).await.unwrap();
+}

@@ -1,0 +1,84 @@
+//! Reading and writing files *inside* a workload, for serving ACP `fs/*`
+//! requests. Both go through a process in the workload (`cat`), never
+//! through host-side paths: a symlink the agent planted resolves inside its
+//! own sandbox, so it can never make the daemon read or write a host file.
+//!
+//! Boundary: moves bytes; the gates on what is read or written are Warden's.
+
+use crate::workload::{ExecSpec, RuntimeError, WorkloadName, WorkloadRuntime};
+use std::path::Path;
+
+fn check(path: &Path) -> Result<String, RuntimeError> {
+    let text = path.to_str().ok_or_else(|| RuntimeError::Invalid {
+        what: "workload path",
+        why: format!("{} is not UTF-8", path.display()),
+    })?;
+    if !path.is_absolute() || text.contains('\0') {
+        return Err(RuntimeError::Invalid {
+            what: "workload path",
+            why: format!("{text:?} must be absolute"),
+        });
+    }
+    Ok(text.to_owned())
+}
+
+/// The bytes of `path` as the workload sees it.
+pub async fn read(
+    rt: &dyn WorkloadRuntime,
+    name: &WorkloadName,
+    path: &Path,
+) -> Result<Vec<u8>, RuntimeError> {
+    let p = check(path)?;
+    let out = rt
+        .exec(
+            name,
+            &ExecSpec {
+                argv: vec!["cat".into(), "--".into(), p.clone()],
+                ..ExecSpec::default()
+            },
+        )
+        .await?;
+    if !out.success() {
+        return Err(RuntimeError::Command {
+            command: "reading a file".to_owned(),
+            target: format!("{name}:{p}"),
+            stderr: String::from_utf8_lossy(&out.stderr).trim().to_owned(),
+        });
+    }
+    Ok(out.stdout)
+}
+
+/// Write `body` to `path` inside the workload (parents created), with the
+/// workload's own permissions: a read-only path fails.
+pub async fn write(
+    rt: &dyn WorkloadRuntime,
+    name: &WorkloadName,
+    path: &Path,
+    body: &[u8],
+) -> Result<(), RuntimeError> {
+    let p = check(path)?;
+    let out = rt
+        .exec(
+            name,
+            &ExecSpec {
+                argv: vec![
+                    "/bin/sh".into(),
+                    "-c".into(),
+                    r#"mkdir -p -- "$(dirname -- "$1")" && cat > "$1""#.into(),
+                    "compass-write".into(),
+                    p.clone(),
+                ],
+                stdin: Some(body.to_vec()),
+                ..ExecSpec::default()
+            },
+        )
+        .await?;
+    if !out.success() {
+        return Err(RuntimeError::Command {
+            command: "writing a file".to_owned(),
+            target: format!("{name}:{p}"),
+            stderr: String::from_utf8_lossy(&out.stderr).trim().to_owned(),
+        });
+    }
+    Ok(())
+}
