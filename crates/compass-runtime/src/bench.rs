@@ -127,6 +127,38 @@ impl LaunchReport {
         self.launch.median.as_secs_f64() / base.as_secs_f64().max(1e-9)
     }
 
+    /// The figures as JSON (durations in milliseconds), for `--json`.
+    pub fn to_json(&self) -> serde_json::Value {
+        let st = |s: &Stats| {
+            serde_json::json!({
+                "samples": s.samples,
+                "median_ms": s.median.as_secs_f64() * 1000.0,
+                "p99_ms": s.p99.as_secs_f64() * 1000.0,
+                "min_ms": s.min.as_secs_f64() * 1000.0,
+                "max_ms": s.max.as_secs_f64() * 1000.0,
+            })
+        };
+        serde_json::json!({
+            "backend": self.backend.as_str(),
+            "cores": self.cores,
+            "files": self.files,
+            "launch": st(&self.launch),
+            "clone": st(&self.clone),
+            "worktree_add": st(&self.worktree_add),
+            "worktree_add_parallel": st(&self.worktree_add_parallel),
+            "bwrap_true": st(&self.bwrap_true),
+            "ratio_vs_worktree": self.ratio_vs_worktree(),
+            "idle": {
+                "agents": self.idle.agents,
+                "daemon_rss_bytes": self.idle.daemon_rss_bytes,
+                "workload_rss_bytes": self.idle.workload_rss_bytes,
+                "workload_pss_bytes": self.idle.workload_pss_bytes,
+                "workload_processes": self.idle.workload_processes,
+            },
+            "meets_targets": self.meets_targets(),
+        })
+    }
+
     /// Whether both targets hold: launch < 2x worktree, daemon < 200 MB.
     pub fn meets_targets(&self) -> bool {
         self.ratio_vs_worktree() < 2.0 && self.idle.daemon_rss_bytes < 200 * 1024 * 1024
