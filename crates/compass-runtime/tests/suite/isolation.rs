@@ -135,7 +135,15 @@ async fn host_home_etc_secrets_and_checkout_are_invisible() {
 
 #[tokio::test]
 async fn setsid_and_double_forked_children_die_on_stop() {
-    let rt = sandbox();
+    setsid_children_die(&sandbox()).await;
+}
+
+#[tokio::test]
+async fn setsid_children_die_on_stop_without_a_freezer_cgroup() {
+    setsid_children_die(&sandbox_sweep()).await;
+}
+
+async fn setsid_children_die(rt: &compass_runtime::SandboxRuntime) {
     let root = tempfile::tempdir().unwrap();
     let a = spec("dione", &root.path().join("dione"), EgressPolicy::Deny);
     rt.create(&a).await.unwrap();
