@@ -484,12 +484,31 @@ pub struct PlanEntry {
 pub struct AgentUpdate {
     #[prost(
         oneof = "agent_update::Update",
-        tags = "1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13"
+        tags = "1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15"
     )]
     pub update: ::core::option::Option<agent_update::Update>,
 }
 /// Nested message and enum types in `AgentUpdate`.
 pub mod agent_update {
+    /// An ACP session is up: how is "new", "loaded" or "reloaded".
+    #[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+    pub struct SessionStarted {
+        #[prost(string, tag = "1")]
+        pub session_id: ::prost::alloc::string::String,
+        #[prost(string, tag = "2")]
+        pub agent: ::prost::alloc::string::String,
+        #[prost(string, tag = "3")]
+        pub how: ::prost::alloc::string::String,
+    }
+    /// The session can no longer be driven; code is a stable machine name
+    /// (agent_exited, stdout_closed, protocol, timeout, update_flood, ...).
+    #[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+    pub struct SessionFailed {
+        #[prost(string, tag = "1")]
+        pub code: ::prost::alloc::string::String,
+        #[prost(string, tag = "2")]
+        pub message: ::prost::alloc::string::String,
+    }
     #[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
     pub struct Text {
         #[prost(string, tag = "1")]
@@ -580,6 +599,10 @@ pub mod agent_update {
         TurnEnded(Text),
         #[prost(message, tag = "13")]
         Error(Text),
+        #[prost(message, tag = "14")]
+        SessionStarted(SessionStarted),
+        #[prost(message, tag = "15")]
+        SessionFailed(SessionFailed),
     }
 }
 #[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]

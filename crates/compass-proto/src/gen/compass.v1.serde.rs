@@ -825,6 +825,12 @@ impl serde::Serialize for AgentUpdate {
                 agent_update::Update::Error(v) => {
                     struct_ser.serialize_field("error", v)?;
                 }
+                agent_update::Update::SessionStarted(v) => {
+                    struct_ser.serialize_field("sessionStarted", v)?;
+                }
+                agent_update::Update::SessionFailed(v) => {
+                    struct_ser.serialize_field("sessionFailed", v)?;
+                }
             }
         }
         struct_ser.end()
@@ -860,6 +866,10 @@ impl<'de> serde::Deserialize<'de> for AgentUpdate {
             "turn_ended",
             "turnEnded",
             "error",
+            "session_started",
+            "sessionStarted",
+            "session_failed",
+            "sessionFailed",
         ];
 
         #[allow(clippy::enum_variant_names)]
@@ -877,6 +887,8 @@ impl<'de> serde::Deserialize<'de> for AgentUpdate {
             TerminalOutput,
             TurnEnded,
             Error,
+            SessionStarted,
+            SessionFailed,
         }
         impl<'de> serde::Deserialize<'de> for GeneratedField {
             fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
@@ -911,6 +923,8 @@ impl<'de> serde::Deserialize<'de> for AgentUpdate {
                             "terminalOutput" | "terminal_output" => Ok(GeneratedField::TerminalOutput),
                             "turnEnded" | "turn_ended" => Ok(GeneratedField::TurnEnded),
                             "error" => Ok(GeneratedField::Error),
+                            "sessionStarted" | "session_started" => Ok(GeneratedField::SessionStarted),
+                            "sessionFailed" | "session_failed" => Ok(GeneratedField::SessionFailed),
                             _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
                         }
                     }
@@ -1022,6 +1036,20 @@ impl<'de> serde::Deserialize<'de> for AgentUpdate {
                                 return Err(serde::de::Error::duplicate_field("error"));
                             }
                             update__ = map_.next_value::<::std::option::Option<_>>()?.map(agent_update::Update::Error)
+;
+                        }
+                        GeneratedField::SessionStarted => {
+                            if update__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("sessionStarted"));
+                            }
+                            update__ = map_.next_value::<::std::option::Option<_>>()?.map(agent_update::Update::SessionStarted)
+;
+                        }
+                        GeneratedField::SessionFailed => {
+                            if update__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("sessionFailed"));
+                            }
+                            update__ = map_.next_value::<::std::option::Option<_>>()?.map(agent_update::Update::SessionFailed)
 ;
                         }
                     }
@@ -1466,6 +1494,240 @@ impl<'de> serde::Deserialize<'de> for agent_update::Plan {
             }
         }
         deserializer.deserialize_struct("compass.v1.AgentUpdate.Plan", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for agent_update::SessionFailed {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.code.is_empty() {
+            len += 1;
+        }
+        if !self.message.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.AgentUpdate.SessionFailed", len)?;
+        if !self.code.is_empty() {
+            struct_ser.serialize_field("code", &self.code)?;
+        }
+        if !self.message.is_empty() {
+            struct_ser.serialize_field("message", &self.message)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for agent_update::SessionFailed {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "code",
+            "message",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Code,
+            Message,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "code" => Ok(GeneratedField::Code),
+                            "message" => Ok(GeneratedField::Message),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = agent_update::SessionFailed;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.AgentUpdate.SessionFailed")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<agent_update::SessionFailed, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut code__ = None;
+                let mut message__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Code => {
+                            if code__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("code"));
+                            }
+                            code__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Message => {
+                            if message__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("message"));
+                            }
+                            message__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(agent_update::SessionFailed {
+                    code: code__.unwrap_or_default(),
+                    message: message__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.AgentUpdate.SessionFailed", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for agent_update::SessionStarted {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.session_id.is_empty() {
+            len += 1;
+        }
+        if !self.agent.is_empty() {
+            len += 1;
+        }
+        if !self.how.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.AgentUpdate.SessionStarted", len)?;
+        if !self.session_id.is_empty() {
+            struct_ser.serialize_field("sessionId", &self.session_id)?;
+        }
+        if !self.agent.is_empty() {
+            struct_ser.serialize_field("agent", &self.agent)?;
+        }
+        if !self.how.is_empty() {
+            struct_ser.serialize_field("how", &self.how)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for agent_update::SessionStarted {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "session_id",
+            "sessionId",
+            "agent",
+            "how",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            SessionId,
+            Agent,
+            How,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "sessionId" | "session_id" => Ok(GeneratedField::SessionId),
+                            "agent" => Ok(GeneratedField::Agent),
+                            "how" => Ok(GeneratedField::How),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = agent_update::SessionStarted;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.AgentUpdate.SessionStarted")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<agent_update::SessionStarted, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut session_id__ = None;
+                let mut agent__ = None;
+                let mut how__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::SessionId => {
+                            if session_id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("sessionId"));
+                            }
+                            session_id__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Agent => {
+                            if agent__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("agent"));
+                            }
+                            agent__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::How => {
+                            if how__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("how"));
+                            }
+                            how__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(agent_update::SessionStarted {
+                    session_id: session_id__.unwrap_or_default(),
+                    agent: agent__.unwrap_or_default(),
+                    how: how__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.AgentUpdate.SessionStarted", FIELDS, GeneratedVisitor)
     }
 }
 impl serde::Serialize for agent_update::TerminalOutput {

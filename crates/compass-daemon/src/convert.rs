@@ -1,0 +1,402 @@
+//! Domain values (`compass-core`) to `compass.v1` messages. Exhaustive
+//! matches: a new event kind or state does not compile until it is mapped.
+
+use compass_core::agent::{Agent, AgentStatus, Lifetime};
+use compass_core::event::{AgentUpdate, Event, EventKind, ToolStatus};
+use compass_core::gate::{Decision, Severity};
+use compass_core::issue::{Issue, Priority};
+use compass_core::project::{Project, RepoSource};
+use compass_core::theme::Theme;
+use compass_core::workstream::{Workstream, WorkstreamState};
+use compass_proto::v1 as pb;
+use compass_store::board;
+
+pub(crate) fn project(p: Project) -> pb::Project {
+    pb::Project {
+        id: p.id.0,
+        name: p.name.into(),
+        repos: p
+            .repos
+            .into_iter()
+            .map(|r| {
+                let kind = match r {
+                    RepoSource::Local(_) => pb::repo::Kind::Local,
+                    RepoSource::Remote(_) => pb::repo::Kind::Remote,
+                };
+                pb::Repo {
+                    kind: kind.into(),
+                    location: r.location().to_owned(),
+                }
+            })
+            .collect(),
+        directories: p.directories,
+        theme: p.theme.into(),
+        created_at_ms: p.created_at_ms,
+    }
+}
+
+pub(crate) fn theme(t: Theme) -> pb::Theme {
+    pb::Theme {
+        name: t.name.into(),
+        names: t.names.into_iter().map(Into::into).collect(),
+        builtin: t.builtin,
+    }
+}
+
+pub(crate) fn lifetime(l: Lifetime) -> pb::Lifetime {
+    match l {
+        Lifetime::Persistent => pb::Lifetime::Persistent,
+        Lifetime::Ephemeral => pb::Lifetime::Ephemeral,
+    }
+}
+
+pub(crate) fn agent_status(s: AgentStatus) -> pb::AgentStatus {
+    match s {
+        AgentStatus::Idle => pb::AgentStatus::Idle,
+        AgentStatus::Running => pb::AgentStatus::Running,
+        AgentStatus::Paused => pb::AgentStatus::Paused,
+        AgentStatus::Failed => pb::AgentStatus::Failed,
+        AgentStatus::Retired => pb::AgentStatus::Retired,
+    }
+}
+
+pub(crate) fn agent(a: Agent) -> pb::Agent {
+    pb::Agent {
+        id: a.id.0,
+        project_id: a.project_id.0,
+        name: a.name.into(),
+        persona: a.persona.unwrap_or_default(),
+        kind: a.kind.into(),
+        model: a.model.unwrap_or_default(),
+        lifetime: lifetime(a.lifetime).into(),
+        status: agent_status(a.status).into(),
+        codename: a.codename,
+        created_at_ms: a.created_at_ms,
+    }
+}
+
+pub(crate) fn priority(p: Priority) -> pb::Priority {
+    match p {
+        Priority::None => pb::Priority::None,
+        Priority::Urgent => pb::Priority::Urgent,
+        Priority::High => pb::Priority::High,
+        Priority::Medium => pb::Priority::Medium,
+        Priority::Low => pb::Priority::Low,
+    }
+}
+
+pub(crate) fn priority_from(p: pb::Priority) -> Priority {
+    match p {
+        pb::Priority::None => Priority::None,
+        pb::Priority::Urgent => Priority::Urgent,
+        pb::Priority::High => Priority::High,
+        pb::Priority::Medium => Priority::Medium,
+        pb::Priority::Low => Priority::Low,
+    }
+}
+
+pub(crate) fn issue(i: Issue) -> pb::Issue {
+    pb::Issue {
+        id: i.id.0,
+        project_id: i.project_id.0,
+        key: i.key,
+        title: i.title,
+        body: i.body,
+        labels: i.labels,
+        parent_id: i.parent.map(|p| p.0).unwrap_or_default(),
+        priority: priority(i.priority).into(),
+        created_at_ms: i.created_at_ms,
+    }
+}
+
+pub(crate) fn state(s: WorkstreamState) -> pb::WorkstreamState {
+    match s {
+        WorkstreamState::Backlog => pb::WorkstreamState::Backlog,
+        WorkstreamState::InProgress => pb::WorkstreamState::InProgress,
+        WorkstreamState::InReview => pb::WorkstreamState::InReview,
+        WorkstreamState::Merged => pb::WorkstreamState::Merged,
+        WorkstreamState::Paused => pb::WorkstreamState::Paused,
+        WorkstreamState::Failed => pb::WorkstreamState::Failed,
+    }
+}
+
+pub(crate) fn state_from(s: pb::WorkstreamState) -> Option<WorkstreamState> {
+    Some(match s {
+        pb::WorkstreamState::Unspecified => return None,
+        pb::WorkstreamState::Backlog => WorkstreamState::Backlog,
+        pb::WorkstreamState::InProgress => WorkstreamState::InProgress,
+        pb::WorkstreamState::InReview => WorkstreamState::InReview,
+        pb::WorkstreamState::Merged => WorkstreamState::Merged,
+        pb::WorkstreamState::Paused => WorkstreamState::Paused,
+        pb::WorkstreamState::Failed => WorkstreamState::Failed,
+    })
+}
+
+pub(crate) fn workstream(w: Workstream) -> pb::Workstream {
+    pb::Workstream {
+        id: w.id.0,
+        project_id: w.project_id.0,
+        issue_id: w.issue_id.0,
+        agent_id: w.agent_id.0,
+        branch: w.branch,
+        state: state(w.state).into(),
+        created_at_ms: w.created_at_ms,
+    }
+}
+
+pub(crate) fn board(b: board::Board) -> pb::Board {
+    pb::Board {
+        project: Some(project(b.project)),
+        rows: b
+            .rows
+            .into_iter()
+            .map(|row| {
+                let (agent_id, agent_name, agent_status) = match row.agent {
+                    Some(a) => (a.id.0, a.name.into(), agent_status(a.status).into()),
+                    None => (
+                        String::new(),
+                        String::new(),
+                        pb::AgentStatus::Unspecified.into(),
+                    ),
+                };
+                pb::BoardRow {
+                    agent_id,
+                    agent_name,
+                    agent_status,
+                    columns: row
+                        .columns
+                        .into_iter()
+                        .map(|(column, cards)| pb::BoardColumn {
+                            title: column.title().to_owned(),
+                            cards: cards.into_iter().map(card).collect(),
+                        })
+                        .collect(),
+                }
+            })
+            .collect(),
+    }
+}
+
+fn card(c: board::Card) -> pb::BoardCard {
+    let (workstream_id, state) = match c.workstream {
+        Some(w) => (w.id.0, self::state(w.state)),
+        None => (String::new(), pb::WorkstreamState::Backlog),
+    };
+    pb::BoardCard {
+        issue_id: c.issue.id.0,
+        issue_key: c.issue.key,
+        title: c.issue.title,
+        workstream_id,
+        state: state.into(),
+        priority: priority(c.issue.priority).into(),
+    }
+}
+
+fn tool_status(s: ToolStatus) -> pb::ToolStatus {
+    match s {
+        ToolStatus::Pending => pb::ToolStatus::Pending,
+        ToolStatus::InProgress => pb::ToolStatus::InProgress,
+        ToolStatus::Completed => pb::ToolStatus::Completed,
+        ToolStatus::Failed => pb::ToolStatus::Failed,
+    }
+}
+
+fn severity(s: Severity) -> pb::Severity {
+    match s {
+        Severity::Low => pb::Severity::Low,
+        Severity::Medium => pb::Severity::Medium,
+        Severity::High => pb::Severity::High,
+        Severity::Critical => pb::Severity::Critical,
+    }
+}
+
+fn agent_update(u: AgentUpdate) -> pb::AgentUpdate {
+    use pb::agent_update as au;
+    let text = |text: String| au::Text { text };
+    let update = match u {
+        AgentUpdate::UserMessage { text: t } => au::Update::UserMessage(text(t)),
+        AgentUpdate::MessageChunk { text: t } => au::Update::MessageChunk(text(t)),
+        AgentUpdate::ThoughtChunk { text: t } => au::Update::ThoughtChunk(text(t)),
+        AgentUpdate::ToolCall {
+            title,
+            tool_kind,
+            status,
+            raw_input,
+        } => au::Update::ToolCall(au::ToolCall {
+            title,
+            tool_kind,
+            status: tool_status(status).into(),
+            raw_input,
+        }),
+        AgentUpdate::ToolCallUpdate {
+            status,
+            title,
+            output,
+        } => au::Update::ToolCallUpdate(au::ToolCallUpdate {
+            status: status
+                .map(tool_status)
+                .unwrap_or(pb::ToolStatus::Unspecified)
+                .into(),
+            title,
+            output,
+        }),
+        AgentUpdate::Diff {
+            path,
+            old_text,
+            new_text,
+        } => au::Update::Diff(au::Diff {
+            path,
+            old_text,
+            new_text,
+        }),
+        AgentUpdate::Plan { entries } => au::Update::Plan(au::Plan {
+            entries: entries
+                .into_iter()
+                .map(|e| pb::PlanEntry {
+                    content: e.content,
+                    priority: e.priority,
+                    status: e.status,
+                })
+                .collect(),
+        }),
+        AgentUpdate::AvailableCommands { commands } => {
+            au::Update::AvailableCommands(au::AvailableCommands { commands })
+        }
+        AgentUpdate::ModeChanged { mode } => au::Update::ModeChanged(text(mode)),
+        AgentUpdate::PermissionRequested {
+            title,
+            options,
+            chosen,
+        } => au::Update::PermissionRequested(au::PermissionRequested {
+            title,
+            options,
+            chosen,
+        }),
+        AgentUpdate::TerminalOutput {
+            terminal_id,
+            output,
+            exit_code,
+        } => au::Update::TerminalOutput(au::TerminalOutput {
+            terminal_id,
+            output,
+            exit_code,
+        }),
+        AgentUpdate::TurnEnded { stop_reason } => au::Update::TurnEnded(text(stop_reason)),
+        AgentUpdate::Error { message } => au::Update::Error(text(message)),
+        AgentUpdate::SessionStarted {
+            session_id,
+            agent,
+            how,
+        } => au::Update::SessionStarted(au::SessionStarted {
+            session_id,
+            agent,
+            how,
+        }),
+        AgentUpdate::SessionFailed { code, message } => {
+            au::Update::SessionFailed(au::SessionFailed { code, message })
+        }
+    };
+    pb::AgentUpdate {
+        update: Some(update),
+    }
+}
+
+pub(crate) fn event(e: &Event) -> pb::Event {
+    use pb::event::Kind;
+    let kind = match e.kind.clone() {
+        EventKind::ProjectCreated { project: p } => Kind::ProjectCreated(pb::ProjectCreated {
+            project: Some(project(p)),
+        }),
+        EventKind::ThemeAdded { theme, names } => Kind::ThemeAdded(pb::ThemeAdded {
+            theme: Some(pb::Theme {
+                name: theme,
+                names,
+                builtin: false,
+            }),
+        }),
+        EventKind::AgentCreated { agent: a } => Kind::AgentCreated(pb::AgentCreated {
+            agent: Some(agent(a)),
+        }),
+        EventKind::AgentStatusChanged { from, to, reason } => {
+            Kind::AgentStatusChanged(pb::AgentStatusChanged {
+                from: agent_status(from).into(),
+                to: agent_status(to).into(),
+                reason,
+            })
+        }
+        EventKind::AgentRetired {
+            name,
+            codename_returned,
+        } => Kind::AgentRetired(pb::AgentRetired {
+            name,
+            codename_returned,
+        }),
+        EventKind::IssueCreated { issue: i } => Kind::IssueCreated(pb::IssueCreated {
+            issue: Some(issue(i)),
+        }),
+        EventKind::WorkstreamCreated { workstream: w } => {
+            Kind::WorkstreamCreated(pb::WorkstreamCreated {
+                workstream: Some(workstream(w)),
+            })
+        }
+        EventKind::WorkstreamStateChanged { issue_id, from, to } => {
+            Kind::WorkstreamStateChanged(pb::WorkstreamStateChanged {
+                issue_id: issue_id.0,
+                from: state(from).into(),
+                to: state(to).into(),
+            })
+        }
+        EventKind::AgentUpdate { update } => Kind::AgentUpdate(agent_update(update)),
+        EventKind::GateDecision {
+            gate,
+            source,
+            verdict,
+            latency_us,
+        } => {
+            let detail = match &verdict.decision {
+                Decision::Clear => String::new(),
+                Decision::Caution { note } => note.clone(),
+                Decision::Flag { reason } => reason.clone(),
+            };
+            Kind::GateDecision(pb::GateDecision {
+                gate,
+                source,
+                decision: verdict.decision.label().to_owned(),
+                detail,
+                findings: verdict
+                    .findings
+                    .into_iter()
+                    .map(|f| pb::Finding {
+                        detector: f.detector,
+                        severity: severity(f.severity).into(),
+                        explanation: f.explanation,
+                    })
+                    .collect(),
+                latency_us,
+            })
+        }
+        EventKind::Marker { label, payload } => Kind::Marker(pb::Marker { label, payload }),
+    };
+    let id = |v: &Option<compass_core::id::ProjectId>| {
+        v.as_ref().map(|i| i.0.clone()).unwrap_or_default()
+    };
+    pb::Event {
+        seq: e.seq,
+        at_ms: e.at_ms,
+        project_id: id(&e.scope.project_id),
+        agent_id: e
+            .scope
+            .agent_id
+            .as_ref()
+            .map(|i| i.0.clone())
+            .unwrap_or_default(),
+        workstream_id: e
+            .scope
+            .workstream_id
+            .as_ref()
+            .map(|i| i.0.clone())
+            .unwrap_or_default(),
+        tool_call_id: e.scope.tool_call_id.clone().unwrap_or_default(),
+        kind: Some(kind),
+    }
+}

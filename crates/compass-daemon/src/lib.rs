@@ -1,0 +1,16 @@
+//! The Compass daemon: it owns everything privileged and serves `compass.v1`.
+//!
+//! Architecture invariant: this crate is wiring. Domain rules live in
+//! `compass-core`, persistence in `compass-store`; here they are connected to
+//! the listeners (a 0600 Unix socket for the CLI, a token-guarded loopback
+//! port with gRPC-Web for the browser) and nothing else listens.
+
+mod convert;
+mod lock;
+mod serve;
+mod service;
+mod status;
+
+pub mod paths;
+
+pub use serve::{Daemon, DaemonConfig, DaemonError, RunningDaemon, TOKEN_HEADER};

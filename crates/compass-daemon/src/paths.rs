@@ -1,0 +1,50 @@
+//! The data dir and the files in it. Every default location is written here.
+
+use std::path::{Path, PathBuf};
+
+/// The environment variable that picks the data dir.
+pub const HOME_ENV: &str = "COMPASS_HOME";
+
+/// The data dir: `$COMPASS_HOME`, else the platform data dir
+/// (`~/.local/share/compass` on Linux).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DataDir(PathBuf);
+
+impl DataDir {
+    pub fn new(root: impl Into<PathBuf>) -> Self {
+        Self(root.into())
+    }
+
+    /// Resolve from the environment; `None` when neither `$COMPASS_HOME` nor
+    /// a home directory is known.
+    pub fn from_env() -> Option<Self> {
+        if let Some(home) = std::env::var_os(HOME_ENV).filter(|v| !v.is_empty()) {
+            return Some(Self(PathBuf::from(home)));
+        }
+        directories::ProjectDirs::from("", "", "compass").map(|d| Self(d.data_dir().to_owned()))
+    }
+
+    pub fn root(&self) -> &Path {
+        &self.0
+    }
+
+    /// The SQLite database.
+    pub fn database(&self) -> PathBuf {
+        self.0.join("compass.db")
+    }
+
+    /// The CLI's Unix socket (mode 0600).
+    pub fn socket(&self) -> PathBuf {
+        self.0.join("compass.sock")
+    }
+
+    /// Held (flock) by the running daemon; holds its pid.
+    pub fn lock(&self) -> PathBuf {
+        self.0.join("daemon.lock")
+    }
+
+    /// Per-agent state (homes, clones, sockets).
+    pub fn agents(&self) -> PathBuf {
+        self.0.join("agents")
+    }
+}

@@ -1,0 +1,265 @@
+//! Start-up and the listeners: lock the data dir, open the store, then serve
+//! `compass.v1` on the 0600 Unix socket (CLI) and on a loopback port with
+//! gRPC-Web for the browser, guarded by a random per-start token.
+
+use crate::lock::InstanceLock;
+use crate::paths::DataDir;
+use crate::service::{CompassApi, RunInfo};
+use compass_proto::v1::compass_service_server::CompassServiceServer;
+use compass_store::{Options, Store, StoreError};
+use std::net::{Ipv4Addr, SocketAddr};
+use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
+use std::path::PathBuf;
+use tokio::net::{TcpListener, UnixListener};
+use tokio::sync::watch;
+use tokio::task::JoinHandle;
+
+/// The header (gRPC metadata) carrying the per-start token on the TCP port.
+pub const TOKEN_HEADER: &str = "x-compass-token";
+/// Longest Unix socket path the kernel accepts (sun_path, less the NUL).
+const MAX_SOCKET_PATH: usize = 107;
+
+/// Why the daemon could not start or serve.
+#[derive(Debug, thiserror::Error)]
+pub enum DaemonError {
+    #[error(
+        "another Compass daemon{} is already running on data dir {}; stop it first, or set COMPASS_HOME to use another data dir",
+        pid.map(|p| format!(" (pid {p})")).unwrap_or_default(),
+        data_dir.display()
+    )]
+    AlreadyRunning { data_dir: PathBuf, pid: Option<u32> },
+    #[error(
+        "socket path {0} is longer than the {MAX_SOCKET_PATH} bytes Unix sockets allow; choose a shorter COMPASS_HOME"
+    )]
+    SocketPathTooLong(PathBuf),
+    #[error("{context}: {source}")]
+    Io {
+        context: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("serving failed: {0}")]
+    Serve(String),
+}
+
+/// How to run a daemon.
+#[derive(Debug, Clone)]
+pub struct DaemonConfig {
+    pub data_dir: DataDir,
+    /// Loopback port for the board; 0 picks a free one.
+    pub http_port: u16,
+    pub store: Options,
+}
+
+impl DaemonConfig {
+    pub fn new(data_dir: DataDir) -> Self {
+        Self {
+            data_dir,
+            http_port: 0,
+            store: Options::default(),
+        }
+    }
+}
+
+/// Entry point.
+#[derive(Debug)]
+pub struct Daemon;
+
+/// A started daemon; dropping it does not stop it — call [`RunningDaemon::shutdown`].
+#[derive(Debug)]
+pub struct RunningDaemon {
+    pub board_url: String,
+    pub token: String,
+    pub socket: PathBuf,
+    pub http_addr: SocketAddr,
+    pub store: Store,
+    stop: watch::Sender<bool>,
+    tasks: Vec<JoinHandle<Result<(), DaemonError>>>,
+    _lock: InstanceLock,
+}
+
+fn io(context: impl Into<String>) -> impl FnOnce(std::io::Error) -> DaemonError {
+    let context = context.into();
+    move |source| DaemonError::Io { context, source }
+}
+
+fn new_token() -> String {
+    let bytes: [u8; 24] = rand::random();
+    hex::encode(bytes)
+}
+
+/// Constant-time comparison, so the token cannot be guessed byte by byte.
+fn token_matches(given: &[u8], expected: &[u8]) -> bool {
+    given.len() == expected.len()
+        && given
+            .iter()
+            .zip(expected)
+            .fold(0u8, |acc, (a, b)| acc | (a ^ b))
+            == 0
+}
+
+impl Daemon {
+    /// Lock the data dir, open the store and start both listeners.
+    pub async fn start(config: DaemonConfig) -> Result<RunningDaemon, DaemonError> {
+        let root = config.data_dir.root().to_owned();
+        std::fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o700)
+            .create(&root)
+            .map_err(io(format!("creating data dir {}", root.display())))?;
+        let lock = InstanceLock::acquire(&config.data_dir.lock(), &root)?;
+        let socket = config.data_dir.socket();
+        if socket.as_os_str().len() > MAX_SOCKET_PATH {
+            return Err(DaemonError::SocketPathTooLong(socket));
+        }
+        let store = Store::open(&config.data_dir.database(), config.store.clone())?;
+
+        let tcp = TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, config.http_port)))
+            .await
+            .map_err(io(format!("binding 127.0.0.1:{}", config.http_port)))?;
+        let http_addr = tcp.local_addr().map_err(io("reading the board address"))?;
+        let token = new_token();
+        let board_url = format!("http://{http_addr}/?token={token}");
+
+        // We hold the lock, so a socket file here is a dead daemon's leftover.
+        match fs_err::remove_file(&socket) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(io("removing a stale socket")(e)),
+        }
+        let uds =
+            UnixListener::bind(&socket).map_err(io(format!("binding {}", socket.display())))?;
+        fs_err::set_permissions(&socket, std::fs::Permissions::from_mode(0o600))
+            .map_err(io("restricting the socket to its owner"))?;
+
+        let api = CompassApi {
+            store: store.clone(),
+            info: RunInfo {
+                data_dir: root.display().to_string(),
+                board_url: board_url.clone(),
+            },
+        };
+        let (stop, stopped) = watch::channel(false);
+        let tasks = vec![
+            tokio::spawn(serve_unix(uds, api.clone(), stopped.clone())),
+            tokio::spawn(serve_http(tcp, api, token.clone(), stopped)),
+        ];
+        tracing::info!(socket = %socket.display(), %http_addr, "compass daemon listening");
+        Ok(RunningDaemon {
+            board_url,
+            token,
+            socket,
+            http_addr,
+            store,
+            stop,
+            tasks,
+            _lock: lock,
+        })
+    }
+}
+
+async fn until_stopped(mut stopped: watch::Receiver<bool>) {
+    let _ = stopped.wait_for(|s| *s).await;
+}
+
+async fn serve_unix(
+    uds: UnixListener,
+    api: CompassApi,
+    stopped: watch::Receiver<bool>,
+) -> Result<(), DaemonError> {
+    tonic::transport::Server::builder()
+        .add_service(CompassServiceServer::new(api))
+        .serve_with_incoming_shutdown(
+            tokio_stream::wrappers::UnixListenerStream::new(uds),
+            until_stopped(stopped),
+        )
+        .await
+        .map_err(|e| DaemonError::Serve(e.to_string()))
+}
+
+const INDEX_HTML: &str = "<!doctype html><meta charset=utf-8><title>Compass</title>\
+<p>The Compass daemon is running. The Bridge board is served here once it ships; \
+until then use the <code>compass</code> CLI (<code>compass board</code>).";
+
+async fn serve_http(
+    tcp: TcpListener,
+    api: CompassApi,
+    token: String,
+    stopped: watch::Receiver<bool>,
+) -> Result<(), DaemonError> {
+    use axum::http::{StatusCode, header::CONTENT_TYPE};
+    use axum::response::IntoResponse;
+    let grpc = tonic::service::Routes::new(CompassServiceServer::new(api)).into_axum_router();
+    let guarded = grpc
+        .layer(tonic_web::GrpcWebLayer::new())
+        .layer(axum::middleware::from_fn(
+            move |req: axum::extract::Request, next: axum::middleware::Next| {
+                let ok = req
+                    .headers()
+                    .get(TOKEN_HEADER)
+                    .is_some_and(|v| token_matches(v.as_bytes(), token.as_bytes()));
+                async move {
+                    if ok {
+                        next.run(req).await
+                    } else {
+                        (StatusCode::UNAUTHORIZED, "missing or wrong x-compass-token")
+                            .into_response()
+                    }
+                }
+            },
+        ));
+    let app = axum::Router::new()
+        .route(
+            "/",
+            axum::routing::get(|| async {
+                ([(CONTENT_TYPE, "text/html; charset=utf-8")], INDEX_HTML)
+            }),
+        )
+        .merge(guarded);
+    axum::serve(tcp, app)
+        .with_graceful_shutdown(until_stopped(stopped))
+        .await
+        .map_err(|e| DaemonError::Serve(e.to_string()))
+}
+
+impl RunningDaemon {
+    /// Stop listening, finish in-flight requests, and remove the socket.
+    pub async fn shutdown(self) -> Result<(), DaemonError> {
+        let _ = self.stop.send(true);
+        let mut result = Ok(());
+        for task in self.tasks {
+            match task.await {
+                Ok(Ok(())) => {}
+                Ok(Err(e)) => result = Err(e),
+                Err(e) => result = Err(DaemonError::Serve(e.to_string())),
+            }
+        }
+        let _ = fs_err::remove_file(&self.socket);
+        result
+    }
+
+    /// Wait until a listener fails (normally never).
+    pub async fn wait(&mut self) -> Result<(), DaemonError> {
+        let (result, _, rest) = futures::future::select_all(self.tasks.drain(..)).await;
+        self.tasks = rest;
+        match result {
+            Ok(r) => r,
+            Err(e) => Err(DaemonError::Serve(e.to_string())),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::token_matches;
+
+    #[test]
+    fn tokens_compare_whole() {
+        assert!(token_matches(b"abc", b"abc"));
+        assert!(!token_matches(b"abd", b"abc"));
+        assert!(!token_matches(b"ab", b"abc"));
+        assert!(!token_matches(b"", b"abc"));
+    }
+}

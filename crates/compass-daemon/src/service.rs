@@ -1,0 +1,446 @@
+//! `compass.v1` served over the store: each handler validates its request
+//! (naming the bad field), runs one store read or write, and maps the result.
+
+use crate::convert;
+use crate::status::{from_store, invalid};
+use compass_core::agent::{Lifetime, check_model, check_persona};
+use compass_core::event::{EventKind, NewEvent, Scope};
+use compass_core::name::Name;
+use compass_core::project::{RepoSource, parse_directory};
+use compass_core::theme::{DEFAULT_THEME, Theme};
+use compass_proto::v1 as pb;
+use compass_proto::v1::compass_service_server::CompassService;
+use compass_store::agents::NewAgent;
+use compass_store::issues::NewIssue;
+use compass_store::projects::NewProject;
+use compass_store::{Store, agents, board, events, issues, projects, themes, workstreams};
+use futures::StreamExt;
+use std::path::Path;
+use std::pin::Pin;
+use tonic::{Request, Response, Status};
+
+/// The agent kind used when a request names none.
+pub(crate) const DEFAULT_AGENT_KIND: &str = "scripted";
+/// Most events one `ListEvents` call returns.
+const MAX_LIST_EVENTS: u32 = 1000;
+/// Events buffered per subscriber between the store and the socket.
+const SUBSCRIBE_BUFFER: usize = 1024;
+
+/// Facts about this daemon run, reported by `GetStatus`.
+#[derive(Debug, Clone)]
+pub(crate) struct RunInfo {
+    pub(crate) data_dir: String,
+    pub(crate) board_url: String,
+}
+
+#[derive(Debug, Clone)]
+pub(crate) struct CompassApi {
+    pub(crate) store: Store,
+    pub(crate) info: RunInfo,
+}
+
+type Reply<T> = Result<Response<T>, Status>;
+
+fn name(field: &str, raw: &str) -> Result<Name, Status> {
+    Name::parse(raw).map_err(|e| invalid(field, format!("{raw:?} {e}")))
+}
+
+fn optional(raw: String) -> Option<String> {
+    if raw.is_empty() { None } else { Some(raw) }
+}
+
+/// A local repo must exist and be a git repository (a work tree or bare).
+fn check_local_repo(field: &str, path: &str) -> Result<(), Status> {
+    let p = Path::new(path);
+    if !p.is_dir() {
+        return Err(invalid(
+            field,
+            format!("{path} does not exist or is not a directory"),
+        ));
+    }
+    if !(p.join(".git").exists() || (p.join("HEAD").is_file() && p.join("objects").is_dir())) {
+        return Err(invalid(
+            field,
+            format!(
+                "{path} is not a git repository (no .git); run `git init` there or add it as a directory"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+fn parse_project(req: pb::CreateProjectRequest) -> Result<NewProject, Status> {
+    let project_name = name("name", &req.name)?;
+    let mut repos = Vec::with_capacity(req.repos.len());
+    for (i, raw) in req.repos.iter().enumerate() {
+        let field = format!("repos[{i}]");
+        let repo = RepoSource::parse(raw).map_err(|e| invalid(&field, e))?;
+        if let RepoSource::Local(path) = &repo {
+            check_local_repo(&field, path)?;
+        }
+        repos.push(repo);
+    }
+    let mut directories = Vec::with_capacity(req.directories.len());
+    for (i, raw) in req.directories.iter().enumerate() {
+        let field = format!("directories[{i}]");
+        let dir = parse_directory(raw).map_err(|e| invalid(&field, e))?;
+        if !Path::new(&dir).is_dir() {
+            return Err(invalid(
+                &field,
+                format!("{dir} does not exist or is not a directory"),
+            ));
+        }
+        directories.push(dir);
+    }
+    let theme = if req.theme.is_empty() {
+        DEFAULT_THEME
+    } else {
+        &req.theme
+    };
+    Ok(NewProject {
+        name: project_name,
+        repos,
+        directories,
+        theme: name("theme", theme)?,
+    })
+}
+
+fn parse_agent(req: pb::CreateAgentRequest) -> Result<NewAgent, Status> {
+    if req.project.is_empty() {
+        return Err(invalid("project", "is required (a project id or name)"));
+    }
+    let agent_name = optional(req.name).map(|n| name("name", &n)).transpose()?;
+    let persona = optional(req.persona);
+    if let Some(p) = &persona {
+        check_persona(p).map_err(|e| invalid("persona", e))?;
+    }
+    let model = optional(req.model);
+    if let Some(m) = &model {
+        check_model(m).map_err(|e| invalid("model", e))?;
+    }
+    let kind = if req.kind.is_empty() {
+        DEFAULT_AGENT_KIND
+    } else {
+        &req.kind
+    };
+    let lifetime = match pb::Lifetime::try_from(req.lifetime) {
+        Ok(pb::Lifetime::Persistent) => Lifetime::Persistent,
+        Ok(pb::Lifetime::Ephemeral) => Lifetime::Ephemeral,
+        // Unnamed agents are the ephemeral surge pool; named ones persist.
+        Ok(pb::Lifetime::Unspecified) if agent_name.is_none() => Lifetime::Ephemeral,
+        Ok(pb::Lifetime::Unspecified) => Lifetime::Persistent,
+        Err(_) => {
+            return Err(invalid(
+                "lifetime",
+                format!("unknown value {}", req.lifetime),
+            ));
+        }
+    };
+    Ok(NewAgent {
+        project: req.project,
+        name: agent_name,
+        persona,
+        kind: name("kind", kind)?,
+        model,
+        lifetime,
+    })
+}
+
+fn parse_issue(req: pb::CreateIssueRequest) -> Result<NewIssue, Status> {
+    if req.project.is_empty() {
+        return Err(invalid("project", "is required (a project id or name)"));
+    }
+    let priority = pb::Priority::try_from(req.priority)
+        .map_err(|_| invalid("priority", format!("unknown value {}", req.priority)))?;
+    compass_core::issue::check_fields(&req.title, &req.body, &req.labels).map_err(|e| {
+        let field = match e {
+            compass_core::issue::IssueFieldError::EmptyTitle
+            | compass_core::issue::IssueFieldError::TitleTooLong { .. }
+            | compass_core::issue::IssueFieldError::TitleControl => "title",
+            compass_core::issue::IssueFieldError::BodyTooLong { .. } => "body",
+            _ => "labels",
+        };
+        invalid(field, e)
+    })?;
+    Ok(NewIssue {
+        project: req.project,
+        title: req.title,
+        body: req.body,
+        labels: req.labels,
+        parent: optional(req.parent),
+        priority: convert::priority_from(priority),
+    })
+}
+
+fn required<'a>(field: &str, value: &'a str) -> Result<&'a str, Status> {
+    if value.is_empty() {
+        Err(invalid(field, "is required"))
+    } else {
+        Ok(value)
+    }
+}
+
+#[tonic::async_trait]
+impl CompassService for CompassApi {
+    async fn get_status(&self, _: Request<pb::GetStatusRequest>) -> Reply<pb::GetStatusResponse> {
+        Ok(Response::new(pb::GetStatusResponse {
+            version: env!("CARGO_PKG_VERSION").to_owned(),
+            data_dir: self.info.data_dir.clone(),
+            pid: std::process::id(),
+            last_seq: self.store.last_seq(),
+            board_url: self.info.board_url.clone(),
+        }))
+    }
+
+    async fn create_project(&self, req: Request<pb::CreateProjectRequest>) -> Reply<pb::Project> {
+        let new = parse_project(req.into_inner())?;
+        let project = self
+            .store
+            .write(move |tx| projects::create(tx, new))
+            .await
+            .map_err(from_store)?;
+        Ok(Response::new(convert::project(project)))
+    }
+
+    async fn list_projects(
+        &self,
+        _: Request<pb::ListProjectsRequest>,
+    ) -> Reply<pb::ListProjectsResponse> {
+        let all = self.store.read(projects::list).await.map_err(from_store)?;
+        Ok(Response::new(pb::ListProjectsResponse {
+            projects: all.into_iter().map(convert::project).collect(),
+        }))
+    }
+
+    async fn get_project(&self, req: Request<pb::GetProjectRequest>) -> Reply<pb::Project> {
+        let key = required("project", &req.get_ref().project)?.to_owned();
+        let project = self
+            .store
+            .read(move |c| projects::get(c, &key))
+            .await
+            .map_err(from_store)?;
+        Ok(Response::new(convert::project(project)))
+    }
+
+    async fn list_themes(
+        &self,
+        _: Request<pb::ListThemesRequest>,
+    ) -> Reply<pb::ListThemesResponse> {
+        let all = self.store.read(themes::list).await.map_err(from_store)?;
+        Ok(Response::new(pb::ListThemesResponse {
+            themes: all.into_iter().map(convert::theme).collect(),
+        }))
+    }
+
+    async fn add_theme(&self, req: Request<pb::AddThemeRequest>) -> Reply<pb::Theme> {
+        let req = req.into_inner();
+        let theme = Theme::new(&req.name, &req.names, false).map_err(|e| invalid("theme", e))?;
+        let theme = self
+            .store
+            .write(move |tx| themes::add(tx, theme))
+            .await
+            .map_err(from_store)?;
+        Ok(Response::new(convert::theme(theme)))
+    }
+
+    async fn create_agent(&self, req: Request<pb::CreateAgentRequest>) -> Reply<pb::Agent> {
+        let new = parse_agent(req.into_inner())?;
+        let agent = self
+            .store
+            .write(move |tx| agents::create(tx, new))
+            .await
+            .map_err(from_store)?;
+        Ok(Response::new(convert::agent(agent)))
+    }
+
+    async fn list_agents(
+        &self,
+        req: Request<pb::ListAgentsRequest>,
+    ) -> Reply<pb::ListAgentsResponse> {
+        let req = req.into_inner();
+        let project = optional(req.project);
+        let all = self
+            .store
+            .read(move |c| agents::list(c, project.as_deref(), req.include_retired))
+            .await
+            .map_err(from_store)?;
+        Ok(Response::new(pb::ListAgentsResponse {
+            agents: all.into_iter().map(convert::agent).collect(),
+        }))
+    }
+
+    async fn get_agent(&self, req: Request<pb::GetAgentRequest>) -> Reply<pb::Agent> {
+        let req = req.into_inner();
+        required("agent", &req.agent)?;
+        let project = optional(req.project);
+        let agent = self
+            .store
+            .read(move |c| agents::get(c, &req.agent, project.as_deref()))
+            .await
+            .map_err(from_store)?;
+        Ok(Response::new(convert::agent(agent)))
+    }
+
+    async fn retire_agent(&self, req: Request<pb::RetireAgentRequest>) -> Reply<pb::Agent> {
+        let req = req.into_inner();
+        required("agent", &req.agent)?;
+        let project = optional(req.project);
+        let agent = self
+            .store
+            .write(move |tx| agents::retire(tx, &req.agent, project.as_deref()))
+            .await
+            .map_err(from_store)?;
+        Ok(Response::new(convert::agent(agent)))
+    }
+
+    async fn create_issue(&self, req: Request<pb::CreateIssueRequest>) -> Reply<pb::Issue> {
+        let new = parse_issue(req.into_inner())?;
+        let issue = self
+            .store
+            .write(move |tx| issues::create(tx, new))
+            .await
+            .map_err(from_store)?;
+        Ok(Response::new(convert::issue(issue)))
+    }
+
+    async fn list_issues(
+        &self,
+        req: Request<pb::ListIssuesRequest>,
+    ) -> Reply<pb::ListIssuesResponse> {
+        let project = required("project", &req.get_ref().project)?.to_owned();
+        let all = self
+            .store
+            .read(move |c| issues::list(c, &project))
+            .await
+            .map_err(from_store)?;
+        Ok(Response::new(pb::ListIssuesResponse {
+            issues: all.into_iter().map(convert::issue).collect(),
+        }))
+    }
+
+    async fn get_issue(&self, req: Request<pb::GetIssueRequest>) -> Reply<pb::Issue> {
+        let key = required("issue", &req.get_ref().issue)?.to_owned();
+        let issue = self
+            .store
+            .read(move |c| issues::get(c, &key))
+            .await
+            .map_err(from_store)?;
+        Ok(Response::new(convert::issue(issue)))
+    }
+
+    async fn create_workstream(
+        &self,
+        req: Request<pb::CreateWorkstreamRequest>,
+    ) -> Reply<pb::Workstream> {
+        let req = req.into_inner();
+        required("issue", &req.issue)?;
+        required("agent", &req.agent)?;
+        let ws = self
+            .store
+            .write(move |tx| workstreams::create(tx, &req.issue, &req.agent))
+            .await
+            .map_err(from_store)?;
+        Ok(Response::new(convert::workstream(ws)))
+    }
+
+    async fn list_workstreams(
+        &self,
+        req: Request<pb::ListWorkstreamsRequest>,
+    ) -> Reply<pb::ListWorkstreamsResponse> {
+        let project = required("project", &req.get_ref().project)?.to_owned();
+        let all = self
+            .store
+            .read(move |c| workstreams::list(c, &project))
+            .await
+            .map_err(from_store)?;
+        Ok(Response::new(pb::ListWorkstreamsResponse {
+            workstreams: all.into_iter().map(convert::workstream).collect(),
+        }))
+    }
+
+    async fn set_workstream_state(
+        &self,
+        req: Request<pb::SetWorkstreamStateRequest>,
+    ) -> Reply<pb::Workstream> {
+        let req = req.into_inner();
+        required("workstream", &req.workstream)?;
+        let to = pb::WorkstreamState::try_from(req.state)
+            .ok()
+            .and_then(convert::state_from)
+            .ok_or_else(|| {
+                invalid(
+                    "state",
+                    "must be one of backlog, in_progress, in_review, merged, paused, failed",
+                )
+            })?;
+        let ws = self
+            .store
+            .write(move |tx| workstreams::set_state(tx, &req.workstream, to))
+            .await
+            .map_err(from_store)?;
+        Ok(Response::new(convert::workstream(ws)))
+    }
+
+    async fn get_board(&self, req: Request<pb::GetBoardRequest>) -> Reply<pb::Board> {
+        let project = required("project", &req.get_ref().project)?.to_owned();
+        let b = self
+            .store
+            .read(move |c| board::get(c, &project))
+            .await
+            .map_err(from_store)?;
+        Ok(Response::new(convert::board(b)))
+    }
+
+    async fn list_events(
+        &self,
+        req: Request<pb::ListEventsRequest>,
+    ) -> Reply<pb::ListEventsResponse> {
+        let req = req.into_inner();
+        let limit = if req.limit == 0 {
+            MAX_LIST_EVENTS
+        } else {
+            req.limit.min(MAX_LIST_EVENTS)
+        };
+        let list = self
+            .store
+            .read(move |c| events::after(c, req.after_seq, limit))
+            .await
+            .map_err(from_store)?;
+        Ok(Response::new(pb::ListEventsResponse {
+            events: list.iter().map(convert::event).collect(),
+        }))
+    }
+
+    type SubscribeStream = Pin<Box<dyn futures::Stream<Item = Result<pb::Event, Status>> + Send>>;
+
+    async fn subscribe(&self, req: Request<pb::SubscribeRequest>) -> Reply<Self::SubscribeStream> {
+        let rx = events::subscribe(&self.store, req.get_ref().after_seq, SUBSCRIBE_BUFFER);
+        let stream = tokio_stream::wrappers::ReceiverStream::new(rx)
+            .map(|item| item.map(|event| convert::event(&event)).map_err(from_store));
+        Ok(Response::new(Box::pin(stream)))
+    }
+
+    async fn append_marker(
+        &self,
+        req: Request<pb::AppendMarkerRequest>,
+    ) -> Reply<pb::AppendMarkerResponse> {
+        let req = req.into_inner();
+        let label = name("label", &req.label)?.to_string();
+        if req.payload.len() > 64 * 1024 {
+            return Err(invalid("payload", "is larger than 64 KiB"));
+        }
+        let event = NewEvent {
+            scope: Scope::default(),
+            kind: EventKind::Marker {
+                label,
+                payload: req.payload,
+            },
+        };
+        let seq = self
+            .store
+            .write(move |tx| tx.emit(event))
+            .await
+            .map_err(from_store)?;
+        Ok(Response::new(pb::AppendMarkerResponse { seq }))
+    }
+}

@@ -1,0 +1,649 @@
+//! The verbs: argument parsing (clap) and what each verb asks the daemon.
+
+use crate::client::{Client, Rpc, connect, resolve_project};
+use crate::{CliResult, bench, out, render};
+use anyhow::{Context, anyhow};
+use clap::{Args, Parser, Subcommand};
+use compass_daemon::paths::DataDir;
+use compass_daemon::{Daemon, DaemonConfig};
+use compass_proto::v1 as pb;
+use futures::StreamExt;
+use std::path::PathBuf;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "compass",
+    version,
+    about = "Run many coding agents in parallel, each sandboxed, with Warden watching."
+)]
+pub(crate) struct Cli {
+    /// The data dir (default: $COMPASS_HOME, else ~/.local/share/compass).
+    #[arg(long, global = true, value_name = "DIR")]
+    home: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Start the daemon in the foreground and print the board URL.
+    Up(ServeArgs),
+    /// Start the daemon in the foreground (logs only).
+    Daemon(ServeArgs),
+    /// Show the running daemon's status.
+    Status(JsonFlag),
+    /// Projects: a name plus the repos and directories in scope.
+    #[command(subcommand)]
+    Project(ProjectCmd),
+    /// Named agents.
+    #[command(subcommand)]
+    Agent(AgentCmd),
+    /// Issues in the local store.
+    #[command(subcommand)]
+    Issue(IssueCmd),
+    /// Workstreams: an issue assigned to an agent on its branch.
+    #[command(subcommand)]
+    Workstream(WorkstreamCmd),
+    /// Codename themes.
+    #[command(subcommand)]
+    Theme(ThemeCmd),
+    /// The board: agents by Backlog / In Progress / In Review / Merged.
+    Board {
+        #[arg(long, short)]
+        project: Option<String>,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+    /// The event log.
+    Events {
+        /// Show events after this seq.
+        #[arg(long, default_value_t = 0)]
+        from: u64,
+        /// Keep following new events.
+        #[arg(long, short)]
+        follow: bool,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+    /// Measure Compass.
+    #[command(subcommand)]
+    Bench(bench::BenchCmd),
+}
+
+#[derive(Debug, Args)]
+struct ServeArgs {
+    /// Loopback port for the board (0 picks a free one).
+    #[arg(long, default_value_t = 0)]
+    port: u16,
+}
+
+#[derive(Debug, Args, Clone, Copy)]
+struct JsonFlag {
+    /// Print the contract's JSON instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, Subcommand)]
+enum ProjectCmd {
+    /// Create a project.
+    Add {
+        name: String,
+        /// A repo in scope: an absolute path or a clone URL (repeatable).
+        #[arg(long = "repo")]
+        repos: Vec<String>,
+        /// A plain directory in scope (repeatable).
+        #[arg(long = "dir")]
+        dirs: Vec<String>,
+        /// Codename theme for ephemeral agents.
+        #[arg(long)]
+        theme: Option<String>,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+    List(JsonFlag),
+    Show {
+        project: String,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum AgentCmd {
+    /// Create a named agent (no name: draw a codename, ephemeral).
+    New {
+        name: Option<String>,
+        #[arg(long, short)]
+        project: Option<String>,
+        /// A system-prompt addition.
+        #[arg(long)]
+        persona: Option<String>,
+        /// Agent kind (default: scripted).
+        #[arg(long)]
+        kind: Option<String>,
+        #[arg(long)]
+        model: Option<String>,
+        /// Retire it when its work merges, returning its name.
+        #[arg(long, conflicts_with = "persistent")]
+        ephemeral: bool,
+        /// Keep it across tasks (the default for named agents).
+        #[arg(long)]
+        persistent: bool,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+    List {
+        #[arg(long, short)]
+        project: Option<String>,
+        /// Include retired agents.
+        #[arg(long)]
+        all: bool,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+    Show {
+        agent: String,
+        #[arg(long, short)]
+        project: Option<String>,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+    Retire {
+        agent: String,
+        #[arg(long, short)]
+        project: Option<String>,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum IssueCmd {
+    Add {
+        title: String,
+        #[arg(long, short)]
+        project: Option<String>,
+        #[arg(long, default_value = "")]
+        body: String,
+        #[arg(long = "label")]
+        labels: Vec<String>,
+        /// Parent issue key or id (for child issues).
+        #[arg(long)]
+        parent: Option<String>,
+        /// none, urgent, high, medium or low.
+        #[arg(long, default_value = "none")]
+        priority: String,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+    List {
+        #[arg(long, short)]
+        project: Option<String>,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+    Show {
+        issue: String,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum WorkstreamCmd {
+    /// Assign an issue to an agent.
+    Add {
+        issue: String,
+        agent: String,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+    /// Move a workstream: backlog, in_progress, in_review, merged, paused, failed.
+    Move { workstream: String, state: String },
+    List {
+        #[arg(long, short)]
+        project: Option<String>,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum ThemeCmd {
+    List(JsonFlag),
+    /// Add a theme: each name must start with its own letter.
+    Add {
+        name: String,
+        names: Vec<String>,
+    },
+}
+
+fn data_dir(home: Option<PathBuf>) -> anyhow::Result<DataDir> {
+    home.map(DataDir::new)
+        .or_else(DataDir::from_env)
+        .ok_or_else(|| anyhow!("no data dir: set COMPASS_HOME or pass --home"))
+}
+
+fn show<T: serde::Serialize>(
+    json: JsonFlag,
+    value: &T,
+    text: impl FnOnce(&T) -> String,
+) -> CliResult {
+    out(&if json.json {
+        render::json(value)?
+    } else {
+        text(value)
+    });
+    Ok(())
+}
+
+fn parse_priority(raw: &str) -> anyhow::Result<pb::Priority> {
+    compass_core::issue::Priority::parse(raw)
+        .and_then(|p| {
+            pb::Priority::from_str_name(&format!("PRIORITY_{}", p.as_str().to_ascii_uppercase()))
+        })
+        .ok_or_else(|| anyhow!("--priority {raw:?}: use none, urgent, high, medium or low"))
+}
+
+fn parse_state(raw: &str) -> anyhow::Result<pb::WorkstreamState> {
+    compass_core::workstream::WorkstreamState::parse(raw)
+        .and_then(|s| {
+            pb::WorkstreamState::from_str_name(&format!(
+                "WORKSTREAM_STATE_{}",
+                s.as_str().to_ascii_uppercase()
+            ))
+        })
+        .ok_or_else(|| {
+            anyhow!("state {raw:?}: use backlog, in_progress, in_review, merged, paused or failed")
+        })
+}
+
+pub(crate) async fn run(cli: Cli) -> CliResult {
+    let dir = data_dir(cli.home)?;
+    match cli.command {
+        Command::Up(args) => serve(dir, args, true).await,
+        Command::Daemon(args) => serve(dir, args, false).await,
+        Command::Bench(cmd) => bench::run(cmd).await,
+        other => {
+            let mut client = connect(&dir.socket()).await?;
+            talk(&mut client, other).await
+        }
+    }
+}
+
+async fn serve(dir: DataDir, args: ServeArgs, banner: bool) -> CliResult {
+    let filter = tracing_subscriber::EnvFilter::try_from_env("COMPASS_LOG")
+        .unwrap_or_else(|_| "info".into());
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .init();
+    let mut config = DaemonConfig::new(dir.clone());
+    config.http_port = args.port;
+    let mut running = Daemon::start(config).await?;
+    if banner {
+        out(&format!(
+            "Compass is up.\n  board:    {}\n  data dir: {}\n  socket:   {}\nIn another terminal: `compass project add demo`, `compass agent new atlas`, `compass board`.\nPress Ctrl-C to stop.",
+            running.board_url,
+            dir.root().display(),
+            running.socket.display()
+        ));
+    }
+    let mut terminate = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        .context("installing the SIGTERM handler")?;
+    tokio::select! {
+        _ = tokio::signal::ctrl_c() => {}
+        _ = terminate.recv() => {}
+        result = running.wait() => result?,
+    }
+    tracing::info!("shutting down");
+    running.shutdown().await?;
+    Ok(())
+}
+
+async fn talk(client: &mut Client, command: Command) -> CliResult {
+    match command {
+        Command::Status(json) => {
+            let s = client.get_status(pb::GetStatusRequest {}).await.rpc()?;
+            show(json, &s, |s| {
+                format!(
+                    "compass {} (pid {})\n  data dir: {}\n  board:    {}\n  last seq: {}",
+                    s.version, s.pid, s.data_dir, s.board_url, s.last_seq
+                )
+            })
+        }
+        Command::Project(cmd) => project(client, cmd).await,
+        Command::Agent(cmd) => agent(client, cmd).await,
+        Command::Issue(cmd) => issue(client, cmd).await,
+        Command::Workstream(cmd) => workstream(client, cmd).await,
+        Command::Theme(cmd) => theme(client, cmd).await,
+        Command::Board { project, json } => {
+            let project = resolve_project(client, project).await?;
+            let b = client
+                .get_board(pb::GetBoardRequest { project })
+                .await
+                .rpc()?;
+            show(json, &b, render::board)
+        }
+        Command::Events { from, follow, json } => events(client, from, follow, json).await,
+        Command::Up(_) | Command::Daemon(_) | Command::Bench(_) => Ok(()),
+    }
+}
+
+async fn project(client: &mut Client, cmd: ProjectCmd) -> CliResult {
+    match cmd {
+        ProjectCmd::Add {
+            name,
+            repos,
+            dirs,
+            theme,
+            json,
+        } => {
+            let p = client
+                .create_project(pb::CreateProjectRequest {
+                    name,
+                    repos,
+                    directories: dirs,
+                    theme: theme.unwrap_or_default(),
+                })
+                .await
+                .rpc()?;
+            show(json, &p, render::project)
+        }
+        ProjectCmd::List(json) => {
+            let list = client
+                .list_projects(pb::ListProjectsRequest {})
+                .await
+                .rpc()?;
+            show(json, &list, |l| {
+                let rows: Vec<Vec<String>> = l
+                    .projects
+                    .iter()
+                    .map(|p| {
+                        vec![
+                            p.name.clone(),
+                            p.id.clone(),
+                            p.repos.len().to_string(),
+                            p.theme.clone(),
+                        ]
+                    })
+                    .collect();
+                render::table(&["NAME", "ID", "REPOS", "THEME"], &rows)
+            })
+        }
+        ProjectCmd::Show { project, json } => {
+            let p = client
+                .get_project(pb::GetProjectRequest { project })
+                .await
+                .rpc()?;
+            show(json, &p, render::project)
+        }
+    }
+}
+
+async fn agent(client: &mut Client, cmd: AgentCmd) -> CliResult {
+    match cmd {
+        AgentCmd::New {
+            name,
+            project,
+            persona,
+            kind,
+            model,
+            ephemeral,
+            persistent,
+            json,
+        } => {
+            let project = resolve_project(client, project).await?;
+            let lifetime = if ephemeral {
+                pb::Lifetime::Ephemeral
+            } else if persistent {
+                pb::Lifetime::Persistent
+            } else {
+                pb::Lifetime::Unspecified
+            };
+            let a = client
+                .create_agent(pb::CreateAgentRequest {
+                    project,
+                    name: name.unwrap_or_default(),
+                    persona: persona.unwrap_or_default(),
+                    kind: kind.unwrap_or_default(),
+                    model: model.unwrap_or_default(),
+                    lifetime: lifetime.into(),
+                })
+                .await
+                .rpc()?;
+            show(json, &a, render::agent)
+        }
+        AgentCmd::List { project, all, json } => {
+            let list = client
+                .list_agents(pb::ListAgentsRequest {
+                    project: project.unwrap_or_default(),
+                    include_retired: all,
+                })
+                .await
+                .rpc()?;
+            show(json, &list, |l| {
+                let rows: Vec<Vec<String>> = l
+                    .agents
+                    .iter()
+                    .map(|a| {
+                        vec![
+                            a.name.clone(),
+                            a.id.clone(),
+                            a.kind.clone(),
+                            render::lifetime(a.lifetime),
+                            render::agent_status(a.status),
+                        ]
+                    })
+                    .collect();
+                render::table(&["NAME", "ID", "KIND", "LIFETIME", "STATUS"], &rows)
+            })
+        }
+        AgentCmd::Show {
+            agent,
+            project,
+            json,
+        } => {
+            let a = client
+                .get_agent(pb::GetAgentRequest {
+                    agent,
+                    project: project.unwrap_or_default(),
+                })
+                .await
+                .rpc()?;
+            show(json, &a, render::agent)
+        }
+        AgentCmd::Retire { agent, project } => {
+            let a = client
+                .retire_agent(pb::RetireAgentRequest {
+                    agent,
+                    project: project.unwrap_or_default(),
+                })
+                .await
+                .rpc()?;
+            out(&format!(
+                "retired {}{}",
+                a.name,
+                if a.codename {
+                    "; its codename is free again"
+                } else {
+                    ""
+                }
+            ));
+            Ok(())
+        }
+    }
+}
+
+async fn issue(client: &mut Client, cmd: IssueCmd) -> CliResult {
+    match cmd {
+        IssueCmd::Add {
+            title,
+            project,
+            body,
+            labels,
+            parent,
+            priority,
+            json,
+        } => {
+            let priority = parse_priority(&priority)?;
+            let project = resolve_project(client, project).await?;
+            let i = client
+                .create_issue(pb::CreateIssueRequest {
+                    project,
+                    title,
+                    body,
+                    labels,
+                    parent: parent.unwrap_or_default(),
+                    priority: priority.into(),
+                })
+                .await
+                .rpc()?;
+            show(json, &i, render::issue)
+        }
+        IssueCmd::List { project, json } => {
+            let project = resolve_project(client, project).await?;
+            let list = client
+                .list_issues(pb::ListIssuesRequest { project })
+                .await
+                .rpc()?;
+            show(json, &list, |l| {
+                let rows: Vec<Vec<String>> = l
+                    .issues
+                    .iter()
+                    .map(|i| {
+                        vec![
+                            i.key.clone(),
+                            render::priority(i.priority),
+                            i.labels.join(","),
+                            i.title.clone(),
+                        ]
+                    })
+                    .collect();
+                render::table(&["KEY", "PRIORITY", "LABELS", "TITLE"], &rows)
+            })
+        }
+        IssueCmd::Show { issue, json } => {
+            let i = client
+                .get_issue(pb::GetIssueRequest { issue })
+                .await
+                .rpc()?;
+            show(json, &i, render::issue)
+        }
+    }
+}
+
+async fn workstream(client: &mut Client, cmd: WorkstreamCmd) -> CliResult {
+    match cmd {
+        WorkstreamCmd::Add { issue, agent, json } => {
+            let w = client
+                .create_workstream(pb::CreateWorkstreamRequest { issue, agent })
+                .await
+                .rpc()?;
+            show(json, &w, |w| {
+                format!(
+                    "workstream {} on {} ({})",
+                    w.id,
+                    w.branch,
+                    render::state(w.state)
+                )
+            })
+        }
+        WorkstreamCmd::Move { workstream, state } => {
+            let state = parse_state(&state)?;
+            let w = client
+                .set_workstream_state(pb::SetWorkstreamStateRequest {
+                    workstream,
+                    state: state.into(),
+                })
+                .await
+                .rpc()?;
+            out(&format!(
+                "workstream {} is now {}",
+                w.id,
+                render::state(w.state)
+            ));
+            Ok(())
+        }
+        WorkstreamCmd::List { project, json } => {
+            let project = resolve_project(client, project).await?;
+            let list = client
+                .list_workstreams(pb::ListWorkstreamsRequest { project })
+                .await
+                .rpc()?;
+            show(json, &list, |l| {
+                let rows: Vec<Vec<String>> = l
+                    .workstreams
+                    .iter()
+                    .map(|w| vec![w.id.clone(), w.branch.clone(), render::state(w.state)])
+                    .collect();
+                render::table(&["ID", "BRANCH", "STATE"], &rows)
+            })
+        }
+    }
+}
+
+async fn theme(client: &mut Client, cmd: ThemeCmd) -> CliResult {
+    match cmd {
+        ThemeCmd::List(json) => {
+            let list = client.list_themes(pb::ListThemesRequest {}).await.rpc()?;
+            show(json, &list, |l| {
+                let rows: Vec<Vec<String>> = l
+                    .themes
+                    .iter()
+                    .map(|t| {
+                        vec![
+                            t.name.clone(),
+                            if t.builtin { "built-in" } else { "user" }.into(),
+                            t.names.join(" "),
+                        ]
+                    })
+                    .collect();
+                render::table(&["THEME", "ORIGIN", "NAMES"], &rows)
+            })
+        }
+        ThemeCmd::Add { name, names } => {
+            let t = client
+                .add_theme(pb::AddThemeRequest { name, names })
+                .await
+                .rpc()?;
+            out(&format!("added theme {} ({} names)", t.name, t.names.len()));
+            Ok(())
+        }
+    }
+}
+
+async fn events(client: &mut Client, from: u64, follow: bool, json: JsonFlag) -> CliResult {
+    let print = |e: &pb::Event| -> CliResult {
+        out(&if json.json {
+            serde_json::to_string(e)?
+        } else {
+            render::event(e)
+        });
+        Ok(())
+    };
+    if !follow {
+        let mut after = from;
+        loop {
+            let page = client
+                .list_events(pb::ListEventsRequest {
+                    after_seq: after,
+                    limit: 0,
+                })
+                .await
+                .rpc()?;
+            let Some(last) = page.events.last() else {
+                return Ok(());
+            };
+            after = last.seq;
+            page.events.iter().try_for_each(print)?;
+        }
+    }
+    let mut stream = client
+        .subscribe(pb::SubscribeRequest { after_seq: from })
+        .await
+        .rpc()?;
+    while let Some(event) = stream.next().await {
+        print(&event.map_err(crate::client::explain)?)?;
+    }
+    Err(anyhow!("the daemon closed the event stream"))
+}

@@ -1,0 +1,321 @@
+//! Human-readable output: tables, the text board, event lines. `--json`
+//! bypasses all of this and prints the contract's canonical JSON.
+
+use compass_proto::v1 as pb;
+use std::fmt::Write;
+
+/// Print a value as the contract's canonical JSON.
+pub(crate) fn json<T: serde::Serialize>(value: &T) -> anyhow::Result<String> {
+    Ok(serde_json::to_string_pretty(value)?)
+}
+
+fn enum_label(raw: &str, prefix: &str) -> String {
+    raw.strip_prefix(prefix).unwrap_or(raw).to_ascii_lowercase()
+}
+
+pub(crate) fn agent_status(status: i32) -> String {
+    let s = pb::AgentStatus::try_from(status).unwrap_or_default();
+    enum_label(s.as_str_name(), "AGENT_STATUS_")
+}
+
+pub(crate) fn lifetime(l: i32) -> String {
+    enum_label(
+        pb::Lifetime::try_from(l).unwrap_or_default().as_str_name(),
+        "LIFETIME_",
+    )
+}
+
+pub(crate) fn priority(p: i32) -> String {
+    enum_label(
+        pb::Priority::try_from(p).unwrap_or_default().as_str_name(),
+        "PRIORITY_",
+    )
+}
+
+pub(crate) fn state(s: i32) -> String {
+    enum_label(
+        pb::WorkstreamState::try_from(s)
+            .unwrap_or_default()
+            .as_str_name(),
+        "WORKSTREAM_STATE_",
+    )
+}
+
+/// Left-aligned columns sized to their widest cell.
+pub(crate) fn table(header: &[&str], rows: &[Vec<String>]) -> String {
+    let mut widths: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
+    for row in rows {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    let mut out = String::new();
+    let line = |out: &mut String, cells: &mut dyn Iterator<Item = &str>| {
+        let mut first = true;
+        for (cell, w) in cells.zip(&widths) {
+            if !first {
+                out.push_str("  ");
+            }
+            first = false;
+            let _ = write!(out, "{cell:<w$}");
+        }
+        let trimmed = out.trim_end().len();
+        out.truncate(trimmed);
+        out.push('\n');
+    };
+    line(&mut out, &mut header.iter().copied());
+    for row in rows {
+        line(&mut out, &mut row.iter().map(String::as_str));
+    }
+    out
+}
+
+pub(crate) fn project(p: &pb::Project) -> String {
+    let mut out = format!("project {} ({})\n  theme: {}\n", p.name, p.id, p.theme);
+    if p.repos.is_empty() {
+        out.push_str("  repos: none\n");
+    }
+    for r in &p.repos {
+        let kind = if r.kind == pb::repo::Kind::Local as i32 {
+            "local"
+        } else {
+            "remote"
+        };
+        let _ = writeln!(out, "  repo ({kind}): {}", r.location);
+    }
+    for d in &p.directories {
+        let _ = writeln!(out, "  directory: {d}");
+    }
+    out
+}
+
+pub(crate) fn agent(a: &pb::Agent) -> String {
+    let mut out = format!(
+        "agent {} ({})\n  project: {}\n  kind: {}\n  lifetime: {}{}\n  status: {}\n",
+        a.name,
+        a.id,
+        a.project_id,
+        a.kind,
+        lifetime(a.lifetime),
+        if a.codename { " (codename)" } else { "" },
+        agent_status(a.status)
+    );
+    if !a.model.is_empty() {
+        let _ = writeln!(out, "  model: {}", a.model);
+    }
+    if !a.persona.is_empty() {
+        let _ = writeln!(out, "  persona: {}", a.persona);
+    }
+    out
+}
+
+pub(crate) fn issue(i: &pb::Issue) -> String {
+    let mut out = format!(
+        "{}  {}\n  id: {}\n  priority: {}\n",
+        i.key,
+        i.title,
+        i.id,
+        priority(i.priority)
+    );
+    if !i.labels.is_empty() {
+        let _ = writeln!(out, "  labels: {}", i.labels.join(", "));
+    }
+    if !i.parent_id.is_empty() {
+        let _ = writeln!(out, "  parent: {}", i.parent_id);
+    }
+    if !i.body.is_empty() {
+        let _ = writeln!(out, "\n{}", i.body);
+    }
+    out
+}
+
+const CELL: usize = 26;
+
+fn clip(s: &str, width: usize) -> String {
+    if s.chars().count() <= width {
+        s.to_owned()
+    } else {
+        let mut t: String = s.chars().take(width.saturating_sub(1)).collect();
+        t.push('…');
+        t
+    }
+}
+
+/// The swimlane board: one block of lines per agent row, one column per state.
+pub(crate) fn board(b: &pb::Board) -> String {
+    let name = b.project.as_ref().map(|p| p.name.as_str()).unwrap_or("?");
+    let mut out = format!("board: {name}\n\n");
+    let titles: Vec<&str> = b
+        .rows
+        .first()
+        .map(|r| r.columns.iter().map(|c| c.title.as_str()).collect())
+        .unwrap_or_default();
+    let _ = write!(out, "{:<18}", "");
+    for t in &titles {
+        let _ = write!(out, "| {:<CELL$}", t);
+    }
+    out.push('\n');
+    let rule = format!(
+        "{}{}\n",
+        "-".repeat(18),
+        format!("+{}", "-".repeat(CELL + 1)).repeat(titles.len())
+    );
+    out.push_str(&rule);
+    for row in &b.rows {
+        let label = if row.agent_id.is_empty() {
+            "(unassigned)".to_owned()
+        } else {
+            format!("{} [{}]", row.agent_name, agent_status(row.agent_status))
+        };
+        let height = row
+            .columns
+            .iter()
+            .map(|c| c.cards.len())
+            .max()
+            .unwrap_or(0)
+            .max(1);
+        for line in 0..height {
+            let head = if line == 0 {
+                clip(&label, 17)
+            } else {
+                String::new()
+            };
+            let _ = write!(out, "{head:<18}");
+            for col in &row.columns {
+                let cell = col.cards.get(line).map(|c| {
+                    let flag = match pb::WorkstreamState::try_from(c.state) {
+                        Ok(pb::WorkstreamState::Paused) => " (paused)",
+                        Ok(pb::WorkstreamState::Failed) => " (failed)",
+                        _ => "",
+                    };
+                    clip(&format!("{} {}{flag}", c.issue_key, c.title), CELL)
+                });
+                let _ = write!(out, "| {:<CELL$}", cell.unwrap_or_default());
+            }
+            let trimmed = out.trim_end().len();
+            out.truncate(trimmed);
+            out.push('\n');
+        }
+        out.push_str(&rule);
+    }
+    out
+}
+
+/// One line per event: seq, kind, and the few fields that say what happened.
+pub(crate) fn event(e: &pb::Event) -> String {
+    use pb::event::Kind;
+    let what = match &e.kind {
+        Some(Kind::ProjectCreated(p)) => format!(
+            "project created: {}",
+            p.project.as_ref().map(|p| p.name.as_str()).unwrap_or("")
+        ),
+        Some(Kind::ThemeAdded(t)) => format!(
+            "theme added: {}",
+            t.theme.as_ref().map(|t| t.name.as_str()).unwrap_or("")
+        ),
+        Some(Kind::AgentCreated(a)) => format!(
+            "agent created: {}",
+            a.agent.as_ref().map(|a| a.name.as_str()).unwrap_or("")
+        ),
+        Some(Kind::AgentStatusChanged(s)) => {
+            format!(
+                "agent {} -> {} ({})",
+                agent_status(s.from),
+                agent_status(s.to),
+                s.reason
+            )
+        }
+        Some(Kind::AgentRetired(r)) => format!("agent retired: {}", r.name),
+        Some(Kind::IssueCreated(i)) => {
+            let i = i.issue.as_ref();
+            format!(
+                "issue created: {} {}",
+                i.map(|i| i.key.as_str()).unwrap_or(""),
+                i.map(|i| i.title.as_str()).unwrap_or("")
+            )
+        }
+        Some(Kind::WorkstreamCreated(w)) => {
+            format!(
+                "workstream created: {}",
+                w.workstream
+                    .as_ref()
+                    .map(|w| w.branch.as_str())
+                    .unwrap_or("")
+            )
+        }
+        Some(Kind::WorkstreamStateChanged(s)) => {
+            format!("workstream {} -> {}", state(s.from), state(s.to))
+        }
+        Some(Kind::AgentUpdate(u)) => format!("agent update: {}", agent_update(u)),
+        Some(Kind::GateDecision(g)) => format!(
+            "warden {} gate: {} {} {}",
+            g.gate, g.decision, g.source, g.detail
+        ),
+        Some(Kind::Marker(m)) => format!("marker {}", m.label),
+        None => "unknown event (newer daemon?)".to_owned(),
+    };
+    let mut ids = String::new();
+    for (label, id) in [
+        ("agent", &e.agent_id),
+        ("workstream", &e.workstream_id),
+        ("tool", &e.tool_call_id),
+    ] {
+        if !id.is_empty() {
+            let _ = write!(ids, " {label}={id}");
+        }
+    }
+    format!("#{:<6} {what}{ids}", e.seq)
+}
+
+fn agent_update(u: &pb::AgentUpdate) -> String {
+    use pb::agent_update::Update;
+    match &u.update {
+        Some(Update::UserMessage(t)) => format!("user: {}", t.text),
+        Some(Update::MessageChunk(t)) => format!("says: {}", t.text),
+        Some(Update::ThoughtChunk(t)) => format!("thinks: {}", t.text),
+        Some(Update::ToolCall(t)) => format!("tool call {} ({})", t.title, t.tool_kind),
+        Some(Update::ToolCallUpdate(t)) => format!(
+            "tool {}{}",
+            state_of_tool(t.status),
+            t.output
+                .as_deref()
+                .map(|o| format!(": {}", clip(o, 80)))
+                .unwrap_or_default()
+        ),
+        Some(Update::Diff(d)) => format!("diff {}", d.path),
+        Some(Update::Plan(p)) => format!(
+            "plan: {}",
+            p.entries
+                .iter()
+                .map(|e| e.content.as_str())
+                .collect::<Vec<_>>()
+                .join("; ")
+        ),
+        Some(Update::AvailableCommands(c)) => format!("commands: {}", c.commands.join(", ")),
+        Some(Update::ModeChanged(m)) => format!("mode: {}", m.text),
+        Some(Update::PermissionRequested(p)) => format!(
+            "permission: {} -> {}",
+            p.title,
+            p.chosen.as_deref().unwrap_or("none")
+        ),
+        Some(Update::TerminalOutput(t)) => {
+            format!("terminal {}: {}", t.terminal_id, clip(&t.output, 80))
+        }
+        Some(Update::TurnEnded(t)) => format!("turn ended ({})", t.text),
+        Some(Update::Error(t)) => format!("error: {}", t.text),
+        Some(Update::SessionStarted(s)) => {
+            format!("session {} started ({}, {})", s.session_id, s.agent, s.how)
+        }
+        Some(Update::SessionFailed(f)) => format!("session failed ({}): {}", f.code, f.message),
+        None => "unknown update".to_owned(),
+    }
+}
+
+fn state_of_tool(status: i32) -> String {
+    enum_label(
+        pb::ToolStatus::try_from(status)
+            .unwrap_or_default()
+            .as_str_name(),
+        "TOOL_STATUS_",
+    )
+}
