@@ -38,6 +38,7 @@ impl FreezerRoot {
         if v1.join("freezer.state").exists() || v1.join("cgroup.procs").exists() {
             let dir = v1.join("compass");
             if fs_err::create_dir_all(&dir).is_ok() {
+                reap_stale(&dir);
                 return Some(Self {
                     kind: FreezerKind::V1,
                     dir,
@@ -48,6 +49,7 @@ impl FreezerRoot {
         if v2.join("cgroup.controllers").exists() {
             let dir = v2.join("compass");
             if fs_err::create_dir_all(&dir).is_ok() && dir.join("cgroup.freeze").exists() {
+                reap_stale(&dir);
                 return Some(Self {
                     kind: FreezerKind::V2,
                     dir,
@@ -172,4 +174,62 @@ pub(crate) fn sweep(roots: &[i32], signal: Signal) -> usize {
         }
     }
     done.len()
+}
+
+/// A cgroup leaf name that records the creating process, so stale leaves
+/// of a dead daemon can be reaped: `<workload>-<pid>-<random>`.
+pub(crate) fn leaf_name(workload: &str) -> String {
+    format!(
+        "{workload}-{}-{:012x}",
+        std::process::id(),
+        rand::random::<u64>() >> 16
+    )
+}
+
+/// Remove empty leaves under `dir` whose creating process is gone (a
+/// daemon that died without cleaning up). Leaves of live processes, and
+/// leaves that still hold tasks, are never touched.
+pub(crate) fn reap_stale(dir: &Path) {
+    let Ok(entries) = fs_err::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+            continue;
+        };
+        let mut parts = name.rsplitn(3, '-');
+        let (Some(_rand), Some(pid), Some(_workload)) = (parts.next(), parts.next(), parts.next())
+        else {
+            continue;
+        };
+        let Ok(pid) = pid.parse::<i32>() else {
+            continue;
+        };
+        if path.is_dir() && procfs::stat(pid).is_none() {
+            // rmdir fails on a cgroup that still has tasks: safe by construction.
+            let _ = fs_err::remove_dir(&path);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reaps_only_empty_leaves_of_dead_creators() {
+        let dir = tempfile::tempdir().unwrap();
+        let dead = dir.path().join("my-agent-999999999-abc");
+        let alive = dir.path().join(leaf_name("my-agent"));
+        let busy = dir.path().join("other-999999999-def");
+        for d in [&dead, &alive, &busy] {
+            fs_err::create_dir(d).unwrap();
+        }
+        fs_err::write(busy.join("task"), "1").unwrap();
+        reap_stale(dir.path());
+        assert!(!dead.exists());
+        assert!(alive.exists());
+        assert!(busy.exists());
+    }
 }

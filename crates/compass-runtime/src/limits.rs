@@ -33,8 +33,13 @@ impl LimitsRoot {
             cpu: cpu.join("compass"),
             memory: memory.join("compass"),
         };
-        (fs_err::create_dir_all(&root.cpu).is_ok() && fs_err::create_dir_all(&root.memory).is_ok())
-            .then_some(root)
+        let made = fs_err::create_dir_all(&root.cpu).is_ok()
+            && fs_err::create_dir_all(&root.memory).is_ok();
+        if made {
+            crate::freezer::reap_stale(&root.cpu);
+            crate::freezer::reap_stale(&root.memory);
+        }
+        made.then_some(root)
     }
 }
 

@@ -496,7 +496,7 @@ impl SandboxRuntime {
         };
         let freezer = match &self.config.freezer {
             Some(root) => {
-                let leaf = format!("{}-{:016x}", spec.name, rand::random::<u64>());
+                let leaf = freezer::leaf_name(spec.name.as_str());
                 match Freezer::create(root, &leaf) {
                     Ok(f) => Some(Arc::new(f)),
                     Err(e) => {
@@ -509,7 +509,7 @@ impl SandboxRuntime {
         };
         let limits = match &self.config.limits {
             Some(root) => {
-                let leaf = format!("{}-{:016x}", spec.name, rand::random::<u64>());
+                let leaf = freezer::leaf_name(spec.name.as_str());
                 match Limits::create(root, &leaf).and_then(|l| l.apply(spec.resources).map(|()| l))
                 {
                     Ok(l) => Some(l),
