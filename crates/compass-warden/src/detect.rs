@@ -618,6 +618,15 @@ match = ["xyz"]
         assert!(det().inspect(text).is_empty());
     }
 
+    proptest::proptest! {
+        #[test]
+        fn inspect_never_panics(s in "\\PC{0,300}", tail in proptest::collection::vec(proptest::prelude::any::<char>(), 0..40)) {
+            static DET: LazyLock<Detectors> = LazyLock::new(det);
+            let text: String = s.chars().chain(tail).collect();
+            let _ = DET.inspect(&text);
+        }
+    }
+
     #[test]
     fn counts_runs() {
         let d = det();
