@@ -45,6 +45,8 @@ pub struct WardenConfig {
     /// Model-judge window size and overlap, bytes.
     pub judge_window_bytes: usize,
     pub judge_overlap_bytes: usize,
+    /// Windows judged at once.
+    pub judge_concurrency: usize,
     /// Pause the agent on a flag (the design says yes; tests may say no).
     pub pause_on_flag: bool,
 }
@@ -64,6 +66,7 @@ impl Default for WardenConfig {
             max_inspect_bytes: 8 * 1024 * 1024,
             judge_window_bytes: 16 * 1024,
             judge_overlap_bytes: 512,
+            judge_concurrency: 4,
             pause_on_flag: true,
         }
     }
@@ -475,40 +478,50 @@ impl Warden {
             self.config.judge_overlap_bytes,
         );
         let n = windows.len();
-        for (i, w) in windows.into_iter().enumerate() {
-            self.judge_calls.fetch_add(1, Ordering::Relaxed);
-            let req = JudgeRequest {
+        let source = secret::redact(source);
+        let requests: Vec<JudgeRequest> = windows
+            .into_iter()
+            .enumerate()
+            .map(|(i, w)| JudgeRequest {
                 gate,
-                source: secret::redact(source),
+                source: source.clone(),
                 text: w,
                 window: i,
                 windows: n,
-            };
-            match judge.judge(&req).await {
-                Ok(v) => {
-                    if let Some(sev) = v.severity() {
-                        findings.push(finding(
-                            "model_judge",
-                            sev,
-                            format!(
-                                "The model judge ({}) rated window {}/{n} as {}.",
-                                judge.name(),
-                                i + 1,
-                                v.decision
-                            ),
-                        ));
-                        if sev >= Severity::High {
-                            return;
+            })
+            .collect();
+        // Windows are judged a few at a time; a flag stops the rest.
+        for batch in requests.chunks(self.config.judge_concurrency.max(1)) {
+            self.judge_calls
+                .fetch_add(batch.len() as u64, Ordering::Relaxed);
+            let answers = futures::future::join_all(batch.iter().map(|r| judge.judge(r))).await;
+            for (req, answer) in batch.iter().zip(answers) {
+                match answer {
+                    Ok(v) => {
+                        if let Some(sev) = v.severity() {
+                            findings.push(finding(
+                                "model_judge",
+                                sev,
+                                format!(
+                                    "The model judge ({}) rated window {}/{n} as {}.",
+                                    judge.name(),
+                                    req.window + 1,
+                                    v.decision
+                                ),
+                            ));
+                            if sev >= Severity::High {
+                                return;
+                            }
                         }
                     }
-                }
-                Err(e) => {
-                    findings.push(finding(
-                        "model_judge",
-                        Severity::Medium,
-                        format!("The model judge could not answer ({e}); the content passed the rules only."),
-                    ));
-                    return;
+                    Err(e) => {
+                        findings.push(finding(
+                            "model_judge",
+                            Severity::Medium,
+                            format!("The model judge could not answer ({e}); the content passed the rules only."),
+                        ));
+                        return;
+                    }
                 }
             }
         }
