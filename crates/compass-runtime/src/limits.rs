@@ -124,3 +124,54 @@ impl Drop for Limits {
         let _ = fs_err::remove_dir(&self.memory);
     }
 }
+
+const PIDS_ROOT: &str = "/sys/fs/cgroup/pids";
+
+/// Where per-workload `pids` cgroups (fork-bomb containment) can be made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PidsRoot {
+    pub dir: PathBuf,
+}
+
+impl PidsRoot {
+    /// A writable `pids` hierarchy (v1), or `None`.
+    pub fn detect() -> Option<Self> {
+        let root = Path::new(PIDS_ROOT);
+        if !root.join("cgroup.procs").exists() {
+            return None;
+        }
+        let dir = root.join("compass");
+        if fs_err::create_dir_all(&dir).is_err() {
+            return None;
+        }
+        crate::freezer::reap_stale(&dir);
+        Some(Self { dir })
+    }
+}
+
+/// One workload's `pids` cgroup: at most `max` tasks, however they fork.
+#[derive(Debug)]
+pub(crate) struct PidLimit {
+    dir: PathBuf,
+}
+
+impl PidLimit {
+    pub(crate) fn create(root: &PidsRoot, leaf: &str, max: u64) -> Result<Self, RuntimeError> {
+        let dir = root.dir.join(leaf);
+        fs_err::create_dir(&dir).map_err(|e| RuntimeError::io("creating the pids cgroup", e))?;
+        let this = Self { dir };
+        fs_err::write(this.dir.join("pids.max"), max.to_string())
+            .map_err(|e| RuntimeError::io("setting pids.max", e))?;
+        Ok(this)
+    }
+
+    pub(crate) fn procs_file(&self) -> PathBuf {
+        self.dir.join("cgroup.procs")
+    }
+}
+
+impl Drop for PidLimit {
+    fn drop(&mut self) {
+        let _ = fs_err::remove_dir(&self.dir);
+    }
+}

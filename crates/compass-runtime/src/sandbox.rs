@@ -16,7 +16,7 @@
 use crate::egress::{self, EgressProxy};
 use crate::freezer::{self, Freezer, FreezerRoot};
 use crate::layout::{self, INNER_HOME, INNER_WORK, Layout};
-use crate::limits::{Limits, LimitsRoot};
+use crate::limits::{Limits, LimitsRoot, PidLimit, PidsRoot};
 use crate::process::{self, ChildHandle, KillTarget};
 use crate::procfs;
 use crate::workload::{
@@ -105,6 +105,11 @@ pub struct SandboxConfig {
     pub freezer: Option<FreezerRoot>,
     /// Where cpu/memory limit cgroups are made; `None`: limits unsupported.
     pub limits: Option<LimitsRoot>,
+    /// Where per-workload `pids` cgroups are made; `None`: no task cap.
+    pub pids: Option<PidsRoot>,
+    /// The most tasks one workload may have at once (a fork bomb stops
+    /// there instead of taking the machine and the daemon down).
+    pub max_pids: u64,
     /// Extra host directories bound read-only at the same path (e.g. `/opt`
     /// where an agent's runtime is installed).
     pub extra_ro: Vec<PathBuf>,
@@ -119,6 +124,8 @@ impl SandboxConfig {
             relay: None,
             freezer: FreezerRoot::detect(),
             limits: LimitsRoot::detect(),
+            pids: PidsRoot::detect(),
+            max_pids: 4096,
             extra_ro: Vec::new(),
         }
     }
@@ -156,6 +163,7 @@ struct SandboxWorkload {
     layout: Layout,
     freezer: Option<Arc<Freezer>>,
     limits: Option<Limits>,
+    pid_limit: Option<PidLimit>,
     proxy: Option<EgressProxy>,
     relay: Option<PathBuf>,
     /// Host paths this workload mounts writable (single-writer claims).
@@ -373,6 +381,7 @@ impl SandboxRuntime {
         if let Some(l) = &w.limits {
             procs.extend(l.procs_files());
         }
+        procs.extend(w.pid_limit.as_ref().map(PidLimit::procs_file));
         let procs_list = procs
             .iter()
             .map(|p| p.to_string_lossy().into_owned())
@@ -522,11 +531,30 @@ impl SandboxRuntime {
             }
             None => None,
         };
+        let pid_limit = match &self.config.pids {
+            Some(root) => {
+                match PidLimit::create(
+                    root,
+                    &freezer::leaf_name(spec.name.as_str()),
+                    self.config.max_pids,
+                ) {
+                    Ok(p) => Some(p),
+                    Err(e) => {
+                        drop(limits);
+                        drop(freezer);
+                        undo(&layout);
+                        return Err(e);
+                    }
+                }
+            }
+            None => None,
+        };
         let proxy = match &spec.egress {
             EgressPolicy::Allowlist { hosts } => {
                 match egress::start(&layout.egress.join(egress::SOCKET_NAME), hosts).await {
                     Ok(p) => Some(p),
                     Err(why) => {
+                        drop(pid_limit);
                         drop(limits);
                         drop(freezer);
                         undo(&layout);
@@ -543,6 +571,7 @@ impl SandboxRuntime {
         if map.contains_key(&spec.name) {
             drop(map);
             drop(proxy);
+            drop(pid_limit);
             drop(limits);
             drop(freezer);
             undo(&layout);
@@ -555,6 +584,7 @@ impl SandboxRuntime {
                 layout,
                 freezer,
                 limits,
+                pid_limit,
                 proxy,
                 relay,
                 rw_claims,

@@ -437,3 +437,38 @@ async fn serving_fs_requests_never_follows_a_planted_symlink_onto_the_host() {
     );
     rt.remove(&a.name).await.unwrap();
 }
+
+#[tokio::test]
+async fn a_fork_bomb_hits_the_workloads_task_cap() {
+    let config = compass_runtime::SandboxConfig {
+        max_pids: 40,
+        ..compass_runtime::SandboxConfig::discover()
+    };
+    assert!(
+        config.pids.is_some(),
+        "this machine offers a pids cgroup; the test needs it"
+    );
+    let rt = sandbox_with(config);
+    let root = tempfile::tempdir().unwrap();
+    let a = spec("mimas", &root.path().join("w"), EgressPolicy::Deny);
+    rt.create(&a).await.unwrap();
+    // The shell dies when fork fails; the last number written says how far it got.
+    let out = rt
+        .exec(
+            &a.name,
+            &sh("for i in $(seq 100); do sleep 30 & echo $i > /tmp/n; done; echo all-forked"),
+        )
+        .await
+        .unwrap();
+    assert!(
+        !stdout(&out).contains("all-forked"),
+        "100 forks succeeded under a cap of 40"
+    );
+    let n = rt.exec(&a.name, &sh("cat /tmp/n")).await.unwrap();
+    let started: usize = stdout(&n).trim().parse().unwrap();
+    assert!(
+        (1..40).contains(&started),
+        "{started} tasks ran under a cap of 40"
+    );
+    rt.remove(&a.name).await.unwrap();
+}
