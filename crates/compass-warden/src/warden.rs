@@ -339,8 +339,12 @@ impl Warden {
         let agent = request.agent().clone();
         let (gate, source, hash, findings, path) = match request {
             GateRequest::Input { item, .. } => {
-                let (hash, findings, path) = self.input(&agent, &item.source, &item.content).await;
-                ("input", item.source.clone(), hash, findings, path)
+                // A source can carry a token (`url:…?token=…`); it is keyed,
+                // listed and recorded redacted, so no secret reaches the
+                // store or the event log.
+                let source = secret::redact(&item.source);
+                let (hash, findings, path) = self.input(&agent, &source, &item.content).await;
+                ("input", source, hash, findings, path)
             }
             GateRequest::Output { action, .. } => {
                 let (source, hash, findings, path) = self.output(&agent, action).await;

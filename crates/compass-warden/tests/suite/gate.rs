@@ -309,3 +309,18 @@ async fn volatile_api_envelopes_hash_only_their_fields() {
         "swapped text under a stable shape re-fires"
     );
 }
+
+#[tokio::test]
+async fn secrets_in_sources_are_redacted_in_audit() {
+    let fx = fixture();
+    let a = AgentId::from_row(9);
+    let src = "url:https://api.example/v1?key=ghp_abcdefghijklmnopqrstuvwxyz0123456789AB";
+    fx.warden.check(&read(&a, src, "hello")).await;
+    let rec = fx.audit.records().pop().unwrap();
+    assert!(!rec.source.contains("ghp_abc"), "{}", rec.source);
+    assert!(rec.source.contains("[REDACTED:github_token]"));
+    // Still keyed consistently: the re-read is free.
+    let runs = fx.warden.detector_runs();
+    fx.warden.check(&read(&a, src, "hello")).await;
+    assert_eq!(fx.warden.detector_runs(), runs);
+}
