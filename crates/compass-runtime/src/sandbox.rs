@@ -803,7 +803,22 @@ impl WorkloadRuntime for SandboxRuntime {
         match removed {
             Some(w) => {
                 drop(w.proxy);
+                // A cgroup cannot be removed while a dead task is still
+                // being reaped; give the reaper a bounded moment.
+                let deadline = Instant::now() + Duration::from_secs(2);
+                let mut files: Vec<PathBuf> = w.freezer.iter().map(|f| f.procs_file()).collect();
+                files.extend(w.limits.iter().flat_map(Limits::procs_files));
+                files.extend(w.pid_limit.iter().map(PidLimit::procs_file));
+                while Instant::now() < deadline
+                    && files
+                        .iter()
+                        .any(|f| fs_err::read_to_string(f).is_ok_and(|t| !t.trim().is_empty()))
+                {
+                    tokio::time::sleep(Duration::from_millis(10)).await;
+                }
                 drop(w.freezer);
+                drop(w.limits);
+                drop(w.pid_limit);
                 w.layout.remove()
             }
             None => Err(RuntimeError::NotFound(name.clone())),
