@@ -61,17 +61,17 @@ pub struct Issue {
 /// Why issue fields were refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum IssueFieldError {
-    #[error("title must not be empty")]
+    #[error("must not be empty")]
     EmptyTitle,
-    #[error("title is {len} characters; the limit is {MAX_TITLE_LEN}")]
+    #[error("is {len} characters; the limit is {MAX_TITLE_LEN}")]
     TitleTooLong { len: usize },
-    #[error("title must be one line with no control characters")]
+    #[error("must be one line with no control characters")]
     TitleControl,
-    #[error("body is {len} bytes; the limit is {MAX_BODY_LEN}")]
+    #[error("is {len} bytes; the limit is {MAX_BODY_LEN}")]
     BodyTooLong { len: usize },
-    #[error("{count} labels given; the limit is {MAX_LABELS}")]
+    #[error("{count} given; the limit is {MAX_LABELS}")]
     TooManyLabels { count: usize },
-    #[error("label {label:?} must be 1-{MAX_LABEL_LEN} printable characters without ','")]
+    #[error("{label:?} must be 1-{MAX_LABEL_LEN} printable characters without ','")]
     BadLabel { label: String },
 }
 

@@ -109,6 +109,10 @@ impl Daemon {
             .mode(0o700)
             .create(&root)
             .map_err(io(format!("creating data dir {}", root.display())))?;
+        // The data dir holds the socket, the database and agent homes: the
+        // owner's alone, even if it existed before.
+        fs_err::set_permissions(&root, std::fs::Permissions::from_mode(0o700))
+            .map_err(io("restricting the data dir to its owner"))?;
         let lock = InstanceLock::acquire(&config.data_dir.lock(), &root)?;
         let socket = config.data_dir.socket();
         if socket.as_os_str().len() > MAX_SOCKET_PATH {

@@ -162,8 +162,11 @@ enum IssueCmd {
         title: String,
         #[arg(long, short)]
         project: Option<String>,
-        #[arg(long, default_value = "")]
+        #[arg(long, default_value = "", conflicts_with = "body_file")]
         body: String,
+        /// Read the body from a file (`-` for stdin).
+        #[arg(long, value_name = "PATH")]
+        body_file: Option<PathBuf>,
         #[arg(long = "label")]
         labels: Vec<String>,
         /// Parent issue key or id (for child issues).
@@ -474,18 +477,31 @@ async fn agent(client: &mut Client, cmd: AgentCmd) -> CliResult {
     }
 }
 
+fn read_body(body: String, file: Option<PathBuf>) -> anyhow::Result<String> {
+    match file {
+        Some(path) if path.as_os_str() == "-" => {
+            std::io::read_to_string(std::io::stdin()).context("reading the body from stdin")
+        }
+        Some(path) => fs_err::read_to_string(&path)
+            .with_context(|| format!("reading the body from {}", path.display())),
+        None => Ok(body),
+    }
+}
+
 async fn issue(client: &mut Client, cmd: IssueCmd) -> CliResult {
     match cmd {
         IssueCmd::Add {
             title,
             project,
             body,
+            body_file,
             labels,
             parent,
             priority,
             json,
         } => {
             let priority = parse_priority(&priority)?;
+            let body = read_body(body, body_file)?;
             let project = resolve_project(client, project).await?;
             let i = client
                 .create_issue(pb::CreateIssueRequest {
