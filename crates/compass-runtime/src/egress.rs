@@ -76,6 +76,24 @@ impl Allowlist {
     }
 }
 
+/// The allowlisted loopback `127.0.0.1:PORT` entries,
+/// as listen addresses the in-sandbox forwarder mirrors (so clients that
+/// ignore proxy variables reach them too). The proxy's own port is skipped.
+pub fn loopback_forwards(hosts: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    for raw in hosts {
+        if let Some((host, Some(port))) = split_host_port(raw)
+            && host == "127.0.0.1"
+        {
+            let addr = format!("127.0.0.1:{port}");
+            if addr != INNER_LISTEN && !out.contains(&addr) {
+                out.push(addr);
+            }
+        }
+    }
+    out
+}
+
 /// Split `host[:port]`, with `[v6]:port` brackets.
 fn split_host_port(raw: &str) -> Option<(String, Option<u16>)> {
     if raw.is_empty() || raw.contains(['/', ' ', '@']) {
@@ -307,6 +325,21 @@ mod tests {
         assert!(!a.admits("evilcorp.dev", 1));
         assert!(a.admits("::1", 80));
         assert!(!a.admits("example.com.evil", 443));
+    }
+
+    #[test]
+    fn loopback_entries_become_forwards() {
+        let hosts: Vec<String> = [
+            "127.0.0.1:8080",
+            "127.0.0.1",
+            "example.com:443",
+            "127.0.0.1:3128",
+            "127.0.0.1:8080",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        assert_eq!(loopback_forwards(&hosts), vec!["127.0.0.1:8080".to_owned()]);
     }
 
     #[test]

@@ -191,7 +191,7 @@ impl OciRuntime {
     ) -> Result<(Command, PathBuf), RuntimeError> {
         process::check_argv(exec)?;
         let container = self.ensure_started(name).await?;
-        let (env_file, relay) = {
+        let (env_file, relay, forwards) = {
             let map = self.lock();
             let w = map
                 .get(name)
@@ -222,7 +222,11 @@ impl OciRuntime {
             }
             let file = w.layout.state_dir.join(format!("exec-{id}.env"));
             crate::secrets::write_host_file(&file, body.as_bytes())?;
-            (file, w.relay)
+            let forwards = match &w.spec.egress {
+                EgressPolicy::Allowlist { hosts } => hosts.clone(),
+                _ => Vec::new(),
+            };
+            (file, w.relay, forwards)
         };
         let cwd = exec
             .cwd
@@ -248,8 +252,11 @@ impl OciRuntime {
                 crate::relay::FLAG,
                 egress::INNER_LISTEN,
                 egress::INNER_SOCKET,
-                "--",
             ]);
+            for target in egress::loopback_forwards(&forwards) {
+                cmd.arg("--forward").arg(target);
+            }
+            cmd.arg("--");
         }
         cmd.args(&exec.argv);
         Ok((cmd, env_file))

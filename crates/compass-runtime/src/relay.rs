@@ -8,7 +8,12 @@
 //! can serve instead (the "arg0" trick): call [`run_if_relay`] first thing
 //! in `main` and point `SandboxConfig::relay` at that binary.
 //!
-//! Invocation: `<binary> --compass-netns-relay LISTEN SOCKET -- ARGV...`
+//! Invocation: `<binary> --compass-netns-relay LISTEN SOCKET [--forward
+//! HOST:PORT]... -- ARGV...`. Each `--forward` also listens on HOST:PORT
+//! inside the netns and tunnels every connection through the proxy with
+//! `CONNECT HOST:PORT` — so a client that ignores `HTTP(S)_PROXY` can still
+//! reach an allowlisted loopback service (e.g. a local model server), and
+//! the proxy still decides.
 
 use std::io;
 use std::net::{Shutdown, TcpListener, TcpStream};
@@ -47,32 +52,103 @@ pub fn run(args: &[String]) -> i32 {
 
 fn run_inner(args: &[String]) -> io::Result<i32> {
     let bad = |why: &str| io::Error::new(io::ErrorKind::InvalidInput, why.to_owned());
+    let usage = "usage: --compass-netns-relay LISTEN SOCKET [--forward HOST:PORT]... -- ARGV...";
     let (listen, socket) = match args {
-        [listen, socket, dashes, ..] if dashes == "--" => (listen.clone(), socket.clone()),
-        _ => return Err(bad("usage: --compass-netns-relay LISTEN SOCKET -- ARGV...")),
+        [listen, socket, ..] => (listen.clone(), socket.clone()),
+        _ => return Err(bad(usage)),
     };
-    let argv = &args[3..];
-    let Some((program, rest)) = argv.split_first() else {
+    let mut rest = &args[2..];
+    let mut forwards = Vec::new();
+    loop {
+        match rest {
+            [flag, target, tail @ ..] if flag == "--forward" => {
+                forwards.push(target.clone());
+                rest = tail;
+            }
+            [dashes, tail @ ..] if dashes == "--" => {
+                rest = tail;
+                break;
+            }
+            _ => return Err(bad(usage)),
+        }
+    }
+    let Some((program, argv)) = rest.split_first() else {
         return Err(bad("no command after --"));
     };
-    // Bind before the child starts, so its first request finds the relay.
+    // Bind everything before the child starts, so its first request finds
+    // the relay.
     let listener = TcpListener::bind(&listen)?;
+    let forward_listeners = forwards
+        .iter()
+        .map(|t| TcpListener::bind(t).map(|l| (l, t.clone())))
+        .collect::<io::Result<Vec<_>>>()?;
+    let proxy_socket = socket.clone();
     thread::spawn(move || {
         for conn in listener.incoming().flatten() {
-            let socket = socket.clone();
+            let socket = proxy_socket.clone();
             thread::spawn(move || {
-                let _ = relay(conn, &socket);
+                let _ = relay(conn, &socket, None);
             });
         }
     });
-    let status = Command::new(program).args(rest).status()?;
+    for (l, target) in forward_listeners {
+        let socket = socket.clone();
+        thread::spawn(move || {
+            for conn in l.incoming().flatten() {
+                let socket = socket.clone();
+                let target = target.clone();
+                thread::spawn(move || {
+                    let _ = relay(conn, &socket, Some(&target));
+                });
+            }
+        });
+    }
+    let status = Command::new(program).args(argv).status()?;
     Ok(status
         .code()
         .unwrap_or_else(|| 128 + status.signal().unwrap_or(0)))
 }
 
-fn relay(tcp: TcpStream, socket: &str) -> io::Result<()> {
-    let unix = UnixStream::connect(socket)?;
+/// Open a CONNECT tunnel to `target` through the proxy; returns bytes the
+/// proxy sent after its response head (normally none).
+fn connect_tunnel(unix: &mut UnixStream, target: &str) -> io::Result<Vec<u8>> {
+    use std::io::{Read, Write};
+    write!(unix, "CONNECT {target} HTTP/1.1\r\nHost: {target}\r\n\r\n")?;
+    let mut head = Vec::new();
+    let mut buf = [0u8; 1024];
+    loop {
+        if let Some(end) = head.windows(4).position(|w| w == b"\r\n\r\n") {
+            let rest = head.split_off(end + 4);
+            let line = String::from_utf8_lossy(&head);
+            if line.split(' ').nth(1) != Some("200") {
+                return Err(io::Error::new(
+                    io::ErrorKind::PermissionDenied,
+                    format!("the egress proxy refused {target}"),
+                ));
+            }
+            return Ok(rest);
+        }
+        if head.len() > 16 * 1024 {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                "proxy response too long",
+            ));
+        }
+        let n = unix.read(&mut buf)?;
+        if n == 0 {
+            return Err(io::Error::new(io::ErrorKind::UnexpectedEof, "proxy closed"));
+        }
+        head.extend_from_slice(&buf[..n]);
+    }
+}
+
+fn relay(tcp: TcpStream, socket: &str, tunnel: Option<&str>) -> io::Result<()> {
+    use std::io::Write;
+    let mut unix = UnixStream::connect(socket)?;
+    if let Some(target) = tunnel {
+        let early = connect_tunnel(&mut unix, target)?;
+        (&tcp).write_all(&early)?;
+    }
     let (mut tcp_r, mut tcp_w) = (tcp.try_clone()?, tcp);
     let (mut unix_r, mut unix_w) = (unix.try_clone()?, unix);
     let up = thread::spawn(move || {

@@ -355,10 +355,16 @@ impl SandboxRuntime {
                 crate::relay::FLAG,
                 egress::INNER_LISTEN,
                 egress::INNER_SOCKET,
-                "--",
             ] {
                 command.push(part.into());
             }
+            if let EgressPolicy::Allowlist { hosts } = &w.spec.egress {
+                for target in egress::loopback_forwards(hosts) {
+                    command.push("--forward".into());
+                    command.push(target.into());
+                }
+            }
+            command.push("--".into());
         }
         command.extend(exec.argv.iter().map(OsString::from));
         // bwrap reads its arguments from a 0600 file in the (unmounted)

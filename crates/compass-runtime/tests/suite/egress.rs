@@ -89,17 +89,35 @@ async fn allowlist_admits_only_listed_destinations() {
             .unwrap();
         assert!(!out.success(), "non-allowed destination answered ({flags})");
     }
-    // Bypassing the proxy finds no network at all.
+    // A client that ignores the proxy variables reaches the allowlisted
+    // loopback port through the in-sandbox forwarder (still via the proxy)…
     let out = rt
         .exec(
             &a.name,
-            &curl(&format!("--noproxy '*' http://127.0.0.1:{}/", allowed.port)),
+            &curl(&format!(
+                "--noproxy '*' http://127.0.0.1:{}/z",
+                allowed.port
+            )),
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        stdout(&out),
+        "allowed-answer",
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // …and finds no network at all for anything else.
+    let out = rt
+        .exec(
+            &a.name,
+            &curl(&format!("--noproxy '*' http://127.0.0.1:{}/", other.port)),
         )
         .await
         .unwrap();
     assert!(!out.success(), "a client bypassed the proxy");
     assert_eq!(other.accepted(), 0, "the refused server saw a connection");
-    assert!(allowed.accepted() >= 2);
+    assert!(allowed.accepted() >= 3);
     rt.remove(&a.name).await.unwrap();
 }
 
