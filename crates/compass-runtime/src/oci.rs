@@ -67,7 +67,6 @@ struct OciWorkload {
     layout: Layout,
     container: String,
     proxy: Option<EgressProxy>,
-    relay: bool,
     stopped: bool,
 }
 
@@ -191,7 +190,7 @@ impl OciRuntime {
     ) -> Result<(Command, PathBuf), RuntimeError> {
         process::check_argv(exec)?;
         let container = self.ensure_started(name).await?;
-        let (env_file, relay, forwards) = {
+        let env_file = {
             let map = self.lock();
             let w = map
                 .get(name)
@@ -222,11 +221,7 @@ impl OciRuntime {
             }
             let file = w.layout.state_dir.join(format!("exec-{id}.env"));
             crate::secrets::write_host_file(&file, body.as_bytes())?;
-            let forwards = match &w.spec.egress {
-                EgressPolicy::Allowlist { hosts } => hosts.clone(),
-                _ => Vec::new(),
-            };
-            (file, w.relay, forwards)
+            file
         };
         let cwd = exec
             .cwd
@@ -246,18 +241,6 @@ impl OciRuntime {
                 "mkdir -p {PID_DIR} && echo $$ > {PID_DIR}/{id} && exec setsid \"$@\""
             ))
             .arg("compass-exec");
-        if relay {
-            cmd.args([
-                INNER_RELAY,
-                crate::relay::FLAG,
-                egress::INNER_LISTEN,
-                egress::INNER_SOCKET,
-            ]);
-            for target in egress::loopback_forwards(&forwards) {
-                cmd.arg("--forward").arg(target);
-            }
-            cmd.arg("--");
-        }
         cmd.args(&exec.argv);
         Ok((cmd, env_file))
     }
@@ -397,7 +380,22 @@ impl WorkloadRuntime for OciRuntime {
         if let Some(b) = spec.resources.memory_bytes {
             args.extend(["--memory".into(), b.to_string()]);
         }
-        args.extend([self.config.image.clone(), "sleep".into(), "infinity".into()]);
+        args.push(self.config.image.clone());
+        // All execs share the container's netns, so the forwarder runs once,
+        // as the container's main process, around `sleep infinity`.
+        if let (Some(_), EgressPolicy::Allowlist { hosts }) = (&relay, &spec.egress) {
+            args.extend([
+                INNER_RELAY.to_owned(),
+                crate::relay::FLAG.to_owned(),
+                egress::INNER_LISTEN.to_owned(),
+                egress::INNER_SOCKET.to_owned(),
+            ]);
+            for target in egress::loopback_forwards(hosts) {
+                args.extend(["--forward".to_owned(), target]);
+            }
+            args.push("--".to_owned());
+        }
+        args.extend(["sleep".into(), "infinity".into()]);
         let refs: Vec<&str> = args.iter().map(String::as_str).collect();
         if let Err(e) = self.engine_ok(&refs, &container).await {
             let _ = self.engine(&["rm", "-f", &container]).await;
@@ -412,7 +410,6 @@ impl WorkloadRuntime for OciRuntime {
                 layout,
                 container,
                 proxy,
-                relay: relay.is_some(),
                 stopped: false,
             },
         );
