@@ -158,6 +158,10 @@ pub(crate) async fn stop_kills_double_forked_children(
         eventually(Duration::from_secs(10), || !process_with_arg(&mark)).await,
         "the double-forked child survived stop"
     );
+    // A stopped workload still exists and runs the next process.
+    assert!(rt.exists(&s.name).await.unwrap());
+    let again = rt.exec(&s.name, &sh("echo again")).await.unwrap();
+    assert_eq!(stdout(&again), "again\n");
     rt.remove(&s.name).await.unwrap();
 }
 

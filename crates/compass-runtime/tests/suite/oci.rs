@@ -38,7 +38,13 @@ async fn oci_contract() {
     let Some(rt) = engine_or_skip().await else {
         return;
     };
-    for egress in [EgressPolicy::Deny, EgressPolicy::Open] {
+    for egress in [
+        EgressPolicy::Deny,
+        EgressPolicy::Open,
+        EgressPolicy::Allowlist {
+            hosts: vec!["127.0.0.1".into()],
+        },
+    ] {
         contract::lifecycle(&rt, egress.clone()).await;
         contract::exec_captures_and_nonzero_is_a_result(&rt, egress.clone()).await;
         contract::environment_is_scrubbed(&rt, egress.clone()).await;
