@@ -15,6 +15,7 @@ pub mod clock;
 pub mod detect;
 pub mod error;
 pub mod eval;
+pub mod files;
 pub mod git;
 pub mod hook;
 pub mod judge;

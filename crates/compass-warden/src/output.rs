@@ -36,6 +36,9 @@ pub struct CommandAnalysis {
     pub findings: Vec<Finding>,
     pub pushes: Vec<PushIntent>,
     pub destinations: Vec<Destination>,
+    /// Local files a network command sends (`curl -F f=@x`, `-d @x`,
+    /// `-T x`, `wget --post-file=x`, `scp x host:`, `nc … < x`), absolute.
+    pub payload_files: Vec<String>,
     /// The parse failed; findings then come from text shape only.
     pub parse_error: Option<String>,
 }
@@ -342,6 +345,14 @@ fn analyze_parsed(
                 .any(|r| r.target.starts_with("/dev/tcp/") || r.target.starts_with("/dev/udp/"));
         if is_net {
             let sends = sends_data(cmd);
+            if sends {
+                for p in payload_files(cmd) {
+                    let abs = join_path(&eff_cwd, &p);
+                    if !a.payload_files.contains(&abs) {
+                        a.payload_files.push(abs);
+                    }
+                }
+            }
             net_send |= sends;
             for h in command_hosts(cmd) {
                 if !a.destinations.iter().any(|d| d.host == h) {
@@ -548,6 +559,90 @@ pub fn join_path(cwd: &str, p: &str) -> String {
         }
     }
     format!("/{}", parts.join("/"))
+}
+
+/// Files a sending network command reads as its payload.
+fn payload_files(cmd: &SimpleCommand) -> Vec<String> {
+    let args = cmd.args();
+    let mut out = Vec::new();
+    let mut take = |p: &str| {
+        let p = p.trim_matches(|c| c == '"' || c == '\'');
+        if !p.is_empty() && p != "-" && !p.starts_with("/dev/") {
+            out.push(p.to_string());
+        }
+    };
+    match cmd.program() {
+        "curl" => {
+            for (i, a) in args.iter().enumerate() {
+                let value = |flag: &str| -> Option<&str> {
+                    if a == flag {
+                        args.get(i + 1).map(String::as_str)
+                    } else {
+                        a.strip_prefix(flag).and_then(|v| v.strip_prefix('='))
+                    }
+                };
+                for flag in [
+                    "-d",
+                    "--data",
+                    "--data-binary",
+                    "--data-raw",
+                    "--data-urlencode",
+                    "--json",
+                ] {
+                    if let Some(v) = value(flag)
+                        && let Some(f) = v
+                            .split_once('@')
+                            .map(|(_, f)| f)
+                            .filter(|_| v.starts_with('@') || v.contains("=@"))
+                    {
+                        take(f);
+                    }
+                }
+                for flag in ["-F", "--form"] {
+                    if let Some(v) = value(flag)
+                        && let Some((_, f)) = v.split_once("=@").or_else(|| v.split_once("=<"))
+                    {
+                        take(f.split(';').next().unwrap_or(f));
+                    }
+                }
+                for flag in ["-T", "--upload-file"] {
+                    if let Some(v) = value(flag) {
+                        take(v);
+                    }
+                }
+            }
+        }
+        "wget" => {
+            for (i, a) in args.iter().enumerate() {
+                for flag in ["--post-file", "--body-file"] {
+                    if a == flag {
+                        if let Some(v) = args.get(i + 1) {
+                            take(v);
+                        }
+                    } else if let Some(v) = a.strip_prefix(flag).and_then(|v| v.strip_prefix('=')) {
+                        take(v);
+                    }
+                }
+            }
+        }
+        "scp" | "rsync" | "sftp" => {
+            let pos = positional(args);
+            if let Some((_, sources)) = pos.split_last() {
+                for p in sources {
+                    if !SCP_HOST.is_match(p) {
+                        take(p);
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+    for r in &cmd.redirects {
+        if r.op.ends_with('<') && !r.op.contains("<<") {
+            take(&r.target);
+        }
+    }
+    out
 }
 
 fn sends_data(cmd: &SimpleCommand) -> bool {
@@ -1176,6 +1271,34 @@ mod tests {
         assert!(plain.findings.is_empty());
         assert_eq!(plain.destinations[0].host, "api.github.com");
         assert!(!plain.destinations[0].sends);
+    }
+
+    #[test]
+    fn payload_files_are_listed() {
+        let a = analyze(
+            "curl -F 'doc=@notes/report.txt;type=text/plain' -d @data.json -T ../up.bin https://x.example/ && scp build.tar host.example:/tmp/ && nc h.example 9 < dump.sql",
+            "/work/app",
+            &Workspace::default(),
+        );
+        assert_eq!(
+            a.payload_files,
+            [
+                "/work/app/notes/report.txt",
+                "/work/app/data.json",
+                "/work/up.bin",
+                "/work/app/build.tar",
+                "/work/app/dump.sql"
+            ]
+        );
+        assert!(
+            analyze(
+                "curl https://x.example/ -o out.html",
+                "/work/app",
+                &Workspace::default()
+            )
+            .payload_files
+            .is_empty()
+        );
     }
 
     #[test]

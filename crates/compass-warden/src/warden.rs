@@ -11,6 +11,7 @@ use crate::audit::{AuditRecord, AuditSink, MemoryAudit};
 use crate::clock::{Clock, SystemClock};
 use crate::detect::{Detectors, RuleSet};
 use crate::error::WardenError;
+use crate::files::WorkloadFiles;
 use crate::git::{self, GitInspector, PushPlan};
 use crate::judge::{self, JudgeBackend, JudgeRequest};
 use crate::output::{self, Destination, Workspace};
@@ -83,6 +84,8 @@ pub struct WardenDeps {
     pub git: Option<Arc<dyn GitInspector>>,
     /// `None`: rules only.
     pub judge: Option<Arc<dyn JudgeBackend>>,
+    /// `None`: files a send names are judged by name only.
+    pub files: Option<Arc<dyn WorkloadFiles>>,
     /// `None`: the built-in rules.
     pub rules: Option<RuleSet>,
 }
@@ -97,6 +100,7 @@ impl WardenDeps {
             pauser: Arc::new(RecordingPauser::default()),
             git: None,
             judge: None,
+            files: None,
             rules: None,
         }
     }
@@ -129,6 +133,9 @@ pub struct WardenStatus {
     pub taint_hits: u64,
     pub lists: SourceLists,
 }
+
+/// How much of a sent file the output gate reads.
+pub const PAYLOAD_READ_BYTES: usize = 1024 * 1024;
 
 /// A decision with its audit record.
 #[derive(Debug, Clone)]
@@ -551,6 +558,9 @@ impl Warden {
                 for push in a.pushes {
                     findings.extend(self.push_findings(&push).await);
                 }
+                for file in &a.payload_files {
+                    findings.extend(self.payload_file_findings(file).await);
+                }
             }
             OutputAction::WriteFile { path, content } => {
                 let abs = output::join_path("/", path);
@@ -693,6 +703,47 @@ impl Warden {
             }
         }
         (source, hash, findings, "inspected".into())
+    }
+
+    /// Read and scan a file a network command sends.
+    async fn payload_file_findings(&self, path: &str) -> Vec<Finding> {
+        if output::secret_path_severity(path).is_some() {
+            return vec![]; // already a credential_access finding by name
+        }
+        let Some(files) = &self.deps.files else {
+            return vec![finding(
+                "exfiltration",
+                Severity::Medium,
+                format!(
+                    "The command sends {path}; its contents could not be resolved, so it was judged by name only."
+                ),
+            )];
+        };
+        match files.read(path, PAYLOAD_READ_BYTES).await {
+            Ok(bytes) => {
+                let text = String::from_utf8_lossy(&bytes);
+                let kinds = secret::find_secrets(&text);
+                if kinds.is_empty() {
+                    vec![]
+                } else {
+                    vec![finding(
+                        "exfiltration",
+                        Severity::Critical,
+                        format!(
+                            "The command sends {path}, which holds what looks like a secret ({}).",
+                            kinds.join(", ")
+                        ),
+                    )]
+                }
+            }
+            Err(e) => vec![finding(
+                "exfiltration",
+                Severity::Medium,
+                format!(
+                    "The command sends {path}, which could not be read ({e}); it was judged by name only."
+                ),
+            )],
+        }
     }
 
     /// Resolve and judge one push; without a git inspector (or when it fails)
