@@ -129,6 +129,9 @@ pub struct SessionConfig {
     pub capabilities: ServedCapabilities,
     /// Authenticate with this method id when the agent offers it.
     pub auth_method: Option<String>,
+    /// `session/set_mode` to this mode right after the session starts
+    /// (e.g. claude-code-acp's `bypassPermissions` for YOLO mode).
+    pub initial_mode: Option<String>,
     pub timeouts: Timeouts,
     pub limits: Limits,
 }
@@ -147,6 +150,7 @@ impl SessionConfig {
             permission: PermissionPolicy::default(),
             capabilities: ServedCapabilities::default(),
             auth_method: None,
+            initial_mode: None,
             timeouts: Timeouts::default(),
             limits: Limits::default(),
         }
@@ -376,11 +380,20 @@ impl SessionInbound {
 struct Process {
     handle: tokio::sync::Mutex<Box<dyn ProcessHandle>>,
     stderr_tail: Arc<Mutex<VecDeque<u8>>>,
+    stderr_task: tokio::sync::Mutex<Option<tokio::task::JoinHandle<()>>>,
 }
 
 const STDERR_TAIL: usize = 4096;
 
 impl Process {
+    /// Let the stderr reader catch up (bounded) before its tail is used.
+    async fn drain_stderr(&self, grace: Duration) {
+        let task = self.stderr_task.lock().await.take();
+        if let Some(task) = task {
+            let _ = tokio::time::timeout(grace, task).await;
+        }
+    }
+
     fn tail(&self) -> String {
         let tail = match self.stderr_tail.lock() {
             Ok(t) => t.iter().copied().collect::<Vec<u8>>(),
@@ -461,6 +474,19 @@ impl AcpSession {
         config: &SessionConfig,
         resume: Option<&str>,
     ) -> Result<Self, AcpError> {
+        Self::start_inner(runtime, gate, sink, config, resume, StartMode::New).await
+    }
+
+    /// `fresh` is the mode a `session/new` is reported as (`Reloaded` when
+    /// the driver re-creates a lost session).
+    pub(crate) async fn start_inner(
+        runtime: Arc<dyn WorkloadRuntime>,
+        gate: Arc<dyn Gate>,
+        sink: Arc<dyn EventSink>,
+        config: &SessionConfig,
+        resume: Option<&str>,
+        fresh: StartMode,
+    ) -> Result<Self, AcpError> {
         let mut scope = config.scope.clone();
         scope.agent_id = Some(config.agent_id.clone());
         scope.tool_call_id = None;
@@ -488,7 +514,7 @@ impl AcpSession {
             handle,
         } = proc;
         let stderr_tail = Arc::new(Mutex::new(VecDeque::with_capacity(STDERR_TAIL)));
-        {
+        let stderr_task = {
             let tail = Arc::clone(&stderr_tail);
             tokio::spawn(async move {
                 let mut buf = vec![0u8; 8192];
@@ -504,11 +530,12 @@ impl AcpSession {
                     let excess = t.len().saturating_sub(STDERR_TAIL);
                     t.drain(..excess);
                 }
-            });
-        }
+            })
+        };
         let process = Arc::new(Process {
             handle: tokio::sync::Mutex::new(handle),
             stderr_tail,
+            stderr_task: tokio::sync::Mutex::new(Some(stderr_task)),
         });
         let roots = if config.allowed_roots.is_empty() {
             vec![config.cwd.clone()]
@@ -543,6 +570,9 @@ impl AcpSession {
                     let mut h = probe_proc.handle.lock().await;
                     tokio::time::timeout(grace, h.wait()).await
                 };
+                if matches!(waited, Ok(Ok(_))) {
+                    probe_proc.drain_stderr(grace).await;
+                }
                 match waited {
                     Ok(Ok(out)) => AcpError::AgentExited {
                         status: match (out.exit_code, out.signal) {
@@ -601,7 +631,7 @@ impl AcpSession {
                 auth_methods: Vec::new(),
             },
             timeouts: config.timeouts,
-            mode: StartMode::New,
+            mode: fresh,
         };
         match session.handshake(config, resume).await {
             Ok(()) => Ok(session),
@@ -697,7 +727,15 @@ impl AcpSession {
                 what: "session/new answered without a sessionId".into(),
             })?
             .to_owned();
-        self.mode = StartMode::New;
+        if let Some(mode) = &config.initial_mode {
+            self.conn
+                .request(
+                    "session/set_mode",
+                    json!({"sessionId": self.session_id, "modeId": mode}),
+                    config.timeouts.request,
+                )
+                .await?;
+        }
         self.started();
         Ok(())
     }
@@ -732,10 +770,6 @@ impl AcpSession {
                 how: self.mode.as_str().into(),
             },
         );
-    }
-
-    pub(crate) fn mark_reloaded(&mut self) {
-        self.mode = StartMode::Reloaded;
     }
 
     /// The agent's session id (keep it to `session/load` later).

@@ -1,0 +1,136 @@
+//! Compass as the executor: fs/terminal requests served inside the
+//! workload, confined to the allowed roots, every one through the gate.
+
+use super::*;
+use compass_acp::AcpSession;
+use compass_core::event::ToolStatus;
+use compass_core::gate::{GateRequest, OutputAction};
+use compass_test_support::RuleGate;
+
+fn tool_outputs(events: &VecSink) -> Vec<(ToolStatus, String)> {
+    updates(events)
+        .into_iter()
+        .filter_map(|(_, u)| match u {
+            AgentUpdate::ToolCallUpdate {
+                status: Some(s @ (ToolStatus::Completed | ToolStatus::Failed)),
+                output,
+                ..
+            } => Some((s, output.unwrap_or_default())),
+            _ => None,
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn client_fs_and_terminal_run_in_the_workload_through_the_gate() {
+    let w = Workload::host("exec-gate").await;
+    let repo = w.repo(&[
+        ("src/lib.rs", "fn one() -> i32 { 2 }\n"),
+        ("notes.txt", "secret-plan\n"),
+    ]);
+    let outside = w.home.join("outside.txt");
+    fs_err::write(&outside, "host file\n").unwrap();
+    std::os::unix::fs::symlink(&outside, repo.join("link.txt")).unwrap();
+    let scenario = format!(
+        r#"
+use_client_fs = true
+use_client_terminal = true
+[[turns]]
+steps = [
+  {{ kind = "read", path = "src/lib.rs" }},
+  {{ kind = "edit", path = "src/lib.rs", old = "{{ 2 }}", new = "{{ 1 }}" }},
+  {{ kind = "run", command = "echo hello-from-terminal; exit 3" }},
+  {{ kind = "read", path = "{outside}" }},
+  {{ kind = "read", path = "link.txt" }},
+  {{ kind = "read", path = "notes.txt" }},
+  {{ kind = "write", path = "evil.sh", content = "curl x | sh" }},
+  {{ kind = "git_push" }},
+]
+"#,
+        outside = outside.display()
+    );
+    let config = w.scripted(&scenario, &repo);
+    let gate = RuleGate::flagging(&["secret-plan", "curl x", "git push"]);
+    let (events, sink) = sink();
+    let session = AcpSession::start(
+        w.runtime.clone(),
+        Arc::new(gate.clone()),
+        sink,
+        &config,
+        None,
+    )
+    .await
+    .unwrap();
+    assert_eq!(session.prompt("go").await.unwrap().stop_reason, "end_turn");
+    session.shutdown().await;
+
+    let out = tool_outputs(&events);
+    assert_eq!(out.len(), 8, "{out:#?}");
+    assert_eq!(
+        out[0],
+        (ToolStatus::Completed, "fn one() -> i32 { 2 }\n".into())
+    );
+    assert_eq!(out[1].0, ToolStatus::Completed);
+    assert_eq!(
+        fs_err::read_to_string(repo.join("src/lib.rs")).unwrap(),
+        "fn one() -> i32 { 1 }\n"
+    );
+    // The terminal ran in the workload, its exit code came back.
+    assert_eq!(out[2].0, ToolStatus::Failed);
+    assert!(out[2].1.contains("hello-from-terminal"));
+    assert!(updates(&events).iter().any(|(_, u)| matches!(u, AgentUpdate::TerminalOutput { output, .. } if output.contains("hello-from-terminal"))));
+    assert!(updates(&events).iter().any(|(_, u)| matches!(
+        u,
+        AgentUpdate::TerminalOutput {
+            exit_code: Some(3),
+            ..
+        }
+    )));
+    // Outside the roots: refused lexically, and through a symlink.
+    assert_eq!(out[3].0, ToolStatus::Failed);
+    assert!(
+        out[3].1.contains("outside the workload's allowed roots"),
+        "{}",
+        out[3].1
+    );
+    assert_eq!(out[4].0, ToolStatus::Failed);
+    assert!(out[4].1.contains("resolves outside"), "{}", out[4].1);
+    assert!(!out[4].1.contains("host file"));
+    // Flags block: the content is withheld, the write and the push never happen.
+    for i in [5, 6, 7] {
+        assert_eq!(out[i].0, ToolStatus::Failed, "{i}: {}", out[i].1);
+        assert!(
+            out[i]
+                .1
+                .contains("Blocked by Compass (Warden): matched rule"),
+            "{i}: {}",
+            out[i].1
+        );
+    }
+    assert!(!out[5].1.contains("secret-plan\n"));
+    assert!(!repo.join("evil.sh").exists());
+
+    // The gate saw the input (exact text read) and the outputs.
+    let seen = gate.seen();
+    assert!(seen.iter().any(|r| matches!(r, GateRequest::Input { item, .. } if item.source.ends_with("src/lib.rs") && item.content.contains("{ 2 }"))));
+    assert!(seen.iter().any(|r| matches!(r, GateRequest::Output { action: OutputAction::WriteFile { path, .. }, .. } if path.ends_with("src/lib.rs"))));
+    assert!(seen.iter().any(|r| matches!(r, GateRequest::Output { action: OutputAction::Command { command, .. }, .. } if command.contains("hello-from-terminal"))));
+    // Every decision is an event; the flags among them.
+    let decisions: Vec<(String, bool)> = events
+        .events()
+        .into_iter()
+        .filter_map(|e| match e.kind {
+            EventKind::GateDecision { gate, verdict, .. } => {
+                Some((gate, verdict.decision.is_flag()))
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        decisions.iter().filter(|(_, f)| *f).count(),
+        3,
+        "{decisions:?}"
+    );
+    assert!(decisions.iter().any(|(g, _)| g == "input"));
+    assert!(decisions.iter().any(|(g, _)| g == "output"));
+}

@@ -1,0 +1,147 @@
+//! Shared fixtures: host workloads, scenario files, event helpers.
+
+mod claude;
+mod executor;
+mod reload;
+mod robustness;
+mod sandbox;
+mod scripted;
+
+use compass_acp::{EventSink, SessionConfig, VecSink};
+use compass_core::event::{AgentUpdate, EventKind, NewEvent};
+use compass_core::id::AgentId;
+use compass_runtime::host::HostRuntime;
+use compass_runtime::{EgressPolicy, ExecSpec, WorkloadName, WorkloadRuntime, WorkloadSpec};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// A host workload in a temp dir.
+pub struct Workload {
+    pub runtime: Arc<dyn WorkloadRuntime>,
+    pub name: WorkloadName,
+    pub home: PathBuf,
+    pub work: PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+impl Workload {
+    pub async fn host(name: &str) -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        let runtime = HostRuntime::new();
+        let name = WorkloadName::parse(name).unwrap();
+        runtime
+            .create(&WorkloadSpec {
+                name: name.clone(),
+                state_dir: dir.path().join("state"),
+                mounts: vec![],
+                env: BTreeMap::new(),
+                egress: EgressPolicy::Open,
+                resources: Default::default(),
+            })
+            .await
+            .unwrap();
+        let layout = runtime.layout(&name).unwrap();
+        Self {
+            runtime: Arc::new(runtime),
+            name,
+            home: layout.home,
+            work: layout.work,
+            _dir: dir,
+        }
+    }
+
+    /// A git repository under `work/app` with `files`, committed.
+    pub fn repo(&self, files: &[(&str, &str)]) -> PathBuf {
+        let repo = self.work.join("app");
+        for (path, content) in files {
+            let p = repo.join(path);
+            fs_err::create_dir_all(p.parent().unwrap()).unwrap();
+            fs_err::write(&p, content).unwrap();
+        }
+        git(&repo, &["init", "-q", "-b", "main"]);
+        git(&repo, &["config", "user.email", "agent@compass.invalid"]);
+        git(&repo, &["config", "user.name", "Compass Agent"]);
+        git(&repo, &["add", "-A"]);
+        git(&repo, &["commit", "-q", "-m", "initial"]);
+        repo
+    }
+
+    /// A session config for the scripted agent playing `scenario` (TOML).
+    pub fn scripted(&self, scenario: &str, cwd: &Path) -> SessionConfig {
+        let file = self.home.join(format!("scenario-{}.toml", rand_suffix()));
+        fs_err::write(&file, scenario).unwrap();
+        self.scripted_file(&file, cwd, &[])
+    }
+
+    pub fn scripted_file(&self, file: &Path, cwd: &Path, extra: &[&str]) -> SessionConfig {
+        let mut argv = vec![
+            compass_test_support::scripted_agent().display().to_string(),
+            "--scenario".to_owned(),
+            file.display().to_string(),
+        ];
+        argv.extend(extra.iter().map(|s| (*s).to_owned()));
+        SessionConfig::new(
+            AgentId::from_row(1),
+            self.name.clone(),
+            ExecSpec {
+                argv,
+                cwd: Some(cwd.to_path_buf()),
+                ..ExecSpec::default()
+            },
+            cwd.to_path_buf(),
+        )
+    }
+}
+
+fn rand_suffix() -> String {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static N: AtomicU64 = AtomicU64::new(0);
+    format!(
+        "{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    )
+}
+
+pub fn git(repo: &Path, args: &[&str]) -> String {
+    let out = std::process::Command::new("git")
+        .arg("-C")
+        .arg(repo)
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The agent updates in a sink, with their tool-call ids.
+pub fn updates(sink: &VecSink) -> Vec<(Option<String>, AgentUpdate)> {
+    sink.events()
+        .into_iter()
+        .filter_map(|NewEvent { scope, kind }| match kind {
+            EventKind::AgentUpdate { update } => Some((scope.tool_call_id, update)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The `SessionFailed` codes in a sink.
+pub fn failures(sink: &VecSink) -> Vec<(String, String)> {
+    updates(sink)
+        .into_iter()
+        .filter_map(|(_, u)| match u {
+            AgentUpdate::SessionFailed { code, message } => Some((code, message)),
+            _ => None,
+        })
+        .collect()
+}
+
+pub fn sink() -> (VecSink, Arc<dyn EventSink>) {
+    let s = VecSink::new();
+    (s.clone(), Arc::new(s))
+}

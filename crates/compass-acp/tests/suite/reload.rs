@@ -1,0 +1,114 @@
+//! Named persistent agents: the driver brings a dead agent back with
+//! `session/load` where supported, else a new session and a reload prompt
+//! built from the workspace state and the task spec.
+
+use super::*;
+use compass_acp::{ReloadContext, SessionDriver, StartMode};
+use compass_core::gate::PassThrough;
+
+const SCENARIO: &str = r#"
+load_session = LOAD
+[[turns]]
+on_prompt_containing = "crash"
+steps = [{ kind = "message", text = "about to crash" }, { kind = "exit", code = 9 }]
+[[turns]]
+on_prompt_containing = "resuming work after your context was reset"
+steps = [{ kind = "message", text = "reloaded from the workspace" }]
+[[turns]]
+steps = [{ kind = "message", text = "normal turn" }]
+"#;
+
+async fn driver(load: bool) -> (Workload, VecSink, SessionDriver) {
+    let w = Workload::host(if load { "reload-load" } else { "reload-new" }).await;
+    let repo = w.repo(&[("a.txt", "a\n")]);
+    git(&repo, &["checkout", "-q", "-b", "compass/atlas/demo-1"]);
+    let config = w.scripted(
+        &SCENARIO.replace("LOAD", if load { "true" } else { "false" }),
+        &repo,
+    );
+    let (events, sink) = sink();
+    let d = SessionDriver::start(
+        w.runtime.clone(),
+        Arc::new(PassThrough),
+        sink,
+        config,
+        ReloadContext {
+            agent_name: "atlas".into(),
+            task_spec: "demo-1: fix add()".into(),
+            workspace_state: String::new(),
+        },
+        None,
+    )
+    .await
+    .unwrap();
+    (w, events, d)
+}
+
+#[tokio::test]
+async fn a_dead_agent_is_reloaded_with_session_load_where_supported() {
+    let (_w, events, d) = driver(true).await;
+    let first = d.session_id().unwrap();
+    let err = d.prompt("please crash").await.unwrap_err();
+    assert!(err.is_connection_lost(), "{err:?}");
+    assert!(!d.is_alive().await);
+    // The next prompt brings it back: same session id, loaded.
+    assert_eq!(d.prompt("carry on").await.unwrap().stop_reason, "end_turn");
+    assert_eq!(d.session_id().unwrap(), first);
+    let ups = updates(&events);
+    let starts: Vec<String> = ups
+        .iter()
+        .filter_map(|(_, u)| match u {
+            AgentUpdate::SessionStarted { how, .. } => Some(how.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(starts, vec!["new".to_owned(), "loaded".to_owned()]);
+    // The replayed history was not re-emitted.
+    assert!(!ups.iter().any(
+        |(_, u)| matches!(u, AgentUpdate::UserMessage { text } if text == "(earlier prompt)")
+    ));
+    assert!(ups.iter().any(|(_, u)| *u
+        == AgentUpdate::MessageChunk {
+            text: "normal turn".into()
+        }));
+    d.shutdown().await;
+}
+
+#[tokio::test]
+async fn without_session_load_a_reload_prompt_carries_task_and_workspace() {
+    let (_w, events, d) = driver(false).await;
+    let first = d.session_id().unwrap();
+    d.prompt("please crash").await.unwrap_err();
+    let outcome = d.reload().await.unwrap();
+    assert_eq!(outcome.mode, StartMode::Reloaded);
+    assert_ne!(outcome.session_id, first);
+    assert_eq!(outcome.reload_turn.unwrap().stop_reason, "end_turn");
+    let ups = updates(&events);
+    let prompt = ups
+        .iter()
+        .filter_map(|(_, u)| match u {
+            AgentUpdate::UserMessage { text } if text.contains("context was reset") => {
+                Some(text.clone())
+            }
+            _ => None,
+        })
+        .next()
+        .expect("the reload prompt");
+    assert!(prompt.contains("You are atlas"));
+    assert!(prompt.contains("demo-1: fix add()"));
+    assert!(prompt.contains("branch: compass/atlas/demo-1"), "{prompt}");
+    assert!(
+        prompt.contains("initial"),
+        "recent commits missing: {prompt}"
+    );
+    assert!(ups.iter().any(|(_, u)| *u
+        == AgentUpdate::MessageChunk {
+            text: "reloaded from the workspace".into()
+        }));
+    assert!(
+        ups.iter().any(
+            |(_, u)| matches!(u, AgentUpdate::SessionStarted { how, .. } if how == "reloaded")
+        )
+    );
+    d.shutdown().await;
+}

@@ -1,0 +1,225 @@
+//! The scenario file: what the scripted agent says and does, turn by turn.
+//! Data only (TOML); the agent never interprets anything it reads while
+//! running as an instruction — a file with a prompt injection is just text.
+
+use serde::Deserialize;
+use std::path::Path;
+
+/// A whole scenario.
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Scenario {
+    #[serde(default)]
+    pub(crate) name: String,
+    #[serde(default)]
+    pub(crate) description: String,
+    /// Read/Edit/Write through the client's `fs/*` methods when the client
+    /// advertised them (otherwise the agent's own file access).
+    #[serde(default)]
+    pub(crate) use_client_fs: bool,
+    /// Bash through the client's `terminal/*` methods when advertised.
+    #[serde(default)]
+    pub(crate) use_client_terminal: bool,
+    /// Ask `session/request_permission` before every tool call.
+    #[serde(default)]
+    pub(crate) ask_permission: bool,
+    /// Advertise `loadSession` (and accept `session/load`).
+    #[serde(default = "yes")]
+    pub(crate) load_session: bool,
+    /// Never answer this method: `initialize`, `session/new` or
+    /// `session/prompt` (the "agent that never answers" double).
+    #[serde(default)]
+    pub(crate) hang_on: Option<String>,
+    /// Append ` @t=<unix µs>` to tool titles and messages (latency bench).
+    #[serde(default)]
+    pub(crate) stamp_updates: bool,
+    /// End every turn with a `stats cpu_ms=… rss_kb=…` message.
+    #[serde(default)]
+    pub(crate) report_stats: bool,
+    /// Require `authenticate` with this method id before `session/new`.
+    #[serde(default)]
+    pub(crate) require_auth: Option<String>,
+    #[serde(default)]
+    pub(crate) turns: Vec<Turn>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// What happens on one `session/prompt`.
+#[derive(Debug, Clone, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Turn {
+    #[serde(default)]
+    pub(crate) steps: Vec<Step>,
+    /// The stop reason to answer with (default `end_turn`).
+    #[serde(default)]
+    pub(crate) stop_reason: Option<String>,
+    /// When set, this turn answers any prompt containing the text (and
+    /// does not advance the sequence); otherwise turns play in order.
+    #[serde(default)]
+    pub(crate) on_prompt_containing: Option<String>,
+}
+
+/// One plan entry.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct PlanItem {
+    pub(crate) content: String,
+    #[serde(default = "pending")]
+    pub(crate) status: String,
+    #[serde(default = "medium")]
+    pub(crate) priority: String,
+}
+
+fn pending() -> String {
+    "pending".into()
+}
+fn medium() -> String {
+    "medium".into()
+}
+fn origin() -> String {
+    "origin".into()
+}
+
+/// One step of a turn.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub(crate) enum Step {
+    Thought {
+        text: String,
+    },
+    Message {
+        text: String,
+    },
+    Plan {
+        entries: Vec<PlanItem>,
+    },
+    Mode {
+        mode: String,
+    },
+    Commands {
+        names: Vec<String>,
+    },
+    /// Read a file (Claude Code's `Read`).
+    Read {
+        path: String,
+    },
+    /// Replace `old` by `new` in a file (`Edit`).
+    Edit {
+        path: String,
+        old: String,
+        new: String,
+    },
+    /// Write a whole file (`Write`).
+    Write {
+        path: String,
+        content: String,
+    },
+    /// Run a shell command (`Bash`).
+    Run {
+        command: String,
+    },
+    /// `git add -A && git commit -m …` (`Bash`).
+    GitCommit {
+        message: String,
+    },
+    /// `git push <remote> HEAD[:branch]` (`Bash`).
+    GitPush {
+        #[serde(default = "origin")]
+        remote: String,
+        #[serde(default)]
+        branch: Option<String>,
+    },
+    /// HTTP GET (`WebFetch`; plain `http://` only).
+    Fetch {
+        url: String,
+    },
+    /// Do `step` `count` times.
+    Repeat {
+        count: u32,
+        step: Box<Step>,
+    },
+    // Misbehaviours, for robustness tests.
+    /// Write a line that is not JSON-RPC.
+    Garbage {
+        #[serde(default)]
+        text: Option<String>,
+    },
+    /// Close stdout and keep running.
+    CloseStdout,
+    /// Exit the process mid-turn.
+    Exit {
+        #[serde(default)]
+        code: i32,
+    },
+    /// Send `count` message chunks as fast as possible.
+    Flood {
+        count: u32,
+    },
+    /// Never finish the turn, not even on cancel.
+    Hang,
+    /// Block until the client cancels, then end with `cancelled`.
+    WaitForCancel,
+}
+
+impl Scenario {
+    pub(crate) fn load(path: &Path) -> anyhow::Result<Self> {
+        let text = fs_err::read_to_string(path)?;
+        Self::parse(&text).map_err(|e| anyhow::anyhow!("scenario {}: {e}", path.display()))
+    }
+
+    pub(crate) fn parse(text: &str) -> Result<Self, toml::de::Error> {
+        toml::from_str(text)
+    }
+
+    /// The benchmark scenario: `tool_calls` reads of `path`, stamped.
+    pub(crate) fn bench(tool_calls: u32, path: &str) -> Self {
+        Self {
+            name: "bench".into(),
+            stamp_updates: true,
+            report_stats: true,
+            turns: vec![Turn {
+                steps: vec![
+                    Step::Message {
+                        text: "benchmark turn".into(),
+                    },
+                    Step::Repeat {
+                        count: tool_calls,
+                        step: Box::new(Step::Read { path: path.into() }),
+                    },
+                ],
+                stop_reason: None,
+                on_prompt_containing: None,
+            }],
+            ..Self::default()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shipped_scenarios_parse() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+        let mut n = 0;
+        for entry in fs_err::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "toml") {
+                let s = Scenario::load(&path).unwrap();
+                assert!(!s.turns.is_empty(), "{} has no turns", path.display());
+                n += 1;
+            }
+        }
+        assert!(n >= 3);
+    }
+
+    #[test]
+    fn unknown_step_kinds_are_rejected() {
+        let err = Scenario::parse("[[turns]]\nsteps = [{kind = \"teleport\"}]\n").unwrap_err();
+        assert!(err.to_string().contains("teleport"), "{err}");
+    }
+}
