@@ -849,6 +849,7 @@ impl AcpSession {
                 })
             }
             Err(err @ AcpError::Rpc { .. }) => {
+                let err = self.auth_hint(err);
                 self.shared.emit(
                     None,
                     AgentUpdate::Error {
