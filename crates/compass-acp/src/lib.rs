@@ -15,6 +15,7 @@
 pub mod driver;
 pub mod error;
 pub mod executor;
+pub mod kinds;
 pub mod paths;
 mod rpc;
 pub mod session;
@@ -25,6 +26,7 @@ pub use agent_client_protocol::v1::schema;
 pub use driver::{ReloadContext, ReloadOutcome, SessionDriver, reload_prompt, workspace_state};
 pub use error::AcpError;
 pub use executor::ExecutorLimits;
+pub use kinds::{AgentKind, HookSupport, KindRegistry, Provision, Transport};
 pub use session::{
     AcpSession, AgentInfo, Limits, PermissionPolicy, ServedCapabilities, SessionConfig, StartMode,
     Timeouts, TurnOutcome,

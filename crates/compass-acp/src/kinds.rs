@@ -1,0 +1,267 @@
+//! Agent kinds: a registry loaded from data (`kinds.toml`, embedded) that
+//! says how each agent is launched over ACP, how it is provisioned inside
+//! its workload, and which native hook surfaces carry Warden's gate — the
+//! support matrix the UI shows. The scripted agent is just another kind.
+
+use crate::error::AcpError;
+use compass_runtime::ExecSpec;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+const BUILTIN: &str = include_str!("kinds.toml");
+
+/// How the agent speaks ACP.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Transport {
+    /// The agent's own ACP server.
+    Native,
+    /// A thin adapter wrapping the agent's CLI (claude-code-acp, codex-acp).
+    Adapter,
+}
+
+/// The provision step, run inside the workload.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Provision {
+    /// A `sh` script run inside the workload at provision time.
+    pub install: String,
+    /// Where the hook config goes, relative to the read-only config dir.
+    #[serde(default)]
+    pub hook_config_path: Option<String>,
+    /// The hook config template (`{hook}`, `{config}` are substituted).
+    #[serde(default)]
+    pub hook_config: Option<String>,
+}
+
+/// Which hook surfaces an agent has (the support matrix).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HookSupport {
+    /// A pre-tool hook that can block (the output gate).
+    pub pre_tool: bool,
+    /// A post-tool hook that can hold a result (the input gate).
+    pub post_tool: bool,
+    pub surface: String,
+    pub gated_tools: Vec<String>,
+    /// Tools the hooks do not intercept (they fall to the async watch).
+    pub ungated_tools: Vec<String>,
+    #[serde(default)]
+    pub notes: String,
+}
+
+/// One agent kind.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AgentKind {
+    pub id: String,
+    pub display_name: String,
+    pub transport: Transport,
+    /// argv inside the workload (`{config}` substituted); empty for `custom`.
+    pub command: Vec<String>,
+    /// Names of the secrets the agent needs (materialized by the runtime).
+    pub credentials: Vec<String>,
+    /// Whether the agent supports `session/load` (informational; the
+    /// session asks the agent at `initialize`).
+    pub load_session: bool,
+    #[serde(default)]
+    pub initial_mode: Option<String>,
+    #[serde(default)]
+    pub env: BTreeMap<String, String>,
+    pub provision: Provision,
+    pub hooks: HookSupport,
+}
+
+impl AgentKind {
+    /// The launch spec inside the workload. `config_dir` is where the
+    /// read-only config appears inside; `custom` takes its argv from `extra`.
+    pub fn launch(
+        &self,
+        config_dir: &str,
+        extra: &[String],
+        cwd: PathBuf,
+    ) -> Result<ExecSpec, AcpError> {
+        let mut argv: Vec<String> = self
+            .command
+            .iter()
+            .map(|a| a.replace("{config}", config_dir))
+            .collect();
+        argv.extend(extra.iter().cloned());
+        if argv.is_empty() {
+            return Err(AcpError::Registry(format!(
+                "agent kind {:?} needs a command line (e.g. `my-agent --acp`)",
+                self.id
+            )));
+        }
+        Ok(ExecSpec {
+            argv,
+            cwd: Some(cwd),
+            env: self.env.clone(),
+            stdin: None,
+        })
+    }
+
+    /// The provision script with `{config}` substituted.
+    pub fn install_script(&self, config_dir: &str) -> String {
+        self.provision.install.replace("{config}", config_dir)
+    }
+
+    /// `(relative path, content)` of the hook config, with `hook_command`
+    /// (e.g. `compass hook claude-code`) substituted.
+    pub fn hook_config(&self, hook_command: &str, config_dir: &str) -> Option<(String, String)> {
+        let path = self.provision.hook_config_path.clone()?;
+        let body = self.provision.hook_config.as_ref()?;
+        Some((
+            path,
+            body.replace("{hook}", hook_command)
+                .replace("{config}", config_dir),
+        ))
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    version: u32,
+    kind: Vec<AgentKind>,
+}
+
+/// All known kinds.
+#[derive(Debug, Clone)]
+pub struct KindRegistry {
+    kinds: Vec<AgentKind>,
+}
+
+impl KindRegistry {
+    /// The kinds shipped with Compass.
+    pub fn builtin() -> Result<Self, AcpError> {
+        Self::parse(BUILTIN)
+    }
+
+    /// Parse and validate a registry file.
+    pub fn parse(text: &str) -> Result<Self, AcpError> {
+        let file: File = toml::from_str(text).map_err(|e| AcpError::Registry(e.to_string()))?;
+        if file.version != 1 {
+            return Err(AcpError::Registry(format!(
+                "unsupported registry version {}; this Compass reads version 1",
+                file.version
+            )));
+        }
+        let mut seen = std::collections::BTreeSet::new();
+        for k in &file.kind {
+            if !seen.insert(k.id.clone()) {
+                return Err(AcpError::Registry(format!(
+                    "kind {:?} is listed twice",
+                    k.id
+                )));
+            }
+            if k.command.is_empty() && k.id != "custom" {
+                return Err(AcpError::Registry(format!(
+                    "kind {:?} has no command",
+                    k.id
+                )));
+            }
+            if k.provision.hook_config.is_some() != k.provision.hook_config_path.is_some() {
+                return Err(AcpError::Registry(format!(
+                    "kind {:?}: hook_config and hook_config_path go together",
+                    k.id
+                )));
+            }
+            // A JSON hook config must stay JSON after substitution.
+            if let Some((path, body)) = k.hook_config("compass hook x", "/run/compass/config")
+                && path.ends_with(".json")
+                && let Err(e) = serde_json::from_str::<serde_json::Value>(&body)
+            {
+                return Err(AcpError::Registry(format!(
+                    "kind {:?}: hook config is not valid JSON: {e}",
+                    k.id
+                )));
+            }
+        }
+        Ok(Self { kinds: file.kind })
+    }
+
+    pub fn get(&self, id: &str) -> Result<&AgentKind, AcpError> {
+        self.kinds
+            .iter()
+            .find(|k| k.id == id)
+            .ok_or_else(|| AcpError::UnknownKind(id.to_owned()))
+    }
+
+    pub fn all(&self) -> &[AgentKind] {
+        &self.kinds
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtin_registry_covers_the_targets() {
+        let r = KindRegistry::builtin().unwrap();
+        for id in [
+            "claude-code",
+            "codex",
+            "gemini-cli",
+            "opencode",
+            "amp",
+            "scripted",
+            "custom",
+        ] {
+            r.get(id).unwrap();
+        }
+        assert!(matches!(r.get("nope"), Err(AcpError::UnknownKind(_))));
+        let claude = r.get("claude-code").unwrap();
+        assert!(claude.hooks.pre_tool && claude.hooks.post_tool);
+        assert_eq!(claude.transport, Transport::Adapter);
+        let (path, body) = claude
+            .hook_config("compass hook claude-code", "/run/compass/config")
+            .unwrap();
+        assert_eq!(path, "claude-code/settings.json");
+        let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(
+            v["hooks"]["PreToolUse"][0]["hooks"][0]["command"],
+            "compass hook claude-code pre-tool-use"
+        );
+        assert!(
+            claude
+                .install_script("/run/compass/config")
+                .contains("/run/compass/config/claude-code/settings.json")
+        );
+    }
+
+    #[test]
+    fn launch_specs() {
+        let r = KindRegistry::builtin().unwrap();
+        let s = r
+            .get("scripted")
+            .unwrap()
+            .launch("/cfg", &[], "/work".into())
+            .unwrap();
+        assert_eq!(s.argv[2], "/cfg/scripted/settings.json");
+        assert!(
+            r.get("custom")
+                .unwrap()
+                .launch("/cfg", &[], "/work".into())
+                .is_err()
+        );
+        let c = r
+            .get("custom")
+            .unwrap()
+            .launch("/cfg", &["my-agent".into(), "--acp".into()], "/work".into())
+            .unwrap();
+        assert_eq!(c.argv, vec!["my-agent", "--acp"]);
+    }
+
+    #[test]
+    fn invalid_registries_are_refused_with_the_reason() {
+        let e = KindRegistry::parse("version = 2\nkind = []\n").unwrap_err();
+        assert!(e.to_string().contains("version 2"));
+        let dup = "version = 1\n[[kind]]\nid='a'\ndisplay_name='A'\ntransport='native'\ncommand=['a']\ncredentials=[]\nload_session=false\n[kind.provision]\ninstall=''\n[kind.hooks]\npre_tool=false\npost_tool=false\nsurface=''\ngated_tools=[]\nungated_tools=[]\n";
+        let e = KindRegistry::parse(&format!("{dup}{}", dup.trim_start_matches("version = 1\n")))
+            .unwrap_err();
+        assert!(e.to_string().contains("twice"), "{e}");
+    }
+}
