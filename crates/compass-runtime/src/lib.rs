@@ -4,6 +4,21 @@
 //! Architecture invariant: only this crate starts sandboxes or containers,
 //! and it decides no policy — Warden and the Dispatcher decide, this crate
 //! carries out.
+//!
+//! Further invariants, each relied on by a test:
+//! - Fail closed: a workload whose egress policy cannot be armed does not
+//!   exist (no state dir, no cgroup).
+//! - Secrets never travel in argv or in a supervisor's environment: values
+//!   go over stdin into 0600 files; bwrap reads its options (the
+//!   environment included) from an unlinked 0600 args file.
+//! - Host-side code never runs git in, nor follows paths through, anything
+//!   the agent can write: clones are staged outside its view; worktrees and
+//!   `fs/*` I/O run inside the workload.
+//! - Each sandbox `spawn`/`exec` is its own bwrap (own pid and net
+//!   namespace); the workload-wide freezer, cpu, memory and pids cgroups
+//!   tie them together for pause, stop and limits.
+//! - A backend that cannot provide an operation says so with a typed
+//!   `Unsupported`, and lists what it lacks in `missing_protections`.
 
 pub mod bench;
 pub mod egress;
