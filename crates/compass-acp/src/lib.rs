@@ -12,6 +12,7 @@
 //! of misbehaving peer, which the SDK's scoped `connect_with` callback
 //! style makes awkward.
 
+pub mod bench;
 pub mod driver;
 pub mod error;
 pub mod executor;
@@ -23,6 +24,7 @@ pub mod sink;
 pub mod translate;
 
 pub use agent_client_protocol::v1::schema;
+pub use bench::{BenchOptions, BenchReport, bench_agents};
 pub use driver::{ReloadContext, ReloadOutcome, SessionDriver, reload_prompt, workspace_state};
 pub use error::AcpError;
 pub use executor::ExecutorLimits;

@@ -449,6 +449,16 @@ impl Agent {
                     self.tool(sid, cwd, spec, || async { tools::fetch(url).await })
                         .await?;
                 }
+                Step::Pause { ms } => {
+                    tokio::time::sleep(std::time::Duration::from_millis(*ms)).await
+                }
+                Step::Group { steps } => {
+                    for step in steps {
+                        if let Flow::Stop(r) = self.step(sid, cwd, step, cancel).await? {
+                            return Ok(Flow::Stop(r));
+                        }
+                    }
+                }
                 Step::Repeat { count, step } => {
                     for _ in 0..*count {
                         if cancel.flag.load(Ordering::SeqCst) {
@@ -673,6 +683,7 @@ fn parse_args() -> anyhow::Result<Args> {
     let mut settings = None;
     let mut bench: Option<u32> = None;
     let mut bench_file: Option<String> = None;
+    let mut bench_pace: u64 = 0;
     while let Some(a) = args.next() {
         match a.as_str() {
             "--scenario" => {
@@ -691,6 +702,13 @@ fn parse_args() -> anyhow::Result<Args> {
                         .context("--bench count")?,
                 )
             }
+            "--bench-pace-ms" => {
+                bench_pace = args
+                    .next()
+                    .context("--bench-pace-ms needs a number")?
+                    .parse()
+                    .context("--bench-pace-ms")?
+            }
             "--bench-file" => bench_file = Some(args.next().context("--bench-file needs a path")?),
             "--help" | "-h" => {
                 bail!(
@@ -701,7 +719,11 @@ fn parse_args() -> anyhow::Result<Args> {
         }
     }
     let scenario = match (bench, scenario_path) {
-        (Some(n), _) => Scenario::bench(n, bench_file.as_deref().unwrap_or("/etc/hostname")),
+        (Some(n), _) => Scenario::bench(
+            n,
+            bench_file.as_deref().unwrap_or("/etc/hostname"),
+            bench_pace,
+        ),
         (None, Some(p)) => Scenario::load(&p)?,
         (None, None) => bail!("no scenario: pass --scenario FILE (or set COMPASS_SCENARIO)"),
     };

@@ -136,6 +136,14 @@ pub(crate) enum Step {
     Fetch {
         url: String,
     },
+    /// Wait (pacing, like a model taking its time; the bench uses it).
+    Pause {
+        ms: u64,
+    },
+    /// Several steps as one (for `repeat`).
+    Group {
+        steps: Vec<Step>,
+    },
     /// Do `step` `count` times.
     Repeat {
         count: u32,
@@ -174,8 +182,17 @@ impl Scenario {
         toml::from_str(text)
     }
 
-    /// The benchmark scenario: `tool_calls` reads of `path`, stamped.
-    pub(crate) fn bench(tool_calls: u32, path: &str) -> Self {
+    /// The benchmark scenario: `tool_calls` reads of `path`, stamped,
+    /// `pace_ms` apart.
+    pub(crate) fn bench(tool_calls: u32, path: &str, pace_ms: u64) -> Self {
+        let read = Step::Read { path: path.into() };
+        let step = if pace_ms == 0 {
+            read
+        } else {
+            Step::Group {
+                steps: vec![read, Step::Pause { ms: pace_ms }],
+            }
+        };
         Self {
             name: "bench".into(),
             stamp_updates: true,
@@ -187,7 +204,7 @@ impl Scenario {
                     },
                     Step::Repeat {
                         count: tool_calls,
-                        step: Box::new(Step::Read { path: path.into() }),
+                        step: Box::new(step),
                     },
                 ],
                 stop_reason: None,

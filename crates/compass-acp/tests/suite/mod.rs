@@ -1,5 +1,6 @@
 //! Shared fixtures: host workloads, scenario files, event helpers.
 
+mod bench;
 mod claude;
 mod executor;
 mod reload;
