@@ -492,6 +492,17 @@ mod tests {
     }
 
     #[test]
+    fn credentials_redact_under_debug() {
+        let c = GitCredential {
+            protocol: "https".into(),
+            host: "example.com".into(),
+            username: "bot".into(),
+            password: Secret::new("hunter2"),
+        };
+        assert!(!format!("{c:?}").contains("hunter2"));
+    }
+
+    #[test]
     fn credential_store_encodes() {
         let s = credential_store(&[GitCredential {
             protocol: "https".into(),

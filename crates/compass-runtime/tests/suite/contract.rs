@@ -191,6 +191,11 @@ pub(crate) async fn pause_freezes_and_resume_continues(
     let frozen = read().unwrap();
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(read().unwrap(), frozen, "the counter advanced while paused");
+    // Nothing new starts in a paused workload.
+    assert!(matches!(
+        rt.exec(&s.name, &sh("true")).await,
+        Err(RuntimeError::Paused(_))
+    ));
     rt.resume(&s.name).await.unwrap();
     assert!(
         eventually(Duration::from_secs(20), || read()
