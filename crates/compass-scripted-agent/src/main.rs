@@ -8,6 +8,10 @@
 //! Usage: `compass-scripted-agent --scenario FILE [--settings FILE]`, or
 //! `compass-scripted-agent --bench TOOL_CALLS --bench-file FILE`.
 
+// stdout belongs to the protocol; stderr is this agent's log, as for every
+// ACP agent.
+#![allow(clippy::print_stderr)]
+
 mod hooks;
 mod scenario;
 mod tools;
