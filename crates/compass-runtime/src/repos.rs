@@ -59,6 +59,64 @@ impl DirScope {
     }
 }
 
+/// Copy a plain directory into the workload at `/work/<name>` (the
+/// "snapshot" mode for non-repo scope): the agent works on its own copy and
+/// the original is never touched. Symlinks are copied as links (they
+/// resolve inside the workload). Staged outside the agent's view, then
+/// renamed into place, like clones. Returns the path inside the workload.
+pub async fn snapshot_dir(
+    rt: &dyn WorkloadRuntime,
+    spec: &WorkloadSpec,
+    name: &Name,
+    host_path: &Path,
+) -> Result<PathBuf, RuntimeError> {
+    if !host_path.is_dir() {
+        return Err(RuntimeError::Invalid {
+            what: "snapshot source",
+            why: format!("{} is not a directory", host_path.display()),
+        });
+    }
+    let layout = Layout::new(&spec.state_dir);
+    let staging = layout
+        .state_dir
+        .join(format!("staging-{:016x}", rand::random::<u64>()));
+    fs_err::create_dir_all(&staging)
+        .map_err(|e| RuntimeError::io("creating the snapshot staging dir", e))?;
+    let staged = staging.join(name.as_str());
+    let out = Command::new("cp")
+        .env_clear()
+        .env("PATH", crate::process::DEFAULT_PATH)
+        .args(["-a", "--reflink=auto", "--"])
+        .arg(host_path)
+        .arg(&staged)
+        .output()
+        .await
+        .map_err(|e| RuntimeError::io("running cp", e));
+    let result = match out {
+        Ok(o) if o.status.success() => {
+            let dest = layout.work.join(name.as_str());
+            fs_err::rename(&staged, &dest).map_err(|e| {
+                RuntimeError::io(
+                    format!(
+                        "placing the snapshot of {} (is /work/{} already taken?)",
+                        host_path.display(),
+                        name.as_str()
+                    ),
+                    e,
+                )
+            })
+        }
+        Ok(o) => Err(RuntimeError::Command {
+            command: "cp -a".to_owned(),
+            target: host_path.display().to_string(),
+            stderr: String::from_utf8_lossy(&o.stderr).trim().to_owned(),
+        }),
+        Err(e) => Err(e),
+    };
+    let _ = fs_err::remove_dir_all(&staging);
+    result.map(|()| rt.inner_paths(&spec.state_dir).work.join(name.as_str()))
+}
+
 /// Git credentials for one host, stored via git's credential-store helper.
 #[derive(Debug, Clone)]
 pub struct GitCredential {

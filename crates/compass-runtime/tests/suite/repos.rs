@@ -211,3 +211,40 @@ async fn a_repo_that_fails_to_clone_leaves_nothing_behind() {
         assert!(!state.exists());
     }
 }
+
+#[tokio::test]
+async fn a_snapshot_dir_is_the_agents_own_copy() {
+    let rt = sandbox();
+    let root = tempfile::tempdir().unwrap();
+    let docs = root.path().join("docs");
+    fs_err::create_dir_all(docs.join("sub")).unwrap();
+    fs_err::write(docs.join("sub/a.md"), "original").unwrap();
+    let state = root.path().join("agent");
+    let s = spec("carme", &state, EgressPolicy::Deny);
+    rt.create(&s).await.unwrap();
+    let inner = repos::snapshot_dir(&rt, &s, &Name::parse("docs").unwrap(), &docs)
+        .await
+        .unwrap();
+    let out = rt
+        .exec(
+            &s.name,
+            &sh(&format!(
+                "cat {p}/sub/a.md && echo changed > {p}/sub/a.md",
+                p = inner.display()
+            )),
+        )
+        .await
+        .unwrap();
+    assert_eq!(stdout(&out), "original");
+    assert_eq!(
+        fs_err::read_to_string(docs.join("sub/a.md")).unwrap(),
+        "original"
+    );
+    // Taken names are refused.
+    assert!(
+        repos::snapshot_dir(&rt, &s, &Name::parse("docs").unwrap(), &docs)
+            .await
+            .is_err()
+    );
+    rt.remove(&s.name).await.unwrap();
+}
