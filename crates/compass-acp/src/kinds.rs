@@ -102,6 +102,22 @@ impl AgentKind {
         })
     }
 
+    /// A session config for this kind: launch spec, initial mode. The
+    /// caller adds scope, roots, MCP servers and secrets' env.
+    pub fn session_config(
+        &self,
+        agent_id: compass_core::id::AgentId,
+        workload: compass_runtime::WorkloadName,
+        cwd: PathBuf,
+        config_dir: &str,
+        extra: &[String],
+    ) -> Result<crate::session::SessionConfig, AcpError> {
+        let launch = self.launch(config_dir, extra, cwd.clone())?;
+        let mut config = crate::session::SessionConfig::new(agent_id, workload, launch, cwd);
+        config.initial_mode = self.initial_mode.clone();
+        Ok(config)
+    }
+
     /// The provision script with `{config}` substituted.
     pub fn install_script(&self, config_dir: &str) -> String {
         self.provision.install.replace("{config}", config_dir)
@@ -253,6 +269,23 @@ mod tests {
             .launch("/cfg", &["my-agent".into(), "--acp".into()], "/work".into())
             .unwrap();
         assert_eq!(c.argv, vec!["my-agent", "--acp"]);
+        let cfg = r
+            .get("claude-code")
+            .unwrap()
+            .session_config(
+                compass_core::id::AgentId::from_row(1),
+                compass_runtime::WorkloadName::parse("atlas").unwrap(),
+                "/work/app".into(),
+                "/run/compass/config",
+                &[],
+            )
+            .unwrap();
+        assert_eq!(cfg.initial_mode.as_deref(), Some("bypassPermissions"));
+        assert_eq!(cfg.launch.argv, vec!["claude-code-acp"]);
+        assert_eq!(
+            cfg.launch.env.get("IS_SANDBOX").map(String::as_str),
+            Some("1")
+        );
     }
 
     #[test]

@@ -198,3 +198,89 @@ async fn claude_code_without_credentials_surfaces_its_own_error() {
     );
     assert!(failures(&events).is_empty());
 }
+
+#[tokio::test]
+async fn claude_code_native_tools_fire_its_real_hooks() {
+    // Compass serves no fs/terminal here: Claude Code uses its own Bash and
+    // Read, and its own PreToolUse/PostToolUse hooks from .claude/settings.json
+    // fire — the surface Warden's gate rides.
+    let w = Workload::host("claude-hooks").await;
+    let repo = w.repo(&[("notes.txt", "plain notes\n")]);
+    let log = w.home.join("hook-log.jsonl");
+    let settings = serde_json::json!({"hooks": {
+        "PreToolUse": [{"matcher": "*", "hooks": [{"type": "command", "command": format!(
+            "i=$(cat); echo \"$i\" >> {log}; case \"$i\" in *'git push'*) echo 'Compass: pushes need review' >&2; exit 2;; esac; exit 0", log = log.display())}]}],
+        "PostToolUse": [{"matcher": "*", "hooks": [{"type": "command", "command": format!("cat >> {}", log.display())}]}]
+    }});
+    fs_err::create_dir_all(repo.join(".claude")).unwrap();
+    fs_err::write(repo.join(".claude/settings.json"), settings.to_string()).unwrap();
+    let notes = repo.join("notes.txt").display().to_string();
+    let server = ModelServer::start(vec![
+        ScriptedTurn::tool("Read", json!({"file_path": notes})),
+        ScriptedTurn::tool("Bash", json!({"command": "git push origin main", "description": "Push", "timeout": 60000})),
+        ScriptedTurn::tool("Bash", json!({"command": "echo native > native.txt", "description": "Write", "timeout": 60000})),
+        ScriptedTurn::text("Done."),
+    ])
+    .await
+    .unwrap();
+    let mut config = claude_config(
+        &w,
+        &repo,
+        &[
+            ("ANTHROPIC_BASE_URL", &server.base_url()),
+            ("ANTHROPIC_API_KEY", "sk-ant-dummy-for-scripted-server"),
+        ],
+    );
+    config.capabilities = compass_acp::ServedCapabilities {
+        read_text_file: false,
+        write_text_file: false,
+        terminal: false,
+    };
+    let (events, sink) = sink();
+    let session = AcpSession::start(
+        w.runtime.clone(),
+        Arc::new(PassThrough),
+        sink,
+        &config,
+        None,
+    )
+    .await
+    .unwrap();
+    let turn = session.prompt("push it").await;
+    session.shutdown().await;
+    let ups = updates(&events);
+    assert_eq!(turn.unwrap().stop_reason, "end_turn", "{ups:#?}");
+    assert_eq!(
+        fs_err::read_to_string(repo.join("native.txt")).unwrap(),
+        "native\n"
+    );
+    // The hooks saw Claude Code's own tool calls, with its JSON.
+    let hook_log = fs_err::read_to_string(&log).unwrap();
+    assert!(
+        hook_log.contains("\"hook_event_name\":\"PreToolUse\""),
+        "{hook_log}"
+    );
+    assert!(
+        hook_log.contains("\"hook_event_name\":\"PostToolUse\""),
+        "{hook_log}"
+    );
+    assert!(hook_log.contains("\"tool_name\":\"Read\""), "{hook_log}");
+    // Exit 2 blocked the push and the model was told why.
+    let results = format!("{:?}", server.tool_results());
+    assert!(results.contains("Compass: pushes need review"), "{results}");
+    assert!(results.contains("plain notes"), "{results}");
+    // No Compass fs/terminal request was made (none was offered).
+    assert!(
+        !events
+            .events()
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::GateDecision { .. }))
+    );
+    assert!(ups.iter().any(|(_, u)| matches!(
+        u,
+        AgentUpdate::ToolCallUpdate {
+            status: Some(ToolStatus::Completed),
+            ..
+        }
+    )));
+}
