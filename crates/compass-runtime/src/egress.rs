@@ -342,6 +342,31 @@ mod tests {
         assert_eq!(loopback_forwards(&hosts), vec!["127.0.0.1:8080".to_owned()]);
     }
 
+    proptest::proptest! {
+        #[test]
+        fn parsing_never_panics(raw in ".{0,40}") {
+            let _ = Allowlist::parse(&[raw.clone()]);
+            let _ = split_host_port(&raw);
+        }
+
+        #[test]
+        fn a_listed_host_port_is_admitted_and_others_are_not(
+            host in "[a-z][a-z0-9-]{0,10}(\\.[a-z][a-z0-9-]{0,10}){0,3}",
+            port in 1u16..,
+            other in "[a-z]{1,8}",
+        ) {
+            let list = Allowlist::parse(&[format!("{host}:{port}")]).unwrap();
+            proptest::prop_assert!(list.admits(&host, port));
+            let sub = format!("{other}.{host}");
+            let sup = format!("{host}.{other}");
+            proptest::prop_assert!(!list.admits(&sub, port));
+            proptest::prop_assert!(!list.admits(&sup, port));
+            if port < u16::MAX {
+                proptest::prop_assert!(!list.admits(&host, port + 1));
+            }
+        }
+    }
+
     #[test]
     fn rejects_bad_entries() {
         for bad in ["", "http://x", "a b", "host:notaport", "user@host"] {
