@@ -345,7 +345,7 @@ mod tests {
     proptest::proptest! {
         #[test]
         fn parsing_never_panics(raw in ".{0,40}") {
-            let _ = Allowlist::parse(&[raw.clone()]);
+            let _ = Allowlist::parse(std::slice::from_ref(&raw));
             let _ = split_host_port(&raw);
         }
 
