@@ -32,6 +32,27 @@ pub(crate) enum BenchCmd {
         #[arg(long, default_value_t = 20_000)]
         paced_events: usize,
     },
+    /// Create a sandbox, clone a 10,000-file repo, spawn and get an answer;
+    /// against `git worktree add` and a bare `bwrap true`; plus idle workloads' RSS.
+    Launch {
+        #[arg(long, default_value_t = 10_000)]
+        files: usize,
+        #[arg(long, default_value_t = 10)]
+        iterations: usize,
+        #[arg(long, default_value_t = 50)]
+        idle: usize,
+        /// sandbox or host.
+        #[arg(long, default_value = "sandbox")]
+        backend: String,
+    },
+    /// Warden's in-process decision time, and the `compass hook` round trip
+    /// against a bare process spawn.
+    Gate {
+        #[arg(long, default_value_t = 2000)]
+        iterations: usize,
+        #[arg(long, default_value_t = 200)]
+        hook_iterations: usize,
+    },
 }
 
 pub(crate) async fn run(cmd: BenchCmd) -> CliResult {
@@ -51,6 +72,42 @@ pub(crate) async fn run(cmd: BenchCmd) -> CliResult {
                 paced_events,
             )
             .await
+        }
+        BenchCmd::Launch {
+            files,
+            iterations,
+            idle,
+            backend,
+        } => {
+            let scratch = tempfile::tempdir()?;
+            let mut options = compass_runtime::bench::LaunchOptions::new(scratch.path());
+            options.files = files;
+            options.iterations = iterations.max(1);
+            options.idle_agents = idle;
+            options.backend = compass_runtime::Backend::parse(&backend)?;
+            out(&compass_runtime::bench::launch(options).await?.to_string());
+            Ok(())
+        }
+        BenchCmd::Gate {
+            iterations,
+            hook_iterations,
+        } => {
+            out(&compass_warden::bench::bench_gate(iterations.max(1))
+                .await?
+                .to_string());
+            let me = std::env::current_exe()?;
+            let hook = std::sync::Arc::new(move |socket: &std::path::Path| {
+                let mut cmd = std::process::Command::new(&me);
+                cmd.args(["hook", "claude-code", "PreToolUse", "--socket"])
+                    .arg(socket);
+                cmd
+            });
+            out(
+                &compass_warden::bench::bench_hook_roundtrip(hook, hook_iterations.max(1))
+                    .await?
+                    .to_string(),
+            );
+            Ok(())
         }
     }
 }

@@ -9,6 +9,7 @@ use compass_daemon::{Daemon, DaemonConfig};
 use compass_proto::v1 as pb;
 use futures::StreamExt;
 use std::path::PathBuf;
+use std::time::Duration;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -68,6 +69,73 @@ enum Command {
     /// Measure Compass.
     #[command(subcommand)]
     Bench(bench::BenchCmd),
+    /// Warden, the security auditor.
+    #[command(subcommand)]
+    Warden(WardenCmd),
+    /// Speak an agent's native hook contract on stdin/stdout and forward the
+    /// call to the agent's hook socket (run by the agent, inside its workload).
+    /// Fails closed: any error blocks the call.
+    Hook(HookArgs),
+}
+
+#[derive(Debug, Subcommand)]
+enum WardenCmd {
+    /// Run the gates over a labelled JSONL corpus; print detection rates and latency.
+    Eval { dir: PathBuf },
+}
+
+/// Where the hook socket is inside a workload.
+const DEFAULT_HOOK_SOCKET: &str = "/run/compass/hook.sock";
+
+#[derive(Debug, Parser)]
+#[command(name = "hook")]
+pub(crate) struct HookArgs {
+    /// claude-code, codex, gemini-cli or scripted.
+    kind: String,
+    /// The agent's event name, e.g. PreToolUse.
+    event: String,
+    /// The hook socket (default: $COMPASS_HOOK_SOCKET, else /run/compass/hook.sock).
+    #[arg(long)]
+    socket: Option<PathBuf>,
+    /// Give up (and block) after this many milliseconds.
+    #[arg(long, default_value_t = 5000)]
+    timeout_ms: u64,
+}
+
+/// `compass hook`: its exit code is 0 or 2 only.
+#[allow(clippy::print_stdout, clippy::print_stderr)]
+pub(crate) fn run_hook_verb(args: HookArgs) -> std::process::ExitCode {
+    use std::io::{Read, Write};
+    let HookArgs {
+        kind,
+        event,
+        socket,
+        timeout_ms,
+    } = args;
+    let socket = socket
+        .or_else(|| std::env::var_os("COMPASS_HOOK_SOCKET").map(PathBuf::from))
+        .unwrap_or_else(|| PathBuf::from(DEFAULT_HOOK_SOCKET));
+    let mut stdin = Vec::new();
+    let outcome = match std::io::stdin().read_to_end(&mut stdin) {
+        Ok(_) => compass_warden::hook::run_hook(
+            &kind,
+            &event,
+            &stdin,
+            &socket,
+            Duration::from_millis(timeout_ms),
+        ),
+        // An unreadable payload is refused like a malformed one.
+        Err(e) => compass_warden::hook::run_hook(
+            "invalid",
+            &event,
+            e.to_string().as_bytes(),
+            &socket,
+            Duration::ZERO,
+        ),
+    };
+    let _ = std::io::stdout().write_all(outcome.stdout.as_bytes());
+    let _ = std::io::stderr().write_all(outcome.stderr.as_bytes());
+    std::process::ExitCode::from(u8::try_from(outcome.exit_code).unwrap_or(2))
 }
 
 #[derive(Debug, Args)]
@@ -266,6 +334,12 @@ pub(crate) async fn run(cli: Cli) -> CliResult {
         Command::Up(args) => serve(dir, args, true).await,
         Command::Daemon(args) => serve(dir, args, false).await,
         Command::Bench(cmd) => bench::run(cmd).await,
+        Command::Warden(WardenCmd::Eval { dir }) => {
+            let report = compass_warden::eval::eval_dir(&dir).await?;
+            out(&report.to_string());
+            Ok(())
+        }
+        Command::Hook(_) => Ok(()),
         other => {
             let mut client = connect(&dir.socket()).await?;
             talk(&mut client, other).await
@@ -328,7 +402,11 @@ async fn talk(client: &mut Client, command: Command) -> CliResult {
             show(json, &b, render::board)
         }
         Command::Events { from, follow, json } => events(client, from, follow, json).await,
-        Command::Up(_) | Command::Daemon(_) | Command::Bench(_) => Ok(()),
+        Command::Up(_)
+        | Command::Daemon(_)
+        | Command::Bench(_)
+        | Command::Warden(_)
+        | Command::Hook(_) => Ok(()),
     }
 }
 

@@ -13,10 +13,23 @@ use anyhow::Result;
 use clap::Parser;
 use std::process::ExitCode;
 
-#[tokio::main]
-async fn main() -> ExitCode {
+fn main() -> ExitCode {
+    // Hooks run on every tool call of every agent: answer without building
+    // the whole CLI or an async runtime.
+    if std::env::args_os().nth(1).is_some_and(|a| a == "hook") {
+        return commands::run_hook_verb(commands::HookArgs::parse_from(
+            std::env::args_os().skip(1),
+        ));
+    }
     let cli = commands::Cli::parse();
-    match commands::run(cli).await {
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(rt) => rt,
+        Err(error) => {
+            report(&error.into());
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(commands::run(cli)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             report(&error);
