@@ -486,6 +486,24 @@ impl SandboxRuntime {
             if map.contains_key(&spec.name) {
                 return Err(RuntimeError::AlreadyExists(spec.name.clone()));
             }
+            // No mount may expose (or sit inside) another workload's state.
+            for m in &spec.mounts {
+                let host = fs_err::canonicalize(&m.host_path)
+                    .map_err(|e| RuntimeError::io("resolving a mount", e))?;
+                for (other, w) in map.iter() {
+                    let theirs = fs_err::canonicalize(&w.layout.state_dir)
+                        .unwrap_or_else(|_| w.layout.state_dir.clone());
+                    if host.starts_with(&theirs) || theirs.starts_with(&host) {
+                        return Err(RuntimeError::Invalid {
+                            what: "mount",
+                            why: format!(
+                                "{} overlaps the state of workload {other}; one agent never sees another's home or clones",
+                                m.host_path.display()
+                            ),
+                        });
+                    }
+                }
+            }
             for claim in &rw_claims {
                 if let Some(holder) = self.claims_conflict(&map, claim) {
                     return Err(RuntimeError::Invalid {

@@ -472,3 +472,28 @@ async fn a_fork_bomb_hits_the_workloads_task_cap() {
     );
     rt.remove(&a.name).await.unwrap();
 }
+
+#[tokio::test]
+async fn a_mount_cannot_expose_another_agents_state() {
+    let rt = sandbox();
+    let root = tempfile::tempdir().unwrap();
+    let b_state = root.path().join("b");
+    let b = spec("nereid", &b_state, EgressPolicy::Deny);
+    rt.create(&b).await.unwrap();
+    for host in [b_state.join("home"), root.path().to_path_buf()] {
+        let mut a = spec("naiad", &root.path().join("a"), EgressPolicy::Deny);
+        a.mounts.push(compass_runtime::Mount {
+            host_path: host.clone(),
+            workload_path: "/work/peek".into(),
+            read_only: true,
+        });
+        let err = rt.create(&a).await.unwrap_err();
+        assert!(
+            err.to_string().contains("nereid"),
+            "{}: {err}",
+            host.display()
+        );
+        assert!(!root.path().join("a").exists());
+    }
+    rt.remove(&b.name).await.unwrap();
+}
