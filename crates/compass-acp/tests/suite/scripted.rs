@@ -235,3 +235,41 @@ async fn permission_requests_follow_the_policy_and_are_recorded() {
         assert_eq!(repo.join("ran").exists(), ran, "{policy:?}");
     }
 }
+
+#[tokio::test]
+async fn authenticates_where_the_agent_asks_and_configured() {
+    let w = Workload::host("scripted-auth").await;
+    let scenario = "require_auth = \"scripted-login\"\n[[turns]]\nsteps = [{ kind = \"message\", text = \"in\" }]\n";
+    let config = w.scripted(scenario, &w.work);
+    let (events, sink) = sink();
+    let err = AcpSession::start(
+        w.runtime.clone(),
+        Arc::new(PassThrough),
+        sink,
+        &config,
+        None,
+    )
+    .await
+    .unwrap_err();
+    assert!(
+        matches!(&err, compass_acp::AcpError::AuthRequired { methods } if methods.contains("scripted-login")),
+        "{err:?}"
+    );
+    assert_eq!(failures(&events)[0].0, "auth_required");
+
+    let mut config = w.scripted(scenario, &w.work);
+    config.auth_method = Some("scripted-login".into());
+    let (_, sink) = super::sink();
+    let session = AcpSession::start(
+        w.runtime.clone(),
+        Arc::new(PassThrough),
+        sink,
+        &config,
+        None,
+    )
+    .await
+    .unwrap();
+    assert_eq!(session.agent_info().auth_methods[0].0, "scripted-login");
+    assert_eq!(session.prompt("go").await.unwrap().stop_reason, "end_turn");
+    session.shutdown().await;
+}

@@ -1,0 +1,3 @@
+//! Protocol conformance of the scripted agent.
+
+mod protocol;
