@@ -497,3 +497,26 @@ async fn a_mount_cannot_expose_another_agents_state() {
     }
     rt.remove(&b.name).await.unwrap();
 }
+
+#[tokio::test]
+async fn every_namespace_is_new() {
+    let rt = sandbox();
+    let root = tempfile::tempdir().unwrap();
+    let a = spec("oceanus", &root.path().join("w"), EgressPolicy::Deny);
+    rt.create(&a).await.unwrap();
+    for ns in ["user", "pid", "mnt", "net", "ipc", "uts"] {
+        let host = fs_err::read_link(format!("/proc/self/ns/{ns}")).unwrap();
+        let out = rt
+            .exec(&a.name, &sh(&format!("readlink /proc/self/ns/{ns}")))
+            .await
+            .unwrap();
+        let inside = stdout(&out);
+        assert!(inside.starts_with(&format!("{ns}:[")), "{ns}: {out:?}");
+        assert_ne!(
+            inside.trim(),
+            host.to_string_lossy(),
+            "the {ns} namespace is the host's"
+        );
+    }
+    rt.remove(&a.name).await.unwrap();
+}
