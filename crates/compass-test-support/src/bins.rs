@@ -94,6 +94,23 @@ pub fn claude_code_acp() -> PathBuf {
     bin
 }
 
+/// The npm-installed `codex-acp` adapter under `tools/agents`.
+///
+/// # Panics
+/// With the install command when it is not installed.
+#[allow(clippy::panic)]
+pub fn codex_acp() -> PathBuf {
+    let dir = workspace_root().join("tools").join("agents");
+    let bin = dir.join("node_modules").join(".bin").join("codex-acp");
+    if !bin.exists() {
+        panic!(
+            "codex-acp is not installed: run `npm ci --prefix {}` (needs Node 20+ and npm)",
+            dir.display()
+        );
+    }
+    bin
+}
+
 /// `node`'s absolute path, so a workload's fixed PATH still finds it.
 ///
 /// # Panics

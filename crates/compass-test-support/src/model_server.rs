@@ -1,7 +1,8 @@
 //! A scripted model server: a local HTTP server that speaks the Anthropic
-//! Messages API (streaming SSE and plain JSON) and answers with scripted
-//! assistant turns — text, thinking and `tool_use` blocks. With it a real
-//! Claude Code runs its real tools offline.
+//! Messages API (streaming SSE and plain JSON) and the OpenAI Responses API
+//! (streaming SSE, what Codex uses), and answers with scripted assistant
+//! turns — text, thinking and tool calls. With it a real Claude Code (or
+//! Codex) runs its real tools offline.
 //!
 //! Which scripted turn a request gets is derived from the conversation it
 //! carries (the number of assistant messages so far), not from a counter,
@@ -122,6 +123,7 @@ impl ModelServer {
         let app = Router::new()
             .route("/v1/messages", post(messages))
             .route("/v1/messages/count_tokens", post(count_tokens))
+            .route("/v1/responses", post(responses))
             .fallback(|| async { (StatusCode::NOT_FOUND, Json(json!({"type": "error", "error": {"type": "not_found_error", "message": "not scripted"}}))) })
             .with_state(Arc::clone(&inner));
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
@@ -165,6 +167,100 @@ impl ModelServer {
 
 async fn count_tokens() -> Json<Value> {
     Json(json!({"input_tokens": 42}))
+}
+
+/// Which scripted turn a Responses request asks for: the number of runs of
+/// model output items (messages, function calls, reasoning) in its input.
+fn responses_turn_index(req: &Value) -> usize {
+    let mut count = 0;
+    let mut in_run = false;
+    for item in req["input"].as_array().into_iter().flatten() {
+        let t = item["type"].as_str().unwrap_or("message");
+        let out = t == "function_call"
+            || t == "reasoning"
+            || (t == "message" && item["role"] == "assistant");
+        if out && !in_run {
+            count += 1;
+        }
+        in_run = out;
+    }
+    count
+}
+
+async fn responses(State(inner): State<Arc<Inner>>, Json(req): Json<Value>) -> Response {
+    match inner.requests.lock() {
+        Ok(mut r) => r.push(req.clone()),
+        Err(p) => p.into_inner().push(req.clone()),
+    }
+    let has_tools = req["tools"].as_array().is_some_and(|t| !t.is_empty());
+    let index = responses_turn_index(&req);
+    let turn = if has_tools {
+        inner
+            .turns
+            .get(index)
+            .cloned()
+            .unwrap_or_else(|| ScriptedTurn::text("(the scripted model has no more turns)"))
+    } else {
+        ScriptedTurn::text("Scripted session")
+    };
+    let resp_id = format!("resp_scripted_{index}");
+    let mut items = Vec::new();
+    for (i, b) in turn.blocks.iter().enumerate() {
+        items.push(match b {
+            Block::Text(t) => json!({"type": "message", "id": format!("msg_{index}_{i}"), "role": "assistant", "status": "completed",
+                "content": [{"type": "output_text", "text": t, "annotations": []}]}),
+            Block::Thinking(t) => json!({"type": "reasoning", "id": format!("rs_{index}_{i}"), "summary": [{"type": "summary_text", "text": t}]}),
+            Block::ToolUse { name, input } => json!({"type": "function_call", "id": format!("fc_{index}_{i}"), "call_id": format!("call_scripted_{index}_{i}"),
+                "name": name, "arguments": input.to_string(), "status": "completed"}),
+        });
+    }
+    let mut body = sse(
+        "response.created",
+        &json!({"type": "response.created", "response": {"id": resp_id, "object": "response", "status": "in_progress", "output": []}}),
+    );
+    for (i, item) in items.iter().enumerate() {
+        let mut added = item.clone();
+        if added["type"] == "message" {
+            added["content"] = json!([]);
+            added["status"] = json!("in_progress");
+        }
+        body.push_str(&sse(
+            "response.output_item.added",
+            &json!({"type": "response.output_item.added", "output_index": i, "item": added}),
+        ));
+        if item["type"] == "message" {
+            let text = item["content"][0]["text"].clone();
+            body.push_str(&sse("response.output_text.delta", &json!({"type": "response.output_text.delta", "item_id": item["id"], "output_index": i, "content_index": 0, "delta": text})));
+        }
+        body.push_str(&sse(
+            "response.output_item.done",
+            &json!({"type": "response.output_item.done", "output_index": i, "item": item}),
+        ));
+    }
+    body.push_str(&sse(
+        "response.completed",
+        &json!({"type": "response.completed", "response": {"id": resp_id, "object": "response", "status": "completed", "output": items,
+            "usage": {"input_tokens": 10, "input_tokens_details": {"cached_tokens": 0}, "output_tokens": 10, "output_tokens_details": {"reasoning_tokens": 0}, "total_tokens": 20}}}),
+    ));
+    let mut resp = Response::new(Body::from(body));
+    resp.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/event-stream"),
+    );
+    resp
+}
+
+/// The `function_call_output` items a Responses client sent back, in order.
+pub fn function_outputs(requests: &[Value]) -> Vec<Value> {
+    let mut seen = Vec::new();
+    for req in requests {
+        for item in req["input"].as_array().into_iter().flatten() {
+            if item["type"] == "function_call_output" && !seen.contains(item) {
+                seen.push(item.clone());
+            }
+        }
+    }
+    seen
 }
 
 /// Which scripted turn a request asks for: the number of assistant
@@ -306,6 +402,10 @@ mod tests {
             {"role": "user", "content": "hi"}, {"role": "assistant", "content": []}, {"role": "user", "content": []}]});
         assert_eq!(pick(&inner, &second).0, ScriptedTurn::text("done"));
         let side = json!({"messages": [{"role": "user", "content": "title?"}]});
+        let r = json!({"input": [
+            {"type": "message", "role": "user"}, {"type": "message", "role": "assistant"}, {"type": "function_call"},
+            {"type": "function_call_output"}, {"type": "function_call"}, {"type": "function_call_output"}]});
+        assert_eq!(responses_turn_index(&r), 2);
         assert_eq!(
             pick(&inner, &side).0,
             ScriptedTurn::text("Scripted session")

@@ -2,6 +2,7 @@
 
 mod bench;
 mod claude;
+mod codex;
 mod executor;
 mod reload;
 mod robustness;
