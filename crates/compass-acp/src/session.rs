@@ -110,8 +110,9 @@ impl Default for ServedCapabilities {
     }
 }
 
-/// Everything needed to start one session.
-#[derive(Debug, Clone)]
+/// Everything needed to start one session. `Debug` shows env names only:
+/// launch env may carry credentials (prefer the runtime's secret files).
+#[derive(Clone)]
 pub struct SessionConfig {
     pub agent_id: AgentId,
     /// Project and workstream ids for every event (the agent id is filled
@@ -134,6 +135,21 @@ pub struct SessionConfig {
     pub initial_mode: Option<String>,
     pub timeouts: Timeouts,
     pub limits: Limits,
+}
+
+impl std::fmt::Debug for SessionConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SessionConfig")
+            .field("agent_id", &self.agent_id)
+            .field("workload", &self.workload)
+            .field("argv", &self.launch.argv)
+            .field("env", &self.launch.env.keys().collect::<Vec<_>>())
+            .field("cwd", &self.cwd)
+            .field("allowed_roots", &self.allowed_roots)
+            .field("permission", &self.permission)
+            .field("capabilities", &self.capabilities)
+            .finish_non_exhaustive()
+    }
 }
 
 impl SessionConfig {
@@ -933,6 +949,23 @@ mod tests {
         assert!(!out.contains("sk-ant-abc123"));
         assert!(!out.contains("xyz"));
         assert!(out.contains("error: invalid key"));
+    }
+
+    #[test]
+    fn config_debug_hides_env_values() {
+        let mut launch = ExecSpec::default();
+        launch
+            .env
+            .insert("ANTHROPIC_API_KEY".into(), "sk-ant-secret".into());
+        let c = SessionConfig::new(
+            AgentId::from_row(1),
+            WorkloadName::parse("atlas").unwrap(),
+            launch,
+            "/work".into(),
+        );
+        let shown = format!("{c:?}");
+        assert!(shown.contains("ANTHROPIC_API_KEY"));
+        assert!(!shown.contains("sk-ant-secret"));
     }
 
     #[test]
