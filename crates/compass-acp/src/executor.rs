@@ -96,6 +96,7 @@ pub struct Executor {
     scope: Scope,
     agent: AgentId,
     limits: ExecutorLimits,
+    emit_decisions: bool,
     terminals: Mutex<HashMap<String, Arc<Terminal>>>,
     next_terminal: AtomicU64,
 }
@@ -156,6 +157,7 @@ impl Executor {
         scope: Scope,
         agent: AgentId,
         limits: ExecutorLimits,
+        emit_decisions: bool,
     ) -> Self {
         Self {
             runtime,
@@ -167,6 +169,7 @@ impl Executor {
             scope,
             agent,
             limits,
+            emit_decisions,
             terminals: Mutex::new(HashMap::new()),
             next_terminal: AtomicU64::new(1),
         }
@@ -193,12 +196,14 @@ impl Executor {
             Decision::Flag { reason } => Some(reason.clone()),
             _ => None,
         };
-        self.emit(EventKind::GateDecision {
-            gate: gate_name.to_owned(),
-            source,
-            verdict,
-            latency_us,
-        });
+        if self.emit_decisions {
+            self.emit(EventKind::GateDecision {
+                gate: gate_name.to_owned(),
+                source,
+                verdict,
+                latency_us,
+            });
+        }
         match blocked {
             Some(reason) => Err(rpc_err(
                 BLOCKED_CODE,

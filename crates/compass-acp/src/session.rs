@@ -130,6 +130,10 @@ pub struct SessionConfig {
     pub capabilities: ServedCapabilities,
     /// Authenticate with this method id when the agent offers it.
     pub auth_method: Option<String>,
+    /// Emit a `GateDecision` event for every fs/terminal gate check. Turn
+    /// off when the gate records its own decisions into the event log
+    /// (Warden's `AuditSink`), so each decision appears once.
+    pub emit_gate_decisions: bool,
     /// `session/set_mode` to this mode right after the session starts
     /// (e.g. claude-code-acp's `bypassPermissions` for YOLO mode).
     pub initial_mode: Option<String>,
@@ -167,6 +171,7 @@ impl SessionConfig {
             capabilities: ServedCapabilities::default(),
             auth_method: None,
             initial_mode: None,
+            emit_gate_decisions: true,
             timeouts: Timeouts::default(),
             limits: Limits::default(),
         }
@@ -568,6 +573,7 @@ impl AcpSession {
             scope,
             config.agent_id.clone(),
             config.limits.executor.clone(),
+            config.emit_gate_decisions,
         ));
         let inbound = Arc::new(SessionInbound {
             shared: Arc::clone(&shared),
