@@ -111,6 +111,7 @@ impl Freezer {
             FreezerKind::V2 => self.write("cgroup.freeze", "1")?,
         }
         let deadline = Instant::now() + Duration::from_secs(10);
+        let mut polls = 0u32;
         while !self.is_frozen() {
             if Instant::now() >= deadline {
                 return Err(RuntimeError::Other(
@@ -118,6 +119,12 @@ impl Freezer {
                 ));
             }
             tokio::time::sleep(Duration::from_millis(5)).await;
+            polls += 1;
+            // A v1 freezer can stay FREEZING when a task forks while the
+            // kernel walks the cgroup; writing FROZEN again re-walks it.
+            if polls % 10 == 0 && self.kind == FreezerKind::V1 {
+                self.write("freezer.state", "FROZEN")?;
+            }
         }
         Ok(())
     }

@@ -188,7 +188,14 @@ pub(crate) async fn pause_freezes_and_resume_continues(
     assert!(eventually(Duration::from_secs(20), || read().is_some_and(|n| n > 10)).await);
     rt.pause(&s.name).await.unwrap();
     // Once frozen, nothing can advance the count, however long we look.
-    let frozen = read().unwrap();
+    let frozen = read().unwrap_or_else(|| {
+        panic!(
+            "count unreadable right after pause: {:?} / dir: {:?}",
+            fs_err::read_to_string(&host_count),
+            fs_err::read_dir(state.join("work"))
+                .map(|d| d.flatten().map(|e| e.file_name()).collect::<Vec<_>>())
+        )
+    });
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(read().unwrap(), frozen, "the counter advanced while paused");
     // Nothing new starts in a paused workload.
