@@ -2,6 +2,7 @@
 //! `compass.v1` on the 0600 Unix socket (CLI) and on a loopback port with
 //! gRPC-Web for the browser, guarded by a random per-start token.
 
+use crate::fleet::{Fleet, FleetParts};
 use crate::lock::InstanceLock;
 use crate::paths::DataDir;
 use crate::service::{CompassApi, RunInfo};
@@ -51,6 +52,8 @@ pub struct DaemonConfig {
     /// Loopback port for the board; 0 picks a free one.
     pub http_port: u16,
     pub store: Options,
+    /// Workload backend for agents: `sandbox` (default), `host` or `oci`.
+    pub backend: String,
 }
 
 impl DaemonConfig {
@@ -59,6 +62,7 @@ impl DaemonConfig {
             data_dir,
             http_port: 0,
             store: Options::default(),
+            backend: compass_runtime::DEFAULT_BACKEND.as_str().to_owned(),
         }
     }
 }
@@ -75,6 +79,7 @@ pub struct RunningDaemon {
     pub socket: PathBuf,
     pub http_addr: SocketAddr,
     pub store: Store,
+    fleet: std::sync::Arc<Fleet>,
     stop: watch::Sender<bool>,
     tasks: Vec<JoinHandle<Result<(), DaemonError>>>,
     _lock: InstanceLock,
@@ -138,12 +143,23 @@ impl Daemon {
         fs_err::set_permissions(&socket, std::fs::Permissions::from_mode(0o600))
             .map_err(io("restricting the socket to its owner"))?;
 
+        let runtime = compass_runtime::runtime_named(&config.backend)
+            .map_err(|e| DaemonError::Serve(format!("workload backend: {e}")))?;
+        let fleet = std::sync::Arc::new(
+            Fleet::new(FleetParts {
+                store: store.clone(),
+                agents_dir: config.data_dir.agents(),
+                runtime,
+            })
+            .map_err(|e| DaemonError::Serve(e.to_string()))?,
+        );
         let api = CompassApi {
             store: store.clone(),
             info: RunInfo {
                 data_dir: root.display().to_string(),
                 board_url: board_url.clone(),
             },
+            fleet: std::sync::Arc::clone(&fleet),
         };
         let (stop, stopped) = watch::channel(false);
         let tasks = vec![
@@ -157,6 +173,7 @@ impl Daemon {
             socket,
             http_addr,
             store,
+            fleet,
             stop,
             tasks,
             _lock: lock,
@@ -231,6 +248,7 @@ async fn serve_http(
 impl RunningDaemon {
     /// Stop listening, finish in-flight requests, and remove the socket.
     pub async fn shutdown(self) -> Result<(), DaemonError> {
+        self.fleet.stop_all().await;
         let _ = self.stop.send(true);
         let mut result = Ok(());
         for task in self.tasks {

@@ -2,7 +2,8 @@
 //! (naming the bad field), runs one store read or write, and maps the result.
 
 use crate::convert;
-use crate::status::{from_store, invalid};
+use crate::fleet::Fleet;
+use crate::status::{from_fleet, from_store, invalid};
 use compass_core::agent::{Lifetime, check_model, check_persona};
 use compass_core::event::{EventKind, NewEvent, Scope};
 use compass_core::name::Name;
@@ -37,6 +38,7 @@ pub(crate) struct RunInfo {
 pub(crate) struct CompassApi {
     pub(crate) store: Store,
     pub(crate) info: RunInfo,
+    pub(crate) fleet: std::sync::Arc<Fleet>,
 }
 
 type Reply<T> = Result<Response<T>, Status>;
@@ -172,6 +174,12 @@ fn parse_issue(req: pb::CreateIssueRequest) -> Result<NewIssue, Status> {
     })
 }
 
+fn agent_ref(r: Option<pb::AgentRef>) -> Result<(String, Option<String>), Status> {
+    let r = r.unwrap_or_default();
+    required("agent", &r.agent)?;
+    Ok((r.agent, optional(r.project)))
+}
+
 fn required<'a>(field: &str, value: &'a str) -> Result<&'a str, Status> {
     if value.is_empty() {
         Err(invalid(field, "is required"))
@@ -291,6 +299,87 @@ impl CompassService for CompassApi {
             .await
             .map_err(from_store)?;
         Ok(Response::new(convert::agent(agent)))
+    }
+
+    async fn start_agent(&self, req: Request<pb::StartAgentRequest>) -> Reply<pb::Agent> {
+        let req = req.into_inner();
+        let (agent, project) = agent_ref(req.agent)?;
+        let agent = self
+            .fleet
+            .start(&agent, project.as_deref(), optional(req.scenario))
+            .await
+            .map_err(from_fleet)?;
+        Ok(Response::new(convert::agent(agent)))
+    }
+
+    async fn stop_agent(&self, req: Request<pb::AgentRef>) -> Reply<pb::Agent> {
+        let (agent, project) = agent_ref(Some(req.into_inner()))?;
+        let agent = self
+            .fleet
+            .stop(&agent, project.as_deref())
+            .await
+            .map_err(from_fleet)?;
+        Ok(Response::new(convert::agent(agent)))
+    }
+
+    async fn pause_agent(&self, req: Request<pb::AgentRef>) -> Reply<pb::Agent> {
+        let (agent, project) = agent_ref(Some(req.into_inner()))?;
+        let agent = self
+            .fleet
+            .pause(&agent, project.as_deref())
+            .await
+            .map_err(from_fleet)?;
+        Ok(Response::new(convert::agent(agent)))
+    }
+
+    async fn resume_agent(&self, req: Request<pb::AgentRef>) -> Reply<pb::Agent> {
+        let (agent, project) = agent_ref(Some(req.into_inner()))?;
+        let agent = self
+            .fleet
+            .resume(&agent, project.as_deref())
+            .await
+            .map_err(from_fleet)?;
+        Ok(Response::new(convert::agent(agent)))
+    }
+
+    async fn prompt_agent(
+        &self,
+        req: Request<pb::PromptAgentRequest>,
+    ) -> Reply<pb::PromptAgentResponse> {
+        let req = req.into_inner();
+        let (agent, project) = agent_ref(req.agent)?;
+        if req.text.trim().is_empty() {
+            return Err(invalid("text", "must not be empty"));
+        }
+        self.fleet
+            .prompt(&agent, project.as_deref(), req.text)
+            .await
+            .map_err(from_fleet)?;
+        Ok(Response::new(pb::PromptAgentResponse {}))
+    }
+
+    async fn list_agent_events(
+        &self,
+        req: Request<pb::ListAgentEventsRequest>,
+    ) -> Reply<pb::ListEventsResponse> {
+        let req = req.into_inner();
+        let (agent, project) = agent_ref(req.agent)?;
+        let limit = if req.limit == 0 {
+            MAX_LIST_EVENTS
+        } else {
+            req.limit.min(MAX_LIST_EVENTS)
+        };
+        let list = self
+            .store
+            .read(move |c| {
+                let agent = agents::get(c, &agent, project.as_deref())?;
+                events::for_agent(c, &agent.id, limit)
+            })
+            .await
+            .map_err(from_store)?;
+        Ok(Response::new(pb::ListEventsResponse {
+            events: list.iter().map(convert::event).collect(),
+        }))
     }
 
     async fn create_issue(&self, req: Request<pb::CreateIssueRequest>) -> Reply<pb::Issue> {

@@ -27,3 +27,23 @@ pub(crate) fn from_store(error: StoreError) -> Status {
     };
     Status::new(code, error.to_string())
 }
+
+pub(crate) fn from_fleet(error: crate::fleet::FleetError) -> Status {
+    use crate::fleet::FleetError;
+    match error {
+        FleetError::Store(e) => from_store(e),
+        FleetError::Invalid(m) => Status::invalid_argument(m),
+        FleetError::State(m) => Status::failed_precondition(m),
+        FleetError::Runtime(e) => {
+            let code = match &e {
+                compass_runtime::RuntimeError::UnknownBackend(_) => Code::InvalidArgument,
+                compass_runtime::RuntimeError::MissingTool { .. }
+                | compass_runtime::RuntimeError::Unsupported { .. } => Code::FailedPrecondition,
+                _ => Code::Internal,
+            };
+            Status::new(code, format!("workload: {e}"))
+        }
+        FleetError::Acp(e) => Status::unavailable(format!("agent session: {e}")),
+        e @ FleetError::Io { .. } => Status::internal(e.to_string()),
+    }
+}

@@ -222,6 +222,58 @@ enum AgentCmd {
         #[arg(long, short)]
         project: Option<String>,
     },
+    /// Start the agent: its workload (cloning the project's repos on first
+    /// start), its hook socket and its ACP session.
+    Start {
+        agent: String,
+        #[arg(long, short)]
+        project: Option<String>,
+        /// Scripted agents: the scenario file to run.
+        #[arg(long, value_name = "FILE")]
+        scenario: Option<PathBuf>,
+    },
+    /// Stop the agent's process tree (the workload and clones stay).
+    Stop(AgentTarget),
+    /// Freeze the agent's whole process tree.
+    Pause(AgentTarget),
+    /// Continue a paused agent.
+    Resume(AgentTarget),
+    /// Send the agent a prompt; its turn streams into `compass agent log`.
+    Prompt {
+        agent: String,
+        text: String,
+        #[arg(long, short)]
+        project: Option<String>,
+        /// Keep printing the agent's stream until the turn ends.
+        #[arg(long, short)]
+        follow: bool,
+    },
+    /// The agent's rendered stream: thinking, tool calls, diffs, plans, decisions.
+    Log {
+        agent: String,
+        #[arg(long, short)]
+        project: Option<String>,
+        #[arg(long, default_value_t = 200)]
+        limit: u32,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+}
+
+#[derive(Debug, Args)]
+struct AgentTarget {
+    agent: String,
+    #[arg(long, short)]
+    project: Option<String>,
+}
+
+impl AgentTarget {
+    fn reference(self) -> pb::AgentRef {
+        pb::AgentRef {
+            agent: self.agent,
+            project: self.project.unwrap_or_default(),
+        }
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -533,6 +585,93 @@ async fn agent(client: &mut Client, cmd: AgentCmd) -> CliResult {
                 .rpc()?;
             show(json, &a, render::agent)
         }
+        AgentCmd::Start {
+            agent,
+            project,
+            scenario,
+        } => {
+            let scenario = match scenario {
+                Some(path) => fs_err::read_to_string(&path).context("reading the scenario")?,
+                None => String::new(),
+            };
+            let agent = Some(pb::AgentRef {
+                agent,
+                project: project.unwrap_or_default(),
+            });
+            let a = client
+                .start_agent(pb::StartAgentRequest { agent, scenario })
+                .await
+                .rpc()?;
+            out(&format!("{} is {}", a.name, render::agent_status(a.status)));
+            Ok(())
+        }
+        AgentCmd::Stop(target) => {
+            let a = client.stop_agent(target.reference()).await.rpc()?;
+            out(&format!("{} is {}", a.name, render::agent_status(a.status)));
+            Ok(())
+        }
+        AgentCmd::Pause(target) => {
+            let a = client.pause_agent(target.reference()).await.rpc()?;
+            out(&format!("{} is {}", a.name, render::agent_status(a.status)));
+            Ok(())
+        }
+        AgentCmd::Resume(target) => {
+            let a = client.resume_agent(target.reference()).await.rpc()?;
+            out(&format!("{} is {}", a.name, render::agent_status(a.status)));
+            Ok(())
+        }
+        AgentCmd::Prompt {
+            agent,
+            text,
+            project,
+            follow,
+        } => {
+            let after = client
+                .get_status(pb::GetStatusRequest {})
+                .await
+                .rpc()?
+                .last_seq;
+            let reference = pb::AgentRef {
+                agent,
+                project: project.unwrap_or_default(),
+            };
+            client
+                .prompt_agent(pb::PromptAgentRequest {
+                    agent: Some(reference.clone()),
+                    text,
+                })
+                .await
+                .rpc()?;
+            if follow {
+                follow_turn(client, reference, after).await
+            } else {
+                Ok(())
+            }
+        }
+        AgentCmd::Log {
+            agent,
+            project,
+            limit,
+            json,
+        } => {
+            let log = client
+                .list_agent_events(pb::ListAgentEventsRequest {
+                    agent: Some(pb::AgentRef {
+                        agent,
+                        project: project.unwrap_or_default(),
+                    }),
+                    limit,
+                })
+                .await
+                .rpc()?;
+            show(json, &log, |l| {
+                l.events
+                    .iter()
+                    .map(render::event)
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            })
+        }
         AgentCmd::Retire { agent, project } => {
             let a = client
                 .retire_agent(pb::RetireAgentRequest {
@@ -564,6 +703,45 @@ fn read_body(body: String, file: Option<PathBuf>) -> anyhow::Result<String> {
             .with_context(|| format!("reading the body from {}", path.display())),
         None => Ok(body),
     }
+}
+
+/// Print the agent's events from `after` until its turn ends or fails.
+async fn follow_turn(client: &mut Client, reference: pb::AgentRef, after: u64) -> CliResult {
+    let agent = client
+        .get_agent(pb::GetAgentRequest {
+            agent: reference.agent,
+            project: reference.project,
+        })
+        .await
+        .rpc()?;
+    let mut stream = client
+        .subscribe(pb::SubscribeRequest { after_seq: after })
+        .await
+        .rpc()?;
+    while let Some(event) = stream.next().await {
+        let event = event.map_err(crate::client::explain)?;
+        if event.agent_id != agent.id {
+            continue;
+        }
+        out(&render::event(&event));
+        use pb::agent_update::Update;
+        let done = match &event.kind {
+            Some(pb::event::Kind::AgentUpdate(u)) => {
+                matches!(
+                    u.update,
+                    Some(Update::TurnEnded(_) | Update::SessionFailed(_))
+                )
+            }
+            Some(pb::event::Kind::AgentStatusChanged(s)) => {
+                s.to == pb::AgentStatus::Paused as i32 || s.to == pb::AgentStatus::Failed as i32
+            }
+            _ => false,
+        };
+        if done {
+            return Ok(());
+        }
+    }
+    Err(anyhow!("the daemon closed the event stream"))
 }
 
 async fn issue(client: &mut Client, cmd: IssueCmd) -> CliResult {

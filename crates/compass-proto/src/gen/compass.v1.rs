@@ -198,6 +198,40 @@ pub struct RetireAgentRequest {
     #[prost(string, tag = "2")]
     pub project: ::prost::alloc::string::String,
 }
+/// `agent` is an agent id, or a name (with `project` when names repeat).
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct AgentRef {
+    #[prost(string, tag = "1")]
+    pub agent: ::prost::alloc::string::String,
+    #[prost(string, tag = "2")]
+    pub project: ::prost::alloc::string::String,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct StartAgentRequest {
+    #[prost(message, optional, tag = "1")]
+    pub agent: ::core::option::Option<AgentRef>,
+    /// For the scripted agent: the scenario (TOML text); empty uses the
+    /// built-in "fix a bug" scenario.
+    #[prost(string, tag = "2")]
+    pub scenario: ::prost::alloc::string::String,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct PromptAgentRequest {
+    #[prost(message, optional, tag = "1")]
+    pub agent: ::core::option::Option<AgentRef>,
+    #[prost(string, tag = "2")]
+    pub text: ::prost::alloc::string::String,
+}
+#[derive(Clone, Copy, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct PromptAgentResponse {}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct ListAgentEventsRequest {
+    #[prost(message, optional, tag = "1")]
+    pub agent: ::core::option::Option<AgentRef>,
+    /// Newest this many events (0: up to 1000).
+    #[prost(uint32, tag = "2")]
+    pub limit: u32,
+}
 #[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
 pub struct Issue {
     #[prost(string, tag = "1")]
@@ -1169,6 +1203,141 @@ pub mod compass_service_client {
                 .insert(GrpcMethod::new("compass.v1.CompassService", "RetireAgent"));
             self.inner.unary(req, path, codec).await
         }
+        /// Running agents: a workload with the agent's clones, its ACP session, its
+        /// hook socket. Prompts return at once; the turn streams as events.
+        pub async fn start_agent(
+            &mut self,
+            request: impl tonic::IntoRequest<super::StartAgentRequest>,
+        ) -> std::result::Result<tonic::Response<super::Agent>, tonic::Status> {
+            self.inner
+                .ready()
+                .await
+                .map_err(|e| {
+                    tonic::Status::unknown(
+                        format!("Service was not ready: {}", e.into()),
+                    )
+                })?;
+            let codec = tonic_prost::ProstCodec::default();
+            let path = http::uri::PathAndQuery::from_static(
+                "/compass.v1.CompassService/StartAgent",
+            );
+            let mut req = request.into_request();
+            req.extensions_mut()
+                .insert(GrpcMethod::new("compass.v1.CompassService", "StartAgent"));
+            self.inner.unary(req, path, codec).await
+        }
+        pub async fn stop_agent(
+            &mut self,
+            request: impl tonic::IntoRequest<super::AgentRef>,
+        ) -> std::result::Result<tonic::Response<super::Agent>, tonic::Status> {
+            self.inner
+                .ready()
+                .await
+                .map_err(|e| {
+                    tonic::Status::unknown(
+                        format!("Service was not ready: {}", e.into()),
+                    )
+                })?;
+            let codec = tonic_prost::ProstCodec::default();
+            let path = http::uri::PathAndQuery::from_static(
+                "/compass.v1.CompassService/StopAgent",
+            );
+            let mut req = request.into_request();
+            req.extensions_mut()
+                .insert(GrpcMethod::new("compass.v1.CompassService", "StopAgent"));
+            self.inner.unary(req, path, codec).await
+        }
+        pub async fn pause_agent(
+            &mut self,
+            request: impl tonic::IntoRequest<super::AgentRef>,
+        ) -> std::result::Result<tonic::Response<super::Agent>, tonic::Status> {
+            self.inner
+                .ready()
+                .await
+                .map_err(|e| {
+                    tonic::Status::unknown(
+                        format!("Service was not ready: {}", e.into()),
+                    )
+                })?;
+            let codec = tonic_prost::ProstCodec::default();
+            let path = http::uri::PathAndQuery::from_static(
+                "/compass.v1.CompassService/PauseAgent",
+            );
+            let mut req = request.into_request();
+            req.extensions_mut()
+                .insert(GrpcMethod::new("compass.v1.CompassService", "PauseAgent"));
+            self.inner.unary(req, path, codec).await
+        }
+        pub async fn resume_agent(
+            &mut self,
+            request: impl tonic::IntoRequest<super::AgentRef>,
+        ) -> std::result::Result<tonic::Response<super::Agent>, tonic::Status> {
+            self.inner
+                .ready()
+                .await
+                .map_err(|e| {
+                    tonic::Status::unknown(
+                        format!("Service was not ready: {}", e.into()),
+                    )
+                })?;
+            let codec = tonic_prost::ProstCodec::default();
+            let path = http::uri::PathAndQuery::from_static(
+                "/compass.v1.CompassService/ResumeAgent",
+            );
+            let mut req = request.into_request();
+            req.extensions_mut()
+                .insert(GrpcMethod::new("compass.v1.CompassService", "ResumeAgent"));
+            self.inner.unary(req, path, codec).await
+        }
+        pub async fn prompt_agent(
+            &mut self,
+            request: impl tonic::IntoRequest<super::PromptAgentRequest>,
+        ) -> std::result::Result<
+            tonic::Response<super::PromptAgentResponse>,
+            tonic::Status,
+        > {
+            self.inner
+                .ready()
+                .await
+                .map_err(|e| {
+                    tonic::Status::unknown(
+                        format!("Service was not ready: {}", e.into()),
+                    )
+                })?;
+            let codec = tonic_prost::ProstCodec::default();
+            let path = http::uri::PathAndQuery::from_static(
+                "/compass.v1.CompassService/PromptAgent",
+            );
+            let mut req = request.into_request();
+            req.extensions_mut()
+                .insert(GrpcMethod::new("compass.v1.CompassService", "PromptAgent"));
+            self.inner.unary(req, path, codec).await
+        }
+        /// The agent's rendered stream (its events, oldest first).
+        pub async fn list_agent_events(
+            &mut self,
+            request: impl tonic::IntoRequest<super::ListAgentEventsRequest>,
+        ) -> std::result::Result<
+            tonic::Response<super::ListEventsResponse>,
+            tonic::Status,
+        > {
+            self.inner
+                .ready()
+                .await
+                .map_err(|e| {
+                    tonic::Status::unknown(
+                        format!("Service was not ready: {}", e.into()),
+                    )
+                })?;
+            let codec = tonic_prost::ProstCodec::default();
+            let path = http::uri::PathAndQuery::from_static(
+                "/compass.v1.CompassService/ListAgentEvents",
+            );
+            let mut req = request.into_request();
+            req.extensions_mut()
+                .insert(GrpcMethod::new("compass.v1.CompassService", "ListAgentEvents"));
+            self.inner.unary(req, path, codec).await
+        }
         /// Issues in the local store.
         pub async fn create_issue(
             &mut self,
@@ -1474,6 +1643,39 @@ pub mod compass_service_server {
             &self,
             request: tonic::Request<super::RetireAgentRequest>,
         ) -> std::result::Result<tonic::Response<super::Agent>, tonic::Status>;
+        /// Running agents: a workload with the agent's clones, its ACP session, its
+        /// hook socket. Prompts return at once; the turn streams as events.
+        async fn start_agent(
+            &self,
+            request: tonic::Request<super::StartAgentRequest>,
+        ) -> std::result::Result<tonic::Response<super::Agent>, tonic::Status>;
+        async fn stop_agent(
+            &self,
+            request: tonic::Request<super::AgentRef>,
+        ) -> std::result::Result<tonic::Response<super::Agent>, tonic::Status>;
+        async fn pause_agent(
+            &self,
+            request: tonic::Request<super::AgentRef>,
+        ) -> std::result::Result<tonic::Response<super::Agent>, tonic::Status>;
+        async fn resume_agent(
+            &self,
+            request: tonic::Request<super::AgentRef>,
+        ) -> std::result::Result<tonic::Response<super::Agent>, tonic::Status>;
+        async fn prompt_agent(
+            &self,
+            request: tonic::Request<super::PromptAgentRequest>,
+        ) -> std::result::Result<
+            tonic::Response<super::PromptAgentResponse>,
+            tonic::Status,
+        >;
+        /// The agent's rendered stream (its events, oldest first).
+        async fn list_agent_events(
+            &self,
+            request: tonic::Request<super::ListAgentEventsRequest>,
+        ) -> std::result::Result<
+            tonic::Response<super::ListEventsResponse>,
+            tonic::Status,
+        >;
         /// Issues in the local store.
         async fn create_issue(
             &self,
@@ -2049,6 +2251,271 @@ pub mod compass_service_server {
                     let inner = self.inner.clone();
                     let fut = async move {
                         let method = RetireAgentSvc(inner);
+                        let codec = tonic_prost::ProstCodec::default();
+                        let mut grpc = tonic::server::Grpc::new(codec)
+                            .apply_compression_config(
+                                accept_compression_encodings,
+                                send_compression_encodings,
+                            )
+                            .apply_max_message_size_config(
+                                max_decoding_message_size,
+                                max_encoding_message_size,
+                            );
+                        let res = grpc.unary(method, req).await;
+                        Ok(res)
+                    };
+                    Box::pin(fut)
+                }
+                "/compass.v1.CompassService/StartAgent" => {
+                    #[allow(non_camel_case_types)]
+                    struct StartAgentSvc<T: CompassService>(pub Arc<T>);
+                    impl<
+                        T: CompassService,
+                    > tonic::server::UnaryService<super::StartAgentRequest>
+                    for StartAgentSvc<T> {
+                        type Response = super::Agent;
+                        type Future = BoxFuture<
+                            tonic::Response<Self::Response>,
+                            tonic::Status,
+                        >;
+                        fn call(
+                            &mut self,
+                            request: tonic::Request<super::StartAgentRequest>,
+                        ) -> Self::Future {
+                            let inner = Arc::clone(&self.0);
+                            let fut = async move {
+                                <T as CompassService>::start_agent(&inner, request).await
+                            };
+                            Box::pin(fut)
+                        }
+                    }
+                    let accept_compression_encodings = self.accept_compression_encodings;
+                    let send_compression_encodings = self.send_compression_encodings;
+                    let max_decoding_message_size = self.max_decoding_message_size;
+                    let max_encoding_message_size = self.max_encoding_message_size;
+                    let inner = self.inner.clone();
+                    let fut = async move {
+                        let method = StartAgentSvc(inner);
+                        let codec = tonic_prost::ProstCodec::default();
+                        let mut grpc = tonic::server::Grpc::new(codec)
+                            .apply_compression_config(
+                                accept_compression_encodings,
+                                send_compression_encodings,
+                            )
+                            .apply_max_message_size_config(
+                                max_decoding_message_size,
+                                max_encoding_message_size,
+                            );
+                        let res = grpc.unary(method, req).await;
+                        Ok(res)
+                    };
+                    Box::pin(fut)
+                }
+                "/compass.v1.CompassService/StopAgent" => {
+                    #[allow(non_camel_case_types)]
+                    struct StopAgentSvc<T: CompassService>(pub Arc<T>);
+                    impl<T: CompassService> tonic::server::UnaryService<super::AgentRef>
+                    for StopAgentSvc<T> {
+                        type Response = super::Agent;
+                        type Future = BoxFuture<
+                            tonic::Response<Self::Response>,
+                            tonic::Status,
+                        >;
+                        fn call(
+                            &mut self,
+                            request: tonic::Request<super::AgentRef>,
+                        ) -> Self::Future {
+                            let inner = Arc::clone(&self.0);
+                            let fut = async move {
+                                <T as CompassService>::stop_agent(&inner, request).await
+                            };
+                            Box::pin(fut)
+                        }
+                    }
+                    let accept_compression_encodings = self.accept_compression_encodings;
+                    let send_compression_encodings = self.send_compression_encodings;
+                    let max_decoding_message_size = self.max_decoding_message_size;
+                    let max_encoding_message_size = self.max_encoding_message_size;
+                    let inner = self.inner.clone();
+                    let fut = async move {
+                        let method = StopAgentSvc(inner);
+                        let codec = tonic_prost::ProstCodec::default();
+                        let mut grpc = tonic::server::Grpc::new(codec)
+                            .apply_compression_config(
+                                accept_compression_encodings,
+                                send_compression_encodings,
+                            )
+                            .apply_max_message_size_config(
+                                max_decoding_message_size,
+                                max_encoding_message_size,
+                            );
+                        let res = grpc.unary(method, req).await;
+                        Ok(res)
+                    };
+                    Box::pin(fut)
+                }
+                "/compass.v1.CompassService/PauseAgent" => {
+                    #[allow(non_camel_case_types)]
+                    struct PauseAgentSvc<T: CompassService>(pub Arc<T>);
+                    impl<T: CompassService> tonic::server::UnaryService<super::AgentRef>
+                    for PauseAgentSvc<T> {
+                        type Response = super::Agent;
+                        type Future = BoxFuture<
+                            tonic::Response<Self::Response>,
+                            tonic::Status,
+                        >;
+                        fn call(
+                            &mut self,
+                            request: tonic::Request<super::AgentRef>,
+                        ) -> Self::Future {
+                            let inner = Arc::clone(&self.0);
+                            let fut = async move {
+                                <T as CompassService>::pause_agent(&inner, request).await
+                            };
+                            Box::pin(fut)
+                        }
+                    }
+                    let accept_compression_encodings = self.accept_compression_encodings;
+                    let send_compression_encodings = self.send_compression_encodings;
+                    let max_decoding_message_size = self.max_decoding_message_size;
+                    let max_encoding_message_size = self.max_encoding_message_size;
+                    let inner = self.inner.clone();
+                    let fut = async move {
+                        let method = PauseAgentSvc(inner);
+                        let codec = tonic_prost::ProstCodec::default();
+                        let mut grpc = tonic::server::Grpc::new(codec)
+                            .apply_compression_config(
+                                accept_compression_encodings,
+                                send_compression_encodings,
+                            )
+                            .apply_max_message_size_config(
+                                max_decoding_message_size,
+                                max_encoding_message_size,
+                            );
+                        let res = grpc.unary(method, req).await;
+                        Ok(res)
+                    };
+                    Box::pin(fut)
+                }
+                "/compass.v1.CompassService/ResumeAgent" => {
+                    #[allow(non_camel_case_types)]
+                    struct ResumeAgentSvc<T: CompassService>(pub Arc<T>);
+                    impl<T: CompassService> tonic::server::UnaryService<super::AgentRef>
+                    for ResumeAgentSvc<T> {
+                        type Response = super::Agent;
+                        type Future = BoxFuture<
+                            tonic::Response<Self::Response>,
+                            tonic::Status,
+                        >;
+                        fn call(
+                            &mut self,
+                            request: tonic::Request<super::AgentRef>,
+                        ) -> Self::Future {
+                            let inner = Arc::clone(&self.0);
+                            let fut = async move {
+                                <T as CompassService>::resume_agent(&inner, request).await
+                            };
+                            Box::pin(fut)
+                        }
+                    }
+                    let accept_compression_encodings = self.accept_compression_encodings;
+                    let send_compression_encodings = self.send_compression_encodings;
+                    let max_decoding_message_size = self.max_decoding_message_size;
+                    let max_encoding_message_size = self.max_encoding_message_size;
+                    let inner = self.inner.clone();
+                    let fut = async move {
+                        let method = ResumeAgentSvc(inner);
+                        let codec = tonic_prost::ProstCodec::default();
+                        let mut grpc = tonic::server::Grpc::new(codec)
+                            .apply_compression_config(
+                                accept_compression_encodings,
+                                send_compression_encodings,
+                            )
+                            .apply_max_message_size_config(
+                                max_decoding_message_size,
+                                max_encoding_message_size,
+                            );
+                        let res = grpc.unary(method, req).await;
+                        Ok(res)
+                    };
+                    Box::pin(fut)
+                }
+                "/compass.v1.CompassService/PromptAgent" => {
+                    #[allow(non_camel_case_types)]
+                    struct PromptAgentSvc<T: CompassService>(pub Arc<T>);
+                    impl<
+                        T: CompassService,
+                    > tonic::server::UnaryService<super::PromptAgentRequest>
+                    for PromptAgentSvc<T> {
+                        type Response = super::PromptAgentResponse;
+                        type Future = BoxFuture<
+                            tonic::Response<Self::Response>,
+                            tonic::Status,
+                        >;
+                        fn call(
+                            &mut self,
+                            request: tonic::Request<super::PromptAgentRequest>,
+                        ) -> Self::Future {
+                            let inner = Arc::clone(&self.0);
+                            let fut = async move {
+                                <T as CompassService>::prompt_agent(&inner, request).await
+                            };
+                            Box::pin(fut)
+                        }
+                    }
+                    let accept_compression_encodings = self.accept_compression_encodings;
+                    let send_compression_encodings = self.send_compression_encodings;
+                    let max_decoding_message_size = self.max_decoding_message_size;
+                    let max_encoding_message_size = self.max_encoding_message_size;
+                    let inner = self.inner.clone();
+                    let fut = async move {
+                        let method = PromptAgentSvc(inner);
+                        let codec = tonic_prost::ProstCodec::default();
+                        let mut grpc = tonic::server::Grpc::new(codec)
+                            .apply_compression_config(
+                                accept_compression_encodings,
+                                send_compression_encodings,
+                            )
+                            .apply_max_message_size_config(
+                                max_decoding_message_size,
+                                max_encoding_message_size,
+                            );
+                        let res = grpc.unary(method, req).await;
+                        Ok(res)
+                    };
+                    Box::pin(fut)
+                }
+                "/compass.v1.CompassService/ListAgentEvents" => {
+                    #[allow(non_camel_case_types)]
+                    struct ListAgentEventsSvc<T: CompassService>(pub Arc<T>);
+                    impl<
+                        T: CompassService,
+                    > tonic::server::UnaryService<super::ListAgentEventsRequest>
+                    for ListAgentEventsSvc<T> {
+                        type Response = super::ListEventsResponse;
+                        type Future = BoxFuture<
+                            tonic::Response<Self::Response>,
+                            tonic::Status,
+                        >;
+                        fn call(
+                            &mut self,
+                            request: tonic::Request<super::ListAgentEventsRequest>,
+                        ) -> Self::Future {
+                            let inner = Arc::clone(&self.0);
+                            let fut = async move {
+                                <T as CompassService>::list_agent_events(&inner, request)
+                                    .await
+                            };
+                            Box::pin(fut)
+                        }
+                    }
+                    let accept_compression_encodings = self.accept_compression_encodings;
+                    let send_compression_encodings = self.send_compression_encodings;
+                    let max_decoding_message_size = self.max_decoding_message_size;
+                    let max_encoding_message_size = self.max_encoding_message_size;
+                    let inner = self.inner.clone();
+                    let fut = async move {
+                        let method = ListAgentEventsSvc(inner);
                         let codec = tonic_prost::ProstCodec::default();
                         let mut grpc = tonic::server::Grpc::new(codec)
                             .apply_compression_config(

@@ -1,0 +1,597 @@
+//! Running agents: for each started agent, its workload (with a full clone
+//! of every repo in the project), its hook socket served by Warden, and its
+//! ACP session, whose events flow into the store.
+//!
+//! Wiring only: workloads are `compass-runtime`'s, sessions `compass-acp`'s,
+//! decisions Warden's. Warden's one actuator, `pause_agent`, lands here.
+
+use compass_acp::{KindRegistry, ReloadContext, SessionDriver};
+use compass_core::agent::{Agent, AgentStatus};
+use compass_core::event::{NewEvent, Scope};
+use compass_core::gate::Gate;
+use compass_core::id::AgentId;
+use compass_core::project::RepoSource as ProjectRepo;
+use compass_runtime::layout::Layout;
+use compass_runtime::repos::{self, RepoSource};
+use compass_runtime::{EgressPolicy, Mount, WorkloadName, WorkloadRuntime, WorkloadSpec};
+use compass_store::{Store, agents, projects};
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::mpsc;
+
+/// Where the Compass binaries (`compass`, `compass-scripted-agent`) appear
+/// inside a sandbox: the daemon's own directory, mounted read-only.
+const INNER_BIN: &str = "/opt/compass/bin";
+/// The scenario a scripted agent runs when none is given.
+const DEFAULT_SCENARIO: &str =
+    include_str!("../../compass-scripted-agent/scenarios/fix-a-bug.toml");
+/// Grace period before a stopping workload is killed.
+const STOP_GRACE: Duration = Duration::from_secs(5);
+
+/// Why a fleet operation failed; the service maps each to a status.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum FleetError {
+    #[error(transparent)]
+    Store(#[from] compass_store::StoreError),
+    #[error("{0}")]
+    Invalid(String),
+    #[error("{0}")]
+    State(String),
+    #[error("{0}")]
+    Runtime(#[from] compass_runtime::RuntimeError),
+    #[error("{0}")]
+    Acp(#[from] compass_acp::AcpError),
+    #[error("{context}: {source}")]
+    Io {
+        context: String,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+fn io(context: impl Into<String>) -> impl FnOnce(std::io::Error) -> FleetError {
+    let context = context.into();
+    move |source| FleetError::Io { context, source }
+}
+
+/// A started agent.
+struct Live {
+    driver: Arc<SessionDriver>,
+    workload: WorkloadName,
+    hook: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+/// Workloads by agent, shared with the pauser Warden holds.
+type Workloads = Arc<Mutex<HashMap<AgentId, WorkloadName>>>;
+
+/// The running agents of this daemon.
+pub(crate) struct Fleet {
+    store: Store,
+    agents_dir: PathBuf,
+    runtime: Arc<dyn WorkloadRuntime>,
+    kinds: KindRegistry,
+    gate: Arc<dyn Gate>,
+    sink: Arc<StoreSink>,
+    workloads: Workloads,
+    live: tokio::sync::Mutex<HashMap<AgentId, Live>>,
+}
+
+impl std::fmt::Debug for Fleet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Fleet")
+            .field("backend", &self.runtime.backend())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Events from sessions and Warden, written to the store in batches by one
+/// task so a chatty agent costs one transaction per burst, not per update.
+#[derive(Debug)]
+pub(crate) struct StoreSink(mpsc::UnboundedSender<NewEvent>);
+
+impl StoreSink {
+    pub(crate) fn start(store: Store) -> Arc<Self> {
+        let (tx, mut rx) = mpsc::unbounded_channel::<NewEvent>();
+        tokio::spawn(async move {
+            while let Some(first) = rx.recv().await {
+                let mut batch = vec![first];
+                while let Ok(more) = rx.try_recv() {
+                    batch.push(more);
+                    if batch.len() >= 256 {
+                        break;
+                    }
+                }
+                let result = store
+                    .write(move |tx| batch.into_iter().try_for_each(|e| tx.emit(e).map(drop)))
+                    .await;
+                if let Err(error) = result {
+                    tracing::error!(%error, "could not store agent events");
+                }
+            }
+        });
+        Arc::new(Self(tx))
+    }
+}
+
+impl compass_acp::EventSink for StoreSink {
+    fn emit(&self, event: NewEvent) {
+        let _ = self.0.send(event);
+    }
+}
+
+impl compass_warden::audit::AuditSink for StoreSink {
+    fn record(&self, record: &compass_warden::audit::AuditRecord) {
+        let _ = self.0.send(record.to_event());
+    }
+}
+
+/// Warden's actuator: freeze the agent's whole workload and mark it paused.
+#[derive(Debug)]
+pub(crate) struct WorkloadPauser {
+    store: Store,
+    runtime: Arc<dyn WorkloadRuntime>,
+    workloads: Workloads,
+}
+
+impl compass_warden::pause::AgentPauser for WorkloadPauser {
+    fn pause_agent<'a>(
+        &'a self,
+        agent: &'a AgentId,
+        reason: &'a str,
+    ) -> compass_warden::pause::PauseFuture<'a> {
+        Box::pin(async move {
+            let workload = self
+                .workloads
+                .lock()
+                .ok()
+                .and_then(|w| w.get(agent).cloned());
+            let frozen = match workload {
+                Some(workload) => self
+                    .runtime
+                    .pause(&workload)
+                    .await
+                    .map_err(|e| e.to_string()),
+                None => Err(format!("agent {agent} has no running workload")),
+            };
+            let (id, note) = (agent.clone(), format!("paused by Warden: {reason}"));
+            if let Err(error) = self
+                .store
+                .write(move |tx| agents::set_status(tx, &id, AgentStatus::Paused, &note))
+                .await
+            {
+                tracing::error!(%error, %agent, "could not record Warden's pause");
+            }
+            frozen.map_err(compass_warden::WardenError::Pause)
+        })
+    }
+}
+
+/// What the fleet needs to start.
+pub(crate) struct FleetParts {
+    pub(crate) store: Store,
+    pub(crate) agents_dir: PathBuf,
+    pub(crate) runtime: Arc<dyn WorkloadRuntime>,
+}
+
+impl Fleet {
+    pub(crate) fn new(parts: FleetParts) -> Result<Self, FleetError> {
+        let FleetParts {
+            store,
+            agents_dir,
+            runtime,
+        } = parts;
+        let sink = StoreSink::start(store.clone());
+        let workloads: Workloads = Arc::default();
+        let mut deps = compass_warden::WardenDeps::in_memory();
+        deps.audit = Arc::clone(&sink) as Arc<dyn compass_warden::audit::AuditSink>;
+        deps.pauser = Arc::new(WorkloadPauser {
+            store: store.clone(),
+            runtime: Arc::clone(&runtime),
+            workloads: Arc::clone(&workloads),
+        });
+        let warden = compass_warden::Warden::new(compass_warden::WardenConfig::default(), deps)
+            .map_err(|e| FleetError::State(format!("Warden could not start: {e}")))?;
+        Ok(Self {
+            store,
+            agents_dir,
+            runtime,
+            kinds: KindRegistry::builtin()?,
+            gate: Arc::new(warden),
+            sink,
+            workloads,
+            live: tokio::sync::Mutex::default(),
+        })
+    }
+
+    async fn agent(&self, key: &str, project: Option<&str>) -> Result<Agent, FleetError> {
+        let (key, project) = (key.to_owned(), project.map(str::to_owned));
+        Ok(self
+            .store
+            .read(move |c| agents::get(c, &key, project.as_deref()))
+            .await?)
+    }
+
+    async fn set_status(
+        &self,
+        agent: &AgentId,
+        to: AgentStatus,
+        reason: &str,
+    ) -> Result<Agent, FleetError> {
+        let (id, reason) = (agent.clone(), reason.to_owned());
+        Ok(self
+            .store
+            .write(move |tx| agents::set_status(tx, &id, to, &reason))
+            .await?)
+    }
+
+    fn workload_name(agent: &Agent) -> Result<WorkloadName, FleetError> {
+        let row = agent
+            .id
+            .row()
+            .ok_or_else(|| FleetError::Invalid(format!("bad agent id {}", agent.id)))?;
+        WorkloadName::parse(&format!("agt-{row}")).map_err(|e| FleetError::Invalid(e.to_string()))
+    }
+
+    /// Start an agent: its workload (created and cloned on first start,
+    /// adopted after a restart), its hook socket, and its ACP session.
+    pub(crate) async fn start(
+        &self,
+        key: &str,
+        project: Option<&str>,
+        scenario: Option<String>,
+    ) -> Result<Agent, FleetError> {
+        let agent = self.agent(key, project).await?;
+        if agent.status == AgentStatus::Retired {
+            return Err(FleetError::State(format!(
+                "agent {} is retired",
+                agent.name
+            )));
+        }
+        let mut live = self.live.lock().await;
+        if live.contains_key(&agent.id) {
+            return Err(FleetError::State(format!(
+                "agent {} is already running",
+                agent.name
+            )));
+        }
+        let kind = self
+            .kinds
+            .get(agent.kind.as_str())
+            .map_err(|e| FleetError::Invalid(format!("kind: {e}")))?
+            .clone();
+        let project_id = agent.project_id.to_string();
+        let project = self
+            .store
+            .read(move |c| projects::get(c, &project_id))
+            .await?;
+        let workload = Self::workload_name(&agent)?;
+        let state_dir = self.agents_dir.join(workload.as_str());
+        let spec = self.spec(&workload, &state_dir)?;
+        let inner = self.runtime.inner_paths(&state_dir);
+
+        if self.runtime.exists(&workload).await? {
+            self.runtime.adopt(&spec).await?;
+        } else {
+            let sources = repo_sources(&project.repos)?;
+            repos::provision_agent(self.runtime.as_ref(), &spec, &sources, &[]).await?;
+        }
+
+        // Hook config and scenario go in the config dir, read-only inside.
+        let layout = Layout::new(&state_dir);
+        let bin = self.inner_bin()?;
+        let config_dir = inner.config.display().to_string();
+        let hook_command = format!("{}/compass hook {}", bin.display(), kind.id);
+        if let Some((rel, body)) = kind.hook_config(&hook_command, &config_dir) {
+            write_config(&layout.config.join(rel), &body)?;
+        }
+        if kind.id == "scripted" {
+            write_config(
+                &layout.config.join("scripted/scenario.toml"),
+                scenario.as_deref().unwrap_or(DEFAULT_SCENARIO),
+            )?;
+        }
+
+        // The hook socket is the agent's identity: a hook cannot speak for another.
+        let socket = layout.run.join("hook.sock");
+        let _ = fs_err::remove_file(&socket);
+        let listener = tokio::net::UnixListener::bind(&socket)
+            .map_err(io(format!("binding {}", socket.display())))?;
+        let hook = tokio::spawn(compass_warden::hook::serve_hook_socket(
+            listener,
+            agent.id.clone(),
+            Arc::clone(&self.gate),
+        ));
+
+        let cwd = first_clone(&inner.work, &project.repos);
+        let mut config =
+            kind.session_config(agent.id.clone(), workload.clone(), cwd, &config_dir, &[])?;
+        config.scope = Scope {
+            project_id: Some(agent.project_id.clone()),
+            ..Scope::default()
+        };
+        config.allowed_roots = vec![inner.work.clone()];
+        let context = ReloadContext {
+            agent_name: agent.name.to_string(),
+            task_spec: agent.persona.clone().unwrap_or_default(),
+            workspace_state: String::new(),
+        };
+        let started = SessionDriver::start(
+            Arc::clone(&self.runtime),
+            Arc::clone(&self.gate),
+            Arc::clone(&self.sink) as Arc<dyn compass_acp::EventSink>,
+            config,
+            context,
+            None,
+        )
+        .await;
+        let driver = match started {
+            Ok(d) => Arc::new(d),
+            Err(e) => {
+                hook.abort();
+                let _ = self.runtime.stop(&workload, STOP_GRACE).await;
+                self.set_status(
+                    &agent.id,
+                    AgentStatus::Failed,
+                    &format!("could not start: {e}"),
+                )
+                .await?;
+                return Err(e.into());
+            }
+        };
+        if let Ok(mut w) = self.workloads.lock() {
+            w.insert(agent.id.clone(), workload.clone());
+        }
+        live.insert(
+            agent.id.clone(),
+            Live {
+                driver,
+                workload,
+                hook,
+            },
+        );
+        drop(live);
+        self.set_status(&agent.id, AgentStatus::Running, "started")
+            .await
+    }
+
+    fn spec(&self, workload: &WorkloadName, state_dir: &Path) -> Result<WorkloadSpec, FleetError> {
+        let host_bin = host_bin_dir()?;
+        let bin = self.inner_bin()?;
+        let mut env = BTreeMap::new();
+        env.insert(
+            "PATH".to_owned(),
+            format!("{}:/usr/local/bin:/usr/bin:/bin", bin.display()),
+        );
+        env.insert(
+            "COMPASS_HOOK_SOCKET".to_owned(),
+            "/run/compass/hook.sock".to_owned(),
+        );
+        let mounts = if bin == host_bin {
+            Vec::new()
+        } else {
+            vec![Mount {
+                host_path: host_bin,
+                workload_path: bin,
+                read_only: true,
+            }]
+        };
+        Ok(WorkloadSpec {
+            name: workload.clone(),
+            state_dir: state_dir.to_owned(),
+            mounts,
+            env,
+            egress: EgressPolicy::Deny,
+            resources: compass_runtime::Resources::default(),
+        })
+    }
+
+    /// The binaries' directory as the workload sees it.
+    fn inner_bin(&self) -> Result<PathBuf, FleetError> {
+        match self.runtime.backend() {
+            compass_runtime::Backend::Host => host_bin_dir(),
+            _ => Ok(PathBuf::from(INNER_BIN)),
+        }
+    }
+
+    async fn driver(&self, agent: &Agent) -> Result<Arc<SessionDriver>, FleetError> {
+        self.live
+            .lock()
+            .await
+            .get(&agent.id)
+            .map(|l| Arc::clone(&l.driver))
+            .ok_or_else(|| {
+                FleetError::State(format!(
+                    "agent {} is not running; start it with `compass agent start {}`",
+                    agent.name, agent.name
+                ))
+            })
+    }
+
+    /// Send a prompt; the turn runs in the background and streams as events.
+    pub(crate) async fn prompt(
+        &self,
+        key: &str,
+        project: Option<&str>,
+        text: String,
+    ) -> Result<(), FleetError> {
+        let agent = self.agent(key, project).await?;
+        if agent.status == AgentStatus::Paused {
+            return Err(FleetError::State(format!(
+                "agent {} is paused; resume it first",
+                agent.name
+            )));
+        }
+        let driver = self.driver(&agent).await?;
+        let store = self.store.clone();
+        tokio::spawn(async move {
+            if let Err(e) = driver.prompt(&text).await {
+                let id = agent.id.clone();
+                let reason = format!("turn failed: {e}");
+                let _ = store
+                    .write(move |tx| agents::set_status(tx, &id, AgentStatus::Failed, &reason))
+                    .await;
+            }
+        });
+        Ok(())
+    }
+
+    pub(crate) async fn stop(&self, key: &str, project: Option<&str>) -> Result<Agent, FleetError> {
+        let agent = self.agent(key, project).await?;
+        let removed = self.live.lock().await.remove(&agent.id);
+        let Some(live) = removed else {
+            return Err(FleetError::State(format!(
+                "agent {} is not running",
+                agent.name
+            )));
+        };
+        live.driver.shutdown().await;
+        live.hook.abort();
+        // A paused tree must thaw to die politely.
+        let _ = self.runtime.resume(&live.workload).await;
+        self.runtime.stop(&live.workload, STOP_GRACE).await?;
+        if let Ok(mut w) = self.workloads.lock() {
+            w.remove(&agent.id);
+        }
+        self.set_status(&agent.id, AgentStatus::Idle, "stopped")
+            .await
+    }
+
+    pub(crate) async fn pause(
+        &self,
+        key: &str,
+        project: Option<&str>,
+    ) -> Result<Agent, FleetError> {
+        let agent = self.agent(key, project).await?;
+        let workload = self
+            .live
+            .lock()
+            .await
+            .get(&agent.id)
+            .map(|l| l.workload.clone());
+        let workload = workload
+            .ok_or_else(|| FleetError::State(format!("agent {} is not running", agent.name)))?;
+        self.runtime.pause(&workload).await?;
+        self.set_status(&agent.id, AgentStatus::Paused, "paused by the user")
+            .await
+    }
+
+    pub(crate) async fn resume(
+        &self,
+        key: &str,
+        project: Option<&str>,
+    ) -> Result<Agent, FleetError> {
+        let agent = self.agent(key, project).await?;
+        let workload = self
+            .live
+            .lock()
+            .await
+            .get(&agent.id)
+            .map(|l| l.workload.clone());
+        let workload = workload
+            .ok_or_else(|| FleetError::State(format!("agent {} is not running", agent.name)))?;
+        self.runtime.resume(&workload).await?;
+        self.set_status(&agent.id, AgentStatus::Running, "resumed by the user")
+            .await
+    }
+
+    /// Stop every running agent (daemon shutdown).
+    pub(crate) async fn stop_all(&self) {
+        let all: Vec<(AgentId, Live)> = self.live.lock().await.drain().collect();
+        for (id, live) in all {
+            live.driver.shutdown().await;
+            live.hook.abort();
+            let _ = self.runtime.resume(&live.workload).await;
+            let _ = self.runtime.stop(&live.workload, STOP_GRACE).await;
+            let _ = self
+                .set_status(&id, AgentStatus::Idle, "daemon stopped")
+                .await;
+        }
+    }
+}
+
+fn host_bin_dir() -> Result<PathBuf, FleetError> {
+    let exe = std::env::current_exe().map_err(io("locating the compass binary"))?;
+    exe.parent()
+        .map(Path::to_owned)
+        .ok_or_else(|| FleetError::State("the compass binary has no directory".into()))
+}
+
+fn write_config(path: &Path, body: &str) -> Result<(), FleetError> {
+    if let Some(dir) = path.parent() {
+        fs_err::create_dir_all(dir).map_err(io("creating the agent's config dir"))?;
+    }
+    fs_err::write(path, body).map_err(io("writing the agent's config"))
+}
+
+/// Each project repo gets a directory under `/work`, named after its last
+/// path segment (`/src/app.git` → `app`).
+fn repo_sources(repos: &[ProjectRepo]) -> Result<Vec<RepoSource>, FleetError> {
+    repos
+        .iter()
+        .map(|r| {
+            let name = repo_dir_name(r.location());
+            let name = compass_core::name::Name::parse(&name).map_err(|e| {
+                FleetError::Invalid(format!(
+                    "repo {}: cannot name its directory {name:?}: {e}",
+                    r.location()
+                ))
+            })?;
+            Ok(RepoSource {
+                name,
+                source: r.location().to_owned(),
+            })
+        })
+        .collect()
+}
+
+fn repo_dir_name(location: &str) -> String {
+    let last = location
+        .trim_end_matches('/')
+        .rsplit(['/', ':'])
+        .next()
+        .unwrap_or("repo");
+    let base = last
+        .strip_suffix(".git")
+        .unwrap_or(last)
+        .to_ascii_lowercase();
+    let cleaned: String = base
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let trimmed = cleaned.trim_matches(|c| c == '-' || c == '_');
+    if trimmed.starts_with(|c: char| c.is_ascii_lowercase()) {
+        trimmed.chars().take(40).collect()
+    } else {
+        format!("r{}", trimmed.chars().take(39).collect::<String>())
+    }
+}
+
+fn first_clone(work: &Path, repos: &[ProjectRepo]) -> PathBuf {
+    repos
+        .first()
+        .map(|r| work.join(repo_dir_name(r.location())))
+        .unwrap_or_else(|| work.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::repo_dir_name;
+
+    #[test]
+    fn repo_directories_are_named_from_the_location() {
+        assert_eq!(repo_dir_name("/src/App.git"), "app");
+        assert_eq!(
+            repo_dir_name("https://example.com/org/my.lib.git/"),
+            "my-lib"
+        );
+        assert_eq!(repo_dir_name("git@example.com:org/2fa.git"), "r2fa");
+    }
+}
