@@ -122,7 +122,7 @@ impl Freezer {
             polls += 1;
             // A v1 freezer can stay FREEZING when a task forks while the
             // kernel walks the cgroup; writing FROZEN again re-walks it.
-            if polls % 10 == 0 && self.kind == FreezerKind::V1 {
+            if polls.is_multiple_of(10) && self.kind == FreezerKind::V1 {
                 self.write("freezer.state", "FROZEN")?;
             }
         }
