@@ -143,6 +143,15 @@ struct ServeArgs {
     /// Loopback port for the board (0 picks a free one).
     #[arg(long, default_value_t = 0)]
     port: u16,
+    /// Workload backend for agents: sandbox (default), host or oci.
+    #[arg(long, default_value = "sandbox")]
+    backend: String,
+    /// Run the demo: a generated repo and three scripted agents, with Warden watching.
+    #[arg(long)]
+    demo: bool,
+    /// With --demo: stop once the demo has run instead of serving on.
+    #[arg(long, requires = "demo")]
+    exit_after_demo: bool,
 }
 
 #[derive(Debug, Args, Clone, Copy)]
@@ -408,14 +417,28 @@ async fn serve(dir: DataDir, args: ServeArgs, banner: bool) -> CliResult {
         .init();
     let mut config = DaemonConfig::new(dir.clone());
     config.http_port = args.port;
+    config.backend = args.backend.clone();
     let mut running = Daemon::start(config).await?;
     if banner {
         out(&format!(
-            "Compass is up.\n  board:    {}\n  data dir: {}\n  socket:   {}\nIn another terminal: `compass project add demo`, `compass agent new atlas`, `compass board`.\nPress Ctrl-C to stop.",
+            "Compass is up.\n  board:    {}\n  data dir: {}\n  socket:   {}",
             running.board_url,
             dir.root().display(),
             running.socket.display()
         ));
+    }
+    if args.demo {
+        let mut client = connect(&running.socket).await?;
+        let demo = crate::demo::run(&mut client, dir.root()).await;
+        if args.exit_after_demo || demo.is_err() {
+            running.shutdown().await?;
+            return demo;
+        }
+    }
+    if banner {
+        out(
+            "Press Ctrl-C to stop. In another terminal: `compass board`, `compass events --follow`.",
+        );
     }
     let mut terminate = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
         .context("installing the SIGTERM handler")?;

@@ -7,6 +7,7 @@
 mod bench;
 mod client;
 mod commands;
+mod demo;
 mod render;
 
 use anyhow::Result;

@@ -2,6 +2,7 @@
 
 mod bad_input;
 mod daemon;
+mod demo;
 mod domain;
 mod stream;
 
