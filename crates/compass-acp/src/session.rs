@@ -906,6 +906,15 @@ impl AcpSession {
     }
 }
 
+impl Drop for AcpSession {
+    // A session dropped without `shutdown` must not leave its agent running:
+    // closing the connection wakes the watcher, which kills the process.
+    fn drop(&mut self) {
+        self.shared.shutting_down.store(true, Ordering::SeqCst);
+        self.conn.close(AcpError::Closed);
+    }
+}
+
 fn parse_info(init: &Value) -> AgentInfo {
     let name = init
         .pointer("/agentInfo/name")

@@ -227,3 +227,53 @@ async fn a_process_that_is_not_an_agent_fails_fast() {
     }
     assert_eq!(failures(&events).len(), 1);
 }
+
+#[tokio::test]
+async fn dropping_a_session_stops_its_agent() {
+    let w = Workload::host("dropped").await;
+    let config = w.scripted(
+        "[[turns]]\nsteps = [{ kind = \"message\", text = \"x\" }]\n",
+        &w.work,
+    );
+    let (events, sink) = sink();
+    let session = AcpSession::start(
+        w.runtime.clone(),
+        Arc::new(PassThrough),
+        sink,
+        &config,
+        None,
+    )
+    .await
+    .unwrap();
+    drop(session);
+    // Match this workload's scenario path (bracketed so pgrep's own shell
+    // does not match itself).
+    let home = w.home.display().to_string();
+    let pattern = format!("[{}]{}", &home[..1], &home[1..]);
+    // The workload has no live process left once the watcher has run.
+    let mut rounds = 0;
+    loop {
+        let out = w
+            .runtime
+            .exec(
+                &w.name,
+                &ExecSpec {
+                    argv: vec![
+                        "/bin/sh".into(),
+                        "-c".into(),
+                        format!("pgrep -f '{pattern}/scenario' | wc -l"),
+                    ],
+                    ..ExecSpec::default()
+                },
+            )
+            .await
+            .unwrap();
+        if String::from_utf8_lossy(&out.stdout).trim() == "0" {
+            break;
+        }
+        rounds += 1;
+        assert!(rounds < 200, "the agent outlived its session");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert!(failures(&events).is_empty());
+}
