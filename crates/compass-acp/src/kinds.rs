@@ -239,7 +239,7 @@ mod tests {
         let v: serde_json::Value = serde_json::from_str(&body).unwrap();
         assert_eq!(
             v["hooks"]["PreToolUse"][0]["hooks"][0]["command"],
-            "compass hook claude-code pre-tool-use"
+            "compass hook claude-code PreToolUse"
         );
         assert!(
             claude
