@@ -456,6 +456,14 @@ async fn launch_in(
                 .try_into()
                 .unwrap_or(u64::MAX),
         ));
+        // Untimed honesty check: the clone really holds every file.
+        let checked_out = count_files(&s.state_dir.join("work").join("app"));
+        if checked_out < options.files {
+            return Err(err(format!(
+                "the clone holds {checked_out} of {} files",
+                options.files
+            )));
+        }
         rt.remove(&name).await?;
         let _ = p.handle.wait().await;
     }
@@ -530,6 +538,27 @@ async fn idle_agents(
         let _ = p.handle.wait().await;
     }
     result.map(|()| report)
+}
+
+/// Regular files under `dir`, `.git` excluded.
+fn count_files(dir: &Path) -> usize {
+    let Ok(entries) = fs_err::read_dir(dir) else {
+        return 0;
+    };
+    entries
+        .flatten()
+        .filter(|e| e.file_name() != ".git")
+        .map(|e| {
+            let p = e.path();
+            if p.is_symlink() {
+                0
+            } else if p.is_dir() {
+                count_files(&p)
+            } else {
+                1
+            }
+        })
+        .sum()
 }
 
 fn field_kib(text: &str, key: &str) -> u64 {
