@@ -89,6 +89,8 @@ pub struct Agent {
     pub model: Option<String>,
     pub lifetime: Lifetime,
     pub status: AgentStatus,
+    /// Why the agent is in its status (e.g. what Warden flagged).
+    pub status_reason: String,
     /// Set when the name came from the project's codename theme.
     pub codename: bool,
     pub created_at_ms: i64,

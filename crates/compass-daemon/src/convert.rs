@@ -72,6 +72,7 @@ pub(crate) fn agent(a: Agent) -> pb::Agent {
         status: agent_status(a.status).into(),
         codename: a.codename,
         created_at_ms: a.created_at_ms,
+        status_reason: a.status_reason,
     }
 }
 
@@ -151,18 +152,25 @@ pub(crate) fn board(b: board::Board) -> pb::Board {
             .rows
             .into_iter()
             .map(|row| {
-                let (agent_id, agent_name, agent_status) = match row.agent {
-                    Some(a) => (a.id.0, a.name.into(), agent_status(a.status).into()),
+                let (agent_id, agent_name, agent_status, agent_status_reason) = match row.agent {
+                    Some(a) => (
+                        a.id.0,
+                        a.name.into(),
+                        agent_status(a.status).into(),
+                        a.status_reason,
+                    ),
                     None => (
                         String::new(),
                         String::new(),
                         pb::AgentStatus::Unspecified.into(),
+                        String::new(),
                     ),
                 };
                 pb::BoardRow {
                     agent_id,
                     agent_name,
                     agent_status,
+                    agent_status_reason,
                     columns: row
                         .columns
                         .into_iter()

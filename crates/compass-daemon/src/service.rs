@@ -492,7 +492,13 @@ impl CompassService for CompassApi {
         };
         let list = self
             .store
-            .read(move |c| events::after(c, req.after_seq, limit))
+            .read(move |c| {
+                if req.kinds.is_empty() {
+                    events::after(c, req.after_seq, limit)
+                } else {
+                    events::of_kinds(c, &req.kinds, req.after_seq, limit)
+                }
+            })
             .await
             .map_err(from_store)?;
         Ok(Response::new(pb::ListEventsResponse {

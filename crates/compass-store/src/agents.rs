@@ -23,7 +23,7 @@ pub struct NewAgent {
 }
 
 const COLUMNS: &str =
-    "id, project_id, name, persona, kind, model, lifetime, status, codename, created_at_ms";
+    "id, project_id, name, persona, kind, model, lifetime, status, codename, created_at_ms, status_reason";
 
 /// Create an agent and emit `AgentCreated`.
 pub fn create(tx: &mut Tx<'_>, new: NewAgent) -> Result<Agent> {
@@ -58,7 +58,7 @@ pub fn create(tx: &mut Tx<'_>, new: NewAgent) -> Result<Agent> {
     };
     conn.execute(
         &format!(
-            "INSERT INTO agents ({COLUMNS}) VALUES (NULL, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"
+            "INSERT INTO agents ({COLUMNS}) VALUES (NULL, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, '')"
         ),
         params![
             project_row,
@@ -82,6 +82,7 @@ pub fn create(tx: &mut Tx<'_>, new: NewAgent) -> Result<Agent> {
         model: new.model,
         lifetime: new.lifetime,
         status: AgentStatus::Idle,
+        status_reason: String::new(),
         codename,
         created_at_ms: tx.now_ms(),
     };
@@ -123,6 +124,7 @@ struct AgentRow {
     status: String,
     codename: bool,
     created_at_ms: i64,
+    status_reason: String,
 }
 
 fn from_row(r: &Row<'_>) -> rusqlite::Result<AgentRow> {
@@ -137,6 +139,7 @@ fn from_row(r: &Row<'_>) -> rusqlite::Result<AgentRow> {
         status: r.get(7)?,
         codename: r.get(8)?,
         created_at_ms: r.get(9)?,
+        status_reason: r.get(10)?,
     })
 }
 
@@ -153,6 +156,7 @@ fn decode(row: AgentRow) -> Result<Agent> {
         lifetime: Lifetime::parse(&row.lifetime)
             .ok_or_else(|| corrupt("lifetime", &row.lifetime))?,
         status: AgentStatus::parse(&row.status).ok_or_else(|| corrupt("status", &row.status))?,
+        status_reason: row.status_reason,
         codename: row.codename,
         created_at_ms: row.created_at_ms,
     })
@@ -229,11 +233,12 @@ pub fn set_status(tx: &mut Tx<'_>, id: &AgentId, to: AgentStatus, reason: &str) 
     let from = agent.status;
     tx.conn()
         .execute(
-            "UPDATE agents SET status = ?1 WHERE id = ?2",
-            params![to.as_str(), id.row()],
+            "UPDATE agents SET status = ?1, status_reason = ?2 WHERE id = ?3",
+            params![to.as_str(), reason, id.row()],
         )
         .map_err(StoreError::sql("updating an agent"))?;
     agent.status = to;
+    agent.status_reason = reason.to_owned();
     tx.emit(NewEvent {
         scope: scope_of(&agent),
         kind: EventKind::AgentStatusChanged {

@@ -54,6 +54,24 @@ pub fn after(conn: &Connection, after: u64, limit: u32) -> Result<Vec<Event>> {
         .collect()
 }
 
+/// Up to `limit` events of the given kinds with `seq > after`, oldest first.
+pub fn of_kinds(conn: &Connection, kinds: &[String], after: u64, limit: u32) -> Result<Vec<Event>> {
+    let after = i64::try_from(after).unwrap_or(i64::MAX);
+    let kinds =
+        serde_json::to_string(kinds).map_err(|e| StoreError::corrupt("encoding kinds", e))?;
+    let mut stmt = conn
+        .prepare_cached(
+            "SELECT seq, at_ms, project_id, agent_id, workstream_id, tool_call_id, payload
+             FROM events WHERE kind IN (SELECT value FROM json_each(?1)) AND seq > ?2 ORDER BY seq LIMIT ?3",
+        )
+        .map_err(StoreError::sql("reading events by kind"))?;
+    let rows = stmt
+        .query_map(params![kinds, after, limit], decode)
+        .map_err(StoreError::sql("reading events by kind"))?;
+    rows.map(|row| to_event(row.map_err(StoreError::sql("reading events by kind"))?))
+        .collect()
+}
+
 /// The events of one agent, newest `limit`, returned oldest first.
 pub fn for_agent(conn: &Connection, agent: &AgentId, limit: u32) -> Result<Vec<Event>> {
     let mut stmt = conn

@@ -3,8 +3,9 @@
 use rusqlite_migration::{M, Migrations};
 
 pub(crate) fn migrations() -> Migrations<'static> {
-    Migrations::new(vec![M::up(
-        r#"
+    Migrations::new(vec![
+        M::up(
+            r#"
         CREATE TABLE projects (
             id INTEGER PRIMARY KEY AUTOINCREMENT,
             name TEXT NOT NULL UNIQUE,
@@ -78,7 +79,11 @@ pub(crate) fn migrations() -> Migrations<'static> {
         );
         CREATE INDEX events_agent ON events(agent_id, seq);
         "#,
-    )])
+        ),
+        // Why an agent is in its status: shown by `agent show` and the board.
+        M::up("ALTER TABLE agents ADD COLUMN status_reason TEXT NOT NULL DEFAULT '';"),
+        M::up("CREATE INDEX events_kind ON events(kind, seq);"),
+    ])
 }
 
 #[cfg(test)]

@@ -82,6 +82,17 @@ enum Command {
 enum WardenCmd {
     /// Run the gates over a labelled JSONL corpus; print detection rates and latency.
     Eval { dir: PathBuf },
+    /// Warden's decisions (the audit log), oldest first.
+    Log {
+        /// Only this agent's decisions (name or id).
+        #[arg(long)]
+        agent: Option<String>,
+        /// Only flags.
+        #[arg(long)]
+        flags: bool,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
 }
 
 /// Where the hook socket is inside a workload.
@@ -395,6 +406,10 @@ pub(crate) async fn run(cli: Cli) -> CliResult {
         Command::Up(args) => serve(dir, args, true).await,
         Command::Daemon(args) => serve(dir, args, false).await,
         Command::Bench(cmd) => bench::run(cmd).await,
+        Command::Warden(WardenCmd::Log { agent, flags, json }) => {
+            let mut client = connect(&dir.socket()).await?;
+            warden_log(&mut client, agent, flags, json).await
+        }
         Command::Warden(WardenCmd::Eval { dir }) => {
             let report = compass_warden::eval::eval_dir(&dir).await?;
             out(&report.to_string());
@@ -767,6 +782,57 @@ async fn follow_turn(client: &mut Client, reference: pb::AgentRef, after: u64) -
     Err(anyhow!("the daemon closed the event stream"))
 }
 
+async fn warden_log(
+    client: &mut Client,
+    agent: Option<String>,
+    flags: bool,
+    json: JsonFlag,
+) -> CliResult {
+    let agent_id = match agent {
+        Some(a) => Some(
+            client
+                .get_agent(pb::GetAgentRequest {
+                    agent: a,
+                    project: String::new(),
+                })
+                .await
+                .rpc()?
+                .id,
+        ),
+        None => None,
+    };
+    let mut after = 0;
+    loop {
+        let page = client
+            .list_events(pb::ListEventsRequest {
+                after_seq: after,
+                limit: 0,
+                kinds: vec!["gate_decision".into()],
+            })
+            .await
+            .rpc()?;
+        let Some(last) = page.events.last() else {
+            return Ok(());
+        };
+        after = last.seq;
+        for e in &page.events {
+            let Some(pb::event::Kind::GateDecision(d)) = &e.kind else {
+                continue;
+            };
+            if agent_id.as_ref().is_some_and(|id| *id != e.agent_id)
+                || (flags && d.decision != "flag")
+            {
+                continue;
+            }
+            out(&if json.json {
+                serde_json::to_string(e)?
+            } else {
+                render::gate_decision(e, d)
+            });
+        }
+    }
+}
+
 async fn issue(client: &mut Client, cmd: IssueCmd) -> CliResult {
     match cmd {
         IssueCmd::Add {
@@ -921,6 +987,7 @@ async fn events(client: &mut Client, from: u64, follow: bool, json: JsonFlag) ->
         loop {
             let page = client
                 .list_events(pb::ListEventsRequest {
+                    kinds: Vec::new(),
                     after_seq: after,
                     limit: 0,
                 })

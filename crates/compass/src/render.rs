@@ -100,6 +100,9 @@ pub(crate) fn agent(a: &pb::Agent) -> String {
         if a.codename { " (codename)" } else { "" },
         agent_status(a.status)
     );
+    if !a.status_reason.is_empty() {
+        let _ = writeln!(out, "  why: {}", a.status_reason);
+    }
     if !a.model.is_empty() {
         let _ = writeln!(out, "  model: {}", a.model);
     }
@@ -167,6 +170,15 @@ pub(crate) fn board(b: &pb::Board) -> String {
         } else {
             format!("{} [{}]", row.agent_name, agent_status(row.agent_status))
         };
+        let paused_why = (row.agent_status == pb::AgentStatus::Paused as i32
+            && !row.agent_status_reason.is_empty())
+        .then(|| {
+            format!(
+                "  ! {}: {}\n",
+                row.agent_name,
+                clip(&row.agent_status_reason, 150)
+            )
+        });
         let height = row
             .columns
             .iter()
@@ -196,9 +208,43 @@ pub(crate) fn board(b: &pb::Board) -> String {
             out.truncate(trimmed);
             out.push('\n');
         }
+        if let Some(why) = paused_why {
+            out.push_str(&why);
+        }
         out.push_str(&rule);
     }
     out
+}
+
+/// One audit line: when, which agent, which gate, the decision and why.
+pub(crate) fn gate_decision(e: &pb::Event, d: &pb::GateDecision) -> String {
+    let mut line = format!(
+        "#{:<6} {:<7} {} gate  {:<30} agent={}",
+        e.seq,
+        d.decision,
+        d.gate,
+        clip(&d.source, 30),
+        e.agent_id
+    );
+    if !d.detail.is_empty() {
+        let _ = write!(line, "\n        {}", d.detail);
+    }
+    for f in &d.findings {
+        let _ = write!(
+            line,
+            "\n        - {} ({}): {}",
+            f.detector,
+            enum_label(
+                pb::Severity::try_from(f.severity)
+                    .unwrap_or_default()
+                    .as_str_name(),
+                "SEVERITY_"
+            ),
+            f.explanation
+        );
+    }
+    let _ = write!(line, "\n        decided in {} µs", d.latency_us);
+    line
 }
 
 /// One line per event: seq, kind, and the few fields that say what happened.

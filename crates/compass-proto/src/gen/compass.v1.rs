@@ -152,6 +152,9 @@ pub struct Agent {
     pub codename: bool,
     #[prost(int64, tag = "10")]
     pub created_at_ms: i64,
+    /// Why the agent is in its status (e.g. what Warden flagged).
+    #[prost(string, tag = "11")]
+    pub status_reason: ::prost::alloc::string::String,
 }
 #[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
 pub struct CreateAgentRequest {
@@ -365,6 +368,8 @@ pub struct BoardRow {
     pub agent_status: i32,
     #[prost(message, repeated, tag = "4")]
     pub columns: ::prost::alloc::vec::Vec<BoardColumn>,
+    #[prost(string, tag = "5")]
+    pub agent_status_reason: ::prost::alloc::string::String,
 }
 #[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
 pub struct GetBoardRequest {
@@ -378,13 +383,16 @@ pub struct Board {
     #[prost(message, repeated, tag = "2")]
     pub rows: ::prost::alloc::vec::Vec<BoardRow>,
 }
-#[derive(Clone, Copy, PartialEq, Eq, Hash, ::prost::Message)]
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
 pub struct ListEventsRequest {
     /// Events with seq greater than this.
     #[prost(uint64, tag = "1")]
     pub after_seq: u64,
     #[prost(uint32, tag = "2")]
     pub limit: u32,
+    /// Only these kinds (e.g. "gate_decision"); empty for all.
+    #[prost(string, repeated, tag = "3")]
+    pub kinds: ::prost::alloc::vec::Vec<::prost::alloc::string::String>,
 }
 #[derive(Clone, PartialEq, ::prost::Message)]
 pub struct ListEventsResponse {

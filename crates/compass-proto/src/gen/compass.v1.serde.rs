@@ -144,6 +144,9 @@ impl serde::Serialize for Agent {
         if self.created_at_ms != 0 {
             len += 1;
         }
+        if !self.status_reason.is_empty() {
+            len += 1;
+        }
         let mut struct_ser = serializer.serialize_struct("compass.v1.Agent", len)?;
         if !self.id.is_empty() {
             struct_ser.serialize_field("id", &self.id)?;
@@ -181,6 +184,9 @@ impl serde::Serialize for Agent {
             #[allow(clippy::needless_borrows_for_generic_args)]
             struct_ser.serialize_field("createdAtMs", ToString::to_string(&self.created_at_ms).as_str())?;
         }
+        if !self.status_reason.is_empty() {
+            struct_ser.serialize_field("statusReason", &self.status_reason)?;
+        }
         struct_ser.end()
     }
 }
@@ -203,6 +209,8 @@ impl<'de> serde::Deserialize<'de> for Agent {
             "codename",
             "created_at_ms",
             "createdAtMs",
+            "status_reason",
+            "statusReason",
         ];
 
         #[allow(clippy::enum_variant_names)]
@@ -217,6 +225,7 @@ impl<'de> serde::Deserialize<'de> for Agent {
             Status,
             Codename,
             CreatedAtMs,
+            StatusReason,
         }
         impl<'de> serde::Deserialize<'de> for GeneratedField {
             fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
@@ -248,6 +257,7 @@ impl<'de> serde::Deserialize<'de> for Agent {
                             "status" => Ok(GeneratedField::Status),
                             "codename" => Ok(GeneratedField::Codename),
                             "createdAtMs" | "created_at_ms" => Ok(GeneratedField::CreatedAtMs),
+                            "statusReason" | "status_reason" => Ok(GeneratedField::StatusReason),
                             _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
                         }
                     }
@@ -277,6 +287,7 @@ impl<'de> serde::Deserialize<'de> for Agent {
                 let mut status__ = None;
                 let mut codename__ = None;
                 let mut created_at_ms__ = None;
+                let mut status_reason__ = None;
                 while let Some(k) = map_.next_key()? {
                     match k {
                         GeneratedField::Id => {
@@ -341,6 +352,12 @@ impl<'de> serde::Deserialize<'de> for Agent {
                                 Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
                             ;
                         }
+                        GeneratedField::StatusReason => {
+                            if status_reason__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("statusReason"));
+                            }
+                            status_reason__ = Some(map_.next_value()?);
+                        }
                     }
                 }
                 Ok(Agent {
@@ -354,6 +371,7 @@ impl<'de> serde::Deserialize<'de> for Agent {
                     status: status__.unwrap_or_default(),
                     codename: codename__.unwrap_or_default(),
                     created_at_ms: created_at_ms__.unwrap_or_default(),
+                    status_reason: status_reason__.unwrap_or_default(),
                 })
             }
         }
@@ -2953,6 +2971,9 @@ impl serde::Serialize for BoardRow {
         if !self.columns.is_empty() {
             len += 1;
         }
+        if !self.agent_status_reason.is_empty() {
+            len += 1;
+        }
         let mut struct_ser = serializer.serialize_struct("compass.v1.BoardRow", len)?;
         if !self.agent_id.is_empty() {
             struct_ser.serialize_field("agentId", &self.agent_id)?;
@@ -2967,6 +2988,9 @@ impl serde::Serialize for BoardRow {
         }
         if !self.columns.is_empty() {
             struct_ser.serialize_field("columns", &self.columns)?;
+        }
+        if !self.agent_status_reason.is_empty() {
+            struct_ser.serialize_field("agentStatusReason", &self.agent_status_reason)?;
         }
         struct_ser.end()
     }
@@ -2985,6 +3009,8 @@ impl<'de> serde::Deserialize<'de> for BoardRow {
             "agent_status",
             "agentStatus",
             "columns",
+            "agent_status_reason",
+            "agentStatusReason",
         ];
 
         #[allow(clippy::enum_variant_names)]
@@ -2993,6 +3019,7 @@ impl<'de> serde::Deserialize<'de> for BoardRow {
             AgentName,
             AgentStatus,
             Columns,
+            AgentStatusReason,
         }
         impl<'de> serde::Deserialize<'de> for GeneratedField {
             fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
@@ -3018,6 +3045,7 @@ impl<'de> serde::Deserialize<'de> for BoardRow {
                             "agentName" | "agent_name" => Ok(GeneratedField::AgentName),
                             "agentStatus" | "agent_status" => Ok(GeneratedField::AgentStatus),
                             "columns" => Ok(GeneratedField::Columns),
+                            "agentStatusReason" | "agent_status_reason" => Ok(GeneratedField::AgentStatusReason),
                             _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
                         }
                     }
@@ -3041,6 +3069,7 @@ impl<'de> serde::Deserialize<'de> for BoardRow {
                 let mut agent_name__ = None;
                 let mut agent_status__ = None;
                 let mut columns__ = None;
+                let mut agent_status_reason__ = None;
                 while let Some(k) = map_.next_key()? {
                     match k {
                         GeneratedField::AgentId => {
@@ -3067,6 +3096,12 @@ impl<'de> serde::Deserialize<'de> for BoardRow {
                             }
                             columns__ = Some(map_.next_value()?);
                         }
+                        GeneratedField::AgentStatusReason => {
+                            if agent_status_reason__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("agentStatusReason"));
+                            }
+                            agent_status_reason__ = Some(map_.next_value()?);
+                        }
                     }
                 }
                 Ok(BoardRow {
@@ -3074,6 +3109,7 @@ impl<'de> serde::Deserialize<'de> for BoardRow {
                     agent_name: agent_name__.unwrap_or_default(),
                     agent_status: agent_status__.unwrap_or_default(),
                     columns: columns__.unwrap_or_default(),
+                    agent_status_reason: agent_status_reason__.unwrap_or_default(),
                 })
             }
         }
@@ -5690,6 +5726,9 @@ impl serde::Serialize for ListEventsRequest {
         if self.limit != 0 {
             len += 1;
         }
+        if !self.kinds.is_empty() {
+            len += 1;
+        }
         let mut struct_ser = serializer.serialize_struct("compass.v1.ListEventsRequest", len)?;
         if self.after_seq != 0 {
             #[allow(clippy::needless_borrow)]
@@ -5698,6 +5737,9 @@ impl serde::Serialize for ListEventsRequest {
         }
         if self.limit != 0 {
             struct_ser.serialize_field("limit", &self.limit)?;
+        }
+        if !self.kinds.is_empty() {
+            struct_ser.serialize_field("kinds", &self.kinds)?;
         }
         struct_ser.end()
     }
@@ -5712,12 +5754,14 @@ impl<'de> serde::Deserialize<'de> for ListEventsRequest {
             "after_seq",
             "afterSeq",
             "limit",
+            "kinds",
         ];
 
         #[allow(clippy::enum_variant_names)]
         enum GeneratedField {
             AfterSeq,
             Limit,
+            Kinds,
         }
         impl<'de> serde::Deserialize<'de> for GeneratedField {
             fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
@@ -5741,6 +5785,7 @@ impl<'de> serde::Deserialize<'de> for ListEventsRequest {
                         match value {
                             "afterSeq" | "after_seq" => Ok(GeneratedField::AfterSeq),
                             "limit" => Ok(GeneratedField::Limit),
+                            "kinds" => Ok(GeneratedField::Kinds),
                             _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
                         }
                     }
@@ -5762,6 +5807,7 @@ impl<'de> serde::Deserialize<'de> for ListEventsRequest {
             {
                 let mut after_seq__ = None;
                 let mut limit__ = None;
+                let mut kinds__ = None;
                 while let Some(k) = map_.next_key()? {
                     match k {
                         GeneratedField::AfterSeq => {
@@ -5780,11 +5826,18 @@ impl<'de> serde::Deserialize<'de> for ListEventsRequest {
                                 Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
                             ;
                         }
+                        GeneratedField::Kinds => {
+                            if kinds__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("kinds"));
+                            }
+                            kinds__ = Some(map_.next_value()?);
+                        }
                     }
                 }
                 Ok(ListEventsRequest {
                     after_seq: after_seq__.unwrap_or_default(),
                     limit: limit__.unwrap_or_default(),
+                    kinds: kinds__.unwrap_or_default(),
                 })
             }
         }

@@ -2,7 +2,8 @@
 //! scripted agents in real bubblewrap sandboxes over ACP, and Warden pauses
 //! the one that reads a prompt injection.
 
-use std::process::Command;
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
 
 #[test]
 fn the_demo_runs_agents_in_sandboxes_and_warden_pauses_the_injected_one() {
@@ -19,18 +20,23 @@ fn the_demo_runs_agents_in_sandboxes_and_warden_pauses_the_injected_one() {
     );
 
     let home = tempfile::tempdir().unwrap();
-    let out = Command::new(super::BIN)
-        .args(["up", "--demo", "--exit-after-demo"])
+    let mut child = Command::new(super::BIN)
+        .args(["up", "--demo"])
         .env("COMPASS_HOME", home.path())
         .env("COMPASS_LOG", "warn")
-        .output()
+        .stdout(Stdio::piped())
+        .spawn()
         .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "demo failed:\n{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    // Read the demo's report up to the point where the daemon serves on.
+    let mut stdout = String::new();
+    for line in BufReader::new(child.stdout.take().unwrap()).lines() {
+        let line = line.unwrap();
+        stdout.push_str(&line);
+        stdout.push('\n');
+        if line.starts_with("Press Ctrl-C") {
+            break;
+        }
+    }
     let outcome = stdout
         .split("Demo outcome:")
         .nth(1)
@@ -40,6 +46,58 @@ fn the_demo_runs_agents_in_sandboxes_and_warden_pauses_the_injected_one() {
     assert!(
         outcome.contains("instruction_to_ai"),
         "the reason should name the detector: {outcome}"
+    );
+
+    // The reason is shown where the user looks: agent show, the board, warden log.
+    let cli = |args: &[&str]| {
+        let out = Command::new(super::BIN)
+            .args(args)
+            .env("COMPASS_HOME", home.path())
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "compass {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let show = cli(&["agent", "show", "scout"]);
+    assert!(
+        show.contains("status: paused") && show.contains("why: paused by Warden"),
+        "{show}"
+    );
+    let board = cli(&["board"]);
+    assert!(
+        board.contains("scout [paused]") && board.contains("! scout: paused by Warden"),
+        "{board}"
+    );
+    let flags = cli(&["warden", "log", "--flags", "--agent", "scout"]);
+    assert!(
+        flags.contains("flag")
+            && flags.contains("README.md")
+            && flags.contains("instruction_to_ai"),
+        "{flags}"
+    );
+    let atlas_flags = cli(&["warden", "log", "--flags", "--agent", "atlas"]);
+    assert!(
+        atlas_flags.trim().is_empty(),
+        "the clean scenario was flagged: {atlas_flags}"
+    );
+    let log = cli(&["agent", "log", "atlas"]);
+    assert!(
+        log.contains("tool call Edit") && log.contains("turn ended"),
+        "{log}"
+    );
+
+    nix::sys::signal::kill(
+        nix::unistd::Pid::from_raw(i32::try_from(child.id()).unwrap()),
+        nix::sys::signal::Signal::SIGTERM,
+    )
+    .unwrap();
+    assert!(
+        child.wait().unwrap().success(),
+        "the daemon did not stop cleanly on SIGTERM"
     );
 
     // atlas really edited and committed inside its own clone, not the source repo.

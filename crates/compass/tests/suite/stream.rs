@@ -94,6 +94,7 @@ async fn resubscribing_from_the_last_seq_misses_nothing_and_repeats_nothing() {
             .list_events(pb::ListEventsRequest {
                 after_seq: start,
                 limit: 1000,
+                kinds: vec!["marker".into()],
             })
             .await
             .unwrap()
