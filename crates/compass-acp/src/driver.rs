@@ -69,6 +69,18 @@ echo 'recent commits:'; git log --oneline -10 2>/dev/null";
     }
 }
 
+/// The agent answered as if the session never existed.
+pub fn is_context_reset(e: &AcpError) -> bool {
+    match e {
+        AcpError::Rpc { code, message, .. } => {
+            let m = message.to_ascii_lowercase();
+            *code == -32002
+                || (m.contains("session") && (m.contains("not found") || m.contains("unknown")))
+        }
+        _ => false,
+    }
+}
+
 /// How a reload went.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReloadOutcome {
@@ -159,13 +171,23 @@ impl SessionDriver {
 
     /// Prompt the agent, reloading it first if it died since the last turn.
     /// A turn that loses the agent is not retried (it may have had effects);
-    /// the next call reloads.
+    /// the next call reloads. An agent that no longer knows its session
+    /// (its context was reset) gets a fresh session, the reload prompt,
+    /// and then this prompt — it never ran, so sending it again is safe.
     pub async fn prompt(&self, text: &str) -> Result<TurnOutcome, AcpError> {
         if !self.is_alive().await {
             self.reload().await?;
         }
         let session = self.session().await.ok_or(AcpError::Closed)?;
-        session.prompt(text).await
+        match session.prompt(text).await {
+            Err(e) if is_context_reset(&e) => {
+                drop(session);
+                self.reset_context().await?;
+                let session = self.session().await.ok_or(AcpError::Closed)?;
+                session.prompt(text).await
+            }
+            other => other,
+        }
     }
 
     /// Cancel the current turn.

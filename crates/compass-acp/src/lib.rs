@@ -25,7 +25,9 @@ pub mod translate;
 
 pub use agent_client_protocol::v1::schema;
 pub use bench::{BenchOptions, BenchReport, bench_agents};
-pub use driver::{ReloadContext, ReloadOutcome, SessionDriver, reload_prompt, workspace_state};
+pub use driver::{
+    ReloadContext, ReloadOutcome, SessionDriver, is_context_reset, reload_prompt, workspace_state,
+};
 pub use error::AcpError;
 pub use executor::ExecutorLimits;
 pub use kinds::{AgentKind, HookSupport, KindRegistry, Provision, Transport};

@@ -267,6 +267,13 @@ impl Agent {
                         .filter_map(|b| b["text"].as_str())
                         .collect::<Vec<_>>()
                         .join("\n");
+                    if !lock(&agent.sessions).contains_key(&sid) {
+                        agent
+                            .wire
+                            .respond_error(id, -32002, &format!("Session not found: {sid}"))
+                            .await;
+                        return;
+                    }
                     match agent.run_turn(&sid, &text).await {
                         Ok(stop) => agent.wire.respond(id, json!({"stopReason": stop})).await,
                         Err(e) => {
@@ -492,6 +499,9 @@ impl Agent {
                     }
                 }
                 Step::Hang => std::future::pending::<()>().await,
+                Step::ForgetSession => {
+                    lock(&self.sessions).remove(sid);
+                }
                 Step::WaitForCancel => {
                     loop {
                         let notified = cancel.notify.notified();

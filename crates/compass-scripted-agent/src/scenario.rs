@@ -170,6 +170,9 @@ pub(crate) enum Step {
     Hang,
     /// Block until the client cancels, then end with `cancelled`.
     WaitForCancel,
+    /// Drop this session's context (as after a crash of the model side):
+    /// later prompts to it fail with "Session not found".
+    ForgetSession,
 }
 
 impl Scenario {

@@ -112,3 +112,62 @@ async fn without_session_load_a_reload_prompt_carries_task_and_workspace() {
     );
     d.shutdown().await;
 }
+
+#[tokio::test]
+async fn a_context_reset_gets_a_fresh_session_the_reload_prompt_then_the_prompt() {
+    let w = Workload::host("reload-reset").await;
+    let repo = w.repo(&[("a.txt", "a\n")]);
+    let scenario = r#"
+[[turns]]
+on_prompt_containing = "forget"
+steps = [{ kind = "message", text = "forgetting" }, { kind = "forget_session" }]
+[[turns]]
+on_prompt_containing = "resuming work after your context was reset"
+steps = [{ kind = "message", text = "reloaded" }]
+[[turns]]
+on_prompt_containing = "next task"
+steps = [{ kind = "message", text = "working on the next task" }]
+"#;
+    let (events, sink) = sink();
+    let d = SessionDriver::start(
+        w.runtime.clone(),
+        Arc::new(PassThrough),
+        sink,
+        w.scripted(scenario, &repo),
+        ReloadContext {
+            agent_name: "scout".into(),
+            task_spec: "demo-2".into(),
+            workspace_state: String::new(),
+        },
+        None,
+    )
+    .await
+    .unwrap();
+    let first = d.session_id().unwrap();
+    d.prompt("please forget").await.unwrap();
+    // The agent process is fine, but it no longer knows the session.
+    assert_eq!(
+        d.prompt("the next task").await.unwrap().stop_reason,
+        "end_turn"
+    );
+    assert_ne!(d.session_id().unwrap(), first);
+    let texts: Vec<String> = updates(&events)
+        .into_iter()
+        .filter_map(|(_, u)| match u {
+            AgentUpdate::MessageChunk { text } => Some(text),
+            AgentUpdate::SessionStarted { how, .. } => Some(format!("started:{how}")),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        texts,
+        [
+            "started:new",
+            "forgetting",
+            "started:reloaded",
+            "reloaded",
+            "working on the next task"
+        ]
+    );
+    d.shutdown().await;
+}
