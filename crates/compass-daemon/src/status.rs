@@ -36,7 +36,10 @@ pub(crate) fn from_fleet(error: crate::fleet::FleetError) -> Status {
         FleetError::State(m) => Status::failed_precondition(m),
         FleetError::Runtime(e) => {
             let code = match &e {
-                compass_runtime::RuntimeError::UnknownBackend(_) => Code::InvalidArgument,
+                compass_runtime::RuntimeError::UnknownBackend(_)
+                | compass_runtime::RuntimeError::BadName { .. }
+                | compass_runtime::RuntimeError::Invalid { .. } => Code::InvalidArgument,
+                compass_runtime::RuntimeError::Paused(_) => Code::FailedPrecondition,
                 compass_runtime::RuntimeError::MissingTool { .. }
                 | compass_runtime::RuntimeError::Unsupported { .. } => Code::FailedPrecondition,
                 _ => Code::Internal,
