@@ -312,6 +312,8 @@ impl Fleet {
             ..Scope::default()
         };
         config.allowed_roots = vec![inner.work.clone()];
+        // Warden's audit sink records every decision as an event already.
+        config.emit_gate_decisions = false;
         let context = ReloadContext {
             agent_name: agent.name.to_string(),
             task_spec: agent.persona.clone().unwrap_or_default(),

@@ -8,7 +8,12 @@
 //! output and the browser client share.
 
 /// Generated types, client and server for `compass.v1`.
-#[allow(clippy::all, clippy::pedantic, unreachable_pub, missing_debug_implementations)]
+#[allow(
+    clippy::all,
+    clippy::pedantic,
+    unreachable_pub,
+    missing_debug_implementations
+)]
 pub mod v1 {
     include!("gen/compass.v1.rs");
     include!("gen/compass.v1.serde.rs");

@@ -30,7 +30,9 @@ fn generated_code_matches_the_schema() {
     let bless = std::env::var_os("COMPASS_BLESS").is_some();
     for file in FILES {
         let fresh = fs_err::read_to_string(tmp.path().join(file)).unwrap();
-        let committed_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/gen").join(file);
+        let committed_path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("src/gen")
+            .join(file);
         if bless {
             fs_err::write(&committed_path, &fresh).unwrap();
             continue;

@@ -22,8 +22,7 @@ pub struct NewAgent {
     pub lifetime: Lifetime,
 }
 
-const COLUMNS: &str =
-    "id, project_id, name, persona, kind, model, lifetime, status, codename, created_at_ms, status_reason";
+const COLUMNS: &str = "id, project_id, name, persona, kind, model, lifetime, status, codename, created_at_ms, status_reason";
 
 /// Create an agent and emit `AgentCreated`.
 pub fn create(tx: &mut Tx<'_>, new: NewAgent) -> Result<Agent> {
