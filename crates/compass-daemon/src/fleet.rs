@@ -271,8 +271,13 @@ impl Fleet {
         let spec = self.spec(&workload, &state_dir)?;
         let inner = self.runtime.inner_paths(&state_dir);
 
-        if self.runtime.exists(&workload).await? {
-            self.runtime.adopt(&spec).await?;
+        if state_dir.exists() || self.runtime.exists(&workload).await? {
+            // After a daemon restart the runtime re-registers the workload;
+            // after a plain stop it still knows it.
+            match self.runtime.adopt(&spec).await {
+                Ok(()) | Err(compass_runtime::RuntimeError::AlreadyExists(_)) => {}
+                Err(e) => return Err(e.into()),
+            }
         } else {
             let sources = repo_sources(&project.repos)?;
             repos::provision_agent(self.runtime.as_ref(), &spec, &sources, &[]).await?;
@@ -460,10 +465,12 @@ impl Fleet {
             .await
     }
 
-    pub(crate) async fn pause(
+    /// Freeze (`true`) or continue (`false`) the agent's whole process tree.
+    pub(crate) async fn freeze(
         &self,
         key: &str,
         project: Option<&str>,
+        frozen: bool,
     ) -> Result<Agent, FleetError> {
         let agent = self.agent(key, project).await?;
         let workload = self
@@ -474,28 +481,39 @@ impl Fleet {
             .map(|l| l.workload.clone());
         let workload = workload
             .ok_or_else(|| FleetError::State(format!("agent {} is not running", agent.name)))?;
-        self.runtime.pause(&workload).await?;
-        self.set_status(&agent.id, AgentStatus::Paused, "paused by the user")
-            .await
+        if frozen {
+            self.runtime.pause(&workload).await?;
+            self.set_status(&agent.id, AgentStatus::Paused, "paused by the user")
+                .await
+        } else {
+            self.runtime.resume(&workload).await?;
+            self.set_status(&agent.id, AgentStatus::Running, "resumed by the user")
+                .await
+        }
     }
 
-    pub(crate) async fn resume(
-        &self,
-        key: &str,
-        project: Option<&str>,
-    ) -> Result<Agent, FleetError> {
-        let agent = self.agent(key, project).await?;
-        let workload = self
-            .live
-            .lock()
-            .await
-            .get(&agent.id)
-            .map(|l| l.workload.clone());
-        let workload = workload
-            .ok_or_else(|| FleetError::State(format!("agent {} is not running", agent.name)))?;
-        self.runtime.resume(&workload).await?;
-        self.set_status(&agent.id, AgentStatus::Running, "resumed by the user")
-            .await
+    /// Start-up recovery: agent processes do not outlive the daemon that ran
+    /// them, so agents the store still calls running or paused are marked
+    /// idle, with what they were doing in the reason. Their workloads and
+    /// clones stay; `start` adopts them.
+    pub(crate) async fn recover(&self) -> Result<(), FleetError> {
+        let stale: Vec<Agent> = self
+            .store
+            .read(|c| agents::list(c, None, false))
+            .await?
+            .into_iter()
+            .filter(|a| matches!(a.status, AgentStatus::Running | AgentStatus::Paused))
+            .collect();
+        for agent in stale {
+            let reason = format!(
+                "the daemon restarted while it was {} ({}); start it again to continue",
+                agent.status.as_str(),
+                agent.status_reason
+            );
+            self.set_status(&agent.id, AgentStatus::Idle, &reason)
+                .await?;
+        }
+        Ok(())
     }
 
     /// Stop every running agent (daemon shutdown).

@@ -153,6 +153,10 @@ impl Daemon {
             })
             .map_err(|e| DaemonError::Serve(e.to_string()))?,
         );
+        fleet
+            .recover()
+            .await
+            .map_err(|e| DaemonError::Serve(format!("recovering agents: {e}")))?;
         let api = CompassApi {
             store: store.clone(),
             info: RunInfo {

@@ -174,6 +174,27 @@ fn parse_issue(req: pb::CreateIssueRequest) -> Result<NewIssue, Status> {
     })
 }
 
+/// What the user can do to a running agent's process tree.
+#[derive(Debug, Clone, Copy)]
+enum Control {
+    Stop,
+    Pause,
+    Resume,
+}
+
+impl CompassApi {
+    async fn control(&self, reference: pb::AgentRef, control: Control) -> Reply<pb::Agent> {
+        let (agent, project) = agent_ref(Some(reference))?;
+        let project = project.as_deref();
+        let result = match control {
+            Control::Stop => self.fleet.stop(&agent, project).await,
+            Control::Pause => self.fleet.freeze(&agent, project, true).await,
+            Control::Resume => self.fleet.freeze(&agent, project, false).await,
+        };
+        Ok(Response::new(convert::agent(result.map_err(from_fleet)?)))
+    }
+}
+
 fn agent_ref(r: Option<pb::AgentRef>) -> Result<(String, Option<String>), Status> {
     let r = r.unwrap_or_default();
     required("agent", &r.agent)?;
@@ -313,33 +334,15 @@ impl CompassService for CompassApi {
     }
 
     async fn stop_agent(&self, req: Request<pb::AgentRef>) -> Reply<pb::Agent> {
-        let (agent, project) = agent_ref(Some(req.into_inner()))?;
-        let agent = self
-            .fleet
-            .stop(&agent, project.as_deref())
-            .await
-            .map_err(from_fleet)?;
-        Ok(Response::new(convert::agent(agent)))
+        self.control(req.into_inner(), Control::Stop).await
     }
 
     async fn pause_agent(&self, req: Request<pb::AgentRef>) -> Reply<pb::Agent> {
-        let (agent, project) = agent_ref(Some(req.into_inner()))?;
-        let agent = self
-            .fleet
-            .pause(&agent, project.as_deref())
-            .await
-            .map_err(from_fleet)?;
-        Ok(Response::new(convert::agent(agent)))
+        self.control(req.into_inner(), Control::Pause).await
     }
 
     async fn resume_agent(&self, req: Request<pb::AgentRef>) -> Reply<pb::Agent> {
-        let (agent, project) = agent_ref(Some(req.into_inner()))?;
-        let agent = self
-            .fleet
-            .resume(&agent, project.as_deref())
-            .await
-            .map_err(from_fleet)?;
-        Ok(Response::new(convert::agent(agent)))
+        self.control(req.into_inner(), Control::Resume).await
     }
 
     async fn prompt_agent(

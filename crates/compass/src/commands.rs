@@ -640,24 +640,11 @@ async fn agent(client: &mut Client, cmd: AgentCmd) -> CliResult {
                 .start_agent(pb::StartAgentRequest { agent, scenario })
                 .await
                 .rpc()?;
-            out(&format!("{} is {}", a.name, render::agent_status(a.status)));
-            Ok(())
+            now_is(a)
         }
-        AgentCmd::Stop(target) => {
-            let a = client.stop_agent(target.reference()).await.rpc()?;
-            out(&format!("{} is {}", a.name, render::agent_status(a.status)));
-            Ok(())
-        }
-        AgentCmd::Pause(target) => {
-            let a = client.pause_agent(target.reference()).await.rpc()?;
-            out(&format!("{} is {}", a.name, render::agent_status(a.status)));
-            Ok(())
-        }
-        AgentCmd::Resume(target) => {
-            let a = client.resume_agent(target.reference()).await.rpc()?;
-            out(&format!("{} is {}", a.name, render::agent_status(a.status)));
-            Ok(())
-        }
+        AgentCmd::Stop(target) => now_is(client.stop_agent(target.reference()).await.rpc()?),
+        AgentCmd::Pause(target) => now_is(client.pause_agent(target.reference()).await.rpc()?),
+        AgentCmd::Resume(target) => now_is(client.resume_agent(target.reference()).await.rpc()?),
         AgentCmd::Prompt {
             agent,
             text,
@@ -741,6 +728,16 @@ fn read_body(body: String, file: Option<PathBuf>) -> anyhow::Result<String> {
             .with_context(|| format!("reading the body from {}", path.display())),
         None => Ok(body),
     }
+}
+
+/// Report an agent's status after a lifecycle verb.
+fn now_is(agent: pb::Agent) -> CliResult {
+    out(&format!(
+        "{} is {}",
+        agent.name,
+        render::agent_status(agent.status)
+    ));
+    Ok(())
 }
 
 /// Print the agent's events from `after` until its turn ends or fails.

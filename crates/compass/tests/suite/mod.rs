@@ -1,5 +1,6 @@
 //! Fixtures: a real `compass daemon` child process per test, in its own data dir.
 
+mod agents;
 mod bad_input;
 mod daemon;
 mod demo;

@@ -1,0 +1,87 @@
+//! An agent's life through the CLI: start (a real sandbox, a real clone),
+//! pause and resume, prompt, stop, and the refusals in between.
+
+use super::{TestDaemon, git_repo};
+
+#[test]
+fn start_pause_resume_prompt_stop() {
+    compass_test_support::bins::scripted_agent();
+    let mut d = TestDaemon::start();
+    let repo = git_repo(d.home());
+    d.ok(&["project", "add", "demo", "--repo", repo.to_str().unwrap()]);
+    d.ok(&["agent", "new", "atlas"]);
+
+    let err = d.fails(&["agent", "prompt", "atlas", "hello"]);
+    assert!(
+        err.contains("atlas is not running") && err.contains("compass agent start atlas"),
+        "{err}"
+    );
+
+    assert!(
+        d.ok(&["agent", "start", "atlas"])
+            .contains("atlas is running")
+    );
+    // The clone exists inside the agent's own state, independent of the source.
+    assert!(
+        d.home().join("agents/agt-1/work/app/.git").exists(),
+        "no clone was made"
+    );
+    let err = d.fails(&["agent", "start", "atlas"]);
+    assert!(err.contains("already running"), "{err}");
+
+    assert!(
+        d.ok(&["agent", "pause", "atlas"])
+            .contains("atlas is paused")
+    );
+    let err = d.fails(&["agent", "prompt", "atlas", "hello"]);
+    assert!(err.contains("paused; resume it first"), "{err}");
+    assert!(
+        d.ok(&["agent", "show", "atlas"])
+            .contains("why: paused by the user")
+    );
+    assert!(
+        d.ok(&["agent", "resume", "atlas"])
+            .contains("atlas is running")
+    );
+
+    assert!(d.ok(&["agent", "stop", "atlas"]).contains("atlas is idle"));
+    let err = d.fails(&["agent", "stop", "atlas"]);
+    assert!(err.contains("is not running"), "{err}");
+    // A second start adopts the existing workload and clone.
+    assert!(
+        d.ok(&["agent", "start", "atlas"])
+            .contains("atlas is running")
+    );
+    let events = d.ok(&["agent", "log", "atlas"]);
+    assert_eq!(
+        events.matches("started (compass-scripted-agent").count(),
+        2,
+        "{events}"
+    );
+
+    // SIGKILL the daemon under a running agent: the restarted daemon says
+    // what happened, and the agent starts again on its kept clone.
+    d.kill9();
+    d.spawn();
+    let show = d.ok(&["agent", "show", "atlas"]);
+    assert!(
+        show.contains("status: idle") && show.contains("the daemon restarted while it was running"),
+        "{show}"
+    );
+    assert!(
+        d.ok(&["agent", "start", "atlas"])
+            .contains("atlas is running")
+    );
+}
+
+#[test]
+fn an_unknown_agent_kind_is_refused_at_start() {
+    let d = TestDaemon::start();
+    d.ok(&["project", "add", "demo"]);
+    d.ok(&["agent", "new", "atlas", "--kind", "nosuchagent"]);
+    let err = d.fails(&["agent", "start", "atlas"]);
+    assert!(
+        err.contains("kind:") && err.contains("nosuchagent"),
+        "{err}"
+    );
+}
