@@ -15,7 +15,7 @@ use compass_runtime::layout::Layout;
 use compass_runtime::repos::{self, RepoSource};
 use compass_runtime::{EgressPolicy, Mount, WorkloadName, WorkloadRuntime, WorkloadSpec};
 use compass_store::{Store, agents, projects};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -76,6 +76,41 @@ pub(crate) struct Fleet {
     sink: Arc<StoreSink>,
     workloads: Workloads,
     live: tokio::sync::Mutex<HashMap<AgentId, Live>>,
+    /// Agents being started right now.
+    starting: Arc<Mutex<HashSet<AgentId>>>,
+}
+
+/// An agent being started; released when the start ends either way.
+struct StartClaim {
+    set: Arc<Mutex<HashSet<AgentId>>>,
+    agent: AgentId,
+}
+
+impl StartClaim {
+    fn take(set: &Arc<Mutex<HashSet<AgentId>>>, agent: &Agent) -> Result<Self, FleetError> {
+        let fresh = set
+            .lock()
+            .map(|mut s| s.insert(agent.id.clone()))
+            .unwrap_or(false);
+        if !fresh {
+            return Err(FleetError::State(format!(
+                "agent {} is already starting",
+                agent.name
+            )));
+        }
+        Ok(Self {
+            set: Arc::clone(set),
+            agent: agent.id.clone(),
+        })
+    }
+}
+
+impl Drop for StartClaim {
+    fn drop(&mut self) {
+        if let Ok(mut s) = self.set.lock() {
+            s.remove(&self.agent);
+        }
+    }
 }
 
 impl std::fmt::Debug for Fleet {
@@ -202,6 +237,7 @@ impl Fleet {
             sink,
             workloads,
             live: tokio::sync::Mutex::default(),
+            starting: Arc::default(),
         })
     }
 
@@ -249,8 +285,10 @@ impl Fleet {
                 agent.name
             )));
         }
-        let mut live = self.live.lock().await;
-        if live.contains_key(&agent.id) {
+        // Claim the agent without holding the fleet lock: cloning can take a
+        // while, and other agents' prompts must not wait for it.
+        let _claim = StartClaim::take(&self.starting, &agent)?;
+        if self.live.lock().await.contains_key(&agent.id) {
             return Err(FleetError::State(format!(
                 "agent {} is already running",
                 agent.name
@@ -350,7 +388,7 @@ impl Fleet {
         if let Ok(mut w) = self.workloads.lock() {
             w.insert(agent.id.clone(), workload.clone());
         }
-        live.insert(
+        self.live.lock().await.insert(
             agent.id.clone(),
             Live {
                 driver,
@@ -358,7 +396,6 @@ impl Fleet {
                 hook,
             },
         );
-        drop(live);
         self.set_status(&agent.id, AgentStatus::Running, "started")
             .await
     }

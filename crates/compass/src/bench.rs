@@ -45,6 +45,21 @@ pub(crate) enum BenchCmd {
         #[arg(long, default_value = "sandbox")]
         backend: String,
     },
+    /// N scripted agents each making TOOL_CALLS tool calls over ACP, through
+    /// their workloads and Warden's gate: updates/s, latency, CPU and RSS per agent.
+    Agents {
+        /// Agent counts to run, one after another.
+        #[arg(long, value_delimiter = ',', default_values_t = [1, 10, 50])]
+        agents: Vec<usize>,
+        #[arg(long, default_value_t = 200)]
+        tool_calls: u32,
+        /// Pause between tool calls (0: flat out, a throughput figure).
+        #[arg(long, default_value_t = 20)]
+        pace_ms: u64,
+        /// sandbox (default) or host.
+        #[arg(long, default_value = "sandbox")]
+        backend: String,
+    },
     /// Warden's in-process decision time, and the `compass hook` round trip
     /// against a bare process spawn.
     Gate {
@@ -88,6 +103,12 @@ pub(crate) async fn run(cmd: BenchCmd) -> CliResult {
             out(&compass_runtime::bench::launch(options).await?.to_string());
             Ok(())
         }
+        BenchCmd::Agents {
+            agents,
+            tool_calls,
+            pace_ms,
+            backend,
+        } => agents_bench(&agents, tool_calls, pace_ms, &backend).await,
         BenchCmd::Gate {
             iterations,
             hook_iterations,
@@ -321,6 +342,62 @@ async fn append(
     }
     for t in tasks {
         t.await??;
+    }
+    Ok(())
+}
+
+async fn agents_bench(counts: &[usize], tool_calls: u32, pace_ms: u64, backend: &str) -> CliResult {
+    use compass_runtime::{Backend, EgressPolicy, Mount};
+    let backend = Backend::parse(backend)?;
+    let runtime = compass_runtime::runtime_for(backend)?;
+    let gate: std::sync::Arc<dyn compass_core::gate::Gate> =
+        std::sync::Arc::new(compass_warden::Warden::rules_only()?);
+    let bin_dir = std::env::current_exe()?
+        .parent()
+        .map(std::path::Path::to_owned)
+        .ok_or_else(|| anyhow!("no binary dir"))?;
+    let host_agent = bin_dir.join("compass-scripted-agent");
+    if !host_agent.exists() {
+        return Err(anyhow!(
+            "{} is missing; build it with `cargo build --release`",
+            host_agent.display()
+        ));
+    }
+    for &n in counts {
+        let scratch = tempfile::tempdir()?;
+        let (agent_bin, inner_work, mounts, egress) = match backend {
+            Backend::Host => (host_agent.clone(), None, vec![], EgressPolicy::Open),
+            _ => (
+                std::path::PathBuf::from("/opt/compass/bin/compass-scripted-agent"),
+                Some(std::path::PathBuf::from("/work")),
+                vec![Mount {
+                    host_path: bin_dir.clone(),
+                    workload_path: "/opt/compass/bin".into(),
+                    read_only: true,
+                }],
+                EgressPolicy::Deny,
+            ),
+        };
+        let opts = compass_acp::bench::BenchOptions {
+            agents: n,
+            tool_calls,
+            pace_ms,
+            agent_bin,
+            state_root: scratch.path().to_owned(),
+            inner_work,
+            mounts,
+            egress,
+        };
+        let report = compass_acp::bench::bench_agents(
+            std::sync::Arc::clone(&runtime),
+            std::sync::Arc::clone(&gate),
+            &opts,
+        )
+        .await?;
+        out(&format!(
+            "{} backend, Warden rules-only gate:\n{report}",
+            backend.as_str()
+        ));
     }
     Ok(())
 }
