@@ -73,6 +73,9 @@ pub(crate) fn agent(a: Agent) -> pb::Agent {
         codename: a.codename,
         created_at_ms: a.created_at_ms,
         status_reason: a.status_reason,
+        // The tier is the fleet's to fill in (`CompassApi::agent_pb`).
+        backend: String::new(),
+        missing_protections: Vec::new(),
     }
 }
 

@@ -426,7 +426,12 @@ impl Fleet {
             state_dir: state_dir.to_owned(),
             mounts,
             env,
-            egress: EgressPolicy::Deny,
+            // The host tier cannot deny egress (a typed error): it runs open,
+            // and the agent shows the protection as missing.
+            egress: match self.runtime.backend() {
+                compass_runtime::Backend::Host => EgressPolicy::Open,
+                _ => EgressPolicy::Deny,
+            },
             resources: compass_runtime::Resources::default(),
         })
     }
@@ -527,6 +532,17 @@ impl Fleet {
             self.set_status(&agent.id, AgentStatus::Running, "resumed by the user")
                 .await
         }
+    }
+
+    /// The workload tier and the protections it lacks.
+    pub(crate) fn tier(&self) -> (&'static str, Vec<String>) {
+        let missing = self
+            .runtime
+            .missing_protections()
+            .iter()
+            .map(|p| p.as_str().to_owned())
+            .collect();
+        (self.runtime.backend().as_str(), missing)
     }
 
     /// Start-up recovery: agent processes do not outlive the daemon that ran

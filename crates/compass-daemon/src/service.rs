@@ -183,6 +183,16 @@ enum Control {
 }
 
 impl CompassApi {
+    /// An agent as the contract shows it, with the tier it runs in.
+    fn agent_pb(&self, agent: compass_core::agent::Agent) -> pb::Agent {
+        let (backend, missing) = self.fleet.tier();
+        pb::Agent {
+            backend: backend.to_owned(),
+            missing_protections: missing,
+            ..convert::agent(agent)
+        }
+    }
+
     async fn control(&self, reference: pb::AgentRef, control: Control) -> Reply<pb::Agent> {
         let (agent, project) = agent_ref(Some(reference))?;
         let project = project.as_deref();
@@ -191,7 +201,7 @@ impl CompassApi {
             Control::Pause => self.fleet.freeze(&agent, project, true).await,
             Control::Resume => self.fleet.freeze(&agent, project, false).await,
         };
-        Ok(Response::new(convert::agent(result.map_err(from_fleet)?)))
+        Ok(Response::new(self.agent_pb(result.map_err(from_fleet)?)))
     }
 }
 
@@ -279,7 +289,7 @@ impl CompassService for CompassApi {
             .write(move |tx| agents::create(tx, new))
             .await
             .map_err(from_store)?;
-        Ok(Response::new(convert::agent(agent)))
+        Ok(Response::new(self.agent_pb(agent)))
     }
 
     async fn list_agents(
@@ -294,7 +304,7 @@ impl CompassService for CompassApi {
             .await
             .map_err(from_store)?;
         Ok(Response::new(pb::ListAgentsResponse {
-            agents: all.into_iter().map(convert::agent).collect(),
+            agents: all.into_iter().map(|a| self.agent_pb(a)).collect(),
         }))
     }
 
@@ -307,7 +317,7 @@ impl CompassService for CompassApi {
             .read(move |c| agents::get(c, &req.agent, project.as_deref()))
             .await
             .map_err(from_store)?;
-        Ok(Response::new(convert::agent(agent)))
+        Ok(Response::new(self.agent_pb(agent)))
     }
 
     async fn retire_agent(&self, req: Request<pb::RetireAgentRequest>) -> Reply<pb::Agent> {
@@ -319,7 +329,7 @@ impl CompassService for CompassApi {
             .write(move |tx| agents::retire(tx, &req.agent, project.as_deref()))
             .await
             .map_err(from_store)?;
-        Ok(Response::new(convert::agent(agent)))
+        Ok(Response::new(self.agent_pb(agent)))
     }
 
     async fn start_agent(&self, req: Request<pb::StartAgentRequest>) -> Reply<pb::Agent> {
@@ -330,7 +340,7 @@ impl CompassService for CompassApi {
             .start(&agent, project.as_deref(), optional(req.scenario))
             .await
             .map_err(from_fleet)?;
-        Ok(Response::new(convert::agent(agent)))
+        Ok(Response::new(self.agent_pb(agent)))
     }
 
     async fn stop_agent(&self, req: Request<pb::AgentRef>) -> Reply<pb::Agent> {

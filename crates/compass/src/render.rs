@@ -103,6 +103,16 @@ pub(crate) fn agent(a: &pb::Agent) -> String {
     if !a.status_reason.is_empty() {
         let _ = writeln!(out, "  why: {}", a.status_reason);
     }
+    if !a.backend.is_empty() {
+        let _ = writeln!(out, "  workload: {}", a.backend);
+    }
+    if !a.missing_protections.is_empty() {
+        let _ = writeln!(
+            out,
+            "  missing protections: {}",
+            a.missing_protections.join(", ")
+        );
+    }
     if !a.model.is_empty() {
         let _ = writeln!(out, "  model: {}", a.model);
     }

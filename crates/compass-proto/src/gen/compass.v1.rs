@@ -155,6 +155,12 @@ pub struct Agent {
     /// Why the agent is in its status (e.g. what Warden flagged).
     #[prost(string, tag = "11")]
     pub status_reason: ::prost::alloc::string::String,
+    /// The workload tier its agents run in ("sandbox", "host", "oci"), and the
+    /// protections that tier lacks (empty for the sandbox) — for the UI to show.
+    #[prost(string, tag = "12")]
+    pub backend: ::prost::alloc::string::String,
+    #[prost(string, repeated, tag = "13")]
+    pub missing_protections: ::prost::alloc::vec::Vec<::prost::alloc::string::String>,
 }
 #[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
 pub struct CreateAgentRequest {

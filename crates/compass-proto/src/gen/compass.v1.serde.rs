@@ -147,6 +147,12 @@ impl serde::Serialize for Agent {
         if !self.status_reason.is_empty() {
             len += 1;
         }
+        if !self.backend.is_empty() {
+            len += 1;
+        }
+        if !self.missing_protections.is_empty() {
+            len += 1;
+        }
         let mut struct_ser = serializer.serialize_struct("compass.v1.Agent", len)?;
         if !self.id.is_empty() {
             struct_ser.serialize_field("id", &self.id)?;
@@ -187,6 +193,12 @@ impl serde::Serialize for Agent {
         if !self.status_reason.is_empty() {
             struct_ser.serialize_field("statusReason", &self.status_reason)?;
         }
+        if !self.backend.is_empty() {
+            struct_ser.serialize_field("backend", &self.backend)?;
+        }
+        if !self.missing_protections.is_empty() {
+            struct_ser.serialize_field("missingProtections", &self.missing_protections)?;
+        }
         struct_ser.end()
     }
 }
@@ -211,6 +223,9 @@ impl<'de> serde::Deserialize<'de> for Agent {
             "createdAtMs",
             "status_reason",
             "statusReason",
+            "backend",
+            "missing_protections",
+            "missingProtections",
         ];
 
         #[allow(clippy::enum_variant_names)]
@@ -226,6 +241,8 @@ impl<'de> serde::Deserialize<'de> for Agent {
             Codename,
             CreatedAtMs,
             StatusReason,
+            Backend,
+            MissingProtections,
         }
         impl<'de> serde::Deserialize<'de> for GeneratedField {
             fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
@@ -258,6 +275,8 @@ impl<'de> serde::Deserialize<'de> for Agent {
                             "codename" => Ok(GeneratedField::Codename),
                             "createdAtMs" | "created_at_ms" => Ok(GeneratedField::CreatedAtMs),
                             "statusReason" | "status_reason" => Ok(GeneratedField::StatusReason),
+                            "backend" => Ok(GeneratedField::Backend),
+                            "missingProtections" | "missing_protections" => Ok(GeneratedField::MissingProtections),
                             _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
                         }
                     }
@@ -288,6 +307,8 @@ impl<'de> serde::Deserialize<'de> for Agent {
                 let mut codename__ = None;
                 let mut created_at_ms__ = None;
                 let mut status_reason__ = None;
+                let mut backend__ = None;
+                let mut missing_protections__ = None;
                 while let Some(k) = map_.next_key()? {
                     match k {
                         GeneratedField::Id => {
@@ -358,6 +379,18 @@ impl<'de> serde::Deserialize<'de> for Agent {
                             }
                             status_reason__ = Some(map_.next_value()?);
                         }
+                        GeneratedField::Backend => {
+                            if backend__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("backend"));
+                            }
+                            backend__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::MissingProtections => {
+                            if missing_protections__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("missingProtections"));
+                            }
+                            missing_protections__ = Some(map_.next_value()?);
+                        }
                     }
                 }
                 Ok(Agent {
@@ -372,6 +405,8 @@ impl<'de> serde::Deserialize<'de> for Agent {
                     codename: codename__.unwrap_or_default(),
                     created_at_ms: created_at_ms__.unwrap_or_default(),
                     status_reason: status_reason__.unwrap_or_default(),
+                    backend: backend__.unwrap_or_default(),
+                    missing_protections: missing_protections__.unwrap_or_default(),
                 })
             }
         }

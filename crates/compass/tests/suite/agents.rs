@@ -85,3 +85,31 @@ fn an_unknown_agent_kind_is_refused_at_start() {
         "{err}"
     );
 }
+
+#[test]
+fn the_host_tier_says_which_protections_it_lacks() {
+    let d = TestDaemon::start_with(&["--backend", "host"]);
+    d.ok(&["project", "add", "demo"]);
+    let agent = d.json(&["agent", "new", "atlas"]);
+    assert_eq!(agent["backend"], "host");
+    let missing: Vec<&str> = agent["missingProtections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    for p in [
+        "filesystem_isolation",
+        "inter_agent_isolation",
+        "egress_policy",
+    ] {
+        assert!(
+            missing.contains(&p),
+            "{p} should be listed as missing: {missing:?}"
+        );
+    }
+    assert!(
+        d.ok(&["agent", "show", "atlas"])
+            .contains("missing protections: filesystem_isolation")
+    );
+}

@@ -17,12 +17,23 @@ pub(crate) const BIN: &str = env!("CARGO_BIN_EXE_compass");
 pub(crate) struct TestDaemon {
     pub(crate) home: tempfile::TempDir,
     pub(crate) child: Option<Child>,
+    args: Vec<String>,
 }
 
 impl TestDaemon {
     pub(crate) fn start() -> Self {
+        Self::start_with(&[])
+    }
+
+    /// A daemon started with extra `compass daemon` flags.
+    pub(crate) fn start_with(args: &[&str]) -> Self {
         let home = tempfile::tempdir().unwrap();
-        let mut daemon = Self { home, child: None };
+        let args = args.iter().map(|a| (*a).to_owned()).collect();
+        let mut daemon = Self {
+            home,
+            child: None,
+            args,
+        };
         daemon.spawn();
         daemon
     }
@@ -39,6 +50,7 @@ impl TestDaemon {
     pub(crate) fn spawn(&mut self) {
         let child = Command::new(BIN)
             .arg("daemon")
+            .args(&self.args)
             .env("COMPASS_HOME", self.home())
             .env("COMPASS_LOG", "warn")
             .stdout(Stdio::null())
