@@ -306,7 +306,7 @@ impl Fleet {
             .await?;
         let workload = Self::workload_name(&agent)?;
         let state_dir = self.agents_dir.join(workload.as_str());
-        let spec = self.spec(&workload, &state_dir)?;
+        let spec = self.spec(&agent, &workload, &state_dir)?;
         let inner = self.runtime.inner_paths(&state_dir);
 
         if state_dir.exists() || self.runtime.exists(&workload).await? {
@@ -347,7 +347,24 @@ impl Fleet {
             Arc::clone(&self.gate),
         ));
 
-        let cwd = first_clone(&inner.work, &project.repos);
+        // Each workstream of the agent gets its worktrees (branch
+        // `compass/<agent>/<issue-key>` in every repo); the session works in
+        // the one in progress, else in the first clone.
+        let repo_names: Vec<compass_core::name::Name> = repo_sources(&project.repos)?
+            .into_iter()
+            .map(|r| r.name)
+            .collect();
+        let mut cwd = first_clone(&inner.work, &project.repos);
+        for (ws, key) in self.workstreams_of(&agent).await? {
+            let trees = self
+                .ensure_worktrees(&workload, &state_dir, &key, &ws.branch, &repo_names)
+                .await?;
+            if ws.state == compass_core::workstream::WorkstreamState::InProgress
+                && let Some(first) = trees.first()
+            {
+                cwd = first.clone();
+            }
+        }
         let mut config =
             kind.session_config(agent.id.clone(), workload.clone(), cwd, &config_dir, &[])?;
         config.scope = Scope {
@@ -400,10 +417,119 @@ impl Fleet {
             .await
     }
 
-    fn spec(&self, workload: &WorkloadName, state_dir: &Path) -> Result<WorkloadSpec, FleetError> {
+    /// The agent's open workstreams with their issue keys.
+    async fn workstreams_of(
+        &self,
+        agent: &Agent,
+    ) -> Result<Vec<(compass_core::workstream::Workstream, String)>, FleetError> {
+        let (project, id) = (agent.project_id.to_string(), agent.id.clone());
+        Ok(self
+            .store
+            .read(move |c| {
+                let mut out = Vec::new();
+                for ws in compass_store::workstreams::list(c, &project)? {
+                    if ws.agent_id == id
+                        && ws.state != compass_core::workstream::WorkstreamState::Merged
+                    {
+                        let key = compass_store::issues::get(c, ws.issue_id.as_str())?.key;
+                        out.push((ws, key));
+                    }
+                }
+                Ok(out)
+            })
+            .await?)
+    }
+
+    /// The workstream's worktrees inside the workload, made if missing.
+    async fn ensure_worktrees(
+        &self,
+        workload: &WorkloadName,
+        state_dir: &Path,
+        key: &str,
+        branch: &str,
+        repos: &[compass_core::name::Name],
+    ) -> Result<Vec<PathBuf>, FleetError> {
+        let inner = self.runtime.inner_paths(state_dir);
+        let trees: Vec<PathBuf> = repos
+            .iter()
+            .map(|r| inner.work.join(".streams").join(key).join(r.as_str()))
+            .collect();
+        if repos.is_empty()
+            || Layout::new(state_dir)
+                .work
+                .join(".streams")
+                .join(key)
+                .exists()
+        {
+            return Ok(trees);
+        }
+        let issue = repos::IssueKey::parse(key)?;
+        Ok(repos::create_worktrees(
+            self.runtime.as_ref(),
+            workload,
+            state_dir,
+            &issue,
+            branch,
+            repos,
+            None,
+        )
+        .await?)
+    }
+
+    /// A new workstream for a running agent gets its worktrees now; for an
+    /// agent not running, at its next start.
+    pub(crate) async fn open_workstream(
+        &self,
+        ws: &compass_core::workstream::Workstream,
+    ) -> Result<(), FleetError> {
+        let workload = self
+            .live
+            .lock()
+            .await
+            .get(&ws.agent_id)
+            .map(|l| l.workload.clone());
+        let Some(workload) = workload else {
+            return Ok(());
+        };
+        let (issue, project) = (ws.issue_id.to_string(), ws.project_id.to_string());
+        let (key, project) = self
+            .store
+            .read(move |c| {
+                Ok((
+                    compass_store::issues::get(c, &issue)?.key,
+                    compass_store::projects::get(c, &project)?,
+                ))
+            })
+            .await?;
+        let names: Vec<compass_core::name::Name> = repo_sources(&project.repos)?
+            .into_iter()
+            .map(|r| r.name)
+            .collect();
+        let state_dir = self.agents_dir.join(workload.as_str());
+        self.ensure_worktrees(&workload, &state_dir, &key, &ws.branch, &names)
+            .await
+            .map(drop)
+    }
+
+    fn spec(
+        &self,
+        agent: &Agent,
+        workload: &WorkloadName,
+        state_dir: &Path,
+    ) -> Result<WorkloadSpec, FleetError> {
         let host_bin = host_bin_dir()?;
         let bin = self.inner_bin()?;
         let mut env = BTreeMap::new();
+        // Commits carry the agent's own name, whatever the workload is called.
+        let email = format!("{}@agents.compass.invalid", agent.name);
+        for (key, value) in [
+            ("GIT_AUTHOR_NAME", agent.name.as_str()),
+            ("GIT_COMMITTER_NAME", agent.name.as_str()),
+            ("GIT_AUTHOR_EMAIL", email.as_str()),
+            ("GIT_COMMITTER_EMAIL", email.as_str()),
+        ] {
+            env.insert(key.to_owned(), value.to_owned());
+        }
         env.insert(
             "PATH".to_owned(),
             format!("{}:/usr/local/bin:/usr/bin:/bin", bin.display()),
@@ -495,10 +621,10 @@ impl Fleet {
                 agent.name
             )));
         };
+        // A frozen tree must thaw before it can be told to exit.
+        let _ = self.runtime.resume(&live.workload).await;
         live.driver.shutdown().await;
         live.hook.abort();
-        // A paused tree must thaw to die politely.
-        let _ = self.runtime.resume(&live.workload).await;
         self.runtime.stop(&live.workload, STOP_GRACE).await?;
         if let Ok(mut w) = self.workloads.lock() {
             w.remove(&agent.id);
@@ -573,9 +699,9 @@ impl Fleet {
     pub(crate) async fn stop_all(&self) {
         let all: Vec<(AgentId, Live)> = self.live.lock().await.drain().collect();
         for (id, live) in all {
+            let _ = self.runtime.resume(&live.workload).await;
             live.driver.shutdown().await;
             live.hook.abort();
-            let _ = self.runtime.resume(&live.workload).await;
             let _ = self.runtime.stop(&live.workload, STOP_GRACE).await;
             let _ = self
                 .set_status(&id, AgentStatus::Idle, "daemon stopped")

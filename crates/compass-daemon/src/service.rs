@@ -442,6 +442,10 @@ impl CompassService for CompassApi {
             .write(move |tx| workstreams::create(tx, &req.issue, &req.agent))
             .await
             .map_err(from_store)?;
+        if let Err(e) = self.fleet.open_workstream(&ws).await {
+            // The workstream is recorded; its worktrees follow at the next start.
+            tracing::warn!(error = %e, workstream = %ws.id, "could not create the worktrees yet");
+        }
         Ok(Response::new(convert::workstream(ws)))
     }
 

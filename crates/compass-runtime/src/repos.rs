@@ -176,11 +176,6 @@ impl IssueKey {
     }
 }
 
-/// The branch of a workstream: `compass/<agent>/<issue-key>`.
-pub fn branch_name(agent: &WorkloadName, issue: &IssueKey) -> String {
-    format!("compass/{}/{}", agent.as_str(), issue.as_str())
-}
-
 /// The Compass-owned git home for host-side clones (never mounted).
 fn host_git_home(layout: &Layout) -> PathBuf {
     layout.state_dir.join("host-git")
@@ -438,8 +433,9 @@ async fn clone_one(
     Ok(start.elapsed().as_millis())
 }
 
-/// Create a workstream: a worktree per repo on branch
-/// `compass/<agent>/<issue-key>`, run inside the workload. Returns the
+/// Create a workstream: a worktree per repo on `branch` (the caller names
+/// it: `compass_core::workstream::branch_name`), run inside the workload,
+/// at `/work/.streams/<issue-key>/<repo>`. Returns the
 /// worktree paths as seen inside. Fails (and removes what it made) if any
 /// repo cannot get the branch.
 pub async fn create_worktrees(
@@ -447,11 +443,11 @@ pub async fn create_worktrees(
     name: &WorkloadName,
     state_dir: &Path,
     issue: &IssueKey,
+    branch: &str,
     repos: &[Name],
     base: Option<&str>,
 ) -> Result<Vec<PathBuf>, RuntimeError> {
     let inner = rt.inner_paths(state_dir);
-    let branch = branch_name(name, issue);
     let mut made: Vec<(PathBuf, PathBuf)> = Vec::new();
     for repo in repos {
         let clone = inner.work.join(repo.as_str());
@@ -468,7 +464,7 @@ pub async fn create_worktrees(
             "add".to_owned(),
             "--quiet".to_owned(),
             "-b".to_owned(),
-            branch.clone(),
+            branch.to_owned(),
             tree.to_string_lossy().into_owned(),
         ];
         argv.push(base.unwrap_or("HEAD").to_owned());
@@ -483,7 +479,7 @@ pub async fn create_worktrees(
             .await?;
         if !out.success() {
             for (clone, tree) in &made {
-                let _ = remove_worktree(rt, name, clone, tree, &branch).await;
+                let _ = remove_worktree(rt, name, clone, tree, branch).await;
             }
             return Err(RuntimeError::Command {
                 command: "git worktree add".to_owned(),

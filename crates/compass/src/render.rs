@@ -229,12 +229,8 @@ pub(crate) fn board(b: &pb::Board) -> String {
 /// One audit line: when, which agent, which gate, the decision and why.
 pub(crate) fn gate_decision(e: &pb::Event, d: &pb::GateDecision) -> String {
     let mut line = format!(
-        "#{:<6} {:<7} {} gate  {:<30} agent={}",
-        e.seq,
-        d.decision,
-        d.gate,
-        clip(&d.source, 30),
-        e.agent_id
+        "#{:<6} {:<7} {} gate  {} agent={}",
+        e.seq, d.decision, d.gate, d.source, e.agent_id
     );
     if !d.detail.is_empty() {
         let _ = write!(line, "\n        {}", d.detail);

@@ -81,6 +81,7 @@ async fn clones_and_worktrees(rt: &dyn WorkloadRuntime, egress: EgressPolicy) {
         &s.name,
         &state,
         &issue,
+        "compass/atlas/ENG-7",
         &[Name::parse("app").unwrap(), Name::parse("lib").unwrap()],
         None,
     )
@@ -129,6 +130,7 @@ async fn clones_and_worktrees(rt: &dyn WorkloadRuntime, egress: EgressPolicy) {
         &s.name,
         &state,
         &issue,
+        "compass/atlas/ENG-7",
         &[Name::parse("app").unwrap()],
         None,
     )

@@ -20,13 +20,16 @@ fn the_demo_runs_agents_in_sandboxes_and_warden_pauses_the_injected_one() {
     );
 
     let home = tempfile::tempdir().unwrap();
-    let mut child = Command::new(super::BIN)
-        .args(["up", "--demo"])
-        .env("COMPASS_HOME", home.path())
-        .env("COMPASS_LOG", "warn")
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = KillOnDrop(
+        Command::new(super::BIN)
+            .args(["up", "--demo"])
+            .env("COMPASS_HOME", home.path())
+            .env("COMPASS_LOG", "warn")
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    let child = &mut child.0;
     // Read the demo's report up to the point where the daemon serves on.
     let mut stdout = String::new();
     for line in BufReader::new(child.stdout.take().unwrap()).lines() {
@@ -100,19 +103,26 @@ fn the_demo_runs_agents_in_sandboxes_and_warden_pauses_the_injected_one() {
         "the daemon did not stop cleanly on SIGTERM"
     );
 
-    // atlas really edited and committed inside its own clone, not the source repo.
-    let clone = home.path().join("agents/agt-1/work/demo-repo");
-    let calc = fs_err::read_to_string(clone.join("src/calc.rs")).unwrap();
+    // atlas really edited and committed inside its own workstream worktree
+    // (branch compass/atlas/demo-1 of its own clone), not in the source repo.
+    let tree = home
+        .path()
+        .join("agents/agt-1/work/.streams/demo-1/demo-repo");
+    let calc = fs_err::read_to_string(tree.join("src/calc.rs")).unwrap();
     assert!(
         calc.contains("a + b"),
-        "atlas's fix is missing from its clone:\n{calc}"
+        "atlas's fix is missing from its worktree:\n{calc}"
     );
-    let log = Command::new("git")
-        .args(["log", "--format=%s"])
+    // The worktree's .git points at paths inside the sandbox; ask the clone.
+    let clone = home.path().join("agents/agt-1/work/demo-repo");
+    let out = Command::new("git")
+        .args(["log", "-1", "--format=%s by %an", "compass/atlas/demo-1"])
         .current_dir(&clone)
         .output()
         .unwrap();
-    assert!(String::from_utf8_lossy(&log.stdout).contains("Fix add() to add"));
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "Fix add() to add by atlas");
+    let main = fs_err::read_to_string(clone.join("src/calc.rs")).unwrap();
+    assert!(main.contains("a - b"), "the clone's main checkout should be untouched by the workstream");
     let source = fs_err::read_to_string(home.path().join("demo-repo/src/calc.rs")).unwrap();
     assert!(
         source.contains("a - b"),
@@ -125,4 +135,14 @@ fn which(tool: &str) -> bool {
         .args(["-c", &format!("command -v {tool}")])
         .status()
         .is_ok_and(|s| s.success())
+}
+
+/// The daemon must not outlive a failed assertion.
+struct KillOnDrop(std::process::Child);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
 }
