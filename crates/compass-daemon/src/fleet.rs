@@ -306,7 +306,8 @@ impl Fleet {
             .await?;
         let workload = Self::workload_name(&agent)?;
         let state_dir = self.agents_dir.join(workload.as_str());
-        let spec = self.spec(&agent, &workload, &state_dir)?;
+        let mut spec = self.spec(&agent, &workload, &state_dir)?;
+        spec.mounts.extend(directory_mounts(&project.directories)?);
         let inner = self.runtime.inner_paths(&state_dir);
 
         if state_dir.exists() || self.runtime.exists(&workload).await? {
@@ -771,6 +772,23 @@ fn repo_dir_name(location: &str) -> String {
     } else {
         format!("r{}", trimmed.chars().take(39).collect::<String>())
     }
+}
+
+/// Plain directories in scope appear read-only at `/work/<name>`: every
+/// agent can read them, none can clobber them.
+fn directory_mounts(dirs: &[String]) -> Result<Vec<Mount>, FleetError> {
+    dirs.iter()
+        .map(|d| {
+            let name = compass_core::name::Name::parse(&repo_dir_name(d))
+                .map_err(|e| FleetError::Invalid(format!("directory {d}: {e}")))?;
+            Ok(repos::DirScope {
+                name,
+                host_path: PathBuf::from(d),
+                writable: false,
+            }
+            .mount())
+        })
+        .collect()
 }
 
 fn first_clone(work: &Path, repos: &[ProjectRepo]) -> PathBuf {

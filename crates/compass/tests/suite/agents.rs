@@ -8,7 +8,18 @@ fn start_pause_resume_prompt_stop() {
     compass_test_support::bins::scripted_agent();
     let mut d = TestDaemon::start();
     let repo = git_repo(d.home());
-    d.ok(&["project", "add", "demo", "--repo", repo.to_str().unwrap()]);
+    let notes = d.home().join("notes");
+    fs_err::create_dir_all(&notes).unwrap();
+    fs_err::write(notes.join("plan.md"), "the plan").unwrap();
+    d.ok(&[
+        "project",
+        "add",
+        "demo",
+        "--repo",
+        repo.to_str().unwrap(),
+        "--dir",
+        notes.to_str().unwrap(),
+    ]);
     d.ok(&["agent", "new", "atlas"]);
 
     let err = d.fails(&["agent", "prompt", "atlas", "hello"]);
@@ -58,6 +69,32 @@ fn start_pause_resume_prompt_stop() {
         2,
         "{events}"
     );
+
+    // Plain directories are in scope read-only, at /work/<name>.
+    let scenario = d.home().join("probe.toml");
+    fs_err::write(
+        &scenario,
+        "name = \"probe\"\ndescription = \"d\"\n[[turns]]\nsteps = [\n  { kind = \"run\", command = \"cat /work/notes/plan.md\" },\n  { kind = \"run\", command = \"touch /work/notes/scribble\" },\n]\n",
+    )
+    .unwrap();
+    d.ok(&["agent", "new", "scout"]);
+    d.ok(&[
+        "agent",
+        "start",
+        "scout",
+        "--scenario",
+        scenario.to_str().unwrap(),
+    ]);
+    let turn = d.ok(&["agent", "prompt", "scout", "probe", "--follow"]);
+    assert!(
+        turn.contains("the plan"),
+        "the directory is not readable: {turn}"
+    );
+    assert!(
+        turn.contains("Read-only file system"),
+        "the directory is writable: {turn}"
+    );
+    assert!(!notes.join("scribble").exists());
 
     // SIGKILL the daemon under a running agent: the restarted daemon says
     // what happened, and the agent starts again on its kept clone.

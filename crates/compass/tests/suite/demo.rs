@@ -120,9 +120,15 @@ fn the_demo_runs_agents_in_sandboxes_and_warden_pauses_the_injected_one() {
         .current_dir(&clone)
         .output()
         .unwrap();
-    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "Fix add() to add by atlas");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        "Fix add() to add by atlas"
+    );
     let main = fs_err::read_to_string(clone.join("src/calc.rs")).unwrap();
-    assert!(main.contains("a - b"), "the clone's main checkout should be untouched by the workstream");
+    assert!(
+        main.contains("a - b"),
+        "the clone's main checkout should be untouched by the workstream"
+    );
     let source = fs_err::read_to_string(home.path().join("demo-repo/src/calc.rs")).unwrap();
     assert!(
         source.contains("a - b"),
