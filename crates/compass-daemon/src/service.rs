@@ -183,6 +183,26 @@ enum Control {
 }
 
 impl CompassApi {
+    /// One store read, its error as a gRPC status.
+    async fn read<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&compass_store::Connection) -> Result<T, compass_store::StoreError>
+        + Send
+        + 'static,
+    ) -> Result<T, Status> {
+        self.store.read(f).await.map_err(from_store)
+    }
+
+    /// One store write (a transaction with its events), its error as a gRPC status.
+    async fn write<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut compass_store::Tx<'_>) -> Result<T, compass_store::StoreError>
+        + Send
+        + 'static,
+    ) -> Result<T, Status> {
+        self.store.write(f).await.map_err(from_store)
+    }
+
     /// An agent as the contract shows it, with the tier it runs in.
     fn agent_pb(&self, agent: compass_core::agent::Agent) -> pb::Agent {
         let (backend, missing) = self.fleet.tier();
@@ -233,11 +253,7 @@ impl CompassService for CompassApi {
 
     async fn create_project(&self, req: Request<pb::CreateProjectRequest>) -> Reply<pb::Project> {
         let new = parse_project(req.into_inner())?;
-        let project = self
-            .store
-            .write(move |tx| projects::create(tx, new))
-            .await
-            .map_err(from_store)?;
+        let project = self.write(move |tx| projects::create(tx, new)).await?;
         Ok(Response::new(convert::project(project)))
     }
 
@@ -245,7 +261,7 @@ impl CompassService for CompassApi {
         &self,
         _: Request<pb::ListProjectsRequest>,
     ) -> Reply<pb::ListProjectsResponse> {
-        let all = self.store.read(projects::list).await.map_err(from_store)?;
+        let all = self.read(projects::list).await?;
         Ok(Response::new(pb::ListProjectsResponse {
             projects: all.into_iter().map(convert::project).collect(),
         }))
@@ -253,11 +269,7 @@ impl CompassService for CompassApi {
 
     async fn get_project(&self, req: Request<pb::GetProjectRequest>) -> Reply<pb::Project> {
         let key = required("project", &req.get_ref().project)?.to_owned();
-        let project = self
-            .store
-            .read(move |c| projects::get(c, &key))
-            .await
-            .map_err(from_store)?;
+        let project = self.read(move |c| projects::get(c, &key)).await?;
         Ok(Response::new(convert::project(project)))
     }
 
@@ -265,7 +277,7 @@ impl CompassService for CompassApi {
         &self,
         _: Request<pb::ListThemesRequest>,
     ) -> Reply<pb::ListThemesResponse> {
-        let all = self.store.read(themes::list).await.map_err(from_store)?;
+        let all = self.read(themes::list).await?;
         Ok(Response::new(pb::ListThemesResponse {
             themes: all.into_iter().map(convert::theme).collect(),
         }))
@@ -274,21 +286,13 @@ impl CompassService for CompassApi {
     async fn add_theme(&self, req: Request<pb::AddThemeRequest>) -> Reply<pb::Theme> {
         let req = req.into_inner();
         let theme = Theme::new(&req.name, &req.names, false).map_err(|e| invalid("theme", e))?;
-        let theme = self
-            .store
-            .write(move |tx| themes::add(tx, theme))
-            .await
-            .map_err(from_store)?;
+        let theme = self.write(move |tx| themes::add(tx, theme)).await?;
         Ok(Response::new(convert::theme(theme)))
     }
 
     async fn create_agent(&self, req: Request<pb::CreateAgentRequest>) -> Reply<pb::Agent> {
         let new = parse_agent(req.into_inner())?;
-        let agent = self
-            .store
-            .write(move |tx| agents::create(tx, new))
-            .await
-            .map_err(from_store)?;
+        let agent = self.write(move |tx| agents::create(tx, new)).await?;
         Ok(Response::new(self.agent_pb(agent)))
     }
 
@@ -299,10 +303,8 @@ impl CompassService for CompassApi {
         let req = req.into_inner();
         let project = optional(req.project);
         let all = self
-            .store
             .read(move |c| agents::list(c, project.as_deref(), req.include_retired))
-            .await
-            .map_err(from_store)?;
+            .await?;
         Ok(Response::new(pb::ListAgentsResponse {
             agents: all.into_iter().map(|a| self.agent_pb(a)).collect(),
         }))
@@ -313,10 +315,8 @@ impl CompassService for CompassApi {
         required("agent", &req.agent)?;
         let project = optional(req.project);
         let agent = self
-            .store
             .read(move |c| agents::get(c, &req.agent, project.as_deref()))
-            .await
-            .map_err(from_store)?;
+            .await?;
         Ok(Response::new(self.agent_pb(agent)))
     }
 
@@ -325,10 +325,8 @@ impl CompassService for CompassApi {
         required("agent", &req.agent)?;
         let project = optional(req.project);
         let agent = self
-            .store
             .write(move |tx| agents::retire(tx, &req.agent, project.as_deref()))
-            .await
-            .map_err(from_store)?;
+            .await?;
         Ok(Response::new(self.agent_pb(agent)))
     }
 
@@ -383,13 +381,11 @@ impl CompassService for CompassApi {
             req.limit.min(MAX_LIST_EVENTS)
         };
         let list = self
-            .store
             .read(move |c| {
                 let agent = agents::get(c, &agent, project.as_deref())?;
                 events::for_agent(c, &agent.id, limit)
             })
-            .await
-            .map_err(from_store)?;
+            .await?;
         Ok(Response::new(pb::ListEventsResponse {
             events: list.iter().map(convert::event).collect(),
         }))
@@ -397,11 +393,7 @@ impl CompassService for CompassApi {
 
     async fn create_issue(&self, req: Request<pb::CreateIssueRequest>) -> Reply<pb::Issue> {
         let new = parse_issue(req.into_inner())?;
-        let issue = self
-            .store
-            .write(move |tx| issues::create(tx, new))
-            .await
-            .map_err(from_store)?;
+        let issue = self.write(move |tx| issues::create(tx, new)).await?;
         Ok(Response::new(convert::issue(issue)))
     }
 
@@ -410,11 +402,7 @@ impl CompassService for CompassApi {
         req: Request<pb::ListIssuesRequest>,
     ) -> Reply<pb::ListIssuesResponse> {
         let project = required("project", &req.get_ref().project)?.to_owned();
-        let all = self
-            .store
-            .read(move |c| issues::list(c, &project))
-            .await
-            .map_err(from_store)?;
+        let all = self.read(move |c| issues::list(c, &project)).await?;
         Ok(Response::new(pb::ListIssuesResponse {
             issues: all.into_iter().map(convert::issue).collect(),
         }))
@@ -422,11 +410,7 @@ impl CompassService for CompassApi {
 
     async fn get_issue(&self, req: Request<pb::GetIssueRequest>) -> Reply<pb::Issue> {
         let key = required("issue", &req.get_ref().issue)?.to_owned();
-        let issue = self
-            .store
-            .read(move |c| issues::get(c, &key))
-            .await
-            .map_err(from_store)?;
+        let issue = self.read(move |c| issues::get(c, &key)).await?;
         Ok(Response::new(convert::issue(issue)))
     }
 
@@ -438,10 +422,8 @@ impl CompassService for CompassApi {
         required("issue", &req.issue)?;
         required("agent", &req.agent)?;
         let ws = self
-            .store
             .write(move |tx| workstreams::create(tx, &req.issue, &req.agent))
-            .await
-            .map_err(from_store)?;
+            .await?;
         if let Err(e) = self.fleet.open_workstream(&ws).await {
             // The workstream is recorded; its worktrees follow at the next start.
             tracing::warn!(error = %e, workstream = %ws.id, "could not create the worktrees yet");
@@ -454,11 +436,7 @@ impl CompassService for CompassApi {
         req: Request<pb::ListWorkstreamsRequest>,
     ) -> Reply<pb::ListWorkstreamsResponse> {
         let project = required("project", &req.get_ref().project)?.to_owned();
-        let all = self
-            .store
-            .read(move |c| workstreams::list(c, &project))
-            .await
-            .map_err(from_store)?;
+        let all = self.read(move |c| workstreams::list(c, &project)).await?;
         Ok(Response::new(pb::ListWorkstreamsResponse {
             workstreams: all.into_iter().map(convert::workstream).collect(),
         }))
@@ -480,20 +458,14 @@ impl CompassService for CompassApi {
                 )
             })?;
         let ws = self
-            .store
             .write(move |tx| workstreams::set_state(tx, &req.workstream, to))
-            .await
-            .map_err(from_store)?;
+            .await?;
         Ok(Response::new(convert::workstream(ws)))
     }
 
     async fn get_board(&self, req: Request<pb::GetBoardRequest>) -> Reply<pb::Board> {
         let project = required("project", &req.get_ref().project)?.to_owned();
-        let b = self
-            .store
-            .read(move |c| board::get(c, &project))
-            .await
-            .map_err(from_store)?;
+        let b = self.read(move |c| board::get(c, &project)).await?;
         Ok(Response::new(convert::board(b)))
     }
 
@@ -508,7 +480,6 @@ impl CompassService for CompassApi {
             req.limit.min(MAX_LIST_EVENTS)
         };
         let list = self
-            .store
             .read(move |c| {
                 if req.kinds.is_empty() {
                     events::after(c, req.after_seq, limit)
@@ -516,8 +487,7 @@ impl CompassService for CompassApi {
                     events::of_kinds(c, &req.kinds, req.after_seq, limit)
                 }
             })
-            .await
-            .map_err(from_store)?;
+            .await?;
         Ok(Response::new(pb::ListEventsResponse {
             events: list.iter().map(convert::event).collect(),
         }))
@@ -548,11 +518,7 @@ impl CompassService for CompassApi {
                 payload: req.payload,
             },
         };
-        let seq = self
-            .store
-            .write(move |tx| tx.emit(event))
-            .await
-            .map_err(from_store)?;
+        let seq = self.write(move |tx| tx.emit(event)).await?;
         Ok(Response::new(pb::AppendMarkerResponse { seq }))
     }
 }

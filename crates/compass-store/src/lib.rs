@@ -21,3 +21,5 @@ pub mod workstreams;
 
 pub use db::{Clock, Durability, Options, Store, SystemClock, Tx};
 pub use error::StoreError;
+/// The connection type read closures receive.
+pub use rusqlite::Connection;
