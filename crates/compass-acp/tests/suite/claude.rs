@@ -5,9 +5,8 @@
 //! Needs `npm ci --prefix tools/agents` (the test says so when missing).
 
 use super::*;
-use compass_acp::{AcpError, AcpSession};
+use compass_acp::AcpError;
 use compass_core::event::ToolStatus;
-use compass_core::gate::PassThrough;
 use compass_test_support::{ModelServer, ScriptedTurn};
 use serde_json::json;
 use std::time::Duration;
@@ -75,16 +74,7 @@ async fn claude_code_runs_its_real_tools_offline_through_compass() {
             ("ANTHROPIC_API_KEY", "sk-ant-dummy-for-scripted-server"),
         ],
     );
-    let (events, sink) = sink();
-    let session = AcpSession::start(
-        w.runtime.clone(),
-        Arc::new(PassThrough),
-        sink,
-        &config,
-        None,
-    )
-    .await
-    .unwrap();
+    let (session, events) = w.start(&config).await;
     assert!(
         session.agent_info().name.contains("claude"),
         "{:?}",
@@ -173,16 +163,7 @@ async fn claude_code_without_credentials_surfaces_its_own_error() {
     // No model server, no key; the base URL points at a closed local port so
     // nothing leaves the machine.
     let config = claude_config(&w, &w.work, &[("ANTHROPIC_BASE_URL", "http://127.0.0.1:9")]);
-    let (events, sink) = sink();
-    let session = AcpSession::start(
-        w.runtime.clone(),
-        Arc::new(PassThrough),
-        sink,
-        &config,
-        None,
-    )
-    .await
-    .unwrap();
+    let (session, events) = w.start(&config).await;
     let result = session.prompt("hello").await;
     session.shutdown().await;
     let ups = updates(&events);
@@ -236,16 +217,7 @@ async fn claude_code_native_tools_fire_its_real_hooks() {
         write_text_file: false,
         terminal: false,
     };
-    let (events, sink) = sink();
-    let session = AcpSession::start(
-        w.runtime.clone(),
-        Arc::new(PassThrough),
-        sink,
-        &config,
-        None,
-    )
-    .await
-    .unwrap();
+    let (session, events) = w.start(&config).await;
     let turn = session.prompt("push it").await;
     session.shutdown().await;
     let ups = updates(&events);

@@ -4,8 +4,6 @@
 //! `exec_command` tool call runs in the workload, end_turn.
 
 use super::*;
-use compass_acp::AcpSession;
-use compass_core::gate::PassThrough;
 use compass_test_support::{ModelServer, ScriptedTurn, function_outputs};
 use serde_json::json;
 use std::time::Duration;
@@ -53,16 +51,7 @@ async fn codex_runs_its_real_tool_offline_through_compass() {
     config.auth_method = Some("openai-api-key".into());
     config.initial_mode = Some("full-access".into());
     config.timeouts.prompt_idle = Duration::from_secs(60);
-    let (events, sink) = sink();
-    let session = AcpSession::start(
-        w.runtime.clone(),
-        Arc::new(PassThrough),
-        sink,
-        &config,
-        None,
-    )
-    .await
-    .unwrap();
+    let (session, events) = w.start(&config).await;
     assert!(
         session.agent_info().name.contains("codex"),
         "{:?}",

@@ -54,6 +54,22 @@ impl Workload {
     }
 
     /// A git repository under `work/app` with `files`, committed.
+    /// Start a session on this workload with an open gate and an in-memory
+    /// sink; returns the session and the events it will collect.
+    pub async fn start(&self, config: &SessionConfig) -> (compass_acp::AcpSession, VecSink) {
+        let (events, sink) = sink();
+        let session = compass_acp::AcpSession::start(
+            self.runtime.clone(),
+            Arc::new(compass_core::gate::PassThrough),
+            sink,
+            config,
+            None,
+        )
+        .await
+        .unwrap();
+        (session, events)
+    }
+
     pub fn repo(&self, files: &[(&str, &str)]) -> PathBuf {
         let repo = self.work.join("app");
         for (path, content) in files {

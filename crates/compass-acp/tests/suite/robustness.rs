@@ -235,16 +235,7 @@ async fn dropping_a_session_stops_its_agent() {
         "[[turns]]\nsteps = [{ kind = \"message\", text = \"x\" }]\n",
         &w.work,
     );
-    let (events, sink) = sink();
-    let session = AcpSession::start(
-        w.runtime.clone(),
-        Arc::new(PassThrough),
-        sink,
-        &config,
-        None,
-    )
-    .await
-    .unwrap();
+    let (session, events) = w.start(&config).await;
     drop(session);
     // Match this workload's scenario path (bracketed so pgrep's own shell
     // does not match itself).

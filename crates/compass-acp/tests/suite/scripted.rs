@@ -142,16 +142,7 @@ steps = [
         &repo,
         &["--settings", settings.to_str().unwrap()],
     );
-    let (events, sink) = sink();
-    let session = AcpSession::start(
-        w.runtime.clone(),
-        Arc::new(PassThrough),
-        sink,
-        &config,
-        None,
-    )
-    .await
-    .unwrap();
+    let (session, events) = w.start(&config).await;
     assert_eq!(session.prompt("go").await.unwrap().stop_reason, "end_turn");
     session.shutdown().await;
     let outputs: Vec<(ToolStatus, String)> = updates(&events)
@@ -207,16 +198,7 @@ async fn permission_requests_follow_the_policy_and_are_recorded() {
         let _ = fs_err::remove_file(repo.join("ran"));
         let mut config = w.scripted(scenario, &repo);
         config.permission = policy;
-        let (events, sink) = sink();
-        let session = AcpSession::start(
-            w.runtime.clone(),
-            Arc::new(PassThrough),
-            sink,
-            &config,
-            None,
-        )
-        .await
-        .unwrap();
+        let (session, events) = w.start(&config).await;
         session.prompt("go").await.unwrap();
         session.shutdown().await;
         let ups = updates(&events);
