@@ -7,6 +7,25 @@ fn curl(args: &str) -> compass_runtime::ExecSpec {
     sh(&format!("curl -sS -f -m 10 {args}"))
 }
 
+/// Run curl with `args` inside workload `name`.
+async fn curl_in(
+    rt: &dyn WorkloadRuntime,
+    name: &compass_runtime::WorkloadName,
+    args: &str,
+) -> compass_runtime::ExecOutput {
+    rt.exec(name, &curl(args)).await.unwrap()
+}
+
+/// The request got exactly `expected` back.
+fn assert_answer(out: &compass_runtime::ExecOutput, expected: &str) {
+    assert_eq!(
+        stdout(out),
+        expected,
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 #[tokio::test]
 async fn deny_cannot_reach_the_hosts_loopback() {
     let rt = sandbox();
@@ -14,13 +33,12 @@ async fn deny_cannot_reach_the_hosts_loopback() {
     let root = tempfile::tempdir().unwrap();
     let a = spec("kore", &root.path().join("w"), EgressPolicy::Deny);
     rt.create(&a).await.unwrap();
-    let out = rt
-        .exec(
-            &a.name,
-            &curl(&format!("--noproxy '*' http://127.0.0.1:{}/", server.port)),
-        )
-        .await
-        .unwrap();
+    let out = curl_in(
+        &rt,
+        &a.name,
+        &format!("--noproxy '*' http://127.0.0.1:{}/", server.port),
+    )
+    .await;
     assert!(!out.success(), "deny reached the host: {}", stdout(&out));
     assert_eq!(server.accepted(), 0);
     let out = rt.exec(&a.name, &sh("env | grep -i _proxy")).await.unwrap();
@@ -51,70 +69,47 @@ async fn allowlist_admits_only_listed_destinations() {
     );
     rt.create(&a).await.unwrap();
     // Plain HTTP proxying.
-    let out = rt
-        .exec(
-            &a.name,
-            &curl(&format!("http://127.0.0.1:{}/x", allowed.port)),
-        )
-        .await
-        .unwrap();
-    assert_eq!(
-        stdout(&out),
-        "allowed-answer",
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = curl_in(
+        &rt,
+        &a.name,
+        &format!("http://127.0.0.1:{}/x", allowed.port),
+    )
+    .await;
+    assert_answer(&out, "allowed-answer");
     // CONNECT tunnelling (what HTTPS clients do).
-    let out = rt
-        .exec(
-            &a.name,
-            &curl(&format!("-p http://127.0.0.1:{}/y", allowed.port)),
-        )
-        .await
-        .unwrap();
-    assert_eq!(
-        stdout(&out),
-        "allowed-answer",
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = curl_in(
+        &rt,
+        &a.name,
+        &format!("-p http://127.0.0.1:{}/y", allowed.port),
+    )
+    .await;
+    assert_answer(&out, "allowed-answer");
     // A destination not on the list is refused, by both methods.
     for flags in ["", "-p"] {
-        let out = rt
-            .exec(
-                &a.name,
-                &curl(&format!("{flags} http://127.0.0.1:{}/", other.port)),
-            )
-            .await
-            .unwrap();
+        let out = curl_in(
+            &rt,
+            &a.name,
+            &format!("{flags} http://127.0.0.1:{}/", other.port),
+        )
+        .await;
         assert!(!out.success(), "non-allowed destination answered ({flags})");
     }
     // A client that ignores the proxy variables reaches the allowlisted
     // loopback port through the in-sandbox forwarder (still via the proxy)…
-    let out = rt
-        .exec(
-            &a.name,
-            &curl(&format!(
-                "--noproxy '*' http://127.0.0.1:{}/z",
-                allowed.port
-            )),
-        )
-        .await
-        .unwrap();
-    assert_eq!(
-        stdout(&out),
-        "allowed-answer",
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = curl_in(
+        &rt,
+        &a.name,
+        &format!("--noproxy '*' http://127.0.0.1:{}/z", allowed.port),
+    )
+    .await;
+    assert_answer(&out, "allowed-answer");
     // …and finds no network at all for anything else.
-    let out = rt
-        .exec(
-            &a.name,
-            &curl(&format!("--noproxy '*' http://127.0.0.1:{}/", other.port)),
-        )
-        .await
-        .unwrap();
+    let out = curl_in(
+        &rt,
+        &a.name,
+        &format!("--noproxy '*' http://127.0.0.1:{}/", other.port),
+    )
+    .await;
     assert!(!out.success(), "a client bypassed the proxy");
     assert_eq!(other.accepted(), 0, "the refused server saw a connection");
     assert!(allowed.accepted() >= 3);
@@ -128,13 +123,7 @@ async fn open_reaches_the_host() {
     let root = tempfile::tempdir().unwrap();
     let a = spec("metis", &root.path().join("w"), EgressPolicy::Open);
     rt.create(&a).await.unwrap();
-    let out = rt
-        .exec(
-            &a.name,
-            &curl(&format!("http://127.0.0.1:{}/", server.port)),
-        )
-        .await
-        .unwrap();
+    let out = curl_in(&rt, &a.name, &format!("http://127.0.0.1:{}/", server.port)).await;
     assert_eq!(stdout(&out), "open-answer");
     rt.remove(&a.name).await.unwrap();
 }
