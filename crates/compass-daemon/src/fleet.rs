@@ -5,6 +5,7 @@
 //! Wiring only: workloads are `compass-runtime`'s, sessions `compass-acp`'s,
 //! decisions Warden's. Warden's one actuator, `pause_agent`, lands here.
 
+use crate::inspect::{WorkloadInspector, Workloads};
 use compass_acp::{KindRegistry, ReloadContext, SessionDriver};
 use compass_core::agent::{Agent, AgentStatus};
 use compass_core::event::{NewEvent, Scope};
@@ -62,9 +63,6 @@ struct Live {
     workload: WorkloadName,
     hook: tokio::task::JoinHandle<std::io::Result<()>>,
 }
-
-/// Workloads by agent, shared with the pauser Warden holds.
-type Workloads = Arc<Mutex<HashMap<AgentId, WorkloadName>>>;
 
 /// The running agents of this daemon.
 pub(crate) struct Fleet {
@@ -226,6 +224,13 @@ impl Fleet {
             runtime: Arc::clone(&runtime),
             workloads: Arc::clone(&workloads),
         });
+        // Pushes resolve, and sent files are read, inside the agent's workload.
+        let inspector = Arc::new(WorkloadInspector {
+            runtime: Arc::clone(&runtime),
+            workloads: Arc::clone(&workloads),
+        });
+        deps.git = Some(Arc::clone(&inspector) as Arc<dyn compass_warden::git::GitInspector>);
+        deps.files = Some(inspector as Arc<dyn compass_warden::files::WorkloadFiles>);
         let warden = compass_warden::Warden::new(compass_warden::WardenConfig::default(), deps)
             .map_err(|e| FleetError::State(format!("Warden could not start: {e}")))?;
         Ok(Self {

@@ -7,6 +7,7 @@
 
 mod convert;
 mod fleet;
+mod inspect;
 mod lock;
 mod serve;
 mod service;

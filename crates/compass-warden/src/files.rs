@@ -5,6 +5,7 @@
 //! filesystem (tests and host workloads). Reads are bounded.
 
 use crate::error::WardenError;
+use compass_core::id::AgentId;
 use std::future::Future;
 use std::path::PathBuf;
 use std::pin::Pin;
@@ -13,7 +14,7 @@ pub type FilesFuture<'a> = Pin<Box<dyn Future<Output = Result<Vec<u8>, WardenErr
 
 /// Reads at most `max` bytes of a file in the agent's workload.
 pub trait WorkloadFiles: Send + Sync + std::fmt::Debug {
-    fn read<'a>(&'a self, path: &'a str, max: usize) -> FilesFuture<'a>;
+    fn read<'a>(&'a self, agent: &'a AgentId, path: &'a str, max: usize) -> FilesFuture<'a>;
 }
 
 /// Reads the host's filesystem.
@@ -21,7 +22,7 @@ pub trait WorkloadFiles: Send + Sync + std::fmt::Debug {
 pub struct LocalFiles;
 
 impl WorkloadFiles for LocalFiles {
-    fn read<'a>(&'a self, path: &'a str, max: usize) -> FilesFuture<'a> {
+    fn read<'a>(&'a self, _agent: &'a AgentId, path: &'a str, max: usize) -> FilesFuture<'a> {
         Box::pin(async move {
             use tokio::io::AsyncReadExt;
             let io = |e| WardenError::Io {

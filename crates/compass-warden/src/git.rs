@@ -8,6 +8,7 @@
 //! [`LocalGit`] runs the real `git` binary for tests and host workloads.
 
 use crate::error::WardenError;
+use compass_core::id::AgentId;
 use std::future::Future;
 use std::pin::Pin;
 
@@ -24,7 +25,7 @@ pub type GitFuture<'a> = Pin<Box<dyn Future<Output = Result<GitOutput, WardenErr
 
 /// Runs read-only git commands in the agent's repository.
 pub trait GitInspector: Send + Sync + std::fmt::Debug {
-    fn git<'a>(&'a self, cwd: &'a str, args: &'a [&'a str]) -> GitFuture<'a>;
+    fn git<'a>(&'a self, agent: &'a AgentId, cwd: &'a str, args: &'a [&'a str]) -> GitFuture<'a>;
 }
 
 /// Runs the host's `git` in the given directory.
@@ -32,7 +33,7 @@ pub trait GitInspector: Send + Sync + std::fmt::Debug {
 pub struct LocalGit;
 
 impl GitInspector for LocalGit {
-    fn git<'a>(&'a self, cwd: &'a str, args: &'a [&'a str]) -> GitFuture<'a> {
+    fn git<'a>(&'a self, _agent: &'a AgentId, cwd: &'a str, args: &'a [&'a str]) -> GitFuture<'a> {
         Box::pin(async move {
             let out = tokio::process::Command::new("git")
                 .args(args)
@@ -78,6 +79,9 @@ pub struct PushPlan {
     pub url: String,
     /// The remote was given as a URL rather than a configured name.
     pub ad_hoc_remote: bool,
+    /// `ls-remote` failed, so the old SHAs are the last-known
+    /// remote-tracking refs rather than the remote's own.
+    pub remote_unreachable: bool,
     pub mirror: bool,
     pub all: bool,
     pub tags: bool,
@@ -91,28 +95,44 @@ pub struct PushPlan {
 pub const MAX_DIFF_BYTES: usize = 2 * 1024 * 1024;
 const EMPTY_TREE: &str = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 
-async fn run(g: &dyn GitInspector, cwd: &str, args: &[&str]) -> Result<String, WardenError> {
-    let out = g.git(cwd, args).await?;
-    if !out.success {
-        return Err(WardenError::Git(format!(
-            "git {} failed: {}",
-            args.join(" "),
-            out.stderr.trim()
-        )));
-    }
-    Ok(out.stdout)
+/// One repository in one agent's workload.
+#[derive(Clone, Copy)]
+struct Repo<'a> {
+    g: &'a dyn GitInspector,
+    agent: &'a AgentId,
+    cwd: &'a str,
 }
 
-async fn try_run(g: &dyn GitInspector, cwd: &str, args: &[&str]) -> Option<String> {
-    run(g, cwd, args).await.ok()
+impl Repo<'_> {
+    async fn git(&self, args: &[&str]) -> Result<GitOutput, WardenError> {
+        self.g.git(self.agent, self.cwd, args).await
+    }
+
+    async fn run(&self, args: &[&str]) -> Result<String, WardenError> {
+        let out = self.git(args).await?;
+        if !out.success {
+            return Err(WardenError::Git(format!(
+                "git {} failed: {}",
+                args.join(" "),
+                out.stderr.trim()
+            )));
+        }
+        Ok(out.stdout)
+    }
+
+    async fn try_run(&self, args: &[&str]) -> Option<String> {
+        self.run(args).await.ok()
+    }
 }
 
 /// Resolve `git push <args>` run in `cwd` into its plan.
 pub async fn resolve_push(
     g: &dyn GitInspector,
+    agent: &AgentId,
     cwd: &str,
     args: &[String],
 ) -> Result<PushPlan, WardenError> {
+    let repo = Repo { g, agent, cwd };
     let mut force = false;
     let mut delete = false;
     let mut mirror = false;
@@ -144,7 +164,8 @@ pub async fn resolve_push(
         i += 1;
     }
 
-    let branch = try_run(g, cwd, &["symbolic-ref", "--quiet", "--short", "HEAD"])
+    let branch = repo
+        .try_run(&["symbolic-ref", "--quiet", "--short", "HEAD"])
         .await
         .map(|s| s.trim().to_string())
         .unwrap_or_default();
@@ -158,7 +179,7 @@ pub async fn resolve_push(
                     "remote.pushDefault".to_string(),
                     format!("branch.{branch}.remote"),
                 ] {
-                    if let Some(v) = try_run(g, cwd, &["config", "--get", &key]).await {
+                    if let Some(v) = repo.try_run(&["config", "--get", &key]).await {
                         r = v.trim().to_string();
                         break;
                     }
@@ -171,21 +192,22 @@ pub async fn resolve_push(
             }
         }
     };
-    let configured_url = try_run(g, cwd, &["remote", "get-url", "--push", &remote]).await;
+    let configured_url = repo
+        .try_run(&["remote", "get-url", "--push", &remote])
+        .await;
     let ad_hoc_remote = configured_url.is_none();
     let url = configured_url
         .map(|u| u.trim().to_string())
         .unwrap_or_else(|| remote.clone());
 
-    // The remote's refs as they are now.
-    let remote_refs: Vec<(String, String)> = run(g, cwd, &["ls-remote", &remote])
-        .await?
-        .lines()
-        .filter_map(|l| {
-            let (sha, name) = l.split_once('\t')?;
-            Some((name.trim().to_string(), sha.trim().to_string()))
-        })
-        .collect();
+    // The remote's refs as they are now; when it cannot be reached (no
+    // network in the workload, a path outside it) the last-known
+    // remote-tracking refs stand in, and the plan says so.
+    let (remote_refs, remote_unreachable) = match repo.run(&["ls-remote", &remote]).await {
+        Ok(listing) => (parse_ls_remote(&listing), false),
+        Err(_) if !ad_hoc_remote => (tracking_refs(repo, &remote).await?, true),
+        Err(e) => return Err(e),
+    };
     let remote_sha = |dst: &str| {
         remote_refs
             .iter()
@@ -200,7 +222,9 @@ pub async fn resolve_push(
         .collect();
     if mirror || all {
         let pattern = if mirror { "refs/" } else { "refs/heads/" };
-        let list = run(g, cwd, &["for-each-ref", "--format=%(refname)", pattern]).await?;
+        let list = repo
+            .run(&["for-each-ref", "--format=%(refname)", pattern])
+            .await?;
         specs = list
             .lines()
             .filter(|r| !r.starts_with("refs/remotes/"))
@@ -223,15 +247,12 @@ pub async fn resolve_push(
         if branch.is_empty() {
             return Err(WardenError::Git("no refspec and HEAD is detached".into()));
         }
-        let upstream = try_run(
-            g,
-            cwd,
-            &["config", "--get", &format!("branch.{branch}.merge")],
-        )
-        .await
-        .map(|s| s.trim().to_string())
-        .filter(|s| !s.is_empty())
-        .unwrap_or_else(|| format!("refs/heads/{branch}"));
+        let upstream = repo
+            .try_run(&["config", "--get", &format!("branch.{branch}.merge")])
+            .await
+            .map(|s| s.trim().to_string())
+            .filter(|s| !s.is_empty())
+            .unwrap_or_else(|| format!("refs/heads/{branch}"));
         specs.push(format!("refs/heads/{branch}:{upstream}"));
     }
 
@@ -251,33 +272,29 @@ pub async fn resolve_push(
         } else {
             src.clone()
         };
-        let dst_full = full_remote_ref(&dst, &src_name, g, cwd).await;
+        let dst_full = full_remote_ref(repo, &dst, &src_name).await;
         let old = remote_sha(&dst_full);
         let new = if is_delete {
             None
         } else {
             Some(
-                run(
-                    g,
-                    cwd,
-                    &["rev-parse", "--verify", &format!("{src_name}^{{commit}}")],
-                )
-                .await?
-                .trim()
-                .to_string(),
+                repo.run(&["rev-parse", "--verify", &format!("{src_name}^{{commit}}")])
+                    .await?
+                    .trim()
+                    .to_string(),
             )
         };
         let mut non_ff = false;
         if let (Some(o), Some(n)) = (&old, &new)
             && o != n
         {
-            let known = g
-                .git(cwd, &["cat-file", "-e", &format!("{o}^{{commit}}")])
+            let known = repo
+                .git(&["cat-file", "-e", &format!("{o}^{{commit}}")])
                 .await
                 .is_ok_and(|o| o.success);
             non_ff = !known
-                || !g
-                    .git(cwd, &["merge-base", "--is-ancestor", o, n])
+                || !repo
+                    .git(&["merge-base", "--is-ancestor", o, n])
                     .await
                     .is_ok_and(|o| o.success);
         }
@@ -300,11 +317,12 @@ pub async fn resolve_push(
         let Some(new) = &u.new else { continue };
         let base = match &u.old {
             Some(o)
-                if g.git(cwd, &["cat-file", "-e", &format!("{o}^{{commit}}")])
+                if repo
+                    .git(&["cat-file", "-e", &format!("{o}^{{commit}}")])
                     .await
                     .is_ok_and(|x| x.success) =>
             {
-                try_run(g, cwd, &["merge-base", o, new])
+                repo.try_run(&["merge-base", o, new])
                     .await
                     .map(|s| s.trim().to_string())
             }
@@ -315,33 +333,27 @@ pub async fn resolve_push(
             _ => {
                 // New ref: diff from the parent of the oldest commit no
                 // remote-tracking ref has yet, else from the empty tree.
-                let fresh = try_run(
-                    g,
-                    cwd,
-                    &[
+                let fresh = repo
+                    .try_run(&[
                         "rev-list",
                         "--topo-order",
                         "--reverse",
                         new,
                         "--not",
                         "--remotes",
-                    ],
-                )
-                .await;
+                    ])
+                    .await;
                 match fresh
                     .as_deref()
                     .and_then(|s| s.lines().next())
                     .map(str::to_string)
                 {
-                    Some(oldest) => try_run(
-                        g,
-                        cwd,
-                        &["rev-parse", "--verify", "--quiet", &format!("{oldest}^")],
-                    )
-                    .await
-                    .map(|s| s.trim().to_string())
-                    .filter(|s| !s.is_empty())
-                    .unwrap_or_else(|| EMPTY_TREE.to_string()),
+                    Some(oldest) => repo
+                        .try_run(&["rev-parse", "--verify", "--quiet", &format!("{oldest}^")])
+                        .await
+                        .map(|s| s.trim().to_string())
+                        .filter(|s| !s.is_empty())
+                        .unwrap_or_else(|| EMPTY_TREE.to_string()),
                     None => new.clone(),
                 }
             }
@@ -349,7 +361,9 @@ pub async fn resolve_push(
         if &base == new {
             continue;
         }
-        let d = run(g, cwd, &["diff", "--no-color", "--no-ext-diff", &base, new]).await?;
+        let d = repo
+            .run(&["diff", "--no-color", "--no-ext-diff", &base, new])
+            .await?;
         diff.push_str(&d);
         if diff.len() > MAX_DIFF_BYTES {
             let mut cut = MAX_DIFF_BYTES;
@@ -366,6 +380,7 @@ pub async fn resolve_push(
         remote,
         url,
         ad_hoc_remote,
+        remote_unreachable,
         mirror,
         all,
         tags,
@@ -375,30 +390,56 @@ pub async fn resolve_push(
     })
 }
 
-async fn full_remote_ref(dst: &str, src: &str, g: &dyn GitInspector, cwd: &str) -> String {
+/// `(ref, sha)` pairs from `git ls-remote` output.
+fn parse_ls_remote(listing: &str) -> Vec<(String, String)> {
+    listing
+        .lines()
+        .filter_map(|l| {
+            let (sha, name) = l.split_once('\t')?;
+            Some((name.trim().to_string(), sha.trim().to_string()))
+        })
+        .collect()
+}
+
+/// The remote's refs as this clone last saw them: `refs/remotes/<remote>/x`
+/// stands for the remote's `refs/heads/x`.
+async fn tracking_refs(repo: Repo<'_>, remote: &str) -> Result<Vec<(String, String)>, WardenError> {
+    let prefix = format!("refs/remotes/{remote}/");
+    let listing = repo
+        .run(&["for-each-ref", "--format=%(objectname) %(refname)", &prefix])
+        .await?;
+    Ok(listing
+        .lines()
+        .filter_map(|l| {
+            let (sha, name) = l.split_once(' ')?;
+            let branch = name.strip_prefix(&prefix)?;
+            (branch != "HEAD").then(|| (format!("refs/heads/{branch}"), sha.to_string()))
+        })
+        .collect())
+}
+
+async fn full_remote_ref(repo: Repo<'_>, dst: &str, src: &str) -> String {
     if dst.starts_with("refs/") {
         return dst.to_string();
     }
     if dst == "HEAD" || dst.is_empty() {
-        let b = try_run(g, cwd, &["symbolic-ref", "--short", "HEAD"])
+        let b = repo
+            .try_run(&["symbolic-ref", "--short", "HEAD"])
             .await
             .unwrap_or_default();
         return format!("refs/heads/{}", b.trim());
     }
     // A tag stays a tag.
     if !src.is_empty()
-        && try_run(
-            g,
-            cwd,
-            &[
+        && repo
+            .try_run(&[
                 "show-ref",
                 "--verify",
                 "--quiet",
                 &format!("refs/tags/{src}"),
-            ],
-        )
-        .await
-        .is_some()
+            ])
+            .await
+            .is_some()
     {
         return format!("refs/tags/{dst}");
     }

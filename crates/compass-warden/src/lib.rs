@@ -17,6 +17,7 @@ pub mod error;
 pub mod eval;
 pub mod files;
 pub mod git;
+pub mod held;
 pub mod hook;
 pub mod judge;
 pub mod output;

@@ -13,6 +13,7 @@ use crate::detect::{Detectors, RuleSet};
 use crate::error::WardenError;
 use crate::files::WorkloadFiles;
 use crate::git::{self, GitInspector, PushPlan};
+use crate::held::HeldSecrets;
 use crate::judge::{self, JudgeBackend, JudgeRequest};
 use crate::output::{self, Destination, Workspace};
 use crate::pause::{AgentPauser, RecordingPauser};
@@ -155,6 +156,8 @@ pub struct Warden {
     lists: Mutex<SourceLists>,
     allow_once: Mutex<HashSet<(AgentId, String)>>,
     destinations: Mutex<HashSet<(AgentId, String)>>,
+    /// Credential values each agent has read, so sends carrying them are caught.
+    held: HeldSecrets,
     decisions: AtomicU64,
     flags: AtomicU64,
     taint_hits: AtomicU64,
@@ -228,6 +231,7 @@ impl Warden {
             lists: Mutex::new(SourceLists::default()),
             allow_once: Mutex::new(HashSet::new()),
             destinations: Mutex::new(HashSet::new()),
+            held: HeldSecrets::default(),
             decisions: AtomicU64::new(0),
             flags: AtomicU64::new(0),
             taint_hits: AtomicU64::new(0),
@@ -465,6 +469,7 @@ impl Warden {
             TaintStatus::Unknown | TaintStatus::Changed | TaintStatus::Expired => {}
         }
         let mut findings = self.detectors.inspect(content);
+        self.held.learn(agent, source, content);
         self.judge_into("input", source, content, &mut findings)
             .await;
         (hash, findings, "inspected".into())
@@ -554,12 +559,18 @@ impl Warden {
             OutputAction::Command { command, cwd } => {
                 let a = output::analyze(command, cwd, &self.config.workspace);
                 findings.extend(a.findings);
+                let severity = if a.destinations.is_empty() {
+                    Severity::Low
+                } else {
+                    Severity::High
+                };
+                findings.extend(self.held_finding(agent, command, severity, "The command"));
                 destinations.extend(a.destinations);
                 for push in a.pushes {
-                    findings.extend(self.push_findings(&push).await);
+                    findings.extend(self.push_findings(agent, &push).await);
                 }
                 for file in &a.payload_files {
-                    findings.extend(self.payload_file_findings(file).await);
+                    findings.extend(self.payload_file_findings(agent, file).await);
                 }
             }
             OutputAction::WriteFile { path, content } => {
@@ -590,6 +601,12 @@ impl Warden {
                         "The agent edits a CI workflow, which runs with repository secrets.",
                     ));
                 }
+                findings.extend(self.held_finding(
+                    agent,
+                    content,
+                    Severity::Medium,
+                    "The file it writes",
+                ));
                 let kinds = secret::find_secrets(content);
                 if !kinds.is_empty() {
                     findings.push(finding(
@@ -617,6 +634,7 @@ impl Warden {
                     destinations.push(Destination { host: h, sends });
                 }
                 let payload = format!("{url} {}", body.as_deref().unwrap_or(""));
+                findings.extend(self.held_finding(agent, &payload, Severity::High, "The request"));
                 let kinds = secret::find_secrets(&payload);
                 if !kinds.is_empty() {
                     findings.push(finding(
@@ -649,6 +667,17 @@ impl Warden {
                         });
                     }
                 }
+                let severity = if destinations.is_empty() {
+                    Severity::Low
+                } else {
+                    Severity::High
+                };
+                findings.extend(self.held_finding(
+                    agent,
+                    input,
+                    severity,
+                    &format!("The tool call {name}"),
+                ));
                 let kinds = secret::find_secrets(input);
                 if !kinds.is_empty() && !destinations.is_empty() {
                     findings.push(finding(
@@ -706,7 +735,7 @@ impl Warden {
     }
 
     /// Read and scan a file a network command sends.
-    async fn payload_file_findings(&self, path: &str) -> Vec<Finding> {
+    async fn payload_file_findings(&self, agent: &AgentId, path: &str) -> Vec<Finding> {
         if output::secret_path_severity(path).is_some() {
             return vec![]; // already a credential_access finding by name
         }
@@ -719,12 +748,14 @@ impl Warden {
                 ),
             )];
         };
-        match files.read(path, PAYLOAD_READ_BYTES).await {
+        match files.read(agent, path, PAYLOAD_READ_BYTES).await {
             Ok(bytes) => {
                 let text = String::from_utf8_lossy(&bytes);
+                let what = format!("The file {path} the command sends");
+                let held = self.held_finding(agent, &text, Severity::Critical, &what);
                 let kinds = secret::find_secrets(&text);
                 if kinds.is_empty() {
-                    vec![]
+                    held.into_iter().collect()
                 } else {
                     vec![finding(
                         "exfiltration",
@@ -748,14 +779,14 @@ impl Warden {
 
     /// Resolve and judge one push; without a git inspector (or when it fails)
     /// fall back to the command shape.
-    async fn push_findings(&self, push: &output::PushIntent) -> Vec<Finding> {
+    async fn push_findings(&self, agent: &AgentId, push: &output::PushIntent) -> Vec<Finding> {
         let mut out = Vec::new();
         let plan = match &self.deps.git {
-            Some(g) => git::resolve_push(g.as_ref(), &push.cwd, &push.args).await,
+            Some(g) => git::resolve_push(g.as_ref(), agent, &push.cwd, &push.args).await,
             None => Err(WardenError::Git("no git inspector configured".into())),
         };
         match plan {
-            Ok(plan) => self.plan_findings(&plan, &mut out),
+            Ok(plan) => self.plan_findings(agent, &plan, &mut out),
             Err(e) => {
                 let shape_force = push.args.iter().any(|a| {
                     a == "-f"
@@ -798,7 +829,29 @@ impl Warden {
         out
     }
 
-    fn plan_findings(&self, plan: &PushPlan, out: &mut Vec<Finding>) {
+    /// A finding when `payload` carries a credential value the agent read
+    /// earlier; it names the variable and its source, never the value.
+    fn held_finding(
+        &self,
+        agent: &AgentId,
+        payload: &str,
+        severity: Severity,
+        what: &str,
+    ) -> Option<Finding> {
+        let labels = self.held.found_in(agent, payload);
+        (!labels.is_empty()).then(|| {
+            finding(
+                "held_secret",
+                severity,
+                format!(
+                    "{what} carries a credential the agent read earlier: {}.",
+                    labels.join(", ")
+                ),
+            )
+        })
+    }
+
+    fn plan_findings(&self, agent: &AgentId, plan: &PushPlan, out: &mut Vec<Finding>) {
         if plan.mirror {
             out.push(finding(
                 "git_push",
@@ -854,6 +907,17 @@ impl Warden {
                 ));
             }
         }
+        if plan.remote_unreachable {
+            out.push(finding(
+                "git_push",
+                Severity::Low,
+                format!(
+                    "{} could not be reached; the plan's old SHAs are its last-known remote-tracking refs.",
+                    plan.remote
+                ),
+            ));
+        }
+        out.extend(self.held_finding(agent, &plan.diff, Severity::Critical, "The pushed diff"));
         let kinds = secret::find_secrets(&plan.diff);
         if !kinds.is_empty() {
             out.push(finding(

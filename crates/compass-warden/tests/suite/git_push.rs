@@ -78,9 +78,14 @@ async fn resolves_the_ref_update_plan() {
     let cwd = work.to_str().unwrap();
     git(&work, &["checkout", "-q", "-b", "feature"]);
     commit(&work, "src.txt", "hello\n", "feature work");
-    let plan = resolve_push(&LocalGit, cwd, &["origin".into(), "feature".into()])
-        .await
-        .unwrap();
+    let plan = resolve_push(
+        &LocalGit,
+        &AgentId::from_row(1),
+        cwd,
+        &["origin".into(), "feature".into()],
+    )
+    .await
+    .unwrap();
     assert_eq!(plan.updates.len(), 1);
     let u = &plan.updates[0];
     assert_eq!(u.dst, "refs/heads/feature");
@@ -98,6 +103,7 @@ async fn resolves_the_ref_update_plan() {
     git(&work, &["commit", "-q", "--amend", "-m", "rewritten"]);
     let plan = resolve_push(
         &LocalGit,
+        &AgentId::from_row(1),
         cwd,
         &["--force".into(), "origin".into(), "main".into()],
     )
@@ -107,15 +113,21 @@ async fn resolves_the_ref_update_plan() {
 
     let plan = resolve_push(
         &LocalGit,
+        &AgentId::from_row(1),
         cwd,
         &["origin".into(), "--delete".into(), "feature".into()],
     )
     .await
     .unwrap();
     assert!(plan.updates[0].delete);
-    let plan = resolve_push(&LocalGit, cwd, &["--mirror".into(), "origin".into()])
-        .await
-        .unwrap();
+    let plan = resolve_push(
+        &LocalGit,
+        &AgentId::from_row(1),
+        cwd,
+        &["--mirror".into(), "origin".into()],
+    )
+    .await
+    .unwrap();
     assert!(plan.mirror);
 }
 
@@ -244,4 +256,104 @@ async fn without_an_inspector_the_shape_decides() {
         ))
         .await;
     assert!(v.decision.is_flag());
+}
+
+fn read(agent: &AgentId, source: &str, content: &str) -> GateRequest {
+    GateRequest::Input {
+        agent: agent.clone(),
+        item: compass_core::gate::InputItem {
+            source: source.into(),
+            content: content.into(),
+        },
+    }
+}
+
+/// A push after the agent read a secrets file: a value no pattern knows is
+/// caught in the pushed diff because the agent read it, and only that agent.
+#[tokio::test]
+async fn a_push_carrying_a_credential_the_agent_read_is_blocked() {
+    let (tmp, work) = repos();
+    let fx = fixture_with(
+        WardenConfig {
+            workspace: compass_warden::output::Workspace {
+                roots: vec![tmp.path().to_string_lossy().into_owned()],
+            },
+            ..WardenConfig::default()
+        },
+        |d| d.git = Some(Arc::new(LocalGit)),
+    );
+    let (reader, other) = (AgentId::from_row(21), AgentId::from_row(22));
+    let dotenv = "API_ENDPOINT=https://api.internal.example\nDB_PASSWORD=correct-horse-battery\n";
+    let v = fx
+        .warden
+        .check(&read(&reader, "file:/work/app/.env", dotenv))
+        .await;
+    assert!(!v.decision.is_flag(), "{v:?}");
+    git(&work, &["checkout", "-q", "-b", "compass/vega/demo-3"]);
+    commit(
+        &work,
+        "client.env",
+        "endpoint = https://api.internal.example\ndb = correct-horse-battery\n",
+        "client config",
+    );
+    let command = "git push origin compass/vega/demo-3";
+    let v = fx.warden.check(&push(&other, &work, command)).await;
+    assert_eq!(
+        v.decision,
+        Decision::Clear,
+        "the other agent never read it: {v:?}"
+    );
+    let v = fx.warden.check(&push(&reader, &work, command)).await;
+    let held = v
+        .findings
+        .iter()
+        .find(|f| f.detector == "held_secret")
+        .unwrap_or_else(|| panic!("{v:?}"));
+    assert!(v.decision.is_flag(), "{v:?}");
+    assert!(
+        held.explanation
+            .contains("DB_PASSWORD (from file:/work/app/.env)")
+    );
+    let text = format!("{v:?}");
+    assert!(!text.contains("correct-horse"), "the value leaked: {text}");
+    // The endpoint, a plain setting, is no credential.
+    assert!(!held.explanation.contains("API_ENDPOINT"));
+}
+
+/// When the remote cannot be reached the plan still resolves, from the
+/// remote-tracking refs, so the diff is inspected all the same.
+#[tokio::test]
+async fn an_unreachable_remote_resolves_from_tracking_refs() {
+    let (tmp, work) = repos();
+    git(&work, &["fetch", "-q", "origin"]);
+    fs_err::rename(tmp.path().join("remote.git"), tmp.path().join("gone.git")).unwrap();
+    git(&work, &["checkout", "-q", "-b", "feature"]);
+    commit(&work, "k.py", "KEY = 'AKIAIOSFODNN7EXAMPLE'\n", "key");
+    let plan = resolve_push(
+        &LocalGit,
+        &AgentId::from_row(1),
+        work.to_str().unwrap(),
+        &["origin".into(), "feature".into()],
+    )
+    .await
+    .unwrap();
+    assert!(plan.remote_unreachable);
+    assert!(plan.diff.contains("AKIAIOSFODNN7EXAMPLE"), "{}", plan.diff);
+    assert!(
+        !plan.diff.contains("# app"),
+        "main is known to the remote: {}",
+        plan.diff
+    );
+    let plan = resolve_push(
+        &LocalGit,
+        &AgentId::from_row(1),
+        work.to_str().unwrap(),
+        &["origin".into(), "main".into()],
+    )
+    .await
+    .unwrap();
+    assert_eq!(
+        plan.updates[0].old.as_deref(),
+        Some(git(&work, &["rev-parse", "origin/main"]).as_str())
+    );
 }
