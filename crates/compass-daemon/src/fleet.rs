@@ -76,6 +76,8 @@ pub(crate) struct Fleet {
     live: tokio::sync::Mutex<HashMap<AgentId, Live>>,
     /// Agents being started right now.
     starting: Arc<Mutex<HashSet<AgentId>>>,
+    /// Warden's async watch over the event stream.
+    watch: tokio::task::JoinHandle<()>,
 }
 
 /// An agent being started; released when the start ends either way.
@@ -233,12 +235,19 @@ impl Fleet {
         deps.files = Some(inspector as Arc<dyn compass_warden::files::WorkloadFiles>);
         let warden = compass_warden::Warden::new(compass_warden::WardenConfig::default(), deps)
             .map_err(|e| FleetError::State(format!("Warden could not start: {e}")))?;
+        let warden = Arc::new(warden);
+        let watch = crate::watch::spawn(
+            store.clone(),
+            Arc::clone(&warden),
+            compass_warden::watch::WatchConfig::default(),
+        );
         Ok(Self {
             store,
             agents_dir,
             runtime,
             kinds: KindRegistry::builtin()?,
-            gate: Arc::new(warden),
+            gate: warden,
+            watch,
             sink,
             workloads,
             live: tokio::sync::Mutex::default(),
@@ -703,6 +712,7 @@ impl Fleet {
 
     /// Stop every running agent (daemon shutdown).
     pub(crate) async fn stop_all(&self) {
+        self.watch.abort();
         let all: Vec<(AgentId, Live)> = self.live.lock().await.drain().collect();
         for (id, live) in all {
             let _ = self.runtime.resume(&live.workload).await;

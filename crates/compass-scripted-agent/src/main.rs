@@ -568,7 +568,7 @@ impl Agent {
         let title = self.stamp(spec.title.clone());
         self.update(sid, json!({"sessionUpdate": "tool_call", "toolCallId": call_id, "title": title, "kind": spec.kind, "status": "pending", "rawInput": spec.input})).await;
         let settings = self.settings(cwd);
-        let hooked = settings.has_hooks();
+        let hooked = self.scenario.native_hooks && settings.has_hooks();
         let pre = if hooked {
             let payload = hooks::payload(
                 "PreToolUse",

@@ -20,6 +20,11 @@ pub(crate) struct Scenario {
     /// Bash through the client's `terminal/*` methods when advertised.
     #[serde(default)]
     pub(crate) use_client_terminal: bool,
+    /// Run the native hooks the settings file names around each tool call.
+    /// `false` plays an agent whose own tools no hook gates (Codex today):
+    /// only the executor paths and Warden's async watch see them.
+    #[serde(default = "yes")]
+    pub(crate) native_hooks: bool,
     /// Ask `session/request_permission` before every tool call.
     #[serde(default)]
     pub(crate) ask_permission: bool,

@@ -6,6 +6,7 @@ mod daemon;
 mod demo;
 mod domain;
 mod stream;
+mod watch;
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
