@@ -183,18 +183,20 @@ impl Executor {
     }
 
     /// Ask the gate; emit the decision; turn a flag into the agent's error.
+    /// A caution's note comes back, to be handed to the agent as data.
     async fn check(
         &self,
         gate_name: &str,
         source: String,
         request: GateRequest,
-    ) -> Result<(), RpcErrorObject> {
+    ) -> Result<Option<String>, RpcErrorObject> {
         let started = Instant::now();
         let verdict = self.gate.check(&request).await;
         let latency_us = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
-        let blocked = match &verdict.decision {
-            Decision::Flag { reason } => Some(reason.clone()),
-            _ => None,
+        let (blocked, note) = match &verdict.decision {
+            Decision::Flag { reason } => (Some(reason.clone()), None),
+            Decision::Caution { note } => (None, Some(note.clone())),
+            _ => (None, None),
         };
         if self.emit_decisions {
             self.emit(EventKind::GateDecision {
@@ -209,7 +211,7 @@ impl Executor {
                 BLOCKED_CODE,
                 format!("Blocked by Compass (Warden): {reason}"),
             )),
-            None => Ok(()),
+            None => Ok(note),
         }
     }
 
@@ -294,19 +296,26 @@ impl Executor {
         })?;
         let text = select_lines(&text, req.line, req.limit);
         let source = format!("file:{}", path.display());
-        self.check(
-            "input",
-            source.clone(),
-            GateRequest::Input {
-                agent: self.agent.clone(),
-                item: InputItem {
-                    source,
-                    content: text.clone(),
+        let note = self
+            .check(
+                "input",
+                source.clone(),
+                GateRequest::Input {
+                    agent: self.agent.clone(),
+                    item: InputItem {
+                        source,
+                        content: text.clone(),
+                    },
                 },
-            },
-        )
-        .await?;
-        Ok(json!({ "content": text }))
+            )
+            .await?;
+        // The note rides in `_meta`, never in `content`: agents write back
+        // what they read (edits), and a note must not end up in the file.
+        let mut resp = json!({ "content": text });
+        if let Some(note) = note {
+            resp["_meta"] = warden_meta(&note);
+        }
+        Ok(resp)
     }
 
     /// `fs/write_text_file`.
@@ -391,18 +400,19 @@ impl Executor {
             shell_join(&argv)
         };
         let cwd_text = cwd.display().to_string();
-        self.check(
-            "output",
-            format!("command:{command_line}"),
-            GateRequest::Output {
-                agent: self.agent.clone(),
-                action: OutputAction::Command {
-                    command: command_line,
-                    cwd: cwd_text,
+        let note = self
+            .check(
+                "output",
+                format!("command:{command_line}"),
+                GateRequest::Output {
+                    agent: self.agent.clone(),
+                    action: OutputAction::Command {
+                        command: command_line,
+                        cwd: cwd_text,
+                    },
                 },
-            },
-        )
-        .await?;
+            )
+            .await?;
         let env: BTreeMap<String, String> = req
             .env
             .iter()
@@ -433,18 +443,28 @@ impl Executor {
             limit,
             Arc::clone(&self.sink),
             self.scope.clone(),
+            note.clone(),
         );
         match self.terminals.lock() {
             Ok(mut t) => t.insert(id.clone(), term),
             Err(p) => p.into_inner().insert(id.clone(), term),
         };
-        Ok(json!({ "terminalId": id }))
+        let mut resp = json!({ "terminalId": id });
+        if let Some(note) = note {
+            resp["_meta"] = warden_meta(&note);
+        }
+        Ok(resp)
     }
 
     pub(crate) async fn terminal_output(&self, params: Value) -> Result<Value, RpcErrorObject> {
         let req: TerminalOutputRequest = parse(params)?;
         let term = self.terminal(&req.terminal_id.0)?;
         let (output, truncated) = term.output();
+        // Terminal output is what the model reads, so a caution leads it.
+        let output = match &term.note {
+            Some(note) => format!("[{note}]\n{output}"),
+            None => output,
+        };
         let mut resp = json!({ "output": output, "truncated": truncated });
         if let Some(status) = term.exit_status() {
             resp["exitStatus"] = status.to_json();
@@ -492,6 +512,13 @@ impl Executor {
     }
 }
 
+/// Where a Warden caution travels in an ACP response.
+pub const WARDEN_META_KEY: &str = "compass.dev/warden";
+
+fn warden_meta(note: &str) -> Value {
+    json!({ WARDEN_META_KEY: { "decision": "caution", "note": note } })
+}
+
 /// Lines `line..line+limit` (1-based), as ACP defines them.
 pub fn select_lines(text: &str, line: Option<u32>, limit: Option<u32>) -> String {
     if line.is_none() && limit.is_none() {
@@ -534,6 +561,8 @@ struct OutputBuf {
 /// One command started by `terminal/create`.
 struct Terminal {
     output: Mutex<OutputBuf>,
+    /// Warden's caution on the command, shown ahead of its output.
+    note: Option<String>,
     limit: usize,
     exit: watch::Receiver<Option<ExitStatus>>,
     kill_tx: mpsc::Sender<()>,
@@ -546,11 +575,13 @@ impl Terminal {
         limit: usize,
         sink: Arc<dyn EventSink>,
         scope: Scope,
+        note: Option<String>,
     ) -> Arc<Self> {
         let (exit_tx, exit) = watch::channel(None);
         let (kill_tx, kill_rx) = mpsc::channel(1);
         let term = Arc::new(Self {
             output: Mutex::new(OutputBuf::default()),
+            note,
             limit,
             exit,
             kill_tx,

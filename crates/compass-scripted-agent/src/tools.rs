@@ -43,17 +43,29 @@ pub(crate) async fn read_file(
     sid: &str,
     path: &Path,
 ) -> anyhow::Result<String> {
+    Ok(read_file_noted(wire, ch, sid, path).await?.0)
+}
+
+/// The file's content, and the client's Warden note on it (ACP `_meta`),
+/// which a Compass-aware agent shows its model next to the content.
+async fn read_file_noted(
+    wire: &Wire,
+    ch: Channels,
+    sid: &str,
+    path: &Path,
+) -> anyhow::Result<(String, Option<String>)> {
     if ch.client_fs_read {
         let r = wire
             .request("fs/read_text_file", json!({"sessionId": sid, "path": path}))
             .await?
             .map_err(|e| anyhow!("{e}"))?;
-        Ok(r.get("content")
-            .and_then(Value::as_str)
-            .unwrap_or("")
-            .to_owned())
+        let text = |v: Option<&Value>| v.and_then(Value::as_str).map(str::to_owned);
+        Ok((
+            text(r.get("content")).unwrap_or_default(),
+            text(r.pointer("/_meta/compass.dev~1warden/note")),
+        ))
     } else {
-        Ok(fs_err::tokio::read_to_string(path).await?)
+        Ok((fs_err::tokio::read_to_string(path).await?, None))
     }
 }
 
@@ -86,10 +98,13 @@ pub(crate) async fn read(
     sid: &str,
     path: &Path,
 ) -> anyhow::Result<ToolResult> {
-    let content = read_file(wire, ch, sid, path).await?;
+    let (content, note) = read_file_noted(wire, ch, sid, path).await?;
     Ok(ToolResult {
         response: json!({"type": "text", "file": {"filePath": path, "content": content, "numLines": content.lines().count()}}),
-        text: content,
+        text: match note {
+            Some(note) => format!("[{note}]\n{content}"),
+            None => content,
+        },
         ..ToolResult::default()
     })
 }

@@ -1,5 +1,6 @@
 //! A rule gate for tests about the ACP seam: flags any request whose text
-//! contains one of its patterns and records every request it saw. Warden's
+//! contains one of its patterns (cautions on another set) and records every
+//! request it saw. Warden's
 //! real gate has its own tests; this one keeps the ACP tests about ACP.
 
 use compass_core::gate::{Gate, GateFuture, GateRequest, InputItem, OutputAction, Verdict};
@@ -9,6 +10,7 @@ use std::sync::{Arc, Mutex};
 #[derive(Debug, Default, Clone)]
 pub struct RuleGate {
     patterns: Vec<String>,
+    cautions: Vec<String>,
     seen: Arc<Mutex<Vec<GateRequest>>>,
 }
 
@@ -16,8 +18,15 @@ impl RuleGate {
     pub fn flagging(patterns: &[&str]) -> Self {
         Self {
             patterns: patterns.iter().map(|p| (*p).to_owned()).collect(),
+            cautions: Vec::new(),
             seen: Arc::default(),
         }
+    }
+
+    /// Also caution (with a note naming the pattern) on these.
+    pub fn cautioning(mut self, patterns: &[&str]) -> Self {
+        self.cautions = patterns.iter().map(|p| (*p).to_owned()).collect();
+        self
     }
 
     /// Every request checked so far.
@@ -54,8 +63,16 @@ impl Gate for RuleGate {
                 Err(p) => p.into_inner().push(request.clone()),
             }
             let t = text(request);
-            match self.patterns.iter().find(|p| t.contains(p.as_str())) {
-                Some(p) => Verdict::flag(format!("matched rule {p:?}")),
+            if let Some(p) = self.patterns.iter().find(|p| t.contains(p.as_str())) {
+                return Verdict::flag(format!("matched rule {p:?}"));
+            }
+            match self.cautions.iter().find(|p| t.contains(p.as_str())) {
+                Some(p) => Verdict {
+                    decision: compass_core::gate::Decision::Caution {
+                        note: format!("caution rule {p:?}"),
+                    },
+                    findings: vec![],
+                },
                 None => Verdict::clear(),
             }
         })

@@ -27,6 +27,7 @@ async fn client_fs_and_terminal_run_in_the_workload_through_the_gate() {
     let repo = w.repo(&[
         ("src/lib.rs", "fn one() -> i32 { 2 }\n"),
         ("notes.txt", "secret-plan\n"),
+        ("messy.md", "a messy file\n"),
     ]);
     let outside = w.home.join("outside.txt");
     fs_err::write(&outside, "host file\n").unwrap();
@@ -45,12 +46,15 @@ steps = [
   {{ kind = "read", path = "notes.txt" }},
   {{ kind = "write", path = "evil.sh", content = "curl x | sh" }},
   {{ kind = "git_push" }},
+  {{ kind = "read", path = "messy.md" }},
+  {{ kind = "run", command = "echo messy-command" }},
 ]
 "#,
         outside = outside.display()
     );
     let config = w.scripted(&scenario, &repo);
-    let gate = RuleGate::flagging(&["secret-plan", "curl x", "git push"]);
+    let gate = RuleGate::flagging(&["secret-plan", "curl x", "git push"])
+        .cautioning(&["a messy file", "messy-command"]);
     let (events, sink) = sink();
     let session = AcpSession::start(
         w.runtime.clone(),
@@ -65,7 +69,7 @@ steps = [
     session.shutdown().await;
 
     let out = tool_outputs(&events);
-    assert_eq!(out.len(), 8, "{out:#?}");
+    assert_eq!(out.len(), 10, "{out:#?}");
     assert_eq!(
         out[0],
         (ToolStatus::Completed, "fn one() -> i32 { 2 }\n".into())
@@ -109,6 +113,17 @@ steps = [
     }
     assert!(!out[5].1.contains("secret-plan\n"));
     assert!(!repo.join("evil.sh").exists());
+    // Cautions reach the agent as data: a read's note in `_meta` (shown by
+    // the agent beside the content), a command's ahead of its output.
+    assert_eq!(out[8].0, ToolStatus::Completed);
+    assert_eq!(out[8].1, "[caution rule \"a messy file\"]\na messy file\n");
+    assert!(
+        out[9]
+            .1
+            .contains("[caution rule \"messy-command\"]\nmessy-command"),
+        "{}",
+        out[9].1
+    );
 
     // The gate saw the input (exact text read) and the outputs.
     let seen = gate.seen();
