@@ -25,8 +25,15 @@ pub enum Transport {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Provision {
-    /// A `sh` script run inside the workload at provision time.
+    /// A `sh` script run inside the workload once, when the agent's command
+    /// is not on its PATH yet (`{config}` substituted).
     pub install: String,
+    /// A `sh` script run at every start: wires the native hooks.
+    #[serde(default)]
+    pub wire: String,
+    /// `host[:port]`s the install needs (a package registry).
+    #[serde(default)]
+    pub egress: Vec<String>,
     /// Where the hook config goes, relative to the read-only config dir.
     #[serde(default)]
     pub hook_config_path: Option<String>,
@@ -69,6 +76,14 @@ pub struct AgentKind {
     pub initial_mode: Option<String>,
     #[serde(default)]
     pub env: BTreeMap<String, String>,
+    /// `host[:port]`s the agent needs to reach (its model API); none means
+    /// no network at all.
+    #[serde(default)]
+    pub egress: Vec<String>,
+    /// Settings taken from the daemon's environment when set there (e.g. a
+    /// gateway URL); a URL's host joins the egress allowlist.
+    #[serde(default)]
+    pub host_env: Vec<String>,
     pub provision: Provision,
     pub hooks: HookSupport,
 }
@@ -118,9 +133,19 @@ impl AgentKind {
         Ok(config)
     }
 
-    /// The provision script with `{config}` substituted.
+    /// The install script with `{config}` substituted.
     pub fn install_script(&self, config_dir: &str) -> String {
         self.provision.install.replace("{config}", config_dir)
+    }
+
+    /// The hook-wiring script with `{config}` substituted.
+    pub fn wire_script(&self, config_dir: &str) -> String {
+        self.provision.wire.replace("{config}", config_dir)
+    }
+
+    /// The program the agent is launched as (argv[0]), if any.
+    pub fn program(&self) -> Option<&str> {
+        self.command.first().map(String::as_str)
     }
 
     /// `(relative path, content)` of the hook config, with `hook_command`
@@ -243,9 +268,16 @@ mod tests {
         );
         assert!(
             claude
-                .install_script("/run/compass/config")
+                .wire_script("/run/compass/config")
                 .contains("/run/compass/config/claude-code/settings.json")
         );
+        assert!(
+            claude
+                .install_script("/c")
+                .contains("--prefix \"$HOME/.local\"")
+        );
+        assert_eq!(claude.egress, ["api.anthropic.com:443"]);
+        assert_eq!(claude.host_env, ["ANTHROPIC_BASE_URL"]);
     }
 
     #[test]

@@ -25,6 +25,8 @@ use tokio::sync::mpsc;
 /// Where the Compass binaries (`compass`, `compass-scripted-agent`) appear
 /// inside a sandbox: the daemon's own directory, mounted read-only.
 const INNER_BIN: &str = "/opt/compass/bin";
+/// Where preinstalled agent CLIs (`--agent-tools`) appear inside a sandbox.
+const INNER_AGENT_TOOLS: &str = "/opt/compass/agents";
 /// The scenario a scripted agent runs when none is given.
 const DEFAULT_SCENARIO: &str =
     include_str!("../../compass-scripted-agent/scenarios/fix-a-bug.toml");
@@ -69,6 +71,8 @@ pub(crate) struct Fleet {
     store: Store,
     agents_dir: PathBuf,
     runtime: Arc<dyn WorkloadRuntime>,
+    /// Preinstalled agent CLIs on the host, mounted into every workload.
+    agent_tools: Option<PathBuf>,
     kinds: KindRegistry,
     gate: Arc<dyn Gate>,
     sink: Arc<StoreSink>,
@@ -208,6 +212,7 @@ pub(crate) struct FleetParts {
     pub(crate) store: Store,
     pub(crate) agents_dir: PathBuf,
     pub(crate) runtime: Arc<dyn WorkloadRuntime>,
+    pub(crate) agent_tools: Option<PathBuf>,
 }
 
 impl Fleet {
@@ -216,6 +221,7 @@ impl Fleet {
             store,
             agents_dir,
             runtime,
+            agent_tools,
         } = parts;
         let sink = StoreSink::start(store.clone());
         let workloads: Workloads = Arc::default();
@@ -245,6 +251,7 @@ impl Fleet {
             store,
             agents_dir,
             runtime,
+            agent_tools,
             kinds: KindRegistry::builtin()?,
             gate: warden,
             watch,
@@ -320,20 +327,21 @@ impl Fleet {
             .await?;
         let workload = Self::workload_name(&agent)?;
         let state_dir = self.agents_dir.join(workload.as_str());
-        let mut spec = self.spec(&agent, &workload, &state_dir)?;
+        let mut spec = self.spec(&agent, &kind, &workload, &state_dir)?;
         spec.mounts.extend(directory_mounts(&project.directories)?);
         let inner = self.runtime.inner_paths(&state_dir);
 
-        if state_dir.exists() || self.runtime.exists(&workload).await? {
+        let fresh = !(state_dir.exists() || self.runtime.exists(&workload).await?);
+        if fresh {
+            let sources = repo_sources(&project.repos)?;
+            repos::provision_agent(self.runtime.as_ref(), &spec, &sources, &[]).await?;
+        } else {
             // After a daemon restart the runtime re-registers the workload;
             // after a plain stop it still knows it.
             match self.runtime.adopt(&spec).await {
                 Ok(()) | Err(compass_runtime::RuntimeError::AlreadyExists(_)) => {}
                 Err(e) => return Err(e.into()),
             }
-        } else {
-            let sources = repo_sources(&project.repos)?;
-            repos::provision_agent(self.runtime.as_ref(), &spec, &sources, &[]).await?;
         }
 
         // Hook config and scenario go in the config dir, read-only inside.
@@ -349,6 +357,11 @@ impl Fleet {
                 &layout.config.join("scripted/scenario.toml"),
                 scenario.as_deref().unwrap_or(DEFAULT_SCENARIO),
             )?;
+        }
+        if let Err(e) = self.provision_kind(&workload, &kind, &config_dir).await {
+            self.set_status(&agent.id, AgentStatus::Failed, &e.to_string())
+                .await?;
+            return Err(e);
         }
 
         // The hook socket is the agent's identity: a hook cannot speak for another.
@@ -529,11 +542,13 @@ impl Fleet {
     fn spec(
         &self,
         agent: &Agent,
+        kind: &compass_acp::AgentKind,
         workload: &WorkloadName,
         state_dir: &Path,
     ) -> Result<WorkloadSpec, FleetError> {
         let host_bin = host_bin_dir()?;
         let bin = self.inner_bin()?;
+        let inner = self.runtime.inner_paths(state_dir);
         let mut env = BTreeMap::new();
         // Commits carry the agent's own name, whatever the workload is called.
         let email = format!("{}@agents.compass.invalid", agent.name);
@@ -545,23 +560,46 @@ impl Fleet {
         ] {
             env.insert(key.to_owned(), value.to_owned());
         }
-        env.insert(
-            "PATH".to_owned(),
-            format!("{}:/usr/local/bin:/usr/bin:/bin", bin.display()),
-        );
+        let mut path = vec![bin.display().to_string()];
+        let tools = self.inner_agent_tools();
+        path.extend(tools.iter().map(|t| t.display().to_string()));
+        // npm installs of the provision step land in the agent's own home.
+        path.push(inner.home.join(".local/bin").display().to_string());
+        path.push("/usr/local/bin:/usr/bin:/bin".to_owned());
+        env.insert("PATH".to_owned(), path.join(":"));
+        let mut egress_hosts: Vec<String> = kind
+            .egress
+            .iter()
+            .chain(&kind.provision.egress)
+            .cloned()
+            .collect();
+        for key in &kind.host_env {
+            if let Ok(value) = std::env::var(key) {
+                egress_hosts.extend(url_host_port(&value));
+                env.insert(key.clone(), value);
+            }
+        }
         env.insert(
             "COMPASS_HOOK_SOCKET".to_owned(),
             "/run/compass/hook.sock".to_owned(),
         );
-        let mounts = if bin == host_bin {
-            Vec::new()
-        } else {
-            vec![Mount {
+        let mut mounts = Vec::new();
+        if bin != host_bin {
+            mounts.push(Mount {
                 host_path: host_bin,
                 workload_path: bin,
                 read_only: true,
-            }]
-        };
+            });
+        }
+        if let Some(host_tools) = &self.agent_tools
+            && self.runtime.backend() != compass_runtime::Backend::Host
+        {
+            mounts.push(Mount {
+                host_path: host_tools.clone(),
+                workload_path: inner_agent_tools_root(host_tools),
+                read_only: true,
+            });
+        }
         Ok(WorkloadSpec {
             name: workload.clone(),
             state_dir: state_dir.to_owned(),
@@ -569,12 +607,87 @@ impl Fleet {
             env,
             // The host tier cannot deny egress (a typed error): it runs open,
             // and the agent shows the protection as missing.
+            // An agent reaches its model API and nothing else; one that
+            // names no hosts gets no network at all.
             egress: match self.runtime.backend() {
                 compass_runtime::Backend::Host => EgressPolicy::Open,
-                _ => EgressPolicy::Deny,
+                _ if egress_hosts.is_empty() => EgressPolicy::Deny,
+                _ => EgressPolicy::Allowlist {
+                    hosts: egress_hosts,
+                },
             },
             resources: compass_runtime::Resources::default(),
         })
+    }
+
+    /// The preinstalled agent CLIs' bin dirs as the workload sees them.
+    fn inner_agent_tools(&self) -> Vec<PathBuf> {
+        let Some(host) = &self.agent_tools else {
+            return Vec::new();
+        };
+        let inner = match self.runtime.backend() {
+            compass_runtime::Backend::Host => host.clone(),
+            _ => inner_agent_tools_root(host),
+        };
+        [".bin", "bin"]
+            .iter()
+            .filter(|b| host.join(b).is_dir())
+            .map(|b| inner.join(b))
+            .collect()
+    }
+
+    /// Install the agent inside its workload unless its command is there
+    /// already, then wire its native hooks (every start: idempotent).
+    async fn provision_kind(
+        &self,
+        workload: &WorkloadName,
+        kind: &compass_acp::AgentKind,
+        config_dir: &str,
+    ) -> Result<(), FleetError> {
+        let present = match kind.program() {
+            Some(program) => self
+                .sh(
+                    workload,
+                    &format!("command -v '{}' >/dev/null", program.replace('\'', "")),
+                )
+                .await
+                .is_ok(),
+            None => true,
+        };
+        let install = kind.install_script(config_dir);
+        if !present && !install.trim().is_empty() {
+            tracing::info!(kind = %kind.id, %workload, "installing the agent in its workload");
+            self.sh(workload, &install).await.map_err(|e| {
+                FleetError::State(format!("provisioning {} failed: {e}", kind.display_name))
+            })?;
+        }
+        let wire = kind.wire_script(config_dir);
+        if !wire.trim().is_empty() {
+            self.sh(workload, &wire).await.map_err(|e| {
+                FleetError::State(format!("wiring {}'s hooks failed: {e}", kind.display_name))
+            })?;
+        }
+        Ok(())
+    }
+
+    /// Run a `sh` script in the workload; its stderr is the error.
+    async fn sh(&self, workload: &WorkloadName, script: &str) -> Result<(), String> {
+        let spec = compass_runtime::ExecSpec {
+            argv: vec!["/bin/sh".into(), "-c".into(), script.to_owned()],
+            ..Default::default()
+        };
+        let out = self
+            .runtime
+            .exec(workload, &spec)
+            .await
+            .map_err(|e| e.to_string())?;
+        if out.success() {
+            Ok(())
+        } else {
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            let tail: Vec<&str> = stderr.lines().rev().take(5).collect();
+            Err(tail.into_iter().rev().collect::<Vec<_>>().join("\n"))
+        }
     }
 
     /// The binaries' directory as the workload sees it.
@@ -724,6 +837,24 @@ impl Fleet {
                 .await;
         }
     }
+}
+
+/// Where the agent tools dir is mounted: under its own name, so an npm
+/// `node_modules` stays one and Node still resolves packages inside it.
+fn inner_agent_tools_root(host: &Path) -> PathBuf {
+    let name = host.file_name().map_or_else(
+        || std::ffi::OsString::from("tools"),
+        std::ffi::OsStr::to_os_string,
+    );
+    Path::new(INNER_AGENT_TOOLS).join(name)
+}
+
+/// `host:port` of a URL setting (`http://127.0.0.1:8080/v1` → `127.0.0.1:8080`).
+fn url_host_port(value: &str) -> Option<String> {
+    let url = url::Url::parse(value).ok()?;
+    let host = url.host_str()?;
+    let port = url.port_or_known_default()?;
+    Some(format!("{host}:{port}"))
 }
 
 fn host_bin_dir() -> Result<PathBuf, FleetError> {

@@ -54,6 +54,10 @@ pub struct DaemonConfig {
     pub store: Options,
     /// Workload backend for agents: `sandbox` (default), `host` or `oci`.
     pub backend: String,
+    /// Preinstalled agent CLIs (an npm `node_modules` or a prefix with
+    /// `bin/`), mounted read-only into every workload and put on its PATH,
+    /// so agents start without installing anything.
+    pub agent_tools: Option<std::path::PathBuf>,
 }
 
 impl DaemonConfig {
@@ -63,6 +67,7 @@ impl DaemonConfig {
             http_port: 0,
             store: Options::default(),
             backend: compass_runtime::DEFAULT_BACKEND.as_str().to_owned(),
+            agent_tools: None,
         }
     }
 }
@@ -150,6 +155,7 @@ impl Daemon {
                 store: store.clone(),
                 agents_dir: config.data_dir.agents(),
                 runtime,
+                agent_tools: config.agent_tools.clone(),
             })
             .map_err(|e| DaemonError::Serve(e.to_string()))?,
         );

@@ -19,6 +19,7 @@ pub mod files;
 pub mod git;
 pub mod held;
 pub mod hook;
+pub mod issued;
 pub mod judge;
 pub mod output;
 pub mod pause;

@@ -14,6 +14,7 @@ use crate::error::WardenError;
 use crate::files::WorkloadFiles;
 use crate::git::{self, GitInspector, PushPlan};
 use crate::held::HeldSecrets;
+use crate::issued::IssuedWords;
 use crate::judge::{self, JudgeBackend, JudgeRequest};
 use crate::output::{self, Destination, Workspace};
 use crate::pause::{AgentPauser, RecordingPauser};
@@ -158,6 +159,8 @@ pub struct Warden {
     destinations: Mutex<HashSet<(AgentId, String)>>,
     /// Credential values each agent has read, so sends carrying them are caught.
     held: HeldSecrets,
+    /// Reasons and notes handed to each agent, kept out of its inspections.
+    issued: IssuedWords,
     decisions: AtomicU64,
     flags: AtomicU64,
     taint_hits: AtomicU64,
@@ -232,6 +235,7 @@ impl Warden {
             allow_once: Mutex::new(HashSet::new()),
             destinations: Mutex::new(HashSet::new()),
             held: HeldSecrets::default(),
+            issued: IssuedWords::default(),
             decisions: AtomicU64::new(0),
             flags: AtomicU64::new(0),
             taint_hits: AtomicU64::new(0),
@@ -385,6 +389,11 @@ impl Warden {
             "allow_once" | "allowlisted" | "warden_off" | "taint_cleared" => Decision::Clear,
             _ => decide(&findings),
         };
+        match &decision {
+            Decision::Flag { reason } => self.issued.remember(&agent, reason),
+            Decision::Caution { note } => self.issued.remember(&agent, note),
+            Decision::Clear => {}
+        }
         let verdict = Verdict { decision, findings };
         if gate == "input" {
             match &verdict.decision {
@@ -468,7 +477,7 @@ impl Warden {
             }
             TaintStatus::Unknown | TaintStatus::Changed | TaintStatus::Expired => {}
         }
-        let mut findings = self.detectors.inspect(content);
+        let mut findings = self.detectors.inspect(&self.issued.strip(agent, content));
         self.held.learn(agent, source, content);
         self.judge_into("input", source, content, &mut findings)
             .await;
@@ -966,7 +975,7 @@ impl Warden {
     pub async fn watch_sample(&self, agent: &AgentId, source: &str, text: &str) -> Decided {
         let start = Instant::now();
         let findings = if self.is_enabled() {
-            self.detectors.inspect(text)
+            self.detectors.inspect(&self.issued.strip(agent, text))
         } else {
             vec![]
         };

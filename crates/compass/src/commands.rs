@@ -157,6 +157,10 @@ struct ServeArgs {
     /// Workload backend for agents: sandbox (default), host or oci.
     #[arg(long, default_value = "sandbox")]
     backend: String,
+    /// Preinstalled agent CLIs (an npm node_modules, or a prefix with bin/),
+    /// mounted read-only into every workload and put on its PATH.
+    #[arg(long, value_name = "DIR", env = "COMPASS_AGENT_TOOLS")]
+    agent_tools: Option<PathBuf>,
     /// Run the demo: a generated repo and three scripted agents, with Warden watching.
     #[arg(long)]
     demo: bool,
@@ -433,6 +437,13 @@ async fn serve(dir: DataDir, args: ServeArgs, banner: bool) -> CliResult {
     let mut config = DaemonConfig::new(dir.clone());
     config.http_port = args.port;
     config.backend = args.backend.clone();
+    config.agent_tools = match &args.agent_tools {
+        Some(dir) => Some(
+            fs_err::canonicalize(dir)
+                .with_context(|| format!("--agent-tools {}", dir.display()))?,
+        ),
+        None => None,
+    };
     let mut running = Daemon::start(config).await?;
     if banner {
         out(&format!(

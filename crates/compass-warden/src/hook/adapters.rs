@@ -121,17 +121,20 @@ pub fn translate(
         .unwrap_or(Value::Object(Default::default()));
     let cwd = str_field(&v, &["cwd"]).unwrap_or("/").to_string();
 
+    // claude-code-acp routes Claude's own tools through the ACP client as
+    // `mcp__acp__Bash`, `mcp__acp__Read`, …: the same tools, judged the same.
+    let native = tool.strip_prefix(ACP_TOOL_PREFIX).unwrap_or(&tool);
     let request = match stage {
         Stage::Pre => GateRequest::Output {
             agent: agent.clone(),
-            action: output_action(kind, &tool, &input, &cwd),
+            action: output_action(kind, native, &input, &cwd),
         },
         Stage::Post => {
             let response = v.get("tool_response").cloned().unwrap_or(Value::Null);
             GateRequest::Input {
                 agent: agent.clone(),
                 item: InputItem {
-                    source: input_source(&tool, &input),
+                    source: input_source(native, &input),
                     content: response_text(&response),
                 },
             }
@@ -143,6 +146,9 @@ pub fn translate(
         request,
     })
 }
+
+/// The prefix claude-code-acp gives the tools it serves over ACP.
+const ACP_TOOL_PREFIX: &str = "mcp__acp__";
 
 fn command_of(input: &Value) -> Option<String> {
     match input.get("command") {
@@ -409,6 +415,26 @@ mod tests {
                 }
             }
         );
+    }
+
+    #[test]
+    fn claude_code_acp_tools_are_judged_like_the_native_ones() {
+        let p = br#"{"cwd":"/work/app","hook_event_name":"PreToolUse","tool_name":"mcp__acp__Bash","tool_input":{"command":"git push -f origin main"}}"#;
+        let t = translate(AgentKind::ClaudeCode, "PreToolUse", p, &agent()).unwrap();
+        assert!(matches!(
+            t.request,
+            GateRequest::Output { action: OutputAction::Command { ref command, .. }, .. } if command == "git push -f origin main"
+        ));
+        assert_eq!(
+            t.tool, "mcp__acp__Bash",
+            "the agent's own name is kept for the reply"
+        );
+        let p = br#"{"hook_event_name":"PostToolUse","tool_name":"mcp__acp__Read","tool_input":{"file_path":"/work/app/README.md"},"tool_response":"hi"}"#;
+        let t = translate(AgentKind::ClaudeCode, "PostToolUse", p, &agent()).unwrap();
+        let GateRequest::Input { item, .. } = t.request else {
+            panic!("not an input")
+        };
+        assert_eq!(item.source, "file:/work/app/README.md");
     }
 
     #[test]
