@@ -38,7 +38,7 @@ impl FreezerRoot {
         if v1.join("freezer.state").exists() || v1.join("cgroup.procs").exists() {
             let dir = v1.join("compass");
             if fs_err::create_dir_all(&dir).is_ok() {
-                reap_stale(&dir);
+                reap_orphans(FreezerKind::V1, &dir);
                 return Some(Self {
                     kind: FreezerKind::V1,
                     dir,
@@ -49,7 +49,7 @@ impl FreezerRoot {
         if v2.join("cgroup.controllers").exists() {
             let dir = v2.join("compass");
             if fs_err::create_dir_all(&dir).is_ok() && dir.join("cgroup.freeze").exists() {
-                reap_stale(&dir);
+                reap_orphans(FreezerKind::V2, &dir);
                 return Some(Self {
                     kind: FreezerKind::V2,
                     dir,
@@ -153,6 +153,29 @@ impl Freezer {
     }
 }
 
+impl Freezer {
+    /// SIGKILL every task of an abandoned leaf and wait (briefly) for them
+    /// to go: frozen first so none forks away, thawed so they can die.
+    fn kill_orphans(&self) {
+        if self.pids().is_empty() {
+            return;
+        }
+        let freeze = match self.kind {
+            FreezerKind::V1 => ("freezer.state", "FROZEN"),
+            FreezerKind::V2 => ("cgroup.freeze", "1"),
+        };
+        let _ = self.write(freeze.0, freeze.1);
+        for pid in self.pids() {
+            let _ = kill(Pid::from_raw(pid), Signal::SIGKILL);
+        }
+        let _ = self.thaw();
+        let deadline = Instant::now() + Duration::from_secs(2);
+        while !self.pids().is_empty() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
 impl Drop for Freezer {
     fn drop(&mut self) {
         let _ = self.thaw();
@@ -194,9 +217,31 @@ pub(crate) fn leaf_name(workload: &str) -> String {
 }
 
 /// Remove empty leaves under `dir` whose creating process is gone (a
-/// daemon that died without cleaning up). Leaves of live processes, and
-/// leaves that still hold tasks, are never touched.
+/// daemon that died without cleaning up). Leaves of live creators are never
+/// touched, and rmdir refuses a cgroup that still has tasks.
 pub(crate) fn reap_stale(dir: &Path) {
+    for_abandoned_leaves(dir, |leaf| {
+        let _ = fs_err::remove_dir(leaf);
+    });
+}
+
+/// Clear out the freezer leaves of dead daemons: their tasks are orphans no
+/// daemon supervises — typically a workload paused when its daemon was
+/// killed, which a v1 freezer keeps frozen even through SIGKILL — so they
+/// are killed and the leaf removed.
+fn reap_orphans(kind: FreezerKind, dir: &Path) {
+    for_abandoned_leaves(dir, |leaf| {
+        // Dropping the freezer thaws and removes the leaf.
+        Freezer {
+            kind,
+            dir: leaf.to_owned(),
+        }
+        .kill_orphans();
+    });
+}
+
+/// Calls `f` for each leaf named `<workload>-<pid>-<random>` whose pid is gone.
+fn for_abandoned_leaves(dir: &Path, mut f: impl FnMut(&Path)) {
     let Ok(entries) = fs_err::read_dir(dir) else {
         return;
     };
@@ -214,8 +259,7 @@ pub(crate) fn reap_stale(dir: &Path) {
             continue;
         };
         if path.is_dir() && procfs::stat(pid).is_none() {
-            // rmdir fails on a cgroup that still has tasks: safe by construction.
-            let _ = fs_err::remove_dir(&path);
+            f(&path);
         }
     }
 }
@@ -237,6 +281,41 @@ mod tests {
         reap_stale(dir.path());
         assert!(!dead.exists());
         assert!(alive.exists());
-        assert!(busy.exists());
+        assert!(
+            busy.exists(),
+            "a plain dir is not a cgroup: rmdir refuses it"
+        );
+    }
+
+    /// A workload frozen when its daemon died: a v1 freezer keeps it alive
+    /// through SIGKILL, so the next daemon's start must kill it.
+    #[test]
+    fn kills_the_frozen_orphans_of_a_dead_daemon() {
+        let Some(root) = FreezerRoot::detect() else {
+            eprintln!("no writable freezer cgroup here: the SIGSTOP sweep is used instead");
+            return;
+        };
+        let leaf = root.dir.join("orphan-999999999-abcdef");
+        let _ = fs_err::remove_dir(&leaf);
+        fs_err::create_dir(&leaf).unwrap();
+        let mut child = std::process::Command::new("sleep")
+            .arg("1000")
+            .spawn()
+            .unwrap();
+        let pid = i32::try_from(child.id()).unwrap();
+        fs_err::write(leaf.join("cgroup.procs"), pid.to_string()).unwrap();
+        let frozen = Freezer {
+            kind: root.kind,
+            dir: leaf.clone(),
+        };
+        match root.kind {
+            FreezerKind::V1 => frozen.write("freezer.state", "FROZEN").unwrap(),
+            FreezerKind::V2 => frozen.write("cgroup.freeze", "1").unwrap(),
+        }
+        std::mem::forget(frozen); // it belongs to the "dead daemon" now
+        reap_orphans(root.kind, &root.dir);
+        let status = child.wait().unwrap();
+        assert!(!status.success(), "the orphan was not killed");
+        assert!(!leaf.exists(), "the orphan's leaf was left behind");
     }
 }
