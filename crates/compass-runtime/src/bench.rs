@@ -523,13 +523,10 @@ async fn idle_agents(
         workload_processes: 0,
     };
     if result.is_ok() {
-        let mut pids = procfs::descendants(me);
-        pids.retain(|p| *p != me);
-        for pid in pids {
-            report.workload_processes += 1;
-            report.workload_rss_bytes += status_kib(pid, "VmRSS:") * 1024;
-            report.workload_pss_bytes += rollup_kib(pid, "Pss:") * 1024;
-        }
+        let children = ChildMemory::of(me);
+        report.workload_processes = children.processes;
+        report.workload_rss_bytes = children.rss_bytes;
+        report.workload_pss_bytes = children.pss_bytes;
     }
     for name in &names {
         let _ = rt.remove(name).await;
@@ -559,6 +556,37 @@ fn count_files(dir: &Path) -> usize {
             }
         })
         .sum()
+}
+
+/// Memory of every process below `root` (its workloads, for a daemon).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ChildMemory {
+    pub processes: usize,
+    pub rss_bytes: u64,
+    /// Proportional set size: shared pages split among their sharers, so
+    /// the sum is what the processes really cost together.
+    pub pss_bytes: u64,
+}
+
+impl ChildMemory {
+    pub fn of(root: i32) -> Self {
+        let mut m = Self::default();
+        for pid in procfs::descendants(root).into_iter().filter(|p| *p != root) {
+            m.processes += 1;
+            m.rss_bytes += status_kib(pid, "VmRSS:") * 1024;
+            m.pss_bytes += rollup_kib(pid, "Pss:") * 1024;
+        }
+        m
+    }
+}
+
+/// This process's resident set and its peak, bytes.
+pub fn own_rss() -> (u64, u64) {
+    let me = i32::try_from(std::process::id()).unwrap_or(0);
+    (
+        status_kib(me, "VmRSS:") * 1024,
+        status_kib(me, "VmHWM:") * 1024,
+    )
 }
 
 fn field_kib(text: &str, key: &str) -> u64 {

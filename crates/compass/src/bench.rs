@@ -60,6 +60,15 @@ pub(crate) enum BenchCmd {
         #[arg(long, default_value = "sandbox")]
         backend: String,
     },
+    /// N named agents started through the daemon and left idle: start time,
+    /// the daemon's RSS and idle CPU, the workloads' memory.
+    Fleet {
+        #[arg(long, default_value_t = 50)]
+        agents: usize,
+        /// sandbox (default) or host.
+        #[arg(long, default_value = "sandbox")]
+        backend: String,
+    },
     /// Warden's in-process decision time, and the `compass hook` round trip
     /// against a bare process spawn.
     Gate {
@@ -109,6 +118,9 @@ pub(crate) async fn run(cmd: BenchCmd) -> CliResult {
             pace_ms,
             backend,
         } => agents_bench(&agents, tool_calls, pace_ms, &backend).await,
+        BenchCmd::Fleet { agents, backend } => {
+            crate::fleet_bench::fleet_bench(agents.max(1), &backend).await
+        }
         BenchCmd::Gate {
             iterations,
             hook_iterations,

@@ -8,6 +8,7 @@ mod bench;
 mod client;
 mod commands;
 mod demo;
+mod fleet_bench;
 mod render;
 
 use anyhow::Result;
