@@ -198,3 +198,35 @@ pub enum AgentUpdate {
         message: String,
     },
 }
+
+impl AgentUpdate {
+    /// The free text the agent wrote (messages, tool input and output,
+    /// diffs, plans), for a pass over it before it is stored — such as
+    /// taking credentials out.
+    pub fn texts_mut(&mut self) -> Vec<&mut String> {
+        match self {
+            Self::UserMessage { text }
+            | Self::MessageChunk { text }
+            | Self::ThoughtChunk { text } => {
+                vec![text]
+            }
+            Self::ToolCall {
+                title, raw_input, ..
+            } => std::iter::once(title).chain(raw_input.as_mut()).collect(),
+            Self::ToolCallUpdate { title, output, .. } => {
+                title.as_mut().into_iter().chain(output.as_mut()).collect()
+            }
+            Self::Diff {
+                old_text, new_text, ..
+            } => old_text.as_mut().into_iter().chain([new_text]).collect(),
+            Self::Plan { entries } => entries.iter_mut().map(|e| &mut e.content).collect(),
+            Self::PermissionRequested { title, .. } => vec![title],
+            Self::TerminalOutput { output, .. } => vec![output],
+            Self::Error { message } | Self::SessionFailed { message, .. } => vec![message],
+            Self::AvailableCommands { .. }
+            | Self::ModeChanged { .. }
+            | Self::TurnEnded { .. }
+            | Self::SessionStarted { .. } => vec![],
+        }
+    }
+}

@@ -8,7 +8,7 @@
 use crate::inspect::{WorkloadInspector, Workloads};
 use compass_acp::{KindRegistry, ReloadContext, SessionDriver};
 use compass_core::agent::{Agent, AgentStatus};
-use compass_core::event::{NewEvent, Scope};
+use compass_core::event::{EventKind, NewEvent, Scope};
 use compass_core::gate::Gate;
 use compass_core::id::AgentId;
 use compass_core::project::RepoSource as ProjectRepo;
@@ -127,8 +127,13 @@ impl std::fmt::Debug for Fleet {
 
 /// Events from sessions and Warden, written to the store in batches by one
 /// task so a chatty agent costs one transaction per burst, not per update.
+/// What agents stream passes Warden's redactor first: a credential an agent
+/// printed never reaches the event log, the board or a subscriber.
 #[derive(Debug)]
-pub(crate) struct StoreSink(mpsc::UnboundedSender<NewEvent>);
+pub(crate) struct StoreSink {
+    tx: mpsc::UnboundedSender<NewEvent>,
+    redactor: std::sync::OnceLock<Arc<compass_warden::Warden>>,
+}
 
 impl StoreSink {
     pub(crate) fn start(store: Store) -> Arc<Self> {
@@ -150,19 +155,36 @@ impl StoreSink {
                 }
             }
         });
-        Arc::new(Self(tx))
+        Arc::new(Self {
+            tx,
+            redactor: std::sync::OnceLock::new(),
+        })
+    }
+
+    /// Warden exists after its sink does (it records through it).
+    fn set_redactor(&self, warden: Arc<compass_warden::Warden>) {
+        let _ = self.redactor.set(warden);
     }
 }
 
 impl compass_acp::EventSink for StoreSink {
-    fn emit(&self, event: NewEvent) {
-        let _ = self.0.send(event);
+    fn emit(&self, mut event: NewEvent) {
+        if let (EventKind::AgentUpdate { update }, Some(agent), Some(warden)) =
+            (&mut event.kind, &event.scope.agent_id, self.redactor.get())
+        {
+            for text in update.texts_mut() {
+                if let Some(clean) = warden.redact_for(agent, text) {
+                    *text = clean;
+                }
+            }
+        }
+        let _ = self.tx.send(event);
     }
 }
 
 impl compass_warden::audit::AuditSink for StoreSink {
     fn record(&self, record: &compass_warden::audit::AuditRecord) {
-        let _ = self.0.send(record.to_event());
+        let _ = self.tx.send(record.to_event());
     }
 }
 
@@ -242,6 +264,7 @@ impl Fleet {
         let warden = compass_warden::Warden::new(compass_warden::WardenConfig::default(), deps)
             .map_err(|e| FleetError::State(format!("Warden could not start: {e}")))?;
         let warden = Arc::new(warden);
+        sink.set_redactor(Arc::clone(&warden));
         let watch = crate::watch::spawn(
             store.clone(),
             Arc::clone(&warden),

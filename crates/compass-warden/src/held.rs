@@ -156,6 +156,33 @@ impl HeldSecrets {
         labels
     }
 
+    /// `text` with every value this agent has seen replaced by
+    /// `[REDACTED:<name>]`; `None` when none occurs.
+    pub fn redact(&self, agent: &AgentId, text: &str) -> Option<String> {
+        let held = match self.0.lock() {
+            Ok(map) => map.get(agent).cloned().unwrap_or_default(),
+            Err(_) => return None,
+        };
+        if held.is_empty() {
+            return None;
+        }
+        let matcher = AhoCorasick::builder()
+            .match_kind(aho_corasick::MatchKind::LeftmostLongest)
+            .build(held.iter().map(|h| h.value.expose()))
+            .ok()?;
+        if !matcher.is_match(text) {
+            return None;
+        }
+        let labels: Vec<String> = held
+            .iter()
+            .map(|h| {
+                let name = h.label.split(' ').next().unwrap_or("secret");
+                format!("[REDACTED:{name}]")
+            })
+            .collect();
+        Some(matcher.replace_all(text, &labels))
+    }
+
     /// How many values the agent holds.
     pub fn count(&self, agent: &AgentId) -> usize {
         self.0
@@ -195,6 +222,20 @@ mod tests {
         // Another agent never read it.
         assert!(held.found_in(&AgentId::from_row(2), diff).is_empty());
         assert!(held.found_in(&a, "nothing here").is_empty());
+    }
+
+    #[test]
+    fn redacts_what_the_agent_read_by_name() {
+        let held = HeldSecrets::default();
+        let a = AgentId::from_row(1);
+        held.learn(&a, "file:/work/.env", DOTENV);
+        let shown = held.redact(&a, "db = correct-horse-battery, ok").unwrap();
+        assert_eq!(shown, "db = [REDACTED:DB_PASSWORD], ok");
+        assert_eq!(held.redact(&a, "nothing secret"), None);
+        assert_eq!(
+            held.redact(&AgentId::from_row(2), "correct-horse-battery"),
+            None
+        );
     }
 
     #[test]

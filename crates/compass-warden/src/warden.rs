@@ -970,6 +970,15 @@ impl Warden {
         }
     }
 
+    /// `text` (something the agent wrote or saw, on its way to the event
+    /// log) without credentials: secret shapes, and the exact values this
+    /// agent has read. `None` when nothing had to go.
+    pub fn redact_for(&self, agent: &AgentId, text: &str) -> Option<String> {
+        let shaped = (!secret::find_secrets(text).is_empty()).then(|| secret::redact(text));
+        let base = shaped.as_deref().unwrap_or(text);
+        self.held.redact(agent, base).or(shaped)
+    }
+
     /// The async watch's entry point: inspect a sample of what an agent saw,
     /// record it and pause on a flag. No taint short-cut.
     pub async fn watch_sample(&self, agent: &AgentId, source: &str, text: &str) -> Decided {

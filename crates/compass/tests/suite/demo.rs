@@ -102,6 +102,20 @@ fn the_demo_runs_agents_in_sandboxes_and_warden_pauses_the_injected_one() {
         !vega_flags.contains("correct-horse-battery-staple"),
         "the audit log holds a credential value: {vega_flags}"
     );
+    // What vega read and wrote is in its stream, minus the credentials.
+    let vega_log = cli(&["agent", "log", "vega"]);
+    let all_events = cli(&["events", "--json"]);
+    for text in [&vega_log, &all_events] {
+        assert!(
+            !text.contains("ghp_demoDemo") && !text.contains("correct-horse-battery-staple"),
+            "a credential reached the event log:\n{text}"
+        );
+    }
+    assert!(
+        all_events.contains("[REDACTED:github_token]")
+            && all_events.contains("[REDACTED:DB_PASSWORD]"),
+        "{all_events}"
+    );
     let atlas_flags = cli(&["warden", "log", "--flags", "--agent", "atlas"]);
     assert!(
         atlas_flags.trim().is_empty(),
