@@ -96,18 +96,21 @@ struct BenchSink {
     stats: Mutex<Vec<(u64, u64)>>,
 }
 
-fn now_us() -> u64 {
+/// Wall-clock microseconds, the clock the stamps use.
+pub fn now_us() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| u64::try_from(d.as_micros()).unwrap_or(u64::MAX))
         .unwrap_or(0)
 }
 
-fn stamp(text: &str) -> Option<u64> {
+/// The ` @t=<unix µs>` stamp a scripted agent appends in bench mode.
+pub fn stamp(text: &str) -> Option<u64> {
     text.rsplit_once(" @t=")?.1.trim().parse().ok()
 }
 
-fn field(text: &str, key: &str) -> Option<u64> {
+/// A `key=<n>` field of the scripted agent's `stats …` report.
+pub fn field(text: &str, key: &str) -> Option<u64> {
     text.split_whitespace()
         .find_map(|w| w.strip_prefix(key))
         .and_then(|v| v.parse().ok())

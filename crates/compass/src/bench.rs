@@ -59,6 +59,10 @@ pub(crate) enum BenchCmd {
         /// sandbox (default) or host.
         #[arg(long, default_value = "sandbox")]
         backend: String,
+        /// Through a whole daemon: native hooks on every call, the store, a
+        /// client subscribed over gRPC (else sessions and gate in-process).
+        #[arg(long)]
+        through_daemon: bool,
     },
     /// N named agents started through the daemon and left idle: start time,
     /// the daemon's RSS and idle CPU, the workloads' memory.
@@ -117,9 +121,17 @@ pub(crate) async fn run(cmd: BenchCmd) -> CliResult {
             tool_calls,
             pace_ms,
             backend,
+            through_daemon: false,
         } => agents_bench(&agents, tool_calls, pace_ms, &backend).await,
+        BenchCmd::Agents {
+            agents,
+            tool_calls,
+            pace_ms,
+            backend,
+            through_daemon: true,
+        } => crate::daemon_bench::agents(&agents, tool_calls, pace_ms, &backend).await,
         BenchCmd::Fleet { agents, backend } => {
-            crate::fleet_bench::fleet_bench(agents.max(1), &backend).await
+            crate::daemon_bench::fleet(agents.max(1), &backend).await
         }
         BenchCmd::Gate {
             iterations,

@@ -7,8 +7,8 @@
 mod bench;
 mod client;
 mod commands;
+mod daemon_bench;
 mod demo;
-mod fleet_bench;
 mod render;
 
 use anyhow::Result;

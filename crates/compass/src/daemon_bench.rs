@@ -1,0 +1,327 @@
+//! Benchmarks through a whole daemon, driven over its own RPCs like any
+//! client: each agent a workload with a full clone, its hook socket and a
+//! live ACP session.
+//!
+//! - `compass bench fleet`: N agents started and left idle — start time per
+//!   agent, the daemon's memory (the target: under 200 MB with 50 agents),
+//!   what the workloads cost together, the daemon's CPU while they idle.
+//! - `compass bench agents --through-daemon`: N agents each making tool
+//!   calls, every call through the agent's native hooks and Warden, every
+//!   update through the store to a client subscribed over gRPC — updates/s
+//!   and latency as that client sees them, daemon CPU and RSS per agent.
+
+use crate::bench::summarize;
+use crate::client::{Client, Rpc, connect};
+use crate::{CliResult, out};
+use anyhow::{Context, anyhow};
+use compass_daemon::paths::DataDir;
+use compass_daemon::{Daemon, DaemonConfig, RunningDaemon};
+use compass_proto::v1 as pb;
+use compass_runtime::bench::{ChildMemory, own_rss};
+use futures::StreamExt;
+use std::collections::HashSet;
+use std::time::{Duration, Instant};
+
+/// How long the fleet idles while the daemon's CPU is measured.
+const IDLE_WINDOW: Duration = Duration::from_secs(10);
+const PROJECT: &str = "bench";
+
+fn mib(bytes: u64) -> f64 {
+    bytes as f64 / (1024.0 * 1024.0)
+}
+
+/// User + system CPU time of this process (the daemon), seconds.
+fn own_cpu_seconds() -> f64 {
+    let stat = fs_err::read_to_string("/proc/self/stat").unwrap_or_default();
+    // Fields after the parenthesised command: utime is the 12th, stime the 13th.
+    let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|v| v.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    // USER_HZ is 100 on Linux.
+    (ticks(11) + ticks(12)) / 100.0
+}
+
+/// A small repository the agents clone, with the file bench agents read.
+fn make_repo(dir: &std::path::Path) -> anyhow::Result<()> {
+    fs_err::create_dir_all(dir.join("src"))?;
+    for i in 0..50 {
+        fs_err::write(
+            dir.join("src").join(format!("m{i}.rs")),
+            format!("pub fn f{i}() -> u32 {{ {i} }}\n"),
+        )?;
+    }
+    fs_err::write(dir.join("bench.txt"), "benchmark input\n")?;
+    for args in [
+        &["init", "-q", "-b", "main"][..],
+        &["add", "-A"],
+        &[
+            "-c",
+            "user.name=bench",
+            "-c",
+            "user.email=bench@compass.invalid",
+            "commit",
+            "-q",
+            "-m",
+            "bench repo",
+        ],
+    ] {
+        let ok = std::process::Command::new("git")
+            .args(args)
+            .current_dir(dir)
+            .status()
+            .context("running git")?
+            .success();
+        if !ok {
+            return Err(anyhow!("git {} failed", args.join(" ")));
+        }
+    }
+    Ok(())
+}
+
+/// A daemon on a scratch data dir with a one-repo project, and a client.
+struct Bench {
+    daemon: RunningDaemon,
+    client: Client,
+    _scratch: tempfile::TempDir,
+}
+
+impl Bench {
+    async fn start(backend: &str) -> anyhow::Result<Self> {
+        let scratch = tempfile::tempdir()?;
+        let repo = scratch.path().join("repo");
+        make_repo(&repo)?;
+        let mut config = DaemonConfig::new(DataDir::new(scratch.path().join("home")));
+        config.backend = backend.to_owned();
+        let daemon = Daemon::start(config).await?;
+        let mut client = connect(&daemon.socket).await?;
+        client
+            .create_project(pb::CreateProjectRequest {
+                name: PROJECT.into(),
+                repos: vec![repo.display().to_string()],
+                directories: vec![],
+                theme: String::new(),
+            })
+            .await
+            .rpc()?;
+        Ok(Self {
+            daemon,
+            client,
+            _scratch: scratch,
+        })
+    }
+
+    /// Create and start `n` scripted agents playing `scenario`; returns
+    /// their references and each start's duration in nanoseconds.
+    async fn start_agents(
+        &mut self,
+        n: usize,
+        scenario: &str,
+    ) -> anyhow::Result<(Vec<pb::AgentRef>, Vec<u64>)> {
+        let mut agents = Vec::with_capacity(n);
+        let mut starts = Vec::with_capacity(n);
+        for i in 0..n {
+            let agent = self
+                .client
+                .create_agent(pb::CreateAgentRequest {
+                    project: PROJECT.into(),
+                    name: format!("bench{i}"),
+                    persona: String::new(),
+                    kind: "scripted".into(),
+                    model: String::new(),
+                    lifetime: pb::Lifetime::Persistent.into(),
+                })
+                .await
+                .rpc()?;
+            let reference = pb::AgentRef {
+                agent: agent.id,
+                project: PROJECT.into(),
+            };
+            let started = Instant::now();
+            self.client
+                .start_agent(pb::StartAgentRequest {
+                    agent: Some(reference.clone()),
+                    scenario: scenario.to_owned(),
+                })
+                .await
+                .rpc()
+                .with_context(|| format!("starting agent {i}"))?;
+            starts.push(u64::try_from(started.elapsed().as_nanos()).unwrap_or(u64::MAX));
+            agents.push(reference);
+        }
+        Ok((agents, starts))
+    }
+
+    async fn finish(self) -> CliResult {
+        drop(self.client);
+        self.daemon.shutdown().await?;
+        Ok(())
+    }
+}
+
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+pub(crate) async fn fleet(agents: usize, backend: &str) -> CliResult {
+    let mut bench = Bench::start(backend).await?;
+    let (rss_empty, _) = own_rss();
+    out(&format!(
+        "compass bench fleet: {agents} idle agents through the daemon, {backend} backend, {} cores",
+        cores()
+    ));
+    let all = Instant::now();
+    let (_, starts) = bench.start_agents(agents, "").await?;
+    let total = all.elapsed();
+    let start = summarize(starts);
+    out(&format!(
+        "  start (workload + clone + hook socket + ACP session): p50 {:.0} ms, p99 {:.0} ms, max {:.0} ms; all {agents} in {:.1} s",
+        start.p50_ms,
+        start.p99_ms,
+        start.max_ms,
+        total.as_secs_f64()
+    ));
+
+    let cpu_before = own_cpu_seconds();
+    tokio::time::sleep(IDLE_WINDOW).await;
+    let idle_cpu = (own_cpu_seconds() - cpu_before) / IDLE_WINDOW.as_secs_f64() * 100.0;
+    let (rss, peak) = own_rss();
+    let children = ChildMemory::of(i32::try_from(std::process::id()).unwrap_or(0));
+    let per_agent = |b: u64| mib(b) / agents as f64;
+    out(&format!(
+        "  daemon: RSS {:.1} MiB with {agents} agents (target < 200 MiB; {:.1} MiB with none, {:.2} MiB per agent), peak {:.1} MiB; idle CPU {idle_cpu:.1}% of one core over {} s",
+        mib(rss),
+        mib(rss_empty),
+        (mib(rss) - mib(rss_empty)) / agents as f64,
+        mib(peak),
+        IDLE_WINDOW.as_secs()
+    ));
+    out(&format!(
+        "  workloads: {} processes, RSS {:.1} MiB ({:.2} MiB per agent), PSS {:.1} MiB ({:.2} MiB per agent)",
+        children.processes,
+        mib(children.rss_bytes),
+        per_agent(children.rss_bytes),
+        mib(children.pss_bytes),
+        per_agent(children.pss_bytes)
+    ));
+    bench.finish().await
+}
+
+/// `tool_calls` reads of bench.txt, `pace_ms` apart, stamped so the
+/// subscriber can tell each update's latency; a stats report at the end.
+fn busy_scenario(tool_calls: u32, pace_ms: u64) -> String {
+    format!(
+        "name = \"bench\"\nstamp_updates = true\nreport_stats = true\n[[turns]]\nsteps = [\n  {{ kind = \"repeat\", count = {tool_calls}, step = {{ kind = \"group\", steps = [\n    {{ kind = \"read\", path = \"bench.txt\" }},\n    {{ kind = \"pause\", ms = {pace_ms} }},\n  ] }} }},\n]\n"
+    )
+}
+
+pub(crate) async fn agents(
+    counts: &[usize],
+    tool_calls: u32,
+    pace_ms: u64,
+    backend: &str,
+) -> CliResult {
+    for &n in counts {
+        let mut bench = Bench::start(backend).await?;
+        let (refs, _) = bench
+            .start_agents(n, &busy_scenario(tool_calls, pace_ms))
+            .await?;
+        let ids: HashSet<String> = refs.iter().map(|r| r.agent.clone()).collect();
+        let after = bench
+            .client
+            .get_status(pb::GetStatusRequest {})
+            .await
+            .rpc()?
+            .last_seq;
+        let mut stream = bench
+            .client
+            .subscribe(pb::SubscribeRequest { after_seq: after })
+            .await
+            .rpc()?;
+        let cpu_before = own_cpu_seconds();
+        let started = Instant::now();
+        for r in &refs {
+            bench
+                .client
+                .prompt_agent(pb::PromptAgentRequest {
+                    agent: Some(r.clone()),
+                    text: "bench".into(),
+                })
+                .await
+                .rpc()?;
+        }
+        let (mut updates, mut ended) = (0u64, 0usize);
+        let mut latencies = Vec::new();
+        let mut stats: Vec<(u64, u64)> = Vec::new();
+        use pb::agent_update::Update;
+        while ended < n {
+            let event = tokio::time::timeout(Duration::from_secs(120), stream.next())
+                .await
+                .map_err(|_| anyhow!("no update for 120 s ({ended}/{n} agents done)"))?
+                .ok_or_else(|| anyhow!("the daemon closed the event stream"))??;
+            let Some(pb::event::Kind::AgentUpdate(u)) = &event.kind else {
+                continue;
+            };
+            if !ids.contains(&event.agent_id) {
+                continue;
+            }
+            updates += 1;
+            let text = match &u.update {
+                Some(Update::ToolCall(t)) => t.title.as_str(),
+                Some(Update::MessageChunk(m)) => m.text.as_str(),
+                Some(Update::TurnEnded(_)) => {
+                    ended += 1;
+                    continue;
+                }
+                Some(Update::SessionFailed(f)) => {
+                    return Err(anyhow!("an agent failed: {}", f.message));
+                }
+                _ => continue,
+            };
+            if let Some(sent) = compass_acp::bench::stamp(text) {
+                let lat_us = compass_acp::bench::now_us().saturating_sub(sent);
+                latencies.push(lat_us * 1000);
+            }
+            if text.starts_with("stats ")
+                && let (Some(cpu), Some(rss)) = (
+                    compass_acp::bench::field(text, "cpu_ms="),
+                    compass_acp::bench::field(text, "rss_kb="),
+                )
+            {
+                stats.push((cpu, rss));
+            }
+        }
+        let wall = started.elapsed().as_secs_f64();
+        let daemon_cpu_ms = (own_cpu_seconds() - cpu_before) * 1000.0;
+        let (rss, _) = own_rss();
+        let samples = latencies.len();
+        let lat = summarize(latencies);
+        let reported = stats.len().max(1) as f64;
+        out(&format!(
+            "compass bench agents --through-daemon: {n} agents x {tool_calls} tool calls ({pace_ms} ms apart), {backend} backend, {} cores; hooks, Warden, store, gRPC subscriber",
+            cores()
+        ));
+        out(&format!(
+            "  {updates} updates in {wall:.2} s = {:.0} updates/s at the subscriber; latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms (n={samples}, target p99 < 50 ms)",
+            updates as f64 / wall.max(1e-9),
+            lat.p50_ms,
+            lat.p99_ms,
+            lat.max_ms
+        ));
+        out(&format!(
+            "  daemon: CPU {:.1} ms per agent, RSS {:.1} MiB ({:.2} MiB per agent); agent: CPU {:.0} ms, RSS {:.1} MiB (means)",
+            daemon_cpu_ms / n as f64,
+            mib(rss),
+            mib(rss) / n as f64,
+            stats.iter().map(|s| s.0 as f64).sum::<f64>() / reported,
+            stats.iter().map(|s| s.1 as f64).sum::<f64>() / reported / 1024.0
+        ));
+        drop(stream);
+        bench.finish().await?;
+    }
+    Ok(())
+}
