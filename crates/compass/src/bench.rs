@@ -63,6 +63,10 @@ pub(crate) enum BenchCmd {
         /// client subscribed over gRPC (else sessions and gate in-process).
         #[arg(long)]
         through_daemon: bool,
+        /// With --through-daemon: skip the native hooks (a process per
+        /// call), to see the daemon's own path alone.
+        #[arg(long, requires = "through_daemon")]
+        no_hooks: bool,
     },
     /// N named agents started through the daemon and left idle: start time,
     /// the daemon's RSS and idle CPU, the workloads' memory.
@@ -122,6 +126,7 @@ pub(crate) async fn run(cmd: BenchCmd) -> CliResult {
             pace_ms,
             backend,
             through_daemon: false,
+            ..
         } => agents_bench(&agents, tool_calls, pace_ms, &backend).await,
         BenchCmd::Agents {
             agents,
@@ -129,7 +134,17 @@ pub(crate) async fn run(cmd: BenchCmd) -> CliResult {
             pace_ms,
             backend,
             through_daemon: true,
-        } => crate::daemon_bench::agents(&agents, tool_calls, pace_ms, &backend).await,
+            no_hooks,
+        } => {
+            crate::daemon_bench::agents(crate::daemon_bench::BusyRun {
+                counts: &agents,
+                tool_calls,
+                pace_ms,
+                backend: &backend,
+                hooks: !no_hooks,
+            })
+            .await
+        }
         BenchCmd::Fleet { agents, backend } => {
             crate::daemon_bench::fleet(agents.max(1), &backend).await
         }

@@ -213,22 +213,35 @@ pub(crate) async fn fleet(agents: usize, backend: &str) -> CliResult {
 
 /// `tool_calls` reads of bench.txt, `pace_ms` apart, stamped so the
 /// subscriber can tell each update's latency; a stats report at the end.
-fn busy_scenario(tool_calls: u32, pace_ms: u64) -> String {
+/// Without `hooks` no hook process runs (isolating the daemon's own path).
+fn busy_scenario(tool_calls: u32, pace_ms: u64, hooks: bool) -> String {
     format!(
-        "name = \"bench\"\nstamp_updates = true\nreport_stats = true\n[[turns]]\nsteps = [\n  {{ kind = \"repeat\", count = {tool_calls}, step = {{ kind = \"group\", steps = [\n    {{ kind = \"read\", path = \"bench.txt\" }},\n    {{ kind = \"pause\", ms = {pace_ms} }},\n  ] }} }},\n]\n"
+        "name = \"bench\"\nnative_hooks = {hooks}\nstamp_updates = true\nreport_stats = true\n[[turns]]\nsteps = [\n  {{ kind = \"repeat\", count = {tool_calls}, step = {{ kind = \"group\", steps = [\n    {{ kind = \"read\", path = \"bench.txt\" }},\n    {{ kind = \"pause\", ms = {pace_ms} }},\n  ] }} }},\n]\n"
     )
 }
 
-pub(crate) async fn agents(
-    counts: &[usize],
-    tool_calls: u32,
-    pace_ms: u64,
-    backend: &str,
-) -> CliResult {
+/// What one `--through-daemon` run does.
+pub(crate) struct BusyRun<'a> {
+    pub(crate) counts: &'a [usize],
+    pub(crate) tool_calls: u32,
+    pub(crate) pace_ms: u64,
+    pub(crate) backend: &'a str,
+    /// Run each agent's native hooks (a `compass hook` process per call).
+    pub(crate) hooks: bool,
+}
+
+pub(crate) async fn agents(run: BusyRun<'_>) -> CliResult {
+    let BusyRun {
+        counts,
+        tool_calls,
+        pace_ms,
+        backend,
+        hooks,
+    } = run;
     for &n in counts {
         let mut bench = Bench::start(backend).await?;
         let (refs, _) = bench
-            .start_agents(n, &busy_scenario(tool_calls, pace_ms))
+            .start_agents(n, &busy_scenario(tool_calls, pace_ms, hooks))
             .await?;
         let ids: HashSet<String> = refs.iter().map(|r| r.agent.clone()).collect();
         let after = bench
@@ -302,8 +315,13 @@ pub(crate) async fn agents(
         let lat = summarize(latencies);
         let reported = stats.len().max(1) as f64;
         out(&format!(
-            "compass bench agents --through-daemon: {n} agents x {tool_calls} tool calls ({pace_ms} ms apart), {backend} backend, {} cores; hooks, Warden, store, gRPC subscriber",
-            cores()
+            "compass bench agents --through-daemon: {n} agents x {tool_calls} tool calls ({pace_ms} ms apart), {backend} backend, {} cores; {}Warden, store, gRPC subscriber",
+            cores(),
+            if hooks {
+                "2 native hook processes per call, "
+            } else {
+                "no hooks, "
+            }
         ));
         out(&format!(
             "  {updates} updates in {wall:.2} s = {:.0} updates/s at the subscriber; latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms (n={samples}, target p99 < 50 ms)",
