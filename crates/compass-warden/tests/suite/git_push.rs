@@ -62,6 +62,19 @@ fn repos() -> (tempfile::TempDir, std::path::PathBuf) {
     (tmp, work)
 }
 
+/// A Warden whose workspace is `root`, resolving pushes with the real git.
+fn with_git(root: &Path) -> super::support::Fixture {
+    fixture_with(
+        WardenConfig {
+            workspace: compass_warden::output::Workspace {
+                roots: vec![root.to_string_lossy().into_owned()],
+            },
+            ..WardenConfig::default()
+        },
+        |d| d.git = Some(Arc::new(LocalGit)),
+    )
+}
+
 fn push(agent: &AgentId, cwd: &Path, command: &str) -> GateRequest {
     GateRequest::Output {
         agent: agent.clone(),
@@ -134,15 +147,7 @@ async fn resolves_the_ref_update_plan() {
 #[tokio::test]
 async fn warden_judges_the_resolved_push() {
     let (tmp, work) = repos();
-    let fx = fixture_with(
-        WardenConfig {
-            workspace: compass_warden::output::Workspace {
-                roots: vec![tmp.path().to_string_lossy().into_owned()],
-            },
-            ..WardenConfig::default()
-        },
-        |d| d.git = Some(Arc::new(LocalGit)),
-    );
+    let fx = with_git(tmp.path());
     let a = AgentId::from_row(1);
     git(&work, &["checkout", "-q", "-b", "compass/atlas/demo-1"]);
     commit(
@@ -273,15 +278,7 @@ fn read(agent: &AgentId, source: &str, content: &str) -> GateRequest {
 #[tokio::test]
 async fn a_push_carrying_a_credential_the_agent_read_is_blocked() {
     let (tmp, work) = repos();
-    let fx = fixture_with(
-        WardenConfig {
-            workspace: compass_warden::output::Workspace {
-                roots: vec![tmp.path().to_string_lossy().into_owned()],
-            },
-            ..WardenConfig::default()
-        },
-        |d| d.git = Some(Arc::new(LocalGit)),
-    );
+    let fx = with_git(tmp.path());
     let (reader, other) = (AgentId::from_row(21), AgentId::from_row(22));
     let dotenv = "API_ENDPOINT=https://api.internal.example\nDB_PASSWORD=correct-horse-battery\n";
     let v = fx

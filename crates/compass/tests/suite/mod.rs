@@ -19,6 +19,7 @@ pub(crate) struct TestDaemon {
     pub(crate) home: tempfile::TempDir,
     pub(crate) child: Option<Child>,
     args: Vec<String>,
+    envs: Vec<(String, String)>,
 }
 
 impl TestDaemon {
@@ -28,12 +29,22 @@ impl TestDaemon {
 
     /// A daemon started with extra `compass daemon` flags.
     pub(crate) fn start_with(args: &[&str]) -> Self {
+        Self::start_with_env(args, &[])
+    }
+
+    /// A daemon started with extra flags and environment variables.
+    pub(crate) fn start_with_env(args: &[&str], envs: &[(&str, &str)]) -> Self {
         let home = tempfile::tempdir().unwrap();
         let args = args.iter().map(|a| (*a).to_owned()).collect();
+        let envs = envs
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect();
         let mut daemon = Self {
             home,
             child: None,
             args,
+            envs,
         };
         daemon.spawn();
         daemon
@@ -52,6 +63,7 @@ impl TestDaemon {
         let child = Command::new(BIN)
             .arg("daemon")
             .args(&self.args)
+            .envs(self.envs.iter().map(|(k, v)| (k, v)))
             .env("COMPASS_HOME", self.home())
             .env("COMPASS_LOG", "warn")
             .stdout(Stdio::null())
@@ -138,30 +150,34 @@ impl Drop for TestDaemon {
     }
 }
 
+/// Run git (with a committer identity) in `dir`; returns its stdout.
+pub(crate) fn git(dir: &Path, args: &[&str]) -> String {
+    let out = Command::new("git")
+        .args(["-c", "user.email=t@example.com", "-c", "user.name=t"])
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap().trim().to_owned()
+}
+
 /// A real git repository with one commit.
 pub(crate) fn git_repo(dir: &Path) -> PathBuf {
     let repo = dir.join("app");
     fs_err::create_dir_all(&repo).unwrap();
-    for args in [
-        vec!["init", "-q", "-b", "main"],
-        vec![
-            "-c",
-            "user.email=t@example.com",
-            "-c",
-            "user.name=t",
-            "commit",
-            "-q",
-            "--allow-empty",
-            "-m",
-            "init",
-        ],
-    ] {
-        let status = Command::new("git")
-            .args(&args)
-            .current_dir(&repo)
-            .status()
-            .unwrap();
-        assert!(status.success(), "git {args:?} failed");
-    }
+    git(&repo, &["init", "-q", "-b", "main"]);
+    git(&repo, &["commit", "-q", "--allow-empty", "-m", "init"]);
     repo
+}
+
+/// Write `name` in `repo` and commit it.
+pub(crate) fn commit_file(repo: &Path, name: &str, content: &str) {
+    fs_err::write(repo.join(name), content).unwrap();
+    git(repo, &["add", name]);
+    git(repo, &["commit", "-q", "-m", name]);
 }
