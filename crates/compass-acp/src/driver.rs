@@ -10,7 +10,7 @@ use crate::session::{AcpSession, SessionConfig, StartMode, TurnOutcome};
 use crate::sink::EventSink;
 use compass_core::gate::Gate;
 use compass_runtime::{ExecSpec, WorkloadName, WorkloadRuntime};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use tokio::sync::RwLock;
 
@@ -95,7 +95,8 @@ pub struct SessionDriver {
     runtime: Arc<dyn WorkloadRuntime>,
     gate: Arc<dyn Gate>,
     sink: Arc<dyn EventSink>,
-    config: SessionConfig,
+    /// Behind a lock so a reload can move the agent into another worktree.
+    config: Mutex<SessionConfig>,
     session: RwLock<Option<Arc<AcpSession>>>,
     last_session_id: Mutex<Option<String>>,
     context: Mutex<ReloadContext>,
@@ -104,7 +105,7 @@ pub struct SessionDriver {
 impl std::fmt::Debug for SessionDriver {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("SessionDriver")
-            .field("workload", &self.config.workload)
+            .field("workload", &self.config().workload)
             .finish_non_exhaustive()
     }
 }
@@ -132,7 +133,7 @@ impl SessionDriver {
             runtime,
             gate,
             sink,
-            config,
+            config: Mutex::new(config),
             session: RwLock::new(Some(Arc::new(session))),
             last_session_id: Mutex::new(Some(id)),
             context: Mutex::new(context),
@@ -144,6 +145,25 @@ impl SessionDriver {
         match self.context.lock() {
             Ok(mut c) => *c = context,
             Err(p) => *p.into_inner() = context,
+        }
+    }
+
+    /// Work in `cwd` (a path inside the workload) from the next restart
+    /// on: the agent process and its new session both start there, and
+    /// the reload prompt's workspace state is collected there.
+    pub fn set_cwd(&self, cwd: PathBuf) {
+        let mut config = match self.config.lock() {
+            Ok(c) => c,
+            Err(p) => p.into_inner(),
+        };
+        config.launch.cwd = Some(cwd.clone());
+        config.cwd = cwd;
+    }
+
+    fn config(&self) -> SessionConfig {
+        match self.config.lock() {
+            Ok(c) => c.clone(),
+            Err(p) => p.into_inner().clone(),
         }
     }
 
@@ -216,11 +236,12 @@ impl SessionDriver {
         if let Some(old) = slot.take() {
             old.shutdown().await;
         }
+        let config = self.config();
         let session = AcpSession::start_inner(
             Arc::clone(&self.runtime),
             Arc::clone(&self.gate),
             Arc::clone(&self.sink),
-            &self.config,
+            &config,
             resume.as_deref(),
             StartMode::Reloaded,
         )
@@ -245,12 +266,8 @@ impl SessionDriver {
             Ok(c) => c.clone(),
             Err(p) => p.into_inner().clone(),
         };
-        ctx.workspace_state = workspace_state(
-            self.runtime.as_ref(),
-            &self.config.workload,
-            &self.config.cwd,
-        )
-        .await;
+        ctx.workspace_state =
+            workspace_state(self.runtime.as_ref(), &config.workload, &config.cwd).await;
         let turn = session.prompt(&reload_prompt(&ctx)).await?;
         Ok(ReloadOutcome {
             mode: StartMode::Reloaded,

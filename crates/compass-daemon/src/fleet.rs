@@ -425,11 +425,9 @@ impl Fleet {
         config.allowed_roots = vec![inner.work.clone()];
         // Warden's audit sink records every decision as an event already.
         config.emit_gate_decisions = false;
-        let context = ReloadContext {
-            agent_name: agent.name.to_string(),
-            task_spec: agent.persona.clone().unwrap_or_default(),
-            workspace_state: String::new(),
-        };
+        // A reload later (asked for, or after the agent died) re-seeds the
+        // agent from its current task; the workspace state is read then.
+        let context = self.task_context(&agent).await?.0;
         let started = SessionDriver::start(
             Arc::clone(&self.runtime),
             Arc::clone(&self.gate),
@@ -466,6 +464,96 @@ impl Fleet {
         );
         self.set_status(&agent.id, AgentStatus::Running, "started")
             .await
+    }
+
+    /// Clear the agent's context: restart its process in the same workload
+    /// with a fresh session (never `session/load`), seeded by the reload
+    /// prompt — its current task (the in-progress workstream's issue) and
+    /// the workspace state of that worktree. The turn runs in the
+    /// background and streams as events, like a prompt's.
+    pub(crate) async fn reload(
+        &self,
+        key: &str,
+        project: Option<&str>,
+    ) -> Result<Agent, FleetError> {
+        let agent = self.agent(key, project).await?;
+        if agent.status == AgentStatus::Paused {
+            return Err(FleetError::State(format!(
+                "agent {} is paused; resume it first",
+                agent.name
+            )));
+        }
+        let driver = self.driver(&agent).await?;
+        let (context, cwd) = self.task_context(&agent).await?;
+        driver.set_context(context);
+        if let Some(cwd) = cwd {
+            driver.set_cwd(cwd);
+        }
+        tracing::info!(agent = %agent.id, name = %agent.name, "reloading the agent's context");
+        let store = self.store.clone();
+        let id = agent.id.clone();
+        tokio::spawn(async move {
+            if let Err(e) = driver.reset_context().await {
+                let reason = format!("reload failed: {e}");
+                let _ = store
+                    .write(move |tx| agents::set_status(tx, &id, AgentStatus::Failed, &reason))
+                    .await;
+            }
+        });
+        Ok(agent)
+    }
+
+    /// What a reload seeds the agent with: its name, its current task (the
+    /// issue of its in-progress workstream, plus its persona), and the
+    /// worktree it works in (made if missing; `None` without a workstream
+    /// in progress or without repos).
+    async fn task_context(
+        &self,
+        agent: &Agent,
+    ) -> Result<(ReloadContext, Option<PathBuf>), FleetError> {
+        use compass_core::workstream::WorkstreamState;
+        let current = self
+            .workstreams_of(agent)
+            .await?
+            .into_iter()
+            .find(|(ws, _)| ws.state == WorkstreamState::InProgress);
+        let mut task = String::new();
+        let mut cwd = None;
+        if let Some((ws, key)) = current {
+            let (issue_id, project_id) = (ws.issue_id.to_string(), agent.project_id.to_string());
+            let (issue, project) = self
+                .store
+                .read(move |c| {
+                    Ok((
+                        compass_store::issues::get(c, &issue_id)?,
+                        projects::get(c, &project_id)?,
+                    ))
+                })
+                .await?;
+            task = format!("{key}: {}\n\n{}", issue.title, issue.body.trim());
+            let names: Vec<compass_core::name::Name> = repo_sources(&project.repos)?
+                .into_iter()
+                .map(|r| r.name)
+                .collect();
+            let workload = Self::workload_name(agent)?;
+            let state_dir = self.agents_dir.join(workload.as_str());
+            cwd = self
+                .ensure_worktrees(&workload, &state_dir, &key, &ws.branch, &names)
+                .await?
+                .into_iter()
+                .next();
+        }
+        if let Some(persona) = agent.persona.as_deref().filter(|p| !p.trim().is_empty()) {
+            task.push_str(&format!("\n\nYour persona: {}", persona.trim()));
+        }
+        Ok((
+            ReloadContext {
+                agent_name: agent.name.to_string(),
+                task_spec: task.trim().to_owned(),
+                workspace_state: String::new(),
+            },
+            cwd,
+        ))
     }
 
     /// The agent's open workstreams with their issue keys.

@@ -180,6 +180,7 @@ enum Control {
     Stop,
     Pause,
     Resume,
+    Reload,
 }
 
 impl CompassApi {
@@ -220,6 +221,7 @@ impl CompassApi {
             Control::Stop => self.fleet.stop(&agent, project).await,
             Control::Pause => self.fleet.freeze(&agent, project, true).await,
             Control::Resume => self.fleet.freeze(&agent, project, false).await,
+            Control::Reload => self.fleet.reload(&agent, project).await,
         };
         Ok(Response::new(self.agent_pb(result.map_err(from_fleet)?)))
     }
@@ -351,6 +353,10 @@ impl CompassService for CompassApi {
 
     async fn resume_agent(&self, req: Request<pb::AgentRef>) -> Reply<pb::Agent> {
         self.control(req.into_inner(), Control::Resume).await
+    }
+
+    async fn reload_agent(&self, req: Request<pb::AgentRef>) -> Reply<pb::Agent> {
+        self.control(req.into_inner(), Control::Reload).await
     }
 
     async fn prompt_agent(

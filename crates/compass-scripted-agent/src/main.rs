@@ -211,9 +211,13 @@ impl Agent {
                         .unwrap_or("")
                         .to_owned()
                 } else {
+                    // Not the pid: inside a pid namespace every agent is
+                    // pid 2, and a restarted agent must not reuse an id.
+                    let started = std::time::SystemTime::now()
+                        .duration_since(std::time::UNIX_EPOCH)
+                        .map_or(0, |d| d.as_micros());
                     format!(
-                        "scripted-{}-{}",
-                        std::process::id(),
+                        "scripted-{started}-{}",
                         self.next_id.fetch_add(1, Ordering::Relaxed)
                     )
                 };

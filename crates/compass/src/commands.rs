@@ -262,6 +262,16 @@ enum AgentCmd {
     Pause(AgentTarget),
     /// Continue a paused agent.
     Resume(AgentTarget),
+    /// Clear the agent's context: a fresh session seeded from its workspace
+    /// state and current task (the same agent, the same workload).
+    Reload {
+        agent: String,
+        #[arg(long, short)]
+        project: Option<String>,
+        /// Keep printing the agent's stream until the reload turn ends.
+        #[arg(long, short)]
+        follow: bool,
+    },
     /// Send the agent a prompt; its turn streams into `compass agent log`.
     Prompt {
         agent: String,
@@ -656,6 +666,28 @@ async fn agent(client: &mut Client, cmd: AgentCmd) -> CliResult {
         AgentCmd::Stop(target) => now_is(client.stop_agent(target.reference()).await.rpc()?),
         AgentCmd::Pause(target) => now_is(client.pause_agent(target.reference()).await.rpc()?),
         AgentCmd::Resume(target) => now_is(client.resume_agent(target.reference()).await.rpc()?),
+        AgentCmd::Reload {
+            agent,
+            project,
+            follow,
+        } => {
+            let after = client
+                .get_status(pb::GetStatusRequest {})
+                .await
+                .rpc()?
+                .last_seq;
+            let reference = pb::AgentRef {
+                agent,
+                project: project.unwrap_or_default(),
+            };
+            let a = client.reload_agent(reference.clone()).await.rpc()?;
+            out(&format!("{} is reloading with a fresh context", a.name));
+            if follow {
+                follow_turn(client, reference, after).await
+            } else {
+                Ok(())
+            }
+        }
         AgentCmd::Prompt {
             agent,
             text,

@@ -1327,6 +1327,31 @@ pub mod compass_service_client {
                 .insert(GrpcMethod::new("compass.v1.CompassService", "PromptAgent"));
             self.inner.unary(req, path, codec).await
         }
+        /// Clear the agent's context: its process restarts in the same workload
+        /// with a fresh ACP session, seeded by a prompt carrying its workspace
+        /// state and current task. Same agent (name, id, history); the session's
+        /// start event says "reloaded", and the reload turn streams as events.
+        pub async fn reload_agent(
+            &mut self,
+            request: impl tonic::IntoRequest<super::AgentRef>,
+        ) -> std::result::Result<tonic::Response<super::Agent>, tonic::Status> {
+            self.inner
+                .ready()
+                .await
+                .map_err(|e| {
+                    tonic::Status::unknown(
+                        format!("Service was not ready: {}", e.into()),
+                    )
+                })?;
+            let codec = tonic_prost::ProstCodec::default();
+            let path = http::uri::PathAndQuery::from_static(
+                "/compass.v1.CompassService/ReloadAgent",
+            );
+            let mut req = request.into_request();
+            req.extensions_mut()
+                .insert(GrpcMethod::new("compass.v1.CompassService", "ReloadAgent"));
+            self.inner.unary(req, path, codec).await
+        }
         /// The agent's rendered stream (its events, oldest first).
         pub async fn list_agent_events(
             &mut self,
@@ -1682,6 +1707,14 @@ pub mod compass_service_server {
             tonic::Response<super::PromptAgentResponse>,
             tonic::Status,
         >;
+        /// Clear the agent's context: its process restarts in the same workload
+        /// with a fresh ACP session, seeded by a prompt carrying its workspace
+        /// state and current task. Same agent (name, id, history); the session's
+        /// start event says "reloaded", and the reload turn streams as events.
+        async fn reload_agent(
+            &self,
+            request: tonic::Request<super::AgentRef>,
+        ) -> std::result::Result<tonic::Response<super::Agent>, tonic::Status>;
         /// The agent's rendered stream (its events, oldest first).
         async fn list_agent_events(
             &self,
@@ -2484,6 +2517,49 @@ pub mod compass_service_server {
                     let inner = self.inner.clone();
                     let fut = async move {
                         let method = PromptAgentSvc(inner);
+                        let codec = tonic_prost::ProstCodec::default();
+                        let mut grpc = tonic::server::Grpc::new(codec)
+                            .apply_compression_config(
+                                accept_compression_encodings,
+                                send_compression_encodings,
+                            )
+                            .apply_max_message_size_config(
+                                max_decoding_message_size,
+                                max_encoding_message_size,
+                            );
+                        let res = grpc.unary(method, req).await;
+                        Ok(res)
+                    };
+                    Box::pin(fut)
+                }
+                "/compass.v1.CompassService/ReloadAgent" => {
+                    #[allow(non_camel_case_types)]
+                    struct ReloadAgentSvc<T: CompassService>(pub Arc<T>);
+                    impl<T: CompassService> tonic::server::UnaryService<super::AgentRef>
+                    for ReloadAgentSvc<T> {
+                        type Response = super::Agent;
+                        type Future = BoxFuture<
+                            tonic::Response<Self::Response>,
+                            tonic::Status,
+                        >;
+                        fn call(
+                            &mut self,
+                            request: tonic::Request<super::AgentRef>,
+                        ) -> Self::Future {
+                            let inner = Arc::clone(&self.0);
+                            let fut = async move {
+                                <T as CompassService>::reload_agent(&inner, request).await
+                            };
+                            Box::pin(fut)
+                        }
+                    }
+                    let accept_compression_encodings = self.accept_compression_encodings;
+                    let send_compression_encodings = self.send_compression_encodings;
+                    let max_decoding_message_size = self.max_decoding_message_size;
+                    let max_encoding_message_size = self.max_encoding_message_size;
+                    let inner = self.inner.clone();
+                    let fut = async move {
+                        let method = ReloadAgentSvc(inner);
                         let codec = tonic_prost::ProstCodec::default();
                         let mut grpc = tonic::server::Grpc::new(codec)
                             .apply_compression_config(
