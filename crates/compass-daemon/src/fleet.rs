@@ -556,6 +556,88 @@ impl Fleet {
         ))
     }
 
+    /// A workstream moved: a running agent's reload context follows its
+    /// current task, and an ephemeral agent whose work has all merged is
+    /// retired (see [`Self::retire_merged`]). Returns the retired agent.
+    pub(crate) async fn workstream_changed(
+        &self,
+        ws: &compass_core::workstream::Workstream,
+    ) -> Result<Option<Agent>, FleetError> {
+        use compass_core::agent::Lifetime;
+        use compass_core::workstream::WorkstreamState;
+        let agent = self.agent(ws.agent_id.as_str(), None).await?;
+        if agent.status == AgentStatus::Retired {
+            return Ok(None);
+        }
+        let open = self.workstreams_of(&agent).await?;
+        if ws.state == WorkstreamState::Merged
+            && agent.lifetime == Lifetime::Ephemeral
+            && open.is_empty()
+        {
+            let issue_id = ws.issue_id.to_string();
+            let key = self
+                .store
+                .read(move |c| compass_store::issues::get(c, &issue_id))
+                .await?
+                .key;
+            return self
+                .retire_merged(&agent, &key)
+                .await
+                .map(Some)
+                .map_err(|e| {
+                    FleetError::State(format!(
+                        "workstream {key} is merged, but retiring the ephemeral agent {} failed: {e}",
+                        agent.name
+                    ))
+                });
+        }
+        let driver = self
+            .live
+            .lock()
+            .await
+            .get(&agent.id)
+            .map(|l| Arc::clone(&l.driver));
+        if let Some(driver) = driver {
+            let (context, cwd) = self.task_context(&agent).await?;
+            driver.set_context(context);
+            if let Some(cwd) = cwd {
+                driver.set_cwd(cwd);
+            }
+        }
+        Ok(None)
+    }
+
+    /// An ephemeral agent ran its one task and the work merged: stop it,
+    /// remove its workload (process tree, egress, cgroups) and its state dir
+    /// (home, clones, worktrees), and retire it, which frees its codename.
+    async fn retire_merged(&self, agent: &Agent, issue_key: &str) -> Result<Agent, FleetError> {
+        let workload = Self::workload_name(agent)?;
+        if self.live.lock().await.contains_key(&agent.id) {
+            self.stop(agent.id.as_str(), None).await?;
+        }
+        match self.runtime.remove(&workload).await {
+            // Not known to this daemon (never started since a restart):
+            // nothing runs, only the state dir is left.
+            Ok(()) | Err(compass_runtime::RuntimeError::NotFound(_)) => {}
+            Err(e) => return Err(e.into()),
+        }
+        let state_dir = self.agents_dir.join(workload.as_str());
+        match fs_err::remove_dir_all(&state_dir) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(io("removing the agent's state dir")(e)),
+        }
+        tracing::info!(agent = %agent.id, name = %agent.name, issue = issue_key, "retired an ephemeral agent: its work merged");
+        let (id, reason) = (
+            agent.id.to_string(),
+            format!("its work merged ({issue_key}); workload removed"),
+        );
+        Ok(self
+            .store
+            .write(move |tx| agents::retire_because(tx, &id, None, &reason))
+            .await?)
+    }
+
     /// The agent's open workstreams with their issue keys.
     async fn workstreams_of(
         &self,

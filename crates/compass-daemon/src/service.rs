@@ -466,6 +466,12 @@ impl CompassService for CompassApi {
         let ws = self
             .write(move |tx| workstreams::set_state(tx, &req.workstream, to))
             .await?;
+        // Merged work retires an ephemeral agent; the state change stands
+        // either way, and a failed retirement is the caller's answer.
+        self.fleet
+            .workstream_changed(&ws)
+            .await
+            .map_err(from_fleet)?;
         Ok(Response::new(convert::workstream(ws)))
     }
 

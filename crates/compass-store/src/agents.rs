@@ -251,6 +251,16 @@ pub fn set_status(tx: &mut Tx<'_>, id: &AgentId, to: AgentStatus, reason: &str) 
 
 /// Retire an agent: it stays in history, its name (or codename) is free again.
 pub fn retire(tx: &mut Tx<'_>, key: &str, project: Option<&str>) -> Result<Agent> {
+    retire_because(tx, key, project, "retired")
+}
+
+/// [`retire`], with why (e.g. "its work merged") as the status reason.
+pub fn retire_because(
+    tx: &mut Tx<'_>,
+    key: &str,
+    project: Option<&str>,
+    reason: &str,
+) -> Result<Agent> {
     let agent = get(tx.conn(), key, project)?;
     if agent.status == AgentStatus::Running || agent.status == AgentStatus::Paused {
         return Err(StoreError::Conflict(format!(
@@ -259,7 +269,7 @@ pub fn retire(tx: &mut Tx<'_>, key: &str, project: Option<&str>) -> Result<Agent
             agent.status.as_str()
         )));
     }
-    let agent = set_status(tx, &agent.id, AgentStatus::Retired, "retired")?;
+    let agent = set_status(tx, &agent.id, AgentStatus::Retired, reason)?;
     tx.emit(NewEvent {
         scope: scope_of(&agent),
         kind: EventKind::AgentRetired {

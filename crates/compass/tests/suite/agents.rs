@@ -1,6 +1,7 @@
 //! An agent's life through the CLI: start (a real sandbox, a real clone),
 //! pause and resume, prompt, stop, and the refusals in between.
 
+mod ephemeral;
 mod reload;
 
 use super::{TestDaemon, git_repo};
