@@ -21,6 +21,7 @@ pub mod held;
 pub mod hook;
 pub mod issued;
 pub mod judge;
+pub mod lists;
 pub mod output;
 pub mod pause;
 pub mod secret;
