@@ -202,6 +202,7 @@ impl Executor {
             self.emit(EventKind::GateDecision {
                 gate: gate_name.to_owned(),
                 source,
+                hash: String::new(),
                 verdict,
                 latency_us,
             });

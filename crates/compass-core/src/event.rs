@@ -80,8 +80,20 @@ pub enum EventKind {
     GateDecision {
         gate: String,
         source: String,
+        /// BLAKE3 of what was inspected: what `allow once` names. Empty in
+        /// events stored before it was recorded.
+        #[serde(default)]
+        hash: String,
         verdict: Verdict,
         latency_us: u64,
+    },
+    /// The user changed Warden's state: `what` is `enabled`, `disabled`,
+    /// `allow`, `deny`, `forget` or `allow_once`; `subject` the pattern (or
+    /// `agent hash`); `by` which door the change came through (`cli`, `board`).
+    WardenChanged {
+        what: String,
+        subject: String,
+        by: String,
     },
     /// A free-form bench or test marker (`compass bench` uses it).
     Marker {
@@ -104,6 +116,7 @@ impl EventKind {
             Self::WorkstreamStateChanged { .. } => "workstream_state_changed",
             Self::AgentUpdate { .. } => "agent_update",
             Self::GateDecision { .. } => "gate_decision",
+            Self::WardenChanged { .. } => "warden_changed",
             Self::Marker { .. } => "marker",
         }
     }

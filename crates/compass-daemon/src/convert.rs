@@ -148,8 +148,10 @@ pub(crate) fn workstream(w: Workstream) -> pb::Workstream {
     }
 }
 
-pub(crate) fn board(b: board::Board) -> pb::Board {
+/// The board; `warden_enabled` is the daemon's, not the store's.
+pub(crate) fn board(b: board::Board, warden_enabled: bool) -> pb::Board {
     pb::Board {
+        warden_enabled,
         project: Some(project(b.project)),
         rows: b
             .rows
@@ -361,6 +363,7 @@ pub(crate) fn event(e: &Event) -> pb::Event {
         EventKind::GateDecision {
             gate,
             source,
+            hash,
             verdict,
             latency_us,
         } => {
@@ -384,9 +387,13 @@ pub(crate) fn event(e: &Event) -> pb::Event {
                     })
                     .collect(),
                 latency_us,
+                hash,
             })
         }
         EventKind::Marker { label, payload } => Kind::Marker(pb::Marker { label, payload }),
+        EventKind::WardenChanged { what, subject, by } => {
+            Kind::WardenChanged(pb::WardenChanged { what, subject, by })
+        }
     };
     let id = |v: &Option<compass_core::id::ProjectId>| {
         v.as_ref().map(|i| i.0.clone()).unwrap_or_default()
@@ -409,5 +416,24 @@ pub(crate) fn event(e: &Event) -> pb::Event {
             .unwrap_or_default(),
         tool_call_id: e.scope.tool_call_id.clone().unwrap_or_default(),
         kind: Some(kind),
+    }
+}
+
+/// Warden's state; `taint_session` `None` means across sessions.
+pub(crate) fn warden_status(
+    s: compass_warden::WardenStatus,
+    taint_session: Option<String>,
+) -> pb::WardenStatus {
+    pb::WardenStatus {
+        enabled: s.enabled,
+        judge: s.judge,
+        rules: u32::try_from(s.rules).unwrap_or(u32::MAX),
+        decisions: s.decisions,
+        flags: s.flags,
+        detector_runs: s.detector_runs,
+        taint_hits: s.taint_hits,
+        allow: s.lists.allow,
+        deny: s.lists.deny,
+        taint_session: taint_session.unwrap_or_default(),
     }
 }

@@ -75,6 +75,8 @@ pub(crate) struct Fleet {
     agent_tools: Option<PathBuf>,
     kinds: KindRegistry,
     gate: Arc<dyn Gate>,
+    /// The same Warden, for the user-state calls (on/off, lists, allow once).
+    warden: Arc<compass_warden::Warden>,
     sink: Arc<StoreSink>,
     workloads: Workloads,
     live: tokio::sync::Mutex<HashMap<AgentId, Live>>,
@@ -235,6 +237,7 @@ pub(crate) struct FleetParts {
     pub(crate) agents_dir: PathBuf,
     pub(crate) runtime: Arc<dyn WorkloadRuntime>,
     pub(crate) agent_tools: Option<PathBuf>,
+    pub(crate) warden: compass_warden::WardenConfig,
 }
 
 impl Fleet {
@@ -244,6 +247,7 @@ impl Fleet {
             agents_dir,
             runtime,
             agent_tools,
+            warden: warden_config,
         } = parts;
         let sink = StoreSink::start(store.clone());
         let workloads: Workloads = Arc::default();
@@ -261,8 +265,14 @@ impl Fleet {
         });
         deps.git = Some(Arc::clone(&inspector) as Arc<dyn compass_warden::git::GitInspector>);
         deps.files = Some(inspector as Arc<dyn compass_warden::files::WorkloadFiles>);
-        let warden = compass_warden::Warden::new(compass_warden::WardenConfig::default(), deps)
+        // Clearances, lists and on/off outlive the daemon (SQLite).
+        crate::warden_state::prune(&store, deps.clock.now_ms());
+        deps.taint_store = Arc::new(crate::warden_state::StoreTaintStore {
+            store: store.clone(),
+        });
+        let warden = compass_warden::Warden::new(warden_config, deps)
             .map_err(|e| FleetError::State(format!("Warden could not start: {e}")))?;
+        crate::warden_state::restore(&store, &warden)?;
         let warden = Arc::new(warden);
         sink.set_redactor(Arc::clone(&warden));
         let watch = crate::watch::spawn(
@@ -276,13 +286,19 @@ impl Fleet {
             runtime,
             agent_tools,
             kinds: KindRegistry::builtin()?,
-            gate: warden,
+            gate: Arc::clone(&warden) as Arc<dyn Gate>,
+            warden,
             watch,
             sink,
             workloads,
             live: tokio::sync::Mutex::default(),
             starting: Arc::default(),
         })
+    }
+
+    /// Warden, for the user-state calls.
+    pub(crate) fn warden(&self) -> &compass_warden::Warden {
+        &self.warden
     }
 
     async fn agent(&self, key: &str, project: Option<&str>) -> Result<Agent, FleetError> {

@@ -12,6 +12,7 @@ mod lock;
 mod serve;
 mod service;
 mod status;
+mod warden_state;
 mod watch;
 
 pub mod paths;

@@ -58,6 +58,10 @@ pub struct DaemonConfig {
     /// `bin/`), mounted read-only into every workload and put on its PATH,
     /// so agents start without installing anything.
     pub agent_tools: Option<std::path::PathBuf>,
+    /// The taint registry's session: `Some(name)` keeps clearances to that
+    /// session, `None` shares them across sessions. Either way they are
+    /// stored and survive a restart. Default: Warden's (`Some("default")`).
+    pub taint_session: Option<String>,
 }
 
 impl DaemonConfig {
@@ -68,6 +72,7 @@ impl DaemonConfig {
             store: Options::default(),
             backend: compass_runtime::DEFAULT_BACKEND.as_str().to_owned(),
             agent_tools: None,
+            taint_session: compass_warden::taint::TaintSettings::default().session,
         }
     }
 }
@@ -156,6 +161,7 @@ impl Daemon {
                 agents_dir: config.data_dir.agents(),
                 runtime,
                 agent_tools: config.agent_tools.clone(),
+                warden: warden_config(&config),
             })
             .map_err(|e| DaemonError::Serve(e.to_string()))?,
         );
@@ -170,11 +176,18 @@ impl Daemon {
                 board_url: board_url.clone(),
             },
             fleet: std::sync::Arc::clone(&fleet),
+            warden: crate::warden_state::WardenControl::new(store.clone()),
+            by: "cli",
         };
         let (stop, stopped) = watch::channel(false);
         let tasks = vec![
             tokio::spawn(serve_unix(uds, api.clone(), stopped.clone())),
-            tokio::spawn(serve_http(tcp, api, token.clone(), stopped)),
+            tokio::spawn(serve_http(
+                tcp,
+                CompassApi { by: "board", ..api },
+                token.clone(),
+                stopped,
+            )),
         ];
         tracing::info!(socket = %socket.display(), %http_addr, "compass daemon listening");
         Ok(RunningDaemon {
@@ -189,6 +202,13 @@ impl Daemon {
             _lock: lock,
         })
     }
+}
+
+/// Warden's settings from the daemon's.
+fn warden_config(config: &DaemonConfig) -> compass_warden::WardenConfig {
+    let mut warden = compass_warden::WardenConfig::default();
+    warden.taint.session = config.taint_session.clone();
+    warden
 }
 
 async fn until_stopped(mut stopped: watch::Receiver<bool>) {
@@ -267,6 +287,10 @@ impl RunningDaemon {
                 Ok(Err(e)) => result = Err(e),
                 Err(e) => result = Err(DaemonError::Serve(e.to_string())),
             }
+        }
+        // Queued writes (Warden's clearances) land before the process ends.
+        if let Err(error) = self.store.flush().await {
+            tracing::error!(%error, "could not flush the store at shutdown");
         }
         let _ = fs_err::remove_file(&self.socket);
         result

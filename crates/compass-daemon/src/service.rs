@@ -3,7 +3,8 @@
 
 use crate::convert;
 use crate::fleet::Fleet;
-use crate::status::{from_fleet, from_store, invalid};
+use crate::status::{from_change, from_fleet, from_store, invalid};
+use crate::warden_state::ListChange;
 use compass_core::agent::{Lifetime, check_model, check_persona};
 use compass_core::event::{EventKind, NewEvent, Scope};
 use compass_core::name::Name;
@@ -39,6 +40,11 @@ pub(crate) struct CompassApi {
     pub(crate) store: Store,
     pub(crate) info: RunInfo,
     pub(crate) fleet: std::sync::Arc<Fleet>,
+    /// The user's changes to Warden, in order.
+    pub(crate) warden: crate::warden_state::WardenControl,
+    /// Which door requests come through (`cli`: the socket; `board`: the
+    /// loopback port), recorded with every Warden change.
+    pub(crate) by: &'static str,
 }
 
 type Reply<T> = Result<Response<T>, Status>;
@@ -214,6 +220,20 @@ impl CompassApi {
         }
     }
 
+    /// Warden's state as the contract shows it.
+    fn warden_pb(&self) -> pb::WardenStatus {
+        let warden = self.fleet.warden();
+        convert::warden_status(warden.status(), warden.config().taint.session.clone())
+    }
+
+    async fn change_list(&self, change: ListChange, pattern: String) -> Reply<pb::WardenStatus> {
+        self.warden
+            .change_list(self.fleet.warden(), change, pattern, self.by)
+            .await
+            .map_err(from_change)?;
+        Ok(Response::new(self.warden_pb()))
+    }
+
     async fn control(&self, reference: pb::AgentRef, control: Control) -> Reply<pb::Agent> {
         let (agent, project) = agent_ref(Some(reference))?;
         let project = project.as_deref();
@@ -250,6 +270,7 @@ impl CompassService for CompassApi {
             pid: std::process::id(),
             last_seq: self.store.last_seq(),
             board_url: self.info.board_url.clone(),
+            warden_enabled: self.fleet.warden().is_enabled(),
         }))
     }
 
@@ -478,7 +499,10 @@ impl CompassService for CompassApi {
     async fn get_board(&self, req: Request<pb::GetBoardRequest>) -> Reply<pb::Board> {
         let project = required("project", &req.get_ref().project)?.to_owned();
         let b = self.read(move |c| board::get(c, &project)).await?;
-        Ok(Response::new(convert::board(b)))
+        Ok(Response::new(convert::board(
+            b,
+            self.fleet.warden().is_enabled(),
+        )))
     }
 
     async fn list_events(
@@ -532,5 +556,55 @@ impl CompassService for CompassApi {
         };
         let seq = self.write(move |tx| tx.emit(event)).await?;
         Ok(Response::new(pb::AppendMarkerResponse { seq }))
+    }
+
+    async fn get_warden(&self, _: Request<pb::GetWardenRequest>) -> Reply<pb::WardenStatus> {
+        Ok(Response::new(self.warden_pb()))
+    }
+
+    async fn set_warden_enabled(
+        &self,
+        req: Request<pb::SetWardenEnabledRequest>,
+    ) -> Reply<pb::WardenStatus> {
+        self.warden
+            .set_enabled(self.fleet.warden(), req.get_ref().enabled, self.by)
+            .await
+            .map_err(from_change)?;
+        Ok(Response::new(self.warden_pb()))
+    }
+
+    async fn allow_source(
+        &self,
+        req: Request<pb::SourcePatternRequest>,
+    ) -> Reply<pb::WardenStatus> {
+        self.change_list(ListChange::Allow, req.into_inner().pattern)
+            .await
+    }
+
+    async fn deny_source(&self, req: Request<pb::SourcePatternRequest>) -> Reply<pb::WardenStatus> {
+        self.change_list(ListChange::Deny, req.into_inner().pattern)
+            .await
+    }
+
+    async fn forget_source(
+        &self,
+        req: Request<pb::SourcePatternRequest>,
+    ) -> Reply<pb::WardenStatus> {
+        self.change_list(ListChange::Forget, req.into_inner().pattern)
+            .await
+    }
+
+    async fn allow_once(&self, req: Request<pb::AllowOnceRequest>) -> Reply<pb::AllowOnceResponse> {
+        let req = req.into_inner();
+        let (agent, project) = agent_ref(req.agent)?;
+        let id = self
+            .warden
+            .allow_once(self.fleet.warden(), agent, project, &req.hash, self.by)
+            .await
+            .map_err(from_change)?;
+        Ok(Response::new(pb::AllowOnceResponse {
+            agent_id: id.0,
+            hash: req.hash.to_ascii_lowercase(),
+        }))
     }
 }

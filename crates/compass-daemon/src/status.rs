@@ -50,3 +50,13 @@ pub(crate) fn from_fleet(error: crate::fleet::FleetError) -> Status {
         e @ FleetError::Io { .. } => Status::internal(e.to_string()),
     }
 }
+
+pub(crate) fn from_change(error: crate::warden_state::ChangeError) -> Status {
+    use crate::warden_state::ChangeError;
+    match error {
+        e @ (ChangeError::Pattern(_) | ChangeError::Hash(_)) => {
+            Status::invalid_argument(e.to_string())
+        }
+        ChangeError::Store(e) => from_store(e),
+    }
+}

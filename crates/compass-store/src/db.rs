@@ -204,6 +204,35 @@ impl Store {
         answer.await.map_err(|_| StoreError::Closed)?
     }
 
+    /// Queue a write without waiting for it, for callers that cannot await
+    /// (sync traits on a hot path). It commits in order with every other
+    /// write, so a later awaited [`Store::write`] (or [`Store::flush`]) that
+    /// returns means this one landed too. A failure is logged, never
+    /// reported: use this only where losing the write is safe.
+    pub fn enqueue<F>(&self, what: &'static str, f: F) -> Result<()>
+    where
+        F: FnOnce(&mut Tx<'_>) -> Result<()> + Send + 'static,
+    {
+        let job: Job = Box::new(move |tx| {
+            let result = f(tx);
+            let ok = result.is_ok();
+            let finish: Finish = Box::new(move |commit_error| {
+                if let Err(error) = result {
+                    tracing::error!(%error, what, "a queued write failed");
+                } else if let Some(error) = commit_error {
+                    tracing::error!(%error, what, "a queued write was not committed");
+                }
+            });
+            (ok, finish)
+        });
+        self.jobs.send(job).map_err(|_| StoreError::Closed)
+    }
+
+    /// Wait until every write queued before this call has committed.
+    pub async fn flush(&self) -> Result<()> {
+        self.write(|_| Ok(())).await
+    }
+
     /// Run a read-only query on a pooled connection, off the async threads.
     pub async fn read<T, F>(&self, f: F) -> Result<T>
     where

@@ -17,6 +17,7 @@ pub mod events;
 pub mod issues;
 pub mod projects;
 pub mod themes;
+pub mod warden;
 pub mod workstreams;
 
 pub use db::{Clock, Durability, Options, Store, SystemClock, Tx};

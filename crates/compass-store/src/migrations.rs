@@ -83,6 +83,32 @@ pub(crate) fn migrations() -> Migrations<'static> {
         // Why an agent is in its status: shown by `agent show` and the board.
         M::up("ALTER TABLE agents ADD COLUMN status_reason TEXT NOT NULL DEFAULT '';"),
         M::up("CREATE INDEX events_kind ON events(kind, seq);"),
+        // Warden's user state: clearances of the taint registry (session ''
+        // is "across sessions"), the per-source allow/deny lists and its
+        // settings (on/off).
+        M::up(
+            r#"
+        CREATE TABLE warden_taint (
+            session TEXT NOT NULL,
+            agent_id TEXT NOT NULL,
+            source TEXT NOT NULL,
+            hash TEXT NOT NULL,
+            cleared_at_ms INTEGER NOT NULL,
+            ttl_ms INTEGER NOT NULL,
+            PRIMARY KEY (session, agent_id, source)
+        );
+        CREATE INDEX warden_taint_source ON warden_taint(agent_id, source);
+        CREATE TABLE warden_sources (
+            pattern TEXT PRIMARY KEY,
+            list TEXT NOT NULL CHECK (list IN ('allow', 'deny')),
+            changed_at_ms INTEGER NOT NULL
+        );
+        CREATE TABLE warden_settings (
+            key TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+        );
+        "#,
+        ),
     ])
 }
 

@@ -39,6 +39,7 @@ impl AuditRecord {
             kind: EventKind::GateDecision {
                 gate: self.gate.clone(),
                 source: self.source.clone(),
+                hash: self.hash.clone(),
                 verdict: self.verdict.clone(),
                 latency_us: self.latency_us,
             },

@@ -1,7 +1,7 @@
 //! The verbs: argument parsing (clap) and what each verb asks the daemon.
 
 use crate::client::{Client, Rpc, connect, resolve_project};
-use crate::{CliResult, bench, out, render};
+use crate::{CliResult, bench, out, render, warn};
 use anyhow::{Context, anyhow};
 use clap::{Args, Parser, Subcommand};
 use compass_daemon::paths::DataDir;
@@ -93,6 +93,41 @@ enum WardenCmd {
         #[command(flatten)]
         json: JsonFlag,
     },
+    /// Warden's state: on/off, the judge, counters and the allow/deny lists.
+    Status(JsonFlag),
+    /// Turn Warden on: every agent action is gated again.
+    On(JsonFlag),
+    /// Turn Warden off: agents' reads and actions pass ungated (audited as
+    /// `warden_off`). Stays off across restarts until `compass warden on`.
+    Off(JsonFlag),
+    /// Let a source through without inspection (critical findings still flag).
+    /// SOURCE is a source as `compass warden log` shows it, or a prefix
+    /// ending in `*`: file:/work/app/docs/*, url:https://docs.rs/*, net:crates.io.
+    Allow {
+        source: String,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+    /// Always flag a source (or a `prefix*`).
+    Deny {
+        source: String,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+    /// Take a source pattern off the allow or deny list.
+    Forget {
+        source: String,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+    /// Let one flagged request pass, once: HASH is the decision's hash from
+    /// `compass warden log`. Resume the agent afterwards to let it retry.
+    AllowOnce {
+        agent: String,
+        hash: String,
+        #[arg(long, short)]
+        project: Option<String>,
+    },
 }
 
 /// Where the hook socket is inside a workload.
@@ -167,6 +202,33 @@ struct ServeArgs {
     /// With --demo: stop once the demo has run instead of serving on.
     #[arg(long, requires = "demo")]
     exit_after_demo: bool,
+    /// The taint registry's session: clearances of content agents read are
+    /// kept for this session (stored, so they survive a restart).
+    #[arg(long, value_name = "NAME", default_value = "default")]
+    taint_session: String,
+    /// Keep clearances across sessions instead of per session.
+    #[arg(long, conflicts_with = "taint_session")]
+    taint_across_sessions: bool,
+}
+
+/// A session name: 1 to 64 of `A-Z a-z 0-9 . _ -`.
+fn taint_session(args: &ServeArgs) -> anyhow::Result<Option<String>> {
+    if args.taint_across_sessions {
+        return Ok(None);
+    }
+    let name = &args.taint_session;
+    let ok = !name.is_empty()
+        && name.len() <= 64
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'));
+    if ok {
+        Ok(Some(name.clone()))
+    } else {
+        Err(anyhow!(
+            "--taint-session {name:?}: use 1 to 64 letters, digits, '.', '_' or '-' (or --taint-across-sessions)"
+        ))
+    }
 }
 
 #[derive(Debug, Args, Clone, Copy)]
@@ -429,6 +491,10 @@ pub(crate) async fn run(cli: Cli) -> CliResult {
             out(&report.to_string());
             Ok(())
         }
+        Command::Warden(cmd) => {
+            let mut client = connect(&dir.socket()).await?;
+            warden(&mut client, cmd).await
+        }
         Command::Hook(_) => Ok(()),
         other => {
             let mut client = connect(&dir.socket()).await?;
@@ -447,6 +513,7 @@ async fn serve(dir: DataDir, args: ServeArgs, banner: bool) -> CliResult {
     let mut config = DaemonConfig::new(dir.clone());
     config.http_port = args.port;
     config.backend = args.backend.clone();
+    config.taint_session = taint_session(&args)?;
     config.agent_tools = match &args.agent_tools {
         Some(dir) => Some(
             fs_err::canonicalize(dir)
@@ -494,8 +561,13 @@ async fn talk(client: &mut Client, command: Command) -> CliResult {
             let s = client.get_status(pb::GetStatusRequest {}).await.rpc()?;
             show(json, &s, |s| {
                 format!(
-                    "compass {} (pid {})\n  data dir: {}\n  board:    {}\n  last seq: {}",
-                    s.version, s.pid, s.data_dir, s.board_url, s.last_seq
+                    "compass {} (pid {})\n  warden:   {}\n  data dir: {}\n  board:    {}\n  last seq: {}",
+                    s.version,
+                    s.pid,
+                    render::on_off(s.warden_enabled),
+                    s.data_dir,
+                    s.board_url,
+                    s.last_seq
                 )
             })
         }
@@ -871,6 +943,58 @@ async fn warden_log(
             });
         }
     }
+}
+
+/// What turning Warden off means, said every time it happens.
+const OFF_WARNING: &str = "warning: Warden is OFF. Agents' reads and actions now pass without inspection (each is still logged as warden_off); nothing will be flagged or paused. It stays off across daemon restarts. Turn it back on with `compass warden on`.";
+
+async fn warden(client: &mut Client, cmd: WardenCmd) -> CliResult {
+    let pattern = |source: String| pb::SourcePatternRequest { pattern: source };
+    let (status, json) = match cmd {
+        WardenCmd::Status(json) => (client.get_warden(pb::GetWardenRequest {}).await, json),
+        WardenCmd::On(json) => (
+            client
+                .set_warden_enabled(pb::SetWardenEnabledRequest { enabled: true })
+                .await,
+            json,
+        ),
+        WardenCmd::Off(json) => {
+            let s = client
+                .set_warden_enabled(pb::SetWardenEnabledRequest { enabled: false })
+                .await;
+            if s.is_ok() {
+                warn(OFF_WARNING);
+            }
+            (s, json)
+        }
+        WardenCmd::Allow { source, json } => (client.allow_source(pattern(source)).await, json),
+        WardenCmd::Deny { source, json } => (client.deny_source(pattern(source)).await, json),
+        WardenCmd::Forget { source, json } => (client.forget_source(pattern(source)).await, json),
+        WardenCmd::AllowOnce {
+            agent,
+            hash,
+            project,
+        } => {
+            let shown = agent.clone();
+            let a = client
+                .allow_once(pb::AllowOnceRequest {
+                    agent: Some(pb::AgentRef {
+                        agent,
+                        project: project.unwrap_or_default(),
+                    }),
+                    hash,
+                })
+                .await
+                .rpc()?;
+            out(&format!(
+                "Warden will let {shown}'s request {} pass once; resume the agent (`compass agent resume {shown}`) so it can retry.",
+                a.hash
+            ));
+            return Ok(());
+        }
+        WardenCmd::Log { .. } | WardenCmd::Eval { .. } => return Ok(()),
+    };
+    show(json, &status.rpc()?, render::warden)
 }
 
 async fn issue(client: &mut Client, cmd: IssueCmd) -> CliResult {

@@ -48,6 +48,12 @@ fn report(error: &anyhow::Error) {
     }
 }
 
+/// Print a warning to stderr (the output stays clean for pipes and --json).
+#[allow(clippy::print_stderr)]
+pub(crate) fn warn(text: &str) {
+    eprintln!("{text}");
+}
+
 /// Print to stdout; the CLI's output is its product, so this is the one
 /// sanctioned place for it.
 #[allow(clippy::print_stdout)]

@@ -154,10 +154,59 @@ fn clip(s: &str, width: usize) -> String {
     }
 }
 
+/// `on` or `off`: how Warden's state is always shown.
+pub(crate) fn on_off(enabled: bool) -> &'static str {
+    if enabled { "on" } else { "off" }
+}
+
+/// The first line of the board (and of `compass warden status`).
+fn warden_line(enabled: bool) -> String {
+    if enabled {
+        "warden: on".to_owned()
+    } else {
+        "warden: off  (agents' actions are NOT gated; `compass warden on` to turn it back on)"
+            .to_owned()
+    }
+}
+
+/// Warden's state, lists and counters.
+pub(crate) fn warden(s: &pb::WardenStatus) -> String {
+    let mut out = format!("{}\n", warden_line(s.enabled));
+    let judge = if s.judge == "none" {
+        "none (rules only)"
+    } else {
+        s.judge.as_str()
+    };
+    let clearances = if s.taint_session.is_empty() {
+        "kept across sessions".to_owned()
+    } else {
+        format!("kept for session {:?}", s.taint_session)
+    };
+    let _ = writeln!(out, "  judge:         {judge}");
+    let _ = writeln!(out, "  rules:         {}", s.rules);
+    let _ = writeln!(
+        out,
+        "  decisions:     {} ({} flagged)",
+        s.decisions, s.flags
+    );
+    let _ = writeln!(out, "  detector runs: {}", s.detector_runs);
+    let _ = writeln!(out, "  taint hits:    {}", s.taint_hits);
+    let _ = writeln!(out, "  clearances:    {clearances}");
+    for (title, list) in [("allow", &s.allow), ("deny", &s.deny)] {
+        if list.is_empty() {
+            let _ = writeln!(out, "  {title}:{:pad$}(none)", "", pad = 14 - title.len());
+        }
+        for p in list {
+            let _ = writeln!(out, "  {title}:{:pad$}{p}", "", pad = 14 - title.len());
+        }
+    }
+    out
+}
+
 /// The swimlane board: one block of lines per agent row, one column per state.
 pub(crate) fn board(b: &pb::Board) -> String {
     let name = b.project.as_ref().map(|p| p.name.as_str()).unwrap_or("?");
-    let mut out = format!("board: {name}\n\n");
+    let mut out = format!("{}\nboard: {name}\n\n", warden_line(b.warden_enabled));
     let titles: Vec<&str> = b
         .rows
         .first()
@@ -249,6 +298,9 @@ pub(crate) fn gate_decision(e: &pb::Event, d: &pb::GateDecision) -> String {
             f.explanation
         );
     }
+    if !d.hash.is_empty() {
+        let _ = write!(line, "\n        hash={}", d.hash);
+    }
     let _ = write!(line, "\n        decided in {} µs", d.latency_us);
     line
 }
@@ -304,6 +356,14 @@ pub(crate) fn event(e: &pb::Event) -> String {
             g.gate, g.decision, g.source, g.detail
         ),
         Some(Kind::Marker(m)) => format!("marker {}", m.label),
+        Some(Kind::WardenChanged(w)) => {
+            let subject = if w.subject.is_empty() {
+                String::new()
+            } else {
+                format!(" {}", w.subject)
+            };
+            format!("warden changed: {}{subject} (by {})", w.what, w.by)
+        }
         None => "unknown event (newer daemon?)".to_owned(),
     };
     let mut ids = String::new();

@@ -14,6 +14,9 @@ pub struct GetStatusResponse {
     /// The loopback board URL, token included.
     #[prost(string, tag = "5")]
     pub board_url: ::prost::alloc::string::String,
+    /// Whether Warden gates the agents (always shown to the user).
+    #[prost(bool, tag = "6")]
+    pub warden_enabled: bool,
 }
 #[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
 pub struct Repo {
@@ -388,6 +391,69 @@ pub struct Board {
     pub project: ::core::option::Option<Project>,
     #[prost(message, repeated, tag = "2")]
     pub rows: ::prost::alloc::vec::Vec<BoardRow>,
+    /// Whether Warden gates the agents (always shown to the user).
+    #[prost(bool, tag = "3")]
+    pub warden_enabled: bool,
+}
+#[derive(Clone, Copy, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct GetWardenRequest {}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct WardenStatus {
+    #[prost(bool, tag = "1")]
+    pub enabled: bool,
+    /// The model judge backend, "none" for rules only.
+    #[prost(string, tag = "2")]
+    pub judge: ::prost::alloc::string::String,
+    /// Detector rules loaded.
+    #[prost(uint32, tag = "3")]
+    pub rules: u32,
+    /// Counters since the daemon started.
+    #[prost(uint64, tag = "4")]
+    pub decisions: u64,
+    #[prost(uint64, tag = "5")]
+    pub flags: u64,
+    #[prost(uint64, tag = "6")]
+    pub detector_runs: u64,
+    #[prost(uint64, tag = "7")]
+    pub taint_hits: u64,
+    /// Source patterns: a source (`file:/work/app/README.md`) or `prefix*`.
+    #[prost(string, repeated, tag = "8")]
+    pub allow: ::prost::alloc::vec::Vec<::prost::alloc::string::String>,
+    #[prost(string, repeated, tag = "9")]
+    pub deny: ::prost::alloc::vec::Vec<::prost::alloc::string::String>,
+    /// The taint registry's session; empty when clearances persist across sessions.
+    #[prost(string, tag = "10")]
+    pub taint_session: ::prost::alloc::string::String,
+}
+#[derive(Clone, Copy, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct SetWardenEnabledRequest {
+    #[prost(bool, tag = "1")]
+    pub enabled: bool,
+}
+/// A source as Warden records it, starting with its kind (file:, url:, net:,
+/// api:, issue:, command:, write:, fetch:, tool:, mcp:, watch:), optionally
+/// ending in `*`.
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct SourcePatternRequest {
+    #[prost(string, tag = "1")]
+    pub pattern: ::prost::alloc::string::String,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct AllowOnceRequest {
+    /// Agent id or name (with `project` when names repeat).
+    #[prost(message, optional, tag = "1")]
+    pub agent: ::core::option::Option<AgentRef>,
+    /// 64 hex: the decision's hash from the audit log.
+    #[prost(string, tag = "2")]
+    pub hash: ::prost::alloc::string::String,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct AllowOnceResponse {
+    /// The agent's id the allowance was given to.
+    #[prost(string, tag = "1")]
+    pub agent_id: ::prost::alloc::string::String,
+    #[prost(string, tag = "2")]
+    pub hash: ::prost::alloc::string::String,
 }
 #[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
 pub struct ListEventsRequest {
@@ -437,7 +503,10 @@ pub struct Event {
     pub workstream_id: ::prost::alloc::string::String,
     #[prost(string, tag = "6")]
     pub tool_call_id: ::prost::alloc::string::String,
-    #[prost(oneof = "event::Kind", tags = "10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20")]
+    #[prost(
+        oneof = "event::Kind",
+        tags = "10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21"
+    )]
     pub kind: ::core::option::Option<event::Kind>,
 }
 /// Nested message and enum types in `Event`.
@@ -466,6 +535,8 @@ pub mod event {
         GateDecision(super::GateDecision),
         #[prost(message, tag = "20")]
         Marker(super::Marker),
+        #[prost(message, tag = "21")]
+        WardenChanged(super::WardenChanged),
     }
 }
 #[derive(Clone, PartialEq, ::prost::Message)]
@@ -679,6 +750,22 @@ pub struct GateDecision {
     pub findings: ::prost::alloc::vec::Vec<Finding>,
     #[prost(uint64, tag = "6")]
     pub latency_us: u64,
+    /// BLAKE3 of what was inspected; `AllowOnce` names a decision by it.
+    #[prost(string, tag = "7")]
+    pub hash: ::prost::alloc::string::String,
+}
+/// The user changed Warden's state.
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct WardenChanged {
+    /// "enabled", "disabled", "allow", "deny", "forget" or "allow_once".
+    #[prost(string, tag = "1")]
+    pub what: ::prost::alloc::string::String,
+    /// The pattern, or "<agent id> <hash>" for allow_once.
+    #[prost(string, tag = "2")]
+    pub subject: ::prost::alloc::string::String,
+    /// Which door the change came through: "cli" (the socket) or "board".
+    #[prost(string, tag = "3")]
+    pub by: ::prost::alloc::string::String,
 }
 #[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
 pub struct Marker {
@@ -1611,6 +1698,146 @@ pub mod compass_service_client {
                 .insert(GrpcMethod::new("compass.v1.CompassService", "AppendMarker"));
             self.inner.unary(req, path, codec).await
         }
+        /// Warden, the security auditor: its state, and the user's say over it.
+        /// Every change is stored, survives a restart and is a `warden_changed`
+        /// event.
+        pub async fn get_warden(
+            &mut self,
+            request: impl tonic::IntoRequest<super::GetWardenRequest>,
+        ) -> std::result::Result<tonic::Response<super::WardenStatus>, tonic::Status> {
+            self.inner
+                .ready()
+                .await
+                .map_err(|e| {
+                    tonic::Status::unknown(
+                        format!("Service was not ready: {}", e.into()),
+                    )
+                })?;
+            let codec = tonic_prost::ProstCodec::default();
+            let path = http::uri::PathAndQuery::from_static(
+                "/compass.v1.CompassService/GetWarden",
+            );
+            let mut req = request.into_request();
+            req.extensions_mut()
+                .insert(GrpcMethod::new("compass.v1.CompassService", "GetWarden"));
+            self.inner.unary(req, path, codec).await
+        }
+        pub async fn set_warden_enabled(
+            &mut self,
+            request: impl tonic::IntoRequest<super::SetWardenEnabledRequest>,
+        ) -> std::result::Result<tonic::Response<super::WardenStatus>, tonic::Status> {
+            self.inner
+                .ready()
+                .await
+                .map_err(|e| {
+                    tonic::Status::unknown(
+                        format!("Service was not ready: {}", e.into()),
+                    )
+                })?;
+            let codec = tonic_prost::ProstCodec::default();
+            let path = http::uri::PathAndQuery::from_static(
+                "/compass.v1.CompassService/SetWardenEnabled",
+            );
+            let mut req = request.into_request();
+            req.extensions_mut()
+                .insert(
+                    GrpcMethod::new("compass.v1.CompassService", "SetWardenEnabled"),
+                );
+            self.inner.unary(req, path, codec).await
+        }
+        /// Let a source (or `prefix*`) through without inspection; findings of
+        /// critical severity still flag.
+        pub async fn allow_source(
+            &mut self,
+            request: impl tonic::IntoRequest<super::SourcePatternRequest>,
+        ) -> std::result::Result<tonic::Response<super::WardenStatus>, tonic::Status> {
+            self.inner
+                .ready()
+                .await
+                .map_err(|e| {
+                    tonic::Status::unknown(
+                        format!("Service was not ready: {}", e.into()),
+                    )
+                })?;
+            let codec = tonic_prost::ProstCodec::default();
+            let path = http::uri::PathAndQuery::from_static(
+                "/compass.v1.CompassService/AllowSource",
+            );
+            let mut req = request.into_request();
+            req.extensions_mut()
+                .insert(GrpcMethod::new("compass.v1.CompassService", "AllowSource"));
+            self.inner.unary(req, path, codec).await
+        }
+        /// Always flag a source (or `prefix*`).
+        pub async fn deny_source(
+            &mut self,
+            request: impl tonic::IntoRequest<super::SourcePatternRequest>,
+        ) -> std::result::Result<tonic::Response<super::WardenStatus>, tonic::Status> {
+            self.inner
+                .ready()
+                .await
+                .map_err(|e| {
+                    tonic::Status::unknown(
+                        format!("Service was not ready: {}", e.into()),
+                    )
+                })?;
+            let codec = tonic_prost::ProstCodec::default();
+            let path = http::uri::PathAndQuery::from_static(
+                "/compass.v1.CompassService/DenySource",
+            );
+            let mut req = request.into_request();
+            req.extensions_mut()
+                .insert(GrpcMethod::new("compass.v1.CompassService", "DenySource"));
+            self.inner.unary(req, path, codec).await
+        }
+        /// Take a pattern off whichever list it is on.
+        pub async fn forget_source(
+            &mut self,
+            request: impl tonic::IntoRequest<super::SourcePatternRequest>,
+        ) -> std::result::Result<tonic::Response<super::WardenStatus>, tonic::Status> {
+            self.inner
+                .ready()
+                .await
+                .map_err(|e| {
+                    tonic::Status::unknown(
+                        format!("Service was not ready: {}", e.into()),
+                    )
+                })?;
+            let codec = tonic_prost::ProstCodec::default();
+            let path = http::uri::PathAndQuery::from_static(
+                "/compass.v1.CompassService/ForgetSource",
+            );
+            let mut req = request.into_request();
+            req.extensions_mut()
+                .insert(GrpcMethod::new("compass.v1.CompassService", "ForgetSource"));
+            self.inner.unary(req, path, codec).await
+        }
+        /// Let one flagged request of an agent pass, once: `hash` is the decision's
+        /// hash from the audit log.
+        pub async fn allow_once(
+            &mut self,
+            request: impl tonic::IntoRequest<super::AllowOnceRequest>,
+        ) -> std::result::Result<
+            tonic::Response<super::AllowOnceResponse>,
+            tonic::Status,
+        > {
+            self.inner
+                .ready()
+                .await
+                .map_err(|e| {
+                    tonic::Status::unknown(
+                        format!("Service was not ready: {}", e.into()),
+                    )
+                })?;
+            let codec = tonic_prost::ProstCodec::default();
+            let path = http::uri::PathAndQuery::from_static(
+                "/compass.v1.CompassService/AllowOnce",
+            );
+            let mut req = request.into_request();
+            req.extensions_mut()
+                .insert(GrpcMethod::new("compass.v1.CompassService", "AllowOnce"));
+            self.inner.unary(req, path, codec).await
+        }
     }
 }
 /// Generated server implementations.
@@ -1784,6 +2011,42 @@ pub mod compass_service_server {
             request: tonic::Request<super::AppendMarkerRequest>,
         ) -> std::result::Result<
             tonic::Response<super::AppendMarkerResponse>,
+            tonic::Status,
+        >;
+        /// Warden, the security auditor: its state, and the user's say over it.
+        /// Every change is stored, survives a restart and is a `warden_changed`
+        /// event.
+        async fn get_warden(
+            &self,
+            request: tonic::Request<super::GetWardenRequest>,
+        ) -> std::result::Result<tonic::Response<super::WardenStatus>, tonic::Status>;
+        async fn set_warden_enabled(
+            &self,
+            request: tonic::Request<super::SetWardenEnabledRequest>,
+        ) -> std::result::Result<tonic::Response<super::WardenStatus>, tonic::Status>;
+        /// Let a source (or `prefix*`) through without inspection; findings of
+        /// critical severity still flag.
+        async fn allow_source(
+            &self,
+            request: tonic::Request<super::SourcePatternRequest>,
+        ) -> std::result::Result<tonic::Response<super::WardenStatus>, tonic::Status>;
+        /// Always flag a source (or `prefix*`).
+        async fn deny_source(
+            &self,
+            request: tonic::Request<super::SourcePatternRequest>,
+        ) -> std::result::Result<tonic::Response<super::WardenStatus>, tonic::Status>;
+        /// Take a pattern off whichever list it is on.
+        async fn forget_source(
+            &self,
+            request: tonic::Request<super::SourcePatternRequest>,
+        ) -> std::result::Result<tonic::Response<super::WardenStatus>, tonic::Status>;
+        /// Let one flagged request of an agent pass, once: `hash` is the decision's
+        /// hash from the audit log.
+        async fn allow_once(
+            &self,
+            request: tonic::Request<super::AllowOnceRequest>,
+        ) -> std::result::Result<
+            tonic::Response<super::AllowOnceResponse>,
             tonic::Status,
         >;
     }
@@ -3060,6 +3323,277 @@ pub mod compass_service_server {
                     let inner = self.inner.clone();
                     let fut = async move {
                         let method = AppendMarkerSvc(inner);
+                        let codec = tonic_prost::ProstCodec::default();
+                        let mut grpc = tonic::server::Grpc::new(codec)
+                            .apply_compression_config(
+                                accept_compression_encodings,
+                                send_compression_encodings,
+                            )
+                            .apply_max_message_size_config(
+                                max_decoding_message_size,
+                                max_encoding_message_size,
+                            );
+                        let res = grpc.unary(method, req).await;
+                        Ok(res)
+                    };
+                    Box::pin(fut)
+                }
+                "/compass.v1.CompassService/GetWarden" => {
+                    #[allow(non_camel_case_types)]
+                    struct GetWardenSvc<T: CompassService>(pub Arc<T>);
+                    impl<
+                        T: CompassService,
+                    > tonic::server::UnaryService<super::GetWardenRequest>
+                    for GetWardenSvc<T> {
+                        type Response = super::WardenStatus;
+                        type Future = BoxFuture<
+                            tonic::Response<Self::Response>,
+                            tonic::Status,
+                        >;
+                        fn call(
+                            &mut self,
+                            request: tonic::Request<super::GetWardenRequest>,
+                        ) -> Self::Future {
+                            let inner = Arc::clone(&self.0);
+                            let fut = async move {
+                                <T as CompassService>::get_warden(&inner, request).await
+                            };
+                            Box::pin(fut)
+                        }
+                    }
+                    let accept_compression_encodings = self.accept_compression_encodings;
+                    let send_compression_encodings = self.send_compression_encodings;
+                    let max_decoding_message_size = self.max_decoding_message_size;
+                    let max_encoding_message_size = self.max_encoding_message_size;
+                    let inner = self.inner.clone();
+                    let fut = async move {
+                        let method = GetWardenSvc(inner);
+                        let codec = tonic_prost::ProstCodec::default();
+                        let mut grpc = tonic::server::Grpc::new(codec)
+                            .apply_compression_config(
+                                accept_compression_encodings,
+                                send_compression_encodings,
+                            )
+                            .apply_max_message_size_config(
+                                max_decoding_message_size,
+                                max_encoding_message_size,
+                            );
+                        let res = grpc.unary(method, req).await;
+                        Ok(res)
+                    };
+                    Box::pin(fut)
+                }
+                "/compass.v1.CompassService/SetWardenEnabled" => {
+                    #[allow(non_camel_case_types)]
+                    struct SetWardenEnabledSvc<T: CompassService>(pub Arc<T>);
+                    impl<
+                        T: CompassService,
+                    > tonic::server::UnaryService<super::SetWardenEnabledRequest>
+                    for SetWardenEnabledSvc<T> {
+                        type Response = super::WardenStatus;
+                        type Future = BoxFuture<
+                            tonic::Response<Self::Response>,
+                            tonic::Status,
+                        >;
+                        fn call(
+                            &mut self,
+                            request: tonic::Request<super::SetWardenEnabledRequest>,
+                        ) -> Self::Future {
+                            let inner = Arc::clone(&self.0);
+                            let fut = async move {
+                                <T as CompassService>::set_warden_enabled(&inner, request)
+                                    .await
+                            };
+                            Box::pin(fut)
+                        }
+                    }
+                    let accept_compression_encodings = self.accept_compression_encodings;
+                    let send_compression_encodings = self.send_compression_encodings;
+                    let max_decoding_message_size = self.max_decoding_message_size;
+                    let max_encoding_message_size = self.max_encoding_message_size;
+                    let inner = self.inner.clone();
+                    let fut = async move {
+                        let method = SetWardenEnabledSvc(inner);
+                        let codec = tonic_prost::ProstCodec::default();
+                        let mut grpc = tonic::server::Grpc::new(codec)
+                            .apply_compression_config(
+                                accept_compression_encodings,
+                                send_compression_encodings,
+                            )
+                            .apply_max_message_size_config(
+                                max_decoding_message_size,
+                                max_encoding_message_size,
+                            );
+                        let res = grpc.unary(method, req).await;
+                        Ok(res)
+                    };
+                    Box::pin(fut)
+                }
+                "/compass.v1.CompassService/AllowSource" => {
+                    #[allow(non_camel_case_types)]
+                    struct AllowSourceSvc<T: CompassService>(pub Arc<T>);
+                    impl<
+                        T: CompassService,
+                    > tonic::server::UnaryService<super::SourcePatternRequest>
+                    for AllowSourceSvc<T> {
+                        type Response = super::WardenStatus;
+                        type Future = BoxFuture<
+                            tonic::Response<Self::Response>,
+                            tonic::Status,
+                        >;
+                        fn call(
+                            &mut self,
+                            request: tonic::Request<super::SourcePatternRequest>,
+                        ) -> Self::Future {
+                            let inner = Arc::clone(&self.0);
+                            let fut = async move {
+                                <T as CompassService>::allow_source(&inner, request).await
+                            };
+                            Box::pin(fut)
+                        }
+                    }
+                    let accept_compression_encodings = self.accept_compression_encodings;
+                    let send_compression_encodings = self.send_compression_encodings;
+                    let max_decoding_message_size = self.max_decoding_message_size;
+                    let max_encoding_message_size = self.max_encoding_message_size;
+                    let inner = self.inner.clone();
+                    let fut = async move {
+                        let method = AllowSourceSvc(inner);
+                        let codec = tonic_prost::ProstCodec::default();
+                        let mut grpc = tonic::server::Grpc::new(codec)
+                            .apply_compression_config(
+                                accept_compression_encodings,
+                                send_compression_encodings,
+                            )
+                            .apply_max_message_size_config(
+                                max_decoding_message_size,
+                                max_encoding_message_size,
+                            );
+                        let res = grpc.unary(method, req).await;
+                        Ok(res)
+                    };
+                    Box::pin(fut)
+                }
+                "/compass.v1.CompassService/DenySource" => {
+                    #[allow(non_camel_case_types)]
+                    struct DenySourceSvc<T: CompassService>(pub Arc<T>);
+                    impl<
+                        T: CompassService,
+                    > tonic::server::UnaryService<super::SourcePatternRequest>
+                    for DenySourceSvc<T> {
+                        type Response = super::WardenStatus;
+                        type Future = BoxFuture<
+                            tonic::Response<Self::Response>,
+                            tonic::Status,
+                        >;
+                        fn call(
+                            &mut self,
+                            request: tonic::Request<super::SourcePatternRequest>,
+                        ) -> Self::Future {
+                            let inner = Arc::clone(&self.0);
+                            let fut = async move {
+                                <T as CompassService>::deny_source(&inner, request).await
+                            };
+                            Box::pin(fut)
+                        }
+                    }
+                    let accept_compression_encodings = self.accept_compression_encodings;
+                    let send_compression_encodings = self.send_compression_encodings;
+                    let max_decoding_message_size = self.max_decoding_message_size;
+                    let max_encoding_message_size = self.max_encoding_message_size;
+                    let inner = self.inner.clone();
+                    let fut = async move {
+                        let method = DenySourceSvc(inner);
+                        let codec = tonic_prost::ProstCodec::default();
+                        let mut grpc = tonic::server::Grpc::new(codec)
+                            .apply_compression_config(
+                                accept_compression_encodings,
+                                send_compression_encodings,
+                            )
+                            .apply_max_message_size_config(
+                                max_decoding_message_size,
+                                max_encoding_message_size,
+                            );
+                        let res = grpc.unary(method, req).await;
+                        Ok(res)
+                    };
+                    Box::pin(fut)
+                }
+                "/compass.v1.CompassService/ForgetSource" => {
+                    #[allow(non_camel_case_types)]
+                    struct ForgetSourceSvc<T: CompassService>(pub Arc<T>);
+                    impl<
+                        T: CompassService,
+                    > tonic::server::UnaryService<super::SourcePatternRequest>
+                    for ForgetSourceSvc<T> {
+                        type Response = super::WardenStatus;
+                        type Future = BoxFuture<
+                            tonic::Response<Self::Response>,
+                            tonic::Status,
+                        >;
+                        fn call(
+                            &mut self,
+                            request: tonic::Request<super::SourcePatternRequest>,
+                        ) -> Self::Future {
+                            let inner = Arc::clone(&self.0);
+                            let fut = async move {
+                                <T as CompassService>::forget_source(&inner, request).await
+                            };
+                            Box::pin(fut)
+                        }
+                    }
+                    let accept_compression_encodings = self.accept_compression_encodings;
+                    let send_compression_encodings = self.send_compression_encodings;
+                    let max_decoding_message_size = self.max_decoding_message_size;
+                    let max_encoding_message_size = self.max_encoding_message_size;
+                    let inner = self.inner.clone();
+                    let fut = async move {
+                        let method = ForgetSourceSvc(inner);
+                        let codec = tonic_prost::ProstCodec::default();
+                        let mut grpc = tonic::server::Grpc::new(codec)
+                            .apply_compression_config(
+                                accept_compression_encodings,
+                                send_compression_encodings,
+                            )
+                            .apply_max_message_size_config(
+                                max_decoding_message_size,
+                                max_encoding_message_size,
+                            );
+                        let res = grpc.unary(method, req).await;
+                        Ok(res)
+                    };
+                    Box::pin(fut)
+                }
+                "/compass.v1.CompassService/AllowOnce" => {
+                    #[allow(non_camel_case_types)]
+                    struct AllowOnceSvc<T: CompassService>(pub Arc<T>);
+                    impl<
+                        T: CompassService,
+                    > tonic::server::UnaryService<super::AllowOnceRequest>
+                    for AllowOnceSvc<T> {
+                        type Response = super::AllowOnceResponse;
+                        type Future = BoxFuture<
+                            tonic::Response<Self::Response>,
+                            tonic::Status,
+                        >;
+                        fn call(
+                            &mut self,
+                            request: tonic::Request<super::AllowOnceRequest>,
+                        ) -> Self::Future {
+                            let inner = Arc::clone(&self.0);
+                            let fut = async move {
+                                <T as CompassService>::allow_once(&inner, request).await
+                            };
+                            Box::pin(fut)
+                        }
+                    }
+                    let accept_compression_encodings = self.accept_compression_encodings;
+                    let send_compression_encodings = self.send_compression_encodings;
+                    let max_decoding_message_size = self.max_decoding_message_size;
+                    let max_encoding_message_size = self.max_encoding_message_size;
+                    let inner = self.inner.clone();
+                    let fut = async move {
+                        let method = AllowOnceSvc(inner);
                         let codec = tonic_prost::ProstCodec::default();
                         let mut grpc = tonic::server::Grpc::new(codec)
                             .apply_compression_config(

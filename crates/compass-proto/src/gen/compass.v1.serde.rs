@@ -2384,6 +2384,223 @@ impl<'de> serde::Deserialize<'de> for agent_update::ToolCallUpdate {
         deserializer.deserialize_struct("compass.v1.AgentUpdate.ToolCallUpdate", FIELDS, GeneratedVisitor)
     }
 }
+impl serde::Serialize for AllowOnceRequest {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if self.agent.is_some() {
+            len += 1;
+        }
+        if !self.hash.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.AllowOnceRequest", len)?;
+        if let Some(v) = self.agent.as_ref() {
+            struct_ser.serialize_field("agent", v)?;
+        }
+        if !self.hash.is_empty() {
+            struct_ser.serialize_field("hash", &self.hash)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for AllowOnceRequest {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "agent",
+            "hash",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Agent,
+            Hash,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "agent" => Ok(GeneratedField::Agent),
+                            "hash" => Ok(GeneratedField::Hash),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = AllowOnceRequest;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.AllowOnceRequest")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<AllowOnceRequest, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut agent__ = None;
+                let mut hash__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Agent => {
+                            if agent__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("agent"));
+                            }
+                            agent__ = map_.next_value()?;
+                        }
+                        GeneratedField::Hash => {
+                            if hash__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("hash"));
+                            }
+                            hash__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(AllowOnceRequest {
+                    agent: agent__,
+                    hash: hash__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.AllowOnceRequest", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for AllowOnceResponse {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.agent_id.is_empty() {
+            len += 1;
+        }
+        if !self.hash.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.AllowOnceResponse", len)?;
+        if !self.agent_id.is_empty() {
+            struct_ser.serialize_field("agentId", &self.agent_id)?;
+        }
+        if !self.hash.is_empty() {
+            struct_ser.serialize_field("hash", &self.hash)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for AllowOnceResponse {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "agent_id",
+            "agentId",
+            "hash",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            AgentId,
+            Hash,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "agentId" | "agent_id" => Ok(GeneratedField::AgentId),
+                            "hash" => Ok(GeneratedField::Hash),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = AllowOnceResponse;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.AllowOnceResponse")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<AllowOnceResponse, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut agent_id__ = None;
+                let mut hash__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::AgentId => {
+                            if agent_id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("agentId"));
+                            }
+                            agent_id__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Hash => {
+                            if hash__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("hash"));
+                            }
+                            hash__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(AllowOnceResponse {
+                    agent_id: agent_id__.unwrap_or_default(),
+                    hash: hash__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.AllowOnceResponse", FIELDS, GeneratedVisitor)
+    }
+}
 impl serde::Serialize for AppendMarkerRequest {
     #[allow(deprecated)]
     fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
@@ -2601,12 +2818,18 @@ impl serde::Serialize for Board {
         if !self.rows.is_empty() {
             len += 1;
         }
+        if self.warden_enabled {
+            len += 1;
+        }
         let mut struct_ser = serializer.serialize_struct("compass.v1.Board", len)?;
         if let Some(v) = self.project.as_ref() {
             struct_ser.serialize_field("project", v)?;
         }
         if !self.rows.is_empty() {
             struct_ser.serialize_field("rows", &self.rows)?;
+        }
+        if self.warden_enabled {
+            struct_ser.serialize_field("wardenEnabled", &self.warden_enabled)?;
         }
         struct_ser.end()
     }
@@ -2620,12 +2843,15 @@ impl<'de> serde::Deserialize<'de> for Board {
         const FIELDS: &[&str] = &[
             "project",
             "rows",
+            "warden_enabled",
+            "wardenEnabled",
         ];
 
         #[allow(clippy::enum_variant_names)]
         enum GeneratedField {
             Project,
             Rows,
+            WardenEnabled,
         }
         impl<'de> serde::Deserialize<'de> for GeneratedField {
             fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
@@ -2649,6 +2875,7 @@ impl<'de> serde::Deserialize<'de> for Board {
                         match value {
                             "project" => Ok(GeneratedField::Project),
                             "rows" => Ok(GeneratedField::Rows),
+                            "wardenEnabled" | "warden_enabled" => Ok(GeneratedField::WardenEnabled),
                             _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
                         }
                     }
@@ -2670,6 +2897,7 @@ impl<'de> serde::Deserialize<'de> for Board {
             {
                 let mut project__ = None;
                 let mut rows__ = None;
+                let mut warden_enabled__ = None;
                 while let Some(k) = map_.next_key()? {
                     match k {
                         GeneratedField::Project => {
@@ -2684,11 +2912,18 @@ impl<'de> serde::Deserialize<'de> for Board {
                             }
                             rows__ = Some(map_.next_value()?);
                         }
+                        GeneratedField::WardenEnabled => {
+                            if warden_enabled__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("wardenEnabled"));
+                            }
+                            warden_enabled__ = Some(map_.next_value()?);
+                        }
                     }
                 }
                 Ok(Board {
                     project: project__,
                     rows: rows__.unwrap_or_default(),
+                    warden_enabled: warden_enabled__.unwrap_or_default(),
                 })
             }
         }
@@ -3844,6 +4079,9 @@ impl serde::Serialize for Event {
                 event::Kind::Marker(v) => {
                     struct_ser.serialize_field("marker", v)?;
                 }
+                event::Kind::WardenChanged(v) => {
+                    struct_ser.serialize_field("wardenChanged", v)?;
+                }
             }
         }
         struct_ser.end()
@@ -3888,6 +4126,8 @@ impl<'de> serde::Deserialize<'de> for Event {
             "gate_decision",
             "gateDecision",
             "marker",
+            "warden_changed",
+            "wardenChanged",
         ];
 
         #[allow(clippy::enum_variant_names)]
@@ -3909,6 +4149,7 @@ impl<'de> serde::Deserialize<'de> for Event {
             AgentUpdate,
             GateDecision,
             Marker,
+            WardenChanged,
         }
         impl<'de> serde::Deserialize<'de> for GeneratedField {
             fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
@@ -3947,6 +4188,7 @@ impl<'de> serde::Deserialize<'de> for Event {
                             "agentUpdate" | "agent_update" => Ok(GeneratedField::AgentUpdate),
                             "gateDecision" | "gate_decision" => Ok(GeneratedField::GateDecision),
                             "marker" => Ok(GeneratedField::Marker),
+                            "wardenChanged" | "warden_changed" => Ok(GeneratedField::WardenChanged),
                             _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
                         }
                     }
@@ -4090,6 +4332,13 @@ impl<'de> serde::Deserialize<'de> for Event {
                                 return Err(serde::de::Error::duplicate_field("marker"));
                             }
                             kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::Marker)
+;
+                        }
+                        GeneratedField::WardenChanged => {
+                            if kind__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("wardenChanged"));
+                            }
+                            kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::WardenChanged)
 ;
                         }
                     }
@@ -4261,6 +4510,9 @@ impl serde::Serialize for GateDecision {
         if self.latency_us != 0 {
             len += 1;
         }
+        if !self.hash.is_empty() {
+            len += 1;
+        }
         let mut struct_ser = serializer.serialize_struct("compass.v1.GateDecision", len)?;
         if !self.gate.is_empty() {
             struct_ser.serialize_field("gate", &self.gate)?;
@@ -4282,6 +4534,9 @@ impl serde::Serialize for GateDecision {
             #[allow(clippy::needless_borrows_for_generic_args)]
             struct_ser.serialize_field("latencyUs", ToString::to_string(&self.latency_us).as_str())?;
         }
+        if !self.hash.is_empty() {
+            struct_ser.serialize_field("hash", &self.hash)?;
+        }
         struct_ser.end()
     }
 }
@@ -4299,6 +4554,7 @@ impl<'de> serde::Deserialize<'de> for GateDecision {
             "findings",
             "latency_us",
             "latencyUs",
+            "hash",
         ];
 
         #[allow(clippy::enum_variant_names)]
@@ -4309,6 +4565,7 @@ impl<'de> serde::Deserialize<'de> for GateDecision {
             Detail,
             Findings,
             LatencyUs,
+            Hash,
         }
         impl<'de> serde::Deserialize<'de> for GeneratedField {
             fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
@@ -4336,6 +4593,7 @@ impl<'de> serde::Deserialize<'de> for GateDecision {
                             "detail" => Ok(GeneratedField::Detail),
                             "findings" => Ok(GeneratedField::Findings),
                             "latencyUs" | "latency_us" => Ok(GeneratedField::LatencyUs),
+                            "hash" => Ok(GeneratedField::Hash),
                             _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
                         }
                     }
@@ -4361,6 +4619,7 @@ impl<'de> serde::Deserialize<'de> for GateDecision {
                 let mut detail__ = None;
                 let mut findings__ = None;
                 let mut latency_us__ = None;
+                let mut hash__ = None;
                 while let Some(k) = map_.next_key()? {
                     match k {
                         GeneratedField::Gate => {
@@ -4401,6 +4660,12 @@ impl<'de> serde::Deserialize<'de> for GateDecision {
                                 Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
                             ;
                         }
+                        GeneratedField::Hash => {
+                            if hash__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("hash"));
+                            }
+                            hash__ = Some(map_.next_value()?);
+                        }
                     }
                 }
                 Ok(GateDecision {
@@ -4410,6 +4675,7 @@ impl<'de> serde::Deserialize<'de> for GateDecision {
                     detail: detail__.unwrap_or_default(),
                     findings: findings__.unwrap_or_default(),
                     latency_us: latency_us__.unwrap_or_default(),
+                    hash: hash__.unwrap_or_default(),
                 })
             }
         }
@@ -4891,6 +5157,9 @@ impl serde::Serialize for GetStatusResponse {
         if !self.board_url.is_empty() {
             len += 1;
         }
+        if self.warden_enabled {
+            len += 1;
+        }
         let mut struct_ser = serializer.serialize_struct("compass.v1.GetStatusResponse", len)?;
         if !self.version.is_empty() {
             struct_ser.serialize_field("version", &self.version)?;
@@ -4908,6 +5177,9 @@ impl serde::Serialize for GetStatusResponse {
         }
         if !self.board_url.is_empty() {
             struct_ser.serialize_field("boardUrl", &self.board_url)?;
+        }
+        if self.warden_enabled {
+            struct_ser.serialize_field("wardenEnabled", &self.warden_enabled)?;
         }
         struct_ser.end()
     }
@@ -4927,6 +5199,8 @@ impl<'de> serde::Deserialize<'de> for GetStatusResponse {
             "lastSeq",
             "board_url",
             "boardUrl",
+            "warden_enabled",
+            "wardenEnabled",
         ];
 
         #[allow(clippy::enum_variant_names)]
@@ -4936,6 +5210,7 @@ impl<'de> serde::Deserialize<'de> for GetStatusResponse {
             Pid,
             LastSeq,
             BoardUrl,
+            WardenEnabled,
         }
         impl<'de> serde::Deserialize<'de> for GeneratedField {
             fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
@@ -4962,6 +5237,7 @@ impl<'de> serde::Deserialize<'de> for GetStatusResponse {
                             "pid" => Ok(GeneratedField::Pid),
                             "lastSeq" | "last_seq" => Ok(GeneratedField::LastSeq),
                             "boardUrl" | "board_url" => Ok(GeneratedField::BoardUrl),
+                            "wardenEnabled" | "warden_enabled" => Ok(GeneratedField::WardenEnabled),
                             _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
                         }
                     }
@@ -4986,6 +5262,7 @@ impl<'de> serde::Deserialize<'de> for GetStatusResponse {
                 let mut pid__ = None;
                 let mut last_seq__ = None;
                 let mut board_url__ = None;
+                let mut warden_enabled__ = None;
                 while let Some(k) = map_.next_key()? {
                     match k {
                         GeneratedField::Version => {
@@ -5022,6 +5299,12 @@ impl<'de> serde::Deserialize<'de> for GetStatusResponse {
                             }
                             board_url__ = Some(map_.next_value()?);
                         }
+                        GeneratedField::WardenEnabled => {
+                            if warden_enabled__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("wardenEnabled"));
+                            }
+                            warden_enabled__ = Some(map_.next_value()?);
+                        }
                     }
                 }
                 Ok(GetStatusResponse {
@@ -5030,10 +5313,82 @@ impl<'de> serde::Deserialize<'de> for GetStatusResponse {
                     pid: pid__.unwrap_or_default(),
                     last_seq: last_seq__.unwrap_or_default(),
                     board_url: board_url__.unwrap_or_default(),
+                    warden_enabled: warden_enabled__.unwrap_or_default(),
                 })
             }
         }
         deserializer.deserialize_struct("compass.v1.GetStatusResponse", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for GetWardenRequest {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let len = 0;
+        let struct_ser = serializer.serialize_struct("compass.v1.GetWardenRequest", len)?;
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for GetWardenRequest {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                            Err(serde::de::Error::unknown_field(value, FIELDS))
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = GetWardenRequest;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.GetWardenRequest")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<GetWardenRequest, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                while map_.next_key::<GeneratedField>()?.is_some() {
+                    let _ = map_.next_value::<serde::de::IgnoredAny>()?;
+                }
+                Ok(GetWardenRequest {
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.GetWardenRequest", FIELDS, GeneratedVisitor)
     }
 }
 impl serde::Serialize for Issue {
@@ -7714,6 +8069,97 @@ impl<'de> serde::Deserialize<'de> for RetireAgentRequest {
         deserializer.deserialize_struct("compass.v1.RetireAgentRequest", FIELDS, GeneratedVisitor)
     }
 }
+impl serde::Serialize for SetWardenEnabledRequest {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if self.enabled {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.SetWardenEnabledRequest", len)?;
+        if self.enabled {
+            struct_ser.serialize_field("enabled", &self.enabled)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for SetWardenEnabledRequest {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "enabled",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Enabled,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "enabled" => Ok(GeneratedField::Enabled),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = SetWardenEnabledRequest;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.SetWardenEnabledRequest")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<SetWardenEnabledRequest, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut enabled__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Enabled => {
+                            if enabled__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("enabled"));
+                            }
+                            enabled__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(SetWardenEnabledRequest {
+                    enabled: enabled__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.SetWardenEnabledRequest", FIELDS, GeneratedVisitor)
+    }
+}
 impl serde::Serialize for SetWorkstreamStateRequest {
     #[allow(deprecated)]
     fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
@@ -7902,6 +8348,97 @@ impl<'de> serde::Deserialize<'de> for Severity {
             }
         }
         deserializer.deserialize_any(GeneratedVisitor)
+    }
+}
+impl serde::Serialize for SourcePatternRequest {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.pattern.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.SourcePatternRequest", len)?;
+        if !self.pattern.is_empty() {
+            struct_ser.serialize_field("pattern", &self.pattern)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for SourcePatternRequest {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "pattern",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Pattern,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "pattern" => Ok(GeneratedField::Pattern),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = SourcePatternRequest;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.SourcePatternRequest")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<SourcePatternRequest, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut pattern__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Pattern => {
+                            if pattern__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("pattern"));
+                            }
+                            pattern__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(SourcePatternRequest {
+                    pattern: pattern__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.SourcePatternRequest", FIELDS, GeneratedVisitor)
     }
 }
 impl serde::Serialize for StartAgentRequest {
@@ -8402,6 +8939,396 @@ impl<'de> serde::Deserialize<'de> for ToolStatus {
             }
         }
         deserializer.deserialize_any(GeneratedVisitor)
+    }
+}
+impl serde::Serialize for WardenChanged {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.what.is_empty() {
+            len += 1;
+        }
+        if !self.subject.is_empty() {
+            len += 1;
+        }
+        if !self.by.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.WardenChanged", len)?;
+        if !self.what.is_empty() {
+            struct_ser.serialize_field("what", &self.what)?;
+        }
+        if !self.subject.is_empty() {
+            struct_ser.serialize_field("subject", &self.subject)?;
+        }
+        if !self.by.is_empty() {
+            struct_ser.serialize_field("by", &self.by)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for WardenChanged {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "what",
+            "subject",
+            "by",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            What,
+            Subject,
+            By,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "what" => Ok(GeneratedField::What),
+                            "subject" => Ok(GeneratedField::Subject),
+                            "by" => Ok(GeneratedField::By),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = WardenChanged;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.WardenChanged")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<WardenChanged, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut what__ = None;
+                let mut subject__ = None;
+                let mut by__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::What => {
+                            if what__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("what"));
+                            }
+                            what__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Subject => {
+                            if subject__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("subject"));
+                            }
+                            subject__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::By => {
+                            if by__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("by"));
+                            }
+                            by__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(WardenChanged {
+                    what: what__.unwrap_or_default(),
+                    subject: subject__.unwrap_or_default(),
+                    by: by__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.WardenChanged", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for WardenStatus {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if self.enabled {
+            len += 1;
+        }
+        if !self.judge.is_empty() {
+            len += 1;
+        }
+        if self.rules != 0 {
+            len += 1;
+        }
+        if self.decisions != 0 {
+            len += 1;
+        }
+        if self.flags != 0 {
+            len += 1;
+        }
+        if self.detector_runs != 0 {
+            len += 1;
+        }
+        if self.taint_hits != 0 {
+            len += 1;
+        }
+        if !self.allow.is_empty() {
+            len += 1;
+        }
+        if !self.deny.is_empty() {
+            len += 1;
+        }
+        if !self.taint_session.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.WardenStatus", len)?;
+        if self.enabled {
+            struct_ser.serialize_field("enabled", &self.enabled)?;
+        }
+        if !self.judge.is_empty() {
+            struct_ser.serialize_field("judge", &self.judge)?;
+        }
+        if self.rules != 0 {
+            struct_ser.serialize_field("rules", &self.rules)?;
+        }
+        if self.decisions != 0 {
+            #[allow(clippy::needless_borrow)]
+            #[allow(clippy::needless_borrows_for_generic_args)]
+            struct_ser.serialize_field("decisions", ToString::to_string(&self.decisions).as_str())?;
+        }
+        if self.flags != 0 {
+            #[allow(clippy::needless_borrow)]
+            #[allow(clippy::needless_borrows_for_generic_args)]
+            struct_ser.serialize_field("flags", ToString::to_string(&self.flags).as_str())?;
+        }
+        if self.detector_runs != 0 {
+            #[allow(clippy::needless_borrow)]
+            #[allow(clippy::needless_borrows_for_generic_args)]
+            struct_ser.serialize_field("detectorRuns", ToString::to_string(&self.detector_runs).as_str())?;
+        }
+        if self.taint_hits != 0 {
+            #[allow(clippy::needless_borrow)]
+            #[allow(clippy::needless_borrows_for_generic_args)]
+            struct_ser.serialize_field("taintHits", ToString::to_string(&self.taint_hits).as_str())?;
+        }
+        if !self.allow.is_empty() {
+            struct_ser.serialize_field("allow", &self.allow)?;
+        }
+        if !self.deny.is_empty() {
+            struct_ser.serialize_field("deny", &self.deny)?;
+        }
+        if !self.taint_session.is_empty() {
+            struct_ser.serialize_field("taintSession", &self.taint_session)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for WardenStatus {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "enabled",
+            "judge",
+            "rules",
+            "decisions",
+            "flags",
+            "detector_runs",
+            "detectorRuns",
+            "taint_hits",
+            "taintHits",
+            "allow",
+            "deny",
+            "taint_session",
+            "taintSession",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Enabled,
+            Judge,
+            Rules,
+            Decisions,
+            Flags,
+            DetectorRuns,
+            TaintHits,
+            Allow,
+            Deny,
+            TaintSession,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "enabled" => Ok(GeneratedField::Enabled),
+                            "judge" => Ok(GeneratedField::Judge),
+                            "rules" => Ok(GeneratedField::Rules),
+                            "decisions" => Ok(GeneratedField::Decisions),
+                            "flags" => Ok(GeneratedField::Flags),
+                            "detectorRuns" | "detector_runs" => Ok(GeneratedField::DetectorRuns),
+                            "taintHits" | "taint_hits" => Ok(GeneratedField::TaintHits),
+                            "allow" => Ok(GeneratedField::Allow),
+                            "deny" => Ok(GeneratedField::Deny),
+                            "taintSession" | "taint_session" => Ok(GeneratedField::TaintSession),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = WardenStatus;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.WardenStatus")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<WardenStatus, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut enabled__ = None;
+                let mut judge__ = None;
+                let mut rules__ = None;
+                let mut decisions__ = None;
+                let mut flags__ = None;
+                let mut detector_runs__ = None;
+                let mut taint_hits__ = None;
+                let mut allow__ = None;
+                let mut deny__ = None;
+                let mut taint_session__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Enabled => {
+                            if enabled__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("enabled"));
+                            }
+                            enabled__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Judge => {
+                            if judge__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("judge"));
+                            }
+                            judge__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Rules => {
+                            if rules__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("rules"));
+                            }
+                            rules__ = 
+                                Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
+                            ;
+                        }
+                        GeneratedField::Decisions => {
+                            if decisions__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("decisions"));
+                            }
+                            decisions__ = 
+                                Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
+                            ;
+                        }
+                        GeneratedField::Flags => {
+                            if flags__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("flags"));
+                            }
+                            flags__ = 
+                                Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
+                            ;
+                        }
+                        GeneratedField::DetectorRuns => {
+                            if detector_runs__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("detectorRuns"));
+                            }
+                            detector_runs__ = 
+                                Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
+                            ;
+                        }
+                        GeneratedField::TaintHits => {
+                            if taint_hits__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("taintHits"));
+                            }
+                            taint_hits__ = 
+                                Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
+                            ;
+                        }
+                        GeneratedField::Allow => {
+                            if allow__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("allow"));
+                            }
+                            allow__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Deny => {
+                            if deny__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("deny"));
+                            }
+                            deny__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::TaintSession => {
+                            if taint_session__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("taintSession"));
+                            }
+                            taint_session__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(WardenStatus {
+                    enabled: enabled__.unwrap_or_default(),
+                    judge: judge__.unwrap_or_default(),
+                    rules: rules__.unwrap_or_default(),
+                    decisions: decisions__.unwrap_or_default(),
+                    flags: flags__.unwrap_or_default(),
+                    detector_runs: detector_runs__.unwrap_or_default(),
+                    taint_hits: taint_hits__.unwrap_or_default(),
+                    allow: allow__.unwrap_or_default(),
+                    deny: deny__.unwrap_or_default(),
+                    taint_session: taint_session__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.WardenStatus", FIELDS, GeneratedVisitor)
     }
 }
 impl serde::Serialize for Workstream {

@@ -93,6 +93,15 @@ fn the_demo_runs_agents_in_sandboxes_and_warden_pauses_the_injected_one() {
             && flags.contains("instruction_to_ai"),
         "{flags}"
     );
+    // Each decision names its hash, which `compass warden allow-once` takes.
+    let hash = flags
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("hash="))
+        .unwrap_or_else(|| panic!("no hash= line in {flags}"));
+    assert!(
+        hash.len() == 64 && hash.bytes().all(|b| b.is_ascii_hexdigit()),
+        "{hash}"
+    );
     let vega_flags = cli(&["warden", "log", "--flags", "--agent", "vega"]);
     assert!(
         vega_flags.contains("command:git push origin HEAD") && vega_flags.contains("held_secret"),

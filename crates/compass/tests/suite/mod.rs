@@ -6,6 +6,7 @@ mod daemon;
 mod demo;
 mod domain;
 mod stream;
+mod warden;
 mod watch;
 
 use std::path::{Path, PathBuf};
