@@ -2,6 +2,7 @@
 
 mod agents;
 mod bad_input;
+mod claude;
 mod daemon;
 mod demo;
 mod domain;
@@ -181,4 +182,29 @@ pub(crate) fn commit_file(repo: &Path, name: &str, content: &str) {
     fs_err::write(repo.join(name), content).unwrap();
     git(repo, &["add", name]);
     git(repo, &["commit", "-q", "-m", name]);
+}
+
+/// Store a secret in the daemon: the value goes over stdin, never argv.
+pub(crate) fn set_secret(d: &TestDaemon, name: &str, value: &str) {
+    use std::io::Write;
+    let mut child = Command::new(BIN)
+        .args(["secret", "set", name])
+        .env("COMPASS_HOME", d.home())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(value.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "compass secret set {name}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
