@@ -95,6 +95,18 @@ pub enum EventKind {
         subject: String,
         by: String,
     },
+    /// A secret was stored or replaced. Names only: a value never enters
+    /// the event log.
+    SecretSet {
+        name: String,
+    },
+    SecretDeleted {
+        name: String,
+    },
+    /// These secrets were materialized into the agent's workload at start.
+    SecretsDelivered {
+        names: Vec<String>,
+    },
     /// A free-form bench or test marker (`compass bench` uses it).
     Marker {
         label: String,
@@ -117,6 +129,9 @@ impl EventKind {
             Self::AgentUpdate { .. } => "agent_update",
             Self::GateDecision { .. } => "gate_decision",
             Self::WardenChanged { .. } => "warden_changed",
+            Self::SecretSet { .. } => "secret_set",
+            Self::SecretDeleted { .. } => "secret_deleted",
+            Self::SecretsDelivered { .. } => "secrets_delivered",
             Self::Marker { .. } => "marker",
         }
     }

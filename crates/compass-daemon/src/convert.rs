@@ -394,6 +394,11 @@ pub(crate) fn event(e: &Event) -> pb::Event {
         EventKind::WardenChanged { what, subject, by } => {
             Kind::WardenChanged(pb::WardenChanged { what, subject, by })
         }
+        EventKind::SecretSet { name } => Kind::SecretSet(pb::SecretSet { name }),
+        EventKind::SecretDeleted { name } => Kind::SecretDeleted(pb::SecretDeleted { name }),
+        EventKind::SecretsDelivered { names } => {
+            Kind::SecretsDelivered(pb::SecretsDelivered { names })
+        }
     };
     let id = |v: &Option<compass_core::id::ProjectId>| {
         v.as_ref().map(|i| i.0.clone()).unwrap_or_default()

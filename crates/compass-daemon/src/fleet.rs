@@ -46,6 +46,8 @@ pub(crate) enum FleetError {
     Runtime(#[from] compass_runtime::RuntimeError),
     #[error("{0}")]
     Acp(#[from] compass_acp::AcpError),
+    #[error(transparent)]
+    Secret(#[from] crate::secrets::SecretError),
     #[error("{context}: {source}")]
     Io {
         context: String,
@@ -82,6 +84,8 @@ pub(crate) struct Fleet {
     live: tokio::sync::Mutex<HashMap<AgentId, Live>>,
     /// Agents being started right now.
     starting: Arc<Mutex<HashSet<AgentId>>>,
+    /// Secret values at rest; materialized into workloads at start.
+    secrets: crate::secrets::SecretStore,
     /// Warden's async watch over the event stream.
     watch: tokio::task::JoinHandle<()>,
 }
@@ -238,6 +242,7 @@ pub(crate) struct FleetParts {
     pub(crate) runtime: Arc<dyn WorkloadRuntime>,
     pub(crate) agent_tools: Option<PathBuf>,
     pub(crate) warden: compass_warden::WardenConfig,
+    pub(crate) secrets: crate::secrets::SecretStore,
 }
 
 impl Fleet {
@@ -248,6 +253,7 @@ impl Fleet {
             runtime,
             agent_tools,
             warden: warden_config,
+            secrets,
         } = parts;
         let sink = StoreSink::start(store.clone());
         let workloads: Workloads = Arc::default();
@@ -285,6 +291,7 @@ impl Fleet {
             agents_dir,
             runtime,
             agent_tools,
+            secrets,
             kinds: KindRegistry::builtin()?,
             gate: Arc::clone(&warden) as Arc<dyn Gate>,
             warden,
@@ -337,6 +344,7 @@ impl Fleet {
         key: &str,
         project: Option<&str>,
         scenario: Option<String>,
+        granted: &[String],
     ) -> Result<Agent, FleetError> {
         let agent = self.agent(key, project).await?;
         if agent.status == AgentStatus::Retired {
@@ -402,6 +410,10 @@ impl Fleet {
                 .await?;
             return Err(e);
         }
+
+        // Before the agent process exists, so its spawn reads the env file.
+        self.deliver_secrets(&agent, &kind, &workload, &state_dir, granted)
+            .await?;
 
         // The hook socket is the agent's identity: a hook cannot speak for another.
         let socket = layout.run.join("hook.sock");
@@ -480,6 +492,93 @@ impl Fleet {
         );
         self.set_status(&agent.id, AgentStatus::Running, "started")
             .await
+    }
+
+    /// The secret store (the service's secret RPCs use it directly).
+    pub(crate) fn secrets(&self) -> &crate::secrets::SecretStore {
+        &self.secrets
+    }
+
+    /// Materialize the secrets the agent's kind names as credentials, plus
+    /// those granted to this start, into its workload: each as a 0600 file
+    /// `$HOME/.compass/secrets/<NAME>`, and single-line ones also in the 0600
+    /// env file every spawn reads — over stdin, through the runtime. What an
+    /// earlier start delivered is cleared first, so a deleted or ungranted
+    /// secret does not linger. A granted secret that is not set is refused;
+    /// an unset kind credential is skipped (the agent may authenticate
+    /// otherwise, and says so itself if it cannot).
+    async fn deliver_secrets(
+        &self,
+        agent: &Agent,
+        kind: &compass_acp::AgentKind,
+        workload: &WorkloadName,
+        state_dir: &Path,
+        granted: &[String],
+    ) -> Result<Vec<String>, FleetError> {
+        let layout = Layout::new(state_dir);
+        match fs_err::remove_file(layout.env_file()) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(io("clearing the agent's env file")(e)),
+        }
+        match fs_err::remove_dir_all(layout.secrets_dir()) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(io("clearing the agent's secret files")(e)),
+        }
+        let mut wanted: Vec<(&str, bool)> = Vec::new();
+        for name in granted {
+            crate::secrets::check_name(name)?;
+            wanted.push((name, true));
+        }
+        for name in &kind.credentials {
+            if !wanted.iter().any(|(n, _)| n == name) {
+                wanted.push((name, false));
+            }
+        }
+        let mut env = Vec::new();
+        let mut delivered = Vec::new();
+        for (name, explicit) in wanted {
+            let Some(value) = self.secrets.get(name)? else {
+                if explicit {
+                    return Err(crate::secrets::SecretError::NotFound(name.to_owned()).into());
+                }
+                tracing::info!(agent = %agent.id, secret = name, "the kind's credential is not set; not delivered");
+                continue;
+            };
+            compass_runtime::secrets::inject_file(
+                self.runtime.as_ref(),
+                workload,
+                state_dir,
+                name,
+                &value,
+            )
+            .await?;
+            let env_shaped =
+                std::str::from_utf8(value.expose()).is_ok_and(|v| !v.contains(['\n', '\r']));
+            if env_shaped {
+                env.push((name.to_owned(), value));
+            }
+            delivered.push(name.to_owned());
+        }
+        if !env.is_empty() {
+            compass_runtime::secrets::inject_env(self.runtime.as_ref(), workload, state_dir, &env)
+                .await?;
+        }
+        if !delivered.is_empty() {
+            let event = NewEvent {
+                scope: Scope {
+                    project_id: Some(agent.project_id.clone()),
+                    agent_id: Some(agent.id.clone()),
+                    ..Scope::default()
+                },
+                kind: compass_core::event::EventKind::SecretsDelivered {
+                    names: delivered.clone(),
+                },
+            };
+            self.store.write(move |tx| tx.emit(event).map(drop)).await?;
+        }
+        Ok(delivered)
     }
 
     /// Clear the agent's context: restart its process in the same workload

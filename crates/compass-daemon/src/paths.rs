@@ -43,6 +43,11 @@ impl DataDir {
         self.0.join("daemon.lock")
     }
 
+    /// Secret values, one 0600 file per secret (dir 0700); never in SQLite.
+    pub fn secrets(&self) -> PathBuf {
+        self.0.join("secrets")
+    }
+
     /// Per-agent state (homes, clones, sockets).
     pub fn agents(&self) -> PathBuf {
         self.0.join("agents")

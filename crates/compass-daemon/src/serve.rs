@@ -162,6 +162,8 @@ impl Daemon {
                 runtime,
                 agent_tools: config.agent_tools.clone(),
                 warden: warden_config(&config),
+                secrets: crate::secrets::SecretStore::open(config.data_dir.secrets())
+                    .map_err(|e| DaemonError::Serve(e.to_string()))?,
             })
             .map_err(|e| DaemonError::Serve(e.to_string()))?,
         );

@@ -3,7 +3,7 @@
 
 use crate::convert;
 use crate::fleet::Fleet;
-use crate::status::{from_change, from_fleet, from_store, invalid};
+use crate::status::{from_change, from_fleet, from_secret, from_store, invalid};
 use crate::warden_state::ListChange;
 use compass_core::agent::{Lifetime, check_model, check_persona};
 use compass_core::event::{EventKind, NewEvent, Scope};
@@ -234,6 +234,15 @@ impl CompassApi {
         Ok(Response::new(self.warden_pb()))
     }
 
+    /// Record a secret event (it carries the name only).
+    async fn secret_event(&self, kind: EventKind) -> Result<(), Status> {
+        let event = NewEvent {
+            scope: Scope::default(),
+            kind,
+        };
+        self.write(move |tx| tx.emit(event).map(drop)).await
+    }
+
     async fn control(&self, reference: pb::AgentRef, control: Control) -> Reply<pb::Agent> {
         let (agent, project) = agent_ref(Some(reference))?;
         let project = project.as_deref();
@@ -358,7 +367,12 @@ impl CompassService for CompassApi {
         let (agent, project) = agent_ref(req.agent)?;
         let agent = self
             .fleet
-            .start(&agent, project.as_deref(), optional(req.scenario))
+            .start(
+                &agent,
+                project.as_deref(),
+                optional(req.scenario),
+                &req.secrets,
+            )
             .await
             .map_err(from_fleet)?;
         Ok(Response::new(self.agent_pb(agent)))
@@ -494,6 +508,53 @@ impl CompassService for CompassApi {
             .await
             .map_err(from_fleet)?;
         Ok(Response::new(convert::workstream(ws)))
+    }
+
+    async fn set_secret(&self, req: Request<pb::SetSecretRequest>) -> Reply<pb::SecretInfo> {
+        // Into the redacting type at once; the request is dropped here.
+        let pb::SetSecretRequest { name, value } = req.into_inner();
+        let value = compass_runtime::secrets::Secret::new(value);
+        let info = self
+            .fleet
+            .secrets()
+            .set(&name, &value)
+            .map_err(from_secret)?;
+        tracing::info!(secret = %info.name, "secret set");
+        self.secret_event(EventKind::SecretSet {
+            name: info.name.clone(),
+        })
+        .await?;
+        Ok(Response::new(pb::SecretInfo {
+            name: info.name,
+            set_at_ms: info.set_at_ms,
+        }))
+    }
+
+    async fn list_secrets(
+        &self,
+        _: Request<pb::ListSecretsRequest>,
+    ) -> Reply<pb::ListSecretsResponse> {
+        let all = self.fleet.secrets().list().map_err(from_secret)?;
+        Ok(Response::new(pb::ListSecretsResponse {
+            secrets: all
+                .into_iter()
+                .map(|i| pb::SecretInfo {
+                    name: i.name,
+                    set_at_ms: i.set_at_ms,
+                })
+                .collect(),
+        }))
+    }
+
+    async fn delete_secret(
+        &self,
+        req: Request<pb::DeleteSecretRequest>,
+    ) -> Reply<pb::DeleteSecretResponse> {
+        let name = req.into_inner().name;
+        self.fleet.secrets().delete(&name).map_err(from_secret)?;
+        tracing::info!(secret = %name, "secret deleted");
+        self.secret_event(EventKind::SecretDeleted { name }).await?;
+        Ok(Response::new(pb::DeleteSecretResponse {}))
     }
 
     async fn get_board(&self, req: Request<pb::GetBoardRequest>) -> Reply<pb::Board> {

@@ -28,10 +28,24 @@ pub(crate) fn from_store(error: StoreError) -> Status {
     Status::new(code, error.to_string())
 }
 
+pub(crate) fn from_secret(error: crate::secrets::SecretError) -> Status {
+    use crate::secrets::SecretError;
+    match error {
+        e @ SecretError::Invalid { .. } => Status::invalid_argument(e.to_string()),
+        e @ SecretError::NotFound(_) => Status::not_found(e.to_string()),
+        e @ SecretError::Io { .. } => {
+            // Paths and the OS error only: values are never in an error.
+            tracing::error!(error = %e, "secret store failure");
+            Status::internal(e.to_string())
+        }
+    }
+}
+
 pub(crate) fn from_fleet(error: crate::fleet::FleetError) -> Status {
     use crate::fleet::FleetError;
     match error {
         FleetError::Store(e) => from_store(e),
+        FleetError::Secret(e) => from_secret(e),
         FleetError::Invalid(m) => Status::invalid_argument(m),
         FleetError::State(m) => Status::failed_precondition(m),
         FleetError::Runtime(e) => {

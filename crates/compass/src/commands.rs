@@ -48,6 +48,9 @@ enum Command {
     /// Codename themes.
     #[command(subcommand)]
     Theme(ThemeCmd),
+    /// Secrets for agents: values go in on stdin and never come back out.
+    #[command(subcommand)]
+    Secret(SecretCmd),
     /// The board: agents by Backlog / In Progress / In Review / Merged.
     Board {
         #[arg(long, short)]
@@ -317,6 +320,10 @@ enum AgentCmd {
         /// Scripted agents: the scenario file to run.
         #[arg(long, value_name = "FILE")]
         scenario: Option<PathBuf>,
+        /// Grant a stored secret to the agent (repeatable), besides the
+        /// credentials its kind names.
+        #[arg(long = "secret", value_name = "NAME")]
+        secrets: Vec<String>,
     },
     /// Stop the agent's process tree (the workload and clones stay).
     Stop(AgentTarget),
@@ -424,6 +431,20 @@ enum WorkstreamCmd {
         #[command(flatten)]
         json: JsonFlag,
     },
+}
+
+#[derive(Debug, Subcommand)]
+enum SecretCmd {
+    /// Store a secret; the value is read from stdin (never an argument),
+    /// one trailing newline dropped: `printf %s "$TOKEN" | compass secret set API_KEY`.
+    Set {
+        /// Env-var shaped: [A-Z_][A-Z0-9_]*.
+        name: String,
+    },
+    /// Names and when each was set (never values).
+    List(JsonFlag),
+    /// Delete a secret (agents started later no longer get it).
+    Rm { name: String },
 }
 
 #[derive(Debug, Subcommand)]
@@ -576,6 +597,7 @@ async fn talk(client: &mut Client, command: Command) -> CliResult {
         Command::Issue(cmd) => issue(client, cmd).await,
         Command::Workstream(cmd) => workstream(client, cmd).await,
         Command::Theme(cmd) => theme(client, cmd).await,
+        Command::Secret(cmd) => secret(client, cmd).await,
         Command::Board { project, json } => {
             let project = resolve_project(client, project).await?;
             let b = client
@@ -720,6 +742,7 @@ async fn agent(client: &mut Client, cmd: AgentCmd) -> CliResult {
             agent,
             project,
             scenario,
+            secrets,
         } => {
             let scenario = match scenario {
                 Some(path) => fs_err::read_to_string(&path).context("reading the scenario")?,
@@ -730,7 +753,11 @@ async fn agent(client: &mut Client, cmd: AgentCmd) -> CliResult {
                 project: project.unwrap_or_default(),
             });
             let a = client
-                .start_agent(pb::StartAgentRequest { agent, scenario })
+                .start_agent(pb::StartAgentRequest {
+                    agent,
+                    scenario,
+                    secrets,
+                })
                 .await
                 .rpc()?;
             now_is(a)
@@ -1103,6 +1130,52 @@ async fn workstream(client: &mut Client, cmd: WorkstreamCmd) -> CliResult {
                     .collect();
                 render::table(&["ID", "BRANCH", "STATE"], &rows)
             })
+        }
+    }
+}
+
+async fn secret(client: &mut Client, cmd: SecretCmd) -> CliResult {
+    match cmd {
+        SecretCmd::Set { name } => {
+            use std::io::Read;
+            let mut value = Vec::new();
+            std::io::stdin()
+                .lock()
+                .read_to_end(&mut value)
+                .context("reading the secret's value from stdin")?;
+            // `echo value |` and a typed line end in a newline that is not
+            // part of the secret.
+            if value.ends_with(b"\n") {
+                value.pop();
+                if value.ends_with(b"\r") {
+                    value.pop();
+                }
+            }
+            let info = client
+                .set_secret(pb::SetSecretRequest { name, value })
+                .await
+                .rpc()?;
+            out(&format!("secret {} set", info.name));
+            Ok(())
+        }
+        SecretCmd::List(json) => {
+            let list = client.list_secrets(pb::ListSecretsRequest {}).await.rpc()?;
+            show(json, &list, |l| {
+                let rows: Vec<Vec<String>> = l
+                    .secrets
+                    .iter()
+                    .map(|s| vec![s.name.clone(), render::time_ms(s.set_at_ms)])
+                    .collect();
+                render::table(&["NAME", "SET"], &rows)
+            })
+        }
+        SecretCmd::Rm { name } => {
+            client
+                .delete_secret(pb::DeleteSecretRequest { name: name.clone() })
+                .await
+                .rpc()?;
+            out(&format!("secret {name} deleted"));
+            Ok(())
         }
     }
 }

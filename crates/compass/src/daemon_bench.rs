@@ -146,6 +146,7 @@ impl Bench {
                 .start_agent(pb::StartAgentRequest {
                     agent: Some(reference.clone()),
                     scenario: scenario.to_owned(),
+                    ..Default::default()
                 })
                 .await
                 .rpc()

@@ -164,6 +164,7 @@ pub(crate) async fn run(client: &mut Client, data_dir: &Path) -> CliResult {
             .start_agent(pb::StartAgentRequest {
                 agent: reference.clone(),
                 scenario: role.scenario.into(),
+                ..Default::default()
             })
             .await
             .rpc()?;

@@ -364,6 +364,11 @@ pub(crate) fn event(e: &pb::Event) -> String {
             };
             format!("warden changed: {}{subject} (by {})", w.what, w.by)
         }
+        Some(Kind::SecretSet(s)) => format!("secret set: {}", s.name),
+        Some(Kind::SecretDeleted(s)) => format!("secret deleted: {}", s.name),
+        Some(Kind::SecretsDelivered(s)) => {
+            format!("secrets delivered to the workload: {}", s.names.join(", "))
+        }
         None => "unknown event (newer daemon?)".to_owned(),
     };
     let mut ids = String::new();
@@ -430,4 +435,35 @@ fn state_of_tool(status: i32) -> String {
             .as_str_name(),
         "TOOL_STATUS_",
     )
+}
+
+/// A UTC time from Unix milliseconds, `2025-01-31 12:00:00Z`.
+pub(crate) fn time_ms(ms: i64) -> String {
+    let secs = ms.div_euclid(1000);
+    let (days, rest) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02}:{:02}Z",
+        rest / 3600,
+        rest % 3600 / 60,
+        rest % 60
+    )
+}
+
+#[cfg(test)]
+mod time_tests {
+    #[test]
+    fn utc_times_render() {
+        assert_eq!(super::time_ms(0), "1970-01-01 00:00:00Z");
+        assert_eq!(super::time_ms(1_709_210_096_000), "2024-02-29 12:34:56Z");
+    }
 }

@@ -226,6 +226,10 @@ pub struct StartAgentRequest {
     /// built-in "fix a bug" scenario.
     #[prost(string, tag = "2")]
     pub scenario: ::prost::alloc::string::String,
+    /// Secrets granted to this start, besides those the agent's kind names
+    /// as its credentials (each must be set).
+    #[prost(string, repeated, tag = "3")]
+    pub secrets: ::prost::alloc::vec::Vec<::prost::alloc::string::String>,
 }
 #[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
 pub struct PromptAgentRequest {
@@ -343,6 +347,38 @@ pub struct SetWorkstreamStateRequest {
     #[prost(enumeration = "WorkstreamState", tag = "2")]
     pub state: i32,
 }
+/// A secret's name and when it was set; never its value.
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct SecretInfo {
+    /// Env-var shaped: \[A-Z\_\]\[A-Z0-9\_\]\*, at most 64 characters.
+    #[prost(string, tag = "1")]
+    pub name: ::prost::alloc::string::String,
+    #[prost(int64, tag = "2")]
+    pub set_at_ms: i64,
+}
+/// Its Rust type's Debug prints the value as \[redacted\].
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+#[prost(skip_debug)]
+pub struct SetSecretRequest {
+    #[prost(string, tag = "1")]
+    pub name: ::prost::alloc::string::String,
+    #[prost(bytes = "vec", tag = "2")]
+    pub value: ::prost::alloc::vec::Vec<u8>,
+}
+#[derive(Clone, Copy, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct ListSecretsRequest {}
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct ListSecretsResponse {
+    #[prost(message, repeated, tag = "1")]
+    pub secrets: ::prost::alloc::vec::Vec<SecretInfo>,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct DeleteSecretRequest {
+    #[prost(string, tag = "1")]
+    pub name: ::prost::alloc::string::String,
+}
+#[derive(Clone, Copy, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct DeleteSecretResponse {}
 #[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
 pub struct BoardCard {
     #[prost(string, tag = "1")]
@@ -505,7 +541,7 @@ pub struct Event {
     pub tool_call_id: ::prost::alloc::string::String,
     #[prost(
         oneof = "event::Kind",
-        tags = "10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21"
+        tags = "10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 40, 41, 42"
     )]
     pub kind: ::core::option::Option<event::Kind>,
 }
@@ -537,6 +573,12 @@ pub mod event {
         Marker(super::Marker),
         #[prost(message, tag = "21")]
         WardenChanged(super::WardenChanged),
+        #[prost(message, tag = "40")]
+        SecretSet(super::SecretSet),
+        #[prost(message, tag = "41")]
+        SecretDeleted(super::SecretDeleted),
+        #[prost(message, tag = "42")]
+        SecretsDelivered(super::SecretsDelivered),
     }
 }
 #[derive(Clone, PartialEq, ::prost::Message)]
@@ -569,6 +611,23 @@ pub struct AgentRetired {
     pub name: ::prost::alloc::string::String,
     #[prost(bool, tag = "2")]
     pub codename_returned: bool,
+}
+/// Secret events carry names only, never values.
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct SecretSet {
+    #[prost(string, tag = "1")]
+    pub name: ::prost::alloc::string::String,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct SecretDeleted {
+    #[prost(string, tag = "1")]
+    pub name: ::prost::alloc::string::String,
+}
+/// The secrets materialized into the agent's workload as it started.
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct SecretsDelivered {
+    #[prost(string, repeated, tag = "1")]
+    pub names: ::prost::alloc::vec::Vec<::prost::alloc::string::String>,
 }
 #[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
 pub struct IssueCreated {
@@ -1624,6 +1683,78 @@ pub mod compass_service_client {
                 .insert(GrpcMethod::new("compass.v1.CompassService", "GetBoard"));
             self.inner.unary(req, path, codec).await
         }
+        /// Secrets: values are kept in 0600 files under the data dir, never in the
+        /// event log (events name the secret only), and reach an agent's workload
+        /// over stdin into 0600 files when it starts. No RPC returns a value.
+        pub async fn set_secret(
+            &mut self,
+            request: impl tonic::IntoRequest<super::SetSecretRequest>,
+        ) -> std::result::Result<tonic::Response<super::SecretInfo>, tonic::Status> {
+            self.inner
+                .ready()
+                .await
+                .map_err(|e| {
+                    tonic::Status::unknown(
+                        format!("Service was not ready: {}", e.into()),
+                    )
+                })?;
+            let codec = tonic_prost::ProstCodec::default();
+            let path = http::uri::PathAndQuery::from_static(
+                "/compass.v1.CompassService/SetSecret",
+            );
+            let mut req = request.into_request();
+            req.extensions_mut()
+                .insert(GrpcMethod::new("compass.v1.CompassService", "SetSecret"));
+            self.inner.unary(req, path, codec).await
+        }
+        pub async fn list_secrets(
+            &mut self,
+            request: impl tonic::IntoRequest<super::ListSecretsRequest>,
+        ) -> std::result::Result<
+            tonic::Response<super::ListSecretsResponse>,
+            tonic::Status,
+        > {
+            self.inner
+                .ready()
+                .await
+                .map_err(|e| {
+                    tonic::Status::unknown(
+                        format!("Service was not ready: {}", e.into()),
+                    )
+                })?;
+            let codec = tonic_prost::ProstCodec::default();
+            let path = http::uri::PathAndQuery::from_static(
+                "/compass.v1.CompassService/ListSecrets",
+            );
+            let mut req = request.into_request();
+            req.extensions_mut()
+                .insert(GrpcMethod::new("compass.v1.CompassService", "ListSecrets"));
+            self.inner.unary(req, path, codec).await
+        }
+        pub async fn delete_secret(
+            &mut self,
+            request: impl tonic::IntoRequest<super::DeleteSecretRequest>,
+        ) -> std::result::Result<
+            tonic::Response<super::DeleteSecretResponse>,
+            tonic::Status,
+        > {
+            self.inner
+                .ready()
+                .await
+                .map_err(|e| {
+                    tonic::Status::unknown(
+                        format!("Service was not ready: {}", e.into()),
+                    )
+                })?;
+            let codec = tonic_prost::ProstCodec::default();
+            let path = http::uri::PathAndQuery::from_static(
+                "/compass.v1.CompassService/DeleteSecret",
+            );
+            let mut req = request.into_request();
+            req.extensions_mut()
+                .insert(GrpcMethod::new("compass.v1.CompassService", "DeleteSecret"));
+            self.inner.unary(req, path, codec).await
+        }
         /// Events.
         pub async fn list_events(
             &mut self,
@@ -1987,6 +2118,27 @@ pub mod compass_service_server {
             &self,
             request: tonic::Request<super::GetBoardRequest>,
         ) -> std::result::Result<tonic::Response<super::Board>, tonic::Status>;
+        /// Secrets: values are kept in 0600 files under the data dir, never in the
+        /// event log (events name the secret only), and reach an agent's workload
+        /// over stdin into 0600 files when it starts. No RPC returns a value.
+        async fn set_secret(
+            &self,
+            request: tonic::Request<super::SetSecretRequest>,
+        ) -> std::result::Result<tonic::Response<super::SecretInfo>, tonic::Status>;
+        async fn list_secrets(
+            &self,
+            request: tonic::Request<super::ListSecretsRequest>,
+        ) -> std::result::Result<
+            tonic::Response<super::ListSecretsResponse>,
+            tonic::Status,
+        >;
+        async fn delete_secret(
+            &self,
+            request: tonic::Request<super::DeleteSecretRequest>,
+        ) -> std::result::Result<
+            tonic::Response<super::DeleteSecretResponse>,
+            tonic::Status,
+        >;
         /// Events.
         async fn list_events(
             &self,
@@ -3187,6 +3339,141 @@ pub mod compass_service_server {
                     let inner = self.inner.clone();
                     let fut = async move {
                         let method = GetBoardSvc(inner);
+                        let codec = tonic_prost::ProstCodec::default();
+                        let mut grpc = tonic::server::Grpc::new(codec)
+                            .apply_compression_config(
+                                accept_compression_encodings,
+                                send_compression_encodings,
+                            )
+                            .apply_max_message_size_config(
+                                max_decoding_message_size,
+                                max_encoding_message_size,
+                            );
+                        let res = grpc.unary(method, req).await;
+                        Ok(res)
+                    };
+                    Box::pin(fut)
+                }
+                "/compass.v1.CompassService/SetSecret" => {
+                    #[allow(non_camel_case_types)]
+                    struct SetSecretSvc<T: CompassService>(pub Arc<T>);
+                    impl<
+                        T: CompassService,
+                    > tonic::server::UnaryService<super::SetSecretRequest>
+                    for SetSecretSvc<T> {
+                        type Response = super::SecretInfo;
+                        type Future = BoxFuture<
+                            tonic::Response<Self::Response>,
+                            tonic::Status,
+                        >;
+                        fn call(
+                            &mut self,
+                            request: tonic::Request<super::SetSecretRequest>,
+                        ) -> Self::Future {
+                            let inner = Arc::clone(&self.0);
+                            let fut = async move {
+                                <T as CompassService>::set_secret(&inner, request).await
+                            };
+                            Box::pin(fut)
+                        }
+                    }
+                    let accept_compression_encodings = self.accept_compression_encodings;
+                    let send_compression_encodings = self.send_compression_encodings;
+                    let max_decoding_message_size = self.max_decoding_message_size;
+                    let max_encoding_message_size = self.max_encoding_message_size;
+                    let inner = self.inner.clone();
+                    let fut = async move {
+                        let method = SetSecretSvc(inner);
+                        let codec = tonic_prost::ProstCodec::default();
+                        let mut grpc = tonic::server::Grpc::new(codec)
+                            .apply_compression_config(
+                                accept_compression_encodings,
+                                send_compression_encodings,
+                            )
+                            .apply_max_message_size_config(
+                                max_decoding_message_size,
+                                max_encoding_message_size,
+                            );
+                        let res = grpc.unary(method, req).await;
+                        Ok(res)
+                    };
+                    Box::pin(fut)
+                }
+                "/compass.v1.CompassService/ListSecrets" => {
+                    #[allow(non_camel_case_types)]
+                    struct ListSecretsSvc<T: CompassService>(pub Arc<T>);
+                    impl<
+                        T: CompassService,
+                    > tonic::server::UnaryService<super::ListSecretsRequest>
+                    for ListSecretsSvc<T> {
+                        type Response = super::ListSecretsResponse;
+                        type Future = BoxFuture<
+                            tonic::Response<Self::Response>,
+                            tonic::Status,
+                        >;
+                        fn call(
+                            &mut self,
+                            request: tonic::Request<super::ListSecretsRequest>,
+                        ) -> Self::Future {
+                            let inner = Arc::clone(&self.0);
+                            let fut = async move {
+                                <T as CompassService>::list_secrets(&inner, request).await
+                            };
+                            Box::pin(fut)
+                        }
+                    }
+                    let accept_compression_encodings = self.accept_compression_encodings;
+                    let send_compression_encodings = self.send_compression_encodings;
+                    let max_decoding_message_size = self.max_decoding_message_size;
+                    let max_encoding_message_size = self.max_encoding_message_size;
+                    let inner = self.inner.clone();
+                    let fut = async move {
+                        let method = ListSecretsSvc(inner);
+                        let codec = tonic_prost::ProstCodec::default();
+                        let mut grpc = tonic::server::Grpc::new(codec)
+                            .apply_compression_config(
+                                accept_compression_encodings,
+                                send_compression_encodings,
+                            )
+                            .apply_max_message_size_config(
+                                max_decoding_message_size,
+                                max_encoding_message_size,
+                            );
+                        let res = grpc.unary(method, req).await;
+                        Ok(res)
+                    };
+                    Box::pin(fut)
+                }
+                "/compass.v1.CompassService/DeleteSecret" => {
+                    #[allow(non_camel_case_types)]
+                    struct DeleteSecretSvc<T: CompassService>(pub Arc<T>);
+                    impl<
+                        T: CompassService,
+                    > tonic::server::UnaryService<super::DeleteSecretRequest>
+                    for DeleteSecretSvc<T> {
+                        type Response = super::DeleteSecretResponse;
+                        type Future = BoxFuture<
+                            tonic::Response<Self::Response>,
+                            tonic::Status,
+                        >;
+                        fn call(
+                            &mut self,
+                            request: tonic::Request<super::DeleteSecretRequest>,
+                        ) -> Self::Future {
+                            let inner = Arc::clone(&self.0);
+                            let fut = async move {
+                                <T as CompassService>::delete_secret(&inner, request).await
+                            };
+                            Box::pin(fut)
+                        }
+                    }
+                    let accept_compression_encodings = self.accept_compression_encodings;
+                    let send_compression_encodings = self.send_compression_encodings;
+                    let max_decoding_message_size = self.max_decoding_message_size;
+                    let max_encoding_message_size = self.max_encoding_message_size;
+                    let inner = self.inner.clone();
+                    let fut = async move {
+                        let method = DeleteSecretSvc(inner);
                         let codec = tonic_prost::ProstCodec::default();
                         let mut grpc = tonic::server::Grpc::new(codec)
                             .apply_compression_config(

@@ -1,0 +1,234 @@
+//! Secrets at rest: one 0600 file per secret under the data dir's
+//! `secrets/` (0700), named by the secret. Values never enter SQLite, an
+//! event, a log line or an argv; the event log records names only.
+//! Delivery into a workload is `compass-runtime`'s (`secrets::inject_*`).
+
+use compass_runtime::secrets::Secret;
+use std::path::{Path, PathBuf};
+
+/// Longest secret name.
+pub(crate) const MAX_NAME: usize = 64;
+/// Largest secret value.
+pub(crate) const MAX_VALUE: usize = 64 * 1024;
+
+/// Why a secret operation failed.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum SecretError {
+    #[error("{field}: {why}")]
+    Invalid { field: &'static str, why: String },
+    #[error("secret {0} is not set; set it with `compass secret set {0}` (the value on stdin)")]
+    NotFound(String),
+    #[error("{context}: {source}")]
+    Io {
+        context: String,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+fn io(context: impl Into<String>) -> impl FnOnce(std::io::Error) -> SecretError {
+    let context = context.into();
+    move |source| SecretError::Io { context, source }
+}
+
+/// A secret's name and when it was set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct SecretInfo {
+    pub(crate) name: String,
+    pub(crate) set_at_ms: i64,
+}
+
+/// Env-var shaped (`[A-Z_][A-Z0-9_]*`, at most [`MAX_NAME`]): safe as a file
+/// name, an env var and a word in a message.
+pub(crate) fn check_name(raw: &str) -> Result<(), SecretError> {
+    let bad = |why: String| SecretError::Invalid {
+        field: "name",
+        why: format!("{raw:?} {why}"),
+    };
+    if raw.is_empty() {
+        return Err(bad(
+            "is empty; name the secret like an env var, e.g. API_KEY".into(),
+        ));
+    }
+    if raw.len() > MAX_NAME {
+        return Err(bad(format!("is longer than {MAX_NAME} characters")));
+    }
+    let mut chars = raw.chars();
+    let first_ok = chars
+        .next()
+        .is_some_and(|c| c.is_ascii_uppercase() || c == '_');
+    if !first_ok || !chars.all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_') {
+        return Err(bad(
+            "is not an env-var name: use [A-Z_][A-Z0-9_]* (capitals, digits, '_'), e.g. API_KEY"
+                .into(),
+        ));
+    }
+    Ok(())
+}
+
+/// A value fit to store: not empty, bounded, no NUL.
+pub(crate) fn check_value(value: &Secret) -> Result<(), SecretError> {
+    let bad = |why: &str| SecretError::Invalid {
+        field: "value",
+        why: why.to_owned(),
+    };
+    let bytes = value.expose();
+    if bytes.is_empty() {
+        return Err(bad("is empty; pipe the value on stdin"));
+    }
+    if bytes.len() > MAX_VALUE {
+        return Err(bad("is larger than 64 KiB"));
+    }
+    if bytes.contains(&0) {
+        return Err(bad("contains a NUL byte"));
+    }
+    Ok(())
+}
+
+/// The secrets directory of one data dir.
+#[derive(Debug, Clone)]
+pub(crate) struct SecretStore {
+    dir: PathBuf,
+}
+
+impl SecretStore {
+    /// Open (creating, mode 0700) the directory.
+    pub(crate) fn open(dir: impl Into<PathBuf>) -> Result<Self, SecretError> {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = dir.into();
+        fs_err::create_dir_all(&dir).map_err(io("creating the secrets dir"))?;
+        fs_err::set_permissions(&dir, std::fs::Permissions::from_mode(0o700))
+            .map_err(io("making the secrets dir private"))?;
+        Ok(Self { dir })
+    }
+
+    fn path(&self, name: &str) -> Result<PathBuf, SecretError> {
+        check_name(name)?;
+        Ok(self.dir.join(name))
+    }
+
+    /// Store (or replace) a secret, atomically, mode 0600 from creation.
+    pub(crate) fn set(&self, name: &str, value: &Secret) -> Result<SecretInfo, SecretError> {
+        use fs_err::os::unix::fs::OpenOptionsExt;
+        use std::io::Write;
+        let path = self.path(name)?;
+        check_value(value)?;
+        let tmp = self
+            .dir
+            .join(format!(".{name}.tmp{:08x}", rand::random::<u32>()));
+        let written = (|| {
+            let mut f = fs_err::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .mode(0o600)
+                .open(&tmp)?;
+            f.write_all(value.expose())?;
+            f.sync_all()?;
+            drop(f);
+            fs_err::rename(&tmp, &path)
+        })();
+        if let Err(e) = written {
+            let _ = fs_err::remove_file(&tmp);
+            return Err(io(format!("storing secret {name}"))(e));
+        }
+        info(&path, name)
+    }
+
+    /// A secret's value, if set.
+    pub(crate) fn get(&self, name: &str) -> Result<Option<Secret>, SecretError> {
+        match fs_err::read(self.path(name)?) {
+            Ok(bytes) => Ok(Some(Secret::new(bytes))),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(io(format!("reading secret {name}"))(e)),
+        }
+    }
+
+    /// Names and set times, by name.
+    pub(crate) fn list(&self) -> Result<Vec<SecretInfo>, SecretError> {
+        let mut out = Vec::new();
+        for entry in fs_err::read_dir(&self.dir).map_err(io("listing secrets"))? {
+            let entry = entry.map_err(io("listing secrets"))?;
+            let name = entry.file_name().to_string_lossy().into_owned();
+            // Temp files of an interrupted set start with '.'; skip them
+            // and anything else that is not a secret's name.
+            if check_name(&name).is_ok() {
+                out.push(info(&entry.path(), &name)?);
+            }
+        }
+        out.sort_by(|a, b| a.name.cmp(&b.name));
+        Ok(out)
+    }
+
+    /// Delete a secret; `NotFound` when it was not set.
+    pub(crate) fn delete(&self, name: &str) -> Result<(), SecretError> {
+        match fs_err::remove_file(self.path(name)?) {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                Err(SecretError::NotFound(name.to_owned()))
+            }
+            Err(e) => Err(io(format!("deleting secret {name}"))(e)),
+        }
+    }
+}
+
+fn info(path: &Path, name: &str) -> Result<SecretInfo, SecretError> {
+    let modified = fs_err::metadata(path)
+        .and_then(|m| m.modified())
+        .map_err(io(format!("reading when secret {name} was set")))?;
+    let set_at_ms = modified
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX));
+    Ok(SecretInfo {
+        name: name.to_owned(),
+        set_at_ms,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn names_are_env_var_shaped_and_bounded() {
+        for ok in ["API_KEY", "_X", "A1", &"A".repeat(MAX_NAME)] {
+            assert!(check_name(ok).is_ok(), "{ok}");
+        }
+        for bad in [
+            "",
+            "api_key",
+            "1KEY",
+            "MY-KEY",
+            "A B",
+            "../X",
+            "X\n",
+            &"A".repeat(MAX_NAME + 1),
+        ] {
+            assert!(check_name(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn values_are_stored_0600_and_listed_by_name_only() {
+        use std::os::unix::fs::PermissionsExt;
+        let tmp = tempfile::tempdir().unwrap();
+        let store = SecretStore::open(tmp.path().join("secrets")).unwrap();
+        let mode = |p: &Path| fs_err::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&tmp.path().join("secrets")), 0o700);
+        store.set("B_KEY", &Secret::new("two")).unwrap();
+        store.set("A_KEY", &Secret::new("one")).unwrap();
+        store.set("A_KEY", &Secret::new("uno")).unwrap();
+        assert_eq!(mode(&tmp.path().join("secrets/A_KEY")), 0o600);
+        let names: Vec<String> = store.list().unwrap().into_iter().map(|i| i.name).collect();
+        assert_eq!(names, ["A_KEY", "B_KEY"]);
+        assert_eq!(store.get("A_KEY").unwrap().unwrap().expose(), b"uno");
+        store.delete("A_KEY").unwrap();
+        assert!(store.get("A_KEY").unwrap().is_none());
+        assert!(matches!(
+            store.delete("A_KEY"),
+            Err(SecretError::NotFound(_))
+        ));
+        assert!(store.set("X", &Secret::new("")).is_err());
+        assert!(store.set("X", &Secret::new("a\0b")).is_err());
+    }
+}

@@ -1,0 +1,244 @@
+//! Secrets through the daemon: set from stdin, listed by name, kept in a
+//! 0600 file under the data dir, delivered into an agent's sandbox — and the
+//! value never shows in the event log, the daemon's log, the database or
+//! any process's argv.
+
+use super::super::{BIN, TestDaemon, git_repo};
+use std::io::Write;
+use std::os::unix::fs::PermissionsExt;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The agent proves delivery without printing the value: hashes of the
+/// env-file variable and of the secret file, and the env file's mode.
+const SCENARIO: &str = r#"
+name = "secrets"
+description = "read a delivered secret inside the sandbox"
+[[turns]]
+steps = [
+  { kind = "run", command = "sleep 2; echo \"env=$(printf %s \"$MY_TOKEN\" | sha256sum | cut -c1-64) file=$(cat \"$HOME/.compass/secrets/MY_TOKEN\" | sha256sum | cut -c1-64) env-file-mode=$(stat -c %a \"$HOME/.compass/env\")\"" },
+]
+"#;
+
+/// Restart `d`'s daemon with debug logging into a file we can search.
+fn with_debug_log(d: &mut TestDaemon) -> std::path::PathBuf {
+    d.kill9();
+    let log = d.home().join("daemon.log");
+    let child = Command::new(BIN)
+        .arg("daemon")
+        .env("COMPASS_HOME", d.home())
+        .env("COMPASS_LOG", "debug")
+        .stdout(Stdio::null())
+        .stderr(fs_err::File::create(&log).unwrap().into_parts().0)
+        .spawn()
+        .unwrap();
+    d.child = Some(child);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !d.cli(&["status"]).status.success() {
+        assert!(Instant::now() < deadline, "the daemon did not come back");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    log
+}
+
+fn set_secret(d: &TestDaemon, name: &str, value: &str) -> std::process::Output {
+    let mut child = Command::new(BIN)
+        .args(["secret", "set", name])
+        .env("COMPASS_HOME", d.home())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(format!("{value}\n").as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// Every process whose argv carries `needle`.
+fn argv_with(needle: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for entry in fs_err::read_dir("/proc").unwrap().flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if !name.chars().all(|c| c.is_ascii_digit()) {
+            continue;
+        }
+        let Ok(raw) = std::fs::read(entry.path().join("cmdline")) else {
+            continue;
+        };
+        let argv = String::from_utf8_lossy(&raw).replace('\0', " ");
+        if argv.contains(needle) {
+            found.push(format!("{name}: {argv}"));
+        }
+    }
+    found
+}
+
+fn sha256(text: &str) -> String {
+    let mut child = Command::new("sha256sum")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    String::from_utf8(out.stdout).unwrap()[..64].to_owned()
+}
+
+#[test]
+fn a_secret_reaches_the_sandbox_and_nothing_else() {
+    compass_test_support::bins::scripted_agent();
+    let mut d = TestDaemon::start();
+    let log = with_debug_log(&mut d);
+    let value = format!(
+        "tok-{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos()
+    );
+
+    // Bad names are refused, naming the rule; so is an empty value.
+    for bad in ["my-token", "lower", "1ST", &"A".repeat(65)] {
+        let out = set_secret(&d, bad, &value);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{bad} was accepted");
+        assert!(
+            err.contains("name:") && (err.contains("[A-Z_][A-Z0-9_]*") || err.contains("64")),
+            "{bad}: {err}"
+        );
+    }
+    let out = set_secret(&d, "EMPTY", "");
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("value: is empty"));
+
+    let out = set_secret(&d, "MY_TOKEN", &value);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let list = d.ok(&["secret", "list"]);
+    assert!(
+        list.contains("MY_TOKEN") && !list.contains(&value),
+        "{list}"
+    );
+    let json = d.json(&["secret", "list"]);
+    assert_eq!(json["secrets"][0]["name"], "MY_TOKEN");
+    assert!(
+        json["secrets"][0]["setAtMs"]
+            .as_str()
+            .unwrap()
+            .parse::<i64>()
+            .unwrap()
+            > 0
+    );
+    // At rest: a 0600 file in a 0700 dir under the data dir, exactly the value.
+    let file = d.home().join("secrets/MY_TOKEN");
+    let mode = |p: &std::path::Path| fs_err::metadata(p).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&file), 0o600);
+    assert_eq!(mode(&d.home().join("secrets")), 0o700);
+    assert_eq!(fs_err::read_to_string(&file).unwrap(), value);
+
+    // A granted secret that is not set is refused by name.
+    let repo = git_repo(d.home());
+    d.ok(&["project", "add", "demo", "--repo", repo.to_str().unwrap()]);
+    d.ok(&["agent", "new", "atlas"]);
+    let err = d.fails(&["agent", "start", "atlas", "--secret", "NOT_SET"]);
+    assert!(
+        err.contains("NOT_SET is not set") && err.contains("compass secret set NOT_SET"),
+        "{err}"
+    );
+    let err = d.fails(&["agent", "start", "atlas", "--secret", "bad-name"]);
+    assert!(err.contains("not an env-var name"), "{err}");
+
+    let scenario = d.home().join("secrets.toml");
+    fs_err::write(&scenario, SCENARIO).unwrap();
+    d.ok(&[
+        "agent",
+        "start",
+        "atlas",
+        "--scenario",
+        scenario.to_str().unwrap(),
+        "--secret",
+        "MY_TOKEN",
+    ]);
+    assert!(argv_with(&value).is_empty(), "{:?}", argv_with(&value));
+
+    // The turn runs for a while; probe every argv on the machine meanwhile.
+    let turn = Command::new(BIN)
+        .args(["agent", "prompt", "atlas", "use the token", "--follow"])
+        .env("COMPASS_HOME", d.home())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut probes = 0;
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let pid = turn.id();
+    while std::path::Path::new(&format!("/proc/{pid}/cmdline")).exists()
+        && fs_err::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| !s.contains(") Z "))
+    {
+        let hits = argv_with(&value);
+        assert!(hits.is_empty(), "the secret is in an argv: {hits:?}");
+        probes += 1;
+        assert!(Instant::now() < deadline, "the turn did not end");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let turn = turn.wait_with_output().unwrap();
+    let turn = String::from_utf8(turn.stdout).unwrap();
+    assert!(probes > 10, "only {probes} probes ran during the turn");
+    let hash = sha256(&value);
+    assert!(turn.contains("turn ended"), "{turn}");
+    // The rendered stream shortens long output; the log has all of it.
+    let log_json = d.ok(&["agent", "log", "atlas", "--json"]);
+    assert!(
+        log_json.contains(&format!("env={hash} file={hash} env-file-mode=600")),
+        "the env variable and the 0600 file must both hold the value:\n{log_json}"
+    );
+
+    // Names only, everywhere the daemon writes.
+    let events = d.ok(&["events", "--json"]);
+    assert!(!events.contains(&value), "the value is in the event log");
+    assert!(events.contains("\"secretSet\"") && events.contains("MY_TOKEN"));
+    assert!(events.contains("\"secretsDelivered\""), "{events}");
+    let log_text = fs_err::read_to_string(&log).unwrap();
+    assert!(log_text.contains("secret set"), "no debug log was captured");
+    assert!(
+        !log_text.contains(&value),
+        "the value is in the daemon's log"
+    );
+    for db in ["compass.db", "compass.db-wal"] {
+        let bytes = fs_err::read(d.home().join(db)).unwrap_or_default();
+        assert!(
+            !bytes.windows(value.len()).any(|w| w == value.as_bytes()),
+            "the value is in {db}"
+        );
+    }
+
+    // Deleted: gone from the list; a second delete says it is not set.
+    d.ok(&["agent", "stop", "atlas"]);
+    assert!(d.ok(&["secret", "rm", "MY_TOKEN"]).contains("deleted"));
+    assert!(!d.ok(&["secret", "list"]).contains("MY_TOKEN"));
+    assert!(!file.exists());
+    let err = d.fails(&["secret", "rm", "MY_TOKEN"]);
+    assert!(err.contains("MY_TOKEN is not set"), "{err}");
+    // And a later start does not carry it over in the workload.
+    d.ok(&["agent", "start", "atlas"]);
+    let env_file = d.home().join("agents/agt-1/home/.compass/env");
+    assert!(
+        !fs_err::read_to_string(&env_file)
+            .unwrap_or_default()
+            .contains(&value),
+        "a deleted secret lingers in the workload"
+    );
+}
