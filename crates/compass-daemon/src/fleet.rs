@@ -591,14 +591,7 @@ impl Fleet {
         key: &str,
         project: Option<&str>,
     ) -> Result<Agent, FleetError> {
-        let agent = self.agent(key, project).await?;
-        if agent.status == AgentStatus::Paused {
-            return Err(FleetError::State(format!(
-                "agent {} is paused; resume it first",
-                agent.name
-            )));
-        }
-        let driver = self.driver(&agent).await?;
+        let (agent, driver) = self.awake(key, project).await?;
         let (context, cwd) = self.task_context(&agent).await?;
         driver.set_context(context);
         if let Some(cwd) = cwd {
@@ -1020,13 +1013,12 @@ impl Fleet {
             })
     }
 
-    /// Send a prompt; the turn runs in the background and streams as events.
-    pub(crate) async fn prompt(
+    /// A running agent that is not paused, with its session driver.
+    async fn awake(
         &self,
         key: &str,
         project: Option<&str>,
-        text: String,
-    ) -> Result<(), FleetError> {
+    ) -> Result<(Agent, Arc<SessionDriver>), FleetError> {
         let agent = self.agent(key, project).await?;
         if agent.status == AgentStatus::Paused {
             return Err(FleetError::State(format!(
@@ -1035,6 +1027,17 @@ impl Fleet {
             )));
         }
         let driver = self.driver(&agent).await?;
+        Ok((agent, driver))
+    }
+
+    /// Send a prompt; the turn runs in the background and streams as events.
+    pub(crate) async fn prompt(
+        &self,
+        key: &str,
+        project: Option<&str>,
+        text: String,
+    ) -> Result<(), FleetError> {
+        let (agent, driver) = self.awake(key, project).await?;
         let store = self.store.clone();
         tokio::spawn(async move {
             if let Err(e) = driver.prompt(&text).await {

@@ -770,22 +770,10 @@ async fn agent(client: &mut Client, cmd: AgentCmd) -> CliResult {
             project,
             follow,
         } => {
-            let after = client
-                .get_status(pb::GetStatusRequest {})
-                .await
-                .rpc()?
-                .last_seq;
-            let reference = pb::AgentRef {
-                agent,
-                project: project.unwrap_or_default(),
-            };
+            let (after, reference) = turn_start(client, agent, project).await?;
             let a = client.reload_agent(reference.clone()).await.rpc()?;
             out(&format!("{} is reloading with a fresh context", a.name));
-            if follow {
-                follow_turn(client, reference, after).await
-            } else {
-                Ok(())
-            }
+            follow_if(follow, client, reference, after).await
         }
         AgentCmd::Prompt {
             agent,
@@ -793,15 +781,7 @@ async fn agent(client: &mut Client, cmd: AgentCmd) -> CliResult {
             project,
             follow,
         } => {
-            let after = client
-                .get_status(pb::GetStatusRequest {})
-                .await
-                .rpc()?
-                .last_seq;
-            let reference = pb::AgentRef {
-                agent,
-                project: project.unwrap_or_default(),
-            };
+            let (after, reference) = turn_start(client, agent, project).await?;
             client
                 .prompt_agent(pb::PromptAgentRequest {
                     agent: Some(reference.clone()),
@@ -809,11 +789,7 @@ async fn agent(client: &mut Client, cmd: AgentCmd) -> CliResult {
                 })
                 .await
                 .rpc()?;
-            if follow {
-                follow_turn(client, reference, after).await
-            } else {
-                Ok(())
-            }
+            follow_if(follow, client, reference, after).await
         }
         AgentCmd::Log {
             agent,
@@ -883,6 +859,37 @@ fn now_is(agent: pb::Agent) -> CliResult {
 }
 
 /// Print the agent's events from `after` until its turn ends or fails.
+/// Where the log ends before a turn starts, and the agent's reference.
+async fn turn_start(
+    client: &mut Client,
+    agent: String,
+    project: Option<String>,
+) -> anyhow::Result<(u64, pb::AgentRef)> {
+    let after = client
+        .get_status(pb::GetStatusRequest {})
+        .await
+        .rpc()?
+        .last_seq;
+    let reference = pb::AgentRef {
+        agent,
+        project: project.unwrap_or_default(),
+    };
+    Ok((after, reference))
+}
+
+async fn follow_if(
+    follow: bool,
+    client: &mut Client,
+    reference: pb::AgentRef,
+    after: u64,
+) -> CliResult {
+    if follow {
+        follow_turn(client, reference, after).await
+    } else {
+        Ok(())
+    }
+}
+
 async fn follow_turn(client: &mut Client, reference: pb::AgentRef, after: u64) -> CliResult {
     let agent = client
         .get_agent(pb::GetAgentRequest {

@@ -184,8 +184,9 @@ pub(crate) fn commit_file(repo: &Path, name: &str, content: &str) {
     git(repo, &["commit", "-q", "-m", name]);
 }
 
-/// Store a secret in the daemon: the value goes over stdin, never argv.
-pub(crate) fn set_secret(d: &TestDaemon, name: &str, value: &str) {
+/// `compass secret set NAME` with `value` (and a newline, as typed) on
+/// stdin — never argv.
+pub(crate) fn secret_set(d: &TestDaemon, name: &str, value: &str) -> Output {
     use std::io::Write;
     let mut child = Command::new(BIN)
         .args(["secret", "set", name])
@@ -199,9 +200,14 @@ pub(crate) fn set_secret(d: &TestDaemon, name: &str, value: &str) {
         .stdin
         .take()
         .unwrap()
-        .write_all(value.as_bytes())
+        .write_all(format!("{value}\n").as_bytes())
         .unwrap();
-    let out = child.wait_with_output().unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// Store a secret that must be accepted.
+pub(crate) fn set_secret(d: &TestDaemon, name: &str, value: &str) {
+    let out = secret_set(d, name, value);
     assert!(
         out.status.success(),
         "compass secret set {name}: {}",

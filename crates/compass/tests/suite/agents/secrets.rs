@@ -3,7 +3,7 @@
 //! value never shows in the event log, the daemon's log, the database or
 //! any process's argv.
 
-use super::super::{BIN, TestDaemon, git_repo};
+use super::super::{BIN, TestDaemon, git_repo, secret_set};
 use std::io::Write;
 use std::os::unix::fs::PermissionsExt;
 use std::process::{Command, Stdio};
@@ -39,24 +39,6 @@ fn with_debug_log(d: &mut TestDaemon) -> std::path::PathBuf {
         std::thread::sleep(Duration::from_millis(50));
     }
     log
-}
-
-fn set_secret(d: &TestDaemon, name: &str, value: &str) -> std::process::Output {
-    let mut child = Command::new(BIN)
-        .args(["secret", "set", name])
-        .env("COMPASS_HOME", d.home())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(format!("{value}\n").as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
 }
 
 /// Every process whose argv carries `needle`.
@@ -110,7 +92,7 @@ fn a_secret_reaches_the_sandbox_and_nothing_else() {
 
     // Bad names are refused, naming the rule; so is an empty value.
     for bad in ["my-token", "lower", "1ST", &"A".repeat(65)] {
-        let out = set_secret(&d, bad, &value);
+        let out = secret_set(&d, bad, &value);
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(!out.status.success(), "{bad} was accepted");
         assert!(
@@ -118,11 +100,11 @@ fn a_secret_reaches_the_sandbox_and_nothing_else() {
             "{bad}: {err}"
         );
     }
-    let out = set_secret(&d, "EMPTY", "");
+    let out = secret_set(&d, "EMPTY", "");
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("value: is empty"));
 
-    let out = set_secret(&d, "MY_TOKEN", &value);
+    let out = secret_set(&d, "MY_TOKEN", &value);
     assert!(
         out.status.success(),
         "{}",
