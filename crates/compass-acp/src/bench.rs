@@ -142,29 +142,6 @@ impl EventSink for BenchSink {
     }
 }
 
-fn self_cpu_ms() -> u64 {
-    fs_err::read_to_string("/proc/self/stat")
-        .ok()
-        .and_then(|s| {
-            let rest = s.rsplit_once(')')?.1.to_owned();
-            let f: Vec<&str> = rest.split_whitespace().collect();
-            Some((f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?) * 10)
-        })
-        .unwrap_or(0)
-}
-
-fn self_rss_kb() -> u64 {
-    fs_err::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("VmHWM:"))
-                .and_then(|l| l.split_whitespace().nth(1))
-                .and_then(|v| v.parse().ok())
-        })
-        .unwrap_or(0)
-}
-
 fn percentile(sorted: &[u64], p: f64) -> f64 {
     if sorted.is_empty() {
         return 0.0;
@@ -246,11 +223,11 @@ async fn run(
         .into_iter()
         .collect::<Result<_, _>>()?;
     let before_updates = sink.updates.load(Ordering::Relaxed);
-    let cpu_before = self_cpu_ms();
+    let cpu_before = compass_runtime::bench::own_cpu_ms();
     let started = Instant::now();
     let turns = futures::future::join_all(sessions.iter().map(|s| s.prompt("bench"))).await;
     let wall = started.elapsed();
-    let cpu_after = self_cpu_ms();
+    let cpu_after = compass_runtime::bench::own_cpu_ms();
     for s in &sessions {
         s.shutdown().await;
     }
@@ -284,7 +261,7 @@ async fn run(
         agent_cpu_ms_mean: stats.iter().map(|s| s.0 as f64).sum::<f64>() / n,
         agent_rss_kb_mean: stats.iter().map(|s| s.1 as f64).sum::<f64>() / n,
         client_cpu_ms_per_agent: cpu_after.saturating_sub(cpu_before) as f64 / agents,
-        client_rss_kb: self_rss_kb(),
+        client_rss_kb: compass_runtime::bench::own_rss().1 / 1024,
     })
 }
 

@@ -580,6 +580,20 @@ impl ChildMemory {
     }
 }
 
+/// User + system CPU time this process has used, milliseconds.
+pub fn own_cpu_ms() -> u64 {
+    fs_err::read_to_string("/proc/self/stat")
+        .ok()
+        .and_then(|s| {
+            // Fields after the parenthesised command: utime is the 12th,
+            // stime the 13th, in USER_HZ (100 on Linux) ticks.
+            let rest = s.rsplit_once(')')?.1.to_owned();
+            let f: Vec<&str> = rest.split_whitespace().collect();
+            Some((f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?) * 10)
+        })
+        .unwrap_or(0)
+}
+
 /// This process's resident set and its peak, bytes.
 pub fn own_rss() -> (u64, u64) {
     let me = i32::try_from(std::process::id()).unwrap_or(0);

@@ -133,20 +133,27 @@ impl HeldSecrets {
         added
     }
 
+    /// What this agent holds, with one automaton over all its values
+    /// (longest match first); `None` when it holds nothing.
+    fn matcher(&self, agent: &AgentId) -> Option<(Vec<Held>, AhoCorasick)> {
+        let held = self.0.lock().ok()?.get(agent).cloned()?;
+        if held.is_empty() {
+            return None;
+        }
+        let matcher = AhoCorasick::builder()
+            .match_kind(aho_corasick::MatchKind::LeftmostLongest)
+            .build(held.iter().map(|h| h.value.expose()))
+            .ok()?;
+        Some((held, matcher))
+    }
+
     /// Labels of the values this agent has seen that occur in `payload`.
     pub fn found_in(&self, agent: &AgentId, payload: &str) -> Vec<String> {
-        let held = match self.0.lock() {
-            Ok(map) => map.get(agent).cloned().unwrap_or_default(),
-            Err(_) => return vec![],
-        };
-        if held.is_empty() || payload.is_empty() {
-            return vec![];
-        }
-        let Ok(matcher) = AhoCorasick::new(held.iter().map(|h| h.value.expose())) else {
+        let Some((held, matcher)) = self.matcher(agent) else {
             return vec![];
         };
         let mut labels: Vec<String> = Vec::new();
-        for m in matcher.find_overlapping_iter(payload) {
+        for m in matcher.find_iter(payload) {
             if let Some(h) = held.get(m.pattern().as_usize())
                 && !labels.contains(&h.label)
             {
@@ -159,17 +166,7 @@ impl HeldSecrets {
     /// `text` with every value this agent has seen replaced by
     /// `[REDACTED:<name>]`; `None` when none occurs.
     pub fn redact(&self, agent: &AgentId, text: &str) -> Option<String> {
-        let held = match self.0.lock() {
-            Ok(map) => map.get(agent).cloned().unwrap_or_default(),
-            Err(_) => return None,
-        };
-        if held.is_empty() {
-            return None;
-        }
-        let matcher = AhoCorasick::builder()
-            .match_kind(aho_corasick::MatchKind::LeftmostLongest)
-            .build(held.iter().map(|h| h.value.expose()))
-            .ok()?;
+        let (held, matcher) = self.matcher(agent)?;
         if !matcher.is_match(text) {
             return None;
         }

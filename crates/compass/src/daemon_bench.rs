@@ -17,7 +17,7 @@ use anyhow::{Context, anyhow};
 use compass_daemon::paths::DataDir;
 use compass_daemon::{Daemon, DaemonConfig, RunningDaemon};
 use compass_proto::v1 as pb;
-use compass_runtime::bench::{ChildMemory, own_rss};
+use compass_runtime::bench::{ChildMemory, own_cpu_ms, own_rss};
 use futures::StreamExt;
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
@@ -30,20 +30,9 @@ fn mib(bytes: u64) -> f64 {
     bytes as f64 / (1024.0 * 1024.0)
 }
 
-/// User + system CPU time of this process (the daemon), seconds.
+/// CPU time of this process (the daemon), seconds.
 fn own_cpu_seconds() -> f64 {
-    let stat = fs_err::read_to_string("/proc/self/stat").unwrap_or_default();
-    // Fields after the parenthesised command: utime is the 12th, stime the 13th.
-    let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
-    let fields: Vec<&str> = after.split_whitespace().collect();
-    let ticks = |i: usize| {
-        fields
-            .get(i)
-            .and_then(|v| v.parse::<f64>().ok())
-            .unwrap_or(0.0)
-    };
-    // USER_HZ is 100 on Linux.
-    (ticks(11) + ticks(12)) / 100.0
+    own_cpu_ms() as f64 / 1000.0
 }
 
 /// A small repository the agents clone, with the file bench agents read.
