@@ -12,6 +12,7 @@
 //! of misbehaving peer, which the SDK's scoped `connect_with` callback
 //! style makes awkward.
 
+#[cfg(feature = "bench")]
 pub mod bench;
 pub mod driver;
 pub mod error;
@@ -24,6 +25,7 @@ pub mod sink;
 pub mod translate;
 
 pub use agent_client_protocol::v1::schema;
+#[cfg(feature = "bench")]
 pub use bench::{BenchOptions, BenchReport, bench_agents};
 pub use driver::{
     ReloadContext, ReloadOutcome, SessionDriver, is_context_reset, reload_prompt, workspace_state,

@@ -20,6 +20,7 @@
 //! - A backend that cannot provide an operation says so with a typed
 //!   `Unsupported`, and lists what it lacks in `missing_protections`.
 
+#[cfg(feature = "bench")]
 pub mod bench;
 pub mod egress;
 pub mod files;

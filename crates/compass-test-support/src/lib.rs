@@ -1,13 +1,15 @@
 //! Test support shared by the workspace's tests: the scripted model server
 //! (Anthropic Messages API, OpenAI Responses API), locating workspace and npm-installed agent
-//! binaries, and a rule gate for tests about the agent path.
+//! binaries, a rule gate for tests about the agent path, and loud skips.
 
 pub mod bins;
 pub mod gates;
 pub mod model_server;
+pub mod skip;
 
 pub use bins::{
     claude_code_acp, codex_acp, node_bin_dir, scenarios_dir, scripted_agent, workspace_root,
 };
 pub use gates::RuleGate;
 pub use model_server::{Block, ModelServer, ScriptedTurn, function_outputs};
+pub use skip::{skip_loudly, skips_forbidden};

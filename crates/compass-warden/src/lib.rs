@@ -10,6 +10,7 @@
 //! [`git::GitInspector`]).
 
 pub mod audit;
+#[cfg(feature = "bench")]
 pub mod bench;
 pub mod clock;
 pub mod detect;

@@ -1,15 +1,12 @@
 //! The OCI backend runs the same contract tests wherever a container engine
-//! can run containers. Where none can, this test FAILS, loudly, unless
-//! `COMPASS_SKIP_OCI=<reason>` is set — then it prints the reason and the
-//! probe's error. Never a silent pass.
+//! can run containers. Where none can, the test is skipped loudly with the
+//! engine probe's error (printed, and listed in `scripts/test`'s summary);
+//! with `COMPASS_REQUIRE_ALL=1` it fails instead. Never a silent pass.
 
 use super::contract;
 use compass_runtime::{EgressPolicy, OciConfig, OciRuntime};
 
 async fn engine_or_skip() -> Option<OciRuntime> {
-    let skip = std::env::var("COMPASS_SKIP_OCI")
-        .ok()
-        .filter(|r| !r.trim().is_empty());
     let relay = Some(env!("CARGO_BIN_EXE_compass-netns-relay").into());
     let probe = match OciRuntime::new(OciConfig {
         relay,
@@ -18,18 +15,18 @@ async fn engine_or_skip() -> Option<OciRuntime> {
         Ok(rt) => rt.probe().await.map(|()| rt),
         Err(e) => Err(e),
     };
-    match (probe, skip) {
-        (Ok(rt), _) => Some(rt),
-        (Err(e), Some(reason)) => {
-            eprintln!(
-                "!!! OCI contract tests SKIPPED (COMPASS_SKIP_OCI={reason:?}); engine probe said: {e}"
+    match probe {
+        Ok(rt) => Some(rt),
+        Err(e) if compass_test_support::skips_forbidden() => panic!(
+            "no container engine can run containers here ({e}), and COMPASS_REQUIRE_ALL=1 forbids skipping"
+        ),
+        Err(e) => {
+            compass_test_support::skip_loudly(
+                "compass-runtime oci_contract",
+                &format!("no container engine can run containers here: {e}"),
             );
             None
         }
-        (Err(e), None) => panic!(
-            "no container engine can run containers here ({e}). Install a working podman or docker, \
-             or set COMPASS_SKIP_OCI=<reason> to skip the OCI contract tests explicitly."
-        ),
     }
 }
 
