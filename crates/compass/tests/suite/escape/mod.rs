@@ -1,0 +1,62 @@
+//! The escape suite: a hostile scripted agent tries every known way out of
+//! its workload, against a real daemon, on every backend; after each attack
+//! the host must be untouched (canaries outside unchanged and unread, no new
+//! files outside the agents' state, stored secrets present, `compass status`
+//! answering within [`arena::STATUS_BOUND`] all along). The list of attacks
+//! and what each asserts is in `README.md` next to this file; a new attack
+//! is added there and here first.
+//!
+//! An attack that escapes today is `#[ignore = "escapes today: …"]` with
+//! what was seen; the ignore goes when the fix lands. Never weaken an
+//! assertion to make one pass.
+
+mod arena;
+mod attacks;
+
+/// The repo's `.env`: credentials an agent may read (Warden taints them).
+const DOTENV: &str = "API_ENDPOINT=https://api.internal.example\nAPI_TOKEN=ghp_demoDemoDemoDemoDemoDemoDemoDemo0000\nDB_PASSWORD=correct-horse-battery-staple\n";
+
+/// One `#[test]` per attack and backend: `escape::sandbox::<attack>` and
+/// `escape::oci::<attack>`, each with its own attributes (the ignores).
+macro_rules! escape_tests {
+    ($( $attack:ident { sandbox: [$(#[$s:meta])*], oci: [$(#[$o:meta])*] } )*) => {
+        /// The bubblewrap sandbox (the default backend): always runs.
+        mod sandbox {
+            $( $(#[$s])* #[test] fn $attack() { super::attacks::$attack(super::arena::Backend::Sandbox); } )*
+        }
+        /// The OCI backend: fails where it cannot run agents unless
+        /// `COMPASS_SKIP_OCI=<reason>` is set (then skipped, loudly).
+        mod oci {
+            $( $(#[$o])* #[test] fn $attack() { super::attacks::$attack(super::arena::Backend::Oci); } )*
+        }
+    };
+}
+
+escape_tests! {
+    env_nul_in_a_value { sandbox: [], oci: [] }
+    env_nul_in_a_key { sandbox: [], oci: [] }
+    env_file_symlink_to_a_host_file { sandbox: [], oci: [] }
+    env_file_fifo { sandbox: [], oci: [] }
+    dot_compass_symlink_to_the_data_dir { sandbox: [], oci: [] }
+    inner_dot_compass_symlinks { sandbox: [], oci: [] }
+    project_dir_is_the_data_dir { sandbox: [], oci: [] }
+    project_dir_inside_the_data_dir { sandbox: [], oci: [] }
+    project_dir_is_another_agents_workload { sandbox: [], oci: [] }
+    project_dir_holds_the_install { sandbox: [], oci: [] }
+    control_socket { sandbox: [], oci: [] }
+    warden_push_diff_ignores_textconv { sandbox: [], oci: [] }
+    warden_git_runs_no_repo_configured_commands { sandbox: [], oci: [] }
+    env_file_steers_no_host_run_git { sandbox: [], oci: [] }
+    proc_tricks { sandbox: [], oci: [] }
+    mountinfo_names_no_host_path { sandbox: [], oci: [] }
+    read_only_mounts_stay_read_only { sandbox: [], oci: [] }
+    device_files { sandbox: [], oci: [] }
+    host_paths { sandbox: [], oci: [] }
+    loopback_port { sandbox: [], oci: [] }
+    other_agents_home_and_clones { sandbox: [], oci: [] }
+    fs_methods_through_symlinks { sandbox: [], oci: [] }
+    fs_read_of_a_fifo { sandbox: [], oci: [] }
+    worktree_and_git_metadata_symlinks { sandbox: [], oci: [] }
+    retiring_follows_no_symlink { sandbox: [], oci: [] }
+    secret_printed_is_redacted { sandbox: [], oci: [] }
+}
