@@ -83,6 +83,8 @@ pub(crate) struct Arena {
     transcripts: Vec<String>,
     before: BTreeMap<PathBuf, String>,
     poller: Option<Poller>,
+    /// Also check the daemon stops on SIGTERM once the checks are done.
+    sigterm: bool,
     failures: Vec<String>,
 }
 
@@ -141,12 +143,16 @@ impl Arena {
             transcripts: Vec::new(),
             before: BTreeMap::new(),
             poller: None,
+            sigterm: false,
             failures: Vec::new(),
         };
         let data = arena.d.home().to_owned();
         for (path, what) in [
             (host_home.join(".ssh/id_rsa"), "ssh key"),
-            (host_home.join(".cargo/credentials.toml"), "cargo credentials"),
+            (
+                host_home.join(".cargo/credentials.toml"),
+                "cargo credentials",
+            ),
             (arena.outside.path().join("canary.txt"), "outside file"),
             (data.join("canary.txt"), "data dir file"),
         ] {
@@ -190,10 +196,7 @@ impl Arena {
 
     /// Canary text: words and digits, unique to this arena.
     fn content(&self, what: &str) -> String {
-        format!(
-            "canary {what} words {} stay home",
-            self.nonce
-        )
+        format!("canary {what} words {} stay home", self.nonce)
     }
 
     fn plant(&mut self, path: &Path, content: &str) {
@@ -220,6 +223,30 @@ impl Arena {
     /// `path` must not exist when the attack is over.
     pub(crate) fn must_not_exist(&mut self, path: PathBuf, why: &str) {
         self.absent.push((path, why.to_owned()));
+    }
+
+    /// End [`Arena::finish`] with SIGTERM: the daemon must exit within
+    /// [`CLI_LIMIT`] (a worker stuck on an agent's file would keep it up).
+    pub(crate) fn expect_sigterm_to_stop_the_daemon(&mut self) {
+        self.sigterm = true;
+    }
+
+    fn sigterm_stops_the_daemon(&mut self) {
+        let Some(mut child) = self.d.child.take() else {
+            return;
+        };
+        let pid = nix::unistd::Pid::from_raw(i32::try_from(child.id()).unwrap());
+        let _ = nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGTERM);
+        let deadline = Instant::now() + CLI_LIMIT;
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        let _ = child.kill();
+        let _ = child.wait();
+        self.fail(format!("the daemon ignored SIGTERM for {CLI_LIMIT:?}"));
     }
 
     /// Record a failed expectation; [`Arena::finish`] reports them all.
@@ -286,7 +313,9 @@ impl Arena {
         match out {
             Some(o) if o.status.success() => Ok(()),
             Some(o) => Err(String::from_utf8_lossy(&o.stderr).into_owned()),
-            None => Err(format!("`compass {args:?}` did not answer within {CLI_LIMIT:?}")),
+            None => Err(format!(
+                "`compass {args:?}` did not answer within {CLI_LIMIT:?}"
+            )),
         }
     }
 
@@ -395,7 +424,10 @@ impl Arena {
     /// Every log the daemon keeps that an agent's words reach.
     fn logs(&mut self) -> Vec<(String, String)> {
         let mut queries: Vec<(String, Vec<String>)> = vec![
-            ("the event log".into(), vec!["events".into(), "--json".into()]),
+            (
+                "the event log".into(),
+                vec!["events".into(), "--json".into()],
+            ),
             (
                 "Warden's audit log".into(),
                 vec!["warden".into(), "log".into(), "--json".into()],
@@ -416,9 +448,9 @@ impl Arena {
                 Some(o) if o.status.success() => {
                     logs.push((label, String::from_utf8_lossy(&o.stdout).into_owned()));
                 }
-                _ => self
-                    .failures
-                    .push(format!("`compass {args:?}` did not answer after the attack")),
+                _ => self.failures.push(format!(
+                    "`compass {args:?}` did not answer after the attack"
+                )),
             }
         }
         for (i, t) in self.transcripts.iter().enumerate() {
@@ -438,24 +470,32 @@ impl Arena {
         for c in self.canaries.clone() {
             match fs_err::read_to_string(&c.path) {
                 Ok(now) if now == c.content => {}
-                Ok(now) => self.fail(format!("canary {} was changed to {now:?}", c.path.display())),
+                Ok(now) => self.fail(format!(
+                    "canary {} was changed to {now:?}",
+                    c.path.display()
+                )),
                 Err(e) => self.fail(format!("canary {} is gone: {e}", c.path.display())),
             }
         }
         let after = self.tree();
         for (path, was) in &self.before {
             match after.get(path) {
-                None => self.failures.push(format!("{} was deleted", path.display())),
+                None => self
+                    .failures
+                    .push(format!("{} was deleted", path.display())),
                 Some(now) if now != was => {
-                    self.failures.push(format!("{} changed: {was} -> {now}", path.display()));
+                    self.failures
+                        .push(format!("{} changed: {was} -> {now}", path.display()));
                 }
                 Some(_) => {}
             }
         }
         for (path, what) in &after {
             if !self.before.contains_key(path) {
-                self.failures
-                    .push(format!("{} appeared outside the state dir ({what})", path.display()));
+                self.failures.push(format!(
+                    "{} appeared outside the state dir ({what})",
+                    path.display()
+                ));
             }
         }
         for (path, why) in self.absent.clone() {
@@ -473,6 +513,9 @@ impl Arena {
             _ => {
                 // Frozen: every later query would wait out its limit too.
                 self.fail("the daemon does not answer `compass status` after the attack".into());
+                if self.sigterm {
+                    self.sigterm_stops_the_daemon();
+                }
                 self.finish_failed();
             }
         }
@@ -494,9 +537,13 @@ impl Arena {
             for line in text.lines().filter(|l| l.contains(ESCAPED)) {
                 let at = line.find(ESCAPED).unwrap_or(0);
                 let what: String = line[at..].chars().take(80).collect();
-                self.failures
-                    .push(format!("the agent reported a step that must fail: {what} (in {label})"));
+                self.failures.push(format!(
+                    "the agent reported a step that must fail: {what} (in {label})"
+                ));
             }
+        }
+        if self.sigterm {
+            self.sigterm_stops_the_daemon();
         }
         self.finish_failed();
     }

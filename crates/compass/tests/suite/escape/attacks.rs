@@ -68,9 +68,11 @@ fn plant_then_push(b: Backend, scenario: &str) -> Option<Arena> {
 
 /// The agent's context reloaded: the fleet reads the worktree's git state.
 fn reload(a: &mut Arena, agent: &str) {
-    if a
-        .cli_for(&["agent", "reload", agent, "--follow"], std::time::Duration::from_secs(60))
-        .is_none()
+    if a.cli_for(
+        &["agent", "reload", agent, "--follow"],
+        std::time::Duration::from_secs(60),
+    )
+    .is_none()
     {
         a.fail(format!("`agent reload {agent}` did not answer"));
     }
@@ -89,7 +91,23 @@ pub(crate) fn env_file_symlink_to_a_host_file(b: Backend) {
 }
 
 pub(crate) fn env_file_fifo(b: Backend) {
-    one_turn(b, WardenMode::Off, scenario!("env-fifo"));
+    let Some(mut a) = Arena::new(b, WardenMode::Off) else {
+        return;
+    };
+    a.agent("atlas", scenario!("env-fifo"));
+    a.turn_ends("atlas");
+    // The host then works on the agent's workload (as `stop` does) while
+    // whatever read the FIFO may still hold the runtime: it must answer.
+    if a.cli_for(
+        &["agent", "stop", "atlas"],
+        std::time::Duration::from_secs(30),
+    )
+    .is_none()
+    {
+        a.fail("`agent stop` did not answer after the env file became a FIFO".into());
+    }
+    a.expect_sigterm_to_stop_the_daemon();
+    a.finish();
 }
 
 pub(crate) fn dot_compass_symlink_to_the_data_dir(b: Backend) {
@@ -101,13 +119,16 @@ pub(crate) fn inner_dot_compass_symlinks(b: Backend) {
 }
 
 /// A project naming `dir` must be refused when it is made (the error
-/// names the field). If it is accepted, the agent loots it anyway, with
-/// Warden on, and the checks say what it got.
-fn too_wide_project(b: Backend, dir: impl Fn(&Arena) -> PathBuf) {
-    let Some(mut a) = Arena::new(b, WardenMode::On) else {
+/// names the field). If it is accepted, an agent in it loots it anyway and
+/// the checks say what it got. `victim`: another agent runs first (its
+/// workload is what `dir` may point into).
+fn too_wide_project(b: Backend, victim: bool, dir: impl Fn(&Arena) -> PathBuf) {
+    let Some(mut a) = Arena::new(b, WardenMode::Off) else {
         return;
     };
-    a.agent("victim", scenario!("proc"));
+    if victim {
+        a.agent("victim", scenario!("proc"));
+    }
     let dir = dir(&a);
     let repo = a.repo.to_str().unwrap().to_owned();
     let out = a.d.cli(&[
@@ -135,26 +156,23 @@ fn too_wide_project(b: Backend, dir: impl Fn(&Arena) -> PathBuf) {
     } else if !err.contains("dir") {
         a.fail(format!("the refusal does not name the field: {err}"));
     }
-    if !a.warden_on() {
-        a.fail("Warden was turned off from inside a workload".into());
-    }
     a.finish();
 }
 
 pub(crate) fn project_dir_is_the_data_dir(b: Backend) {
-    too_wide_project(b, |a| a.d.home().to_owned());
+    too_wide_project(b, false, |a| a.d.home().to_owned());
 }
 
 pub(crate) fn project_dir_inside_the_data_dir(b: Backend) {
-    too_wide_project(b, |a| a.d.home().join("secrets"));
+    too_wide_project(b, false, |a| a.d.home().join("secrets"));
 }
 
 pub(crate) fn project_dir_is_another_agents_workload(b: Backend) {
-    too_wide_project(b, |a| a.state_dir("victim"));
+    too_wide_project(b, true, |a| a.state_dir("victim"));
 }
 
 pub(crate) fn project_dir_holds_the_install(b: Backend) {
-    too_wide_project(b, |_| {
+    too_wide_project(b, false, |_| {
         std::path::Path::new(super::super::BIN)
             .parent()
             .unwrap()
@@ -334,7 +352,10 @@ pub(crate) fn retiring_follows_no_symlink(b: Backend) {
         a.d.ok(&["workstream", "move", &id, state]);
     }
     if state.exists() {
-        a.fail(format!("the retired agent's state {} is left", state.display()));
+        a.fail(format!(
+            "the retired agent's state {} is left",
+            state.display()
+        ));
     }
     a.finish();
 }
