@@ -30,6 +30,9 @@ const ESCAPED: &str = "ESCAPED:";
 pub(crate) enum Backend {
     Sandbox,
     Oci,
+    /// No isolation by design (it lists its missing protections): only
+    /// the suite's own control runs here, to prove the checks see an escape.
+    Host,
 }
 
 impl Backend {
@@ -37,6 +40,7 @@ impl Backend {
         match self {
             Self::Sandbox => "sandbox",
             Self::Oci => "oci",
+            Self::Host => "host",
         }
     }
 }
@@ -85,6 +89,8 @@ pub(crate) struct Arena {
     poller: Option<Poller>,
     /// Also check the daemon stops on SIGTERM once the checks are done.
     sigterm: bool,
+    /// Warden's state as this arena last set it.
+    warden: WardenMode,
     failures: Vec<String>,
 }
 
@@ -144,6 +150,7 @@ impl Arena {
             before: BTreeMap::new(),
             poller: None,
             sigterm: false,
+            warden: WardenMode::On,
             failures: Vec::new(),
         };
         let data = arena.d.home().to_owned();
@@ -344,6 +351,13 @@ impl Arena {
                 ended: false,
             },
         };
+        // With Warden off nothing may block a step: a blocked step means
+        // the attack never ran, and its passing would prove nothing.
+        if self.warden == WardenMode::Off && turn.text.contains("Blocked by PreToolUse hook") {
+            self.fail(format!(
+                "a step of {name}'s turn was blocked with Warden off: the attack did not run"
+            ));
+        }
         self.transcripts.push(turn.text.clone());
         turn
     }
@@ -375,7 +389,8 @@ impl Arena {
     }
 
     /// Turn Warden on or off (as the user would).
-    pub(crate) fn set_warden(&self, mode: WardenMode) {
+    pub(crate) fn set_warden(&mut self, mode: WardenMode) {
+        self.warden = mode;
         let verb = match mode {
             WardenMode::On => "on",
             WardenMode::Off => "off",
@@ -670,7 +685,7 @@ impl Drop for Poller {
 /// `COMPASS_SKIP_OCI=<reason>` is set; then it says so loudly and skips.
 fn backend_runs_agents(backend: Backend) -> bool {
     static OCI: OnceLock<Result<(), String>> = OnceLock::new();
-    if backend == Backend::Sandbox {
+    if backend != Backend::Oci {
         return true;
     }
     let probe = OCI.get_or_init(|| {

@@ -283,6 +283,14 @@ pub(crate) fn host_paths(b: Backend) {
     one_turn(b, WardenMode::Off, scenario!("host-paths"));
 }
 
+/// The suite's control on the host tier (no isolation): the host-paths
+/// attack, without native hooks (the host tier's hook socket path is the
+/// sandbox's, so every hooked step would be blocked and nothing would run).
+pub(crate) fn host_paths_unhooked(b: Backend) {
+    let scenario = format!("native_hooks = false\n{}", scenario!("host-paths"));
+    one_turn(b, WardenMode::Off, &scenario);
+}
+
 pub(crate) fn loopback_port(b: Backend) {
     one_turn(b, WardenMode::Off, scenario!("loopback"));
 }

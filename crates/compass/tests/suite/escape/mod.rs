@@ -105,3 +105,26 @@ escape_tests! {
         oci: []
     }
 }
+
+/// The control: on the host tier (no isolation, by design) the same attack
+/// reaches the host, and the checks must say so — otherwise a passing
+/// attack above proves nothing.
+#[test]
+fn the_checks_see_an_escape_on_the_host_tier() {
+    let caught = std::panic::catch_unwind(|| attacks::host_paths_unhooked(arena::Backend::Host));
+    let message = caught
+        .err()
+        .and_then(|p| p.downcast_ref::<String>().cloned())
+        .unwrap_or_default();
+    for expected in [
+        "the canary",
+        "a stored secret no agent was granted is in",
+        "pwned appeared outside the state dir",
+        "ESCAPED:listed-the-data-dir",
+    ] {
+        assert!(
+            message.contains(expected),
+            "the checks missed {expected:?} on the host tier: {message:?}"
+        );
+    }
+}
