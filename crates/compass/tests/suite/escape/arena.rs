@@ -549,12 +549,20 @@ impl Arena {
                     self.failures.push(format!("{why} is in {label}"));
                 }
             }
-            for line in text.lines().filter(|l| l.contains(ESCAPED)) {
-                let at = line.find(ESCAPED).unwrap_or(0);
-                let what: String = line[at..].chars().take(80).collect();
-                self.failures.push(format!(
-                    "the agent reported a step that must fail: {what} (in {label})"
-                ));
+            // Every marker, each once per log (JSON escapes newlines, so
+            // a marker ends at a backslash, a quote or whitespace).
+            let mut seen = std::collections::BTreeSet::new();
+            for (at, _) in text.match_indices(ESCAPED) {
+                let what: String = text[at..]
+                    .chars()
+                    .take_while(|c| !matches!(c, '\\' | '"') && !c.is_whitespace())
+                    .take(80)
+                    .collect();
+                if seen.insert(what.clone()) {
+                    self.failures.push(format!(
+                        "the agent reported a step that must fail: {what} (in {label})"
+                    ));
+                }
             }
         }
         if self.sigterm {
