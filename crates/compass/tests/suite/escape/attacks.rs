@@ -1,0 +1,390 @@
+//! The attacks: each sets up its arena, lets the hostile scripted agent
+//! run its scenario (`compass-scripted-agent/scenarios/escape/`), adds what
+//! is specific to it, and ends with [`Arena::finish`]'s checks.
+
+use super::arena::{Arena, Backend, WardenMode};
+use std::path::PathBuf;
+
+macro_rules! scenario {
+    ($name:literal) => {
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../compass-scripted-agent/scenarios/escape/",
+            $name,
+            ".toml"
+        ))
+    };
+}
+
+/// One agent, one turn of `scenario`, the standard checks.
+fn one_turn(backend: Backend, warden: WardenMode, scenario: &str) {
+    let Some(mut a) = Arena::new(backend, warden) else {
+        return;
+    };
+    a.agent("atlas", scenario);
+    a.turn_ends("atlas");
+    a.finish();
+}
+
+/// One turn, then the agent is stopped and started again: the host redoes
+/// its start-time work on what the agent left.
+fn turn_then_restart(backend: Backend, scenario: &str) {
+    let Some(mut a) = Arena::new(backend, WardenMode::Off) else {
+        return;
+    };
+    a.agent("atlas", scenario);
+    a.turn_ends("atlas");
+    // A start the planted files make fail is the agent's own loss, not an
+    // escape; what the host touched on the way is what the checks look at.
+    if let Err(e) = a.restart_agent("atlas") {
+        eprintln!("restarting atlas after the attack failed (allowed): {e}");
+    }
+    a.finish();
+}
+
+/// Markers a scenario's commands leave in the workload's /tmp when git run
+/// for the host executed them.
+fn git_markers(a: &mut Arena, agent: &str, names: &[&str]) {
+    let tmp = a.state_dir(agent).join("tmp");
+    for name in names {
+        a.must_not_exist(
+            tmp.join(format!("escape-{name}-ran")),
+            &format!("git run for the host executed the agent's {name}"),
+        );
+    }
+}
+
+/// An attack on git run for Warden: turn 1 plants with Warden off (its
+/// detectors are not the boundary), turn 2 pushes with Warden on, so
+/// Warden resolves the push with git in the agent's repo.
+fn plant_then_push(b: Backend, scenario: &str) -> Option<Arena> {
+    let mut a = Arena::new(b, WardenMode::Off)?;
+    a.agent("atlas", scenario);
+    a.turn_ends("atlas");
+    a.set_warden(WardenMode::On);
+    a.turn("atlas");
+    Some(a)
+}
+
+/// The agent's context reloaded: the fleet reads the worktree's git state.
+fn reload(a: &mut Arena, agent: &str) {
+    if a.cli_for(
+        &["agent", "reload", agent, "--follow"],
+        std::time::Duration::from_secs(60),
+    )
+    .is_none()
+    {
+        a.fail(format!("`agent reload {agent}` did not answer"));
+    }
+}
+
+pub(crate) fn env_nul_in_a_value(b: Backend) {
+    one_turn(b, WardenMode::Off, scenario!("env-nul-value"));
+}
+
+pub(crate) fn env_nul_in_a_key(b: Backend) {
+    one_turn(b, WardenMode::Off, scenario!("env-nul-key"));
+}
+
+pub(crate) fn env_file_symlink_to_a_host_file(b: Backend) {
+    one_turn(b, WardenMode::Off, scenario!("env-symlink"));
+}
+
+pub(crate) fn env_file_fifo(b: Backend) {
+    let Some(mut a) = Arena::new(b, WardenMode::Off) else {
+        return;
+    };
+    a.agent("atlas", scenario!("env-fifo"));
+    a.turn_ends("atlas");
+    // The host then works on the agent's workload (as `stop` does) while
+    // whatever read the FIFO may still hold the runtime: it must answer.
+    if a.cli_for(
+        &["agent", "stop", "atlas"],
+        std::time::Duration::from_secs(30),
+    )
+    .is_none()
+    {
+        a.fail("`agent stop` did not answer after the env file became a FIFO".into());
+    }
+    a.expect_sigterm_to_stop_the_daemon();
+    a.finish();
+}
+
+pub(crate) fn dot_compass_symlink_to_the_data_dir(b: Backend) {
+    turn_then_restart(b, scenario!("dot-compass-symlink"));
+}
+
+pub(crate) fn inner_dot_compass_symlinks(b: Backend) {
+    turn_then_restart(b, scenario!("inner-symlinks"));
+}
+
+/// A project naming `dir` must be refused when it is made (the error
+/// names the field). If it is accepted, an agent in it loots it anyway and
+/// the checks say what it got. `victim`: another agent runs first (its
+/// workload is what `dir` may point into).
+fn too_wide_project(b: Backend, victim: bool, dir: impl Fn(&Arena) -> PathBuf) {
+    let Some(mut a) = Arena::new(b, WardenMode::Off) else {
+        return;
+    };
+    if victim {
+        a.agent("victim", scenario!("proc"));
+    }
+    let dir = dir(&a);
+    let repo = a.repo.to_str().unwrap().to_owned();
+    let out = a.d.cli(&[
+        "project",
+        "add",
+        "wide",
+        "--repo",
+        &repo,
+        "--dir",
+        dir.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    if out.status.success() {
+        a.fail(format!(
+            "project add accepted --dir {}, which holds or is held by Compass's own state",
+            dir.display()
+        ));
+        a.new_agent("snoop", Some("wide"));
+        match a.start_agent("snoop", scenario!("scope-loot"), &[]) {
+            Ok(()) => {
+                a.turn("snoop");
+            }
+            Err(e) => eprintln!("snoop was refused at start: {e}"),
+        }
+    } else if !err.contains("dir") {
+        a.fail(format!("the refusal does not name the field: {err}"));
+    }
+    a.finish();
+}
+
+pub(crate) fn project_dir_is_the_data_dir(b: Backend) {
+    too_wide_project(b, false, |a| a.d.home().to_owned());
+}
+
+pub(crate) fn project_dir_inside_the_data_dir(b: Backend) {
+    too_wide_project(b, false, |a| a.d.home().join("secrets"));
+}
+
+pub(crate) fn project_dir_is_another_agents_workload(b: Backend) {
+    too_wide_project(b, true, |a| a.state_dir("victim"));
+}
+
+pub(crate) fn project_dir_holds_the_install(b: Backend) {
+    too_wide_project(b, false, |_| {
+        std::path::Path::new(super::super::BIN)
+            .parent()
+            .unwrap()
+            .to_owned()
+    });
+}
+
+pub(crate) fn control_socket(b: Backend) {
+    let Some(mut a) = Arena::new(b, WardenMode::On) else {
+        return;
+    };
+    a.agent("atlas", scenario!("control-socket"));
+    a.turn_ends("atlas");
+    if !a.warden_on() {
+        a.fail("Warden was turned off from inside a workload".into());
+    }
+    a.finish();
+}
+
+pub(crate) fn warden_push_diff_ignores_textconv(b: Backend) {
+    let Some(mut a) = plant_then_push(b, scenario!("warden-textconv")) else {
+        return;
+    };
+    a.forbid("correct-horse-battery-staple", "the repo's DB_PASSWORD");
+    git_markers(&mut a, "atlas", &["textconv"]);
+    let flags = a.d.ok(&["warden", "log", "--flags", "--agent", "atlas"]);
+    if !flags.contains("held_secret") {
+        a.fail(format!(
+            "Warden let a push carrying a credential the agent read through (textconv hid it): {flags}"
+        ));
+    }
+    a.finish();
+}
+
+pub(crate) fn warden_git_runs_no_repo_configured_commands(b: Backend) {
+    let Some(mut a) = plant_then_push(b, scenario!("warden-git-config")) else {
+        return;
+    };
+    reload(&mut a, "atlas");
+    git_markers(
+        &mut a,
+        "atlas",
+        &[
+            "uploadpack",
+            "ext",
+            "fsmonitor",
+            "extdiff",
+            "hook-post-index-change",
+            "hook-reference-transaction",
+            "hook-post-checkout",
+        ],
+    );
+    a.finish();
+}
+
+pub(crate) fn env_file_steers_no_host_run_git(b: Backend) {
+    let Some(mut a) = plant_then_push(b, scenario!("env-steers-git")) else {
+        return;
+    };
+    reload(&mut a, "atlas");
+    git_markers(
+        &mut a,
+        "atlas",
+        &[
+            "env-uploadpack",
+            "env-fsmonitor",
+            "env-extdiff",
+            "env-extdiff-env",
+            "env-bash-env",
+        ],
+    );
+    a.finish();
+}
+
+pub(crate) fn proc_tricks(b: Backend) {
+    one_turn(b, WardenMode::Off, scenario!("proc"));
+}
+
+pub(crate) fn mountinfo_names_no_host_path(b: Backend) {
+    one_turn(b, WardenMode::Off, scenario!("mountinfo"));
+}
+
+pub(crate) fn read_only_mounts_stay_read_only(b: Backend) {
+    let Some(mut a) = Arena::new(b, WardenMode::Off) else {
+        return;
+    };
+    a.agent("atlas", scenario!("mounts"));
+    a.turn_ends("atlas");
+    let state = a.state_dir("atlas");
+    let bin = std::path::Path::new(super::super::BIN).parent().unwrap();
+    for p in [
+        state.join("run/escape-probe"),
+        state.join("run/config/escape-probe"),
+        bin.join("escape-probe"),
+        PathBuf::from("/usr/escape-probe"),
+        PathBuf::from("/etc/escape-probe"),
+    ] {
+        a.must_not_exist(p, "a read-only mount was written");
+    }
+    a.finish();
+}
+
+pub(crate) fn device_files(b: Backend) {
+    one_turn(b, WardenMode::Off, scenario!("devices"));
+}
+
+pub(crate) fn host_paths(b: Backend) {
+    one_turn(b, WardenMode::Off, scenario!("host-paths"));
+}
+
+/// The suite's control on the host tier (no isolation): the host-paths
+/// attack, without native hooks (the host tier's hook socket path is the
+/// sandbox's, so every hooked step would be blocked and nothing would run).
+pub(crate) fn host_paths_unhooked(b: Backend) {
+    let scenario = format!("native_hooks = false\n{}", scenario!("host-paths"));
+    one_turn(b, WardenMode::Off, &scenario);
+}
+
+pub(crate) fn loopback_port(b: Backend) {
+    one_turn(b, WardenMode::Off, scenario!("loopback"));
+}
+
+pub(crate) fn other_agents_home_and_clones(b: Backend) {
+    let Some(mut a) = Arena::new(b, WardenMode::Off) else {
+        return;
+    };
+    a.agent("victim", scenario!("proc"));
+    let other = a.state_dir("victim");
+    a.plant_in(&other.join("home/canary.txt"), "other agent's home");
+    a.plant_in(&other.join("work/app/canary.txt"), "other agent's clone");
+    for p in ["home/pwned", "work/app/pwned"] {
+        a.must_not_exist(other.join(p), "one agent wrote into another's state");
+    }
+    let spy = scenario!("other-agent").replace("@OTHER@", other.to_str().unwrap());
+    a.agent("snoop", &spy);
+    a.turn_ends("snoop");
+    a.finish();
+}
+
+pub(crate) fn fs_methods_through_symlinks(b: Backend) {
+    one_turn(b, WardenMode::Off, scenario!("fs-symlink"));
+}
+
+pub(crate) fn fs_read_of_a_fifo(b: Backend) {
+    one_turn(b, WardenMode::Off, scenario!("fs-fifo"));
+}
+
+pub(crate) fn worktree_and_git_metadata_symlinks(b: Backend) {
+    let Some(mut a) = Arena::new(b, WardenMode::Off) else {
+        return;
+    };
+    a.agent("atlas", scenario!("worktree-symlinks"));
+    a.turn_ends("atlas");
+    // The host makes a worktree where the agent planted a link, then a
+    // restart and a reload read the workspace's git state.
+    a.d.ok(&["issue", "add", "A task", "--project", "demo"]);
+    let ws = a.cli_for(
+        &["workstream", "add", "demo-1", "atlas"],
+        std::time::Duration::from_secs(60),
+    );
+    if ws.is_none() {
+        a.fail("`workstream add` did not answer".into());
+    }
+    if let Err(e) = a.restart_agent("atlas") {
+        eprintln!("restarting atlas after the attack failed (allowed): {e}");
+    }
+    reload(&mut a, "atlas");
+    a.finish();
+}
+
+pub(crate) fn retiring_follows_no_symlink(b: Backend) {
+    let Some(mut a) = Arena::new(b, WardenMode::Off) else {
+        return;
+    };
+    a.d.ok(&["agent", "new", "eph", "--ephemeral"]);
+    if let Err(e) = a.start_agent("eph", scenario!("retire-symlinks"), &[]) {
+        panic!("eph did not start: {e}");
+    }
+    a.turn_ends("eph");
+    let state = a.state_dir("eph");
+    a.d.ok(&["issue", "add", "One task", "--project", "demo"]);
+    let ws = a.d.json(&["workstream", "add", "demo-1", "eph"]);
+    let id = ws["id"].as_str().unwrap().to_owned();
+    for state in ["in_progress", "in_review", "merged"] {
+        a.d.ok(&["workstream", "move", &id, state]);
+    }
+    if state.exists() {
+        a.fail(format!(
+            "the retired agent's state {} is left",
+            state.display()
+        ));
+    }
+    a.finish();
+}
+
+pub(crate) fn secret_printed_is_redacted(b: Backend) {
+    let Some(mut a) = Arena::new(b, WardenMode::Off) else {
+        return;
+    };
+    let value = format!("plain words {} make a password", std::process::id());
+    let (head, tail) = value.split_at(value.len() / 2);
+    a.set_secret("PLAIN_SECRET", &value);
+    a.forbid(&value, "the granted secret's value");
+    a.forbid(head, "the first half of the granted secret");
+    a.forbid(tail, "the second half of the granted secret");
+    a.new_agent("atlas", None);
+    let scenario = scenario!("secret-printed")
+        .replace("@SECRET_HEAD@", head)
+        .replace("@SECRET_TAIL@", tail);
+    if let Err(e) = a.start_agent("atlas", &scenario, &["--secret", "PLAIN_SECRET"]) {
+        panic!("atlas did not start: {e}");
+    }
+    a.turn_ends("atlas");
+    a.finish();
+}

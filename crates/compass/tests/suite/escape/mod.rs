@@ -1,0 +1,130 @@
+//! The escape suite: a hostile scripted agent tries every known way out of
+//! its workload, against a real daemon, on every backend; after each attack
+//! the host must be untouched (canaries outside unchanged and unread, no new
+//! files outside the agents' state, stored secrets present, `compass status`
+//! answering within [`arena::STATUS_BOUND`] all along). The list of attacks
+//! and what each asserts is in `README.md` next to this file; a new attack
+//! is added there and here first.
+//!
+//! An attack that escapes today is `#[ignore = "escapes today: …"]` with
+//! what was seen; the ignore goes when the fix lands. Never weaken an
+//! assertion to make one pass.
+
+mod arena;
+mod attacks;
+
+/// The repo's `.env`: credentials an agent may read (Warden taints them).
+const DOTENV: &str = "API_ENDPOINT=https://api.internal.example\nAPI_TOKEN=ghp_demoDemoDemoDemoDemoDemoDemoDemo0000\nDB_PASSWORD=correct-horse-battery-staple\n";
+
+/// One `#[test]` per attack and backend: `escape::sandbox::<attack>` and
+/// `escape::oci::<attack>`, each with its own attributes (the ignores).
+macro_rules! escape_tests {
+    ($( $attack:ident { sandbox: [$(#[$s:meta])*], oci: [$(#[$o:meta])*] } )*) => {
+        /// The bubblewrap sandbox (the default backend): always runs.
+        mod sandbox {
+            $( $(#[$s])* #[test] fn $attack() { super::attacks::$attack(super::arena::Backend::Sandbox); } )*
+        }
+        /// The OCI backend: fails where it cannot run agents unless
+        /// `COMPASS_SKIP_OCI=<reason>` is set (then skipped, loudly).
+        mod oci {
+            $( $(#[$o])* #[test] fn $attack() { super::attacks::$attack(super::arena::Backend::Oci); } )*
+        }
+    };
+}
+
+escape_tests! {
+    env_nul_in_a_value {
+        sandbox: [#[ignore = "escapes today: a NUL in a ~/.compass/env value becomes `--bind / /hostroot` in bwrap's args file; the agent read the host ssh key and the data dir's secret, and wrote outside"]],
+        oci: []
+    }
+    env_nul_in_a_key {
+        sandbox: [#[ignore = "escapes today: a NUL in a ~/.compass/env key injects `--bind / /hostroot`; the agent read host canaries and the data dir's secret, and wrote outside"]],
+        oci: []
+    }
+    env_file_symlink_to_a_host_file {
+        sandbox: [#[ignore = "escapes today: the host reads ~/.compass/env through the agent's symlink; a host file's value reached the agent and the event log"]],
+        oci: []
+    }
+    env_file_fifo {
+        sandbox: [#[ignore = "escapes today: a FIFO at ~/.compass/env blocks the daemon's spawn under the runtime lock; the turn hangs, `agent stop` and `status` stop answering, SIGTERM is ignored"]],
+        oci: []
+    }
+    dot_compass_symlink_to_the_data_dir {
+        sandbox: [#[ignore = "escapes today: with ~/.compass -> the data dir, `agent start` deletes the data dir's secrets/"]],
+        oci: []
+    }
+    inner_dot_compass_symlinks { sandbox: [], oci: [] }
+    project_dir_is_the_data_dir {
+        sandbox: [#[ignore = "escapes today: project add accepts --dir <data dir>; the agent read the stored secrets and, through the mounted control socket, stored a secret and turned Warden off"]],
+        oci: []
+    }
+    project_dir_inside_the_data_dir {
+        sandbox: [#[ignore = "escapes today: project add accepts --dir <data dir>/secrets; the agent read a stored secret"]],
+        oci: []
+    }
+    project_dir_is_another_agents_workload {
+        sandbox: [#[ignore = "escapes today: project add accepts --dir <data dir>/agents/agt-1 (only start refuses the overlap)"]],
+        oci: []
+    }
+    project_dir_holds_the_install {
+        sandbox: [#[ignore = "escapes today: project add accepts --dir <the Compass install dir>"]],
+        oci: []
+    }
+    control_socket { sandbox: [], oci: [] }
+    warden_push_diff_ignores_textconv {
+        sandbox: [#[ignore = "escapes today: Warden's push diff runs the agent's textconv driver, which hid the pushed credential; the push was cleared"]],
+        oci: []
+    }
+    warden_git_runs_no_repo_configured_commands {
+        sandbox: [#[ignore = "escapes today: Warden's `git ls-remote` runs the repo's remote.origin.uploadpack"]],
+        oci: []
+    }
+    env_file_steers_no_host_run_git {
+        sandbox: [#[ignore = "escapes today: GIT_CONFIG_* in ~/.compass/env reach Warden's git exec; the injected uploadpack ran"]],
+        oci: []
+    }
+    proc_tricks { sandbox: [], oci: [] }
+    mountinfo_names_no_host_path {
+        sandbox: [#[ignore = "escapes today: /proc/self/mountinfo names the host paths of the data dir and the install"]],
+        oci: []
+    }
+    read_only_mounts_stay_read_only { sandbox: [], oci: [] }
+    device_files { sandbox: [], oci: [] }
+    host_paths { sandbox: [], oci: [] }
+    loopback_port { sandbox: [], oci: [] }
+    other_agents_home_and_clones { sandbox: [], oci: [] }
+    fs_methods_through_symlinks { sandbox: [], oci: [] }
+    fs_read_of_a_fifo {
+        sandbox: [#[ignore = "escapes today: fs/read_text_file of a FIFO blocks (no file-type check, no timeout); the turn never ends"]],
+        oci: []
+    }
+    worktree_and_git_metadata_symlinks { sandbox: [], oci: [] }
+    retiring_follows_no_symlink { sandbox: [], oci: [] }
+    secret_printed_is_redacted {
+        sandbox: [#[ignore = "escapes today: a plain-looking granted secret printed by the agent is stored verbatim in the event log, whole and in halves"]],
+        oci: []
+    }
+}
+
+/// The control: on the host tier (no isolation, by design) the same attack
+/// reaches the host, and the checks must say so — otherwise a passing
+/// attack above proves nothing.
+#[test]
+fn the_checks_see_an_escape_on_the_host_tier() {
+    let caught = std::panic::catch_unwind(|| attacks::host_paths_unhooked(arena::Backend::Host));
+    let message = caught
+        .err()
+        .and_then(|p| p.downcast_ref::<String>().cloned())
+        .unwrap_or_default();
+    for expected in [
+        "the canary",
+        "a stored secret no agent was granted is in",
+        "pwned appeared outside the state dir",
+        "ESCAPED:listed-the-data-dir",
+    ] {
+        assert!(
+            message.contains(expected),
+            "the checks missed {expected:?} on the host tier: {message:?}"
+        );
+    }
+}
