@@ -101,7 +101,7 @@ pub(crate) const CANARY_SECRET: &str = "CANARY_SECRET";
 impl Arena {
     /// A daemon on `backend` with canaries planted and project `demo`
     /// (repo `app`) added. `None` when the backend cannot run agents here
-    /// and `COMPASS_SKIP_OCI` says why (printed loudly).
+    /// (skipped loudly, with the daemon's error).
     pub(crate) fn new(backend: Backend, warden: WardenMode) -> Option<Self> {
         compass_test_support::bins::scripted_agent();
         if !backend_runs_agents(backend) {
@@ -689,8 +689,9 @@ impl Drop for Poller {
 }
 
 /// Whether the daemon can run an agent on `backend` here, probed once per
-/// test process. Where it cannot, the test fails unless
-/// `COMPASS_SKIP_OCI=<reason>` is set; then it says so loudly and skips.
+/// test process. Where it cannot, the test is skipped loudly with the
+/// daemon's error (listed in `scripts/test`'s summary), or fails under
+/// `COMPASS_REQUIRE_ALL=1`.
 fn backend_runs_agents(backend: Backend) -> bool {
     static OCI: OnceLock<Result<(), String>> = OnceLock::new();
     if backend != Backend::Oci {
@@ -708,21 +709,17 @@ fn backend_runs_agents(backend: Backend) -> bool {
             Err(String::from_utf8_lossy(&out.stderr).trim().to_owned())
         }
     });
-    let skip = std::env::var("COMPASS_SKIP_OCI")
-        .ok()
-        .filter(|r| !r.trim().is_empty());
-    match (probe, skip) {
-        (Ok(()), _) => true,
-        (Err(e), Some(reason)) => {
-            eprintln!(
-                "!!! escape suite on the oci backend SKIPPED (COMPASS_SKIP_OCI={reason:?}); \
-                 `compass agent start` on --backend oci said: {e}"
+    match probe {
+        Ok(()) => true,
+        Err(e) if compass_test_support::skips_forbidden() => panic!(
+            "the oci backend cannot run an agent here ({e}), and COMPASS_REQUIRE_ALL=1 forbids skipping"
+        ),
+        Err(e) => {
+            compass_test_support::skip_loudly(
+                "compass escape::oci (every attack)",
+                &format!("`compass agent start` on --backend oci said: {e}"),
             );
             false
         }
-        (Err(e), None) => panic!(
-            "the oci backend cannot run an agent here ({e}); make it run, or set \
-             COMPASS_SKIP_OCI=<reason> to skip the oci escape suite explicitly"
-        ),
     }
 }

@@ -24,8 +24,8 @@ macro_rules! escape_tests {
         mod sandbox {
             $( $(#[$s])* #[test] fn $attack() { super::attacks::$attack(super::arena::Backend::Sandbox); } )*
         }
-        /// The OCI backend: fails where it cannot run agents unless
-        /// `COMPASS_SKIP_OCI=<reason>` is set (then skipped, loudly).
+        /// The OCI backend: where the machine cannot run agents in it, skipped
+        /// loudly with the reason (a failure under `COMPASS_REQUIRE_ALL=1`).
         mod oci {
             $( $(#[$o])* #[test] fn $attack() { super::attacks::$attack(super::arena::Backend::Oci); } )*
         }
