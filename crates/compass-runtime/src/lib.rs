@@ -20,7 +20,9 @@
 //! - A backend that cannot provide an operation says so with a typed
 //!   `Unsupported`, and lists what it lacks in `missing_protections`.
 
+pub mod agentfs;
 pub mod bench;
+pub(crate) mod checks;
 pub mod egress;
 pub mod files;
 pub mod freezer;
@@ -40,7 +42,7 @@ pub use host::HostRuntime;
 pub use layout::{InnerPaths, Layout};
 pub use oci::{OciConfig, OciRuntime};
 pub use sandbox::{SandboxConfig, SandboxRuntime};
-pub use secrets::Secret;
+pub use secrets::{Secret, SecretEnv};
 pub use workload::{
     Backend, EgressPolicy, ExecOutput, ExecSpec, Mount, ProcessHandle, Protection, Resources,
     RuntimeError, SpawnedProcess, WorkloadName, WorkloadRuntime, WorkloadSpec,
