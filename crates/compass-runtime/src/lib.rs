@@ -13,7 +13,11 @@
 //!   environment included) from an unlinked 0600 args file.
 //! - Host-side code never runs git in, nor follows paths through, anything
 //!   the agent can write: clones are staged outside its view; worktrees and
-//!   `fs/*` I/O run inside the workload.
+//!   `fs/*` I/O run inside the workload; reads, listings and deletions in an
+//!   agent's tree go through [`agentfs`] only (a test scans for others).
+//! - What a workload's processes get is the runtime's own state: the env
+//!   secrets are never re-read from the workload, and every value handed to
+//!   bwrap or podman is checked (`checks`) so none can add options.
 //! - Each sandbox `spawn`/`exec` is its own bwrap (own pid and net
 //!   namespace); the workload-wide freezer, cpu, memory and pids cgroups
 //!   tie them together for pause, stop and limits.

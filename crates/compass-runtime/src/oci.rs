@@ -571,3 +571,23 @@ impl WorkloadRuntime for OciRuntime {
         self.engine_ok(&refs, &c).await.map(|_| ())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn volumes_refuse_values_podman_would_read_as_options() {
+        let ok = volume(Path::new("/srv/a"), Path::new("/work/a"), true).unwrap();
+        assert_eq!(ok, "/srv/a:/work/a:ro");
+        for (host, inner) in [
+            ("/srv/a:/etc", "/work/a"),
+            ("/srv/a", "/work/a:rw,exec"),
+            ("relative", "/work/a"),
+            ("/srv/a\nb", "/work/a"),
+        ] {
+            let err = volume(Path::new(host), Path::new(inner), false).unwrap_err();
+            assert!(err.to_string().contains("mount"), "{host} {inner}: {err}");
+        }
+    }
+}

@@ -515,16 +515,6 @@ impl SandboxRuntime {
         for m in &spec.mounts {
             let host = fs_err::canonicalize(&m.host_path)
                 .map_err(|e| RuntimeError::io("resolving a mount", e))?;
-            // Its own state dir holds the secret env and the args files.
-            if host.starts_with(&own) || own.starts_with(&host) {
-                return Err(RuntimeError::Invalid {
-                    what: "mount",
-                    why: format!(
-                        "{} overlaps this workload's own state dir; its home and clones are mounted already",
-                        m.host_path.display()
-                    ),
-                });
-            }
             // No mount may expose (or sit inside) another workload's state.
             for (other, theirs) in &others {
                 if host.starts_with(theirs) || theirs.starts_with(&host) {
@@ -536,6 +526,16 @@ impl SandboxRuntime {
                         ),
                     });
                 }
+            }
+            // Its own state dir holds the secret env and the args files.
+            if host.starts_with(&own) || own.starts_with(&host) {
+                return Err(RuntimeError::Invalid {
+                    what: "mount",
+                    why: format!(
+                        "{} overlaps this workload's own state dir; its home and clones are mounted already",
+                        m.host_path.display()
+                    ),
+                });
             }
         }
         {

@@ -330,9 +330,10 @@ async fn bad_values_for_bwrap_are_refused_by_name() {
     let err = rt.create(&bad).await.unwrap_err().to_string();
     assert!(err.contains("mount host path"), "{err}");
     // A mount may not expose the workload's own state dir.
-    let mut own = spec("puck", &root.path().join("p"), EgressPolicy::Deny);
+    let apart = tempfile::tempdir().unwrap();
+    let mut own = spec("puck", &apart.path().join("p"), EgressPolicy::Deny);
     own.mounts.push(compass_runtime::Mount {
-        host_path: root.path().to_path_buf(),
+        host_path: apart.path().to_path_buf(),
         workload_path: "/data".into(),
         read_only: true,
     });
