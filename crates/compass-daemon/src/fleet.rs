@@ -411,7 +411,7 @@ impl Fleet {
             return Err(e);
         }
 
-        // Before the agent process exists, so its spawn reads the env file.
+        // Before the agent process exists, so its spawn gets the env secrets.
         self.deliver_secrets(&agent, &kind, &workload, &state_dir, granted)
             .await?;
 
@@ -501,8 +501,9 @@ impl Fleet {
 
     /// Materialize the secrets the agent's kind names as credentials, plus
     /// those granted to this start, into its workload: each as a 0600 file
-    /// `$HOME/.compass/secrets/<NAME>`, and single-line ones also in the 0600
-    /// env file every spawn reads — over stdin, through the runtime. What an
+    /// `$HOME/.compass/secrets/<NAME>` (over stdin, through the runtime), and
+    /// single-line ones also in the runtime's env for every spawn (kept on
+    /// the daemon's side, never read back from the workload). What an
     /// earlier start delivered is cleared first, so a deleted or ungranted
     /// secret does not linger. A granted secret that is not set is refused;
     /// an unset kind credential is skipped (the agent may authenticate
@@ -515,17 +516,9 @@ impl Fleet {
         state_dir: &Path,
         granted: &[String],
     ) -> Result<Vec<String>, FleetError> {
-        let layout = Layout::new(state_dir);
-        match fs_err::remove_file(layout.env_file()) {
-            Ok(()) => {}
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            Err(e) => return Err(io("clearing the agent's env file")(e)),
-        }
-        match fs_err::remove_dir_all(layout.secrets_dir()) {
-            Ok(()) => {}
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            Err(e) => return Err(io("clearing the agent's secret files")(e)),
-        }
+        // Host-side deletion in the agent's home goes through the runtime's
+        // audited agentfs: a planted link is removed, never followed.
+        compass_runtime::secrets::clear(self.runtime.as_ref(), workload, state_dir).await?;
         let mut wanted: Vec<(&str, bool)> = Vec::new();
         for name in granted {
             crate::secrets::check_name(name)?;
@@ -730,11 +723,7 @@ impl Fleet {
             Err(e) => return Err(e.into()),
         }
         let state_dir = self.agents_dir.join(workload.as_str());
-        match fs_err::remove_dir_all(&state_dir) {
-            Ok(()) => {}
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            Err(e) => return Err(io("removing the agent's state dir")(e)),
-        }
+        compass_runtime::agentfs::remove_tree(&state_dir)?;
         tracing::info!(agent = %agent.id, name = %agent.name, issue = issue_key, "retired an ephemeral agent: its work merged");
         let (id, reason) = (
             agent.id.to_string(),
@@ -783,13 +772,10 @@ impl Fleet {
             .iter()
             .map(|r| inner.work.join(".streams").join(key).join(r.as_str()))
             .collect();
-        if repos.is_empty()
-            || Layout::new(state_dir)
-                .work
-                .join(".streams")
-                .join(key)
-                .exists()
-        {
+        let made = compass_runtime::agentfs::AgentTree::open(&Layout::new(state_dir).work)?
+            .kind(&Path::new(".streams").join(key))?
+            .is_some();
+        if repos.is_empty() || made {
             return Ok(trees);
         }
         let issue = repos::IssueKey::parse(key)?;

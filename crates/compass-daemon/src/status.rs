@@ -53,7 +53,8 @@ pub(crate) fn from_fleet(error: crate::fleet::FleetError) -> Status {
                 compass_runtime::RuntimeError::UnknownBackend(_)
                 | compass_runtime::RuntimeError::BadName { .. }
                 | compass_runtime::RuntimeError::Invalid { .. } => Code::InvalidArgument,
-                compass_runtime::RuntimeError::Paused(_) => Code::FailedPrecondition,
+                compass_runtime::RuntimeError::Paused(_)
+                | compass_runtime::RuntimeError::Refused { .. } => Code::FailedPrecondition,
                 compass_runtime::RuntimeError::MissingTool { .. }
                 | compass_runtime::RuntimeError::Unsupported { .. } => Code::FailedPrecondition,
                 _ => Code::Internal,

@@ -8,9 +8,11 @@
 //! their process group (`setsid`), no resource limits. Operations that would
 //! need those return [`RuntimeError::Unsupported`] — never a silent success.
 
+use crate::checks;
 use crate::layout::{InnerPaths, Layout};
 use crate::process::{self, ChildHandle, KillTarget};
 use crate::procfs;
+use crate::secrets::SecretEnv;
 use crate::workload::{
     Backend, EgressPolicy, ExecOutput, ExecSpec, Resources, RuntimeError, SpawnedProcess,
     WorkloadName, WorkloadRuntime, WorkloadSpec,
@@ -37,6 +39,8 @@ struct Group {
 #[derive(Debug)]
 struct HostWorkload {
     spec: WorkloadSpec,
+    /// Env-shaped secrets: the runtime's own state, never the workload's.
+    secret_env: SecretEnv,
     layout: Layout,
     groups: Vec<Group>,
     paused: bool,
@@ -95,19 +99,22 @@ impl HostRuntime {
     }
 
     fn command(&self, name: &WorkloadName, exec: &ExecSpec) -> Result<Command, RuntimeError> {
-        process::check_argv(exec)?;
-        let map = self.lock();
-        let w = map
-            .get(name)
-            .ok_or_else(|| RuntimeError::NotFound(name.clone()))?;
-        if w.paused {
-            return Err(RuntimeError::Paused(name.clone()));
-        }
-        let home = w.layout.home.to_string_lossy().into_owned();
-        let mut env = process::workload_env(&w.spec.env, &w.layout, &home, exec)?;
+        checks::exec(exec)?;
+        let (spec_env, secret_env, layout) = {
+            let map = self.lock();
+            let w = map
+                .get(name)
+                .ok_or_else(|| RuntimeError::NotFound(name.clone()))?;
+            if w.paused {
+                return Err(RuntimeError::Paused(name.clone()));
+            }
+            (w.spec.env.clone(), w.secret_env.clone(), w.layout.clone())
+        };
+        let home = layout.home.to_string_lossy().into_owned();
+        let mut env = process::workload_env(&spec_env, &secret_env, &home, exec)?;
         env.entry("TMPDIR".to_owned())
-            .or_insert_with(|| w.layout.tmp.to_string_lossy().into_owned());
-        let cwd: PathBuf = exec.cwd.clone().unwrap_or_else(|| w.layout.work.clone());
+            .or_insert_with(|| layout.tmp.to_string_lossy().into_owned());
+        let cwd: PathBuf = exec.cwd.clone().unwrap_or_else(|| layout.work.clone());
         let mut cmd = Command::new(&exec.argv[0]);
         cmd.args(&exec.argv[1..])
             .env_clear()
@@ -184,6 +191,7 @@ impl WorkloadRuntime for HostRuntime {
             spec.name.clone(),
             HostWorkload {
                 spec: spec.clone(),
+                secret_env: SecretEnv::default(),
                 layout,
                 groups: Vec::new(),
                 paused: false,
@@ -200,6 +208,7 @@ impl WorkloadRuntime for HostRuntime {
         if !layout.is_workload(&spec.name, Backend::Host) {
             return Err(RuntimeError::NotFound(spec.name.clone()));
         }
+        let secret_env = SecretEnv::load(&layout)?;
         let mut map = self.lock();
         if map.contains_key(&spec.name) {
             return Err(RuntimeError::AlreadyExists(spec.name.clone()));
@@ -208,6 +217,7 @@ impl WorkloadRuntime for HostRuntime {
             spec.name.clone(),
             HostWorkload {
                 spec: spec.clone(),
+                secret_env,
                 layout,
                 groups: Vec::new(),
                 paused: false,
@@ -285,7 +295,7 @@ impl WorkloadRuntime for HostRuntime {
     async fn remove(&self, name: &WorkloadName) -> Result<(), RuntimeError> {
         self.stop(name, Duration::ZERO).await?;
         let layout = self.layout(name)?;
-        layout.remove()?;
+        layout.remove().await?;
         self.lock().remove(name);
         Ok(())
     }
@@ -293,6 +303,22 @@ impl WorkloadRuntime for HostRuntime {
     /// Handle existence: the backend knows this name (no container registry).
     async fn exists(&self, name: &WorkloadName) -> Result<bool, RuntimeError> {
         Ok(self.lock().contains_key(name))
+    }
+
+    async fn set_secret_env(
+        &self,
+        name: &WorkloadName,
+        env: SecretEnv,
+    ) -> Result<(), RuntimeError> {
+        let layout = self.layout(name)?;
+        env.persist(&layout)?;
+        match self.lock().get_mut(name) {
+            Some(w) => {
+                w.secret_env = env;
+                Ok(())
+            }
+            None => Err(RuntimeError::NotFound(name.clone())),
+        }
     }
 
     /// Always `Unsupported`: the host backend owns no cgroup.

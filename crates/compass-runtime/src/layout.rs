@@ -3,7 +3,8 @@
 //! the same way, so clones, secrets and config land in the same places.
 //!
 //! Boundary: this module creates and deletes the state directory and nothing
-//! outside it; it never starts processes.
+//! outside it (deletion goes through `agentfs`: home, work and tmp are the
+//! agent's); it never starts processes.
 
 use crate::workload::{Backend, RuntimeError, WorkloadName};
 use serde::{Deserialize, Serialize};
@@ -87,9 +88,16 @@ impl Layout {
         self.home.join(".compass").join("secrets")
     }
 
-    /// The host side of the 0600 env file every spawn reads.
+    /// The host side of the copy of the env secrets inside the workload.
+    /// Agent-writable: never read host-side (only removed, via `agentfs`).
     pub fn env_file(&self) -> PathBuf {
         self.home.join(".compass").join("env")
+    }
+
+    /// The runtime's own record of the workload's env secrets (0600, in the
+    /// state dir, outside every mount); read again on `adopt`.
+    pub fn secret_env_file(&self) -> PathBuf {
+        self.state_dir.join(crate::secrets::SECRET_ENV_FILE)
     }
 
     /// The paths as seen by a host-tier process: the host paths themselves.
@@ -163,30 +171,24 @@ impl Layout {
             .unwrap_or(false)
     }
 
-    /// Delete the state dir (or, if it pre-existed empty, its contents).
+    /// Delete the state dir (or, if it pre-existed empty, its contents),
+    /// through [`crate::agentfs`]: its home, clones and tmp are the agent's,
+    /// and no link in them is followed. Best effort: undoing a failed create.
     pub(crate) fn cleanup(&self, keep_root: bool) {
-        if keep_root {
-            if let Ok(entries) = fs_err::read_dir(&self.state_dir) {
-                for entry in entries.flatten() {
-                    let path = entry.path();
-                    let _ = if path.is_dir() && !path.is_symlink() {
-                        fs_err::remove_dir_all(&path)
-                    } else {
-                        fs_err::remove_file(&path)
-                    };
-                }
-            }
+        let _ = if keep_root {
+            crate::agentfs::AgentTree::open(&self.state_dir).and_then(|t| t.clear())
         } else {
-            let _ = fs_err::remove_dir_all(&self.state_dir);
-        }
+            crate::agentfs::remove_tree(&self.state_dir).map(drop)
+        };
     }
 
-    /// Delete everything under the state dir, the dir included.
-    pub(crate) fn remove(&self) -> Result<(), RuntimeError> {
-        match fs_err::remove_dir_all(&self.state_dir) {
-            Ok(()) => Ok(()),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
-            Err(e) => Err(RuntimeError::io("removing the workload state", e)),
-        }
+    /// Delete everything under the state dir, the dir included, through
+    /// [`crate::agentfs`] (links are removed, never followed).
+    /// A big tree takes a while: it runs off the async workers.
+    pub(crate) async fn remove(&self) -> Result<(), RuntimeError> {
+        let dir = self.state_dir.clone();
+        tokio::task::spawn_blocking(move || crate::agentfs::remove_tree(&dir).map(drop))
+            .await
+            .map_err(|e| RuntimeError::Other(format!("removing the workload state: {e}")))?
     }
 }

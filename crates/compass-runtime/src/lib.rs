@@ -13,15 +13,21 @@
 //!   environment included) from an unlinked 0600 args file.
 //! - Host-side code never runs git in, nor follows paths through, anything
 //!   the agent can write: clones are staged outside its view; worktrees and
-//!   `fs/*` I/O run inside the workload.
+//!   `fs/*` I/O run inside the workload; reads, listings and deletions in an
+//!   agent's tree go through [`agentfs`] only (a test scans for others).
+//! - What a workload's processes get is the runtime's own state: the env
+//!   secrets are never re-read from the workload, and every value handed to
+//!   bwrap or podman is checked (`checks`) so none can add options.
 //! - Each sandbox `spawn`/`exec` is its own bwrap (own pid and net
 //!   namespace); the workload-wide freezer, cpu, memory and pids cgroups
 //!   tie them together for pause, stop and limits.
 //! - A backend that cannot provide an operation says so with a typed
 //!   `Unsupported`, and lists what it lacks in `missing_protections`.
 
+pub mod agentfs;
 #[cfg(feature = "bench")]
 pub mod bench;
+pub(crate) mod checks;
 pub mod egress;
 pub mod files;
 pub mod freezer;
@@ -41,7 +47,7 @@ pub use host::HostRuntime;
 pub use layout::{InnerPaths, Layout};
 pub use oci::{OciConfig, OciRuntime};
 pub use sandbox::{SandboxConfig, SandboxRuntime};
-pub use secrets::Secret;
+pub use secrets::{Secret, SecretEnv};
 pub use workload::{
     Backend, EgressPolicy, ExecOutput, ExecSpec, Mount, ProcessHandle, Protection, Resources,
     RuntimeError, SpawnedProcess, WorkloadName, WorkloadRuntime, WorkloadSpec,

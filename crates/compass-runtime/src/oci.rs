@@ -11,9 +11,11 @@
 //! Boundary: drives an existing engine; never builds images or manages the
 //! engine itself.
 
+use crate::checks;
 use crate::egress::{self, EgressProxy};
 use crate::layout::{INNER_HOME, INNER_RUN, INNER_WORK, Layout};
 use crate::process::{self, status_to_output};
+use crate::secrets::SecretEnv;
 use crate::workload::{
     Backend, EgressPolicy, ExecOutput, ExecSpec, ProcessHandle, Resources, RuntimeError,
     SpawnedProcess, WorkloadName, WorkloadRuntime, WorkloadSpec,
@@ -64,6 +66,8 @@ impl OciConfig {
 #[derive(Debug)]
 struct OciWorkload {
     spec: WorkloadSpec,
+    /// Env-shaped secrets: the runtime's own state, never the workload's.
+    secret_env: SecretEnv,
     layout: Layout,
     container: String,
     proxy: Option<EgressProxy>,
@@ -188,41 +192,33 @@ impl OciRuntime {
         exec: &ExecSpec,
         id: &str,
     ) -> Result<(Command, PathBuf), RuntimeError> {
-        process::check_argv(exec)?;
+        checks::exec(exec)?;
         let container = self.ensure_started(name).await?;
-        let env_file = {
+        // Copied out under the lock; the env file is written without it.
+        let (spec_env, secret_env, state_dir, proxied) = {
             let map = self.lock();
             let w = map
                 .get(name)
                 .ok_or_else(|| RuntimeError::NotFound(name.clone()))?;
-            let mut env = process::workload_env(&w.spec.env, &w.layout, INNER_HOME, exec)?;
-            if w.proxy.is_some() {
-                let url = format!("http://{}", egress::INNER_LISTEN);
-                for key in [
-                    "HTTP_PROXY",
-                    "HTTPS_PROXY",
-                    "ALL_PROXY",
-                    "http_proxy",
-                    "https_proxy",
-                    "all_proxy",
-                ] {
-                    env.insert(key.to_owned(), url.clone());
-                }
-            }
-            let mut body = String::new();
-            for (k, v) in env {
-                if v.contains('\n') {
-                    return Err(RuntimeError::Invalid {
-                        what: "environment",
-                        why: format!("{k} contains a newline, which an env file cannot carry"),
-                    });
-                }
-                body.push_str(&format!("{k}={v}\n"));
-            }
-            let file = w.layout.state_dir.join(format!("exec-{id}.env"));
-            crate::secrets::write_host_file(&file, body.as_bytes())?;
-            file
+            (
+                w.spec.env.clone(),
+                w.secret_env.clone(),
+                w.layout.state_dir.clone(),
+                w.proxy.is_some(),
+            )
         };
+        let mut env = process::workload_env(&spec_env, &secret_env, INNER_HOME, exec)?;
+        if proxied {
+            process::proxy_env(&mut env);
+        }
+        let mut body = String::new();
+        for (k, v) in env {
+            checks::env_line_value(&k, &v)?;
+            body.push_str(&format!("{k}={v}\n"));
+        }
+        let env_file = state_dir.join(format!("exec-{id}.env"));
+        crate::secrets::write_host_file(&env_file, body.as_bytes())?;
+        // `checks::exec` checked a given cwd: absolute, so never an option.
         let cwd = exec
             .cwd
             .clone()
@@ -244,6 +240,31 @@ impl OciRuntime {
         cmd.args(&exec.argv);
         Ok((cmd, env_file))
     }
+}
+
+/// A `-v HOST:INNER[:ro]` value. `-v` splits on `:` and reads options after
+/// it, so a path holding `:` or `,` (or NUL, a line break, or not absolute)
+/// is refused by name.
+fn volume(host: &Path, inner: &Path, read_only: bool) -> Result<String, RuntimeError> {
+    for (what, p) in [("mount host path", host), ("mount workload path", inner)] {
+        checks::path(what, p)?;
+        let text = p.to_str().ok_or_else(|| RuntimeError::Invalid {
+            what,
+            why: format!("{} is not UTF-8", p.display()),
+        })?;
+        if text.contains([':', ',']) {
+            return Err(RuntimeError::Invalid {
+                what,
+                why: format!("{text:?} contains ':' or ',', which podman's -v reads as options"),
+            });
+        }
+    }
+    Ok(format!(
+        "{}:{}{}",
+        host.display(),
+        inner.display(),
+        if read_only { ":ro" } else { "" }
+    ))
 }
 
 /// Kill/wait for a process inside a container.
@@ -316,6 +337,9 @@ impl WorkloadRuntime for OciRuntime {
             }
             _ => None,
         };
+        checks::name("hostname", spec.name.as_str())?;
+        checks::name("image", &self.config.image)?;
+        checks::env(&spec.env)?;
         let layout = Layout::new(&spec.state_dir);
         layout.create(&spec.name, Backend::Oci)?;
         let container = format!("compass-{}-{:08x}", spec.name, rand::random::<u32>());
@@ -350,29 +374,27 @@ impl WorkloadRuntime for OciRuntime {
         if spec.egress != EgressPolicy::Open {
             args.extend(["--network".into(), "none".into()]);
         }
-        let bind = |host: &Path, inner: &str, ro: bool| {
-            format!("{}:{inner}{}", host.display(), if ro { ":ro" } else { "" })
-        };
-        for (host, inner, ro) in [
-            (&layout.home, INNER_HOME, false),
-            (&layout.work, INNER_WORK, false),
-            (&layout.tmp, "/tmp", false),
-            (&layout.run, INNER_RUN, true),
-        ] {
-            args.extend(["-v".into(), bind(host, inner, ro)]);
-        }
+        let mut binds = vec![
+            (layout.home.clone(), PathBuf::from(INNER_HOME), false),
+            (layout.work.clone(), PathBuf::from(INNER_WORK), false),
+            (layout.tmp.clone(), PathBuf::from("/tmp"), false),
+            (layout.run.clone(), PathBuf::from(INNER_RUN), true),
+        ];
         if let Some(relay) = &relay {
-            args.extend(["-v".into(), bind(relay, INNER_RELAY, true)]);
+            binds.push((relay.clone(), PathBuf::from(INNER_RELAY), true));
         }
         for m in &spec.mounts {
-            args.extend([
-                "-v".into(),
-                bind(
-                    &m.host_path,
-                    &m.workload_path.to_string_lossy(),
-                    m.read_only,
-                ),
-            ]);
+            binds.push((m.host_path.clone(), m.workload_path.clone(), m.read_only));
+        }
+        for (host, inner, ro) in &binds {
+            match volume(host, inner, *ro) {
+                Ok(v) => args.extend(["-v".into(), v]),
+                Err(e) => {
+                    drop(proxy);
+                    layout.cleanup(false);
+                    return Err(e);
+                }
+            }
         }
         if let Some(m) = spec.resources.millicpus {
             args.extend(["--cpus".into(), format!("{}", f64::from(m) / 1000.0)]);
@@ -407,6 +429,7 @@ impl WorkloadRuntime for OciRuntime {
             spec.name.clone(),
             OciWorkload {
                 spec: spec.clone(),
+                secret_env: SecretEnv::default(),
                 layout,
                 container,
                 proxy,
@@ -498,7 +521,7 @@ impl WorkloadRuntime for OciRuntime {
         match removed {
             Some(w) => {
                 drop(w.proxy);
-                w.layout.remove()
+                w.layout.remove().await
             }
             None => Ok(()),
         }
@@ -506,6 +529,26 @@ impl WorkloadRuntime for OciRuntime {
 
     async fn exists(&self, name: &WorkloadName) -> Result<bool, RuntimeError> {
         Ok(self.lock().contains_key(name))
+    }
+
+    async fn set_secret_env(
+        &self,
+        name: &WorkloadName,
+        env: SecretEnv,
+    ) -> Result<(), RuntimeError> {
+        let layout = self
+            .lock()
+            .get(name)
+            .map(|w| w.layout.clone())
+            .ok_or_else(|| RuntimeError::NotFound(name.clone()))?;
+        env.persist(&layout)?;
+        match self.lock().get_mut(name) {
+            Some(w) => {
+                w.secret_env = env;
+                Ok(())
+            }
+            None => Err(RuntimeError::NotFound(name.clone())),
+        }
     }
 
     /// `<engine> update --cpus/--memory` on the live container.
@@ -526,5 +569,25 @@ impl WorkloadRuntime for OciRuntime {
         args.push(c.clone());
         let refs: Vec<&str> = args.iter().map(String::as_str).collect();
         self.engine_ok(&refs, &c).await.map(|_| ())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn volumes_refuse_values_podman_would_read_as_options() {
+        let ok = volume(Path::new("/srv/a"), Path::new("/work/a"), true).unwrap();
+        assert_eq!(ok, "/srv/a:/work/a:ro");
+        for (host, inner) in [
+            ("/srv/a:/etc", "/work/a"),
+            ("/srv/a", "/work/a:rw,exec"),
+            ("relative", "/work/a"),
+            ("/srv/a\nb", "/work/a"),
+        ] {
+            let err = volume(Path::new(host), Path::new(inner), false).unwrap_err();
+            assert!(err.to_string().contains("mount"), "{host} {inner}: {err}");
+        }
     }
 }

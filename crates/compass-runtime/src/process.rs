@@ -4,7 +4,7 @@
 //! Boundary: knows nothing about namespaces; each backend says how a spawned
 //! process is killed ([`KillTarget`]).
 
-use crate::layout::Layout;
+use crate::secrets::SecretEnv;
 use crate::workload::{ExecOutput, ExecSpec, ProcessHandle, RuntimeError, SpawnedProcess};
 use async_trait::async_trait;
 use nix::sys::signal::{Signal, kill, killpg};
@@ -20,11 +20,12 @@ pub(crate) const DEFAULT_PATH: &str =
     "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
 
 /// The only environment a workload process sees: a minimal base, the spec's
-/// variables, the workload's 0600 env file (env-shaped secrets), and the
-/// exec's own variables, later layers winning. Nothing comes from the host.
+/// variables, the workload's env secrets (the runtime's own state, never
+/// read from the workload), and the exec's own variables, later layers
+/// winning. Nothing comes from the host. Every name and value is checked.
 pub(crate) fn workload_env(
     spec_env: &BTreeMap<String, String>,
-    layout: &Layout,
+    secret_env: &SecretEnv,
     home_inside: &str,
     exec: &ExecSpec,
 ) -> Result<BTreeMap<String, String>, RuntimeError> {
@@ -33,20 +34,31 @@ pub(crate) fn workload_env(
     env.insert("HOME".to_owned(), home_inside.to_owned());
     env.insert("LANG".to_owned(), "C.UTF-8".to_owned());
     env.extend(spec_env.iter().map(|(k, v)| (k.clone(), v.clone())));
-    env.extend(crate::secrets::read_env_file(&layout.env_file())?);
+    env.extend(
+        secret_env
+            .expose()
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone())),
+    );
     env.extend(exec.env.iter().map(|(k, v)| (k.clone(), v.clone())));
+    crate::checks::env(&env)?;
     Ok(env)
 }
 
-/// Refuse an empty argv with a clear error.
-pub(crate) fn check_argv(exec: &ExecSpec) -> Result<(), RuntimeError> {
-    if exec.argv.is_empty() {
-        return Err(RuntimeError::Invalid {
-            what: "exec",
-            why: "argv is empty; name the program to run".to_owned(),
-        });
+/// The proxy variables of a workload whose egress goes through the
+/// allowlist proxy.
+pub(crate) fn proxy_env(env: &mut BTreeMap<String, String>) {
+    let url = format!("http://{}", crate::egress::INNER_LISTEN);
+    for key in [
+        "HTTP_PROXY",
+        "HTTPS_PROXY",
+        "ALL_PROXY",
+        "http_proxy",
+        "https_proxy",
+        "all_proxy",
+    ] {
+        env.insert(key.to_owned(), url.clone());
     }
-    Ok(())
 }
 
 /// How a spawned process and its descendants are killed.

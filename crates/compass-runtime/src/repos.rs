@@ -291,7 +291,7 @@ pub async fn provision_agent(
         Ok(p) => Ok(p),
         Err(e) => {
             let _ = rt.remove(&spec.name).await;
-            let _ = fs_err::remove_dir_all(&spec.state_dir);
+            let _ = crate::agentfs::remove_tree(&spec.state_dir);
             Err(e)
         }
     }
@@ -369,14 +369,14 @@ pub async fn add_repos(
         return Err(e);
     }
     let inner = rt.inner_paths(&spec.state_dir);
-    let mut placed = Vec::new();
+    let mut placed: Vec<PathBuf> = Vec::new();
     for repo in repos {
         let dest = layout.work.join(repo.name.as_str());
         // rename(2) onto an existing dir or a planted symlink fails: no
         // write is ever redirected.
         if let Err(e) = fs_err::rename(staging.join(repo.name.as_str()), &dest) {
             for done in &placed {
-                let _ = fs_err::remove_dir_all(done);
+                let _ = crate::agentfs::remove_tree(done);
             }
             let _ = fs_err::remove_dir_all(&staging);
             return Err(RuntimeError::io(

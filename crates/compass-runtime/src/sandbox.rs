@@ -13,12 +13,14 @@
 //!
 //! Boundary: carries out the spec's egress policy and mounts; decides none.
 
+use crate::checks::{self, ArgsFile};
 use crate::egress::{self, EgressProxy};
 use crate::freezer::{self, Freezer, FreezerRoot};
 use crate::layout::{self, INNER_HOME, INNER_WORK, Layout};
 use crate::limits::{Limits, LimitsRoot, PidLimit, PidsRoot};
 use crate::process::{self, ChildHandle, KillTarget};
 use crate::procfs;
+use crate::secrets::SecretEnv;
 use crate::workload::{
     Backend, EgressPolicy, ExecOutput, ExecSpec, Mount, Protection, Resources, RuntimeError,
     SpawnedProcess, WorkloadName, WorkloadRuntime, WorkloadSpec,
@@ -157,9 +159,23 @@ struct Tracked {
     starttime: u64,
 }
 
+/// A spawn's copy of its workload's state (see [`SandboxRuntime::plan`]).
+#[derive(Debug)]
+struct SpawnPlan {
+    spec: WorkloadSpec,
+    secret_env: SecretEnv,
+    layout: Layout,
+    proxied: bool,
+    relay: Option<PathBuf>,
+    /// The cgroup `procs` files the spawn joins before bwrap starts.
+    procs: Vec<PathBuf>,
+}
+
 #[derive(Debug)]
 struct SandboxWorkload {
     spec: WorkloadSpec,
+    /// Env-shaped secrets: the runtime's own state, never the workload's.
+    secret_env: SecretEnv,
     layout: Layout,
     freezer: Option<Arc<Freezer>>,
     limits: Option<Limits>,
@@ -262,13 +278,9 @@ impl SandboxRuntime {
         })
     }
 
-    /// The full bwrap command line for one process.
-    fn command(
-        &self,
-        name: &WorkloadName,
-        exec: &ExecSpec,
-    ) -> Result<(Command, Option<PathBuf>), RuntimeError> {
-        process::check_argv(exec)?;
+    /// What one spawn needs from the workload's state, copied out under the
+    /// lock so no file I/O happens while it is held.
+    fn plan(&self, name: &WorkloadName) -> Result<SpawnPlan, RuntimeError> {
         let map = self.lock();
         let w = map
             .get(name)
@@ -276,77 +288,89 @@ impl SandboxRuntime {
         if w.paused {
             return Err(RuntimeError::Paused(name.clone()));
         }
-        let mut env = process::workload_env(&w.spec.env, &w.layout, INNER_HOME, exec)?;
+        let mut procs: Vec<PathBuf> = Vec::new();
+        procs.extend(w.freezer.as_ref().map(|f| f.procs_file()));
+        if let Some(l) = &w.limits {
+            procs.extend(l.procs_files());
+        }
+        procs.extend(w.pid_limit.as_ref().map(PidLimit::procs_file));
+        Ok(SpawnPlan {
+            spec: w.spec.clone(),
+            secret_env: w.secret_env.clone(),
+            layout: w.layout.clone(),
+            proxied: w.proxy.is_some(),
+            relay: w.relay.clone(),
+            procs,
+        })
+    }
+
+    /// The full bwrap command line for one process. Holds no lock: the
+    /// args file is written from a [`SpawnPlan`] copy.
+    fn command(
+        &self,
+        name: &WorkloadName,
+        exec: &ExecSpec,
+    ) -> Result<(Command, Option<PathBuf>), RuntimeError> {
+        checks::exec(exec)?;
+        let w = self.plan(name)?;
+        let mut env = process::workload_env(&w.spec.env, &w.secret_env, INNER_HOME, exec)?;
         env.insert("TMPDIR".to_owned(), "/tmp".to_owned());
-        if w.proxy.is_some() {
-            let url = format!("http://{}", egress::INNER_LISTEN);
-            for key in [
-                "HTTP_PROXY",
-                "HTTPS_PROXY",
-                "ALL_PROXY",
-                "http_proxy",
-                "https_proxy",
-                "all_proxy",
-            ] {
-                env.insert(key.to_owned(), url.clone());
-            }
+        if w.proxied {
+            process::proxy_env(&mut env);
         }
         let cwd = exec
             .cwd
             .clone()
             .unwrap_or_else(|| PathBuf::from(INNER_WORK));
-        let mut args: Vec<OsString> = Vec::new();
-        let mut push = |parts: &[&dyn AsRef<std::ffi::OsStr>]| {
-            for p in parts {
-                args.push(p.as_ref().to_os_string());
-            }
-        };
+        // Every value goes through a checked push: the args file is
+        // NUL-separated, and a NUL inside a value would add options.
+        let mut args = ArgsFile::default();
         // The environment travels as `--setenv` inside the args file (never
         // in bwrap's own environment, where e.g. LD_PRELOAD would act on
         // the host side, and never in argv).
-        push(&[&"--clearenv"]);
+        args.fixed(&["--clearenv"]);
         for (k, v) in &env {
-            push(&[&"--setenv", k, v]);
+            args.setenv(k, v)?;
         }
-        push(&[&"--unshare-all", &"--unshare-user", &"--disable-userns"]);
+        args.fixed(&["--unshare-all", "--unshare-user", "--disable-userns"]);
         if w.spec.egress == EgressPolicy::Open {
-            push(&[&"--share-net"]);
+            args.fixed(&["--share-net"]);
         }
-        push(&[
-            &"--die-with-parent",
-            &"--new-session",
-            &"--cap-drop",
-            &"ALL",
-        ]);
-        push(&[&"--hostname", &name.as_str()]);
+        args.fixed(&["--die-with-parent", "--new-session", "--cap-drop", "ALL"]);
+        args.hostname(name.as_str())?;
         for dir in SYSTEM_DIRS {
             let path = Path::new(dir);
+            // The host's own root-owned system dirs, not an agent's tree.
             match fs_err::read_link(path) {
-                Ok(target) => push(&[&"--symlink", &target, dir]),
-                Err(_) if path.is_dir() => push(&[&"--ro-bind", dir, dir]),
+                Ok(target) => args.symlink(&target, path)?,
+                Err(_) if path.is_dir() => args.paths("system dir", "--ro-bind", &[path, path])?,
                 Err(_) => {}
             }
         }
         for file in ETC_FILES {
             let path = Path::new("/etc").join(file);
-            push(&[&"--ro-bind-try", &path, &path]);
+            args.paths("/etc file", "--ro-bind-try", &[&path, &path])?;
         }
         for extra in &self.config.extra_ro {
-            push(&[&"--ro-bind", extra, extra]);
+            args.paths("extra read-only dir", "--ro-bind", &[extra, extra])?;
         }
-        push(&[&"--proc", &"/proc", &"--dev", &"/dev"]);
-        push(&[&"--bind", &w.layout.home, &INNER_HOME]);
-        push(&[&"--bind", &w.layout.work, &INNER_WORK]);
-        push(&[&"--bind", &w.layout.tmp, &"/tmp"]);
-        push(&[&"--ro-bind", &w.layout.run, &layout::INNER_RUN]);
+        args.fixed(&["--proc", "/proc", "--dev", "/dev"]);
+        let bind = |args: &mut ArgsFile, flag, host: &Path, inner: &str| {
+            args.paths("workload dir", flag, &[host, Path::new(inner)])
+        };
+        bind(&mut args, "--bind", &w.layout.home, INNER_HOME)?;
+        bind(&mut args, "--bind", &w.layout.work, INNER_WORK)?;
+        bind(&mut args, "--bind", &w.layout.tmp, "/tmp")?;
+        bind(&mut args, "--ro-bind", &w.layout.run, layout::INNER_RUN)?;
         if let Some(relay) = &w.relay {
-            push(&[&"--ro-bind", relay, &INNER_RELAY]);
+            bind(&mut args, "--ro-bind", relay, INNER_RELAY)?;
         }
         for m in &w.spec.mounts {
             let flag = if m.read_only { "--ro-bind" } else { "--bind" };
-            push(&[&flag, &m.host_path, &m.workload_path]);
+            args.paths("mount", flag, &[&m.host_path, &m.workload_path])?;
         }
-        push(&[&"--remount-ro", &"/", &"--chdir", &cwd]);
+        args.fixed(&["--remount-ro", "/"]);
+        args.paths("cwd", "--chdir", &[&cwd])?;
         // bwrap takes the command itself only from its real argv.
         let mut command: Vec<OsString> = vec!["--".into()];
         if w.relay.is_some() {
@@ -367,28 +391,19 @@ impl SandboxRuntime {
             command.push("--".into());
         }
         command.extend(exec.argv.iter().map(OsString::from));
+        let body = args.encode()?;
         // bwrap reads its arguments from a 0600 file in the (unmounted)
         // state dir through `--args 3`, so /proc/*/cmdline never shows the
-        // environment (only the command, as any process's would). A tiny shell joins the freezer
-        // cgroup first (so every descendant inherits it), opens the file on
-        // fd 3, unlinks it, and execs bwrap.
+        // environment (only the command, as any process's would). A tiny
+        // shell joins the freezer cgroup first (so every descendant
+        // inherits it), opens the file on fd 3, unlinks it, and execs bwrap.
         let args_file = w
             .layout
             .state_dir
             .join(format!("spawn-{:016x}.args", rand::random::<u64>()));
-        let mut body = Vec::new();
-        for a in &args {
-            body.extend_from_slice(a.as_encoded_bytes());
-            body.push(0);
-        }
         crate::secrets::write_host_file(&args_file, &body)?;
-        let mut procs: Vec<PathBuf> = Vec::new();
-        procs.extend(w.freezer.as_ref().map(|f| f.procs_file()));
-        if let Some(l) = &w.limits {
-            procs.extend(l.procs_files());
-        }
-        procs.extend(w.pid_limit.as_ref().map(PidLimit::procs_file));
-        let procs_list = procs
+        let procs_list = w
+            .procs
             .iter()
             .map(|p| p.to_string_lossy().into_owned())
             .collect::<Vec<_>>()
@@ -481,29 +496,50 @@ impl SandboxRuntime {
             });
         }
         let (rw_claims, relay) = self.prepare_create(spec)?;
-        {
+        // Copied out first: paths are resolved without the lock held.
+        let others: Vec<(WorkloadName, PathBuf)> = {
             let map = self.lock();
             if map.contains_key(&spec.name) {
                 return Err(RuntimeError::AlreadyExists(spec.name.clone()));
             }
+            map.iter()
+                .map(|(n, w)| (n.clone(), w.layout.state_dir.clone()))
+                .collect()
+        };
+        let resolve = |dir: &Path| fs_err::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+        let own = resolve(&spec.state_dir);
+        let others: Vec<(WorkloadName, PathBuf)> = others
+            .into_iter()
+            .map(|(n, dir)| (n, resolve(&dir)))
+            .collect();
+        for m in &spec.mounts {
+            let host = fs_err::canonicalize(&m.host_path)
+                .map_err(|e| RuntimeError::io("resolving a mount", e))?;
             // No mount may expose (or sit inside) another workload's state.
-            for m in &spec.mounts {
-                let host = fs_err::canonicalize(&m.host_path)
-                    .map_err(|e| RuntimeError::io("resolving a mount", e))?;
-                for (other, w) in map.iter() {
-                    let theirs = fs_err::canonicalize(&w.layout.state_dir)
-                        .unwrap_or_else(|_| w.layout.state_dir.clone());
-                    if host.starts_with(&theirs) || theirs.starts_with(&host) {
-                        return Err(RuntimeError::Invalid {
-                            what: "mount",
-                            why: format!(
-                                "{} overlaps the state of workload {other}; one agent never sees another's home or clones",
-                                m.host_path.display()
-                            ),
-                        });
-                    }
+            for (other, theirs) in &others {
+                if host.starts_with(theirs) || theirs.starts_with(&host) {
+                    return Err(RuntimeError::Invalid {
+                        what: "mount",
+                        why: format!(
+                            "{} overlaps the state of workload {other}; one agent never sees another's home or clones",
+                            m.host_path.display()
+                        ),
+                    });
                 }
             }
+            // Its own state dir holds the secret env and the args files.
+            if host.starts_with(&own) || own.starts_with(&host) {
+                return Err(RuntimeError::Invalid {
+                    what: "mount",
+                    why: format!(
+                        "{} overlaps this workload's own state dir; its home and clones are mounted already",
+                        m.host_path.display()
+                    ),
+                });
+            }
+        }
+        {
+            let map = self.lock();
             for claim in &rw_claims {
                 if let Some(holder) = self.claims_conflict(&map, claim) {
                     return Err(RuntimeError::Invalid {
@@ -517,11 +553,14 @@ impl SandboxRuntime {
             }
         }
         let layout = Layout::new(&spec.state_dir);
-        if fresh {
+        let secret_env = if fresh {
             layout.create(&spec.name, Backend::Sandbox)?;
-        } else if !layout.is_workload(&spec.name, Backend::Sandbox) {
+            SecretEnv::default()
+        } else if layout.is_workload(&spec.name, Backend::Sandbox) {
+            SecretEnv::load(&layout)?
+        } else {
             return Err(RuntimeError::NotFound(spec.name.clone()));
-        }
+        };
         let undo = |layout: &Layout| {
             if fresh {
                 layout.cleanup(false);
@@ -605,6 +644,7 @@ impl SandboxRuntime {
             spec.name.clone(),
             SandboxWorkload {
                 spec: spec.clone(),
+                secret_env,
                 layout,
                 freezer,
                 limits,
@@ -662,6 +702,8 @@ impl SandboxRuntime {
 
 fn validate_mount(m: &Mount) -> Result<(), RuntimeError> {
     let bad = |why: String| RuntimeError::Invalid { what: "mount", why };
+    checks::path("mount host path", &m.host_path)?;
+    checks::path("mount workload path", &m.workload_path)?;
     if !m.workload_path.is_absolute()
         || m.workload_path
             .components()
@@ -843,7 +885,7 @@ impl WorkloadRuntime for SandboxRuntime {
                 drop(w.freezer);
                 drop(w.limits);
                 drop(w.pid_limit);
-                w.layout.remove()
+                w.layout.remove().await
             }
             None => Err(RuntimeError::NotFound(name.clone())),
         }
@@ -851,6 +893,22 @@ impl WorkloadRuntime for SandboxRuntime {
 
     async fn exists(&self, name: &WorkloadName) -> Result<bool, RuntimeError> {
         Ok(self.lock().contains_key(name))
+    }
+
+    async fn set_secret_env(
+        &self,
+        name: &WorkloadName,
+        env: SecretEnv,
+    ) -> Result<(), RuntimeError> {
+        let layout = self.layout(name)?;
+        env.persist(&layout)?;
+        match self.lock().get_mut(name) {
+            Some(w) => {
+                w.secret_env = env;
+                Ok(())
+            }
+            None => Err(RuntimeError::NotFound(name.clone())),
+        }
     }
 
     /// Rewrite the workload's cpu quota and memory limit in place; typed

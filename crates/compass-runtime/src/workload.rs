@@ -3,6 +3,7 @@
 //! agents, serving fs/terminal inside the workload) and Warden (`pause`).
 
 use crate::layout::InnerPaths;
+use crate::secrets::SecretEnv;
 use async_trait::async_trait;
 use compass_core::name::{Name, NameError};
 use serde::{Deserialize, Serialize};
@@ -224,6 +225,13 @@ pub enum RuntimeError {
     },
     #[error("invalid {what}: {why}")]
     Invalid { what: &'static str, why: String },
+    /// A host-side operation inside an agent-writable tree was refused
+    /// ([`crate::agentfs`]).
+    #[error("refused {}: {why}", path.display())]
+    Refused {
+        path: PathBuf,
+        why: crate::agentfs::Refusal,
+    },
     #[error("workload {0} is paused; resume it first")]
     Paused(WorkloadName),
     #[error("{command} failed for {target}: {stderr}")]
@@ -301,6 +309,12 @@ pub trait WorkloadRuntime: Send + Sync + fmt::Debug {
     async fn remove(&self, name: &WorkloadName) -> Result<(), RuntimeError>;
     async fn exists(&self, name: &WorkloadName) -> Result<bool, RuntimeError>;
     async fn resize(&self, name: &WorkloadName, resources: Resources) -> Result<(), RuntimeError>;
+    /// Replace the env-shaped secrets every later `spawn` and `exec` gets.
+    /// The runtime keeps them as its own state — in memory, and in a 0600
+    /// file in the state dir outside every mount, so `adopt` restores them
+    /// — and never reads anything back from inside the workload.
+    async fn set_secret_env(&self, name: &WorkloadName, env: SecretEnv)
+    -> Result<(), RuntimeError>;
     /// The paths a process inside a workload with this state dir sees:
     /// fixed (`/home/agent`, `/work`, `/run/compass`) for isolated backends,
     /// the host paths themselves for the host tier.

@@ -2,6 +2,8 @@
 
 mod bad_input;
 mod bench;
+mod boundary;
+mod boundary_rule;
 mod contract;
 mod egress;
 mod isolation;
