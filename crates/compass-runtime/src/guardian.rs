@@ -154,8 +154,10 @@ impl Guardian {
 
 impl Drop for Guardian {
     fn drop(&mut self) {
-        if self.kills_group && self.child.is_some() {
-            let _ = killpg(Pid::from_raw(self.process_group()), Signal::SIGKILL);
+        // Never 0: killpg(0) would signal the daemon's own group.
+        let group = self.process_group();
+        if self.kills_group && group > 0 {
+            let _ = killpg(Pid::from_raw(group), Signal::SIGKILL);
         }
         self.let_go(true);
     }
