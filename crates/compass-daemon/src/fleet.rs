@@ -357,10 +357,15 @@ impl Fleet {
         // while, and other agents' prompts must not wait for it.
         let _claim = StartClaim::take(&self.starting, &agent)?;
         if self.live.lock().await.contains_key(&agent.id) {
-            return Err(FleetError::State(format!(
-                "agent {} is already running",
-                agent.name
-            )));
+            if agent.status != AgentStatus::Failed {
+                return Err(FleetError::State(format!(
+                    "agent {} is already running",
+                    agent.name
+                )));
+            }
+            // A failed agent's session is gone; what is left of its run is
+            // stopped before the new start.
+            self.teardown(&agent.id).await?;
         }
         let kind = self
             .kinds
@@ -378,17 +383,14 @@ impl Fleet {
         spec.mounts.extend(directory_mounts(&project.directories)?);
         let inner = self.runtime.inner_paths(&state_dir);
 
-        let fresh = !(state_dir.exists() || self.runtime.exists(&workload).await?);
-        if fresh {
+        // Only a completely provisioned workload is adopted (after a daemon
+        // restart; after a plain stop the runtime still knows it); a
+        // half-made one, cut short by a killed daemon, is built again.
+        if self.runtime.exists(&workload).await? || Layout::new(&state_dir).is_complete() {
+            repos::adopt_agent(self.runtime.as_ref(), &spec).await?;
+        } else {
             let sources = repo_sources(&project.repos)?;
             repos::provision_agent(self.runtime.as_ref(), &spec, &sources, &[]).await?;
-        } else {
-            // After a daemon restart the runtime re-registers the workload;
-            // after a plain stop it still knows it.
-            match self.runtime.adopt(&spec).await {
-                Ok(()) | Err(compass_runtime::RuntimeError::AlreadyExists(_)) => {}
-                Err(e) => return Err(e.into()),
-            }
         }
 
         // Hook config and scenario go in the config dir, read-only inside.
@@ -1039,12 +1041,22 @@ impl Fleet {
 
     pub(crate) async fn stop(&self, key: &str, project: Option<&str>) -> Result<Agent, FleetError> {
         let agent = self.agent(key, project).await?;
-        let removed = self.live.lock().await.remove(&agent.id);
-        let Some(live) = removed else {
+        if !self.teardown(&agent.id).await? {
             return Err(FleetError::State(format!(
                 "agent {} is not running",
                 agent.name
             )));
+        }
+        self.set_status(&agent.id, AgentStatus::Idle, "stopped")
+            .await
+    }
+
+    /// End an agent's run: its session, hook socket and every process of
+    /// its workload (the workload itself stays). `false`: it had no run.
+    async fn teardown(&self, agent: &AgentId) -> Result<bool, FleetError> {
+        let removed = self.live.lock().await.remove(agent);
+        let Some(live) = removed else {
+            return Ok(false);
         };
         // A frozen tree must thaw before it can be told to exit.
         let _ = self.runtime.resume(&live.workload).await;
@@ -1052,10 +1064,9 @@ impl Fleet {
         live.hook.abort();
         self.runtime.stop(&live.workload, STOP_GRACE).await?;
         if let Ok(mut w) = self.workloads.lock() {
-            w.remove(&agent.id);
+            w.remove(agent);
         }
-        self.set_status(&agent.id, AgentStatus::Idle, "stopped")
-            .await
+        Ok(true)
     }
 
     /// Freeze (`true`) or continue (`false`) the agent's whole process tree.

@@ -38,7 +38,8 @@ impl DataDir {
         self.0.join("compass.sock")
     }
 
-    /// Held (flock) by the running daemon; holds its pid.
+    /// Holds the running daemon's pid (locked too; the authority is the
+    /// flock on the data dir itself).
     pub fn lock(&self) -> PathBuf {
         self.0.join("daemon.lock")
     }

@@ -2,14 +2,20 @@
 //! kernel offers one (v1 `freezer.state` or v2 `cgroup.freeze`), otherwise a
 //! SIGSTOP sweep of the tree that repeats until no new process appears.
 //!
+//! While a workload is frozen a guardian (`crate::guardian`) stands by
+//! outside it: should the daemon die before thawing, the guardian kills the
+//! tree and thaws it, so a paused workload never outlives its daemon frozen.
+//!
 //! Boundary: owns the cgroup directory it creates and nothing else; which
 //! processes join it is the sandbox backend's business.
 
+use crate::guardian::{self, Guardian};
 use crate::procfs;
 use crate::workload::RuntimeError;
 use nix::sys::signal::{Signal, kill};
 use nix::unistd::Pid;
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 const V1_ROOT: &str = "/sys/fs/cgroup/freezer";
@@ -65,16 +71,37 @@ impl FreezerRoot {
 pub(crate) struct Freezer {
     kind: FreezerKind,
     dir: PathBuf,
+    /// Armed from [`Freezer::freeze`] until [`Freezer::thaw`].
+    guardian: Mutex<Option<Guardian>>,
 }
 
 impl Freezer {
     pub(crate) fn create(root: &FreezerRoot, leaf: &str) -> Result<Self, RuntimeError> {
         let dir = root.dir.join(leaf);
         fs_err::create_dir(&dir).map_err(|e| RuntimeError::io("creating the freezer cgroup", e))?;
-        Ok(Self {
-            kind: root.kind,
+        Ok(Self::at(root.kind, dir))
+    }
+
+    fn at(kind: FreezerKind, dir: PathBuf) -> Self {
+        Self {
+            kind,
             dir,
-        })
+            guardian: Mutex::default(),
+        }
+    }
+
+    /// The state file and its (frozen, thawed) values.
+    fn state(&self) -> (&'static str, &'static str, &'static str) {
+        match self.kind {
+            FreezerKind::V1 => ("freezer.state", "FROZEN", "THAWED"),
+            FreezerKind::V2 => ("cgroup.freeze", "1", "0"),
+        }
+    }
+
+    fn guardian(&self) -> MutexGuard<'_, Option<Guardian>> {
+        self.guardian
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// The file a process writes its pid into to join.
@@ -104,12 +131,27 @@ impl Freezer {
         }
     }
 
-    /// Freeze and wait until the kernel reports every task frozen.
+    /// Pause: arm a guardian first (so there is no instant at which the
+    /// daemon could die leaving the tree frozen and unguarded), then freeze.
+    /// On failure the guardian stays armed: the tree may be half frozen.
     pub(crate) async fn freeze(&self) -> Result<(), RuntimeError> {
-        match self.kind {
-            FreezerKind::V1 => self.write("freezer.state", "FROZEN")?,
-            FreezerKind::V2 => self.write("cgroup.freeze", "1")?,
+        if self.guardian().is_none() {
+            let (state_file, frozen, thawed) = self.state();
+            let armed = Guardian::arm(guardian::Order::Freezer {
+                leaf: &self.dir,
+                state_file,
+                frozen,
+                thawed,
+            })?;
+            *self.guardian() = Some(armed);
         }
+        self.freeze_and_wait().await
+    }
+
+    /// Freeze and wait until the kernel reports every task frozen.
+    async fn freeze_and_wait(&self) -> Result<(), RuntimeError> {
+        let (state_file, frozen, _) = self.state();
+        self.write(state_file, frozen)?;
         let deadline = Instant::now() + Duration::from_secs(10);
         let mut polls = 0u32;
         while !self.is_frozen() {
@@ -123,17 +165,22 @@ impl Freezer {
             // A v1 freezer can stay FREEZING when a task forks while the
             // kernel walks the cgroup; writing FROZEN again re-walks it.
             if polls.is_multiple_of(10) && self.kind == FreezerKind::V1 {
-                self.write("freezer.state", "FROZEN")?;
+                self.write(state_file, frozen)?;
             }
         }
         Ok(())
     }
 
+    /// Thaw, then release the guardian: in that order, so a daemon dying in
+    /// between leaves a thawed tree (which its die-with-parent kills) and
+    /// a guardian that kills it anyway.
     pub(crate) fn thaw(&self) -> Result<(), RuntimeError> {
-        match self.kind {
-            FreezerKind::V1 => self.write("freezer.state", "THAWED"),
-            FreezerKind::V2 => self.write("cgroup.freeze", "0"),
+        let (state_file, _, thawed) = self.state();
+        self.write(state_file, thawed)?;
+        if let Some(guardian) = self.guardian().take() {
+            guardian.release();
         }
+        Ok(())
     }
 
     /// SIGKILL every member without a fork racing the sweep: freeze, kill,
@@ -145,7 +192,7 @@ impl Freezer {
         if self.kind == FreezerKind::V2 && self.dir.join("cgroup.kill").exists() {
             return self.write("cgroup.kill", "1");
         }
-        self.freeze().await?;
+        self.freeze_and_wait().await?;
         for pid in self.pids() {
             let _ = kill(Pid::from_raw(pid), Signal::SIGKILL);
         }
@@ -160,11 +207,8 @@ impl Freezer {
         if self.pids().is_empty() {
             return;
         }
-        let freeze = match self.kind {
-            FreezerKind::V1 => ("freezer.state", "FROZEN"),
-            FreezerKind::V2 => ("cgroup.freeze", "1"),
-        };
-        let _ = self.write(freeze.0, freeze.1);
+        let (state_file, frozen, _) = self.state();
+        let _ = self.write(state_file, frozen);
         for pid in self.pids() {
             let _ = kill(Pid::from_raw(pid), Signal::SIGKILL);
         }
@@ -232,11 +276,7 @@ pub(crate) fn reap_stale(dir: &Path) {
 fn reap_orphans(kind: FreezerKind, dir: &Path) {
     for_abandoned_leaves(dir, |leaf| {
         // Dropping the freezer thaws and removes the leaf.
-        Freezer {
-            kind,
-            dir: leaf.to_owned(),
-        }
-        .kill_orphans();
+        Freezer::at(kind, leaf.to_owned()).kill_orphans();
     });
 }
 
@@ -304,18 +344,87 @@ mod tests {
             .unwrap();
         let pid = i32::try_from(child.id()).unwrap();
         fs_err::write(leaf.join("cgroup.procs"), pid.to_string()).unwrap();
-        let frozen = Freezer {
-            kind: root.kind,
-            dir: leaf.clone(),
-        };
-        match root.kind {
-            FreezerKind::V1 => frozen.write("freezer.state", "FROZEN").unwrap(),
-            FreezerKind::V2 => frozen.write("cgroup.freeze", "1").unwrap(),
-        }
+        let frozen = Freezer::at(root.kind, leaf.clone());
+        let (state_file, value, _) = frozen.state();
+        frozen.write(state_file, value).unwrap();
         std::mem::forget(frozen); // it belongs to the "dead daemon" now
         reap_orphans(root.kind, &root.dir);
         let status = child.wait().unwrap();
         assert!(!status.success(), "the orphan was not killed");
         assert!(!leaf.exists(), "the orphan's leaf was left behind");
+    }
+
+    /// A `sleep` in a fresh leaf, frozen through [`Freezer::freeze`] (so
+    /// with its guardian armed); `None` where no freezer cgroup can be made.
+    async fn frozen_sleeper(name: &str) -> Option<(Freezer, std::process::Child)> {
+        let Some(root) = FreezerRoot::detect() else {
+            eprintln!("no writable freezer cgroup here: the SIGSTOP sweep is used instead");
+            return None;
+        };
+        let freezer = Freezer::create(&root, &leaf_name(name)).unwrap();
+        let child = std::process::Command::new("sleep")
+            .arg("1000")
+            .spawn()
+            .unwrap();
+        fs_err::write(freezer.procs_file(), child.id().to_string()).unwrap();
+        freezer.freeze().await.unwrap();
+        assert!(freezer.is_frozen());
+        Some((freezer, child))
+    }
+
+    /// The daemon dies while a workload is paused: the guardian SIGKILLs
+    /// the frozen tree, thaws it so the kills land, and removes the leaf —
+    /// no later daemon start is needed.
+    #[tokio::test]
+    async fn a_guardian_kills_the_frozen_tree_when_the_daemon_dies() {
+        let Some((freezer, mut child)) = frozen_sleeper("guarded").await else {
+            return;
+        };
+        let leaf = freezer.dir.clone();
+        let guardian = freezer.guardian().take().unwrap();
+        std::mem::forget(freezer); // a dead daemon cleans nothing up
+        guardian.abandon();
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the frozen orphan was not killed"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        assert!(!status.success());
+        while leaf.exists() {
+            assert!(
+                Instant::now() < deadline,
+                "the guardian left the leaf behind"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// A resumed workload's guardian is released: it neither kills nor
+    /// thaws anything later.
+    #[tokio::test]
+    async fn thawing_releases_the_guardian() {
+        let Some((freezer, mut child)) = frozen_sleeper("released").await else {
+            return;
+        };
+        let guardian_pid = freezer.guardian().as_ref().unwrap().process_group();
+        freezer.thaw().unwrap();
+        assert!(freezer.guardian().is_none());
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while procfs::stat(guardian_pid).is_some_and(|s| !s.is_zombie()) {
+            assert!(Instant::now() < deadline, "the released guardian lingers");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "a released guardian killed the workload"
+        );
+        child.kill().unwrap();
+        child.wait().unwrap();
     }
 }

@@ -21,7 +21,12 @@ pub const INNER_CONFIG: &str = "/run/compass/config";
 /// Where the egress forwarder's Unix socket appears inside a sandbox.
 pub const INNER_EGRESS_DIR: &str = "/run/compass/egress";
 
+/// Written first: the state dir is Compass's, for this workload.
 const MARKER: &str = "workload.json";
+/// Written last, once provisioning (layout and clones) is done: without it
+/// the state dir is a half-made workload (a start killed mid-clone), which
+/// is rebuilt rather than adopted.
+const COMPLETE: &str = "provisioned";
 
 /// Host-side paths of one workload's state directory.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -133,8 +138,24 @@ impl Layout {
 
     fn create_inner(&self, name: &WorkloadName, backend: Backend) -> Result<(), RuntimeError> {
         use std::os::unix::fs::PermissionsExt;
+        let restrict = |dir: &Path| {
+            fs_err::set_permissions(dir, std::fs::Permissions::from_mode(0o700))
+                .map_err(|e| RuntimeError::io("restricting the workload layout", e))
+        };
+        fs_err::create_dir_all(&self.state_dir)
+            .map_err(|e| RuntimeError::io("creating the workload state dir", e))?;
+        restrict(&self.state_dir)?;
+        // The marker comes first, so a layout cut short is still known as
+        // ours (and as unfinished: no completion marker) and can be rebuilt.
+        let marker = Marker {
+            name: name.as_str().to_owned(),
+            backend,
+        };
+        let body = serde_json::to_vec(&marker)
+            .map_err(|e| RuntimeError::Other(format!("encoding the workload marker: {e}")))?;
+        fs_err::write(self.state_dir.join(MARKER), body)
+            .map_err(|e| RuntimeError::io("writing the workload marker", e))?;
         for dir in [
-            &self.state_dir,
             &self.home,
             &self.work,
             &self.run,
@@ -144,21 +165,24 @@ impl Layout {
         ] {
             fs_err::create_dir_all(dir)
                 .map_err(|e| RuntimeError::io("creating the workload layout", e))?;
-            fs_err::set_permissions(dir, std::fs::Permissions::from_mode(0o700))
-                .map_err(|e| RuntimeError::io("restricting the workload layout", e))?;
+            restrict(dir)?;
         }
         // The shared /tmp keeps the sticky, world-writable shape tools expect.
         fs_err::set_permissions(&self.tmp, std::fs::Permissions::from_mode(0o1777))
             .map_err(|e| RuntimeError::io("setting /tmp permissions", e))?;
-        let marker = Marker {
-            name: name.as_str().to_owned(),
-            backend,
-        };
-        let body = serde_json::to_vec(&marker)
-            .map_err(|e| RuntimeError::Other(format!("encoding the workload marker: {e}")))?;
-        fs_err::write(self.state_dir.join(MARKER), body)
-            .map_err(|e| RuntimeError::io("writing the workload marker", e))?;
         Ok(())
+    }
+
+    /// Whether provisioning finished (see [`Layout::mark_complete`]). The
+    /// marker sits in the state dir's root, which no workload mounts.
+    pub fn is_complete(&self) -> bool {
+        self.state_dir.join(COMPLETE).is_file()
+    }
+
+    /// Record that provisioning finished: the last write of a provisioning.
+    pub(crate) fn mark_complete(&self) -> Result<(), RuntimeError> {
+        fs_err::write(self.state_dir.join(COMPLETE), b"")
+            .map_err(|e| RuntimeError::io("writing the workload's completion marker", e))
     }
 
     /// Whether `state_dir` holds a workload of this name and backend.

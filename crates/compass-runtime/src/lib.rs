@@ -21,6 +21,10 @@
 //! - Each sandbox `spawn`/`exec` is its own bwrap (own pid and net
 //!   namespace); the workload-wide freezer, cpu, memory and pids cgroups
 //!   tie them together for pause, stop and limits.
+//! - A SIGKILLed daemon leaves no workload process running or frozen, and
+//!   no host-side clone: guardians (`guardian.rs`) outlive it for that.
+//! - A workload is complete only once its completion marker is written,
+//!   last; a half-made one is rebuilt, never adopted.
 //! - A backend that cannot provide an operation says so with a typed
 //!   `Unsupported`, and lists what it lacks in `missing_protections`.
 
@@ -31,6 +35,7 @@ pub(crate) mod checks;
 pub mod egress;
 pub mod files;
 pub mod freezer;
+pub(crate) mod guardian;
 pub mod host;
 pub mod layout;
 pub mod limits;

@@ -3,7 +3,7 @@
 //! relays every connection to the egress proxy's Unix socket, and runs the
 //! workload's real command as its child, exiting with the child's status.
 //!
-//! It is std-only and small, shipped as the `compass-netns-relay` binary and
+//! It is small (std, and nix for one `dup2`), shipped as the `compass-netns-relay` binary and
 //! bind-mounted read-only into the sandbox. A binary that embeds this crate
 //! can serve instead (the "arg0" trick): call [`run_if_relay`] first thing
 //! in `main` and point `SandboxConfig::relay` at that binary.
@@ -103,7 +103,17 @@ fn run_inner(args: &[String]) -> io::Result<i32> {
             }
         });
     }
-    let status = Command::new(program).args(argv).status()?;
+    let mut child = Command::new(program).args(argv).spawn()?;
+    // The command owns the protocol pipes now: the relay lets go of its
+    // copies, so the command closing its stdout is an end of file the
+    // daemon sees at once (the relay itself never reads or writes them).
+    let null = std::fs::File::options()
+        .read(true)
+        .write(true)
+        .open("/dev/null")?;
+    nix::unistd::dup2_stdin(&null)?;
+    nix::unistd::dup2_stdout(&null)?;
+    let status = child.wait()?;
     Ok(status
         .code()
         .unwrap_or_else(|| 128 + status.signal().unwrap_or(0)))

@@ -20,9 +20,15 @@
 //! - Credentials live in a credential-store file in the scoped home (and the
 //!   Compass-owned host git home), never in `.git/config`: URLs with an
 //!   embedded password are refused.
+//! - Provisioning is transactional: the layout's completion marker is
+//!   written last, a workload without it is half-made (its daemon was
+//!   killed mid-clone) and is rebuilt, never adopted; a host-side clone
+//!   runs in a guardian's process group, so it dies with the daemon
+//!   (`crate::guardian`), and staging dirs of a dead daemon are removed.
 //!
 //! Boundary: clones and branches; pushing and merging are gated elsewhere.
 
+use crate::guardian::{self, Guardian};
 use crate::layout::Layout;
 use crate::secrets::{self, Secret};
 use crate::workload::{ExecSpec, Mount, RuntimeError, WorkloadName, WorkloadRuntime, WorkloadSpec};
@@ -79,7 +85,7 @@ pub async fn snapshot_dir(
     let layout = Layout::new(&spec.state_dir);
     let staging = layout
         .state_dir
-        .join(format!("staging-{:016x}", rand::random::<u64>()));
+        .join(format!("{STAGING}{:016x}", rand::random::<u64>()));
     fs_err::create_dir_all(&staging)
         .map_err(|e| RuntimeError::io("creating the snapshot staging dir", e))?;
     let staged = staging.join(name.as_str());
@@ -176,6 +182,9 @@ impl IssueKey {
     }
 }
 
+/// Staging dirs are `<state dir>/staging-<random>`, outside every mount.
+const STAGING: &str = "staging-";
+
 /// The Compass-owned git home for host-side clones (never mounted).
 fn host_git_home(layout: &Layout) -> PathBuf {
     layout.state_dir.join("host-git")
@@ -269,6 +278,8 @@ fn gitconfig(agent: &WorkloadName, with_store: bool) -> String {
 /// Create the agent's workload and a full clone of every repo in it (in
 /// parallel). Credentials go into the scoped home's credential store. If
 /// anything fails the workload is removed: nothing half-made stays on disk.
+/// The completion marker is written last; a half-made workload a killed
+/// daemon left at `spec.state_dir` is removed and built again.
 pub async fn provision_agent(
     rt: &dyn WorkloadRuntime,
     spec: &WorkloadSpec,
@@ -286,8 +297,12 @@ pub async fn provision_agent(
             });
         }
     }
+    discard_half_made(rt, spec).await?;
     rt.create(spec).await?;
-    match provision_inner(rt, spec, repos, creds).await {
+    let provisioned = provision_inner(rt, spec, repos, creds)
+        .await
+        .and_then(|p| Layout::new(&spec.state_dir).mark_complete().map(|()| p));
+    match provisioned {
         Ok(p) => Ok(p),
         Err(e) => {
             let _ = rt.remove(&spec.name).await;
@@ -295,6 +310,57 @@ pub async fn provision_agent(
             Err(e)
         }
     }
+}
+
+/// Remove a half-made workload: one this runtime does not run, whose state
+/// dir carries the layout marker (it is Compass's, for this workload) but
+/// not the completion marker. Anything else is left for `create` to judge
+/// (a foreign non-empty dir is refused there).
+async fn discard_half_made(
+    rt: &dyn WorkloadRuntime,
+    spec: &WorkloadSpec,
+) -> Result<(), RuntimeError> {
+    let layout = Layout::new(&spec.state_dir);
+    if rt.exists(&spec.name).await?
+        || layout.is_complete()
+        || !layout.is_workload(&spec.name, rt.backend())
+    {
+        return Ok(());
+    }
+    tracing::warn!(workload = %spec.name, "rebuilding a half-made workload (its provisioning was cut short)");
+    // TODO(agentfs): delete through the audited agent-fs module.
+    match std::fs::remove_dir_all(&spec.state_dir) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(RuntimeError::io("removing a half-made workload", e)),
+    }
+}
+
+/// Re-register a complete workload after a daemon restart (see
+/// [`WorkloadRuntime::adopt`]); one the runtime runs already is left as it
+/// is. Staging dirs the dead daemon left are removed first: no operation of
+/// this daemon can be using them yet.
+pub async fn adopt_agent(
+    rt: &dyn WorkloadRuntime,
+    spec: &WorkloadSpec,
+) -> Result<(), RuntimeError> {
+    if rt.exists(&spec.name).await? {
+        return Ok(());
+    }
+    let layout = Layout::new(&spec.state_dir);
+    if let Ok(entries) = fs_err::read_dir(&layout.state_dir) {
+        for entry in entries.flatten() {
+            let stale = entry
+                .file_name()
+                .to_str()
+                .is_some_and(|n| n.starts_with(STAGING));
+            if stale {
+                // Compass's own dir, outside every mount: no agent wrote it.
+                let _ = std::fs::remove_dir_all(entry.path());
+            }
+        }
+    }
+    rt.adopt(spec).await
 }
 
 async fn provision_inner(
@@ -345,7 +411,7 @@ pub async fn add_repos(
     let git_home = host_git_home(&layout);
     let staging = layout
         .state_dir
-        .join(format!("staging-{:016x}", rand::random::<u64>()));
+        .join(format!("{STAGING}{:016x}", rand::random::<u64>()));
     fs_err::create_dir_all(&staging)
         .map_err(|e| RuntimeError::io("creating the clone staging dir", e))?;
     let clones = futures::future::join_all(
@@ -407,7 +473,13 @@ async fn clone_one(
 ) -> Result<u128, RuntimeError> {
     let start = Instant::now();
     let dest = staging.join(repo.name.as_str());
+    // The clone and every helper it starts live in the guardian's process
+    // group: killed if this future is dropped, and by the guardian if the
+    // daemon dies mid-clone.
+    let guardian = Guardian::arm(guardian::Order::Group)?;
     let out = host_git(git_home)
+        .process_group(guardian.process_group())
+        .kill_on_drop(true)
         .args([
             "-c",
             "checkout.workers=0",
@@ -423,6 +495,8 @@ async fn clone_one(
         .output()
         .await
         .map_err(|e| RuntimeError::io("running git clone (is git installed?)", e))?;
+    // Whatever the clone left running in its group goes with the guardian.
+    drop(guardian);
     if !out.status.success() {
         return Err(RuntimeError::Command {
             command: "git clone".to_owned(),

@@ -41,14 +41,20 @@ const BACKEND: &str = "sandbox";
 const NO_LIMITS: &str = "no writable cgroup v1 cpu and memory controllers on this machine";
 
 /// `$1` the cgroup.procs files to join, `:`-separated (or empty), `$2` the
-/// args file, `$3` bwrap.
+/// args file, `$3` bwrap. The command's stdin and stdout travel as fds 4
+/// and 5 ([`INNER_STDIO`] puts them back): bwrap keeps its own fds 0-2 open
+/// for its whole life but closes higher ones, so only the command holds
+/// the pipes, and its closing stdout is an end of file the daemon sees.
 const WRAPPER: &str = r#"IFS=:
 for f in $1; do echo $$ > "$f" || exit 125; done
 unset IFS
-exec 3< "$2" || exit 125
+exec 3< "$2" 4<&0 5>&1 </dev/null >/dev/null || exit 125
 rm -f "$2"
 b=$3; shift 3
 exec "$b" --args 3 "$@""#;
+
+/// Inside the sandbox, first thing: fds 4 and 5 back to stdin and stdout.
+const INNER_STDIO: &str = r#"exec <&4 >&5 4<&- 5>&-; exec "$@""#;
 
 /// Where the egress forwarder binary is mounted inside the sandbox.
 const INNER_RELAY: &str = "/run/compass-relay";
@@ -373,6 +379,9 @@ impl SandboxRuntime {
         args.paths("cwd", "--chdir", &[&cwd])?;
         // bwrap takes the command itself only from its real argv.
         let mut command: Vec<OsString> = vec!["--".into()];
+        for part in ["/bin/sh", "-c", INNER_STDIO, "compass-stdio"] {
+            command.push(part.into());
+        }
         if w.relay.is_some() {
             for part in [
                 INNER_RELAY,

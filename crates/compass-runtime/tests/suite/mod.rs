@@ -10,5 +10,6 @@ mod isolation;
 mod oci;
 mod repos;
 mod secrets;
+mod stdio;
 pub(crate) mod support;
 mod tidy;

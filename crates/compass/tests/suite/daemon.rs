@@ -25,6 +25,46 @@ fn a_second_daemon_on_the_same_data_dir_refuses_to_start() {
     d.ok(&["status"]);
 }
 
+/// The lock is the data dir's own, held on an fd: removing `daemon.lock`
+/// (by hand, or a cleanup script) must not let a second daemon share the
+/// store, the socket and the agents.
+#[test]
+fn deleting_the_lock_file_does_not_admit_a_second_daemon() {
+    let d = TestDaemon::start();
+    fs_err::remove_file(d.home().join("daemon.lock")).unwrap();
+    let mut second = std::process::Command::new(super::BIN)
+        .arg("daemon")
+        .env("COMPASS_HOME", d.home())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // A daemon that got in would keep running; a refused one exits at once.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let status = loop {
+        if let Some(status) = second.try_wait().unwrap() {
+            break status;
+        }
+        if std::time::Instant::now() >= deadline {
+            let _ = second.kill();
+            let _ = second.wait();
+            panic!("a second daemon started on the data dir after daemon.lock was deleted");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let mut err = String::new();
+    second
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert!(!status.success());
+    assert!(err.contains("already running on data dir"), "{err}");
+    // The first daemon is unharmed.
+    d.ok(&["status"]);
+}
+
 #[test]
 fn the_socket_and_data_dir_are_private() {
     let d = TestDaemon::start();

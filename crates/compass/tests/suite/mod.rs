@@ -7,6 +7,7 @@ mod daemon;
 mod demo;
 mod domain;
 mod escape;
+mod restart;
 mod stream;
 mod warden;
 mod watch;
@@ -129,6 +130,20 @@ impl TestDaemon {
             String::from_utf8_lossy(&out.stdout)
         );
         String::from_utf8(out.stderr).unwrap()
+    }
+
+    /// `compass agent start AGENT --scenario FILE`, the scripted agent's
+    /// `scenario` (TOML) written to a file first; returns stdout.
+    pub(crate) fn start_scripted(&self, agent: &str, scenario: &str) -> String {
+        let file = self.home().join(format!("{agent}-scenario.toml"));
+        fs_err::write(&file, scenario).unwrap();
+        self.ok(&[
+            "agent",
+            "start",
+            agent,
+            "--scenario",
+            file.to_str().unwrap(),
+        ])
     }
 
     pub(crate) fn json(&self, args: &[&str]) -> serde_json::Value {
