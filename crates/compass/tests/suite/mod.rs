@@ -6,6 +6,7 @@ mod claude;
 mod daemon;
 mod demo;
 mod domain;
+mod scope;
 mod stream;
 mod warden;
 mod watch;
@@ -19,6 +20,9 @@ pub(crate) const BIN: &str = env!("CARGO_BIN_EXE_compass");
 /// A daemon child process; killed when dropped.
 pub(crate) struct TestDaemon {
     pub(crate) home: tempfile::TempDir,
+    /// Beside the data dir, never in it: where tests keep the repos and
+    /// directories a project scopes (the daemon refuses any in its data dir).
+    outside: tempfile::TempDir,
     pub(crate) child: Option<Child>,
     args: Vec<String>,
     envs: Vec<(String, String)>,
@@ -44,6 +48,7 @@ impl TestDaemon {
             .collect();
         let mut daemon = Self {
             home,
+            outside: tempfile::tempdir().unwrap(),
             child: None,
             args,
             envs,
@@ -54,6 +59,11 @@ impl TestDaemon {
 
     pub(crate) fn home(&self) -> &Path {
         self.home.path()
+    }
+
+    /// A scratch dir outside the data dir, for project repos and dirs.
+    pub(crate) fn outside(&self) -> &Path {
+        self.outside.path()
     }
 
     pub(crate) fn socket(&self) -> PathBuf {
