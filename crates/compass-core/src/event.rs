@@ -137,6 +137,37 @@ impl EventKind {
     }
 }
 
+impl EventKind {
+    /// The free text an event carries (agent output, gate sources and
+    /// reasons, status reasons, markers), for a pass over it before it is
+    /// stored — such as taking secrets out. Names, ids and enums are left.
+    pub fn texts_mut(&mut self) -> Vec<&mut String> {
+        match self {
+            Self::AgentUpdate { update } => update.texts_mut(),
+            Self::GateDecision {
+                source, verdict, ..
+            } => {
+                let mut texts = vec![source];
+                texts.extend(verdict.texts_mut());
+                texts
+            }
+            Self::AgentStatusChanged { reason, .. } => vec![reason],
+            Self::WardenChanged { subject, .. } => vec![subject],
+            Self::Marker { payload, .. } => vec![payload],
+            Self::ProjectCreated { .. }
+            | Self::ThemeAdded { .. }
+            | Self::AgentCreated { .. }
+            | Self::AgentRetired { .. }
+            | Self::IssueCreated { .. }
+            | Self::WorkstreamCreated { .. }
+            | Self::WorkstreamStateChanged { .. }
+            | Self::SecretSet { .. }
+            | Self::SecretDeleted { .. }
+            | Self::SecretsDelivered { .. } => vec![],
+        }
+    }
+}
+
 /// Status of a tool call, as ACP reports it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -79,6 +79,19 @@ pub struct Verdict {
 }
 
 impl Verdict {
+    /// The free text of the decision and its findings.
+    pub fn texts_mut(&mut self) -> Vec<&mut String> {
+        let mut texts: Vec<&mut String> = match &mut self.decision {
+            Decision::Clear => vec![],
+            Decision::Caution { note } => vec![note],
+            Decision::Flag { reason } => vec![reason],
+        };
+        texts.extend(self.findings.iter_mut().map(|f| &mut f.explanation));
+        texts
+    }
+}
+
+impl Verdict {
     pub fn clear() -> Self {
         Self {
             decision: Decision::Clear,

@@ -45,6 +45,11 @@ pub enum LocationError {
     ParentStep(String),
     #[error("{url:?} is not a URL git can clone: {why}")]
     BadUrl { url: String, why: String },
+    /// The value is not echoed: it holds a password or token.
+    #[error(
+        "the URL carries credentials ({shown}); give it without the `user:password@` or token part and store the credential with `compass secret set NAME` (value on stdin)"
+    )]
+    Credentials { shown: String },
 }
 
 const CLONE_SCHEMES: [&str; 5] = ["https", "http", "ssh", "git", "file"];
@@ -53,6 +58,7 @@ impl RepoSource {
     /// Classify and validate what the user typed: something containing `://`
     /// or shaped `user@host:path` is remote, anything else a local path.
     pub fn parse(raw: &str) -> Result<Self, LocationError> {
+        check_credentials(raw)?;
         check_common(raw)?;
         if raw.contains("://") {
             let parsed = url::Url::parse(raw).map_err(|e| LocationError::BadUrl {
@@ -101,6 +107,29 @@ impl RepoSource {
         check_local_path(raw)?;
         Ok(Self::Local(raw.to_owned()))
     }
+}
+
+/// Refuse a location that embeds a secret, before anything echoes or
+/// stores it: a password in any URL (`https://user:pw@host/x`, also
+/// scp-style `user:pw@host:x`), and any user name in an HTTP(S) URL, where a
+/// token in that place authenticates as well as a password.
+fn check_credentials(raw: &str) -> Result<(), LocationError> {
+    let (scheme, rest) = raw.split_once("://").unwrap_or(("", raw));
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    let Some((userinfo, host)) = authority.rsplit_once('@') else {
+        return Ok(());
+    };
+    let scheme = scheme.to_ascii_lowercase();
+    let http = scheme == "http" || scheme == "https";
+    if userinfo.contains(':') || (http && !userinfo.is_empty()) {
+        let shown = if scheme.is_empty() {
+            format!("***@{host}")
+        } else {
+            format!("{scheme}://***@{host}")
+        };
+        return Err(LocationError::Credentials { shown });
+    }
+    Ok(())
 }
 
 /// Validate a plain directory in scope: an absolute path without `..`.
@@ -184,6 +213,27 @@ mod tests {
             RepoSource::parse("/a\nb"),
             Err(LocationError::Control)
         ));
+        for secret in [
+            "https://user:hunter2@example.com/org/repo.git",
+            "https://ghp_abcdefghijklmnop@example.com/org/repo.git",
+            "ssh://git:hunter2@example.com/org/repo.git",
+            "git:hunter2@example.com:org/repo.git",
+            "HTTPS://tok@example.com/r.git",
+        ] {
+            let err = RepoSource::parse(secret).unwrap_err();
+            assert!(
+                matches!(err, LocationError::Credentials { .. }),
+                "{secret}: {err}"
+            );
+            let shown = err.to_string();
+            assert!(
+                !shown.contains("hunter2") && !shown.contains("ghp_") && !shown.contains("tok@"),
+                "{shown}"
+            );
+        }
+        // A user name alone names the account, not a secret, outside HTTP.
+        assert!(RepoSource::parse("ssh://git@example.com/org/repo.git").is_ok());
+        assert!(RepoSource::parse("git@example.com:org/repo.git").is_ok());
         for bad in [
             "ftp://example.com/r",
             "https://",

@@ -88,6 +88,10 @@ pub(crate) struct Fleet {
     secrets: crate::secrets::SecretStore,
     /// Warden's async watch over the event stream.
     watch: tokio::task::JoinHandle<()>,
+    /// Secret values taken out of everything recorded.
+    redaction: Arc<crate::redaction::Redaction>,
+    /// Places a project's scope may not reach.
+    protected: crate::scope::Protected,
 }
 
 /// An agent being started; released when the start ends either way.
@@ -133,16 +137,18 @@ impl std::fmt::Debug for Fleet {
 
 /// Events from sessions and Warden, written to the store in batches by one
 /// task so a chatty agent costs one transaction per burst, not per update.
-/// What agents stream passes Warden's redactor first: a credential an agent
-/// printed never reaches the event log, the board or a subscriber.
+/// What agents stream passes the exact-value redaction of stored secrets
+/// (stream-aware: see `redaction.rs`), then Warden's redactor: a credential
+/// an agent printed never reaches the event log, the board or a subscriber.
 #[derive(Debug)]
 pub(crate) struct StoreSink {
     tx: mpsc::UnboundedSender<NewEvent>,
+    secrets: Arc<crate::redaction::Redaction>,
     redactor: std::sync::OnceLock<Arc<compass_warden::Warden>>,
 }
 
 impl StoreSink {
-    pub(crate) fn start(store: Store) -> Arc<Self> {
+    pub(crate) fn start(store: Store, secrets: Arc<crate::redaction::Redaction>) -> Arc<Self> {
         let (tx, mut rx) = mpsc::unbounded_channel::<NewEvent>();
         tokio::spawn(async move {
             while let Some(first) = rx.recv().await {
@@ -163,6 +169,7 @@ impl StoreSink {
         });
         Arc::new(Self {
             tx,
+            secrets,
             redactor: std::sync::OnceLock::new(),
         })
     }
@@ -174,23 +181,27 @@ impl StoreSink {
 }
 
 impl compass_acp::EventSink for StoreSink {
-    fn emit(&self, mut event: NewEvent) {
-        if let (EventKind::AgentUpdate { update }, Some(agent), Some(warden)) =
-            (&mut event.kind, &event.scope.agent_id, self.redactor.get())
-        {
-            for text in update.texts_mut() {
-                if let Some(clean) = warden.redact_for(agent, text) {
-                    *text = clean;
+    fn emit(&self, event: NewEvent) {
+        self.secrets.pass(event, |mut event| {
+            if let (EventKind::AgentUpdate { update }, Some(agent), Some(warden)) =
+                (&mut event.kind, &event.scope.agent_id, self.redactor.get())
+            {
+                for text in update.texts_mut() {
+                    if let Some(clean) = warden.redact_for(agent, text) {
+                        *text = clean;
+                    }
                 }
             }
-        }
-        let _ = self.tx.send(event);
+            let _ = self.tx.send(event);
+        });
     }
 }
 
 impl compass_warden::audit::AuditSink for StoreSink {
     fn record(&self, record: &compass_warden::audit::AuditRecord) {
-        let _ = self.tx.send(record.to_event());
+        self.secrets.pass(record.to_event(), |event| {
+            let _ = self.tx.send(event);
+        });
     }
 }
 
@@ -243,6 +254,8 @@ pub(crate) struct FleetParts {
     pub(crate) agent_tools: Option<PathBuf>,
     pub(crate) warden: compass_warden::WardenConfig,
     pub(crate) secrets: crate::secrets::SecretStore,
+    pub(crate) redaction: Arc<crate::redaction::Redaction>,
+    pub(crate) protected: crate::scope::Protected,
 }
 
 impl Fleet {
@@ -254,8 +267,10 @@ impl Fleet {
             agent_tools,
             warden: warden_config,
             secrets,
+            redaction,
+            protected,
         } = parts;
-        let sink = StoreSink::start(store.clone());
+        let sink = StoreSink::start(store.clone(), Arc::clone(&redaction));
         let workloads: Workloads = Arc::default();
         let mut deps = compass_warden::WardenDeps::in_memory();
         deps.audit = Arc::clone(&sink) as Arc<dyn compass_warden::audit::AuditSink>;
@@ -300,7 +315,31 @@ impl Fleet {
             workloads,
             live: tokio::sync::Mutex::default(),
             starting: Arc::default(),
+            redaction,
+            protected,
         })
+    }
+
+    /// The exact-value redaction (the service teaches it new secrets).
+    pub(crate) fn redaction(&self) -> &crate::redaction::Redaction {
+        &self.redaction
+    }
+
+    /// Where a project's scope may not reach (checked at creation too).
+    pub(crate) fn protected(&self) -> &crate::scope::Protected {
+        &self.protected
+    }
+
+    /// Refuse a kind this daemon cannot run, naming those it can.
+    pub(crate) fn check_kind(&self, kind: &str) -> Result<(), String> {
+        if self.kinds.get(kind).is_ok() {
+            return Ok(());
+        }
+        let known: Vec<&str> = self.kinds.all().iter().map(|k| k.id.as_str()).collect();
+        Err(format!(
+            "{kind:?} is not a known agent kind; known kinds: {}",
+            known.join(", ")
+        ))
     }
 
     /// Warden, for the user-state calls.
@@ -377,10 +416,20 @@ impl Fleet {
             .store
             .read(move |c| projects::get(c, &project_id))
             .await?;
+        // The scope is checked again: a symlink may point elsewhere by now.
+        self.protected
+            .check_project(&project.repos, &project.directories)
+            .map_err(|e| {
+                FleetError::State(format!(
+                    "agent {} not started: project {}'s {e}",
+                    agent.name, project.name
+                ))
+            })?;
         let workload = Self::workload_name(&agent)?;
         let state_dir = self.agents_dir.join(workload.as_str());
         let mut spec = self.spec(&agent, &kind, &workload, &state_dir)?;
         spec.mounts.extend(directory_mounts(&project.directories)?);
+        self.check_socket_unreachable(&spec)?;
         let inner = self.runtime.inner_paths(&state_dir);
 
         // Only a completely provisioned workload is adopted (after a daemon
@@ -909,6 +958,24 @@ impl Fleet {
         })
     }
 
+    /// No host path the workload will see may contain the control socket.
+    fn check_socket_unreachable(&self, spec: &WorkloadSpec) -> Result<(), FleetError> {
+        let layout = Layout::new(&spec.state_dir);
+        let system: &[&str] = match self.runtime.backend() {
+            compass_runtime::Backend::Sandbox => compass_runtime::sandbox::SYSTEM_DIRS,
+            _ => &[],
+        };
+        let sources = spec
+            .mounts
+            .iter()
+            .map(|m| m.host_path.as_path())
+            .chain([&layout.home, &layout.work, &layout.tmp, &layout.run].map(PathBuf::as_path))
+            .chain(system.iter().map(Path::new));
+        self.protected
+            .check_mount_sources(sources)
+            .map_err(FleetError::State)
+    }
+
     /// The preinstalled agent CLIs' bin dirs as the workload sees them.
     fn inner_agent_tools(&self) -> Vec<PathBuf> {
         let Some(host) = &self.agent_tools else {
@@ -1235,9 +1302,12 @@ fn directory_mounts(dirs: &[String]) -> Result<Vec<Mount>, FleetError> {
         .map(|d| {
             let name = compass_core::name::Name::parse(&repo_dir_name(d))
                 .map_err(|e| FleetError::Invalid(format!("directory {d}: {e}")))?;
+            // The resolved path is mounted: the one the scope check judged.
+            let host_path = fs_err::canonicalize(d)
+                .map_err(|e| FleetError::Invalid(format!("directory {d}: {e}")))?;
             Ok(repos::DirScope {
                 name,
-                host_path: PathBuf::from(d),
+                host_path,
                 writable: false,
             }
             .mount())

@@ -9,6 +9,8 @@ mod convert;
 mod fleet;
 mod inspect;
 mod lock;
+mod redaction;
+mod scope;
 mod secrets;
 mod serve;
 mod service;
@@ -16,6 +18,7 @@ mod status;
 mod warden_state;
 mod watch;
 
+pub mod logs;
 pub mod paths;
 
 pub use serve::{Daemon, DaemonConfig, DaemonError, RunningDaemon, TOKEN_HEADER};

@@ -17,6 +17,9 @@ use tokio::task::JoinHandle;
 
 /// The header (gRPC metadata) carrying the per-start token on the TCP port.
 pub const TOKEN_HEADER: &str = "x-compass-token";
+/// Largest request the listeners decode. Above every field's own limit, so
+/// an oversized field is refused by the handler, which names it.
+const MAX_REQUEST: usize = 16 * 1024 * 1024;
 /// Longest Unix socket path the kernel accepts (sun_path, less the NUL).
 const MAX_SOCKET_PATH: usize = 107;
 
@@ -133,7 +136,15 @@ impl Daemon {
         if socket.as_os_str().len() > MAX_SOCKET_PATH {
             return Err(DaemonError::SocketPathTooLong(socket));
         }
-        let store = Store::open(&config.data_dir.database(), config.store.clone())?;
+        let secrets = crate::secrets::SecretStore::open(config.data_dir.secrets())
+            .map_err(|e| DaemonError::Serve(e.to_string()))?;
+        // Every stored secret is taken out of what the store records.
+        let redaction = crate::redaction::Redaction::load(&secrets)
+            .map_err(|e| DaemonError::Serve(e.to_string()))?;
+        crate::logs::register(&redaction);
+        let mut store_options = config.store.clone();
+        store_options.scrub = Some(std::sync::Arc::clone(&redaction) as _);
+        let store = Store::open(&config.data_dir.database(), store_options)?;
 
         let tcp = TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, config.http_port)))
             .await
@@ -162,8 +173,9 @@ impl Daemon {
                 runtime,
                 agent_tools: config.agent_tools.clone(),
                 warden: warden_config(&config),
-                secrets: crate::secrets::SecretStore::open(config.data_dir.secrets())
-                    .map_err(|e| DaemonError::Serve(e.to_string()))?,
+                secrets,
+                redaction,
+                protected: protected(&config),
             })
             .map_err(|e| DaemonError::Serve(e.to_string()))?,
         );
@@ -206,6 +218,19 @@ impl Daemon {
     }
 }
 
+/// What a project's scope may not reach: the data dir (and the agents'
+/// state in it), the daemon's executable dir, the agent tools dir.
+fn protected(config: &DaemonConfig) -> crate::scope::Protected {
+    let exe = std::env::current_exe().ok();
+    crate::scope::Protected::new(
+        config.data_dir.root(),
+        &config.data_dir.agents(),
+        &config.data_dir.socket(),
+        exe.as_deref().and_then(std::path::Path::parent),
+        config.agent_tools.as_deref(),
+    )
+}
+
 /// Warden's settings from the daemon's.
 fn warden_config(config: &DaemonConfig) -> compass_warden::WardenConfig {
     let mut warden = compass_warden::WardenConfig::default();
@@ -223,7 +248,7 @@ async fn serve_unix(
     stopped: watch::Receiver<bool>,
 ) -> Result<(), DaemonError> {
     tonic::transport::Server::builder()
-        .add_service(CompassServiceServer::new(api))
+        .add_service(CompassServiceServer::new(api).max_decoding_message_size(MAX_REQUEST))
         .serve_with_incoming_shutdown(
             tokio_stream::wrappers::UnixListenerStream::new(uds),
             until_stopped(stopped),
@@ -244,7 +269,10 @@ async fn serve_http(
 ) -> Result<(), DaemonError> {
     use axum::http::{StatusCode, header::CONTENT_TYPE};
     use axum::response::IntoResponse;
-    let grpc = tonic::service::Routes::new(CompassServiceServer::new(api)).into_axum_router();
+    let grpc = tonic::service::Routes::new(
+        CompassServiceServer::new(api).max_decoding_message_size(MAX_REQUEST),
+    )
+    .into_axum_router();
     let guarded = grpc
         .layer(tonic_web::GrpcWebLayer::new())
         .layer(axum::middleware::from_fn(

@@ -27,6 +27,34 @@ pub(crate) const DEFAULT_AGENT_KIND: &str = "scripted";
 const MAX_LIST_EVENTS: u32 = 1000;
 /// Events buffered per subscriber between the store and the socket.
 const SUBSCRIBE_BUFFER: usize = 1024;
+/// Largest prompt text.
+const MAX_PROMPT: usize = 256 * 1024;
+/// Largest scenario file for a scripted agent.
+const MAX_SCENARIO: usize = 256 * 1024;
+/// Most entries in a request's list (granted secrets, event kinds).
+const MAX_LIST_ENTRIES: usize = 64;
+
+/// Refuse a text field larger than `limit`, naming it.
+fn bounded(field: &str, value: &str, limit: usize) -> Result<(), Status> {
+    if value.len() > limit {
+        return Err(invalid(
+            field,
+            format!("is {} bytes; the limit is {limit}", value.len()),
+        ));
+    }
+    Ok(())
+}
+
+/// Refuse a list with more than [`MAX_LIST_ENTRIES`] entries, naming it.
+fn bounded_list<T>(field: &str, list: &[T]) -> Result<(), Status> {
+    if list.len() > MAX_LIST_ENTRIES {
+        return Err(invalid(
+            field,
+            format!("{} given; the limit is {MAX_LIST_ENTRIES}", list.len()),
+        ));
+    }
+    Ok(())
+}
 
 /// Facts about this daemon run, reported by `GetStatus`.
 #[derive(Debug, Clone)]
@@ -285,6 +313,10 @@ impl CompassService for CompassApi {
 
     async fn create_project(&self, req: Request<pb::CreateProjectRequest>) -> Reply<pb::Project> {
         let new = parse_project(req.into_inner())?;
+        self.fleet
+            .protected()
+            .check_project(&new.repos, &new.directories)
+            .map_err(|e| Status::invalid_argument(e.to_string()))?;
         let project = self.write(move |tx| projects::create(tx, new)).await?;
         Ok(Response::new(convert::project(project)))
     }
@@ -324,6 +356,9 @@ impl CompassService for CompassApi {
 
     async fn create_agent(&self, req: Request<pb::CreateAgentRequest>) -> Reply<pb::Agent> {
         let new = parse_agent(req.into_inner())?;
+        self.fleet
+            .check_kind(new.kind.as_str())
+            .map_err(|e| invalid("kind", e))?;
         let agent = self.write(move |tx| agents::create(tx, new)).await?;
         Ok(Response::new(self.agent_pb(agent)))
     }
@@ -365,6 +400,8 @@ impl CompassService for CompassApi {
     async fn start_agent(&self, req: Request<pb::StartAgentRequest>) -> Reply<pb::Agent> {
         let req = req.into_inner();
         let (agent, project) = agent_ref(req.agent)?;
+        bounded("scenario", &req.scenario, MAX_SCENARIO)?;
+        bounded_list("secrets", &req.secrets)?;
         let agent = self
             .fleet
             .start(
@@ -403,6 +440,7 @@ impl CompassService for CompassApi {
         if req.text.trim().is_empty() {
             return Err(invalid("text", "must not be empty"));
         }
+        bounded("text", &req.text, MAX_PROMPT)?;
         self.fleet
             .prompt(&agent, project.as_deref(), req.text)
             .await
@@ -514,6 +552,10 @@ impl CompassService for CompassApi {
         // Into the redacting type at once; the request is dropped here.
         let pb::SetSecretRequest { name, value } = req.into_inner();
         let value = compass_runtime::secrets::Secret::new(value);
+        crate::secrets::check_name(&name).map_err(from_secret)?;
+        crate::secrets::check_value(&value).map_err(from_secret)?;
+        // Known to the redaction before an agent can be given it.
+        self.fleet.redaction().learn(&name, &value);
         let info = self
             .fleet
             .secrets()
@@ -571,6 +613,7 @@ impl CompassService for CompassApi {
         req: Request<pb::ListEventsRequest>,
     ) -> Reply<pb::ListEventsResponse> {
         let req = req.into_inner();
+        bounded_list("kinds", &req.kinds)?;
         let limit = if req.limit == 0 {
             MAX_LIST_EVENTS
         } else {

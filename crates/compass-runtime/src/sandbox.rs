@@ -61,7 +61,7 @@ const INNER_RELAY: &str = "/run/compass-relay";
 
 /// System directories bound read-only (or recreated as the same symlink on a
 /// merged-/usr system).
-const SYSTEM_DIRS: &[&str] = &[
+pub const SYSTEM_DIRS: &[&str] = &[
     "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32",
 ];
 

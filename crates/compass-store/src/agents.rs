@@ -230,6 +230,8 @@ pub fn set_status(tx: &mut Tx<'_>, id: &AgentId, to: AgentStatus, reason: &str) 
         return Ok(agent);
     }
     let from = agent.status;
+    let mut reason = reason.to_owned();
+    tx.scrub(&mut reason);
     tx.conn()
         .execute(
             "UPDATE agents SET status = ?1, status_reason = ?2 WHERE id = ?3",
@@ -237,14 +239,10 @@ pub fn set_status(tx: &mut Tx<'_>, id: &AgentId, to: AgentStatus, reason: &str) 
         )
         .map_err(StoreError::sql("updating an agent"))?;
     agent.status = to;
-    agent.status_reason = reason.to_owned();
+    agent.status_reason.clone_from(&reason);
     tx.emit(NewEvent {
         scope: scope_of(&agent),
-        kind: EventKind::AgentStatusChanged {
-            from,
-            to,
-            reason: reason.to_owned(),
-        },
+        kind: EventKind::AgentStatusChanged { from, to, reason },
     })?;
     Ok(agent)
 }

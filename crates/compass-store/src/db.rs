@@ -55,11 +55,20 @@ pub enum Durability {
     PowerLoss,
 }
 
+/// Takes secrets out of text before it is stored: every event's free text
+/// ([`EventKind::texts_mut`](compass_core::event::EventKind::texts_mut)) and
+/// every agent status reason pass through it inside the write.
+pub trait Scrub: Send + Sync + std::fmt::Debug {
+    fn scrub(&self, text: &mut String);
+}
+
 /// How to open a store.
 #[derive(Debug, Clone)]
 pub struct Options {
     pub clock: Arc<dyn Clock>,
     pub durability: Durability,
+    /// Applied to what is stored (see [`Scrub`]); none by default.
+    pub scrub: Option<Arc<dyn Scrub>>,
 }
 
 impl Default for Options {
@@ -67,6 +76,7 @@ impl Default for Options {
         Self {
             clock: Arc::new(SystemClock),
             durability: Durability::default(),
+            scrub: None,
         }
     }
 }
@@ -78,6 +88,7 @@ pub struct Tx<'c> {
     conn: &'c Connection,
     now_ms: i64,
     events: Vec<Event>,
+    scrub: Option<&'c dyn Scrub>,
 }
 
 impl<'c> Tx<'c> {
@@ -90,8 +101,18 @@ impl<'c> Tx<'c> {
         self.now_ms
     }
 
+    /// Take secrets out of `text` before it is stored (see [`Scrub`]).
+    pub fn scrub(&self, text: &mut String) {
+        if let Some(s) = self.scrub {
+            s.scrub(text);
+        }
+    }
+
     /// Append an event to the log as part of this write.
-    pub fn emit(&mut self, event: NewEvent) -> Result<u64> {
+    pub fn emit(&mut self, mut event: NewEvent) -> Result<u64> {
+        for text in event.kind.texts_mut() {
+            self.scrub(text);
+        }
         let payload = serde_json::to_string(&event.kind)
             .map_err(|e| StoreError::corrupt("encoding an event", e))?;
         let scope = &event.scope;
@@ -172,7 +193,15 @@ impl Store {
         let writer_shared = Arc::clone(&shared);
         std::thread::Builder::new()
             .name("compass-store-writer".into())
-            .spawn(move || run_writer(conn, queue, &writer_shared, options.clock.as_ref()))
+            .spawn(move || {
+                run_writer(
+                    conn,
+                    queue,
+                    &writer_shared,
+                    options.clock.as_ref(),
+                    options.scrub.as_deref(),
+                )
+            })
             .map_err(|source| StoreError::Io {
                 context: "starting the store writer".into(),
                 source,
@@ -297,6 +326,7 @@ fn run_writer(
     queue: mpsc::Receiver<Job>,
     shared: &Shared,
     clock: &dyn Clock,
+    scrub: Option<&dyn Scrub>,
 ) {
     while let Ok(first) = queue.recv() {
         let mut batch = vec![first];
@@ -306,7 +336,7 @@ fn run_writer(
                 Err(_) => break,
             }
         }
-        let (finishes, events, outcome) = commit_batch(&mut conn, batch, clock.now_ms());
+        let (finishes, events, outcome) = commit_batch(&mut conn, batch, clock.now_ms(), scrub);
         if outcome.is_none()
             && let Some(last) = events.last()
         {
@@ -329,6 +359,7 @@ fn commit_batch(
     conn: &mut Connection,
     batch: Vec<Job>,
     now_ms: i64,
+    scrub: Option<&dyn Scrub>,
 ) -> (Vec<Finish>, Vec<Event>, Option<StoreError>) {
     let mut finishes = Vec::with_capacity(batch.len());
     let mut committed_events = Vec::new();
@@ -359,6 +390,7 @@ fn commit_batch(
             conn: &savepoint,
             now_ms,
             events: Vec::new(),
+            scrub,
         };
         let (ok, finish) = job(&mut tx);
         let events = tx.events;

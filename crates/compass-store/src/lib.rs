@@ -20,7 +20,7 @@ pub mod themes;
 pub mod warden;
 pub mod workstreams;
 
-pub use db::{Clock, Durability, Options, Store, SystemClock, Tx};
+pub use db::{Clock, Durability, Options, Scrub, Store, SystemClock, Tx};
 pub use error::StoreError;
 /// The connection type read closures receive.
 pub use rusqlite::Connection;

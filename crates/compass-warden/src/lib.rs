@@ -25,6 +25,7 @@ pub mod judge;
 pub mod lists;
 pub mod output;
 pub mod pause;
+pub mod redact;
 pub mod secret;
 pub mod shell;
 pub mod taint;

@@ -11,8 +11,8 @@ use super::{TestDaemon, git_repo};
 fn start_pause_resume_prompt_stop() {
     compass_test_support::bins::scripted_agent();
     let mut d = TestDaemon::start();
-    let repo = git_repo(d.home());
-    let notes = d.home().join("notes");
+    let repo = git_repo(d.outside());
+    let notes = d.outside().join("notes");
     fs_err::create_dir_all(&notes).unwrap();
     fs_err::write(notes.join("plan.md"), "the plan").unwrap();
     d.ok(&[

@@ -20,11 +20,11 @@ fn refused(d: &TestDaemon, args: &[&str], expect: &str) {
 #[test]
 fn bad_input_is_refused_with_the_field_named() {
     let d = TestDaemon::start();
-    let repo = git_repo(d.home());
+    let repo = git_repo(d.outside());
     d.ok(&["project", "add", "demo", "--repo", repo.to_str().unwrap()]);
     d.ok(&["agent", "new", "atlas"]);
     let long = "a".repeat(41);
-    let not_git = d.home().join("plain");
+    let not_git = d.outside().join("plain");
     fs_err::create_dir_all(&not_git).unwrap();
 
     refused(&d, &["project", "add", ""], "name: \"\" must not be empty");

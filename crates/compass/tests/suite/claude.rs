@@ -53,7 +53,7 @@ fn claude_code_in_its_sandbox_is_held_by_warden_through_its_own_hooks() {
         &["--agent-tools", tools.to_str().unwrap()],
         &[("ANTHROPIC_BASE_URL", &server.base_url())],
     );
-    let repo = git_repo(d.home());
+    let repo = git_repo(d.outside());
     commit_file(&repo, "README.md", README);
     d.ok(&["project", "add", "demo", "--repo", repo.to_str().unwrap()]);
     d.ok(&["agent", "new", "orion", "--kind", "claude-code"]);

@@ -77,7 +77,7 @@ fn the_socket_and_data_dir_are_private() {
 #[test]
 fn acknowledged_writes_survive_sigkill() {
     let mut d = TestDaemon::start();
-    let repo = git_repo(d.home());
+    let repo = git_repo(d.outside());
     d.ok(&["project", "add", "demo", "--repo", repo.to_str().unwrap()]);
     d.ok(&["agent", "new", "atlas"]);
     // Acked, then killed at once: the next instant nothing can be flushed.

@@ -6,8 +6,8 @@ use super::{TestDaemon, git_repo};
 #[test]
 fn projects_agents_issues_and_the_board() {
     let d = TestDaemon::start();
-    let repo = git_repo(d.home());
-    let notes = d.home().join("notes");
+    let repo = git_repo(d.outside());
+    let notes = d.outside().join("notes");
     fs_err::create_dir_all(&notes).unwrap();
     let project = d.json(&[
         "project",

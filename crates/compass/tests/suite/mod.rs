@@ -8,6 +8,7 @@ mod demo;
 mod domain;
 mod escape;
 mod restart;
+mod scope;
 mod stream;
 mod warden;
 mod watch;
@@ -21,6 +22,9 @@ pub(crate) const BIN: &str = env!("CARGO_BIN_EXE_compass");
 /// A daemon child process; killed when dropped.
 pub(crate) struct TestDaemon {
     pub(crate) home: tempfile::TempDir,
+    /// Beside the data dir, never in it: where tests keep the repos and
+    /// directories a project scopes (the daemon refuses any in its data dir).
+    outside: tempfile::TempDir,
     pub(crate) child: Option<Child>,
     args: Vec<String>,
     envs: Vec<(String, String)>,
@@ -46,6 +50,7 @@ impl TestDaemon {
             .collect();
         let mut daemon = Self {
             home,
+            outside: tempfile::tempdir().unwrap(),
             child: None,
             args,
             envs,
@@ -56,6 +61,11 @@ impl TestDaemon {
 
     pub(crate) fn home(&self) -> &Path {
         self.home.path()
+    }
+
+    /// A scratch dir outside the data dir, for project repos and dirs.
+    pub(crate) fn outside(&self) -> &Path {
+        self.outside.path()
     }
 
     pub(crate) fn socket(&self) -> PathBuf {

@@ -42,7 +42,7 @@ fn changes(d: &TestDaemon) -> Vec<(String, String, String)> {
 #[test]
 fn on_off_survives_a_kill_and_is_always_shown() {
     let mut d = TestDaemon::start();
-    let repo = git_repo(d.home());
+    let repo = git_repo(d.outside());
     d.ok(&["project", "add", "demo", "--repo", repo.to_str().unwrap()]);
 
     // Warden ships on, and says so everywhere.
@@ -136,7 +136,7 @@ fn allow_and_deny_lists_survive_a_kill() {
 #[test]
 fn bad_patterns_and_hashes_are_refused_and_change_nothing() {
     let d = TestDaemon::start();
-    let repo = git_repo(d.home());
+    let repo = git_repo(d.outside());
     d.ok(&["project", "add", "demo", "--repo", repo.to_str().unwrap()]);
     d.ok(&["agent", "new", "atlas"]);
     d.ok(&["warden", "deny", "net:evil.example"]);

@@ -25,7 +25,7 @@ fn scenario(home: &Path, file: &str) -> String {
 fn the_watch_pauses_an_unhooked_agent_that_read_an_injection() {
     compass_test_support::bins::scripted_agent();
     let d = TestDaemon::start();
-    let repo = git_repo(d.home());
+    let repo = git_repo(d.outside());
     commit_file(&repo, "NOTES.md", INJECTION);
     commit_file(
         &repo,

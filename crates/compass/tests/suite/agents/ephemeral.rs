@@ -16,7 +16,7 @@ fn merge(d: &TestDaemon, ws: &serde_json::Value) -> String {
 fn merged_work_retires_an_ephemeral_agent_and_keeps_a_persistent_one() {
     compass_test_support::bins::scripted_agent();
     let d = TestDaemon::start();
-    let repo = git_repo(d.home());
+    let repo = git_repo(d.outside());
     d.ok(&["project", "add", "demo", "--repo", repo.to_str().unwrap()]);
     // No name: a codename from the theme, ephemeral.
     let eph = d.json(&["agent", "new"]);

@@ -23,7 +23,7 @@ steps = [
 fn reload_reseeds_the_same_agent_from_its_worktree_and_task() {
     compass_test_support::bins::scripted_agent();
     let d = TestDaemon::start();
-    let repo = git_repo(d.home());
+    let repo = git_repo(d.outside());
     d.ok(&["project", "add", "demo", "--repo", repo.to_str().unwrap()]);
     let before = d.json(&["agent", "new", "atlas"]);
     let scenario = d.home().join("reload.toml");

@@ -133,7 +133,7 @@ fn a_secret_reaches_the_sandbox_and_nothing_else() {
     assert_eq!(fs_err::read_to_string(&file).unwrap(), value);
 
     // A granted secret that is not set is refused by name.
-    let repo = git_repo(d.home());
+    let repo = git_repo(d.outside());
     d.ok(&["project", "add", "demo", "--repo", repo.to_str().unwrap()]);
     d.ok(&["agent", "new", "atlas"]);
     let err = d.fails(&["agent", "start", "atlas", "--secret", "NOT_SET"]);
@@ -223,4 +223,102 @@ fn a_secret_reaches_the_sandbox_and_nothing_else() {
             .contains(&value),
         "a deleted secret lingers in the workload"
     );
+}
+
+/// What the agent prints: the value whole and split in a message, whole
+/// and split in terminal output (two pipe reads, a pause between them).
+fn printing_scenario(value: &str) -> String {
+    let (head, tail) = value.split_at(7);
+    format!(
+        r#"
+name = "prints-a-secret"
+description = "print a stored secret every way an agent can"
+[[turns]]
+steps = [
+  {{ kind = "message", text = "whole: {value} (that was it)" }},
+  {{ kind = "message", text = "split: {head}" }},
+  {{ kind = "message", text = "{tail} -- end" }},
+  {{ kind = "thought", text = "thinking of {head}" }},
+  {{ kind = "thought", text = "{tail}" }},
+  {{ kind = "run", command = "printf 'env: %s\n' \"$MY_TOKEN\"" }},
+  {{ kind = "run", command = "printf %s \"$MY_TOKEN\" | head -c 5; sleep 1; printf %s \"$MY_TOKEN\" | tail -c +6; echo ' -- done'" }},
+]
+"#
+    )
+}
+
+/// Every value set with `compass secret set` is taken out of what the
+/// daemon records by exact match — also when the agent prints it in
+/// pieces: the event log, `agent log`, the daemon log and the database
+/// never hold it, and the markers show where it was.
+#[test]
+fn a_secret_the_agent_prints_is_redacted_everywhere_even_split() {
+    compass_test_support::bins::scripted_agent();
+    let mut d = TestDaemon::start();
+    let log = with_debug_log(&mut d);
+    // Not token-shaped: only the exact-value redaction can catch it.
+    let value = format!("plain-{}-words-{}", std::process::id(), 7_321_004);
+    let out = secret_set(&d, "MY_TOKEN", &value);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Warden's own redaction of what an agent read must not be what
+    // catches it here.
+    d.ok(&["warden", "off"]);
+
+    let repo = git_repo(d.outside());
+    d.ok(&["project", "add", "demo", "--repo", repo.to_str().unwrap()]);
+    d.ok(&["agent", "new", "atlas"]);
+    let scenario = d.outside().join("prints.toml");
+    fs_err::write(&scenario, printing_scenario(&value)).unwrap();
+    d.ok(&[
+        "agent",
+        "start",
+        "atlas",
+        "--scenario",
+        scenario.to_str().unwrap(),
+        "--secret",
+        "MY_TOKEN",
+    ]);
+    let turn = d.ok(&["agent", "prompt", "atlas", "print it", "--follow"]);
+    assert!(turn.contains("turn ended"), "{turn}");
+    assert!(
+        !turn.contains(&value),
+        "the followed stream shows the value"
+    );
+
+    let events = d.ok(&["events", "--json"]);
+    let agent_log = d.ok(&["agent", "log", "atlas", "--json"]);
+    for (what, text) in [("event log", &events), ("agent log", &agent_log)] {
+        assert!(!text.contains(&value), "the value is in the {what}");
+        for piece in [&value[..7], &value[7..]] {
+            assert!(!text.contains(piece), "a piece {piece:?} is in the {what}");
+        }
+    }
+    // Each way it was printed shows as a marker, the text around it kept.
+    for shown in [
+        "whole: [REDACTED:MY_TOKEN] (that was it)",
+        "env: [REDACTED:MY_TOKEN]",
+    ] {
+        assert!(agent_log.contains(shown), "{shown:?} missing:\n{agent_log}");
+    }
+    let markers = agent_log.matches("[REDACTED:MY_TOKEN]").count();
+    assert!(markers >= 5, "{markers} markers:\n{agent_log}");
+    assert!(agent_log.contains(" -- end") && agent_log.contains(" -- done"));
+
+    let log_text = fs_err::read_to_string(&log).unwrap();
+    assert!(!log_text.is_empty(), "no debug log was captured");
+    assert!(
+        !log_text.contains(&value),
+        "the value is in the daemon's log"
+    );
+    for db in ["compass.db", "compass.db-wal"] {
+        let bytes = fs_err::read(d.home().join(db)).unwrap_or_default();
+        assert!(
+            !bytes.windows(value.len()).any(|w| w == value.as_bytes()),
+            "the value is in {db}"
+        );
+    }
 }
