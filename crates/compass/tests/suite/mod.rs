@@ -2,10 +2,12 @@
 
 mod agents;
 mod bad_input;
+mod broken_pipe;
 mod claude;
 mod daemon;
 mod demo;
 mod domain;
+mod hook_argv;
 mod stream;
 mod warden;
 mod watch;
