@@ -1,5 +1,6 @@
-//! The CLI's only way to the daemon: the generated `compass.v1` client over
-//! the data dir's Unix socket.
+//! The CLI's way to the daemon's RPCs: the generated `compass.v1` client
+//! over the data dir's Unix socket. (`hook` speaks to the agent's hook
+//! socket instead; docs/architecture.md lists which verb talks to what.)
 
 use anyhow::{Context, Result, anyhow};
 use compass_proto::v1::compass_service_client::CompassServiceClient;

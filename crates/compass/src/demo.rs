@@ -3,7 +3,7 @@
 //! the daemon's contract, like any other client.
 
 use crate::client::{Client, Rpc};
-use crate::{CliResult, out, render};
+use crate::{CliResult, render};
 use anyhow::{Context, anyhow};
 use compass_proto::v1 as pb;
 use futures::StreamExt;
@@ -95,7 +95,7 @@ pub(crate) async fn run(client: &mut Client, data_dir: &Path) -> CliResult {
         .await
         .rpc()?;
     if projects.projects.iter().any(|p| p.name == PROJECT) {
-        out("The demo project exists already (from an earlier run); `compass board` shows it.");
+        say("The demo project exists already (from an earlier run); `compass board` shows it.");
         return Ok(());
     }
     let repo = data_dir.join("demo-repo");
@@ -168,7 +168,7 @@ pub(crate) async fn run(client: &mut Client, data_dir: &Path) -> CliResult {
             })
             .await
             .rpc()?;
-        out(&format!(
+        say(&format!(
             "{} started in its sandbox on {} ({})",
             role.agent, issue.key, role.title
         ));
@@ -219,17 +219,23 @@ async fn watch(
             }
             _ => None,
         };
-        out(&format!("  {name:<6} {}", render::event(&event)));
+        say(&format!("  {name:<6} {}", render::event(&event)));
         if let Some(outcome) = finished
             && pending.remove(&event.agent_id).is_some()
         {
             outcomes.push(format!("{name} {outcome}"));
         }
     }
-    out("\nDemo outcome:");
+    say("\nDemo outcome:");
     for o in outcomes {
-        out(&format!("  - {o}"));
+        say(&format!("  - {o}"));
     }
-    out("\nTry: `compass board`, `compass agent log scout`, `compass events`.");
+    say("\nTry: `compass board`, `compass agent log scout`, `compass events`.");
     Ok(())
+}
+
+/// The demo narrates a daemon that serves on after it: a reader that goes
+/// away (`compass up --demo | head`) must not stop either.
+fn say(text: &str) {
+    let _ = crate::out(text);
 }

@@ -1,38 +1,43 @@
 //! `compass`: start the daemon (`up`, `daemon`), talk to it over `compass.v1`
-//! (every other verb), and measure it (`bench`).
+//! (most other verbs), answer an agent's native hooks (`hook`), and measure
+//! it (`bench`). docs/architecture.md says which verb talks to what.
 //!
-//! Architecture invariant: the CLI reaches the daemon only through the
-//! generated `compass.v1` client; it opens no database and starts no agent.
+//! Layout: `cli` holds the clap types, `commands/` one module per command
+//! group, `output` and `render` what gets printed.
 
-mod bench;
+mod cli;
 mod client;
 mod commands;
-mod daemon_bench;
 mod demo;
+mod output;
 mod render;
 
 use anyhow::Result;
 use clap::Parser;
+use cli::{Cli, Command};
 use std::process::ExitCode;
 
+pub(crate) use output::{out, warn};
+
 fn main() -> ExitCode {
-    // Hooks run on every tool call of every agent: answer without building
-    // the whole CLI or an async runtime.
-    if std::env::args_os().nth(1).is_some_and(|a| a == "hook") {
-        return commands::run_hook_verb(commands::HookArgs::parse_from(
-            std::env::args_os().skip(1),
-        ));
+    let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    // Hooks run on every tool call of every agent: answer without an async
+    // runtime, a data dir or the other verbs' parsers.
+    if commands::hook::names_hook(&argv) {
+        return commands::hook::main(&argv);
     }
-    let cli = commands::Cli::parse();
-    let runtime = match tokio::runtime::Runtime::new() {
-        Ok(rt) => rt,
-        Err(error) => {
-            report(&error.into());
-            return ExitCode::FAILURE;
-        }
+    let cli = Cli::try_parse_from(&argv).unwrap_or_else(|error| error.exit());
+    let verb = match cli.command {
+        Command::Hook(args) => return commands::hook::run(args),
+        Command::Verb(verb) => verb,
     };
-    match runtime.block_on(commands::run(cli)) {
+    let outcome = tokio::runtime::Runtime::new()
+        .map_err(anyhow::Error::from)
+        .and_then(|runtime| runtime.block_on(commands::run(cli.global, verb)));
+    match outcome {
         Ok(()) => ExitCode::SUCCESS,
+        // Whoever read our output has what they wanted (`| head`).
+        Err(error) if output::is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
             report(&error);
             ExitCode::FAILURE
@@ -40,31 +45,11 @@ fn main() -> ExitCode {
     }
 }
 
-#[allow(clippy::print_stderr)]
 fn report(error: &anyhow::Error) {
-    eprintln!("error: {error}");
+    warn(&format!("error: {error}"));
     for cause in error.chain().skip(1) {
-        eprintln!("  because: {cause}");
+        warn(&format!("  because: {cause}"));
     }
-}
-
-/// Print a warning to stderr (the output stays clean for pipes and --json).
-#[allow(clippy::print_stderr)]
-pub(crate) fn warn(text: &str) {
-    eprintln!("{text}");
-}
-
-/// Print to stdout; the CLI's output is its product, so this is the one
-/// sanctioned place for it.
-#[allow(clippy::print_stdout)]
-pub(crate) fn out(text: &str) {
-    use std::io::Write;
-    let mut stdout = std::io::stdout().lock();
-    let _ = stdout.write_all(text.as_bytes());
-    if !text.ends_with('\n') {
-        let _ = stdout.write_all(b"\n");
-    }
-    let _ = stdout.flush();
 }
 
 pub(crate) type CliResult = Result<()>;

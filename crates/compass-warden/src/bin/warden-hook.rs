@@ -4,8 +4,8 @@
 //! does, packaged small so the hook round trip can be measured and tested
 //! before the CLI exists. Exit code is always 0 or 2.
 
-use compass_warden::hook::run_hook;
-use std::io::{Read, Write};
+use compass_warden::hook::run_hook_process;
+use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -20,23 +20,13 @@ fn main() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(5000u64);
-    let mut stdin = Vec::new();
-    let outcome = match std::io::stdin().read_to_end(&mut stdin) {
-        Ok(_) => run_hook(
-            &kind,
-            &event,
-            &stdin,
-            &socket,
-            Duration::from_millis(timeout),
-        ),
-        Err(e) => run_hook(
-            "invalid",
-            &event,
-            format!("{e}").as_bytes(),
-            &socket,
-            Duration::from_millis(1),
-        ),
-    };
+    let outcome = run_hook_process(
+        &kind,
+        &event,
+        std::io::stdin(),
+        &socket,
+        Duration::from_millis(timeout),
+    );
     let _ = std::io::stdout().write_all(outcome.stdout.as_bytes());
     let _ = std::io::stderr().write_all(outcome.stderr.as_bytes());
     std::process::exit(if outcome.exit_code == 0 { 0 } else { 2 });

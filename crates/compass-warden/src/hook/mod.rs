@@ -1,6 +1,6 @@
 //! The hook path: `compass hook <kind> <event>` ↔ the per-agent hook socket.
 //!
-//! [`client::run_hook`] is what the CLI verb calls (blocking, no runtime, so a
+//! [`client::run_hook_process`] is what the CLI verb calls (blocking, no runtime, so a
 //! hook process starts and answers fast); [`server::serve_hook_socket`] is
 //! what the daemon runs per agent. The socket is the agent's identity: the
 //! server answers for the agent it was bound for and ignores any identity a
@@ -13,6 +13,6 @@ pub mod server;
 pub mod wire;
 
 pub use adapters::AgentKind;
-pub use client::{HookOutcome, run_hook};
+pub use client::{HookOutcome, run_hook, run_hook_process};
 pub use config::native_hook_config;
 pub use server::{handle_hook_request, serve_hook_socket};

@@ -2,6 +2,7 @@
 
 mod agents;
 mod bad_input;
+mod broken_pipe;
 mod claude;
 mod daemon;
 mod demo;
@@ -9,6 +10,7 @@ mod domain;
 mod escape;
 mod restart;
 mod scope;
+mod hook_argv;
 mod stream;
 mod warden;
 mod watch;

@@ -10,13 +10,14 @@
 //!   update through the store to a client subscribed over gRPC — updates/s
 //!   and latency as that client sees them, daemon CPU and RSS per agent.
 
-use crate::bench::summarize;
+use super::summarize;
 use crate::client::{Client, Rpc, connect};
 use crate::{CliResult, out};
 use anyhow::{Context, anyhow};
 use compass_daemon::paths::DataDir;
 use compass_daemon::{Daemon, DaemonConfig, RunningDaemon};
 use compass_proto::v1 as pb;
+use compass_runtime::Backend;
 use compass_runtime::bench::{ChildMemory, own_cpu_ms, own_rss};
 use futures::StreamExt;
 use std::collections::HashSet;
@@ -80,12 +81,12 @@ struct Bench {
 }
 
 impl Bench {
-    async fn start(backend: &str) -> anyhow::Result<Self> {
+    async fn start(backend: Backend) -> anyhow::Result<Self> {
         let scratch = tempfile::tempdir()?;
         let repo = scratch.path().join("repo");
         make_repo(&repo)?;
         let mut config = DaemonConfig::new(DataDir::new(scratch.path().join("home")));
-        config.backend = backend.to_owned();
+        config.backend = backend.as_str().to_owned();
         let daemon = Daemon::start(config).await?;
         let mut client = connect(&daemon.socket).await?;
         client
@@ -157,13 +158,14 @@ fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-pub(crate) async fn fleet(agents: usize, backend: &str) -> CliResult {
+pub(crate) async fn fleet(agents: usize, backend: Backend) -> CliResult {
     let mut bench = Bench::start(backend).await?;
     let (rss_empty, _) = own_rss();
     out(&format!(
-        "compass bench fleet: {agents} idle agents through the daemon, {backend} backend, {} cores",
+        "compass bench fleet: {agents} idle agents through the daemon, {} backend, {} cores",
+        backend.as_str(),
         cores()
-    ));
+    ))?;
     let all = Instant::now();
     let (_, starts) = bench.start_agents(agents, "").await?;
     let total = all.elapsed();
@@ -174,7 +176,7 @@ pub(crate) async fn fleet(agents: usize, backend: &str) -> CliResult {
         start.p99_ms,
         start.max_ms,
         total.as_secs_f64()
-    ));
+    ))?;
 
     let cpu_before = own_cpu_seconds();
     tokio::time::sleep(IDLE_WINDOW).await;
@@ -189,7 +191,7 @@ pub(crate) async fn fleet(agents: usize, backend: &str) -> CliResult {
         (mib(rss) - mib(rss_empty)) / agents as f64,
         mib(peak),
         IDLE_WINDOW.as_secs()
-    ));
+    ))?;
     out(&format!(
         "  workloads: {} processes, RSS {:.1} MiB ({:.2} MiB per agent), PSS {:.1} MiB ({:.2} MiB per agent)",
         children.processes,
@@ -197,7 +199,7 @@ pub(crate) async fn fleet(agents: usize, backend: &str) -> CliResult {
         per_agent(children.rss_bytes),
         mib(children.pss_bytes),
         per_agent(children.pss_bytes)
-    ));
+    ))?;
     bench.finish().await
 }
 
@@ -215,7 +217,7 @@ pub(crate) struct BusyRun<'a> {
     pub(crate) counts: &'a [usize],
     pub(crate) tool_calls: u32,
     pub(crate) pace_ms: u64,
-    pub(crate) backend: &'a str,
+    pub(crate) backend: Backend,
     /// Run each agent's native hooks (a `compass hook` process per call).
     pub(crate) hooks: bool,
 }
@@ -305,21 +307,22 @@ pub(crate) async fn agents(run: BusyRun<'_>) -> CliResult {
         let lat = summarize(latencies);
         let reported = stats.len().max(1) as f64;
         out(&format!(
-            "compass bench agents --through-daemon: {n} agents x {tool_calls} tool calls ({pace_ms} ms apart), {backend} backend, {} cores; {}Warden, store, gRPC subscriber",
+            "compass bench agents --through-daemon: {n} agents x {tool_calls} tool calls ({pace_ms} ms apart), {} backend, {} cores; {}Warden, store, gRPC subscriber",
+            backend.as_str(),
             cores(),
             if hooks {
                 "2 native hook processes per call, "
             } else {
                 "no hooks, "
             }
-        ));
+        ))?;
         out(&format!(
             "  {updates} updates in {wall:.2} s = {:.0} updates/s at the subscriber; latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms (n={samples}, target p99 < 50 ms)",
             updates as f64 / wall.max(1e-9),
             lat.p50_ms,
             lat.p99_ms,
             lat.max_ms
-        ));
+        ))?;
         out(&format!(
             "  daemon: CPU {:.1} ms per agent, RSS {:.1} MiB ({:.2} MiB per agent); agent: CPU {:.0} ms, RSS {:.1} MiB (means)",
             daemon_cpu_ms / n as f64,
@@ -327,7 +330,7 @@ pub(crate) async fn agents(run: BusyRun<'_>) -> CliResult {
             mib(rss) / n as f64,
             stats.iter().map(|s| s.0 as f64).sum::<f64>() / reported,
             stats.iter().map(|s| s.1 as f64).sum::<f64>() / reported / 1024.0
-        ));
+        ))?;
         drop(stream);
         bench.finish().await?;
     }

@@ -1,91 +1,19 @@
 //! `compass bench …`: whole-system figures, printed so runs can be compared
 //! (medians, p99, the core count, and a baseline measured in the same run).
 
+mod daemon;
+
+use crate::cli::BenchCmd;
 use crate::client::{Rpc, connect};
 use crate::{CliResult, out};
 use anyhow::{Context, anyhow};
-use clap::Subcommand;
 use compass_core::event::{EventKind, NewEvent, Scope};
 use compass_daemon::paths::DataDir;
 use compass_daemon::{Daemon, DaemonConfig};
 use compass_proto::v1 as pb;
+use compass_runtime::Backend;
 use futures::StreamExt;
 use std::time::{Duration, Instant};
-
-#[derive(Debug, Subcommand)]
-pub(crate) enum BenchCmd {
-    /// Append events and receive them on clients subscribed over the Unix socket.
-    Events {
-        /// Subscribed clients.
-        #[arg(long, default_value_t = 10)]
-        subscribers: usize,
-        /// Events in the throughput run.
-        #[arg(long, default_value_t = 100_000)]
-        events: usize,
-        /// Concurrent writers in the throughput run (many agents emit at once).
-        #[arg(long, default_value_t = 32)]
-        writers: usize,
-        /// Paced rate (events/s) for the latency run.
-        #[arg(long, default_value_t = 5_000)]
-        rate: u32,
-        /// Events in the latency run.
-        #[arg(long, default_value_t = 20_000)]
-        paced_events: usize,
-    },
-    /// Create a sandbox, clone a 10,000-file repo, spawn and get an answer;
-    /// against `git worktree add` and a bare `bwrap true`; plus idle workloads' RSS.
-    Launch {
-        #[arg(long, default_value_t = 10_000)]
-        files: usize,
-        #[arg(long, default_value_t = 10)]
-        iterations: usize,
-        #[arg(long, default_value_t = 50)]
-        idle: usize,
-        /// sandbox or host.
-        #[arg(long, default_value = "sandbox")]
-        backend: String,
-    },
-    /// N scripted agents each making TOOL_CALLS tool calls over ACP, through
-    /// their workloads and Warden's gate: updates/s, latency, CPU and RSS per agent.
-    Agents {
-        /// Agent counts to run, one after another.
-        #[arg(long, value_delimiter = ',', default_values_t = [1, 10, 50])]
-        agents: Vec<usize>,
-        #[arg(long, default_value_t = 200)]
-        tool_calls: u32,
-        /// Pause between tool calls (0: flat out, a throughput figure).
-        #[arg(long, default_value_t = 20)]
-        pace_ms: u64,
-        /// sandbox (default) or host.
-        #[arg(long, default_value = "sandbox")]
-        backend: String,
-        /// Through a whole daemon: native hooks on every call, the store, a
-        /// client subscribed over gRPC (else sessions and gate in-process).
-        #[arg(long)]
-        through_daemon: bool,
-        /// With --through-daemon: skip the native hooks (a process per
-        /// call), to see the daemon's own path alone.
-        #[arg(long, requires = "through_daemon")]
-        no_hooks: bool,
-    },
-    /// N named agents started through the daemon and left idle: start time,
-    /// the daemon's RSS and idle CPU, the workloads' memory.
-    Fleet {
-        #[arg(long, default_value_t = 50)]
-        agents: usize,
-        /// sandbox (default) or host.
-        #[arg(long, default_value = "sandbox")]
-        backend: String,
-    },
-    /// Warden's in-process decision time, and the `compass hook` round trip
-    /// against a bare process spawn.
-    Gate {
-        #[arg(long, default_value_t = 2000)]
-        iterations: usize,
-        #[arg(long, default_value_t = 200)]
-        hook_iterations: usize,
-    },
-}
 
 pub(crate) async fn run(cmd: BenchCmd) -> CliResult {
     match cmd {
@@ -116,8 +44,8 @@ pub(crate) async fn run(cmd: BenchCmd) -> CliResult {
             options.files = files;
             options.iterations = iterations.max(1);
             options.idle_agents = idle;
-            options.backend = compass_runtime::Backend::parse(&backend)?;
-            out(&compass_runtime::bench::launch(options).await?.to_string());
+            options.backend = backend.into();
+            out(&compass_runtime::bench::launch(options).await?.to_string())?;
             Ok(())
         }
         BenchCmd::Agents {
@@ -127,7 +55,7 @@ pub(crate) async fn run(cmd: BenchCmd) -> CliResult {
             backend,
             through_daemon: false,
             ..
-        } => agents_bench(&agents, tool_calls, pace_ms, &backend).await,
+        } => agents_bench(&agents, tool_calls, pace_ms, backend.into()).await,
         BenchCmd::Agents {
             agents,
             tool_calls,
@@ -136,25 +64,23 @@ pub(crate) async fn run(cmd: BenchCmd) -> CliResult {
             through_daemon: true,
             no_hooks,
         } => {
-            crate::daemon_bench::agents(crate::daemon_bench::BusyRun {
+            daemon::agents(daemon::BusyRun {
                 counts: &agents,
                 tool_calls,
                 pace_ms,
-                backend: &backend,
+                backend: backend.into(),
                 hooks: !no_hooks,
             })
             .await
         }
-        BenchCmd::Fleet { agents, backend } => {
-            crate::daemon_bench::fleet(agents.max(1), &backend).await
-        }
+        BenchCmd::Fleet { agents, backend } => daemon::fleet(agents.max(1), backend.into()).await,
         BenchCmd::Gate {
             iterations,
             hook_iterations,
         } => {
             out(&compass_warden::bench::bench_gate(iterations.max(1))
                 .await?
-                .to_string());
+                .to_string())?;
             let me = std::env::current_exe()?;
             let hook = std::sync::Arc::new(move |socket: &std::path::Path| {
                 let mut cmd = std::process::Command::new(&me);
@@ -166,7 +92,7 @@ pub(crate) async fn run(cmd: BenchCmd) -> CliResult {
                 &compass_warden::bench::bench_hook_roundtrip(hook, hook_iterations.max(1))
                     .await?
                     .to_string(),
-            );
+            )?;
             Ok(())
         }
     }
@@ -254,7 +180,7 @@ async fn events_bench(
         .unwrap_or(1);
     out(&format!(
         "compass bench events: {cores} cores, {subscribers} subscribers on the Unix socket, SQLite WAL"
-    ));
+    ))?;
 
     // Baseline: the store appending alone, nobody listening.
     let started = Instant::now();
@@ -262,7 +188,7 @@ async fn events_bench(
     let baseline = events as f64 / started.elapsed().as_secs_f64();
     out(&format!(
         "  baseline (append only, {writers} writers): {baseline:.0} events/s"
-    ));
+    ))?;
 
     // Throughput: the same appends with every subscriber receiving all.
     let (subs, ready) =
@@ -278,11 +204,11 @@ async fn events_bench(
         "  throughput: {events} events to {subscribers} subscribers in {secs:.2} s = {throughput:.0} events/s ({:.0} deliveries/s, {:.2}x of baseline)",
         throughput * subscribers as f64,
         throughput / baseline
-    ));
+    ))?;
     out(&format!(
         "    append->receive under saturation: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
         saturated.p50_ms, saturated.p99_ms, saturated.max_ms
-    ));
+    ))?;
 
     // Latency: a paced load, the figure a UI feels.
     let (subs, ready) = spawn_subscribers(&daemon, subscribers, "paced", paced, epoch).await?;
@@ -307,13 +233,13 @@ async fn events_bench(
     out(&format!(
         "  latency at {rate} events/s ({paced} events): p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
         paced_summary.p50_ms, paced_summary.p99_ms, paced_summary.max_ms
-    ));
+    ))?;
     let verdict = |ok: bool| if ok { "met" } else { "MISSED" };
     out(&format!(
         "  targets: >= 50000 events/s {}; p99 < 5 ms at {subscribers} subscribers {}",
         verdict(throughput >= 50_000.0),
         verdict(paced_summary.p99_ms < 5.0)
-    ));
+    ))?;
     daemon.shutdown().await?;
     Ok(())
 }
@@ -385,9 +311,13 @@ async fn append(
     Ok(())
 }
 
-async fn agents_bench(counts: &[usize], tool_calls: u32, pace_ms: u64, backend: &str) -> CliResult {
-    use compass_runtime::{Backend, EgressPolicy, Mount};
-    let backend = Backend::parse(backend)?;
+async fn agents_bench(
+    counts: &[usize],
+    tool_calls: u32,
+    pace_ms: u64,
+    backend: Backend,
+) -> CliResult {
+    use compass_runtime::{EgressPolicy, Mount};
     let runtime = compass_runtime::runtime_for(backend)?;
     let gate: std::sync::Arc<dyn compass_core::gate::Gate> =
         std::sync::Arc::new(compass_warden::Warden::rules_only()?);
@@ -436,7 +366,7 @@ async fn agents_bench(counts: &[usize], tool_calls: u32, pace_ms: u64, backend: 
         out(&format!(
             "{} backend, Warden rules-only gate:\n{report}",
             backend.as_str()
-        ));
+        ))?;
     }
     Ok(())
 }

@@ -1,0 +1,561 @@
+//! The command line, as clap types only: every verb, flag and closed choice
+//! of `compass`. What each verb does lives in `commands/`, one module per
+//! command group; nothing here talks to the daemon.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use compass_proto::v1 as pb;
+use std::path::PathBuf;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "compass",
+    version,
+    about = "Run many coding agents in parallel, each sandboxed, with Warden watching."
+)]
+pub(crate) struct Cli {
+    #[command(flatten)]
+    pub(crate) global: GlobalArgs,
+    #[command(subcommand)]
+    pub(crate) command: Command,
+}
+
+/// `compass hook …` alone: the same global options and hook arguments as
+/// [`Cli`], without building every other verb's parser on each tool call.
+#[derive(Debug, Parser)]
+#[command(name = "compass")]
+pub(crate) struct HookCli {
+    #[command(flatten)]
+    pub(crate) global: GlobalArgs,
+    #[command(subcommand)]
+    pub(crate) command: HookOnly,
+}
+
+#[derive(Debug, Subcommand)]
+pub(crate) enum HookOnly {
+    Hook(HookArgs),
+}
+
+/// Options every verb accepts, before or after it.
+#[derive(Debug, Args)]
+pub(crate) struct GlobalArgs {
+    /// The data dir (default: $COMPASS_HOME, else ~/.local/share/compass).
+    #[arg(long, global = true, value_name = "DIR")]
+    pub(crate) home: Option<PathBuf>,
+}
+
+/// `hook` stands apart from the other verbs: it runs inside a workload on
+/// every tool call, so it answers without an async runtime or the daemon's
+/// data dir, and its exit code is a decision.
+#[derive(Debug, Subcommand)]
+pub(crate) enum Command {
+    #[command(flatten)]
+    Verb(Verb),
+    /// Speak an agent's native hook contract on stdin/stdout and forward the
+    /// call to the agent's hook socket (run by the agent, inside its workload).
+    /// Fails closed: any error blocks the call.
+    Hook(HookArgs),
+}
+
+/// The verbs that run on the async runtime against a data dir.
+#[derive(Debug, Subcommand)]
+pub(crate) enum Verb {
+    /// Start the daemon in the foreground and print the board URL.
+    Up(ServeArgs),
+    /// Start the daemon in the foreground (logs only).
+    Daemon(ServeArgs),
+    /// Show the running daemon's status.
+    Status(JsonFlag),
+    /// Projects: a name plus the repos and directories in scope.
+    #[command(subcommand)]
+    Project(ProjectCmd),
+    /// Named agents.
+    #[command(subcommand)]
+    Agent(AgentCmd),
+    /// Issues in the local store.
+    #[command(subcommand)]
+    Issue(IssueCmd),
+    /// Workstreams: an issue assigned to an agent on its branch.
+    #[command(subcommand)]
+    Workstream(WorkstreamCmd),
+    /// Codename themes.
+    #[command(subcommand)]
+    Theme(ThemeCmd),
+    /// Secrets for agents: values go in on stdin and never come back out.
+    #[command(subcommand)]
+    Secret(SecretCmd),
+    /// The board: agents by Backlog / In Progress / In Review / Merged.
+    Board {
+        #[arg(long, short)]
+        project: Option<String>,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+    /// The event log.
+    Events {
+        /// Show events after this seq.
+        #[arg(long, default_value_t = 0)]
+        from: u64,
+        /// Keep following new events.
+        #[arg(long, short)]
+        follow: bool,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+    /// Measure Compass.
+    #[command(subcommand)]
+    Bench(BenchCmd),
+    /// Warden, the security auditor.
+    #[command(subcommand)]
+    Warden(WardenCmd),
+}
+
+#[derive(Debug, Args, Clone, Copy)]
+pub(crate) struct JsonFlag {
+    /// Print the contract's JSON instead of text.
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct HookArgs {
+    /// claude-code, codex, gemini-cli or scripted.
+    pub(crate) kind: String,
+    /// The agent's event name, e.g. PreToolUse.
+    pub(crate) event: String,
+    /// The hook socket (default: $COMPASS_HOOK_SOCKET, else /run/compass/hook.sock).
+    #[arg(long)]
+    pub(crate) socket: Option<PathBuf>,
+    /// Give up (and block) after this many milliseconds, stdin included.
+    #[arg(long, default_value_t = 5000)]
+    pub(crate) timeout_ms: u64,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct ServeArgs {
+    /// Loopback port for the board (0 picks a free one).
+    #[arg(long, default_value_t = 0)]
+    pub(crate) port: u16,
+    /// Workload backend for agents.
+    #[arg(long, value_enum, default_value_t = Backend::Sandbox)]
+    pub(crate) backend: Backend,
+    /// Preinstalled agent CLIs (an npm node_modules, or a prefix with bin/),
+    /// mounted read-only into every workload and put on its PATH.
+    #[arg(long, value_name = "DIR", env = "COMPASS_AGENT_TOOLS")]
+    pub(crate) agent_tools: Option<PathBuf>,
+    /// Run the demo: a generated repo and three scripted agents, with Warden watching.
+    #[arg(long)]
+    pub(crate) demo: bool,
+    /// With --demo: stop once the demo has run instead of serving on.
+    #[arg(long, requires = "demo")]
+    pub(crate) exit_after_demo: bool,
+    /// The taint registry's session: clearances of content agents read are
+    /// kept for this session (stored, so they survive a restart).
+    #[arg(long, value_name = "NAME", default_value = "default")]
+    pub(crate) taint_session: String,
+    /// Keep clearances across sessions instead of per session.
+    #[arg(long, conflicts_with = "taint_session")]
+    pub(crate) taint_across_sessions: bool,
+}
+
+/// Which workload backend runs agents (`compass_runtime::Backend`, named for
+/// the command line).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Backend {
+    /// bubblewrap: a private root per agent.
+    Sandbox,
+    /// Plain host processes: no isolation.
+    Host,
+    /// A container per agent (podman).
+    Oci,
+}
+
+impl From<Backend> for compass_runtime::Backend {
+    fn from(b: Backend) -> Self {
+        match b {
+            Backend::Sandbox => Self::Sandbox,
+            Backend::Host => Self::Host,
+            Backend::Oci => Self::Oci,
+        }
+    }
+}
+
+/// An issue's priority.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Priority {
+    None,
+    Urgent,
+    High,
+    Medium,
+    Low,
+}
+
+impl From<Priority> for pb::Priority {
+    fn from(p: Priority) -> Self {
+        match p {
+            Priority::None => Self::None,
+            Priority::Urgent => Self::Urgent,
+            Priority::High => Self::High,
+            Priority::Medium => Self::Medium,
+            Priority::Low => Self::Low,
+        }
+    }
+}
+
+/// Where a workstream stands; the names are the store's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[value(rename_all = "snake_case")]
+pub(crate) enum State {
+    Backlog,
+    InProgress,
+    InReview,
+    Merged,
+    Paused,
+    Failed,
+}
+
+impl From<State> for pb::WorkstreamState {
+    fn from(s: State) -> Self {
+        match s {
+            State::Backlog => Self::Backlog,
+            State::InProgress => Self::InProgress,
+            State::InReview => Self::InReview,
+            State::Merged => Self::Merged,
+            State::Paused => Self::Paused,
+            State::Failed => Self::Failed,
+        }
+    }
+}
+
+#[derive(Debug, Subcommand)]
+pub(crate) enum WardenCmd {
+    /// Run the gates over a labelled JSONL corpus; print detection rates and latency.
+    Eval { dir: PathBuf },
+    /// Warden's decisions (the audit log), oldest first.
+    Log {
+        /// Only this agent's decisions (name or id).
+        #[arg(long)]
+        agent: Option<String>,
+        /// Only flags.
+        #[arg(long)]
+        flags: bool,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+    /// Warden's state: on/off, the judge, counters and the allow/deny lists.
+    Status(JsonFlag),
+    /// Turn Warden on: every agent action is gated again.
+    On(JsonFlag),
+    /// Turn Warden off: agents' reads and actions pass ungated (audited as
+    /// `warden_off`). Stays off across restarts until `compass warden on`.
+    Off(JsonFlag),
+    /// Let a source through without inspection (critical findings still flag).
+    /// SOURCE is a source as `compass warden log` shows it, or a prefix
+    /// ending in `*`: file:/work/app/docs/*, url:https://docs.rs/*, net:crates.io.
+    Allow {
+        source: String,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+    /// Always flag a source (or a `prefix*`).
+    Deny {
+        source: String,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+    /// Take a source pattern off the allow or deny list.
+    Forget {
+        source: String,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+    /// Let one flagged request pass, once: HASH is the decision's hash from
+    /// `compass warden log`. Resume the agent afterwards to let it retry.
+    AllowOnce {
+        agent: String,
+        hash: String,
+        #[arg(long, short)]
+        project: Option<String>,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub(crate) enum ProjectCmd {
+    /// Create a project.
+    Add {
+        name: String,
+        /// A repo in scope: an absolute path or a clone URL (repeatable).
+        #[arg(long = "repo")]
+        repos: Vec<String>,
+        /// A plain directory in scope (repeatable).
+        #[arg(long = "dir")]
+        dirs: Vec<String>,
+        /// Codename theme for ephemeral agents.
+        #[arg(long)]
+        theme: Option<String>,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+    List(JsonFlag),
+    Show {
+        project: String,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub(crate) enum AgentCmd {
+    /// Create a named agent (no name: draw a codename, ephemeral).
+    New {
+        name: Option<String>,
+        #[arg(long, short)]
+        project: Option<String>,
+        /// A system-prompt addition.
+        #[arg(long)]
+        persona: Option<String>,
+        /// Agent kind (default: scripted).
+        #[arg(long)]
+        kind: Option<String>,
+        #[arg(long)]
+        model: Option<String>,
+        /// Retire it when its work merges, returning its name.
+        #[arg(long, conflicts_with = "persistent")]
+        ephemeral: bool,
+        /// Keep it across tasks (the default for named agents).
+        #[arg(long)]
+        persistent: bool,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+    List {
+        #[arg(long, short)]
+        project: Option<String>,
+        /// Include retired agents.
+        #[arg(long)]
+        all: bool,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+    Show {
+        agent: String,
+        #[arg(long, short)]
+        project: Option<String>,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+    Retire {
+        agent: String,
+        #[arg(long, short)]
+        project: Option<String>,
+    },
+    /// Start the agent: its workload (cloning the project's repos on first
+    /// start), its hook socket and its ACP session.
+    Start {
+        agent: String,
+        #[arg(long, short)]
+        project: Option<String>,
+        /// Scripted agents: the scenario file to run.
+        #[arg(long, value_name = "FILE")]
+        scenario: Option<PathBuf>,
+        /// Grant a stored secret to the agent (repeatable), besides the
+        /// credentials its kind names.
+        #[arg(long = "secret", value_name = "NAME")]
+        secrets: Vec<String>,
+    },
+    /// Stop the agent's process tree (the workload and clones stay).
+    Stop(AgentTarget),
+    /// Freeze the agent's whole process tree.
+    Pause(AgentTarget),
+    /// Continue a paused agent.
+    Resume(AgentTarget),
+    /// Clear the agent's context: a fresh session seeded from its workspace
+    /// state and current task (the same agent, the same workload).
+    Reload {
+        agent: String,
+        #[arg(long, short)]
+        project: Option<String>,
+        /// Keep printing the agent's stream until the reload turn ends.
+        #[arg(long, short)]
+        follow: bool,
+    },
+    /// Send the agent a prompt; its turn streams into `compass agent log`.
+    Prompt {
+        agent: String,
+        text: String,
+        #[arg(long, short)]
+        project: Option<String>,
+        /// Keep printing the agent's stream until the turn ends.
+        #[arg(long, short)]
+        follow: bool,
+    },
+    /// The agent's rendered stream: thinking, tool calls, diffs, plans, decisions.
+    Log {
+        agent: String,
+        #[arg(long, short)]
+        project: Option<String>,
+        #[arg(long, default_value_t = 200)]
+        limit: u32,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct AgentTarget {
+    pub(crate) agent: String,
+    #[arg(long, short)]
+    pub(crate) project: Option<String>,
+}
+
+#[derive(Debug, Subcommand)]
+pub(crate) enum IssueCmd {
+    Add {
+        title: String,
+        #[arg(long, short)]
+        project: Option<String>,
+        #[arg(long, default_value = "", conflicts_with = "body_file")]
+        body: String,
+        /// Read the body from a file (`-` for stdin).
+        #[arg(long, value_name = "PATH")]
+        body_file: Option<PathBuf>,
+        #[arg(long = "label")]
+        labels: Vec<String>,
+        /// Parent issue key or id (for child issues).
+        #[arg(long)]
+        parent: Option<String>,
+        #[arg(long, value_enum, default_value_t = Priority::None)]
+        priority: Priority,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+    List {
+        #[arg(long, short)]
+        project: Option<String>,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+    Show {
+        issue: String,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub(crate) enum WorkstreamCmd {
+    /// Assign an issue to an agent.
+    Add {
+        issue: String,
+        agent: String,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+    /// Move a workstream to another state.
+    Move {
+        workstream: String,
+        #[arg(value_enum)]
+        state: State,
+    },
+    List {
+        #[arg(long, short)]
+        project: Option<String>,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub(crate) enum SecretCmd {
+    /// Store a secret; the value is read from stdin (never an argument),
+    /// one trailing newline dropped: `printf %s "$TOKEN" | compass secret set API_KEY`.
+    Set {
+        /// Env-var shaped: [A-Z_][A-Z0-9_]*.
+        name: String,
+    },
+    /// Names and when each was set (never values).
+    List(JsonFlag),
+    /// Delete a secret (agents started later no longer get it).
+    Rm { name: String },
+}
+
+#[derive(Debug, Subcommand)]
+pub(crate) enum ThemeCmd {
+    List(JsonFlag),
+    /// Add a theme: each name must start with its own letter.
+    Add {
+        name: String,
+        names: Vec<String>,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub(crate) enum BenchCmd {
+    /// Append events and receive them on clients subscribed over the Unix socket.
+    Events {
+        /// Subscribed clients.
+        #[arg(long, default_value_t = 10)]
+        subscribers: usize,
+        /// Events in the throughput run.
+        #[arg(long, default_value_t = 100_000)]
+        events: usize,
+        /// Concurrent writers in the throughput run (many agents emit at once).
+        #[arg(long, default_value_t = 32)]
+        writers: usize,
+        /// Paced rate (events/s) for the latency run.
+        #[arg(long, default_value_t = 5_000)]
+        rate: u32,
+        /// Events in the latency run.
+        #[arg(long, default_value_t = 20_000)]
+        paced_events: usize,
+    },
+    /// Create a sandbox, clone a 10,000-file repo, spawn and get an answer;
+    /// against `git worktree add` and a bare `bwrap true`; plus idle workloads' RSS.
+    Launch {
+        #[arg(long, default_value_t = 10_000)]
+        files: usize,
+        #[arg(long, default_value_t = 10)]
+        iterations: usize,
+        #[arg(long, default_value_t = 50)]
+        idle: usize,
+        #[arg(long, value_enum, default_value_t = Backend::Sandbox)]
+        backend: Backend,
+    },
+    /// N scripted agents each making TOOL_CALLS tool calls over ACP, through
+    /// their workloads and Warden's gate: updates/s, latency, CPU and RSS per agent.
+    Agents {
+        /// Agent counts to run, one after another.
+        #[arg(long, value_delimiter = ',', default_values_t = [1, 10, 50])]
+        agents: Vec<usize>,
+        #[arg(long, default_value_t = 200)]
+        tool_calls: u32,
+        /// Pause between tool calls (0: flat out, a throughput figure).
+        #[arg(long, default_value_t = 20)]
+        pace_ms: u64,
+        #[arg(long, value_enum, default_value_t = Backend::Sandbox)]
+        backend: Backend,
+        /// Through a whole daemon: native hooks on every call, the store, a
+        /// client subscribed over gRPC (else sessions and gate in-process).
+        #[arg(long)]
+        through_daemon: bool,
+        /// With --through-daemon: skip the native hooks (a process per
+        /// call), to see the daemon's own path alone.
+        #[arg(long, requires = "through_daemon")]
+        no_hooks: bool,
+    },
+    /// N named agents started through the daemon and left idle: start time,
+    /// the daemon's RSS and idle CPU, the workloads' memory.
+    Fleet {
+        #[arg(long, default_value_t = 50)]
+        agents: usize,
+        #[arg(long, value_enum, default_value_t = Backend::Sandbox)]
+        backend: Backend,
+    },
+    /// Warden's in-process decision time, and the `compass hook` round trip
+    /// against a bare process spawn.
+    Gate {
+        #[arg(long, default_value_t = 2000)]
+        iterations: usize,
+        #[arg(long, default_value_t = 200)]
+        hook_iterations: usize,
+    },
+}

@@ -1,0 +1,109 @@
+//! `compass hook <kind> <event>`: run by an agent inside its workload on
+//! every tool call. It reads the agent's native payload on stdin, forwards
+//! it to the agent's hook socket (compass-warden's hook client) and prints
+//! the decision in the agent's format. Its exit code *is* the decision: 0
+//! lets the call through, 2 blocks it, and nothing else is ever returned —
+//! Claude Code lets any other non-zero code through. Every argv that names
+//! this verb therefore decides or blocks, whatever else it carries.
+
+use crate::cli::{HookArgs, HookCli, HookOnly};
+use clap::{CommandFactory, Parser};
+use compass_warden::hook::{HookOutcome, run_hook_process};
+use std::ffi::OsString;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// Where the hook socket is inside a workload.
+const DEFAULT_HOOK_SOCKET: &str = "/run/compass/hook.sock";
+
+/// `compass [global options] hook …`: decide, or block when argv does not
+/// parse — `--help` included, since an exit 0 would let the call through.
+pub(crate) fn main(argv: &[OsString]) -> ExitCode {
+    match HookCli::try_parse_from(argv) {
+        Ok(HookCli {
+            global: _,
+            command: HookOnly::Hook(args),
+        }) => run(args),
+        Err(error) => refuse(&error),
+    }
+}
+
+/// Decide one hook call.
+pub(crate) fn run(args: HookArgs) -> ExitCode {
+    let HookArgs {
+        kind,
+        event,
+        socket,
+        timeout_ms,
+    } = args;
+    let socket = socket
+        .or_else(|| std::env::var_os("COMPASS_HOOK_SOCKET").map(PathBuf::from))
+        .unwrap_or_else(|| PathBuf::from(DEFAULT_HOOK_SOCKET));
+    emit(&run_hook_process(
+        &kind,
+        &event,
+        std::io::stdin(),
+        &socket,
+        Duration::from_millis(timeout_ms),
+    ))
+}
+
+/// Block a hook call whose argv does not parse (or asks for help): the
+/// agent must not read a missing decision as a pass.
+fn refuse(error: &clap::Error) -> ExitCode {
+    emit(&HookOutcome::blocked(&format!(
+        "`compass hook` cannot run as invoked:\n{}",
+        error.render()
+    )))
+}
+
+/// Whether `argv` names the `hook` verb: its first word that is neither an
+/// option nor the value of a global option is `hook`.
+pub(crate) fn names_hook(argv: &[OsString]) -> bool {
+    let cli = HookCli::command();
+    let global_takes_value = |long: Option<&str>, short: Option<char>| {
+        cli.get_arguments().any(|a| {
+            a.get_action().takes_values()
+                && (long.is_some_and(|l| a.get_long() == Some(l))
+                    || short.is_some_and(|s| a.get_short() == Some(s)))
+        })
+    };
+    let mut words = argv.iter().skip(1);
+    while let Some(word) = words.next() {
+        let Some(word) = word.to_str() else {
+            return false;
+        };
+        if word == "--" {
+            return words.next().is_some_and(|w| w == "hook");
+        }
+        let takes_value = if let Some(long) = word.strip_prefix("--") {
+            !long.contains('=') && global_takes_value(Some(long), None)
+        } else if let Some(short) = word.strip_prefix('-').filter(|s| !s.is_empty()) {
+            short.chars().count() == 1 && global_takes_value(None, short.chars().next())
+        } else {
+            return word == "hook";
+        };
+        if takes_value {
+            words.next();
+        }
+    }
+    false
+}
+
+/// Print the outcome and turn it into the exit code. A decision that cannot
+/// be printed blocks: some are carried by stdout on exit 0 (a withheld tool
+/// result), and an agent reading nothing there would let the call through.
+fn emit(outcome: &HookOutcome) -> ExitCode {
+    let mut stdout = std::io::stdout().lock();
+    let printed = stdout
+        .write_all(outcome.stdout.as_bytes())
+        .and_then(|()| stdout.flush());
+    let _ = std::io::stderr().write_all(outcome.stderr.as_bytes());
+    if outcome.exit_code == 0 && printed.is_ok() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(2)
+    }
+}

@@ -1,0 +1,53 @@
+//! `compass secret …`: values go in on stdin (never argv) and never come
+//! back out; only names and times are listed.
+
+use crate::cli::SecretCmd;
+use crate::client::{Client, Rpc};
+use crate::output::show;
+use crate::{CliResult, out, render};
+use anyhow::Context;
+use compass_proto::v1 as pb;
+use std::io::Read;
+
+pub(crate) async fn run(client: &mut Client, cmd: SecretCmd) -> CliResult {
+    match cmd {
+        SecretCmd::Set { name } => {
+            let mut value = Vec::new();
+            std::io::stdin()
+                .lock()
+                .read_to_end(&mut value)
+                .context("reading the secret's value from stdin")?;
+            // `echo value |` and a typed line end in a newline that is not
+            // part of the secret.
+            if value.ends_with(b"\n") {
+                value.pop();
+                if value.ends_with(b"\r") {
+                    value.pop();
+                }
+            }
+            let info = client
+                .set_secret(pb::SetSecretRequest { name, value })
+                .await
+                .rpc()?;
+            out(&format!("secret {} set", info.name))
+        }
+        SecretCmd::List(json) => {
+            let list = client.list_secrets(pb::ListSecretsRequest {}).await.rpc()?;
+            show(json, &list, |l| {
+                let rows: Vec<Vec<String>> = l
+                    .secrets
+                    .iter()
+                    .map(|s| vec![s.name.clone(), render::time_ms(s.set_at_ms)])
+                    .collect();
+                render::table(&["NAME", "SET"], &rows)
+            })
+        }
+        SecretCmd::Rm { name } => {
+            client
+                .delete_secret(pb::DeleteSecretRequest { name: name.clone() })
+                .await
+                .rpc()?;
+            out(&format!("secret {name} deleted"))
+        }
+    }
+}
