@@ -11,7 +11,8 @@
 //!   frozen for ever: the die-with-parent SIGKILL stays pending in a frozen
 //!   task.
 //! - [`Order::Group`]: SIGKILL its own process group, which the guarded
-//!   command joined at birth (a host-side `git clone` and its helpers).
+//!   command joined at birth (a host-side `git clone` and its helpers;
+//!   see [`output`]).
 //!
 //! A guardian is a `/bin/sh` in a process group of its own (a terminal's
 //! Ctrl-C to the daemon's group does not take it along), outside every
@@ -161,6 +162,24 @@ impl Drop for Guardian {
         }
         self.let_go(true);
     }
+}
+
+/// Run a host-side command to completion in a guardian's process group:
+/// it and every helper it starts are killed if this future is dropped, and
+/// by the guardian if the daemon dies first; whatever it left running in
+/// its group when it exits goes with the guardian.
+pub(crate) async fn output(
+    mut cmd: tokio::process::Command,
+    what: &str,
+) -> Result<std::process::Output, RuntimeError> {
+    let guardian = Guardian::arm(Order::Group)?;
+    let out = cmd
+        .process_group(guardian.process_group())
+        .kill_on_drop(true)
+        .output()
+        .await;
+    drop(guardian);
+    out.map_err(|e| RuntimeError::io(format!("running {what}"), e))
 }
 
 #[cfg(test)]

@@ -28,7 +28,7 @@
 //!
 //! Boundary: clones and branches; pushing and merging are gated elsewhere.
 
-use crate::guardian::{self, Guardian};
+use crate::guardian;
 use crate::layout::Layout;
 use crate::secrets::{self, Secret};
 use crate::workload::{ExecSpec, Mount, RuntimeError, WorkloadName, WorkloadRuntime, WorkloadSpec};
@@ -89,15 +89,13 @@ pub async fn snapshot_dir(
     fs_err::create_dir_all(&staging)
         .map_err(|e| RuntimeError::io("creating the snapshot staging dir", e))?;
     let staged = staging.join(name.as_str());
-    let out = Command::new("cp")
-        .env_clear()
+    let mut cp = Command::new("cp");
+    cp.env_clear()
         .env("PATH", crate::process::DEFAULT_PATH)
         .args(["-a", "--reflink=auto", "--"])
         .arg(host_path)
-        .arg(&staged)
-        .output()
-        .await
-        .map_err(|e| RuntimeError::io("running cp", e));
+        .arg(&staged);
+    let out = guardian::output(cp, "cp").await;
     let result = match out {
         Ok(o) if o.status.success() => {
             let dest = layout.work.join(name.as_str());
@@ -473,13 +471,9 @@ async fn clone_one(
 ) -> Result<u128, RuntimeError> {
     let start = Instant::now();
     let dest = staging.join(repo.name.as_str());
-    // The clone and every helper it starts live in the guardian's process
-    // group: killed if this future is dropped, and by the guardian if the
-    // daemon dies mid-clone.
-    let guardian = Guardian::arm(guardian::Order::Group)?;
-    let out = host_git(git_home)
-        .process_group(guardian.process_group())
-        .kill_on_drop(true)
+    // In a guardian's process group: a clone never outlives the daemon.
+    let mut clone = host_git(git_home);
+    clone
         .args([
             "-c",
             "checkout.workers=0",
@@ -491,12 +485,8 @@ async fn clone_one(
             "--",
         ])
         .arg(repo.source.trim())
-        .arg(&dest)
-        .output()
-        .await
-        .map_err(|e| RuntimeError::io("running git clone (is git installed?)", e))?;
-    // Whatever the clone left running in its group goes with the guardian.
-    drop(guardian);
+        .arg(&dest);
+    let out = guardian::output(clone, "git clone (is git installed?)").await?;
     if !out.status.success() {
         return Err(RuntimeError::Command {
             command: "git clone".to_owned(),
