@@ -326,12 +326,8 @@ async fn discard_half_made(
         return Ok(());
     }
     tracing::warn!(workload = %spec.name, "rebuilding a half-made workload (its provisioning was cut short)");
-    // TODO(agentfs): delete through the audited agent-fs module.
-    match std::fs::remove_dir_all(&spec.state_dir) {
-        Ok(()) => Ok(()),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
-        Err(e) => Err(RuntimeError::io("removing a half-made workload", e)),
-    }
+    // Its home and clones were the agent's: through the audited module.
+    crate::agentfs::remove_tree(&spec.state_dir).map(|_| ())
 }
 
 /// Re-register a complete workload after a daemon restart (see

@@ -34,40 +34,40 @@ macro_rules! escape_tests {
 
 escape_tests! {
     env_nul_in_a_value {
-        sandbox: [#[ignore = "escapes today: a NUL in a ~/.compass/env value becomes `--bind / /hostroot` in bwrap's args file; the agent read the host ssh key and the data dir's secret, and wrote outside"]],
+        sandbox: [],
         oci: []
     }
     env_nul_in_a_key {
-        sandbox: [#[ignore = "escapes today: a NUL in a ~/.compass/env key injects `--bind / /hostroot`; the agent read host canaries and the data dir's secret, and wrote outside"]],
+        sandbox: [],
         oci: []
     }
     env_file_symlink_to_a_host_file {
-        sandbox: [#[ignore = "escapes today: the host reads ~/.compass/env through the agent's symlink; a host file's value reached the agent and the event log"]],
+        sandbox: [],
         oci: []
     }
     env_file_fifo {
-        sandbox: [#[ignore = "escapes today: a FIFO at ~/.compass/env blocks the daemon's spawn under the runtime lock; the turn hangs, `agent stop` and `status` stop answering, SIGTERM is ignored"]],
+        sandbox: [],
         oci: []
     }
     dot_compass_symlink_to_the_data_dir {
-        sandbox: [#[ignore = "escapes today: with ~/.compass -> the data dir, `agent start` deletes the data dir's secrets/"]],
+        sandbox: [],
         oci: []
     }
     inner_dot_compass_symlinks { sandbox: [], oci: [] }
     project_dir_is_the_data_dir {
-        sandbox: [#[ignore = "escapes today: project add accepts --dir <data dir>; the agent read the stored secrets and, through the mounted control socket, stored a secret and turned Warden off"]],
+        sandbox: [],
         oci: []
     }
     project_dir_inside_the_data_dir {
-        sandbox: [#[ignore = "escapes today: project add accepts --dir <data dir>/secrets; the agent read a stored secret"]],
+        sandbox: [],
         oci: []
     }
     project_dir_is_another_agents_workload {
-        sandbox: [#[ignore = "escapes today: project add accepts --dir <data dir>/agents/agt-1 (only start refuses the overlap)"]],
+        sandbox: [],
         oci: []
     }
     project_dir_holds_the_install {
-        sandbox: [#[ignore = "escapes today: project add accepts --dir <the Compass install dir>"]],
+        sandbox: [],
         oci: []
     }
     control_socket { sandbox: [], oci: [] }
@@ -80,7 +80,7 @@ escape_tests! {
         oci: []
     }
     env_file_steers_no_host_run_git {
-        sandbox: [#[ignore = "escapes today: GIT_CONFIG_* in ~/.compass/env reach Warden's git exec; the injected uploadpack ran"]],
+        sandbox: [],
         oci: []
     }
     proc_tricks { sandbox: [], oci: [] }
@@ -101,7 +101,7 @@ escape_tests! {
     worktree_and_git_metadata_symlinks { sandbox: [], oci: [] }
     retiring_follows_no_symlink { sandbox: [], oci: [] }
     secret_printed_is_redacted {
-        sandbox: [#[ignore = "escapes today: a plain-looking granted secret printed by the agent is stored verbatim in the event log, whole and in halves"]],
+        sandbox: [],
         oci: []
     }
 }
