@@ -100,29 +100,45 @@ impl Protected {
         }
     }
 
-    /// Refuse a directory or local repo that meets a protected place.
+    /// Refuse a directory or local repo that meets a protected place. The
+    /// most telling overlap is named: being a zone, then lying inside one
+    /// (the agents' state before the data dir around it), then containing
+    /// one (the data dir before the agents' state in it).
     pub(crate) fn check_path(&self, field: &str, path: &str) -> Result<(), ScopeError> {
         let resolved = resolve(Path::new(path));
-        for (zone, zone_path) in &self.zones {
-            let overlap = if &resolved == zone_path {
-                Overlap::Is
-            } else if zone_path.starts_with(&resolved) {
-                Overlap::Contains
-            } else if resolved.starts_with(zone_path) {
-                Overlap::Inside
-            } else {
-                continue;
-            };
-            return Err(ScopeError {
+        let found = self
+            .zones
+            .iter()
+            .enumerate()
+            .filter_map(|(i, (zone, zone_path))| {
+                let (overlap, rank) = if &resolved == zone_path {
+                    (Overlap::Is, 0)
+                } else if resolved.starts_with(zone_path) {
+                    (Overlap::Inside, 1)
+                } else if zone_path.starts_with(&resolved) {
+                    (Overlap::Contains, 2)
+                } else {
+                    return None;
+                };
+                // Containing: the data dir before what lies in it.
+                let order = match (overlap, zone) {
+                    (Overlap::Contains, Zone::AgentState) => usize::MAX,
+                    _ => i,
+                };
+                Some(((rank, order), *zone, zone_path, overlap))
+            })
+            .min_by_key(|(key, ..)| *key);
+        match found {
+            None => Ok(()),
+            Some((_, zone, zone_path, overlap)) => Err(ScopeError {
                 field: field.to_owned(),
                 path: path.to_owned(),
                 resolved,
-                zone: *zone,
+                zone,
                 zone_path: zone_path.clone(),
                 overlap,
-            });
+            }),
         }
-        Ok(())
     }
 
     /// Every repo and directory of a project; fields as the request names
