@@ -311,14 +311,12 @@ impl WorkloadRuntime for HostRuntime {
         env: SecretEnv,
     ) -> Result<(), RuntimeError> {
         let layout = self.layout(name)?;
-        env.persist(&layout)?;
-        match self.lock().get_mut(name) {
-            Some(w) => {
-                w.secret_env = env;
-                Ok(())
-            }
-            None => Err(RuntimeError::NotFound(name.clone())),
-        }
+        crate::secrets::keep(name, &layout, env, |env| {
+            self.lock()
+                .get_mut(name)
+                .map(|w| w.secret_env = env)
+                .is_some()
+        })
     }
 
     /// Always `Unsupported`: the host backend owns no cgroup.

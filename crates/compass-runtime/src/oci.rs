@@ -541,14 +541,12 @@ impl WorkloadRuntime for OciRuntime {
             .get(name)
             .map(|w| w.layout.clone())
             .ok_or_else(|| RuntimeError::NotFound(name.clone()))?;
-        env.persist(&layout)?;
-        match self.lock().get_mut(name) {
-            Some(w) => {
-                w.secret_env = env;
-                Ok(())
-            }
-            None => Err(RuntimeError::NotFound(name.clone())),
-        }
+        crate::secrets::keep(name, &layout, env, |env| {
+            self.lock()
+                .get_mut(name)
+                .map(|w| w.secret_env = env)
+                .is_some()
+        })
     }
 
     /// `<engine> update --cpus/--memory` on the live container.

@@ -910,14 +910,12 @@ impl WorkloadRuntime for SandboxRuntime {
         env: SecretEnv,
     ) -> Result<(), RuntimeError> {
         let layout = self.layout(name)?;
-        env.persist(&layout)?;
-        match self.lock().get_mut(name) {
-            Some(w) => {
-                w.secret_env = env;
-                Ok(())
-            }
-            None => Err(RuntimeError::NotFound(name.clone())),
-        }
+        crate::secrets::keep(name, &layout, env, |env| {
+            self.lock()
+                .get_mut(name)
+                .map(|w| w.secret_env = env)
+                .is_some()
+        })
     }
 
     /// Rewrite the workload's cpu quota and memory limit in place; typed

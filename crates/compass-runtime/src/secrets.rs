@@ -136,6 +136,23 @@ impl fmt::Debug for SecretEnv {
     }
 }
 
+/// Keep `env` as workload `name`'s env secrets: persist it next to the
+/// layout, then `store` puts it in the backend's map (`false`: the workload
+/// is gone). No lock is held across the write.
+pub(crate) fn keep(
+    name: &WorkloadName,
+    layout: &Layout,
+    env: SecretEnv,
+    store: impl FnOnce(SecretEnv) -> bool,
+) -> Result<(), RuntimeError> {
+    env.persist(layout)?;
+    if store(env) {
+        Ok(())
+    } else {
+        Err(RuntimeError::NotFound(name.clone()))
+    }
+}
+
 /// The file name of the kept [`SecretEnv`] in a workload's state dir.
 pub(crate) const SECRET_ENV_FILE: &str = "secret-env.json";
 

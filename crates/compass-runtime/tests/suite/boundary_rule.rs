@@ -7,8 +7,9 @@
 //! path (or a variable bound to one) fails, as does any link-following or
 //! tree-deleting call, unless it is on the justified allowlist below.
 
+use super::support::rust_files;
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// Expressions that name an agent-writable tree on the host.
 const AGENT_PATHS: &[&str] = &[
@@ -89,17 +90,6 @@ const ALLOWED: &[(&str, &str, &str)] = &[
         "the benchmark's own scratch dir",
     ),
 ];
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in fs_err::read_dir(dir).unwrap().flatten() {
-        let p = entry.path();
-        if p.is_dir() {
-            rust_files(&p, out);
-        } else if p.extension().is_some_and(|e| e == "rs") {
-            out.push(p);
-        }
-    }
-}
 
 /// The code of a file without comments and without its trailing
 /// `#[cfg(test)]` module (tests build their own fixtures).

@@ -208,3 +208,15 @@ pub(crate) fn git(dir: &Path, args: &[&str]) -> String {
     );
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
+
+/// Every `.rs` file under `dir`, recursively.
+pub(crate) fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in fs_err::read_dir(dir).unwrap().flatten() {
+        let p = entry.path();
+        if p.is_dir() {
+            rust_files(&p, out);
+        } else if p.extension().is_some_and(|e| e == "rs") {
+            out.push(p);
+        }
+    }
+}

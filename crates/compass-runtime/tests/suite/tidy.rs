@@ -1,18 +1,8 @@
 //! Hygiene as a test: every module of this crate starts with `//!` lines
 //! saying its job.
 
+use super::support::rust_files;
 use std::path::Path;
-
-fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
-    for entry in fs_err::read_dir(dir).unwrap().flatten() {
-        let p = entry.path();
-        if p.is_dir() {
-            rust_files(&p, out);
-        } else if p.extension().is_some_and(|e| e == "rs") {
-            out.push(p);
-        }
-    }
-}
 
 #[test]
 fn every_module_has_a_doc_header() {
