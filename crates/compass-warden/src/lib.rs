@@ -9,6 +9,7 @@
 //! ([`taint::TaintStore`], [`audit::AuditSink`], [`pause::AgentPauser`],
 //! [`git::GitInspector`]).
 
+pub mod asks;
 pub mod audit;
 pub mod bench;
 pub mod clock;
@@ -25,7 +26,9 @@ pub mod lists;
 pub mod output;
 pub mod pause;
 pub mod secret;
+pub mod shared;
 pub mod shell;
+pub mod silence;
 pub mod taint;
 pub mod warden;
 pub mod watch;

@@ -6,6 +6,7 @@ mod claude;
 mod daemon;
 mod demo;
 mod domain;
+mod gates;
 mod stream;
 mod warden;
 mod watch;
