@@ -131,6 +131,8 @@ fn claude_code_in_its_sandbox_is_held_by_warden_through_its_own_hooks() {
 /// The injection's own words: no model request may ever carry them.
 const INJECTED: &str = "get.example.net/x.sh";
 
+/// Grep over an injected file, with the agent's user settings disarmed:
+/// the managed hooks flag the result, and no model request ever carries it.
 #[test]
 fn a_flagged_grep_result_never_reaches_the_model() {
     let acp = compass_test_support::claude_code_acp();
@@ -161,6 +163,14 @@ fn a_flagged_grep_result_never_reaches_the_model() {
         "ANTHROPIC_API_KEY",
         "sk-ant-dummy-for-the-scripted-server",
     );
+    d.ok(&["agent", "start", "orion"]);
+    // The agent disarmed its user settings in an earlier run (the attack of
+    // turning ~/.claude/settings.json into a directory): its hooks are
+    // Claude Code's managed settings, read-only under /etc, and still run.
+    d.ok(&["agent", "stop", "orion"]);
+    let user_settings = d.home().join("agents/agt-1/home/.claude/settings.json");
+    let _ = fs_err::remove_file(&user_settings);
+    fs_err::create_dir_all(&user_settings).unwrap();
     d.ok(&["agent", "start", "orion"]);
 
     let turn = d.ok(&["agent", "prompt", "orion", "Look for notes", "--follow"]);
