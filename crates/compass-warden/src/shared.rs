@@ -92,7 +92,9 @@ impl SharedDecisions {
     }
 
     /// Remember `point`'s decision on this action for its other points; it
-    /// replaces what an earlier attempt left under the same names.
+    /// replaces what an earlier attempt left under the same names. Another
+    /// point that decided the same action meanwhile (both inspected at
+    /// once) keeps its decision, and this point joins it.
     pub fn put(
         &self,
         agent: &AgentId,
@@ -104,10 +106,22 @@ impl SharedDecisions {
         let Ok(mut entries) = self.0.lock() else {
             return;
         };
-        entries.retain(|e| {
-            now_ms - e.at_ms < SHARED_TTL_MS
-                && !(&e.agent == agent && e.keys.iter().any(|k| keys.contains(k)))
-        });
+        entries.retain(|e| now_ms - e.at_ms < SHARED_TTL_MS);
+        let same = |e: &Entry| &e.agent == agent && e.keys.iter().any(|k| keys.contains(k));
+        if let Some(e) = entries
+            .iter_mut()
+            .rev()
+            .find(|e| same(e) && !e.seen.contains(&point))
+        {
+            e.seen.push(point);
+            for k in keys {
+                if !e.keys.contains(&k) {
+                    e.keys.push(k);
+                }
+            }
+            return;
+        }
+        entries.retain(|e| !same(e));
         let excess = (entries.len() + 1).saturating_sub(MAX_ENTRIES);
         entries.drain(..excess);
         entries.push(Entry {
@@ -130,6 +144,25 @@ mod tests {
             hash: "h".into(),
             route: SharedRoute::Flag,
         }
+    }
+
+    #[test]
+    fn points_deciding_the_same_action_at_once_join_one_decision() {
+        let s = SharedDecisions::default();
+        let a = AgentId::from_row(1);
+        let cmd = ActionKey::Action("c".into());
+        // The watch and the hook both inspected before either shared.
+        s.put(&a, vec![cmd.clone()], GatePoint::Watch, flag(), 0);
+        s.put(&a, vec![cmd.clone()], GatePoint::Hook, flag(), 1);
+        // So the hook asking again is a new attempt, not the watch's flag.
+        assert!(
+            s.take(&a, std::slice::from_ref(&cmd), GatePoint::Hook, 2)
+                .is_none()
+        );
+        assert!(
+            s.take(&a, std::slice::from_ref(&cmd), GatePoint::Executor, 2)
+                .is_some()
+        );
     }
 
     #[test]

@@ -175,9 +175,10 @@ fn a_flagged_grep_result_never_reaches_the_model() {
 
     let turn = d.ok(&["agent", "prompt", "orion", "Look for notes", "--follow"]);
     assert!(turn.contains("paused by Warden"), "{turn}");
+    // The flag is the Grep result's (the input gate on what it returned).
     let log = d.ok(&["warden", "log", "--flags", "--agent", "orion"]);
     assert!(
-        log.contains("tool:Grep"),
+        log.contains("input gate") && log.contains("instruction_to_ai"),
         "the Grep result was not flagged: {log}"
     );
     let before = server.requests().len();
