@@ -18,7 +18,7 @@ use agent_client_protocol::v1::schema::{
     TerminalOutputRequest, WaitForTerminalExitRequest, WriteTextFileRequest,
 };
 use compass_core::event::{AgentUpdate, EventKind, NewEvent, Scope};
-use compass_core::gate::{Decision, Gate, GateRequest, InputItem, OutputAction};
+use compass_core::gate::{Decision, Gate, GatePoint, GateRequest, InputItem, OutputAction};
 use compass_core::id::AgentId;
 use compass_runtime::{ExecSpec, ProcessHandle, WorkloadName, WorkloadRuntime};
 use serde_json::{Value, json};
@@ -191,7 +191,12 @@ impl Executor {
         request: GateRequest,
     ) -> Result<Option<String>, RpcErrorObject> {
         let started = Instant::now();
-        let verdict = self.gate.check(&request).await;
+        // The executor does not know the agent's tool call id; the gate
+        // matches the action by its content.
+        let verdict = self
+            .gate
+            .check_at(GatePoint::Executor, None, &request)
+            .await;
         let latency_us = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
         let (blocked, note) = match &verdict.decision {
             Decision::Flag { reason } => (Some(reason.clone()), None),

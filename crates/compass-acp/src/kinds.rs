@@ -260,8 +260,11 @@ mod tests {
         let (path, body) = claude
             .hook_config("compass hook claude-code", "/run/compass/config")
             .unwrap();
-        assert_eq!(path, "claude-code/settings.json");
+        // Managed settings: bound read-only at /etc/claude-code inside.
+        assert_eq!(path, "etc/claude-code/managed-settings.json");
         let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(v["allowManagedHooksOnly"], true);
+        assert_eq!(v["disableAllHooks"], false);
         assert_eq!(
             v["hooks"]["PreToolUse"][0]["hooks"][0]["command"],
             "compass hook claude-code PreToolUse"
@@ -269,7 +272,7 @@ mod tests {
         assert!(
             claude
                 .wire_script("/run/compass/config")
-                .contains("/run/compass/config/claude-code/settings.json")
+                .contains("/run/compass/config/etc/claude-code/managed-settings.json")
         );
         assert!(
             claude

@@ -158,6 +158,22 @@ impl GateRequest {
     }
 }
 
+/// Where on an action's path a gate is asked. One action can pass several:
+/// the agent's native hook, then Compass's own file/terminal executor, while
+/// the async watch reads the same tool call from the event stream. A gate
+/// that knows the point can decide once per action across all of them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GatePoint {
+    Hook,
+    /// A post-tool hook that cannot replace the result it gates (Claude
+    /// Code's built-in tools such as Grep): the agent already holds the
+    /// result, so a flag there must also end the context that holds it.
+    HookResultKept,
+    Executor,
+    Watch,
+}
+
 /// A boxed future, so `Gate` stays object-safe.
 pub type GateFuture<'a> = Pin<Box<dyn Future<Output = Verdict> + Send + 'a>>;
 
@@ -165,6 +181,18 @@ pub type GateFuture<'a> = Pin<Box<dyn Future<Output = Verdict> + Send + 'a>>;
 /// error is a `Flag` naming the error, never a `Clear`.
 pub trait Gate: Send + Sync {
     fn check<'a>(&'a self, request: &'a GateRequest) -> GateFuture<'a>;
+
+    /// [`Gate::check`] from a known point on the action's path; `call_id` is
+    /// the agent's id for the tool call when the point knows it. A gate
+    /// that shares decisions per action overrides this.
+    fn check_at<'a>(
+        &'a self,
+        _point: GatePoint,
+        _call_id: Option<&'a str>,
+        request: &'a GateRequest,
+    ) -> GateFuture<'a> {
+        self.check(request)
+    }
 }
 
 /// Clears everything. Only for wiring before Warden is configured and for

@@ -11,7 +11,7 @@
 //! policy decided elsewhere.
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, RwLock};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpStream, UnixListener, UnixStream};
 use tokio::task::JoinHandle;
@@ -120,7 +120,22 @@ fn split_host_port(raw: &str) -> Option<(String, Option<u16>)> {
 #[derive(Debug)]
 pub(crate) struct EgressProxy {
     socket: PathBuf,
+    /// The list each new connection is checked against; replaced when the
+    /// workload changes phase (provisioning, then running).
+    allow: Arc<RwLock<Arc<Allowlist>>>,
     task: JoinHandle<()>,
+}
+
+impl EgressProxy {
+    /// Admit `hosts` from now on (connections already open stay open).
+    pub(crate) fn set_hosts(&self, hosts: &[String]) -> Result<(), String> {
+        let list = Arc::new(Allowlist::parse(hosts)?);
+        match self.allow.write() {
+            Ok(mut a) => *a = list,
+            Err(p) => *p.into_inner() = list,
+        }
+        Ok(())
+    }
 }
 
 impl Drop for EgressProxy {
@@ -130,11 +145,39 @@ impl Drop for EgressProxy {
     }
 }
 
+/// Move a workload's allowlist to `hosts`: its proxy admits them from now
+/// on, and later spawns mirror their loopback entries. A workload without
+/// a proxy (deny, open) keeps its policy: refused, typed.
+pub(crate) fn set_phase_hosts(
+    name: &crate::WorkloadName,
+    policy: &mut crate::EgressPolicy,
+    proxy: Option<&EgressProxy>,
+    hosts: &[String],
+) -> Result<(), crate::RuntimeError> {
+    let (crate::EgressPolicy::Allowlist { .. }, Some(proxy)) = (&*policy, proxy) else {
+        return Err(crate::RuntimeError::Egress {
+            workload: name.clone(),
+            why: "only an allowlist workload's egress can change".to_owned(),
+        });
+    };
+    proxy
+        .set_hosts(hosts)
+        .map_err(|why| crate::RuntimeError::Egress {
+            workload: name.clone(),
+            why,
+        })?;
+    *policy = crate::EgressPolicy::Allowlist {
+        hosts: hosts.to_vec(),
+    };
+    Ok(())
+}
+
 /// Bind the proxy on `socket` and serve until dropped. Fails (so the
 /// workload does not start) if the list is invalid or the socket cannot be
 /// bound.
 pub(crate) async fn start(socket: &Path, hosts: &[String]) -> Result<EgressProxy, String> {
-    let allow = Arc::new(Allowlist::parse(hosts)?);
+    let allow = Arc::new(RwLock::new(Arc::new(Allowlist::parse(hosts)?)));
+    let current = Arc::clone(&allow);
     let _ = fs_err::remove_file(socket);
     let listener = UnixListener::bind(socket)
         .map_err(|e| format!("binding the egress proxy on {}: {e}", socket.display()))?;
@@ -143,7 +186,10 @@ pub(crate) async fn start(socket: &Path, hosts: &[String]) -> Result<EgressProxy
             let Ok((conn, _)) = listener.accept().await else {
                 continue;
             };
-            let allow = Arc::clone(&allow);
+            let allow = match current.read() {
+                Ok(a) => Arc::clone(&a),
+                Err(p) => Arc::clone(&p.into_inner()),
+            };
             tokio::spawn(async move {
                 if let Err(why) = serve(conn, &allow).await {
                     tracing::debug!(%why, "egress proxy connection ended");
@@ -153,6 +199,7 @@ pub(crate) async fn start(socket: &Path, hosts: &[String]) -> Result<EgressProxy
     });
     Ok(EgressProxy {
         socket: socket.to_path_buf(),
+        allow,
         task,
     })
 }

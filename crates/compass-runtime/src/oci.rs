@@ -489,6 +489,14 @@ impl WorkloadRuntime for OciRuntime {
         self.engine_ok(&["pause", &c], &c).await.map(|_| ())
     }
 
+    async fn set_egress(&self, name: &WorkloadName, hosts: &[String]) -> Result<(), RuntimeError> {
+        let mut map = self.lock();
+        let w = map
+            .get_mut(name)
+            .ok_or_else(|| RuntimeError::NotFound(name.clone()))?;
+        egress::set_phase_hosts(name, &mut w.spec.egress, w.proxy.as_ref(), hosts)
+    }
+
     async fn resume(&self, name: &WorkloadName) -> Result<(), RuntimeError> {
         let (c, _) = self.container(name)?;
         self.engine_ok(&["unpause", &c], &c).await.map(|_| ())

@@ -357,6 +357,15 @@ impl SandboxRuntime {
             let path = Path::new("/etc").join(file);
             args.paths("/etc file", "--ro-bind-try", &[&path, &path])?;
         }
+        // Settings an agent may not override (Claude Code's managed
+        // settings): the daemon writes them under the read-only config
+        // dir's `etc/`, and each entry appears read-only under /etc.
+        if let Ok(entries) = fs_err::read_dir(w.layout.config.join("etc")) {
+            for entry in entries.flatten() {
+                let inner = Path::new("/etc").join(entry.file_name());
+                push(&[&"--ro-bind", &entry.path(), &inner]);
+            }
+        }
         for extra in &self.config.extra_ro {
             args.paths("extra read-only dir", "--ro-bind", &[extra, extra])?;
         }
@@ -822,6 +831,14 @@ impl WorkloadRuntime for SandboxRuntime {
             w.paused = true;
         }
         Ok(())
+    }
+
+    async fn set_egress(&self, name: &WorkloadName, hosts: &[String]) -> Result<(), RuntimeError> {
+        let mut map = self.lock();
+        let w = map
+            .get_mut(name)
+            .ok_or_else(|| RuntimeError::NotFound(name.clone()))?;
+        egress::set_phase_hosts(name, &mut w.spec.egress, w.proxy.as_ref(), hosts)
     }
 
     async fn resume(&self, name: &WorkloadName) -> Result<(), RuntimeError> {

@@ -292,6 +292,18 @@ pub trait WorkloadRuntime: Send + Sync + fmt::Debug {
             why: "this backend cannot re-attach to workload state yet",
         })
     }
+    /// Replace the allowlist of a workload created with
+    /// [`EgressPolicy::Allowlist`], for new connections: egress by phase
+    /// (provisioning reaches the install's registry, the agent afterwards
+    /// only what it runs with).
+    async fn set_egress(&self, name: &WorkloadName, hosts: &[String]) -> Result<(), RuntimeError> {
+        let _ = (name, hosts);
+        Err(RuntimeError::Unsupported {
+            backend: self.backend().as_str(),
+            operation: "change a workload's egress allowlist",
+            why: "this backend has no allowlist proxy",
+        })
+    }
     /// Start a process with live stdio.
     async fn spawn(
         &self,

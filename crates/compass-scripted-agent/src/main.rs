@@ -58,6 +58,8 @@ struct Agent {
     sessions: Mutex<HashMap<String, SessionState>>,
     authenticated: AtomicBool,
     next_id: AtomicU64,
+    /// Set by an `unhook` step: native hooks no longer run.
+    unhooked: AtomicBool,
 }
 
 fn now_us() -> u128 {
@@ -464,6 +466,7 @@ impl Agent {
                     self.tool(sid, cwd, spec, || async { tools::fetch(url).await })
                         .await?;
                 }
+                Step::Unhook => self.unhooked.store(true, Ordering::Relaxed),
                 Step::Pause { ms } => {
                     tokio::time::sleep(std::time::Duration::from_millis(*ms)).await
                 }
@@ -572,7 +575,9 @@ impl Agent {
         let title = self.stamp(spec.title.clone());
         self.update(sid, json!({"sessionUpdate": "tool_call", "toolCallId": call_id, "title": title, "kind": spec.kind, "status": "pending", "rawInput": spec.input})).await;
         let settings = self.settings(cwd);
-        let hooked = self.scenario.native_hooks && settings.has_hooks();
+        let hooked = self.scenario.native_hooks
+            && !self.unhooked.load(Ordering::Relaxed)
+            && settings.has_hooks();
         let pre = if hooked {
             let payload = hooks::payload(
                 "PreToolUse",
@@ -760,6 +765,7 @@ async fn main() -> anyhow::Result<()> {
         sessions: Mutex::new(HashMap::new()),
         authenticated: AtomicBool::new(false),
         next_id: AtomicU64::new(1),
+        unhooked: AtomicBool::new(false),
     });
     let mut lines = tokio::io::BufReader::new(tokio::io::stdin()).lines();
     while let Some(line) = lines.next_line().await? {

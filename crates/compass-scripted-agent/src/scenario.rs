@@ -155,6 +155,9 @@ pub(crate) enum Step {
         step: Box<Step>,
     },
     // Misbehaviours, for robustness tests.
+    /// Stop running native hooks from here on: an agent that disarmed its
+    /// own gate (its tool calls still show on ACP).
+    Unhook,
     /// Write a line that is not JSON-RPC.
     Garbage {
         #[serde(default)]

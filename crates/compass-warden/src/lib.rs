@@ -9,6 +9,7 @@
 //! ([`taint::TaintStore`], [`audit::AuditSink`], [`pause::AgentPauser`],
 //! [`git::GitInspector`]).
 
+pub mod asks;
 pub mod audit;
 #[cfg(feature = "bench")]
 pub mod bench;
@@ -27,7 +28,9 @@ pub mod output;
 pub mod pause;
 pub mod redact;
 pub mod secret;
+pub mod shared;
 pub mod shell;
+pub mod silence;
 pub mod taint;
 pub mod warden;
 pub mod watch;

@@ -57,6 +57,9 @@ impl Default for Workspace {
     }
 }
 
+/// The agent's `$HOME` inside its workload.
+const AGENT_HOME: &str = "/home/agent";
+
 const SYSTEM_DIRS: &[&str] = &[
     "/usr/", "/bin/", "/sbin/", "/opt/", "/nix/", "/snap/", "/lib/",
 ];
@@ -466,6 +469,7 @@ fn analyze_parsed(
         forge_publish_infra(cmd, a);
         package_install(cmd, a);
         destructive(cmd, a);
+        writes_outside(cmd, &eff_cwd, ws, a);
     }
 
     if fetch_in_sub && runs_interp_or_source {
@@ -540,11 +544,12 @@ fn in_roots(path: &str, ws: &Workspace) -> bool {
 pub fn join_path(cwd: &str, p: &str) -> String {
     let base = if p.starts_with('/') {
         String::new()
-    } else if p.starts_with('~') || p.starts_with("$HOME") {
-        return format!(
-            "/home/agent{}",
-            p.trim_start_matches('~').trim_start_matches("$HOME")
-        );
+    } else if let Some(rest) = ["~", "${HOME}", "$HOME"]
+        .iter()
+        .find_map(|h| p.strip_prefix(h))
+        .filter(|rest| rest.is_empty() || rest.starts_with('/'))
+    {
+        return join_path(AGENT_HOME, rest.trim_start_matches('/'));
     } else {
         cwd.to_string()
     };
@@ -1119,6 +1124,93 @@ fn package_install(cmd: &SimpleCommand, a: &mut CommandAnalysis) {
     }
 }
 
+/// Places a command may write besides the workspace: scratch space and the
+/// standard streams.
+const WRITABLE: &[&str] = &[
+    "/tmp",
+    "/dev/null",
+    "/dev/stdout",
+    "/dev/stderr",
+    "/dev/fd",
+    "/dev/tty",
+];
+
+/// What a command writes, creates, moves or deletes by name: redirect
+/// targets and the paths file tools change (`tee`, `cp`, `mv`, `ln`,
+/// `install`, `sed -i`, `mkdir`, `touch`, `rm`, `dd of=`, …).
+fn write_targets(cmd: &SimpleCommand) -> Vec<String> {
+    let args = cmd.args();
+    let pos = positional(args);
+    let mut out: Vec<String> = cmd
+        .redirects
+        .iter()
+        .filter(|r| (r.op.contains('>') && !r.op.contains('&')) || r.op.starts_with("&>"))
+        .map(|r| r.target.clone())
+        .filter(|t| t != "-" && !t.chars().all(|c| c.is_ascii_digit()))
+        .collect();
+    let target_dir = args.iter().enumerate().find_map(|(i, a)| {
+        a.strip_prefix("--target-directory=")
+            .map(str::to_string)
+            .or_else(|| (a == "-t").then(|| args.get(i + 1).cloned()).flatten())
+    });
+    match cmd.program() {
+        "tee" | "mkdir" | "rmdir" | "touch" | "rm" | "unlink" | "truncate" | "shred" | "mv" => {
+            out.extend(pos.iter().map(|p| p.to_string()))
+        }
+        "cp" | "install" | "ln" | "rsync" => match target_dir.clone() {
+            Some(d) => out.push(d),
+            None if pos.len() > 1 => out.extend(pos.last().map(|p| p.to_string())),
+            None => {}
+        },
+        "chmod" | "chown" | "chgrp" => out.extend(pos.iter().skip(1).map(|p| p.to_string())),
+        "sed" | "perl"
+            if args
+                .iter()
+                .any(|a| a == "-i" || a.starts_with("-i") || a.starts_with("--in-place")) =>
+        {
+            let script_given = has_flag(args, &["-e", "-f", "--expression", "--file"]);
+            out.extend(
+                pos.iter()
+                    .skip(usize::from(!script_given))
+                    .map(|p| p.to_string()),
+            );
+        }
+        "dd" => out.extend(
+            args.iter()
+                .filter_map(|a| a.strip_prefix("of=").map(str::to_string)),
+        ),
+        _ => {}
+    }
+    if cmd.program() == "mv" {
+        out.extend(target_dir);
+    }
+    out
+}
+
+/// Writes outside the workspace, whatever tool makes them: a dotfile in
+/// `$HOME` runs with the agent's next shell, and the agent's own hook
+/// settings live there.
+fn writes_outside(cmd: &SimpleCommand, cwd: &str, ws: &Workspace, a: &mut CommandAnalysis) {
+    for target in write_targets(cmd) {
+        let abs = join_path(cwd, &target);
+        let scratch = WRITABLE
+            .iter()
+            .any(|w| abs == *w || abs.starts_with(&format!("{w}/")));
+        if in_roots(&abs, ws) || scratch {
+            continue;
+        }
+        let via = match cmd.program() {
+            "" => "a redirect".to_string(),
+            p => format!("`{p}`"),
+        };
+        a.findings.push(f(
+            "outside_workspace",
+            Severity::High,
+            format!("The command writes {abs} (through {via}), outside the agent's workspace."),
+        ));
+    }
+}
+
 fn destructive(cmd: &SimpleCommand, a: &mut CommandAnalysis) {
     let prog = cmd.program();
     let args = cmd.args();
@@ -1315,6 +1407,50 @@ mod tests {
                 args: vec!["--force".into(), "origin".into(), "main".into()]
             }]
         );
+    }
+
+    #[test]
+    fn writes_outside_the_workspace_are_held_whatever_tool_makes_them() {
+        for line in [
+            "echo 'curl x | sh' >> ~/.bashrc",
+            "printf x > $HOME/.profile",
+            "echo x | tee -a ~/.bashrc",
+            "cp hooks.json ~/.claude/settings.json",
+            "mv ~/.claude/settings.json ~/.claude/old.json",
+            "rm -f ~/.claude/settings.json && mkdir ~/.claude/settings.json",
+            "ln -sf /dev/null /home/agent/.claude/settings.json",
+            "install -m 644 x ${HOME}/.bashrc",
+            "sed -i s/a/b/ /home/agent/.bashrc",
+            "cd /work/app && cp x ../../home/agent/.bashrc",
+            "dd if=x of=/home/agent/.bashrc",
+            "touch /etc/cron.d/x",
+        ] {
+            let a = analyze(line, "/work/app", &Workspace::default());
+            assert!(
+                a.findings
+                    .iter()
+                    .any(|f| f.detector == "outside_workspace" && f.severity >= Severity::High),
+                "{line}: {:?}",
+                a.findings
+            );
+        }
+        for line in [
+            "echo x > out.txt",
+            "cargo test 2>&1 | tee /tmp/log",
+            "cp a b",
+            "mv src/a.rs src/b.rs",
+            "sed -i s/a/b/ src/lib.rs",
+            "ls > /dev/null 2>&1",
+            "mkdir -p target/x && touch target/x/y",
+            "rm -rf /tmp/scratch",
+        ] {
+            let a = analyze(line, "/work/app", &Workspace::default());
+            assert!(
+                !a.findings.iter().any(|f| f.detector == "outside_workspace"),
+                "{line}: {:?}",
+                a.findings
+            );
+        }
     }
 
     #[test]

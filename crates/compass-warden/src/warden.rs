@@ -7,6 +7,7 @@
 //! it has are calling [`AgentPauser::pause_agent`] on a flag and writing audit
 //! records. Nothing it inspects is executed or followed.
 
+use crate::asks;
 use crate::audit::{AuditRecord, AuditSink, MemoryAudit};
 use crate::clock::{Clock, SystemClock};
 use crate::detect::{Detectors, RuleSet};
@@ -19,15 +20,17 @@ use crate::judge::{self, JudgeBackend, JudgeRequest};
 use crate::output::{self, Destination, Workspace};
 use crate::pause::{AgentPauser, RecordingPauser};
 use crate::secret;
+use crate::shared::{ActionKey, Shared, SharedDecisions, SharedRoute};
+use crate::silence::HookSilence;
 use crate::taint::{
     MemoryTaintStore, TaintRegistry, TaintSettings, TaintStatus, TaintStore, content_hash,
 };
 use compass_core::gate::{
-    Decision, Finding, Gate, GateFuture, GateRequest, OutputAction, Severity, Verdict,
+    Decision, Finding, Gate, GateFuture, GatePoint, GateRequest, OutputAction, Severity, Verdict,
 };
 use compass_core::id::AgentId;
 use serde::{Deserialize, Serialize};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -161,6 +164,13 @@ pub struct Warden {
     held: HeldSecrets,
     /// Reasons and notes handed to each agent, kept out of its inspections.
     issued: IssuedWords,
+    /// Flags and allow-onces that apply once across an action's gate points.
+    shared: SharedDecisions,
+    /// Agents holding a flagged result their hook could not take back, with
+    /// the flag's reason: their context must restart without it.
+    kept_results: Mutex<HashMap<AgentId, String>>,
+    /// Hook calls heard against tool calls seen, for agents that are hooked.
+    silence: HookSilence,
     decisions: AtomicU64,
     flags: AtomicU64,
     taint_hits: AtomicU64,
@@ -236,6 +246,9 @@ impl Warden {
             destinations: Mutex::new(HashSet::new()),
             held: HeldSecrets::default(),
             issued: IssuedWords::default(),
+            shared: SharedDecisions::default(),
+            kept_results: Mutex::new(HashMap::new()),
+            silence: HookSilence::default(),
             decisions: AtomicU64::new(0),
             flags: AtomicU64::new(0),
             taint_hits: AtomicU64::new(0),
@@ -347,6 +360,154 @@ impl Warden {
             .unwrap_or(false)
     }
 
+    /// Decide on a request seen at `point` of its action's path: a flag or
+    /// an allow-once another point already decided for the same action is
+    /// reused (recorded as `same_action`, with no second pause); otherwise
+    /// [`Self::inspect`], shared with the action's other points.
+    pub async fn inspect_at(
+        &self,
+        point: GatePoint,
+        call_id: Option<&str>,
+        request: &GateRequest,
+    ) -> Decided {
+        let agent = request.agent();
+        if matches!(point, GatePoint::Hook | GatePoint::HookResultKept)
+            && let Some(id) = call_id
+        {
+            self.silence.heard(agent, id);
+        }
+        let keys = action_keys(request, call_id);
+        let decided = match self.take_shared(agent, &keys, point) {
+            Some(shared) => {
+                let (gate, source) = match request {
+                    GateRequest::Input { item, .. } => ("input", secret::redact(&item.source)),
+                    GateRequest::Output { action, .. } => ("output", action_source(action)),
+                };
+                self.record_shared(agent, gate, source, shared)
+            }
+            None => {
+                let decided = self.inspect(request).await;
+                self.share(agent, keys, point, &decided);
+                decided
+            }
+        };
+        if point == GatePoint::HookResultKept
+            && let Decision::Flag { reason } = &decided.verdict.decision
+            && let Ok(mut kept) = self.kept_results.lock()
+        {
+            kept.insert(agent.clone(), reason.clone());
+        }
+        decided
+    }
+
+    /// Whether every tool call `agent` makes must be matched by a call of its
+    /// native hooks (the daemon says so at start, from the agent's kind).
+    pub fn expect_hooks(&self, agent: &AgentId, hooked: bool) {
+        self.silence.expect(agent, hooked);
+    }
+
+    /// Hook calls heard against tool calls seen (the watch feeds and reads it).
+    pub fn hook_silence(&self) -> &HookSilence {
+        &self.silence
+    }
+
+    /// The watch found tool calls of `agent` that no hook call matched: its
+    /// tools run ungated, so it is flagged and paused with that reason.
+    pub async fn hooks_went_silent(&self, agent: &AgentId, calls: &[String]) -> Decided {
+        let start = Instant::now();
+        let findings = vec![finding(
+            "hook_silence",
+            Severity::High,
+            format!(
+                "The agent's native hooks went silent: {} tool call(s) ran with no hook call ({}). Its hook settings may have been removed or replaced, so its tools are no longer gated.",
+                calls.len(),
+                calls.iter().take(3).cloned().collect::<Vec<_>>().join(", ")
+            ),
+        )];
+        let path = if self.is_enabled() {
+            "inspected"
+        } else {
+            "warden_off"
+        };
+        self.finish(
+            agent.clone(),
+            "watch",
+            "watch:hook_silence".into(),
+            content_hash(&calls.join("\n")),
+            findings,
+            path.into(),
+            &|| None,
+            start,
+        )
+        .await
+    }
+
+    /// The reason, once, when `agent` holds a flagged result its hook could
+    /// not take back: its session must restart without it before it runs on
+    /// (the daemon does that on resume).
+    pub fn take_kept_result(&self, agent: &AgentId) -> Option<String> {
+        self.kept_results.lock().ok()?.remove(agent)
+    }
+
+    fn take_shared(&self, agent: &AgentId, keys: &[ActionKey], point: GatePoint) -> Option<Shared> {
+        if !self.is_enabled() {
+            return None;
+        }
+        self.shared
+            .take(agent, keys, same_point(point), self.deps.clock.now_ms())
+    }
+
+    /// Keep a flag or an allow-once for the action's other points.
+    fn share(&self, agent: &AgentId, keys: Vec<ActionKey>, point: GatePoint, decided: &Decided) {
+        let route = if decided.verdict.decision.is_flag() {
+            SharedRoute::Flag
+        } else if decided.record.path == "allow_once" {
+            SharedRoute::AllowOnce
+        } else {
+            return;
+        };
+        let shared = Shared {
+            verdict: decided.verdict.clone(),
+            hash: decided.record.hash.clone(),
+            route,
+        };
+        self.shared.put(
+            agent,
+            keys,
+            same_point(point),
+            shared,
+            self.deps.clock.now_ms(),
+        );
+    }
+
+    /// The audit record of a decision reused from another point: the same
+    /// verdict and hash, and no pause (the action had its one).
+    fn record_shared(
+        &self,
+        agent: &AgentId,
+        gate: &str,
+        source: String,
+        shared: Shared,
+    ) -> Decided {
+        self.decisions.fetch_add(1, Ordering::Relaxed);
+        let record = AuditRecord {
+            at_ms: self.deps.clock.now_ms(),
+            agent: agent.clone(),
+            gate: gate.to_string(),
+            source,
+            hash: shared.hash,
+            detectors: Vec::new(),
+            verdict: shared.verdict.clone(),
+            latency_us: 0,
+            path: "same_action".into(),
+        };
+        self.deps.audit.record(&record);
+        Decided {
+            verdict: shared.verdict,
+            record,
+        }
+    }
+
     /// Decide on a request, with its audit record. Records it and pauses the
     /// agent on a flag.
     pub async fn inspect(&self, request: &GateRequest) -> Decided {
@@ -366,7 +527,13 @@ impl Warden {
                 ("output", source, hash, findings, path)
             }
         };
-        self.finish(agent, gate, source, hash, findings, path, start)
+        // What the flag is about, named for the user (only for the agent's
+        // own actions is it also part of the reason the agent reads).
+        let named = || match request {
+            GateRequest::Input { item, .. } => asks::describe_content(&item.content),
+            GateRequest::Output { action, .. } => asks::describe_action(action),
+        };
+        self.finish(agent, gate, source, hash, findings, path, &named, start)
             .await
     }
 
@@ -377,8 +544,9 @@ impl Warden {
         gate: &str,
         source: String,
         hash: String,
-        findings: Vec<Finding>,
+        mut findings: Vec<Finding>,
         path: String,
+        named: &(dyn Fn() -> Option<String> + Sync),
         start: Instant,
     ) -> Decided {
         let decision = match path.as_str() {
@@ -388,6 +556,22 @@ impl Warden {
             // The user's explicit choices; findings stay in the record.
             "allow_once" | "allowlisted" | "warden_off" | "taint_cleared" => Decision::Clear,
             _ => decide(&findings),
+        };
+        // A flag names its dangerous part. The agent's own action may be
+        // quoted back to it; what content asks for goes to the user only
+        // (as a finding and in the pause reason), never into the reason
+        // the agent reads, which would deliver the injection after all.
+        let mut pause_reason = None;
+        let decision = match (decision, named_if_flag(&path, &findings, named)) {
+            (Decision::Flag { reason }, Some(part)) if gate == "output" => Decision::Flag {
+                reason: format!("{reason} {part}"),
+            },
+            (Decision::Flag { reason }, Some(part)) => {
+                findings.push(finding("asks", Severity::Low, part.clone()));
+                pause_reason = Some(format!("{reason} {part}"));
+                Decision::Flag { reason }
+            }
+            (d, _) => d,
         };
         match &decision {
             Decision::Flag { reason } => self.issued.remember(&agent, reason),
@@ -426,6 +610,7 @@ impl Warden {
         self.deps.audit.record(&record);
         if let Decision::Flag { reason } = &verdict.decision {
             self.flags.fetch_add(1, Ordering::Relaxed);
+            let reason = pause_reason.as_deref().unwrap_or(reason);
             if self.config.pause_on_flag
                 && let Err(e) = self.deps.pauser.pause_agent(&agent, reason).await
             {
@@ -557,7 +742,7 @@ impl Warden {
         agent: &AgentId,
         action: &OutputAction,
     ) -> (String, String, Vec<Finding>, String) {
-        let hash = content_hash(&serde_json::to_string(action).unwrap_or_default());
+        let hash = action_hash(action);
         let source = action_source(action);
         if !self.is_enabled() {
             return (source, hash, vec![], "warden_off".into());
@@ -979,6 +1164,24 @@ impl Warden {
         self.held.redact(agent, base).or(shaped)
     }
 
+    /// The watch's view of one action it can name (a tool call, a command):
+    /// a decision a gate already made on it is reused, and the watch's own
+    /// flag is shared with the gates still to come.
+    pub async fn watch_action(
+        &self,
+        agent: &AgentId,
+        source: &str,
+        text: &str,
+        keys: Vec<ActionKey>,
+    ) -> Decided {
+        if let Some(shared) = self.take_shared(agent, &keys, GatePoint::Watch) {
+            return self.record_shared(agent, "watch", source.to_string(), shared);
+        }
+        let decided = self.watch_sample(agent, source, text).await;
+        self.share(agent, keys, GatePoint::Watch, &decided);
+        decided
+    }
+
     /// The async watch's entry point: inspect a sample of what an agent saw,
     /// record it and pause on a flag. No taint short-cut.
     pub async fn watch_sample(&self, agent: &AgentId, source: &str, text: &str) -> Decided {
@@ -1000,10 +1203,22 @@ impl Warden {
             content_hash(text),
             findings,
             path.into(),
+            &|| asks::describe_content(text),
             start,
         )
         .await
     }
+}
+
+/// The named dangerous part, computed only for what will be flagged.
+fn named_if_flag(
+    path: &str,
+    findings: &[Finding],
+    named: &(dyn Fn() -> Option<String> + Sync),
+) -> Option<String> {
+    let flags = path == "denylisted"
+        || (path == "inspected" && findings.iter().any(|f| f.severity >= Severity::High));
+    if flags { named() } else { None }
 }
 
 fn short(s: Option<&str>) -> String {
@@ -1021,6 +1236,40 @@ fn collect_strings(v: &serde_json::Value, out: &mut Vec<String>, depth: usize) {
         serde_json::Value::Object(o) => o.values().for_each(|x| collect_strings(x, out, depth + 1)),
         _ => {}
     }
+}
+
+/// What identifies an output action for its audit record and `allow-once`:
+/// a command by its line alone (the hook and the executor see the same line
+/// from different working directories), anything else by its JSON.
+pub fn action_hash(action: &OutputAction) -> String {
+    match action {
+        OutputAction::Command { command, .. } => content_hash(command),
+        _ => content_hash(&serde_json::to_string(action).unwrap_or_default()),
+    }
+}
+
+/// Both kinds of hook call are the one hook point of an action.
+fn same_point(point: GatePoint) -> GatePoint {
+    match point {
+        GatePoint::HookResultKept => GatePoint::Hook,
+        other => other,
+    }
+}
+
+/// The names a gate point knows a request's action by.
+pub fn action_keys(request: &GateRequest, call_id: Option<&str>) -> Vec<ActionKey> {
+    let (output, key) = match request {
+        GateRequest::Input { item, .. } => (false, ActionKey::Source(secret::redact(&item.source))),
+        GateRequest::Output { action, .. } => (true, ActionKey::Action(action_hash(action))),
+    };
+    let mut keys = vec![key];
+    if let Some(id) = call_id.filter(|id| !id.is_empty()) {
+        keys.push(ActionKey::Call {
+            output,
+            id: id.to_string(),
+        });
+    }
+    keys
 }
 
 /// The audit source name for an action.
@@ -1044,5 +1293,14 @@ pub fn action_source(action: &OutputAction) -> String {
 impl Gate for Warden {
     fn check<'a>(&'a self, request: &'a GateRequest) -> GateFuture<'a> {
         Box::pin(async move { self.inspect(request).await.verdict })
+    }
+
+    fn check_at<'a>(
+        &'a self,
+        point: GatePoint,
+        call_id: Option<&'a str>,
+        request: &'a GateRequest,
+    ) -> GateFuture<'a> {
+        Box::pin(async move { self.inspect_at(point, call_id, request).await.verdict })
     }
 }

@@ -1,7 +1,15 @@
 //! The async watch: Warden samples each agent's event stream between the
 //! gates — tool-result boundaries, new-looking commands, error output, and a
-//! heartbeat of recent output (by default about 1,000 tokens per agent every
-//! two minutes). A finding that flags pauses the agent like a gate flag.
+//! heartbeat over output no sample has covered yet (by default up to about
+//! 1,000 tokens per agent every two minutes). A finding that flags pauses
+//! the agent like a gate flag.
+//!
+//! The watch is idempotent: text it has reviewed is not reviewed again (an
+//! idle agent's old output never re-pauses it), a heartbeat reviews only
+//! what arrived since the last review, and an agent that is not running is
+//! not sampled at all. What it can name as an action (a tool call id, a
+//! command line) shares one decision with the gates that see the same
+//! action, so one action gets at most one pause.
 //!
 //! The daemon feeds [`compass_core::event::Event`]s into a channel and calls
 //! [`Watch::run`]; it may also drive heartbeats from its own timer with
@@ -9,10 +17,13 @@
 
 use crate::clock::Clock;
 use crate::output;
+use crate::shared::ActionKey;
+use crate::taint::content_hash;
 use crate::warden::{Decided, Warden};
+use compass_core::agent::AgentStatus;
 use compass_core::event::{AgentUpdate, Event, EventKind};
 use compass_core::id::AgentId;
-use std::collections::{HashMap, HashSet};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Arc;
 use tokio::sync::mpsc;
 
@@ -24,6 +35,9 @@ pub struct WatchConfig {
     pub heartbeat_sample_bytes: usize,
     /// Output window size for oversized tool results.
     pub window_bytes: usize,
+    /// How long a hooked agent's tool call may go without a hook call
+    /// before its hooks count as silent.
+    pub hook_silence_ms: i64,
 }
 
 impl Default for WatchConfig {
@@ -32,6 +46,7 @@ impl Default for WatchConfig {
             heartbeat_interval_ms: 2 * 60 * 1000,
             heartbeat_sample_bytes: 4_000,
             window_bytes: 64 * 1024,
+            hook_silence_ms: 30_000,
         }
     }
 }
@@ -43,14 +58,41 @@ pub struct WatchStats {
     pub samples: u64,
     pub heartbeats: u64,
     pub flags: u64,
+    /// Texts skipped because the watch had reviewed them already.
+    pub repeats: u64,
 }
+
+/// How many reviewed texts an agent's memory keeps.
+const MAX_REVIEWED: usize = 4096;
 
 #[derive(Debug, Default)]
 struct AgentState {
-    recent: String,
+    /// Output no sample has covered yet: what the next heartbeat reviews.
+    pending: String,
     last_heartbeat_ms: i64,
-    unsampled: bool,
     shapes: HashSet<String>,
+    /// Hashes of the texts already reviewed, oldest first.
+    reviewed: VecDeque<String>,
+    reviewed_set: HashSet<String>,
+    /// Not running (stopped, failed, retired, paused): nothing is sampled.
+    dormant: bool,
+}
+
+impl AgentState {
+    /// Note `text` as reviewed; `false` when it had been already.
+    fn review(&mut self, text: &str) -> bool {
+        let h = content_hash(text);
+        if !self.reviewed_set.insert(h.clone()) {
+            return false;
+        }
+        self.reviewed.push_back(h);
+        if self.reviewed.len() > MAX_REVIEWED
+            && let Some(old) = self.reviewed.pop_front()
+        {
+            self.reviewed_set.remove(&old);
+        }
+        true
+    }
 }
 
 /// The watch over one daemon's event stream.
@@ -61,6 +103,18 @@ pub struct Watch {
     config: WatchConfig,
     agents: HashMap<AgentId, AgentState>,
     stats: WatchStats,
+}
+
+/// What one event asks the watch to review.
+enum Review {
+    /// Text to sample now, with the action names it belongs to.
+    Sample {
+        source: String,
+        text: String,
+        keys: Vec<ActionKey>,
+    },
+    /// Nothing now; a heartbeat may be due.
+    Later,
 }
 
 impl Watch {
@@ -86,15 +140,36 @@ impl Watch {
         self.stats
     }
 
-    async fn sample(&mut self, agent: &AgentId, source: &str, text: &str) -> Option<Decided> {
+    /// Review `text` (window by window when it is large) unless it was
+    /// reviewed before.
+    async fn sample(
+        &mut self,
+        agent: &AgentId,
+        source: &str,
+        text: &str,
+        keys: Vec<ActionKey>,
+    ) -> Option<Decided> {
         if text.trim().is_empty() {
             return None;
         }
-        // Oversized text is inspected whole, window by window.
+        let fresh = self.agents.get_mut(agent).is_some_and(|s| s.review(text));
+        if !fresh {
+            self.stats.repeats += 1;
+            return None;
+        }
+        let windows = crate::judge::windows(text, self.config.window_bytes, 256);
+        let whole = windows.len() == 1;
         let mut last = None;
-        for w in crate::judge::windows(text, self.config.window_bytes, 256) {
+        for w in windows {
             self.stats.samples += 1;
-            let d = self.warden.watch_sample(agent, source, w).await;
+            // A window of a larger text is not the action the keys name.
+            let d = if whole {
+                self.warden
+                    .watch_action(agent, source, w, keys.clone())
+                    .await
+            } else {
+                self.warden.watch_sample(agent, source, w).await
+            };
             let flagged = d.verdict.decision.is_flag();
             last = Some(d);
             if flagged {
@@ -109,10 +184,23 @@ impl Watch {
     pub async fn observe(&mut self, ev: &Event) -> Option<Decided> {
         self.stats.events += 1;
         let agent = ev.scope.agent_id.clone()?;
-        let EventKind::AgentUpdate { update } = &ev.kind else {
-            return None;
-        };
         let now = self.clock.now_ms();
+        let update = match &ev.kind {
+            EventKind::AgentStatusChanged { to, .. } => {
+                let state = self.agents.entry(agent.clone()).or_default();
+                state.dormant = *to != AgentStatus::Running;
+                if state.dormant {
+                    self.warden.hook_silence().rest(&agent);
+                    // Whatever it left unreviewed cannot reach a model that
+                    // is not running; the next start begins afresh.
+                    state.pending.clear();
+                }
+                state.last_heartbeat_ms = now;
+                return None;
+            }
+            EventKind::AgentUpdate { update } => update,
+            _ => return None,
+        };
         let cap = self.config.heartbeat_sample_bytes;
         let state = self
             .agents
@@ -121,28 +209,43 @@ impl Watch {
                 last_heartbeat_ms: now,
                 ..AgentState::default()
             });
-        let (source, text): (String, String) = match update {
+        if state.dormant {
+            return None;
+        }
+        let call = ev.scope.tool_call_id.as_deref();
+        if let (AgentUpdate::ToolCall { .. }, Some(id)) = (update, call) {
+            self.warden.hook_silence().tool_call(&agent, id, now);
+        }
+        let review = match update {
             AgentUpdate::ToolCallUpdate {
                 output: Some(out), ..
-            } => {
-                push_recent(&mut state.recent, out, cap);
-                state.unsampled = true;
-                ("watch:tool_result".into(), out.clone())
-            }
+            } => Review::Sample {
+                source: "watch:tool_result".into(),
+                text: out.clone(),
+                keys: call_keys(call, false),
+            },
             AgentUpdate::TerminalOutput {
                 output,
                 exit_code,
                 terminal_id,
             } => {
-                push_recent(&mut state.recent, output, cap);
-                state.unsampled = true;
                 if exit_code.is_some_and(|c| c != 0) {
-                    (format!("watch:error_output:{terminal_id}"), output.clone())
+                    let text = std::mem::take(&mut state.pending) + output;
+                    Review::Sample {
+                        source: format!("watch:error_output:{terminal_id}"),
+                        text,
+                        keys: Vec::new(),
+                    }
                 } else {
-                    return self.maybe_heartbeat(&agent).await;
+                    push_recent(&mut state.pending, output, cap);
+                    Review::Later
                 }
             }
-            AgentUpdate::Error { message } => ("watch:error".into(), message.clone()),
+            AgentUpdate::Error { message } => Review::Sample {
+                source: "watch:error".into(),
+                text: message.clone(),
+                keys: Vec::new(),
+            },
             AgentUpdate::ToolCall {
                 raw_input: Some(raw),
                 tool_kind,
@@ -157,30 +260,54 @@ impl Watch {
                     })
                     .unwrap_or_else(|| raw.clone());
                 let shape = command_shape(&command);
-                if tool_kind == "execute" && state.shapes.insert(shape) {
-                    // A new-looking command: run it through the output analysis.
-                    let a = output::analyze(&command, "/work", &self.warden.config().workspace);
-                    if a.findings
+                let risky = tool_kind == "execute"
+                    && state.shapes.insert(shape)
+                    && output::analyze(&command, "/work", &self.warden.config().workspace)
+                        .findings
                         .iter()
-                        .any(|f| f.severity >= compass_core::gate::Severity::High)
-                    {
-                        let d = self
-                            .warden
-                            .watch_sample(&agent, "watch:new_command", &command)
-                            .await;
-                        self.stats.samples += 1;
-                        return Some(d);
+                        .any(|f| f.severity >= compass_core::gate::Severity::High);
+                if risky {
+                    // A new-looking command: the same action the gates see.
+                    let mut keys = call_keys(call, true);
+                    keys.push(ActionKey::Action(content_hash(&command)));
+                    Review::Sample {
+                        source: "watch:new_command".into(),
+                        text: command,
+                        keys,
                     }
+                } else {
+                    Review::Later
                 }
-                return self.maybe_heartbeat(&agent).await;
             }
-            _ => return self.maybe_heartbeat(&agent).await,
+            _ => Review::Later,
         };
-        let d = self.sample(&agent, &source, &text).await;
-        if let Some(s) = self.agents.get_mut(&agent) {
-            s.unsampled = false;
+        let decided = match review {
+            Review::Sample { source, text, keys } => {
+                self.sample(&agent, &source, &text, keys).await
+            }
+            Review::Later => self.maybe_heartbeat(&agent).await,
+        };
+        match self.check_silence(&agent).await {
+            Some(silent) => Some(silent),
+            None => decided,
         }
-        d
+    }
+
+    /// Flag a running agent whose tool calls went unmatched by its hooks.
+    async fn check_silence(&mut self, agent: &AgentId) -> Option<Decided> {
+        if self.agents.get(agent).is_none_or(|s| s.dormant) {
+            return None;
+        }
+        let now = self.clock.now_ms();
+        let late = self
+            .warden
+            .hook_silence()
+            .overdue(agent, now, self.config.hook_silence_ms);
+        if late.is_empty() {
+            return None;
+        }
+        self.stats.flags += 1;
+        Some(self.warden.hooks_went_silent(agent, &late).await)
     }
 
     async fn maybe_heartbeat(&mut self, agent: &AgentId) -> Option<Decided> {
@@ -196,15 +323,20 @@ impl Watch {
         }
     }
 
+    /// Review what arrived since the last review; nothing new, nothing done.
     async fn heartbeat(&mut self, agent: &AgentId) -> Option<Decided> {
         let now = self.clock.now_ms();
         let sample = {
             let s = self.agents.get_mut(agent)?;
             s.last_heartbeat_ms = now;
-            s.recent.clone()
+            if s.dormant || s.pending.trim().is_empty() {
+                return None;
+            }
+            std::mem::take(&mut s.pending)
         };
         self.stats.heartbeats += 1;
-        self.sample(agent, "watch:heartbeat", &sample).await
+        self.sample(agent, "watch:heartbeat", &sample, Vec::new())
+            .await
     }
 
     /// Run every heartbeat that is due (the daemon calls this on a timer).
@@ -222,8 +354,25 @@ impl Watch {
                 out.push(d);
             }
         }
+        let all: Vec<AgentId> = self.agents.keys().cloned().collect();
+        for a in all {
+            if let Some(d) = self.check_silence(&a).await {
+                out.push(d);
+            }
+        }
         out
     }
+}
+
+/// The key of the tool call an event belongs to, if it names one.
+fn call_keys(call: Option<&str>, output: bool) -> Vec<ActionKey> {
+    call.filter(|id| !id.is_empty())
+        .map(|id| ActionKey::Call {
+            output,
+            id: id.to_string(),
+        })
+        .into_iter()
+        .collect()
 }
 
 fn push_recent(buf: &mut String, text: &str, cap: usize) {

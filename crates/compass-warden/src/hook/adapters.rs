@@ -69,6 +69,9 @@ pub enum Stage {
 pub struct Translated {
     pub stage: Stage,
     pub tool: String,
+    /// The agent's id for this tool call, which its ACP updates carry too:
+    /// the gates and the watch share one decision per call by it.
+    pub call_id: Option<String>,
     pub request: GateRequest,
 }
 
@@ -143,6 +146,7 @@ pub fn translate(
     Ok(Translated {
         stage,
         tool,
+        call_id: str_field(&v, &["tool_use_id", "tool_call_id", "call_id"]).map(str::to_string),
         request,
     })
 }
@@ -321,6 +325,18 @@ fn array_text(a: &[Value]) -> String {
         .join("\n")
 }
 
+/// Whether the agent lets a post-tool hook replace the result the model
+/// gets: Claude Code and Codex only for MCP tools (`updatedMCPToolOutput`;
+/// claude-code-acp's own `mcp__acp__*` tools included), Gemini CLI always
+/// (`decision: deny`), the scripted agent always. Where it cannot, a flag
+/// must end the agent's context instead of claiming a withholding.
+pub fn result_replaceable(kind: AgentKind, tool: &str) -> bool {
+    match kind {
+        AgentKind::GeminiCli | AgentKind::Scripted => true,
+        AgentKind::ClaudeCode | AgentKind::Codex => tool.starts_with("mcp__"),
+    }
+}
+
 fn response(stdout: String, stderr: String, exit_code: i32, decision: &str) -> HookResponse {
     HookResponse {
         v: PROTOCOL_VERSION,
@@ -374,6 +390,23 @@ pub fn render(kind: AgentKind, t: &Translated, verdict: &Verdict) -> HookRespons
             2,
             "flag",
         ),
+        (Decision::Flag { reason }, Stage::Post) if !result_replaceable(kind, &t.tool) => {
+            // The result cannot be taken back here: stop the agent before
+            // its next model call (`continue: false`); on resume its
+            // session restarts without the result. Nothing claims it was
+            // withheld from a context that holds it.
+            let kept = format!(
+                "Compass Warden flagged this tool result and paused the agent; the user has been told. The result cannot be taken back at this point, so this session stops here and restarts without it. Reason: {reason}"
+            );
+            let body = json!({
+                "continue": false,
+                "stopReason": kept,
+                "decision": "block",
+                "reason": kept,
+                "hookSpecificOutput": {"hookEventName": post_name, "additionalContext": kept},
+            });
+            response(body.to_string(), String::new(), 0, "flag")
+        }
         (Decision::Flag { reason }, Stage::Post) => {
             let withheld = format!(
                 "Compass Warden withheld this tool result and paused the agent; the user has been told. Reason: {reason}"
@@ -508,6 +541,31 @@ mod tests {
         assert_eq!(
             serde_json::from_str::<Value>(&r.stdout).unwrap()["decision"],
             "deny"
+        );
+    }
+
+    #[test]
+    fn a_result_that_cannot_be_replaced_stops_the_agent_instead_of_claiming_a_withholding() {
+        let p =
+            br#"{"tool_name":"Grep","tool_input":{"pattern":"x"},"tool_response":{"content":"x"}}"#;
+        let t = translate(AgentKind::ClaudeCode, "PostToolUse", p, &agent()).unwrap();
+        assert!(!result_replaceable(AgentKind::ClaudeCode, &t.tool));
+        let r = render(AgentKind::ClaudeCode, &t, &Verdict::flag("bad"));
+        let v: Value = serde_json::from_str(&r.stdout).unwrap();
+        assert_eq!(v["continue"], false);
+        assert!(!r.stdout.contains("withheld"), "{}", r.stdout);
+        // An MCP tool's result is replaced by the marker.
+        let p = br#"{"tool_name":"mcp__acp__Read","tool_input":{"file_path":"/w/a"},"tool_response":"x","tool_use_id":"toolu_1"}"#;
+        let t = translate(AgentKind::ClaudeCode, "PostToolUse", p, &agent()).unwrap();
+        assert_eq!(t.call_id.as_deref(), Some("toolu_1"));
+        let r = render(AgentKind::ClaudeCode, &t, &Verdict::flag("bad"));
+        let v: Value = serde_json::from_str(&r.stdout).unwrap();
+        assert!(v.get("continue").is_none());
+        assert!(
+            v["hookSpecificOutput"]["updatedMCPToolOutput"]
+                .as_str()
+                .unwrap()
+                .contains("withheld")
         );
     }
 

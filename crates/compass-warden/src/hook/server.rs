@@ -5,7 +5,7 @@
 
 use super::adapters::{self, AgentKind};
 use super::wire::{self, HookResponse};
-use compass_core::gate::Gate;
+use compass_core::gate::{Gate, GatePoint};
 use compass_core::id::AgentId;
 use std::sync::Arc;
 use std::time::Duration;
@@ -30,7 +30,16 @@ pub async fn handle_hook_request(body: &[u8], agent: &AgentId, gate: &dyn Gate) 
         Ok(t) => t,
         Err(e) => return adapters::block(&e.to_string()),
     };
-    let verdict = gate.check(&translated.request).await;
+    let point = if translated.stage == adapters::Stage::Post
+        && !adapters::result_replaceable(kind, &translated.tool)
+    {
+        GatePoint::HookResultKept
+    } else {
+        GatePoint::Hook
+    };
+    let verdict = gate
+        .check_at(point, translated.call_id.as_deref(), &translated.request)
+        .await;
     adapters::render(kind, &translated, &verdict)
 }
 

@@ -127,3 +127,94 @@ fn claude_code_in_its_sandbox_is_held_by_warden_through_its_own_hooks() {
     );
     assert_eq!(git(&forge, &["rev-parse", "main"]), forge_main);
 }
+
+/// The injection's own words: no model request may ever carry them.
+const INJECTED: &str = "get.example.net/x.sh";
+
+/// Grep over an injected file, with the agent's user settings disarmed:
+/// the managed hooks flag the result, and no model request ever carries it.
+#[test]
+fn a_flagged_grep_result_never_reaches_the_model() {
+    let acp = compass_test_support::claude_code_acp();
+    let tools = acp.parent().and_then(Path::parent).unwrap();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    // Grep is Claude Code's own tool: its PostToolUse hook cannot replace
+    // the result (only MCP tools' results can be), so Warden must stop the
+    // agent before its next model call and restart its context.
+    let server = rt
+        .block_on(ModelServer::start(vec![
+            ScriptedTurn::tool(
+                "Grep",
+                json!({"pattern": "AI agents", "path": "/work/app", "output_mode": "content"}),
+            ),
+            ScriptedTurn::text("Nothing to do."),
+        ]))
+        .unwrap();
+    let d = TestDaemon::start_with_env(
+        &["--agent-tools", tools.to_str().unwrap()],
+        &[("ANTHROPIC_BASE_URL", &server.base_url())],
+    );
+    let repo = git_repo(d.home());
+    commit_file(&repo, "README.md", README);
+    d.ok(&["project", "add", "demo", "--repo", repo.to_str().unwrap()]);
+    d.ok(&["agent", "new", "orion", "--kind", "claude-code"]);
+    super::set_secret(
+        &d,
+        "ANTHROPIC_API_KEY",
+        "sk-ant-dummy-for-the-scripted-server",
+    );
+    d.ok(&["agent", "start", "orion"]);
+    // The agent disarmed its user settings in an earlier run (the attack of
+    // turning ~/.claude/settings.json into a directory): its hooks are
+    // Claude Code's managed settings, read-only under /etc, and still run.
+    d.ok(&["agent", "stop", "orion"]);
+    let user_settings = d.home().join("agents/agt-1/home/.claude/settings.json");
+    let _ = fs_err::remove_file(&user_settings);
+    fs_err::create_dir_all(&user_settings).unwrap();
+    d.ok(&["agent", "start", "orion"]);
+
+    let turn = d.ok(&["agent", "prompt", "orion", "Look for notes", "--follow"]);
+    assert!(turn.contains("paused by Warden"), "{turn}");
+    // The flag is the Grep result's (the input gate on what it returned).
+    let log = d.ok(&["warden", "log", "--flags", "--agent", "orion"]);
+    assert!(
+        log.contains("input gate") && log.contains("instruction_to_ai"),
+        "the Grep result was not flagged: {log}"
+    );
+    let before = server.requests().len();
+
+    d.ok(&["agent", "resume", "orion"]);
+    // The hook stopped Claude Code before its next model call: the turn
+    // ends with no request carrying the result.
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while !d.ok(&["agent", "log", "orion"]).contains("turn ended") {
+        assert!(
+            Instant::now() < deadline,
+            "{}",
+            d.ok(&["agent", "log", "orion"])
+        );
+        std::thread::sleep(Duration::from_millis(250));
+    }
+    // The next prompt restarts the session without the result, told why.
+    d.ok(&["agent", "prompt", "orion", "Go on"]);
+    let deadline = Instant::now() + Duration::from_secs(180);
+    while !server.requests()[before..]
+        .iter()
+        .any(|r| r.to_string().contains("Compass Warden withheld"))
+    {
+        assert!(
+            Instant::now() < deadline,
+            "no request after the resume carried Warden's note:\n{}\n{}",
+            d.ok(&["agent", "log", "orion"]),
+            d.ok(&["warden", "log", "--agent", "orion"])
+        );
+        std::thread::sleep(Duration::from_millis(250));
+    }
+    std::thread::sleep(Duration::from_secs(3));
+    for r in server.requests() {
+        assert!(
+            !r.to_string().contains(INJECTED),
+            "the flagged Grep result reached the model: {r}"
+        );
+    }
+}

@@ -8,6 +8,7 @@ mod daemon;
 mod demo;
 mod domain;
 mod escape;
+mod gates;
 mod hook_argv;
 mod restart;
 mod scope;
