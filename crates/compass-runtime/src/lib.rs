@@ -24,6 +24,7 @@ pub mod bench;
 pub mod egress;
 pub mod files;
 pub mod freezer;
+pub mod git;
 pub mod host;
 pub mod layout;
 pub mod limits;
