@@ -9,7 +9,7 @@ use crate::error::AcpError;
 use crate::session::{AcpSession, SessionConfig, StartMode, TurnOutcome};
 use crate::sink::EventSink;
 use compass_core::gate::Gate;
-use compass_runtime::{ExecSpec, WorkloadName, WorkloadRuntime};
+use compass_runtime::{WorkloadName, WorkloadRuntime};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use tokio::sync::RwLock;
@@ -49,24 +49,35 @@ from where the workspace shows it stands. Do not redo finished work.\n\n\
 }
 
 /// Branch, status and recent commits of the repository at `cwd`, collected
-/// inside the workload.
+/// inside the workload with safe git (the agent's hooks, fsmonitor, pager
+/// and drivers stay inert).
 pub async fn workspace_state(
     runtime: &dyn WorkloadRuntime,
     workload: &WorkloadName,
     cwd: &Path,
 ) -> String {
-    let script = "echo \"branch: $(git rev-parse --abbrev-ref HEAD 2>/dev/null || echo '(not a git repository)')\"; \
-echo 'status:'; git status --short 2>/dev/null | head -50; \
-echo 'recent commits:'; git log --oneline -10 2>/dev/null";
-    let spec = ExecSpec {
-        argv: vec!["/bin/sh".into(), "-c".into(), script.into()],
-        cwd: Some(cwd.to_path_buf()),
-        ..ExecSpec::default()
+    let run = |args: &'static [&'static str]| async move {
+        let cmd = compass_core::safe_git::SafeGit::in_dir(cwd)
+            .map_err(|e| e.to_string())?
+            .args(args.iter().copied());
+        let out = compass_runtime::git::exec(runtime, workload, &cmd)
+            .await
+            .map_err(|e| e.to_string())?;
+        Ok::<_, String>(String::from_utf8_lossy(&out.stdout).into_owned())
     };
-    match runtime.exec(workload, &spec).await {
-        Ok(out) => String::from_utf8_lossy(&out.stdout).into_owned(),
-        Err(e) => format!("(workspace state unavailable: {e})"),
-    }
+    let branch = match run(&["rev-parse", "--abbrev-ref", "HEAD"]).await {
+        Ok(b) if !b.trim().is_empty() => b.trim().to_owned(),
+        Ok(_) => "(not a git repository)".to_owned(),
+        Err(e) => return format!("(workspace state unavailable: {e})"),
+    };
+    let status = run(&["status", "--short"]).await.unwrap_or_default();
+    let status: Vec<&str> = status.lines().take(50).collect();
+    let log = run(&["log", "--oneline", "-10"]).await.unwrap_or_default();
+    format!(
+        "branch: {branch}\nstatus:\n{}\nrecent commits:\n{}",
+        status.join("\n"),
+        log.trim_end()
+    )
 }
 
 /// The agent answered as if the session never existed.

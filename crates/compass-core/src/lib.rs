@@ -11,6 +11,7 @@ pub mod id;
 pub mod issue;
 pub mod name;
 pub mod project;
+pub mod safe_git;
 pub mod theme;
 pub mod workstream;
 

@@ -66,6 +66,8 @@ struct Live {
     driver: Arc<SessionDriver>,
     workload: WorkloadName,
     hook: tokio::task::JoinHandle<std::io::Result<()>>,
+    /// Serves the workload's git socket (the push relay).
+    relay: tokio::task::JoinHandle<()>,
 }
 
 /// The running agents of this daemon.
@@ -287,6 +289,7 @@ impl Fleet {
         let inspector = Arc::new(WorkloadInspector {
             runtime: Arc::clone(&runtime),
             workloads: Arc::clone(&workloads),
+            agents_dir: agents_dir.clone(),
         });
         deps.git = Some(Arc::clone(&inspector) as Arc<dyn compass_warden::git::GitInspector>);
         deps.files = Some(inspector as Arc<dyn compass_warden::files::WorkloadFiles>);
@@ -484,6 +487,16 @@ impl Fleet {
             agent.id.clone(),
             Arc::clone(&self.gate),
         ));
+        let relay = match self
+            .start_relay(&agent, &workload, &state_dir, &project.repos)
+            .await
+        {
+            Ok(r) => r,
+            Err(e) => {
+                hook.abort();
+                return Err(e);
+            }
+        };
 
         // Each workstream of the agent gets its worktrees (branch
         // `compass/<agent>/<issue-key>` in every repo); the session works in
@@ -528,6 +541,7 @@ impl Fleet {
             Ok(d) => Arc::new(d),
             Err(e) => {
                 hook.abort();
+                relay.abort();
                 let _ = self.runtime.stop(&workload, STOP_GRACE).await;
                 self.set_status(
                     &agent.id,
@@ -547,10 +561,60 @@ impl Fleet {
                 driver,
                 workload,
                 hook,
+                relay,
             },
         );
         self.set_status(&agent.id, AgentStatus::Running, "started")
             .await
+    }
+
+    /// The agent's push relay (see `push_relay`): its relay repositories,
+    /// the clones' `origin` pointed at `compass::<repo>` (safe git inside
+    /// the workload, every start), and the git socket served.
+    async fn start_relay(
+        &self,
+        agent: &Agent,
+        workload: &WorkloadName,
+        state_dir: &Path,
+        repos: &[ProjectRepo],
+    ) -> Result<tokio::task::JoinHandle<()>, FleetError> {
+        use compass_core::safe_git::{SafeGit, relay_url};
+        let sources: Vec<(compass_core::name::Name, String)> = repo_sources(repos)?
+            .into_iter()
+            .map(|r| (r.name, r.source))
+            .collect();
+        let helper = host_bin_dir()?.join(crate::push_relay::HELPER);
+        let relay = crate::push_relay::PushRelay::prepare(
+            agent.id.clone(),
+            state_dir,
+            &sources,
+            Arc::clone(&self.warden),
+            &helper,
+        )
+        .await
+        .map_err(|e| FleetError::State(format!("the push relay could not be set up: {e}")))?;
+        let inner = self.runtime.inner_paths(state_dir);
+        for (name, _) in &sources {
+            let cmd = SafeGit::in_dir(inner.work.join(name.as_str()))
+                .and_then(|c| {
+                    c.args(["remote", "set-url", "origin"])
+                        .value("relay url", &relay_url(name.as_str()))
+                })
+                .map_err(|e| FleetError::Invalid(e.to_string()))?;
+            let out = compass_runtime::git::exec(self.runtime.as_ref(), workload, &cmd).await?;
+            if !out.success() {
+                return Err(FleetError::State(format!(
+                    "pointing {}'s origin at the push relay failed: {}",
+                    name.as_str(),
+                    String::from_utf8_lossy(&out.stderr).trim()
+                )));
+            }
+        }
+        let socket = Layout::new(state_dir).run.join(crate::push_relay::SOCKET);
+        let _ = fs_err::remove_file(&socket);
+        let listener = tokio::net::UnixListener::bind(&socket)
+            .map_err(io(format!("binding {}", socket.display())))?;
+        Ok(relay.serve(listener))
     }
 
     /// The secret store (the service's secret RPCs use it directly).
@@ -943,6 +1007,15 @@ impl Fleet {
             "COMPASS_HOOK_SOCKET".to_owned(),
             "/run/compass/hook.sock".to_owned(),
         );
+        // Where `git-remote-compass` reaches the push relay.
+        env.insert(
+            "COMPASS_GIT_SOCKET".to_owned(),
+            inner
+                .run
+                .join(crate::push_relay::SOCKET)
+                .display()
+                .to_string(),
+        );
         let mut mounts = Vec::new();
         if bin != host_bin {
             mounts.push(Mount {
@@ -1187,6 +1260,7 @@ impl Fleet {
         let _ = self.runtime.resume(&live.workload).await;
         live.driver.shutdown().await;
         live.hook.abort();
+        live.relay.abort();
         self.runtime.stop(&live.workload, STOP_GRACE).await?;
         if let Ok(mut w) = self.workloads.lock() {
             w.remove(agent);
@@ -1264,6 +1338,7 @@ impl Fleet {
             let _ = self.runtime.resume(&live.workload).await;
             live.driver.shutdown().await;
             live.hook.abort();
+            live.relay.abort();
             let _ = self.runtime.stop(&live.workload, STOP_GRACE).await;
             let _ = self
                 .set_status(&id, AgentStatus::Idle, "daemon stopped")

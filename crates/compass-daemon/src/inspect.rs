@@ -1,13 +1,17 @@
 //! Warden's window into an agent's workload: git and file reads run
 //! *inside* the agent's own workload (its clones and paths exist only
-//! there), through the runtime's exec — never on the host.
+//! there), through the runtime's exec — never on the host. Git runs as
+//! `compass_core::safe_git` builds it (fixed safe config and environment);
+//! a remote's refs come from the agent's push relay on the host, never
+//! through a transport of the agent's git.
 
 use compass_core::id::AgentId;
+use compass_core::safe_git::SafeGit;
 use compass_runtime::{ExecSpec, WorkloadName, WorkloadRuntime};
 use compass_warden::WardenError;
 use compass_warden::files::{FilesFuture, WorkloadFiles};
-use compass_warden::git::{GitFuture, GitInspector, GitOutput};
-use std::collections::{BTreeMap, HashMap};
+use compass_warden::git::{GitFuture, GitInspector, GitOutput, RefsFuture};
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
@@ -19,6 +23,8 @@ pub(crate) type Workloads = Arc<Mutex<HashMap<AgentId, WorkloadName>>>;
 pub(crate) struct WorkloadInspector {
     pub(crate) runtime: Arc<dyn WorkloadRuntime>,
     pub(crate) workloads: Workloads,
+    /// Where agents' state dirs (and so their relays) live.
+    pub(crate) agents_dir: PathBuf,
 }
 
 impl WorkloadInspector {
@@ -33,21 +39,9 @@ impl WorkloadInspector {
     async fn exec(
         &self,
         agent: &AgentId,
-        argv: Vec<String>,
-        cwd: Option<&str>,
+        spec: ExecSpec,
     ) -> Result<compass_runtime::ExecOutput, String> {
         let workload = self.workload(agent)?;
-        let env = BTreeMap::from(
-            // Never prompt, never ask a helper for credentials: Warden only reads.
-            [("GIT_TERMINAL_PROMPT", "0"), ("GIT_ASKPASS", "true")]
-                .map(|(k, v)| (k.to_owned(), v.to_owned())),
-        );
-        let spec = ExecSpec {
-            argv,
-            cwd: cwd.map(PathBuf::from),
-            env,
-            stdin: None,
-        };
         self.runtime
             .exec(&workload, &spec)
             .await
@@ -56,21 +50,31 @@ impl WorkloadInspector {
 }
 
 impl GitInspector for WorkloadInspector {
-    fn git<'a>(&'a self, agent: &'a AgentId, cwd: &'a str, args: &'a [&'a str]) -> GitFuture<'a> {
+    fn git<'a>(&'a self, agent: &'a AgentId, cmd: &'a SafeGit) -> GitFuture<'a> {
         Box::pin(async move {
-            let argv = std::iter::once("git")
-                .chain(args.iter().copied())
-                .map(str::to_owned)
-                .collect();
             let out = self
-                .exec(agent, argv, Some(cwd))
+                .exec(agent, compass_runtime::git::exec_spec(cmd))
                 .await
-                .map_err(|e| WardenError::Git(format!("running git in {cwd}: {e}")))?;
+                .map_err(|e| WardenError::Git(format!("running git in {}: {e}", cmd.dir())))?;
             Ok(GitOutput {
                 success: out.success(),
                 stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
                 stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
             })
+        })
+    }
+
+    fn remote_refs<'a>(&'a self, agent: &'a AgentId, url: &'a str) -> RefsFuture<'a> {
+        Box::pin(async move {
+            let workload = self.workload(agent).map_err(WardenError::Git)?;
+            let state_dir = self.agents_dir.join(workload.as_str());
+            crate::push_relay::relay_refs(&state_dir, url)
+                .await
+                .ok_or_else(|| {
+                    WardenError::Git(format!(
+                        "{url} is not a Compass relay of agent {agent}; its refs are not fetched"
+                    ))
+                })
         })
     }
 }
@@ -82,10 +86,13 @@ impl WorkloadFiles for WorkloadInspector {
                 path: PathBuf::from(path),
                 source: std::io::Error::other(message),
             };
-            let argv = ["head", "-c", &max.to_string(), "--", path]
-                .map(str::to_owned)
-                .to_vec();
-            let out = self.exec(agent, argv, None).await.map_err(failed)?;
+            let spec = ExecSpec {
+                argv: ["head", "-c", &max.to_string(), "--", path]
+                    .map(str::to_owned)
+                    .to_vec(),
+                ..ExecSpec::default()
+            };
+            let out = self.exec(agent, spec).await.map_err(failed)?;
             if !out.success() {
                 return Err(failed(
                     String::from_utf8_lossy(&out.stderr).trim().to_owned(),

@@ -9,6 +9,7 @@ mod convert;
 mod fleet;
 mod inspect;
 mod lock;
+mod push_relay;
 mod redaction;
 mod scope;
 mod secrets;

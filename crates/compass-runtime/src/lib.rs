@@ -35,6 +35,7 @@ pub(crate) mod checks;
 pub mod egress;
 pub mod files;
 pub mod freezer;
+pub mod git;
 pub(crate) mod guardian;
 pub mod host;
 pub mod layout;

@@ -13,7 +13,7 @@
 //!   and `GIT_CONFIG_NOSYSTEM`, so a planted `core.fsmonitor` or
 //!   `core.sshCommand` never runs on the host.
 //! - Every git operation on an existing clone (worktrees) runs *inside* the
-//!   workload, through the runtime.
+//!   workload, through the runtime, built by `compass_core::safe_git`.
 //! - Objects are copied (`--no-hardlinks`), never hardlinked or shared
 //!   through alternates: a writable hardlinked object would let the agent
 //!   corrupt the source repo, and alternates would tie the clone to it.
@@ -31,8 +31,9 @@
 use crate::guardian;
 use crate::layout::Layout;
 use crate::secrets::{self, Secret};
-use crate::workload::{ExecSpec, Mount, RuntimeError, WorkloadName, WorkloadRuntime, WorkloadSpec};
+use crate::workload::{Mount, RuntimeError, WorkloadName, WorkloadRuntime, WorkloadSpec};
 use compass_core::name::Name;
+use compass_core::safe_git::SafeGit;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 use tokio::process::Command;
@@ -516,27 +517,13 @@ pub async fn create_worktrees(
             .join(".streams")
             .join(issue.as_str())
             .join(repo.as_str());
-        let mut argv = vec![
-            "git".to_owned(),
-            "-C".to_owned(),
-            clone.to_string_lossy().into_owned(),
-            "worktree".to_owned(),
-            "add".to_owned(),
-            "--quiet".to_owned(),
-            "-b".to_owned(),
-            branch.to_owned(),
-            tree.to_string_lossy().into_owned(),
-        ];
-        argv.push(base.unwrap_or("HEAD").to_owned());
-        let out = rt
-            .exec(
-                name,
-                &ExecSpec {
-                    argv,
-                    ..ExecSpec::default()
-                },
-            )
-            .await?;
+        // Safe git: the agent's hooks, filters and fsmonitor stay inert.
+        let cmd = SafeGit::in_dir(&clone)?
+            .args(["worktree", "add", "--quiet", "-b"])
+            .value("branch", branch)?
+            .path("worktree path", &tree)?
+            .value("base", base.unwrap_or("HEAD"))?;
+        let out = crate::git::exec(rt, name, &cmd).await?;
         if !out.success() {
             for (clone, tree) in &made {
                 let _ = remove_worktree(rt, name, clone, tree, branch).await;
@@ -559,20 +546,15 @@ async fn remove_worktree(
     tree: &Path,
     branch: &str,
 ) -> Result<(), RuntimeError> {
-    let c = clone.to_string_lossy().into_owned();
-    let t = tree.to_string_lossy().into_owned();
-    for argv in [
-        vec!["git", "-C", &c, "worktree", "remove", "--force", &t],
-        vec!["git", "-C", &c, "branch", "-D", branch],
+    for cmd in [
+        SafeGit::in_dir(clone)?
+            .args(["worktree", "remove", "--force"])
+            .path("worktree path", tree)?,
+        SafeGit::in_dir(clone)?
+            .args(["branch", "-D"])
+            .value("branch", branch)?,
     ] {
-        rt.exec(
-            name,
-            &ExecSpec {
-                argv: argv.into_iter().map(str::to_owned).collect(),
-                ..ExecSpec::default()
-            },
-        )
-        .await?;
+        crate::git::exec(rt, name, &cmd).await?;
     }
     Ok(())
 }

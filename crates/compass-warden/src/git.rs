@@ -1,14 +1,20 @@
 //! Resolving a `git push` into what it would really do: the ref-update plan
 //! (old/new SHAs, force, delete, mirror, protected refs) and the diff of the
-//! commit range that leaves the machine.
+//! commit range that leaves the machine — and the same plan for a push a
+//! relay has received ([`received_plan`]), where refs and objects are exact.
 //!
 //! Git must run where the agent's repository is — inside its workload — so
-//! Warden only sees a [`GitInspector`]: "run git with these arguments in this
-//! directory". The daemon implements it over the workload's exec;
-//! [`LocalGit`] runs the real `git` binary for tests and host workloads.
+//! Warden only sees a [`GitInspector`]: "run this [`SafeGit`] invocation".
+//! Every invocation is built with `compass_core::safe_git` (no hooks,
+//! textconv, external diff, filters, fsmonitor or transports); a remote's
+//! refs are asked of the inspector by URL, which it resolves as data
+//! (the daemon answers `compass::<repo>` from its relay) — Warden never makes
+//! the agent's git open a transport. [`LocalGit`] runs the host's `git` for
+//! tests and host workloads.
 
 use crate::error::WardenError;
 use compass_core::id::AgentId;
+use compass_core::safe_git::{EMPTY_TREE, GitArgError, SafeGit};
 use std::future::Future;
 use std::pin::Pin;
 
@@ -22,33 +28,64 @@ pub struct GitOutput {
 
 /// A boxed future, so the trait stays object-safe.
 pub type GitFuture<'a> = Pin<Box<dyn Future<Output = Result<GitOutput, WardenError>> + Send + 'a>>;
+/// A remote's refs as `(ref, sha)` pairs.
+pub type RefsFuture<'a> =
+    Pin<Box<dyn Future<Output = Result<Vec<(String, String)>, WardenError>> + Send + 'a>>;
 
-/// Runs read-only git commands in the agent's repository.
+/// Runs read-only git in the agent's repository.
 pub trait GitInspector: Send + Sync + std::fmt::Debug {
-    fn git<'a>(&'a self, agent: &'a AgentId, cwd: &'a str, args: &'a [&'a str]) -> GitFuture<'a>;
+    /// Run one safe invocation where the agent's repository is.
+    fn git<'a>(&'a self, agent: &'a AgentId, cmd: &'a SafeGit) -> GitFuture<'a>;
+    /// The refs of the remote at `url` (a URL read from the agent's config
+    /// as data). An error means "unreachable": the plan then falls back to
+    /// remote-tracking refs.
+    fn remote_refs<'a>(&'a self, agent: &'a AgentId, url: &'a str) -> RefsFuture<'a>;
 }
 
-/// Runs the host's `git` in the given directory.
+impl From<GitArgError> for WardenError {
+    fn from(e: GitArgError) -> Self {
+        WardenError::Git(e.to_string())
+    }
+}
+
+/// Run a safe invocation on the host.
+pub async fn run_local(cmd: &SafeGit) -> Result<GitOutput, WardenError> {
+    let out = tokio::process::Command::from(cmd.command())
+        .output()
+        .await
+        .map_err(|e| WardenError::Git(format!("running git in {}: {e}", cmd.dir())))?;
+    Ok(GitOutput {
+        success: out.status.success(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    })
+}
+
+/// Runs the host's `git`; a remote is listed only when it is a local path
+/// (from a neutral directory, so no repository config applies).
 #[derive(Debug, Default, Clone)]
 pub struct LocalGit;
 
 impl GitInspector for LocalGit {
-    fn git<'a>(&'a self, _agent: &'a AgentId, cwd: &'a str, args: &'a [&'a str]) -> GitFuture<'a> {
+    fn git<'a>(&'a self, _agent: &'a AgentId, cmd: &'a SafeGit) -> GitFuture<'a> {
+        Box::pin(run_local(cmd))
+    }
+
+    fn remote_refs<'a>(&'a self, _agent: &'a AgentId, url: &'a str) -> RefsFuture<'a> {
         Box::pin(async move {
-            let out = tokio::process::Command::new("git")
-                .args(args)
-                .current_dir(cwd)
-                .env("GIT_TERMINAL_PROMPT", "0")
-                .env("GIT_ASKPASS", "true")
-                .stdin(std::process::Stdio::null())
-                .output()
-                .await
-                .map_err(|e| WardenError::Git(format!("running git in {cwd}: {e}")))?;
-            Ok(GitOutput {
-                success: out.status.success(),
-                stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-                stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-            })
+            let url = url.strip_prefix("file://").unwrap_or(url);
+            let cmd = SafeGit::in_dir("/")?
+                .allow_local_transport()
+                .args(["ls-remote"])
+                .path("remote path", std::path::Path::new(url))?;
+            let out = run_local(&cmd).await?;
+            if !out.success {
+                return Err(WardenError::Git(format!(
+                    "git ls-remote {url} failed: {}",
+                    out.stderr.trim()
+                )));
+            }
+            Ok(parse_ls_remote(&out.stdout))
         })
     }
 }
@@ -93,35 +130,65 @@ pub struct PushPlan {
 
 /// Bound on the diff Warden reads for one push.
 pub const MAX_DIFF_BYTES: usize = 2 * 1024 * 1024;
-const EMPTY_TREE: &str = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 
-/// One repository in one agent's workload.
+/// One repository: the agent's, in its workload, or a relay's on the host
+/// (with the quarantine of a push it is receiving in `env`).
 #[derive(Clone, Copy)]
 struct Repo<'a> {
     g: &'a dyn GitInspector,
     agent: &'a AgentId,
     cwd: &'a str,
+    env: &'a [(&'static str, String)],
 }
 
 impl Repo<'_> {
-    async fn git(&self, args: &[&str]) -> Result<GitOutput, WardenError> {
-        self.g.git(self.agent, self.cwd, args).await
+    /// `git <literals> <values>`: the values are data, checked by
+    /// [`SafeGit::value`].
+    fn cmd(&self, literals: &[&'static str], values: &[&str]) -> Result<SafeGit, WardenError> {
+        let mut cmd = SafeGit::in_dir(self.cwd)?.args(literals.iter().copied());
+        for v in values {
+            cmd = cmd.value("revision or name", v)?;
+        }
+        for (key, value) in self.env {
+            cmd = cmd.env(key, "relay path", value)?;
+        }
+        Ok(cmd)
     }
 
-    async fn run(&self, args: &[&str]) -> Result<String, WardenError> {
-        let out = self.git(args).await?;
+    async fn git(
+        &self,
+        literals: &[&'static str],
+        values: &[&str],
+    ) -> Result<GitOutput, WardenError> {
+        let cmd = self.cmd(literals, values)?;
+        self.g.git(self.agent, &cmd).await
+    }
+
+    async fn ok(&self, literals: &[&'static str], values: &[&str]) -> bool {
+        self.git(literals, values).await.is_ok_and(|o| o.success)
+    }
+
+    async fn run(&self, literals: &[&'static str], values: &[&str]) -> Result<String, WardenError> {
+        let cmd = self.cmd(literals, values)?;
+        let out = self.g.git(self.agent, &cmd).await?;
         if !out.success {
             return Err(WardenError::Git(format!(
                 "git {} failed: {}",
-                args.join(" "),
+                cmd.display(),
                 out.stderr.trim()
             )));
         }
         Ok(out.stdout)
     }
 
-    async fn try_run(&self, args: &[&str]) -> Option<String> {
-        self.run(args).await.ok()
+    /// The first line of a command's output, trimmed; `None` when it failed
+    /// or printed nothing.
+    async fn line(&self, literals: &[&'static str], values: &[&str]) -> Option<String> {
+        self.run(literals, values)
+            .await
+            .ok()
+            .and_then(|s| s.lines().next().map(|l| l.trim().to_owned()))
+            .filter(|s| !s.is_empty())
     }
 }
 
@@ -132,7 +199,12 @@ pub async fn resolve_push(
     cwd: &str,
     args: &[String],
 ) -> Result<PushPlan, WardenError> {
-    let repo = Repo { g, agent, cwd };
+    let repo = Repo {
+        g,
+        agent,
+        cwd,
+        env: &[],
+    };
     let mut force = false;
     let mut delete = false;
     let mut mirror = false;
@@ -165,9 +237,8 @@ pub async fn resolve_push(
     }
 
     let branch = repo
-        .try_run(&["symbolic-ref", "--quiet", "--short", "HEAD"])
+        .line(&["symbolic-ref", "--quiet", "--short", "HEAD"], &[])
         .await
-        .map(|s| s.trim().to_string())
         .unwrap_or_default();
     let remote = match positional.first() {
         Some(r) => (*r).to_string(),
@@ -179,8 +250,8 @@ pub async fn resolve_push(
                     "remote.pushDefault".to_string(),
                     format!("branch.{branch}.remote"),
                 ] {
-                    if let Some(v) = repo.try_run(&["config", "--get", &key]).await {
-                        r = v.trim().to_string();
+                    if let Some(v) = repo.line(&["config", "--get"], &[&key]).await {
+                        r = v;
                         break;
                     }
                 }
@@ -192,19 +263,21 @@ pub async fn resolve_push(
             }
         }
     };
+    // The URL is config read as data; the remote's refs are then asked of
+    // the inspector by URL, never through the agent's git transport.
     let configured_url = repo
-        .try_run(&["remote", "get-url", "--push", &remote])
+        .line(&["remote", "get-url", "--push"], &[&remote])
         .await;
-    let ad_hoc_remote = configured_url.is_none();
-    let url = configured_url
-        .map(|u| u.trim().to_string())
-        .unwrap_or_else(|| remote.clone());
+    let url = configured_url.clone().unwrap_or_else(|| remote.clone());
+    // The agent's own relay named by URL is still the project's remote
+    // (and the relay judges what it receives).
+    let ad_hoc_remote =
+        configured_url.is_none() && !url.starts_with(compass_core::safe_git::RELAY_PREFIX);
 
-    // The remote's refs as they are now; when it cannot be reached (no
-    // network in the workload, a path outside it) the last-known
-    // remote-tracking refs stand in, and the plan says so.
-    let (remote_refs, remote_unreachable) = match repo.run(&["ls-remote", &remote]).await {
-        Ok(listing) => (parse_ls_remote(&listing), false),
+    // The remote's refs as they are now; when they cannot be had, the
+    // last-known remote-tracking refs stand in, and the plan says so.
+    let (remote_refs, remote_unreachable) = match g.remote_refs(agent, &url).await {
+        Ok(refs) => (refs, false),
         Err(_) if !ad_hoc_remote => (tracking_refs(repo, &remote).await?, true),
         Err(e) => return Err(e),
     };
@@ -223,7 +296,7 @@ pub async fn resolve_push(
     if mirror || all {
         let pattern = if mirror { "refs/" } else { "refs/heads/" };
         let list = repo
-            .run(&["for-each-ref", "--format=%(refname)", pattern])
+            .run(&["for-each-ref", "--format=%(refname)"], &[pattern])
             .await?;
         specs = list
             .lines()
@@ -248,10 +321,8 @@ pub async fn resolve_push(
             return Err(WardenError::Git("no refspec and HEAD is detached".into()));
         }
         let upstream = repo
-            .try_run(&["config", "--get", &format!("branch.{branch}.merge")])
+            .line(&["config", "--get"], &[&format!("branch.{branch}.merge")])
             .await
-            .map(|s| s.trim().to_string())
-            .filter(|s| !s.is_empty())
             .unwrap_or_else(|| format!("refs/heads/{branch}"));
         specs.push(format!("refs/heads/{branch}:{upstream}"));
     }
@@ -278,26 +349,19 @@ pub async fn resolve_push(
             None
         } else {
             Some(
-                repo.run(&["rev-parse", "--verify", &format!("{src_name}^{{commit}}")])
-                    .await?
-                    .trim()
-                    .to_string(),
+                repo.run(
+                    &["rev-parse", "--verify"],
+                    &[&format!("{src_name}^{{commit}}")],
+                )
+                .await?
+                .trim()
+                .to_string(),
             )
         };
-        let mut non_ff = false;
-        if let (Some(o), Some(n)) = (&old, &new)
-            && o != n
-        {
-            let known = repo
-                .git(&["cat-file", "-e", &format!("{o}^{{commit}}")])
-                .await
-                .is_ok_and(|o| o.success);
-            non_ff = !known
-                || !repo
-                    .git(&["merge-base", "--is-ancestor", o, n])
-                    .await
-                    .is_ok_and(|o| o.success);
-        }
+        let non_ff = match (&old, &new) {
+            (Some(o), Some(n)) => non_fast_forward(repo, o, n).await,
+            _ => false,
+        };
         updates.push(RefUpdate {
             src: src_name,
             dst: dst_full,
@@ -311,67 +375,45 @@ pub async fn resolve_push(
 
     // The diff of what leaves: for each update, from the remote's old commit
     // (or the nearest commit the remote already has) to the new one.
-    let mut diff = String::new();
-    let mut truncated = false;
+    let mut diff = Bounded::default();
     for u in &updates {
         let Some(new) = &u.new else { continue };
         let base = match &u.old {
             Some(o)
                 if repo
-                    .git(&["cat-file", "-e", &format!("{o}^{{commit}}")])
-                    .await
-                    .is_ok_and(|x| x.success) =>
+                    .ok(&["cat-file", "-e"], &[&format!("{o}^{{commit}}")])
+                    .await =>
             {
-                repo.try_run(&["merge-base", o, new])
-                    .await
-                    .map(|s| s.trim().to_string())
+                repo.line(&["merge-base"], &[o, new]).await
             }
             _ => None,
         };
         let base = match base {
-            Some(b) if !b.is_empty() => b,
-            _ => {
-                // New ref: diff from the parent of the oldest commit no
-                // remote-tracking ref has yet, else from the empty tree.
-                let fresh = repo
-                    .try_run(&[
+            Some(b) => b,
+            // New ref: from the parent of the oldest commit no
+            // remote-tracking ref has yet, else from the empty tree.
+            None => match repo
+                .line(
+                    &[
                         "rev-list",
                         "--topo-order",
                         "--reverse",
-                        new,
                         "--not",
                         "--remotes",
-                    ])
-                    .await;
-                match fresh
-                    .as_deref()
-                    .and_then(|s| s.lines().next())
-                    .map(str::to_string)
-                {
-                    Some(oldest) => repo
-                        .try_run(&["rev-parse", "--verify", "--quiet", &format!("{oldest}^")])
-                        .await
-                        .map(|s| s.trim().to_string())
-                        .filter(|s| !s.is_empty())
-                        .unwrap_or_else(|| EMPTY_TREE.to_string()),
-                    None => new.clone(),
-                }
-            }
+                        "--not",
+                    ],
+                    &[new],
+                )
+                .await
+            {
+                Some(oldest) => parent_or_empty(repo, &oldest).await,
+                None => new.clone(),
+            },
         };
         if &base == new {
             continue;
         }
-        let d = repo
-            .run(&["diff", "--no-color", "--no-ext-diff", &base, new])
-            .await?;
-        diff.push_str(&d);
-        if diff.len() > MAX_DIFF_BYTES {
-            let mut cut = MAX_DIFF_BYTES;
-            while !diff.is_char_boundary(cut) {
-                cut -= 1;
-            }
-            diff.truncate(cut);
-            truncated = true;
+        if !diff.push(&repo.run(&["diff"], &[&base, new]).await?) {
             break;
         }
     }
@@ -385,9 +427,175 @@ pub async fn resolve_push(
         all,
         tags,
         updates,
-        diff,
-        diff_truncated: truncated,
+        diff: diff.text,
+        diff_truncated: diff.truncated,
     })
+}
+
+/// One ref update a relay received (from its pre-receive check): exact
+/// SHAs, `None` for "absent" (git's all-zero id).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Received {
+    pub old: Option<String>,
+    pub new: Option<String>,
+    pub refname: String,
+}
+
+/// Parse the pre-receive input (`<old> <new> <ref>` per line). Refuses
+/// anything that is not exactly that, so a malformed push is never judged
+/// on a guess.
+pub fn parse_received(input: &str) -> Result<Vec<Received>, WardenError> {
+    let sha = |s: &str| -> Result<Option<String>, WardenError> {
+        let hex = (s.len() == 40 || s.len() == 64) && s.bytes().all(|b| b.is_ascii_hexdigit());
+        if !hex {
+            return Err(WardenError::Git(format!(
+                "bad object id {s:?} in a received push"
+            )));
+        }
+        Ok((!s.bytes().all(|b| b == b'0')).then(|| s.to_ascii_lowercase()))
+    };
+    let mut out = Vec::new();
+    for line in input.lines().filter(|l| !l.is_empty()) {
+        let mut parts = line.split(' ');
+        let (Some(old), Some(new), Some(refname), None) =
+            (parts.next(), parts.next(), parts.next(), parts.next())
+        else {
+            return Err(WardenError::Git(format!("bad ref update line {line:?}")));
+        };
+        compass_core::safe_git::check_value("received ref", refname)?;
+        if !refname.starts_with("refs/") {
+            return Err(WardenError::Git(format!(
+                "received ref {refname:?} is not under refs/"
+            )));
+        }
+        out.push(Received {
+            old: sha(old)?,
+            new: sha(new)?,
+            refname: refname.to_owned(),
+        });
+    }
+    if out.is_empty() {
+        return Err(WardenError::Git("the push updates no ref".into()));
+    }
+    Ok(out)
+}
+
+/// The plan of a push a relay has received: `dir` is the relay repository
+/// (its refs are the real remote's), `env` points git at the push's
+/// quarantined objects. The text Warden reads is every new commit's patch
+/// (an added-then-removed secret still leaves in the objects) plus new
+/// annotated tags, bounded.
+pub async fn received_plan(
+    g: &dyn GitInspector,
+    agent: &AgentId,
+    dir: &str,
+    env: &[(&'static str, String)],
+    remote: &str,
+    url: &str,
+    received: &[Received],
+) -> Result<PushPlan, WardenError> {
+    let repo = Repo {
+        g,
+        agent,
+        cwd: dir,
+        env,
+    };
+    let mut updates = Vec::new();
+    let mut text = Bounded::default();
+    for r in received {
+        let non_ff = match (&r.old, &r.new) {
+            (Some(o), Some(n)) => non_fast_forward(repo, o, n).await,
+            _ => false,
+        };
+        if let Some(new) = &r.new {
+            let kind = repo.run(&["cat-file", "-t"], &[new]).await?;
+            if kind.trim() == "tag" {
+                text.push(&repo.run(&["cat-file", "tag"], &[new]).await?);
+            }
+            // Every commit the remote does not have yet, each with its patch.
+            let log = repo
+                .run(
+                    &[
+                        "log",
+                        "-p",
+                        "--diff-merges=first-parent",
+                        "--format=commit %H%n%B",
+                        "--not",
+                        "--all",
+                        "--not",
+                    ],
+                    &[new],
+                )
+                .await?;
+            text.push(&log);
+        }
+        updates.push(RefUpdate {
+            src: r.new.clone().unwrap_or_default(),
+            dst: r.refname.clone(),
+            old: r.old.clone(),
+            new: r.new.clone(),
+            force: non_ff,
+            delete: r.new.is_none(),
+            non_fast_forward: non_ff,
+        });
+    }
+    Ok(PushPlan {
+        remote: remote.to_owned(),
+        url: url.to_owned(),
+        ad_hoc_remote: false,
+        remote_unreachable: false,
+        mirror: false,
+        all: false,
+        tags: false,
+        updates,
+        diff: text.text,
+        diff_truncated: text.truncated,
+    })
+}
+
+/// Text capped at [`MAX_DIFF_BYTES`].
+#[derive(Default)]
+struct Bounded {
+    text: String,
+    truncated: bool,
+}
+
+impl Bounded {
+    /// Append; `false` once the cap is reached (the rest is cut off).
+    fn push(&mut self, more: &str) -> bool {
+        if self.truncated {
+            return false;
+        }
+        self.text.push_str(more);
+        if self.text.len() > MAX_DIFF_BYTES {
+            let mut cut = MAX_DIFF_BYTES;
+            while !self.text.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            self.text.truncate(cut);
+            self.truncated = true;
+        }
+        !self.truncated
+    }
+}
+
+/// The update is not a fast-forward, or the old commit is unknown here so
+/// it cannot be shown to be one.
+async fn non_fast_forward(repo: Repo<'_>, old: &str, new: &str) -> bool {
+    old != new
+        && !(repo
+            .ok(&["cat-file", "-e"], &[&format!("{old}^{{commit}}")])
+            .await
+            && repo.ok(&["merge-base", "--is-ancestor"], &[old, new]).await)
+}
+
+async fn parent_or_empty(repo: Repo<'_>, commit: &str) -> String {
+    repo.line(
+        &["rev-parse", "--verify", "--quiet"],
+        &[&format!("{commit}^")],
+    )
+    .await
+    .unwrap_or_else(|| EMPTY_TREE.to_string())
 }
 
 /// `(ref, sha)` pairs from `git ls-remote` output.
@@ -406,7 +614,10 @@ fn parse_ls_remote(listing: &str) -> Vec<(String, String)> {
 async fn tracking_refs(repo: Repo<'_>, remote: &str) -> Result<Vec<(String, String)>, WardenError> {
     let prefix = format!("refs/remotes/{remote}/");
     let listing = repo
-        .run(&["for-each-ref", "--format=%(objectname) %(refname)", &prefix])
+        .run(
+            &["for-each-ref", "--format=%(objectname) %(refname)"],
+            &[&prefix],
+        )
         .await?;
     Ok(listing
         .lines()
@@ -424,22 +635,19 @@ async fn full_remote_ref(repo: Repo<'_>, dst: &str, src: &str) -> String {
     }
     if dst == "HEAD" || dst.is_empty() {
         let b = repo
-            .try_run(&["symbolic-ref", "--short", "HEAD"])
+            .line(&["symbolic-ref", "--short", "HEAD"], &[])
             .await
             .unwrap_or_default();
-        return format!("refs/heads/{}", b.trim());
+        return format!("refs/heads/{b}");
     }
     // A tag stays a tag.
     if !src.is_empty()
         && repo
-            .try_run(&[
-                "show-ref",
-                "--verify",
-                "--quiet",
-                &format!("refs/tags/{src}"),
-            ])
+            .ok(
+                &["show-ref", "--verify", "--quiet"],
+                &[&format!("refs/tags/{src}")],
+            )
             .await
-            .is_some()
     {
         return format!("refs/tags/{dst}");
     }

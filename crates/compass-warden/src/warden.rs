@@ -928,6 +928,55 @@ impl Warden {
         (source, hash, findings, "inspected".into())
     }
 
+    /// The relay's gate: judge a push the agent's relay has received, on
+    /// exactly its refs and objects ([`git::received_plan`]). Recorded and
+    /// paused on like every output decision; keyed by the exact updates, so
+    /// an allow-once lets that very push through when the agent retries it.
+    pub async fn inspect_received_push(&self, agent: &AgentId, plan: &PushPlan) -> Decided {
+        let start = Instant::now();
+        let refs: Vec<&str> = plan.updates.iter().map(|u| u.dst.as_str()).collect();
+        let source = format!("push:{} {}", plan.remote, refs.join(" "));
+        let key: Vec<String> = plan
+            .updates
+            .iter()
+            .map(|u| {
+                format!(
+                    "{} {} {}",
+                    short(u.old.as_deref()),
+                    u.new.as_deref().unwrap_or("-"),
+                    u.dst
+                )
+            })
+            .collect();
+        let hash = content_hash(&format!("{source}\n{}", key.join("\n")));
+        let mut findings = Vec::new();
+        let path = if !self.is_enabled() {
+            "warden_off"
+        } else {
+            self.plan_findings(agent, plan, &mut findings);
+            let (allow, deny) = self.listed(std::slice::from_ref(&source));
+            if deny {
+                "denylisted"
+            } else if self.take_allow_once(agent, &hash) {
+                "allow_once"
+            } else if allow && findings.iter().all(|f| f.severity < Severity::Critical) {
+                "allowlisted"
+            } else {
+                "inspected"
+            }
+        };
+        self.finish(
+            agent.clone(),
+            "output",
+            source,
+            hash,
+            findings,
+            path.into(),
+            start,
+        )
+        .await
+    }
+
     /// Read and scan a file a network command sends.
     async fn payload_file_findings(&self, agent: &AgentId, path: &str) -> Vec<Finding> {
         if output::secret_path_severity(path).is_some() {

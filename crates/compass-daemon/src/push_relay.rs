@@ -1,0 +1,523 @@
+//! The push relay: where an agent's pushes land before anything leaves.
+//!
+//! Each agent has, per project repo, a bare **relay repository** under its
+//! state dir (`<state>/relay/<repo>.git`, Compass-owned, never mounted into
+//! the workload). The clones' `origin` is `compass::<repo>`: the agent's
+//! git runs `git-remote-compass`, which connects to the workload's git
+//! socket (`/run/compass/git.sock`; the socket is the agent's identity) and
+//! pipes git's pack protocol to a `git receive-pack` (push) or `git
+//! upload-pack` (fetch) the daemon runs on the relay with safe git.
+//!
+//! The relay's `pre-receive` hook is Compass's own (`core.hooksPath` points
+//! at a Compass-owned dir; the agent's hooks never run): it hands the
+//! received ref updates and the push's quarantine paths to this module over
+//! a per-push decision socket. Warden judges exactly those refs and objects
+//! ([`compass_warden::git::received_plan`]); only when it clears does the
+//! daemon forward them to the real remote (the project's repo location),
+//! with `--force-with-lease` on the relay's view of each ref and `--atomic`.
+//! A flag refuses the push (the agent reads Warden's reason in `remote:`
+//! lines and is paused, as for any flag); a forward that fails refuses it
+//! too — the relay then keeps nothing, the agent's branch is untouched.
+//! Compound commands, refspecs, `--no-verify`, `-c` overrides, pushes by URL
+//! and new branches all end here, since the check sees what arrived.
+
+use compass_core::id::AgentId;
+use compass_core::name::Name;
+use compass_core::safe_git::{GitArgError, SafeGit};
+use compass_warden::git::{LocalGit, Received};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::net::{UnixListener, UnixStream};
+
+/// The git socket's file name in the workload's run dir.
+pub(crate) const SOCKET: &str = "git.sock";
+/// The helper binary (next to `compass`) that is both ends of the relay.
+pub(crate) const HELPER: &str = "git-remote-compass";
+/// How long a client may take to name its service.
+const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+/// Bound on a pre-receive request (quarantine paths + ref updates).
+const MAX_REQUEST_BYTES: u64 = 1024 * 1024;
+
+/// Why the relay could not be set up or run a git command.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum RelayError {
+    #[error(transparent)]
+    Arg(#[from] GitArgError),
+    #[error("{context}: {source}")]
+    Io {
+        context: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("git {command} failed: {stderr}")]
+    Git { command: String, stderr: String },
+}
+
+fn io_err(context: impl Into<String>) -> impl FnOnce(std::io::Error) -> RelayError {
+    let context = context.into();
+    move |source| RelayError::Io { context, source }
+}
+
+/// Run a host-side safe git command on a Compass-owned repository.
+async fn run(cmd: &SafeGit) -> Result<String, RelayError> {
+    let out = tokio::process::Command::from(cmd.command())
+        .kill_on_drop(true)
+        .output()
+        .await
+        .map_err(io_err(format!("running git {}", cmd.display())))?;
+    if !out.status.success() {
+        return Err(RelayError::Git {
+            command: cmd.display(),
+            stderr: String::from_utf8_lossy(&out.stderr).trim().to_owned(),
+        });
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// The relay directory of an agent's state dir.
+pub(crate) fn relay_root(state_dir: &Path) -> PathBuf {
+    state_dir.join("relay")
+}
+
+/// The refs of an agent's relay repository (the real remote as last seen),
+/// for Warden's early push plan; `None` when `url` is no relay URL or the
+/// relay does not exist.
+pub(crate) async fn relay_refs(state_dir: &Path, url: &str) -> Option<Vec<(String, String)>> {
+    let repo = Name::parse(url.strip_prefix(compass_core::safe_git::RELAY_PREFIX)?).ok()?;
+    let dir = relay_root(state_dir).join(format!("{}.git", repo.as_str()));
+    if !dir.is_dir() {
+        return None;
+    }
+    let cmd = SafeGit::in_dir(&dir)
+        .ok()?
+        .args(["for-each-ref", "--format=%(refname) %(objectname)"]);
+    let listing = run(&cmd).await.ok()?;
+    Some(
+        listing
+            .lines()
+            .filter_map(|l| l.split_once(' '))
+            .map(|(r, s)| (r.to_owned(), s.to_owned()))
+            .collect(),
+    )
+}
+
+/// Which git service a client asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Service {
+    Receive,
+    Upload,
+}
+
+impl Service {
+    fn parse(raw: &str) -> Option<Self> {
+        match raw {
+            "git-receive-pack" => Some(Self::Receive),
+            "git-upload-pack" => Some(Self::Upload),
+            _ => None,
+        }
+    }
+}
+
+/// One agent's relay: its repositories and where each forwards to.
+#[derive(Debug)]
+pub(crate) struct PushRelay {
+    agent: AgentId,
+    root: PathBuf,
+    /// Repo name → the project's real remote (a path or URL).
+    upstreams: BTreeMap<String, String>,
+    warden: Arc<compass_warden::Warden>,
+    /// Forge credentials, when provisioning stored some (Compass-owned).
+    credentials: Option<PathBuf>,
+}
+
+impl PushRelay {
+    /// Make (or adopt) the agent's relay repositories and the Compass-owned
+    /// hook that calls back here. `helper` is the `git-remote-compass`
+    /// binary on the host.
+    pub(crate) async fn prepare(
+        agent: AgentId,
+        state_dir: &Path,
+        repos: &[(Name, String)],
+        warden: Arc<compass_warden::Warden>,
+        helper: &Path,
+    ) -> Result<Arc<Self>, RelayError> {
+        use std::os::unix::fs::PermissionsExt;
+        let root = relay_root(state_dir);
+        let hooks = root.join("hooks");
+        fs_err::create_dir_all(&hooks).map_err(io_err("creating the relay dir"))?;
+        fs_err::set_permissions(&root, std::fs::Permissions::from_mode(0o700))
+            .map_err(io_err("restricting the relay dir"))?;
+        let helper_path = helper.to_string_lossy();
+        compass_core::safe_git::check_path("relay helper", &helper_path)?;
+        if helper_path.contains('\'') || !helper.is_file() {
+            return Err(RelayError::Io {
+                context: format!("the relay helper {helper_path} (built next to compass)"),
+                source: std::io::Error::from(std::io::ErrorKind::NotFound),
+            });
+        }
+        let hook = hooks.join("pre-receive");
+        fs_err::write(
+            &hook,
+            format!("#!/bin/sh\nexec '{helper_path}' --pre-receive\n"),
+        )
+        .map_err(io_err("writing the relay's pre-receive check"))?;
+        fs_err::set_permissions(&hook, std::fs::Permissions::from_mode(0o700))
+            .map_err(io_err("making the pre-receive check executable"))?;
+        let credentials =
+            Some(state_dir.join("host-git").join(".git-credentials")).filter(|p| p.is_file());
+        let relay = Self {
+            agent,
+            root,
+            upstreams: repos
+                .iter()
+                .map(|(n, u)| (n.as_str().to_owned(), u.trim().to_owned()))
+                .collect(),
+            warden,
+            credentials,
+        };
+        for name in relay.upstreams.keys() {
+            let dir = relay.repo_dir(name);
+            if !dir.join("HEAD").is_file() {
+                run(&SafeGit::in_dir(&relay.root)?
+                    .args(["init", "--quiet", "--bare"])
+                    .path("relay repository", &dir)?)
+                .await?;
+            }
+            if let Err(e) = relay.refresh(name).await {
+                tracing::warn!(error = %e, repo = name, "the relay could not fetch from the real remote");
+            }
+        }
+        Ok(Arc::new(relay))
+    }
+
+    fn repo_dir(&self, name: &str) -> PathBuf {
+        self.root.join(format!("{name}.git"))
+    }
+
+    /// Safe git on a relay repository; transports open (it talks to the
+    /// real remote), with the stored forge credentials if any.
+    fn git(&self, dir: &Path) -> Result<SafeGit, RelayError> {
+        let cmd = SafeGit::in_dir(dir)?.allow_transports();
+        Ok(match &self.credentials {
+            Some(file) => cmd.credential_store(file)?,
+            None => cmd,
+        })
+    }
+
+    /// Bring the relay's refs up to the real remote's, so what the agent
+    /// sees advertised (and Warden's base) is the remote as it is now.
+    async fn refresh(&self, name: &str) -> Result<(), RelayError> {
+        let upstream = &self.upstreams[name];
+        let cmd = self
+            .git(&self.repo_dir(name))?
+            .args(["fetch", "--quiet", "--prune"])
+            .value("remote", upstream)?
+            .args(["+refs/heads/*:refs/heads/*", "+refs/tags/*:refs/tags/*"]);
+        run(&cmd).await.map(drop)
+    }
+
+    /// Serve the workload's git socket until the task is aborted.
+    pub(crate) fn serve(self: Arc<Self>, listener: UnixListener) -> tokio::task::JoinHandle<()> {
+        tokio::spawn(async move {
+            loop {
+                match listener.accept().await {
+                    Ok((stream, _)) => {
+                        let relay = Arc::clone(&self);
+                        let agent = self.agent.clone();
+                        tokio::spawn(async move {
+                            if let Err(e) = relay.connection(stream).await {
+                                tracing::warn!(%agent, error = %e, "a relay connection failed");
+                            }
+                        });
+                    }
+                    Err(e) => {
+                        tracing::error!(agent = %self.agent, error = %e, "the relay socket failed");
+                        return;
+                    }
+                }
+            }
+        })
+    }
+
+    /// One client: `<service> <repo>\n`, then git's own protocol.
+    async fn connection(self: Arc<Self>, stream: UnixStream) -> Result<(), RelayError> {
+        let (read, mut write) = stream.into_split();
+        let mut reader = BufReader::new(read);
+        let mut header = String::new();
+        let got = tokio::time::timeout(
+            HEADER_TIMEOUT,
+            (&mut reader).take(256).read_line(&mut header),
+        )
+        .await;
+        if !matches!(got, Ok(Ok(n)) if n > 0 && header.ends_with('\n')) {
+            let _ = write.write_all(b"error no request line\n").await;
+            return Ok(());
+        }
+        let (service, repo) = match header.trim_end().split_once(' ') {
+            Some((s, r)) => (Service::parse(s), r.to_owned()),
+            None => (None, String::new()),
+        };
+        let known = self.upstreams.contains_key(&repo);
+        let Some(service) = service.filter(|_| known) else {
+            let served: Vec<&str> = self.upstreams.keys().map(String::as_str).collect();
+            let why = format!(
+                "error the Compass relay serves git-receive-pack and git-upload-pack for {} only\n",
+                served.join(", ")
+            );
+            let _ = write.write_all(why.as_bytes()).await;
+            return Ok(());
+        };
+        if let Err(e) = self.refresh(&repo).await {
+            tracing::warn!(agent = %self.agent, error = %e, repo, "the relay serves its last copy: the real remote did not answer");
+        }
+        let dir = self.repo_dir(&repo);
+        let mut cmd = SafeGit::in_dir(&dir)?;
+        let mut decision = None;
+        cmd = match service {
+            Service::Upload => cmd.args(["upload-pack"]),
+            Service::Receive => {
+                let socket = self
+                    .root
+                    .join(format!("decide-{:016x}.sock", rand::random::<u64>()));
+                let listener = UnixListener::bind(&socket)
+                    .map_err(io_err(format!("binding {}", socket.display())))?;
+                let relay = Arc::clone(&self);
+                let name = repo.clone();
+                decision = Some((
+                    socket.clone(),
+                    tokio::spawn(async move { relay.decide_one(listener, &name).await }),
+                ));
+                cmd.hooks_from(&self.root.join("hooks"))?
+                    .env(
+                        "COMPASS_RELAY_DECIDE",
+                        "decision socket",
+                        &socket.to_string_lossy(),
+                    )?
+                    .args(["receive-pack"])
+            }
+        }
+        .path("relay repository", &dir)?;
+        let result = self.pipe(&cmd, reader, write).await;
+        if let Some((socket, task)) = decision {
+            task.abort();
+            let _ = fs_err::remove_file(socket);
+        }
+        result
+    }
+
+    /// Run `cmd` with its stdio joined to the client.
+    async fn pipe(
+        &self,
+        cmd: &SafeGit,
+        mut reader: BufReader<tokio::net::unix::OwnedReadHalf>,
+        mut write: tokio::net::unix::OwnedWriteHalf,
+    ) -> Result<(), RelayError> {
+        let mut child = tokio::process::Command::from(cmd.command())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .kill_on_drop(true)
+            .spawn()
+            .map_err(io_err(format!("starting git {}", cmd.display())))?;
+        write
+            .write_all(b"ok\n")
+            .await
+            .map_err(io_err("answering the relay client"))?;
+        let (Some(mut stdin), Some(mut stdout), Some(mut stderr)) =
+            (child.stdin.take(), child.stdout.take(), child.stderr.take())
+        else {
+            return Err(RelayError::Io {
+                context: "git's pipes".into(),
+                source: std::io::Error::other("missing"),
+            });
+        };
+        let up = async move {
+            let _ = tokio::io::copy(&mut reader, &mut stdin).await;
+            drop(stdin);
+        };
+        let down = async move {
+            let _ = tokio::io::copy(&mut stdout, &mut write).await;
+            let _ = write.shutdown().await;
+        };
+        let mut errors = String::new();
+        let mut limited = (&mut stderr).take(64 * 1024);
+        let errs = limited.read_to_string(&mut errors);
+        let (_, _, _, status) = tokio::join!(up, down, errs, child.wait());
+        let status = status.map_err(io_err("waiting for git"))?;
+        if !status.success() {
+            tracing::info!(agent = %self.agent, command = %cmd.display(), stderr = %errors.trim(), "relay git ended with an error");
+        }
+        Ok(())
+    }
+
+    /// Answer the one pre-receive check of a push.
+    async fn decide_one(&self, listener: UnixListener, repo: &str) {
+        let Ok((mut stream, _)) = listener.accept().await else {
+            return;
+        };
+        let mut request = String::new();
+        let read = (&mut stream)
+            .take(MAX_REQUEST_BYTES)
+            .read_to_string(&mut request)
+            .await;
+        let (accept, message) = match read {
+            Ok(_) => self.decide(repo, &request).await,
+            Err(e) => (false, format!("Compass could not read the push: {e}")),
+        };
+        let verdict = if accept { "accept" } else { "refuse" };
+        let _ = stream
+            .write_all(format!("{verdict}\n{message}\n").as_bytes())
+            .await;
+    }
+
+    /// Judge a received push and, when Warden clears it, forward it.
+    /// Returns whether to accept, and what the agent is told.
+    async fn decide(&self, repo: &str, request: &str) -> (bool, String) {
+        let dir = self.repo_dir(repo);
+        let upstream = &self.upstreams[repo];
+        let (head, updates) = request.split_once("\n\n").unwrap_or((request, ""));
+        let env = match quarantine_env(&dir, head) {
+            Ok(env) => env,
+            Err(why) => return (false, format!("Compass refused this push: {why}")),
+        };
+        let received = match compass_warden::git::parse_received(updates) {
+            Ok(r) => r,
+            Err(e) => return (false, format!("Compass refused this push: {e}")),
+        };
+        let dir_str = dir.to_string_lossy();
+        let plan = compass_warden::git::received_plan(
+            &LocalGit,
+            &self.agent,
+            &dir_str,
+            &env,
+            repo,
+            upstream,
+            &received,
+        )
+        .await;
+        let plan = match plan {
+            Ok(p) => p,
+            Err(e) => {
+                return (
+                    false,
+                    format!("Compass refused this push: it could not be inspected ({e})"),
+                );
+            }
+        };
+        let decided = self.warden.inspect_received_push(&self.agent, &plan).await;
+        let note = match decided.verdict.decision {
+            compass_core::gate::Decision::Flag { reason } => {
+                return (
+                    false,
+                    format!(
+                        "Warden refused this push: {reason}\nNothing was forwarded to {repo}'s remote; the agent is paused until the user decides (hash {}).",
+                        decided.record.hash
+                    ),
+                );
+            }
+            compass_core::gate::Decision::Caution { note } => format!("\nWarden: {note}"),
+            compass_core::gate::Decision::Clear => String::new(),
+        };
+        match self.forward(&dir, &env, upstream, &received).await {
+            Ok(()) => (
+                true,
+                format!("Compass forwarded this push to {repo}'s remote.{note}"),
+            ),
+            Err(e) => (
+                false,
+                format!(
+                    "Compass could not forward this push to {repo}'s remote ({e}); nothing changed there and your branch is as it was."
+                ),
+            ),
+        }
+    }
+
+    /// Push exactly the received updates to the real remote, from the
+    /// push's quarantine: each ref only if the remote still has what the
+    /// relay saw, all or none.
+    async fn forward(
+        &self,
+        dir: &Path,
+        env: &[(&'static str, String)],
+        upstream: &str,
+        received: &[Received],
+    ) -> Result<(), RelayError> {
+        let mut cmd = self
+            .git(dir)?
+            .args(["push", "--quiet", "--atomic", "--no-verify"]);
+        for r in received {
+            let lease = format!("{}:{}", r.refname, r.old.as_deref().unwrap_or(""));
+            cmd = cmd.flag_value("--force-with-lease=", "lease", &lease)?;
+        }
+        cmd = cmd.value("remote", upstream)?;
+        for r in received {
+            let spec = format!("{}:{}", r.new.as_deref().unwrap_or(""), r.refname);
+            cmd = cmd.value("refspec", &spec)?;
+        }
+        for (key, value) in env {
+            cmd = cmd.env(key, "quarantine path", value)?;
+        }
+        run(&cmd).await.map(drop)
+    }
+}
+
+/// The quarantine variables from the hook, checked to lie inside the relay
+/// repository's object store (they come from git, but over a socket).
+fn quarantine_env(dir: &Path, head: &str) -> Result<Vec<(&'static str, String)>, String> {
+    let objects = dir.join("objects");
+    let mut env = Vec::new();
+    for line in head.lines() {
+        let (key, value) = line
+            .split_once('=')
+            .ok_or_else(|| format!("bad request line {line:?}"))?;
+        let key: &'static str = match key {
+            "GIT_OBJECT_DIRECTORY" => "GIT_OBJECT_DIRECTORY",
+            "GIT_ALTERNATE_OBJECT_DIRECTORIES" => "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+            "GIT_QUARANTINE_PATH" => "GIT_QUARANTINE_PATH",
+            other => return Err(format!("unexpected request field {other:?}")),
+        };
+        if value.is_empty() {
+            continue;
+        }
+        for part in value.split(':') {
+            let p = Path::new(part);
+            let inside = p.is_absolute()
+                && p.starts_with(&objects)
+                && !p
+                    .components()
+                    .any(|c| matches!(c, std::path::Component::ParentDir));
+            if !inside {
+                return Err(format!("{key} {part} is outside the relay"));
+            }
+        }
+        env.push((key, value.to_owned()));
+    }
+    if !env.iter().any(|(k, _)| *k == "GIT_QUARANTINE_PATH") {
+        return Err("the push arrived without a quarantine".into());
+    }
+    Ok(env)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quarantine_paths_must_be_inside_the_relay() {
+        let dir = Path::new("/data/agents/agt-1/relay/app.git");
+        let ok = "GIT_OBJECT_DIRECTORY=/data/agents/agt-1/relay/app.git/objects/incoming-x\nGIT_ALTERNATE_OBJECT_DIRECTORIES=/data/agents/agt-1/relay/app.git/objects\nGIT_QUARANTINE_PATH=/data/agents/agt-1/relay/app.git/objects/incoming-x";
+        assert_eq!(quarantine_env(dir, ok).unwrap().len(), 3);
+        for bad in [
+            "GIT_QUARANTINE_PATH=/etc",
+            "GIT_QUARANTINE_PATH=/data/agents/agt-1/relay/app.git/objects/../../x",
+            "GIT_EXTERNAL_DIFF=/bin/sh",
+            "GIT_OBJECT_DIRECTORY=/data/agents/agt-1/relay/app.git/objects/i",
+        ] {
+            assert!(quarantine_env(dir, bad).is_err(), "{bad}");
+        }
+    }
+}

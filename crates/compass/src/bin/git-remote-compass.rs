@@ -1,0 +1,169 @@
+//! `git-remote-compass`: the two ends of an agent's push relay that git
+//! itself starts. Std only and small; shipped next to `compass`.
+//!
+//! - **Remote helper** (inside the workload): a remote URL `compass::<repo>`
+//!   makes git run `git-remote-compass <remote> <repo>`. It answers git's
+//!   helper protocol with the `connect` capability, and on `connect
+//!   git-receive-pack` (push) or `connect git-upload-pack` (fetch) it opens
+//!   the workload's git socket (`$COMPASS_GIT_SOCKET`, served by the daemon:
+//!   the socket is the agent's identity), sends `<service> <repo>`, and
+//!   becomes a byte pipe between git and the daemon's `git receive-pack` /
+//!   `upload-pack` on the agent's relay repository.
+//! - **Pre-receive check** (on the host, `--pre-receive`): the relay's
+//!   Compass-owned `pre-receive` hook runs this. It sends the received ref
+//!   updates and the push's quarantine paths to the daemon's per-push
+//!   decision socket (`$COMPASS_RELAY_DECIDE`) and exits with its verdict;
+//!   what it prints reaches the pushing agent as `remote:` lines.
+
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::os::unix::net::UnixStream;
+use std::process::ExitCode;
+
+/// Where the git socket is inside a sandbox when the env names none.
+const DEFAULT_SOCKET: &str = "/run/compass/git.sock";
+/// Bound on the ref-update list a pre-receive hook forwards.
+const MAX_UPDATES_BYTES: u64 = 1024 * 1024;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().collect();
+    let result = match args.get(1).map(String::as_str) {
+        Some("--pre-receive") => pre_receive(),
+        Some(_) if args.len() == 3 => remote_helper(&args[2]),
+        _ => Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "usage: git-remote-compass <remote> <repo> (run by git for compass::<repo> URLs)",
+        )),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            say(&format!("compass relay: {e}"));
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// A line on stderr: git shows it to the user (or, from the hook, to the
+/// pushing client as `remote: …`).
+#[allow(clippy::print_stderr)]
+fn say(line: &str) {
+    eprintln!("{line}");
+}
+
+fn remote_helper(repo: &str) -> io::Result<ExitCode> {
+    // Unlocked handles: the pipe moves stdin to another thread.
+    let mut input = BufReader::new(io::stdin());
+    let mut out = io::stdout();
+    let mut line = String::new();
+    loop {
+        line.clear();
+        if input.read_line(&mut line)? == 0 {
+            return Ok(ExitCode::SUCCESS);
+        }
+        match line.trim_end() {
+            "capabilities" => {
+                out.write_all(b"connect\n\n")?;
+                out.flush()?;
+            }
+            "" => return Ok(ExitCode::SUCCESS),
+            cmd => {
+                let service = match cmd.strip_prefix("connect ") {
+                    Some(s @ ("git-receive-pack" | "git-upload-pack")) => s,
+                    _ => {
+                        return Err(io::Error::new(
+                            io::ErrorKind::Unsupported,
+                            format!("unsupported helper command {cmd:?}"),
+                        ));
+                    }
+                };
+                let sock = open(service, repo)?;
+                out.write_all(b"\n")?;
+                out.flush()?;
+                return pipe(input, out, sock);
+            }
+        }
+    }
+}
+
+/// Open the git socket and ask for `service` on `repo`; the daemon answers
+/// `ok` or `error <why>` before any git byte flows.
+fn open(service: &str, repo: &str) -> io::Result<UnixStream> {
+    let path = std::env::var("COMPASS_GIT_SOCKET").unwrap_or_else(|_| DEFAULT_SOCKET.to_owned());
+    let mut sock = UnixStream::connect(&path)
+        .map_err(|e| io::Error::new(e.kind(), format!("connecting to {path}: {e}")))?;
+    sock.write_all(format!("{service} {repo}\n").as_bytes())?;
+    let mut answer = Vec::new();
+    let mut byte = [0u8; 1];
+    while answer.len() < 4096 {
+        if sock.read(&mut byte)? == 0 || byte[0] == b'\n' {
+            break;
+        }
+        answer.push(byte[0]);
+    }
+    let answer = String::from_utf8_lossy(&answer);
+    match answer.as_ref() {
+        "ok" => Ok(sock),
+        other => Err(io::Error::other(
+            other.strip_prefix("error ").unwrap_or(other).to_owned(),
+        )),
+    }
+}
+
+/// Copy git → socket on a thread and socket → git here, until both close.
+fn pipe(
+    mut input: impl Read + Send,
+    mut out: impl Write,
+    sock: UnixStream,
+) -> io::Result<ExitCode> {
+    let mut upstream = sock.try_clone()?;
+    std::thread::scope(|s| {
+        s.spawn(move || {
+            // What git already sent past the `connect` line sits in the
+            // buffered reader and goes first.
+            let _ = io::copy(&mut input, &mut upstream);
+            let _ = upstream.shutdown(std::net::Shutdown::Write);
+        });
+        let mut down = &sock;
+        io::copy(&mut down, &mut out)?;
+        out.flush()?;
+        Ok(ExitCode::SUCCESS)
+    })
+}
+
+fn pre_receive() -> io::Result<ExitCode> {
+    let path = std::env::var("COMPASS_RELAY_DECIDE")
+        .map_err(|_| io::Error::other("COMPASS_RELAY_DECIDE is not set: not run by the relay"))?;
+    let mut updates = String::new();
+    io::stdin()
+        .lock()
+        .take(MAX_UPDATES_BYTES)
+        .read_to_string(&mut updates)?;
+    let mut request = String::new();
+    for key in [
+        "GIT_OBJECT_DIRECTORY",
+        "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+        "GIT_QUARANTINE_PATH",
+    ] {
+        let value = std::env::var(key).unwrap_or_default();
+        if value.contains('\n') {
+            return Err(io::Error::other(format!("{key} holds a line break")));
+        }
+        request.push_str(&format!("{key}={value}\n"));
+    }
+    request.push('\n');
+    request.push_str(&updates);
+    let mut sock = UnixStream::connect(&path)?;
+    sock.write_all(request.as_bytes())?;
+    sock.shutdown(std::net::Shutdown::Write)?;
+    let mut answer = String::new();
+    BufReader::new(sock).read_to_string(&mut answer)?;
+    let (verdict, message) = answer.split_once('\n').unwrap_or((answer.as_str(), ""));
+    for line in message.lines() {
+        say(line);
+    }
+    Ok(if verdict == "accept" {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
