@@ -965,6 +965,9 @@ impl Warden {
                 "inspected"
             }
         };
+        // The flag names what is pushed where.
+        let named_push = source.clone();
+        let named = move || Some(named_push.clone());
         self.finish(
             agent.clone(),
             "output",
@@ -972,6 +975,7 @@ impl Warden {
             hash,
             findings,
             path.into(),
+            &named,
             start,
         )
         .await
