@@ -22,6 +22,18 @@ fn check(path: &Path) -> Result<String, RuntimeError> {
     Ok(text.to_owned())
 }
 
+/// The most `read` returns: a larger file is refused, not truncated.
+pub const MAX_READ: u64 = 16 * 1024 * 1024;
+
+/// Seconds a read may take inside the workload before it is killed.
+const READ_SECONDS: u32 = 30;
+
+/// Reads only a regular file (a FIFO or a device the agent planted would
+/// block or never end), at most one byte past the cap, under a deadline in
+/// case the agent swaps the file for a FIFO after the check.
+const READ: &str = r#"[ -f "$1" ] || { echo "$1: not a regular file" >&2; exit 1; }
+exec timeout -s KILL "$2" head -c "$3" -- "$1""#;
+
 /// The bytes of `path` as the workload sees it.
 pub async fn read(
     rt: &dyn WorkloadRuntime,
@@ -33,7 +45,15 @@ pub async fn read(
         .exec(
             name,
             &ExecSpec {
-                argv: vec!["cat".into(), "--".into(), p.clone()],
+                argv: vec![
+                    "/bin/sh".into(),
+                    "-c".into(),
+                    READ.into(),
+                    "compass-read".into(),
+                    p.clone(),
+                    READ_SECONDS.to_string(),
+                    (MAX_READ + 1).to_string(),
+                ],
                 ..ExecSpec::default()
             },
         )
@@ -43,6 +63,12 @@ pub async fn read(
             command: "reading a file".to_owned(),
             target: format!("{name}:{p}"),
             stderr: String::from_utf8_lossy(&out.stderr).trim().to_owned(),
+        });
+    }
+    if out.stdout.len() as u64 > MAX_READ {
+        return Err(RuntimeError::Invalid {
+            what: "workload file",
+            why: format!("{p} is larger than {MAX_READ} bytes"),
         });
     }
     Ok(out.stdout)

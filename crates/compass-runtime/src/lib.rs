@@ -33,6 +33,7 @@ pub mod agentfs;
 pub mod bench;
 pub(crate) mod checks;
 pub mod egress;
+pub mod error;
 pub mod files;
 pub mod freezer;
 pub mod git;

@@ -95,7 +95,7 @@ escape_tests! {
     other_agents_home_and_clones { sandbox: [], oci: [] }
     fs_methods_through_symlinks { sandbox: [], oci: [] }
     fs_read_of_a_fifo {
-        sandbox: [#[ignore = "escapes today: fs/read_text_file of a FIFO blocks (no file-type check, no timeout); the turn never ends"]],
+        sandbox: [],
         oci: []
     }
     worktree_and_git_metadata_symlinks { sandbox: [], oci: [] }
