@@ -116,15 +116,16 @@ fn start_pause_resume_prompt_stop() {
 }
 
 #[test]
-fn an_unknown_agent_kind_is_refused_at_start() {
+fn an_unknown_agent_kind_is_refused_at_agent_new() {
     let d = TestDaemon::start();
     d.ok(&["project", "add", "demo"]);
-    d.ok(&["agent", "new", "atlas", "--kind", "nosuchagent"]);
-    let err = d.fails(&["agent", "start", "atlas"]);
+    let err = d.fails(&["agent", "new", "atlas", "--kind", "nosuchagent"]);
     assert!(
-        err.contains("kind:") && err.contains("nosuchagent"),
+        err.contains("kind:") && err.contains("nosuchagent") && err.contains("known kinds:"),
         "{err}"
     );
+    // Never created, so never left unstartable.
+    assert!(d.fails(&["agent", "show", "atlas"]).contains("no agent"));
 }
 
 #[test]
