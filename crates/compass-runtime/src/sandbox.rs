@@ -363,7 +363,11 @@ impl SandboxRuntime {
         if let Ok(entries) = fs_err::read_dir(w.layout.config.join("etc")) {
             for entry in entries.flatten() {
                 let inner = Path::new("/etc").join(entry.file_name());
-                args.paths("managed settings file", "--ro-bind", &[&entry.path(), &inner])?;
+                args.paths(
+                    "managed settings file",
+                    "--ro-bind",
+                    &[&entry.path(), &inner],
+                )?;
             }
         }
         for extra in &self.config.extra_ro {

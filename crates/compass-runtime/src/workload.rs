@@ -277,4 +277,3 @@ pub trait WorkloadRuntime: Send + Sync + fmt::Debug {
         InnerPaths::isolated()
     }
 }
-

@@ -87,6 +87,13 @@ fn make_repo(dir: &Path) -> anyhow::Result<()> {
     git(&["commit", "-q", "-m", "calc: first version"])
 }
 
+/// Where the demo's repo lives: beside the data dir, never in it.
+pub(crate) fn demo_repo(data_dir: &Path) -> std::path::PathBuf {
+    let mut beside = data_dir.as_os_str().to_owned();
+    beside.push(".demo");
+    std::path::PathBuf::from(beside).join("demo-repo")
+}
+
 /// Set up the demo and run it; returns once every agent's turn ended or
 /// Warden stopped it.
 pub(crate) async fn run(client: &mut Client, data_dir: &Path) -> CliResult {
@@ -98,7 +105,9 @@ pub(crate) async fn run(client: &mut Client, data_dir: &Path) -> CliResult {
         say("The demo project exists already (from an earlier run); `compass board` shows it.");
         return Ok(());
     }
-    let repo = data_dir.join("demo-repo");
+    // Beside the data dir, never in it: no project may reach into the data
+    // dir (its database, control socket and secrets).
+    let repo = demo_repo(data_dir);
     if repo.exists() {
         fs_err::remove_dir_all(&repo)?;
     }

@@ -20,7 +20,7 @@ pub(crate) async fn run(dir: DataDir, args: ServeArgs, banner: Banner) -> CliRes
         .unwrap_or_else(|_| "info".into());
     tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_writer(std::io::stderr)
+        .with_writer(compass_daemon::logs::stderr)
         .init();
     let mut config = DaemonConfig::new(dir.clone());
     config.http_port = args.port;

@@ -172,7 +172,10 @@ fn the_demo_runs_agents_in_sandboxes_and_warden_pauses_the_injected_one() {
         main.contains("a - b"),
         "the clone's main checkout should be untouched by the workstream"
     );
-    let source = fs_err::read_to_string(home.path().join("demo-repo/src/calc.rs")).unwrap();
+    // The demo's repo lies beside the data dir (a project may not reach into it).
+    let beside = std::path::PathBuf::from(format!("{}.demo", home.path().display()));
+    let source = fs_err::read_to_string(beside.join("demo-repo/src/calc.rs")).unwrap();
+    let _ = fs_err::remove_dir_all(&beside);
     assert!(
         source.contains("a - b"),
         "the source repo must be untouched"
