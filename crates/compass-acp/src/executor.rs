@@ -36,8 +36,10 @@ pub const BLOCKED_CODE: i64 = -32001;
 const HELPER_PATH: &str = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
 
 // Resolve the path inside the workload (symlinks included) and read it only
-// if it still lies in one of the roots. Exit codes: 66 missing, 65 a
-// directory, 77 outside the roots.
+// if it still lies in one of the roots and is a regular file (a FIFO would
+// block, a device never end), under a deadline in case it is swapped after
+// the check. Exit codes: 66 missing, 65 a directory, 64 not a regular file,
+// 77 outside the roots.
 const READ_SCRIPT: &str = r#"set -u
 max=$1; shift
 p=$(realpath -e -- "$1" 2>/dev/null) || { echo "no such file" >&2; exit 66; }
@@ -46,7 +48,8 @@ for r in "$@"; do
   r=$(realpath -m -- "$r")
   case "$p" in "$r"|"$r"/*)
     if [ -d "$p" ]; then echo "is a directory" >&2; exit 65; fi
-    exec head -c "$max" -- "$p";;
+    [ -f "$p" ] || { echo "not a regular file" >&2; exit 64; }
+    exec timeout -s KILL 30 head -c "$max" -- "$p";;
   esac
 done
 echo "resolves outside the allowed roots" >&2; exit 77
@@ -259,6 +262,10 @@ impl Executor {
         let shown = path.display();
         match out.exit_code {
             Some(66) => rpc_err(RpcErrorObject::NOT_FOUND, format!("{shown}: no such file")),
+            Some(64) => rpc_err(
+                RpcErrorObject::INVALID_PARAMS,
+                format!("{shown}: not a regular file (a FIFO or device would block or never end)"),
+            ),
             Some(65) => rpc_err(
                 RpcErrorObject::INVALID_PARAMS,
                 format!("{shown}: is a directory"),

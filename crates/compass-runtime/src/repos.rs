@@ -350,8 +350,9 @@ pub async fn adopt_agent(
                 .to_str()
                 .is_some_and(|n| n.starts_with(STAGING));
             if stale {
-                // Compass's own dir, outside every mount: no agent wrote it.
-                let _ = std::fs::remove_dir_all(entry.path());
+                // Compass's own dir, outside every mount; removed through
+                // agentfs all the same (a clone's contents came from a repo).
+                let _ = crate::agentfs::remove_tree(&entry.path());
             }
         }
     }

@@ -85,6 +85,16 @@ const ALLOWED: &[(&str, &str, &str)] = &[
         "at create: the dir was just made in an empty state dir, before any agent process exists",
     ),
     (
+        "compass-daemon/src/fleet.rs",
+        "fs_err::canonicalize(d)",
+        "a project directory the user named (its parent is never mounted, so no agent can swap it); resolved to mount what the scope check judged",
+    ),
+    (
+        "compass-daemon/src/scope.rs",
+        "fs_err::canonicalize(cur)",
+        "the scope check resolves the user's project paths and the data dir before any workload sees them",
+    ),
+    (
         "compass-runtime/src/bench.rs",
         "fs_err::remove_dir_all(&root)",
         "the benchmark's own scratch dir",

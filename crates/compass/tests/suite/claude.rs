@@ -154,7 +154,7 @@ fn a_flagged_grep_result_never_reaches_the_model() {
         &["--agent-tools", tools.to_str().unwrap()],
         &[("ANTHROPIC_BASE_URL", &server.base_url())],
     );
-    let repo = git_repo(d.home());
+    let repo = git_repo(d.outside());
     commit_file(&repo, "README.md", README);
     d.ok(&["project", "add", "demo", "--repo", repo.to_str().unwrap()]);
     d.ok(&["agent", "new", "orion", "--kind", "claude-code"]);

@@ -58,7 +58,7 @@ fn wait_until(what: &str, mut done: impl FnMut() -> bool) {
 fn one_flag_one_pause_and_allow_once_lets_the_retry_through_every_gate() {
     compass_test_support::bins::scripted_agent();
     let d = TestDaemon::start();
-    let repo = git_repo(d.home());
+    let repo = git_repo(d.outside());
     d.ok(&["project", "add", "demo", "--repo", repo.to_str().unwrap()]);
     d.ok(&["agent", "new", "atlas"]);
     let scenario = scenario(&d);
@@ -118,7 +118,7 @@ fn one_flag_one_pause_and_allow_once_lets_the_retry_through_every_gate() {
 fn an_agent_whose_hooks_go_silent_is_paused() {
     compass_test_support::bins::scripted_agent();
     let d = TestDaemon::start();
-    let repo = git_repo(d.home());
+    let repo = git_repo(d.outside());
     d.ok(&["project", "add", "demo", "--repo", repo.to_str().unwrap()]);
     d.ok(&["agent", "new", "atlas"]);
     let path = d.home().join("unhook.toml");
