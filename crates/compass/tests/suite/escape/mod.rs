@@ -72,11 +72,11 @@ escape_tests! {
     }
     control_socket { sandbox: [], oci: [] }
     warden_push_diff_ignores_textconv {
-        sandbox: [#[ignore = "escapes today: Warden's push diff runs the agent's textconv driver, which hid the pushed credential; the push was cleared"]],
+        sandbox: [],
         oci: []
     }
     warden_git_runs_no_repo_configured_commands {
-        sandbox: [#[ignore = "escapes today: Warden's `git ls-remote` runs the repo's remote.origin.uploadpack"]],
+        sandbox: [],
         oci: []
     }
     env_file_steers_no_host_run_git {
@@ -85,7 +85,7 @@ escape_tests! {
     }
     proc_tricks { sandbox: [], oci: [] }
     mountinfo_names_no_host_path {
-        sandbox: [#[ignore = "escapes today: /proc/self/mountinfo names the host paths of the data dir and the install"]],
+        sandbox: [#[ignore = "leaks today (names, not access): /proc/self/mountinfo shows the host paths of the data dir and the install as bind-mount sources"]],
         oci: []
     }
     read_only_mounts_stay_read_only { sandbox: [], oci: [] }
