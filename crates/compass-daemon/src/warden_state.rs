@@ -254,7 +254,7 @@ mod tests {
             let first = warden
                 .inspect(&read(&agent, "file:/work/app/README.md", readme))
                 .await;
-            assert_eq!(first.record.path, "inspected");
+            assert_eq!(first.record.path.as_str(), "inspected");
             assert_eq!(first.verdict.decision, Decision::Clear);
             store.flush().await.unwrap();
         }
@@ -263,7 +263,12 @@ mod tests {
         let again = warden
             .inspect(&read(&agent, "file:/work/app/README.md", readme))
             .await;
-        assert_eq!(again.record.path, "taint_cleared", "{:?}", again.record);
+        assert_eq!(
+            again.record.path.as_str(),
+            "taint_cleared",
+            "{:?}",
+            again.record
+        );
         assert_eq!(warden.detector_runs(), 0);
         // Another agent never inherits the clearance.
         let other = warden
@@ -273,7 +278,7 @@ mod tests {
                 readme,
             ))
             .await;
-        assert_eq!(other.record.path, "inspected");
+        assert_eq!(other.record.path.as_str(), "inspected");
 
         // Changed content carrying an injection flags and revokes the entry,
         // which stays revoked after the next restart.
@@ -296,7 +301,7 @@ mod tests {
         let after = warden
             .inspect(&read(&agent, "file:/work/app/README.md", readme))
             .await;
-        assert_eq!(after.record.path, "inspected");
+        assert_eq!(after.record.path.as_str(), "inspected");
     }
 
     #[tokio::test]

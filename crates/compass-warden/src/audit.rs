@@ -22,10 +22,58 @@ pub struct AuditRecord {
     pub detectors: Vec<String>,
     pub verdict: Verdict,
     pub latency_us: u64,
-    /// How the decision was reached: `inspected`, `taint_cleared`,
-    /// `allowlisted`, `denylisted`, `allow_once`, `warden_off`,
-    /// `destination_cleared`.
-    pub path: String,
+    /// How the decision was reached.
+    pub path: Route,
+}
+
+/// How a decision was reached: a closed set, so a misspelt route cannot
+/// silently change a security decision. Serialized in snake_case.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Route {
+    /// Detectors (and a judge, where configured) ran on it.
+    Inspected,
+    /// The taint registry had cleared the same source and content.
+    TaintCleared,
+    /// The user allow-listed the source.
+    Allowlisted,
+    /// The user deny-listed the source: always a flag.
+    Denylisted,
+    /// The user let this one flagged item through once.
+    AllowOnce,
+    /// Warden is off: nothing was inspected.
+    WardenOff,
+    /// Another gate point decided the same action already.
+    SameAction,
+}
+
+impl Route {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Inspected => "inspected",
+            Self::TaintCleared => "taint_cleared",
+            Self::Allowlisted => "allowlisted",
+            Self::Denylisted => "denylisted",
+            Self::AllowOnce => "allow_once",
+            Self::WardenOff => "warden_off",
+            Self::SameAction => "same_action",
+        }
+    }
+
+    /// Routes that clear whatever the findings say: the user's explicit
+    /// choices, Warden off, and content already cleared.
+    pub fn clears_regardless(self) -> bool {
+        matches!(
+            self,
+            Self::AllowOnce | Self::Allowlisted | Self::WardenOff | Self::TaintCleared
+        )
+    }
+}
+
+impl std::fmt::Display for Route {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 impl AuditRecord {

@@ -8,7 +8,7 @@
 //! records. Nothing it inspects is executed or followed.
 
 use crate::asks;
-use crate::audit::{AuditRecord, AuditSink, MemoryAudit};
+use crate::audit::{AuditRecord, AuditSink, MemoryAudit, Route};
 use crate::clock::{Clock, SystemClock};
 use crate::detect::{Detectors, RuleSet};
 use crate::error::WardenError;
@@ -425,9 +425,9 @@ impl Warden {
             ),
         )];
         let path = if self.is_enabled() {
-            "inspected"
+            Route::Inspected
         } else {
-            "warden_off"
+            Route::WardenOff
         };
         self.finish(
             agent.clone(),
@@ -435,7 +435,7 @@ impl Warden {
             "watch:hook_silence".into(),
             content_hash(&calls.join("\n")),
             findings,
-            path.into(),
+            path,
             &|| None,
             start,
         )
@@ -461,7 +461,7 @@ impl Warden {
     fn share(&self, agent: &AgentId, keys: Vec<ActionKey>, point: GatePoint, decided: &Decided) {
         let route = if decided.verdict.decision.is_flag() {
             SharedRoute::Flag
-        } else if decided.record.path == "allow_once" {
+        } else if decided.record.path == Route::AllowOnce {
             SharedRoute::AllowOnce
         } else {
             return;
@@ -499,7 +499,7 @@ impl Warden {
             detectors: Vec::new(),
             verdict: shared.verdict.clone(),
             latency_us: 0,
-            path: "same_action".into(),
+            path: Route::SameAction,
         };
         self.deps.audit.record(&record);
         Decided {
@@ -545,16 +545,16 @@ impl Warden {
         source: String,
         hash: String,
         mut findings: Vec<Finding>,
-        path: String,
+        path: Route,
         named: &(dyn Fn() -> Option<String> + Sync),
         start: Instant,
     ) -> Decided {
-        let decision = match path.as_str() {
-            "denylisted" => Decision::Flag {
+        let decision = match path {
+            Route::Denylisted => Decision::Flag {
                 reason: format!("The user deny-listed this source ({source})."),
             },
             // The user's explicit choices; findings stay in the record.
-            "allow_once" | "allowlisted" | "warden_off" | "taint_cleared" => Decision::Clear,
+            route if route.clears_regardless() => Decision::Clear,
             _ => decide(&findings),
         };
         // A flag names its dangerous part. The agent's own action may be
@@ -562,7 +562,7 @@ impl Warden {
         // (as a finding and in the pause reason), never into the reason
         // the agent reads, which would deliver the injection after all.
         let mut pause_reason = None;
-        let decision = match (decision, named_if_flag(&path, &findings, named)) {
+        let decision = match (decision, named_if_flag(path, &findings, named)) {
             (Decision::Flag { reason }, Some(part)) if gate == "output" => Decision::Flag {
                 reason: format!("{reason} {part}"),
             },
@@ -582,7 +582,7 @@ impl Warden {
         if gate == "input" {
             match &verdict.decision {
                 Decision::Flag { .. } => self.taint.revoke(&agent, &source),
-                _ if path == "inspected" => self.taint.clear(&agent, &source, &hash),
+                _ if path == Route::Inspected => self.taint.clear(&agent, &source, &hash),
                 _ => {}
             }
         }
@@ -625,16 +625,16 @@ impl Warden {
         agent: &AgentId,
         source: &str,
         content: &str,
-    ) -> (String, Vec<Finding>, String) {
+    ) -> (String, Vec<Finding>, Route) {
         if !self.is_enabled() {
-            return (String::new(), vec![], "warden_off".into());
+            return (String::new(), vec![], Route::WardenOff);
         }
         let (allow, deny) = self.listed(&[source.to_string()]);
         if deny {
-            return (content_hash(content), vec![], "denylisted".into());
+            return (content_hash(content), vec![], Route::Denylisted);
         }
         if allow {
-            return (content_hash(content), vec![], "allowlisted".into());
+            return (content_hash(content), vec![], Route::Allowlisted);
         }
         if content.len() > self.config.max_inspect_bytes {
             return (
@@ -648,17 +648,17 @@ impl Warden {
                         self.config.max_inspect_bytes
                     ),
                 )],
-                "inspected".into(),
+                Route::Inspected,
             );
         }
         let hash = self.taint.key_hash(source, content);
         if self.take_allow_once(agent, &hash) {
-            return (hash, vec![], "allow_once".into());
+            return (hash, vec![], Route::AllowOnce);
         }
         match self.taint.status(agent, source, &hash) {
             TaintStatus::Cleared => {
                 self.taint_hits.fetch_add(1, Ordering::Relaxed);
-                return (hash, vec![], "taint_cleared".into());
+                return (hash, vec![], Route::TaintCleared);
             }
             TaintStatus::Unknown | TaintStatus::Changed | TaintStatus::Expired => {}
         }
@@ -666,7 +666,7 @@ impl Warden {
         self.held.learn(agent, source, content);
         self.judge_into("input", source, content, &mut findings)
             .await;
-        (hash, findings, "inspected".into())
+        (hash, findings, Route::Inspected)
     }
 
     async fn judge_into(
@@ -741,11 +741,11 @@ impl Warden {
         &self,
         agent: &AgentId,
         action: &OutputAction,
-    ) -> (String, String, Vec<Finding>, String) {
+    ) -> (String, String, Vec<Finding>, Route) {
         let hash = action_hash(action);
         let source = action_source(action);
         if !self.is_enabled() {
-            return (source, hash, vec![], "warden_off".into());
+            return (source, hash, vec![], Route::WardenOff);
         }
         let mut findings = Vec::new();
         let mut destinations: Vec<Destination> = Vec::new();
@@ -890,13 +890,13 @@ impl Warden {
         sources.extend(destinations.iter().map(|d| format!("net:{}", d.host)));
         let (allow, deny) = self.listed(&sources);
         if deny {
-            return (source, hash, findings, "denylisted".into());
+            return (source, hash, findings, Route::Denylisted);
         }
         if self.take_allow_once(agent, &hash) {
-            return (source, hash, findings, "allow_once".into());
+            return (source, hash, findings, Route::AllowOnce);
         }
         if allow && findings.iter().all(|f| f.severity < Severity::Critical) {
-            return (source, hash, vec![], "allowlisted".into());
+            return (source, hash, vec![], Route::Allowlisted);
         }
 
         // First contact with a destination: vetted (the secret scan above),
@@ -918,14 +918,14 @@ impl Warden {
             ));
         }
         if decide(&findings).is_flag() {
-            return (source, hash, findings, "inspected".into());
+            return (source, hash, findings, Route::Inspected);
         }
         if let Ok(mut known) = self.destinations.lock() {
             for h in new_hosts {
                 known.insert((agent.clone(), h));
             }
         }
-        (source, hash, findings, "inspected".into())
+        (source, hash, findings, Route::Inspected)
     }
 
     /// The relay's gate: judge a push the agent's relay has received, on
@@ -951,18 +951,18 @@ impl Warden {
         let hash = content_hash(&format!("{source}\n{}", key.join("\n")));
         let mut findings = Vec::new();
         let path = if !self.is_enabled() {
-            "warden_off"
+            Route::WardenOff
         } else {
             self.plan_findings(agent, plan, &mut findings);
             let (allow, deny) = self.listed(std::slice::from_ref(&source));
             if deny {
-                "denylisted"
+                Route::Denylisted
             } else if self.take_allow_once(agent, &hash) {
-                "allow_once"
+                Route::AllowOnce
             } else if allow && findings.iter().all(|f| f.severity < Severity::Critical) {
-                "allowlisted"
+                Route::Allowlisted
             } else {
-                "inspected"
+                Route::Inspected
             }
         };
         // The flag names what is pushed where.
@@ -974,7 +974,7 @@ impl Warden {
             source,
             hash,
             findings,
-            path.into(),
+            path,
             &named,
             start,
         )
@@ -1245,9 +1245,9 @@ impl Warden {
             vec![]
         };
         let path = if self.is_enabled() {
-            "inspected"
+            Route::Inspected
         } else {
-            "warden_off"
+            Route::WardenOff
         };
         self.finish(
             agent.clone(),
@@ -1255,7 +1255,7 @@ impl Warden {
             source.to_string(),
             content_hash(text),
             findings,
-            path.into(),
+            path,
             &|| asks::describe_content(text),
             start,
         )
@@ -1265,12 +1265,12 @@ impl Warden {
 
 /// The named dangerous part, computed only for what will be flagged.
 fn named_if_flag(
-    path: &str,
+    path: Route,
     findings: &[Finding],
     named: &(dyn Fn() -> Option<String> + Sync),
 ) -> Option<String> {
-    let flags = path == "denylisted"
-        || (path == "inspected" && findings.iter().any(|f| f.severity >= Severity::High));
+    let flags = path == Route::Denylisted
+        || (path == Route::Inspected && findings.iter().any(|f| f.severity >= Severity::High));
     if flags { named() } else { None }
 }
 

@@ -152,7 +152,10 @@ async fn lists_on_off_and_allow_once() {
     fx.warden.set_enabled(false);
     assert!(!fx.warden.status().enabled);
     assert_eq!(fx.warden.check(&push).await.decision, Decision::Clear);
-    assert_eq!(fx.audit.records().pop().unwrap().path, "warden_off");
+    assert_eq!(
+        fx.audit.records().pop().unwrap().path.as_str(),
+        "warden_off"
+    );
     fx.warden.set_enabled(true);
     assert!(fx.warden.status().enabled);
 }

@@ -214,7 +214,7 @@ async fn one_command_seen_by_the_hook_and_the_watch_pauses_once() {
         seen.verdict.decision.is_flag(),
         "the watch still sees a flag"
     );
-    assert_eq!(seen.record.path, "same_action");
+    assert_eq!(seen.record.path.as_str(), "same_action");
     assert_eq!(seen.record.hash, hook.record.hash);
     assert_eq!(fx.pauser.paused().len(), 1, "{:?}", fx.pauser.paused());
 
@@ -245,7 +245,7 @@ async fn one_command_seen_by_the_hook_and_the_watch_pauses_once() {
     ] {
         let d = fx.warden.inspect_at(point, id, &request).await;
         assert!(d.verdict.decision.is_flag());
-        assert_eq!(d.record.path, "same_action");
+        assert_eq!(d.record.path.as_str(), "same_action");
     }
     assert_eq!(
         fx.pauser.paused().iter().filter(|(p, _)| *p == b).count(),
