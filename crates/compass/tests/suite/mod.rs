@@ -6,6 +6,7 @@ mod claude;
 mod daemon;
 mod demo;
 mod domain;
+mod relay;
 mod stream;
 mod warden;
 mod watch;
