@@ -354,3 +354,68 @@ async fn an_unreachable_remote_resolves_from_tracking_refs() {
         Some(git(&work, &["rev-parse", "origin/main"]).as_str())
     );
 }
+
+/// The agent's repo configures every driver and hook that could run during
+/// an inspection, each writing a canary: Warden's plan still sees the true
+/// diff, and nothing ran.
+#[tokio::test]
+async fn a_hostile_repo_config_runs_nothing_and_hides_nothing() {
+    let (tmp, work) = repos();
+    let canary = tmp.path().join("canary");
+    let touch = format!("sh -c 'echo ran >> {}; cat'", canary.display());
+    for (key, value) in [
+        ("diff.evil.textconv", touch.as_str()),
+        ("diff.evil.command", touch.as_str()),
+        ("diff.external", touch.as_str()),
+        ("filter.evil.clean", touch.as_str()),
+        ("filter.evil.smudge", touch.as_str()),
+        ("core.fsmonitor", touch.as_str()),
+        ("core.pager", touch.as_str()),
+        ("core.sshCommand", touch.as_str()),
+        ("remote.origin.uploadpack", touch.as_str()),
+        ("core.hooksPath", ".githooks"),
+    ] {
+        git(&work, &["config", key, value]);
+    }
+    fs_err::create_dir_all(work.join(".githooks")).unwrap();
+    let hook = format!("#!/bin/sh\necho ran >> {}\n", canary.display());
+    for name in [
+        "pre-push",
+        "post-checkout",
+        "reference-transaction",
+        "post-index-change",
+    ] {
+        let path = work.join(".githooks").join(name);
+        fs_err::write(&path, &hook).unwrap();
+        use std::os::unix::fs::PermissionsExt;
+        fs_err::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    commit(
+        &work,
+        ".gitattributes",
+        "* diff=evil filter=evil\n",
+        "attrs",
+    );
+    fs_err::remove_file(&canary).ok();
+    commit(&work, "secret.txt", "API_TOKEN=the-true-content\n", "add");
+    fs_err::remove_file(&canary).ok();
+
+    let plan = resolve_push(
+        &LocalGit,
+        &AgentId::from_row(1),
+        work.to_str().unwrap(),
+        &["origin".into(), "HEAD:refs/heads/x".into()],
+    )
+    .await
+    .unwrap();
+    assert!(
+        plan.diff.contains("+API_TOKEN=the-true-content"),
+        "the diff was altered: {}",
+        plan.diff
+    );
+    assert!(
+        !canary.exists(),
+        "the agent's repo config ran during the inspection: {}",
+        fs_err::read_to_string(&canary).unwrap_or_default()
+    );
+}

@@ -109,25 +109,25 @@ fn open(service: &str, repo: &str) -> io::Result<UnixStream> {
     }
 }
 
-/// Copy git → socket on a thread and socket → git here, until both close.
+/// Copy git → socket on a thread and socket → git here. When the daemon
+/// closes its side the exchange is over: exit at once (git keeps our stdin
+/// open until we exit, so waiting for the other copy would deadlock).
 fn pipe(
-    mut input: impl Read + Send,
+    mut input: impl Read + Send + 'static,
     mut out: impl Write,
     sock: UnixStream,
 ) -> io::Result<ExitCode> {
     let mut upstream = sock.try_clone()?;
-    std::thread::scope(|s| {
-        s.spawn(move || {
-            // What git already sent past the `connect` line sits in the
-            // buffered reader and goes first.
-            let _ = io::copy(&mut input, &mut upstream);
-            let _ = upstream.shutdown(std::net::Shutdown::Write);
-        });
-        let mut down = &sock;
-        io::copy(&mut down, &mut out)?;
-        out.flush()?;
-        Ok(ExitCode::SUCCESS)
-    })
+    std::thread::spawn(move || {
+        // What git already sent past the `connect` line sits in the
+        // buffered reader and goes first.
+        let _ = io::copy(&mut input, &mut upstream);
+        let _ = upstream.shutdown(std::net::Shutdown::Write);
+    });
+    let mut down = &sock;
+    io::copy(&mut down, &mut out)?;
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
 }
 
 fn pre_receive() -> io::Result<ExitCode> {
