@@ -43,8 +43,8 @@ async fn cleared_reread_is_free_and_changes_or_expiry_refire() {
         "a cleared re-read must run no detector"
     );
     assert_eq!(
-        fx.audit.records().last().map(|r| r.path.clone()),
-        Some("taint_cleared".into())
+        fx.audit.records().last().map(|r| r.path),
+        Some(compass_warden::audit::Route::TaintCleared)
     );
 
     // Same source, new content: inspected again (and here it is an attack).
