@@ -424,11 +424,7 @@ impl Warden {
                 calls.iter().take(3).cloned().collect::<Vec<_>>().join(", ")
             ),
         )];
-        let path = if self.is_enabled() {
-            Route::Inspected
-        } else {
-            Route::WardenOff
-        };
+        let path = self.inspecting_route();
         self.finish(
             agent.clone(),
             "watch",
@@ -440,6 +436,15 @@ impl Warden {
             start,
         )
         .await
+    }
+
+    /// The route of a decision Warden inspects itself: none while it is off.
+    fn inspecting_route(&self) -> Route {
+        if self.is_enabled() {
+            Route::Inspected
+        } else {
+            Route::WardenOff
+        }
     }
 
     /// The reason, once, when `agent` holds a flagged result its hook could
@@ -1244,11 +1249,7 @@ impl Warden {
         } else {
             vec![]
         };
-        let path = if self.is_enabled() {
-            Route::Inspected
-        } else {
-            Route::WardenOff
-        };
+        let path = self.inspecting_route();
         self.finish(
             agent.clone(),
             "watch",
