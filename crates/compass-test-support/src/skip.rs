@@ -15,6 +15,8 @@ pub fn skip_loudly(test: &str, reason: &str) {
 }
 
 fn skip_loudly_to(log: Option<&std::path::Path>, test: &str, reason: &str) {
+    // One line a skip, so the summary lists each once.
+    let reason = reason.split_whitespace().collect::<Vec<_>>().join(" ");
     let line = format!("SKIPPED {test}: {reason}\n");
     let _ = std::io::stderr().write_all(format!("!!! {line}").as_bytes());
     if let Some(path) = log {
@@ -45,7 +47,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let log = dir.path().join("skips");
         skip_loudly_to(Some(&log), "crate a", "no engine");
-        skip_loudly_to(Some(&log), "crate b", "no browser");
+        skip_loudly_to(Some(&log), "crate b", "no\n  browser");
         let text = fs_err::read_to_string(&log).unwrap();
         assert_eq!(
             text,
