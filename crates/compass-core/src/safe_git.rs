@@ -67,7 +67,9 @@ const OVERRIDES: &[(&str, &str)] = &[
     ("core.askPass", ""),
     ("core.sshCommand", "false"),
     ("core.gitProxy", ""),
-    ("core.alternateRefsCommand", ""),
+    // A command that lists nothing: alternates lend no refs (an empty
+    // value would be run, and fail, on every connectivity check).
+    ("core.alternateRefsCommand", "true"),
     ("core.attributesFile", "/dev/null"),
     ("attr.tree", EMPTY_TREE),
     ("credential.helper", ""),
@@ -79,6 +81,9 @@ const OVERRIDES: &[(&str, &str)] = &[
     ("fetch.recurseSubmodules", "false"),
     ("uploadpack.packObjectsHook", ""),
     ("safe.bareRepository", "all"),
+    // `GIT_GRAFT_FILE=/dev/null` below otherwise prints a deprecation hint
+    // into every output (and, through the relay, into `remote:` lines).
+    ("advice.graftFileDeprecated", "false"),
 ];
 
 /// Transports git knows by name. Per-protocol settings in a repository's

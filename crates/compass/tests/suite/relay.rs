@@ -39,7 +39,7 @@ fn has_ref(remote: &Path, r: &str) -> bool {
 fn agent_with(d: &TestDaemon, remote: &Path, name: &str, steps: &str) {
     d.ok(&["project", "add", "demo", "--repo", remote.to_str().unwrap()]);
     d.ok(&["agent", "new", name]);
-    let scenario = d.home().join(format!("{name}.toml"));
+    let scenario = d.outside().join(format!("{name}.toml"));
     fs_err::write(
         &scenario,
         format!("name = \"relay\"\ndescription = \"d\"\n[[turns]]\nsteps = [\n{steps}]\n"),
@@ -55,11 +55,10 @@ fn agent_with(d: &TestDaemon, remote: &Path, name: &str, steps: &str) {
 }
 
 #[test]
-#[ignore = "the relay push stalls after connect (git-remote-compass); see the branch report"]
 fn cleared_pushes_reach_the_real_remote_through_the_relay() {
     compass_test_support::bins::scripted_agent();
     let d = TestDaemon::start();
-    let remote = remote(d.home());
+    let remote = remote(d.outside());
     agent_with(
         &d,
         &remote,
@@ -87,11 +86,10 @@ fn cleared_pushes_reach_the_real_remote_through_the_relay() {
 }
 
 #[test]
-#[ignore = "the relay push stalls after connect (git-remote-compass); see the branch report"]
 fn a_compound_commit_and_push_carrying_a_read_credential_never_reaches_the_remote() {
     compass_test_support::bins::scripted_agent();
     let d = TestDaemon::start();
-    let remote = remote(d.home());
+    let remote = remote(d.outside());
     agent_with(
         &d,
         &remote,
