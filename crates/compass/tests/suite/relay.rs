@@ -67,6 +67,7 @@ fn cleared_pushes_reach_the_real_remote_through_the_relay() {
   { kind = "run", command = "printf 'hello\n' > notes.txt && git add -A && git commit -qm notes && git push origin HEAD:refs/heads/clean" },
   { kind = "run", command = "git checkout -qb feat && printf 'x\n' > feat.txt && git add -A && git commit -qm feat && git push -q origin feat" },
   { kind = "run", command = "git push compass::app HEAD:refs/heads/byurl" },
+  { kind = "run", command = "git clone -q compass::app /tmp/through-relay && git -C /tmp/through-relay log -1 --format=fetched-%s origin/clean" },
 "#,
     );
     let turn = d.ok(&["agent", "prompt", "atlas", "push", "--follow"]);
@@ -75,6 +76,10 @@ fn cleared_pushes_reach_the_real_remote_through_the_relay() {
         "origin is not the relay: {turn}"
     );
     assert!(turn.contains("Compass forwarded this push"), "{turn}");
+    assert!(
+        turn.contains("fetched-notes"),
+        "a fetch through the relay failed: {turn}"
+    );
     for r in ["refs/heads/clean", "refs/heads/feat", "refs/heads/byurl"] {
         assert!(
             has_ref(&remote, r),
