@@ -67,7 +67,9 @@ const OVERRIDES: &[(&str, &str)] = &[
     ("core.askPass", ""),
     ("core.sshCommand", "false"),
     ("core.gitProxy", ""),
-    ("core.alternateRefsCommand", ""),
+    // A command that lists nothing: alternates lend no refs (an empty
+    // value would be run, and fail, on every connectivity check).
+    ("core.alternateRefsCommand", "true"),
     ("core.attributesFile", "/dev/null"),
     ("attr.tree", EMPTY_TREE),
     ("credential.helper", ""),
@@ -77,8 +79,13 @@ const OVERRIDES: &[(&str, &str)] = &[
     ("maintenance.auto", "false"),
     ("submodule.recurse", "false"),
     ("fetch.recurseSubmodules", "false"),
-    ("uploadpack.packObjectsHook", ""),
     ("safe.bareRepository", "all"),
+    // `GIT_GRAFT_FILE=/dev/null` below otherwise prints a deprecation hint
+    // into every output (and, through the relay, into `remote:` lines).
+    ("advice.graftFileDeprecated", "false"),
+    // No `uploadpack.packObjectsHook`: git reads it only from system,
+    // global and command-line config (all fixed here), and an empty value
+    // would be run as the hook and break every fetch through the relay.
 ];
 
 /// Transports git knows by name. Per-protocol settings in a repository's

@@ -39,6 +39,14 @@ pub(crate) const SOCKET: &str = "git.sock";
 pub(crate) const HELPER: &str = "git-remote-compass";
 /// How long a client may take to name its service.
 const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long the relay waits for the real remote before serving its last copy.
+const REFRESH_TIMEOUT: Duration = Duration::from_secs(60);
+/// How long Warden's check and the forward of one push may take; past it
+/// the push is refused with a reason (the hook waits a little longer).
+const DECIDE_TIMEOUT: Duration = Duration::from_secs(300);
+/// How long one git session through the relay may last in all: a push or
+/// fetch that cannot complete ends instead of hanging.
+const SESSION_TIMEOUT: Duration = Duration::from_secs(600);
 /// Bound on a pre-receive request (quarantine paths + ref updates).
 const MAX_REQUEST_BYTES: u64 = 1024 * 1024;
 
@@ -271,8 +279,14 @@ impl PushRelay {
             let _ = write.write_all(why.as_bytes()).await;
             return Ok(());
         };
-        if let Err(e) = self.refresh(&repo).await {
-            tracing::warn!(agent = %self.agent, error = %e, repo, "the relay serves its last copy: the real remote did not answer");
+        match tokio::time::timeout(REFRESH_TIMEOUT, self.refresh(&repo)).await {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => {
+                tracing::warn!(agent = %self.agent, error = %e, repo, "the relay serves its last copy: the real remote did not answer");
+            }
+            Err(_) => {
+                tracing::warn!(agent = %self.agent, repo, "the relay serves its last copy: the real remote did not answer in time");
+            }
         }
         let dir = self.repo_dir(&repo);
         let mut cmd = SafeGit::in_dir(&dir)?;
@@ -346,7 +360,12 @@ impl PushRelay {
         let mut errors = String::new();
         let mut limited = (&mut stderr).take(64 * 1024);
         let errs = limited.read_to_string(&mut errors);
-        let (_, _, _, status) = tokio::join!(up, down, errs, child.wait());
+        let session = async { tokio::join!(up, down, errs, child.wait()).3 };
+        let Ok(status) = tokio::time::timeout(SESSION_TIMEOUT, session).await else {
+            // Dropping the child kills it; the client sees the hang-up.
+            tracing::warn!(agent = %self.agent, command = %cmd.display(), "a relay git session ran past its time limit and was ended");
+            return Ok(());
+        };
         let status = status.map_err(io_err("waiting for git"))?;
         if !status.success() {
             tracing::info!(agent = %self.agent, command = %cmd.display(), stderr = %errors.trim(), "relay git ended with an error");
@@ -365,7 +384,17 @@ impl PushRelay {
             .read_to_string(&mut request)
             .await;
         let (accept, message) = match read {
-            Ok(_) => self.decide(repo, &request).await,
+            Ok(_) => tokio::time::timeout(DECIDE_TIMEOUT, self.decide(repo, &request))
+                .await
+                .unwrap_or_else(|_| {
+                    (
+                        false,
+                        format!(
+                            "Compass refused this push: checking and forwarding it took longer than {}s",
+                            DECIDE_TIMEOUT.as_secs()
+                        ),
+                    )
+                }),
             Err(e) => (false, format!("Compass could not read the push: {e}")),
         };
         let verdict = if accept { "accept" } else { "refuse" };
@@ -458,7 +487,11 @@ impl PushRelay {
             let spec = format!("{}:{}", r.new.as_deref().unwrap_or(""), r.refname);
             cmd = cmd.value("refspec", &spec)?;
         }
-        for (key, value) in env {
+        // The objects are read from the quarantine, but `GIT_QUARANTINE_PATH`
+        // stays behind: it would reach the remote's receive-pack (git does
+        // not clear it for a local transport), which then refuses every ref
+        // update as "inside quarantine".
+        for (key, value) in env.iter().filter(|(k, _)| *k != "GIT_QUARANTINE_PATH") {
             cmd = cmd.env(key, "quarantine path", value)?;
         }
         run(&cmd).await.map(drop)

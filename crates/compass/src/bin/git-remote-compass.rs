@@ -18,9 +18,16 @@
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::os::unix::net::UnixStream;
 use std::process::ExitCode;
+use std::time::Duration;
 
 /// Where the git socket is inside a sandbox when the env names none.
 const DEFAULT_SOCKET: &str = "/run/compass/git.sock";
+/// How long the daemon may take to answer `ok` (it first refreshes the
+/// relay from the real remote, for at most a minute).
+const ANSWER_TIMEOUT: Duration = Duration::from_secs(120);
+/// How long the pre-receive check waits for the daemon's verdict (the
+/// daemon refuses a push itself after five minutes).
+const VERDICT_TIMEOUT: Duration = Duration::from_secs(330);
 /// Bound on the ref-update list a pre-receive hook forwards.
 const MAX_UPDATES_BYTES: u64 = 1024 * 1024;
 
@@ -92,14 +99,19 @@ fn open(service: &str, repo: &str) -> io::Result<UnixStream> {
     let mut sock = UnixStream::connect(&path)
         .map_err(|e| io::Error::new(e.kind(), format!("connecting to {path}: {e}")))?;
     sock.write_all(format!("{service} {repo}\n").as_bytes())?;
+    sock.set_read_timeout(Some(ANSWER_TIMEOUT))?;
+    // Byte at a time so nothing of git's own stream is read past the line.
     let mut answer = Vec::new();
     let mut byte = [0u8; 1];
     while answer.len() < 4096 {
-        if sock.read(&mut byte)? == 0 || byte[0] == b'\n' {
+        let n = sock.read(&mut byte).map_err(|e| timed_out(e, "answer"))?;
+        if n == 0 || byte[0] == b'\n' {
             break;
         }
         answer.push(byte[0]);
     }
+    // The session itself is bounded by the daemon.
+    sock.set_read_timeout(None)?;
     let answer = String::from_utf8_lossy(&answer);
     match answer.as_ref() {
         "ok" => Ok(sock),
@@ -109,9 +121,10 @@ fn open(service: &str, repo: &str) -> io::Result<UnixStream> {
     }
 }
 
-/// Copy git → socket on a thread and socket → git here. When the daemon
-/// closes its side the exchange is over: exit at once (git keeps our stdin
-/// open until we exit, so waiting for the other copy would deadlock).
+/// Copy git → socket on a thread and socket → git here, flushing each
+/// chunk. When the daemon closes its side the exchange is over: exit at
+/// once (git keeps our stdin open until we exit, so waiting for the other
+/// copy would deadlock).
 fn pipe(
     mut input: impl Read + Send + 'static,
     mut out: impl Write,
@@ -125,9 +138,31 @@ fn pipe(
         let _ = upstream.shutdown(std::net::Shutdown::Write);
     });
     let mut down = &sock;
-    io::copy(&mut down, &mut out)?;
-    out.flush()?;
-    Ok(ExitCode::SUCCESS)
+    let mut chunk = vec![0u8; 64 * 1024];
+    loop {
+        let n = match down.read(&mut chunk) {
+            Ok(0) => return Ok(ExitCode::SUCCESS),
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        // Flush every chunk: stdout is line-buffered and pkt-lines do not
+        // end in newlines (a trailing `0000` flush-pkt would sit in the
+        // buffer while both ends wait for it).
+        out.write_all(&chunk[..n])?;
+        out.flush()?;
+    }
+}
+
+/// A read that hit its time limit, said plainly.
+fn timed_out(e: io::Error, what: &str) -> io::Error {
+    match e.kind() {
+        io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut => io::Error::new(
+            io::ErrorKind::TimedOut,
+            format!("the Compass daemon sent no {what} in time, so this ended"),
+        ),
+        _ => e,
+    }
 }
 
 fn pre_receive() -> io::Result<ExitCode> {
@@ -153,10 +188,13 @@ fn pre_receive() -> io::Result<ExitCode> {
     request.push('\n');
     request.push_str(&updates);
     let mut sock = UnixStream::connect(&path)?;
+    sock.set_read_timeout(Some(VERDICT_TIMEOUT))?;
     sock.write_all(request.as_bytes())?;
     sock.shutdown(std::net::Shutdown::Write)?;
     let mut answer = String::new();
-    BufReader::new(sock).read_to_string(&mut answer)?;
+    BufReader::new(sock)
+        .read_to_string(&mut answer)
+        .map_err(|e| timed_out(e, "verdict on this push"))?;
     let (verdict, message) = answer.split_once('\n').unwrap_or((answer.as_str(), ""));
     for line in message.lines() {
         say(line);

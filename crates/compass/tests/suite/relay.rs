@@ -39,7 +39,7 @@ fn has_ref(remote: &Path, r: &str) -> bool {
 fn agent_with(d: &TestDaemon, remote: &Path, name: &str, steps: &str) {
     d.ok(&["project", "add", "demo", "--repo", remote.to_str().unwrap()]);
     d.ok(&["agent", "new", name]);
-    let scenario = d.home().join(format!("{name}.toml"));
+    let scenario = d.outside().join(format!("{name}.toml"));
     fs_err::write(
         &scenario,
         format!("name = \"relay\"\ndescription = \"d\"\n[[turns]]\nsteps = [\n{steps}]\n"),
@@ -55,11 +55,10 @@ fn agent_with(d: &TestDaemon, remote: &Path, name: &str, steps: &str) {
 }
 
 #[test]
-#[ignore = "the relay push stalls after connect (git-remote-compass); see the branch report"]
 fn cleared_pushes_reach_the_real_remote_through_the_relay() {
     compass_test_support::bins::scripted_agent();
     let d = TestDaemon::start();
-    let remote = remote(d.home());
+    let remote = remote(d.outside());
     agent_with(
         &d,
         &remote,
@@ -68,6 +67,7 @@ fn cleared_pushes_reach_the_real_remote_through_the_relay() {
   { kind = "run", command = "printf 'hello\n' > notes.txt && git add -A && git commit -qm notes && git push origin HEAD:refs/heads/clean" },
   { kind = "run", command = "git checkout -qb feat && printf 'x\n' > feat.txt && git add -A && git commit -qm feat && git push -q origin feat" },
   { kind = "run", command = "git push compass::app HEAD:refs/heads/byurl" },
+  { kind = "run", command = "git clone -q compass::app /tmp/through-relay && git -C /tmp/through-relay log -1 --format=fetched-%s origin/clean" },
 "#,
     );
     let turn = d.ok(&["agent", "prompt", "atlas", "push", "--follow"]);
@@ -76,6 +76,10 @@ fn cleared_pushes_reach_the_real_remote_through_the_relay() {
         "origin is not the relay: {turn}"
     );
     assert!(turn.contains("Compass forwarded this push"), "{turn}");
+    assert!(
+        turn.contains("fetched-notes"),
+        "a fetch through the relay failed: {turn}"
+    );
     for r in ["refs/heads/clean", "refs/heads/feat", "refs/heads/byurl"] {
         assert!(
             has_ref(&remote, r),
@@ -87,11 +91,10 @@ fn cleared_pushes_reach_the_real_remote_through_the_relay() {
 }
 
 #[test]
-#[ignore = "the relay push stalls after connect (git-remote-compass); see the branch report"]
 fn a_compound_commit_and_push_carrying_a_read_credential_never_reaches_the_remote() {
     compass_test_support::bins::scripted_agent();
     let d = TestDaemon::start();
-    let remote = remote(d.home());
+    let remote = remote(d.outside());
     agent_with(
         &d,
         &remote,
