@@ -257,7 +257,8 @@ impl SafeGit {
     pub fn credential_store(mut self, file: &Path) -> Result<Self, GitArgError> {
         let f = file.to_string_lossy().into_owned();
         check_path("credential file", &f)?;
-        // An empty value first resets the list; then the one helper.
+        // The fixed `credential.helper=` (empty) already reset the list the
+        // repo's config built; this adds the one helper after it.
         self.config
             .push(("credential.helper".into(), format!("store --file={f}")));
         Ok(self)
