@@ -28,6 +28,20 @@ pub struct Finding {
     pub explanation: String,
 }
 
+impl Finding {
+    pub fn new(
+        detector: impl Into<String>,
+        severity: Severity,
+        explanation: impl Into<String>,
+    ) -> Self {
+        Self {
+            detector: detector.into(),
+            severity,
+            explanation: explanation.into(),
+        }
+    }
+}
+
 /// The gate's answer.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "decision", rename_all = "snake_case")]

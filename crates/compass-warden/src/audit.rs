@@ -14,8 +14,7 @@ use std::sync::{Arc, Mutex};
 pub struct AuditRecord {
     pub at_ms: i64,
     pub agent: AgentId,
-    /// `input`, `output` or `watch`.
-    pub gate: String,
+    pub gate: GateKind,
     pub source: String,
     /// BLAKE3 of what was inspected (content, or the action's canonical JSON).
     pub hash: String,
@@ -24,6 +23,34 @@ pub struct AuditRecord {
     pub latency_us: u64,
     /// How the decision was reached.
     pub path: Route,
+}
+
+/// Which gate decided: a closed set, serialized in snake_case.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GateKind {
+    /// What an agent is about to read.
+    Input,
+    /// What an agent is about to do.
+    Output,
+    /// The async watch over the event stream.
+    Watch,
+}
+
+impl GateKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Input => "input",
+            Self::Output => "output",
+            Self::Watch => "watch",
+        }
+    }
+}
+
+impl std::fmt::Display for GateKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 /// How a decision was reached: a closed set, so a misspelt route cannot
@@ -85,7 +112,7 @@ impl AuditRecord {
                 ..Scope::default()
             },
             kind: EventKind::GateDecision {
-                gate: self.gate.clone(),
+                gate: self.gate.as_str().to_string(),
                 source: self.source.clone(),
                 hash: self.hash.clone(),
                 verdict: self.verdict.clone(),

@@ -6,6 +6,7 @@
 //! payloads (base64/hex that decode to instructions or commands) and secret
 //! patterns. Detectors only read text and return findings; they never act.
 
+use crate::detector;
 use crate::error::WardenError;
 use crate::secret;
 use base64::Engine;
@@ -186,14 +187,6 @@ static BASE64_RUN: LazyLock<Regex> =
 static HEX_RUN: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?-u:\b)(?:[0-9a-fA-F]{2}){16,}(?-u:\b)").expect("regex"));
 
-fn finding(detector: &str, severity: Severity, explanation: impl Into<String>) -> Finding {
-    Finding {
-        detector: detector.to_string(),
-        severity,
-        explanation: explanation.into(),
-    }
-}
-
 fn is_zero_width(c: char) -> bool {
     matches!(
         c,
@@ -288,7 +281,7 @@ impl Detectors {
                 } else {
                     format!("{prefix}.{}", r.detector)
                 };
-                let f = finding(
+                let f = Finding::new(
                     &detector,
                     sev,
                     format!("{} (rule {})", r.explanation, r.name),
@@ -359,30 +352,30 @@ impl Detectors {
             cleaned.push(c);
         }
         if mixed_script >= 2 {
-            out.push(finding(
-                "hidden_text",
+            out.push(Finding::new(
+                detector::HIDDEN_TEXT,
                 Severity::Medium,
                 format!("The content mixes look-alike Cyrillic or Greek letters into {mixed_script} Latin words, a way to slip text past filters."),
             ));
         }
         if !tags.trim().is_empty() {
-            out.push(finding(
-                "hidden_text",
+            out.push(Finding::new(
+                detector::HIDDEN_TEXT,
                 Severity::High,
                 "The content hides text in invisible Unicode tag characters, a known way to smuggle instructions past a human reader.",
             ));
-            self.rule_findings(&tags, "hidden_text", Some(Severity::High), &mut out);
+            self.rule_findings(&tags, detector::HIDDEN_TEXT, Some(Severity::High), &mut out);
         }
         if zero_width >= 3 {
-            out.push(finding(
-                "hidden_text",
+            out.push(Finding::new(
+                detector::HIDDEN_TEXT,
                 Severity::Medium,
                 format!("The content holds {zero_width} zero-width characters, which can hide or split words from a human reader."),
             ));
         }
         if bidi > 0 {
-            out.push(finding(
-                "hidden_text",
+            out.push(Finding::new(
+                detector::HIDDEN_TEXT,
                 Severity::Medium,
                 "The content holds bidirectional control characters, which can make text read differently than it runs (Trojan Source).",
             ));
@@ -457,8 +450,8 @@ impl Detectors {
 
         let kinds = secret::find_secrets(&cleaned);
         if !kinds.is_empty() {
-            out.push(finding(
-                "secret",
+            out.push(Finding::new(
+                detector::SECRET,
                 Severity::Medium,
                 format!(
                     "The content holds what looks like a secret ({}); it must not be sent anywhere.",
@@ -483,13 +476,18 @@ impl Detectors {
             return None;
         }
         let mut found = Vec::new();
-        self.rule_findings(text, "encoded_payload", Some(Severity::High), &mut found);
+        self.rule_findings(
+            text,
+            detector::ENCODED_PAYLOAD,
+            Some(Severity::High),
+            &mut found,
+        );
         let commandish = [
             "curl ", "wget ", "| sh", "|sh", "rm -rf", "bash -", "/dev/tcp", "nc ",
         ];
         if found.is_empty() && commandish.iter().any(|c| text.contains(c)) {
-            found.push(finding(
-                "encoded_payload",
+            found.push(Finding::new(
+                detector::ENCODED_PAYLOAD,
                 Severity::High,
                 format!("The content carries a {how}-encoded shell command."),
             ));
@@ -499,8 +497,8 @@ impl Detectors {
         }
         found.insert(
             0,
-            finding(
-                "encoded_payload",
+            Finding::new(
+                detector::ENCODED_PAYLOAD,
                 Severity::High,
                 format!("The content carries a {how}-encoded payload that decodes to instructions or commands."),
             ),

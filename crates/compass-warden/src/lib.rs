@@ -15,6 +15,7 @@ pub mod audit;
 pub mod bench;
 pub mod clock;
 pub mod detect;
+pub mod detector;
 pub mod error;
 pub mod eval;
 pub mod files;

@@ -7,6 +7,7 @@
 //! pipe-to-interpreter and fetch-and-exec, package installs, programs run from
 //! outside the workspace and destructive commands. It never runs anything.
 
+use crate::detector;
 use crate::secret;
 use crate::shell::{self, CommandLine, Origin, SimpleCommand};
 use compass_core::gate::{Finding, Severity};
@@ -63,14 +64,6 @@ const AGENT_HOME: &str = "/home/agent";
 const SYSTEM_DIRS: &[&str] = &[
     "/usr/", "/bin/", "/sbin/", "/opt/", "/nix/", "/snap/", "/lib/",
 ];
-
-fn f(detector: &str, severity: Severity, explanation: impl Into<String>) -> Finding {
-    Finding {
-        detector: detector.into(),
-        severity,
-        explanation: explanation.into(),
-    }
-}
 
 #[allow(clippy::expect_used)] // constant patterns, covered by tests
 static SECRET_PATH_HIGH: LazyLock<Regex> = LazyLock::new(|| {
@@ -215,14 +208,14 @@ fn shape_fallback(line: &str, a: &mut CommandAnalysis) {
     ];
     let reason = a.parse_error.clone().unwrap_or_default();
     if risky.iter().any(|r| l.contains(r)) {
-        a.findings.push(f(
-            "unparsed_command",
+        a.findings.push(Finding::new(
+            detector::UNPARSED_COMMAND,
             Severity::High,
             format!("The command line could not be parsed ({reason}) and has a high-stakes shape; it is held rather than guessed at."),
         ));
     } else {
-        a.findings.push(f(
-            "unparsed_command",
+        a.findings.push(Finding::new(
+            detector::UNPARSED_COMMAND,
             Severity::Medium,
             format!(
                 "The command line could not be parsed ({reason}); it was inspected by shape only."
@@ -253,16 +246,16 @@ fn analyze_parsed(
     let mut runs_interp_or_source = false;
 
     if line.contains(":(){") || line.contains(":() {") {
-        a.findings.push(f(
-            "destructive_command",
+        a.findings.push(Finding::new(
+            detector::DESTRUCTIVE_COMMAND,
             Severity::Critical,
             "The command is a fork bomb.",
         ));
     }
 
     if !in_roots(&eff_cwd, ws) {
-        a.findings.push(f(
-            "outside_workspace",
+        a.findings.push(Finding::new(
+            detector::OUTSIDE_WORKSPACE,
             Severity::Medium,
             format!("The command runs in {eff_cwd}, outside the agent's workspace."),
         ));
@@ -285,8 +278,8 @@ fn analyze_parsed(
         {
             let abs = join_path(&eff_cwd, p0);
             if !in_roots(&abs, ws) && !SYSTEM_DIRS.iter().any(|d| abs.starts_with(d)) {
-                a.findings.push(f(
-                        "outside_workspace",
+                a.findings.push(Finding::new(
+                        detector::OUTSIDE_WORKSPACE,
                         Severity::High,
                         format!("The command runs a program from {abs}, outside the workspace and system directories."),
                     ));
@@ -304,8 +297,8 @@ fn analyze_parsed(
             let p = p.trim_start_matches('@');
             if let Some(sev) = secret_path_severity(p) {
                 reads_secret = Some(reads_secret.map_or(sev, |s| s.max(sev)));
-                a.findings.push(f(
-                    "credential_access",
+                a.findings.push(Finding::new(
+                    detector::CREDENTIAL_ACCESS,
                     sev,
                     format!(
                         "The command touches a credential or secret file ({}).",
@@ -316,8 +309,8 @@ fn analyze_parsed(
         }
         if prog == "gpg" && has_flag(args, &["--export-secret-keys", "--export-secret-subkeys"]) {
             reads_secret = Some(Severity::High);
-            a.findings.push(f(
-                "credential_access",
+            a.findings.push(Finding::new(
+                detector::CREDENTIAL_ACCESS,
                 Severity::High,
                 "The command exports private GPG keys.",
             ));
@@ -333,8 +326,8 @@ fn analyze_parsed(
             && args.get(1).is_some_and(|s| s == "token")
         {
             reads_secret = Some(Severity::High);
-            a.findings.push(f(
-                "credential_access",
+            a.findings.push(Finding::new(
+                detector::CREDENTIAL_ACCESS,
                 Severity::High,
                 "The command prints the forge token.",
             ));
@@ -378,8 +371,8 @@ fn analyze_parsed(
                 .any(|r| r.target.starts_with("/dev/tcp/"))
                 && line.contains("-i")
             {
-                a.findings.push(f(
-                    "destructive_command",
+                a.findings.push(Finding::new(
+                    detector::DESTRUCTIVE_COMMAND,
                     Severity::Critical,
                     "The command opens a reverse shell.",
                 ));
@@ -409,8 +402,8 @@ fn analyze_parsed(
                 }
                 if code.contains("environ") || code.contains("process.env") || code.contains("ENV[")
                 {
-                    a.findings.push(f(
-                        "exfiltration",
+                    a.findings.push(Finding::new(
+                        detector::EXFILTRATION,
                         Severity::High,
                         "Inline code sends the process environment over the network.",
                     ));
@@ -438,20 +431,20 @@ fn analyze_parsed(
                         || c.program() == "openssl"
                 });
                 if fetch {
-                    a.findings.push(f(
-                        "fetch_and_exec",
+                    a.findings.push(Finding::new(
+                        detector::FETCH_AND_EXEC,
                         Severity::Critical,
                         format!("Downloaded bytes are piped straight into {prog}: they run before anything inspects them."),
                     ));
                 } else if decode {
-                    a.findings.push(f(
-                        "fetch_and_exec",
+                    a.findings.push(Finding::new(
+                        detector::FETCH_AND_EXEC,
                         Severity::High,
                         format!("Decoded data is piped into {prog}, hiding what runs."),
                     ));
                 } else if cmd.stages > 1 {
-                    a.findings.push(f(
-                        "pipe_to_interpreter",
+                    a.findings.push(Finding::new(
+                        detector::PIPE_TO_INTERPRETER,
                         Severity::Medium,
                         format!("Output of another command is piped into {prog}."),
                     ));
@@ -473,8 +466,8 @@ fn analyze_parsed(
     }
 
     if fetch_in_sub && runs_interp_or_source {
-        a.findings.push(f(
-            "fetch_and_exec",
+        a.findings.push(Finding::new(
+            detector::FETCH_AND_EXEC,
             Severity::Critical,
             "The command runs a downloaded script through a shell (`$(curl …)` or `<(curl …)`).",
         ));
@@ -485,8 +478,8 @@ fn analyze_parsed(
             .iter()
             .any(|c| c.program() == "chmod" && c.args().iter().any(|x| x.contains('x')))
     {
-        a.findings.push(f(
-            "fetch_and_exec",
+        a.findings.push(Finding::new(
+            detector::FETCH_AND_EXEC,
             Severity::High,
             "The command downloads a file, makes it executable and (likely) runs it.",
         ));
@@ -494,8 +487,8 @@ fn analyze_parsed(
     if net_send || !a.destinations.is_empty() {
         let inline = secret::find_secrets(line);
         if net_send && (reads_secret == Some(Severity::High) || env_dump) {
-            a.findings.push(f(
-                "exfiltration",
+            a.findings.push(Finding::new(
+                detector::EXFILTRATION,
                 Severity::Critical,
                 if env_dump {
                     "The command sends an environment dump over the network."
@@ -504,15 +497,15 @@ fn analyze_parsed(
                 },
             ));
         } else if net_send && reads_secret.is_some() {
-            a.findings.push(f(
-                "exfiltration",
+            a.findings.push(Finding::new(
+                detector::EXFILTRATION,
                 Severity::High,
                 "The command sends a secret file over the network.",
             ));
         }
         if !inline.is_empty() {
-            a.findings.push(f(
-                "exfiltration",
+            a.findings.push(Finding::new(
+                detector::EXFILTRATION,
                 Severity::High,
                 format!(
                     "The command line carries a secret ({}) to a network destination.",
@@ -521,8 +514,8 @@ fn analyze_parsed(
             ));
         }
     } else if env_dump {
-        a.findings.push(f(
-            "credential_access",
+        a.findings.push(Finding::new(
+            detector::CREDENTIAL_ACCESS,
             Severity::Low,
             "The command prints the environment.",
         ));
@@ -767,8 +760,8 @@ fn git_checks(cmd: &SimpleCommand, cwd: &str, a: &mut CommandAnalysis) {
         }),
         "remote" if rest.first().is_some_and(|s| s == "add" || s == "set-url") => {
             for h in rest.iter().flat_map(|r| url_hosts(r)) {
-                a.findings.push(f(
-                    "git_remote",
+                a.findings.push(Finding::new(
+                    detector::GIT_REMOTE,
                     Severity::Medium,
                     format!("The command adds a git remote at {h}; pushes there will be gated as a new destination."),
                 ));
@@ -779,22 +772,22 @@ fn git_checks(cmd: &SimpleCommand, cwd: &str, a: &mut CommandAnalysis) {
                 r.contains("credential") || r.contains("sshCommand") || r.contains("hooksPath")
             }) =>
         {
-            a.findings.push(f(
-                "git_config",
+            a.findings.push(Finding::new(
+                detector::GIT_CONFIG,
                 Severity::High,
                 "The command changes git credential, ssh or hook settings.",
             ));
         }
         "reset" if rest.iter().any(|r| r == "--hard") => {
-            a.findings.push(f(
-                "destructive_command",
+            a.findings.push(Finding::new(
+                detector::DESTRUCTIVE_COMMAND,
                 Severity::Low,
                 "`git reset --hard` discards local changes.",
             ));
         }
         "clean" if rest.iter().any(|r| r.starts_with("-") && r.contains('f')) => {
-            a.findings.push(f(
-                "destructive_command",
+            a.findings.push(Finding::new(
+                detector::DESTRUCTIVE_COMMAND,
                 Severity::Low,
                 "`git clean -f` deletes untracked files.",
             ));
@@ -816,7 +809,7 @@ fn forge_publish_infra(cmd: &SimpleCommand, a: &mut CommandAnalysis) {
     let args = cmd.args();
     let (s1, s2) = sub2(args);
     let hit = |a: &mut CommandAnalysis, det: &str, sev: Severity, what: String| {
-        a.findings.push(f(det, sev, what));
+        a.findings.push(Finding::new(det, sev, what));
     };
     match prog {
         "gh" => {
@@ -1104,8 +1097,8 @@ fn package_install(cmd: &SimpleCommand, a: &mut CommandAnalysis) {
             || x.starts_with("--git")
     });
     if custom_index {
-        a.findings.push(f(
-            "package_install",
+        a.findings.push(Finding::new(
+            detector::PACKAGE_INSTALL,
             Severity::High,
             format!("The command installs a package from a non-default source ({prog}); install scripts run with the agent's rights."),
         ));
@@ -1116,8 +1109,8 @@ fn package_install(cmd: &SimpleCommand, a: &mut CommandAnalysis) {
             });
         }
     } else {
-        a.findings.push(f(
-            "package_install",
+        a.findings.push(Finding::new(
+            detector::PACKAGE_INSTALL,
             Severity::Medium,
             format!("The command installs packages ({prog} {s1}); their install scripts run with the agent's rights."),
         ));
@@ -1203,8 +1196,8 @@ fn writes_outside(cmd: &SimpleCommand, cwd: &str, ws: &Workspace, a: &mut Comman
             "" => "a redirect".to_string(),
             p => format!("`{p}`"),
         };
-        a.findings.push(f(
-            "outside_workspace",
+        a.findings.push(Finding::new(
+            detector::OUTSIDE_WORKSPACE,
             Severity::High,
             format!("The command writes {abs} (through {via}), outside the agent's workspace."),
         ));
@@ -1229,27 +1222,27 @@ fn destructive(cmd: &SimpleCommand, a: &mut CommandAnalysis) {
                             || CRITICAL_TARGETS.contains(t)
                     }))
             {
-                a.findings.push(f(
-                    "destructive_command",
+                a.findings.push(Finding::new(
+                    detector::DESTRUCTIVE_COMMAND,
                     Severity::Critical,
                     "The command recursively deletes a root, home or system directory.",
                 ));
             }
         }
-        "dd" if args.iter().any(|x| x.starts_with("of=/dev/")) => a.findings.push(f(
-            "destructive_command",
+        "dd" if args.iter().any(|x| x.starts_with("of=/dev/")) => a.findings.push(Finding::new(
+            detector::DESTRUCTIVE_COMMAND,
             Severity::Critical,
             "The command overwrites a block device.",
         )),
         p if p.starts_with("mkfs") || p == "wipefs" || p == "fdisk" || p == "parted" => {
-            a.findings.push(f(
-                "destructive_command",
+            a.findings.push(Finding::new(
+                detector::DESTRUCTIVE_COMMAND,
                 Severity::Critical,
                 "The command reformats or repartitions a disk.",
             ))
         }
-        "shred" if args.iter().any(|x| x.starts_with("/dev/")) => a.findings.push(f(
-            "destructive_command",
+        "shred" if args.iter().any(|x| x.starts_with("/dev/")) => a.findings.push(Finding::new(
+            detector::DESTRUCTIVE_COMMAND,
             Severity::Critical,
             "The command shreds a device.",
         )),
@@ -1259,8 +1252,8 @@ fn destructive(cmd: &SimpleCommand, a: &mut CommandAnalysis) {
                     .iter()
                     .any(|t| CRITICAL_TARGETS.contains(t)) =>
         {
-            a.findings.push(f(
-                "destructive_command",
+            a.findings.push(Finding::new(
+                detector::DESTRUCTIVE_COMMAND,
                 Severity::High,
                 "The command recursively changes permissions of a root or system directory.",
             ))
@@ -1271,8 +1264,8 @@ fn destructive(cmd: &SimpleCommand, a: &mut CommandAnalysis) {
                 .is_some_and(|t| CRITICAL_TARGETS.contains(&t.as_str()))
                 && args.iter().any(|x| x == "-delete") =>
         {
-            a.findings.push(f(
-                "destructive_command",
+            a.findings.push(Finding::new(
+                detector::DESTRUCTIVE_COMMAND,
                 Severity::Critical,
                 "The command deletes files across a root or home directory.",
             ))
@@ -1283,8 +1276,8 @@ fn destructive(cmd: &SimpleCommand, a: &mut CommandAnalysis) {
         if r.op.contains('>') && r.target.starts_with("/dev/sd")
             || r.target.starts_with("/dev/nvme")
         {
-            a.findings.push(f(
-                "destructive_command",
+            a.findings.push(Finding::new(
+                detector::DESTRUCTIVE_COMMAND,
                 Severity::Critical,
                 "The command writes over a block device.",
             ));

@@ -8,9 +8,10 @@
 //! records. Nothing it inspects is executed or followed.
 
 use crate::asks;
-use crate::audit::{AuditRecord, AuditSink, MemoryAudit, Route};
+use crate::audit::{AuditRecord, AuditSink, GateKind, MemoryAudit, Route};
 use crate::clock::{Clock, SystemClock};
 use crate::detect::{Detectors, RuleSet};
+use crate::detector;
 use crate::error::WardenError;
 use crate::files::WorkloadFiles;
 use crate::git::{self, GitInspector, PushPlan};
@@ -142,6 +143,35 @@ pub struct WardenStatus {
 /// How much of a sent file the output gate reads.
 pub const PAYLOAD_READ_BYTES: usize = 1024 * 1024;
 
+/// What a gate found out about one request, before it is decided: which
+/// gate, the (redacted) source, the hash it is keyed by, the findings and
+/// the route that led there.
+#[derive(Debug, Clone)]
+struct Assessment {
+    gate: GateKind,
+    source: String,
+    hash: String,
+    findings: Vec<Finding>,
+    route: Route,
+}
+
+impl Assessment {
+    fn new(gate: GateKind, source: String, hash: String, route: Route) -> Self {
+        Self {
+            gate,
+            source,
+            hash,
+            findings: Vec::new(),
+            route,
+        }
+    }
+
+    fn with(mut self, findings: Vec<Finding>) -> Self {
+        self.findings = findings;
+        self
+    }
+}
+
 /// A decision with its audit record.
 #[derive(Debug, Clone)]
 pub struct Decided {
@@ -175,14 +205,6 @@ pub struct Warden {
     flags: AtomicU64,
     taint_hits: AtomicU64,
     judge_calls: AtomicU64,
-}
-
-fn finding(detector: &str, severity: Severity, explanation: impl Into<String>) -> Finding {
-    Finding {
-        detector: detector.into(),
-        severity,
-        explanation: explanation.into(),
-    }
 }
 
 /// The decision a set of findings earns: high or critical flags, medium
@@ -380,8 +402,10 @@ impl Warden {
         let decided = match self.take_shared(agent, &keys, point) {
             Some(shared) => {
                 let (gate, source) = match request {
-                    GateRequest::Input { item, .. } => ("input", secret::redact(&item.source)),
-                    GateRequest::Output { action, .. } => ("output", action_source(action)),
+                    GateRequest::Input { item, .. } => {
+                        (GateKind::Input, secret::redact(&item.source))
+                    }
+                    GateRequest::Output { action, .. } => (GateKind::Output, action_source(action)),
                 };
                 self.record_shared(agent, gate, source, shared)
             }
@@ -415,8 +439,8 @@ impl Warden {
     /// tools run ungated, so it is flagged and paused with that reason.
     pub async fn hooks_went_silent(&self, agent: &AgentId, calls: &[String]) -> Decided {
         let start = Instant::now();
-        let findings = vec![finding(
-            "hook_silence",
+        let findings = vec![Finding::new(
+            detector::HOOK_SILENCE,
             Severity::High,
             format!(
                 "The agent's native hooks went silent: {} tool call(s) ran with no hook call ({}). Its hook settings may have been removed or replaced, so its tools are no longer gated.",
@@ -424,18 +448,14 @@ impl Warden {
                 calls.iter().take(3).cloned().collect::<Vec<_>>().join(", ")
             ),
         )];
-        let path = self.inspecting_route();
-        self.finish(
-            agent.clone(),
-            "watch",
+        let assessed = Assessment::new(
+            GateKind::Watch,
             "watch:hook_silence".into(),
             content_hash(&calls.join("\n")),
-            findings,
-            path,
-            &|| None,
-            start,
+            self.inspecting_route(),
         )
-        .await
+        .with(findings);
+        self.finish(agent.clone(), assessed, &|| None, start).await
     }
 
     /// The route of a decision Warden inspects itself: none while it is off.
@@ -490,7 +510,7 @@ impl Warden {
     fn record_shared(
         &self,
         agent: &AgentId,
-        gate: &str,
+        gate: GateKind,
         source: String,
         shared: Shared,
     ) -> Decided {
@@ -498,7 +518,7 @@ impl Warden {
         let record = AuditRecord {
             at_ms: self.deps.clock.now_ms(),
             agent: agent.clone(),
-            gate: gate.to_string(),
+            gate,
             source,
             hash: shared.hash,
             detectors: Vec::new(),
@@ -518,19 +538,15 @@ impl Warden {
     pub async fn inspect(&self, request: &GateRequest) -> Decided {
         let start = Instant::now();
         let agent = request.agent().clone();
-        let (gate, source, hash, findings, path) = match request {
+        let assessed = match request {
+            // A source can carry a token (`url:…?token=…`); it is keyed,
+            // listed and recorded redacted, so no secret reaches the store
+            // or the event log.
             GateRequest::Input { item, .. } => {
-                // A source can carry a token (`url:…?token=…`); it is keyed,
-                // listed and recorded redacted, so no secret reaches the
-                // store or the event log.
-                let source = secret::redact(&item.source);
-                let (hash, findings, path) = self.input(&agent, &source, &item.content).await;
-                ("input", source, hash, findings, path)
+                self.input(&agent, secret::redact(&item.source), &item.content)
+                    .await
             }
-            GateRequest::Output { action, .. } => {
-                let (source, hash, findings, path) = self.output(&agent, action).await;
-                ("output", source, hash, findings, path)
-            }
+            GateRequest::Output { action, .. } => self.output(&agent, action).await,
         };
         // What the flag is about, named for the user (only for the agent's
         // own actions is it also part of the reason the agent reads).
@@ -538,22 +554,25 @@ impl Warden {
             GateRequest::Input { item, .. } => asks::describe_content(&item.content),
             GateRequest::Output { action, .. } => asks::describe_action(action),
         };
-        self.finish(agent, gate, source, hash, findings, path, &named, start)
-            .await
+        self.finish(agent, assessed, &named, start).await
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// Decide an assessment: the decision, its named dangerous part, the
+    /// taint update, the audit record and the pause on a flag.
     async fn finish(
         &self,
         agent: AgentId,
-        gate: &str,
-        source: String,
-        hash: String,
-        mut findings: Vec<Finding>,
-        path: Route,
+        assessed: Assessment,
         named: &(dyn Fn() -> Option<String> + Sync),
         start: Instant,
     ) -> Decided {
+        let Assessment {
+            gate,
+            source,
+            hash,
+            mut findings,
+            route: path,
+        } = assessed;
         let decision = match path {
             Route::Denylisted => Decision::Flag {
                 reason: format!("The user deny-listed this source ({source})."),
@@ -568,11 +587,11 @@ impl Warden {
         // the agent reads, which would deliver the injection after all.
         let mut pause_reason = None;
         let decision = match (decision, named_if_flag(path, &findings, named)) {
-            (Decision::Flag { reason }, Some(part)) if gate == "output" => Decision::Flag {
+            (Decision::Flag { reason }, Some(part)) if gate == GateKind::Output => Decision::Flag {
                 reason: format!("{reason} {part}"),
             },
             (Decision::Flag { reason }, Some(part)) => {
-                findings.push(finding("asks", Severity::Low, part.clone()));
+                findings.push(Finding::new(detector::ASKS, Severity::Low, part.clone()));
                 pause_reason = Some(format!("{reason} {part}"));
                 Decision::Flag { reason }
             }
@@ -584,7 +603,7 @@ impl Warden {
             Decision::Clear => {}
         }
         let verdict = Verdict { decision, findings };
-        if gate == "input" {
+        if gate == GateKind::Input {
             match &verdict.decision {
                 Decision::Flag { .. } => self.taint.revoke(&agent, &source),
                 _ if path == Route::Inspected => self.taint.clear(&agent, &source, &hash),
@@ -596,7 +615,7 @@ impl Warden {
         let record = AuditRecord {
             at_ms: self.deps.clock.now_ms(),
             agent: agent.clone(),
-            gate: gate.to_string(),
+            gate,
             source,
             hash,
             detectors: {
@@ -625,58 +644,51 @@ impl Warden {
         Decided { verdict, record }
     }
 
-    async fn input(
-        &self,
-        agent: &AgentId,
-        source: &str,
-        content: &str,
-    ) -> (String, Vec<Finding>, Route) {
+    async fn input(&self, agent: &AgentId, source: String, content: &str) -> Assessment {
+        let at =
+            |hash: String, route| Assessment::new(GateKind::Input, source.clone(), hash, route);
         if !self.is_enabled() {
-            return (String::new(), vec![], Route::WardenOff);
+            return at(String::new(), Route::WardenOff);
         }
-        let (allow, deny) = self.listed(&[source.to_string()]);
+        let (allow, deny) = self.listed(std::slice::from_ref(&source));
         if deny {
-            return (content_hash(content), vec![], Route::Denylisted);
+            return at(content_hash(content), Route::Denylisted);
         }
         if allow {
-            return (content_hash(content), vec![], Route::Allowlisted);
+            return at(content_hash(content), Route::Allowlisted);
         }
         if content.len() > self.config.max_inspect_bytes {
-            return (
-                content_hash(content),
-                vec![finding(
-                    "oversized",
-                    Severity::High,
-                    format!(
-                        "The content is {} bytes, more than Warden inspects ({}); it is withheld rather than passed partly inspected.",
-                        content.len(),
-                        self.config.max_inspect_bytes
-                    ),
-                )],
-                Route::Inspected,
-            );
+            return at(content_hash(content), Route::Inspected).with(vec![Finding::new(
+                detector::OVERSIZED,
+                Severity::High,
+                format!(
+                    "The content is {} bytes, more than Warden inspects ({}); it is withheld rather than passed partly inspected.",
+                    content.len(),
+                    self.config.max_inspect_bytes
+                ),
+            )]);
         }
-        let hash = self.taint.key_hash(source, content);
+        let hash = self.taint.key_hash(&source, content);
         if self.take_allow_once(agent, &hash) {
-            return (hash, vec![], Route::AllowOnce);
+            return at(hash, Route::AllowOnce);
         }
-        match self.taint.status(agent, source, &hash) {
+        match self.taint.status(agent, &source, &hash) {
             TaintStatus::Cleared => {
                 self.taint_hits.fetch_add(1, Ordering::Relaxed);
-                return (hash, vec![], Route::TaintCleared);
+                return at(hash, Route::TaintCleared);
             }
             TaintStatus::Unknown | TaintStatus::Changed | TaintStatus::Expired => {}
         }
         let mut findings = self.detectors.inspect(&self.issued.strip(agent, content));
-        self.held.learn(agent, source, content);
-        self.judge_into("input", source, content, &mut findings)
+        self.held.learn(agent, &source, content);
+        self.judge_into(GateKind::Input, &source, content, &mut findings)
             .await;
-        (hash, findings, Route::Inspected)
+        at(hash, Route::Inspected).with(findings)
     }
 
     async fn judge_into(
         &self,
-        gate: &'static str,
+        gate: GateKind,
         source: &str,
         text: &str,
         findings: &mut Vec<Finding>,
@@ -698,7 +710,7 @@ impl Warden {
             .into_iter()
             .enumerate()
             .map(|(i, w)| JudgeRequest {
-                gate,
+                gate: gate.as_str(),
                 source: source.clone(),
                 text: w,
                 window: i,
@@ -714,8 +726,8 @@ impl Warden {
                 match answer {
                     Ok(v) => {
                         if let Some(sev) = v.severity() {
-                            findings.push(finding(
-                                "model_judge",
+                            findings.push(Finding::new(
+                                detector::MODEL_JUDGE,
                                 sev,
                                 format!(
                                     "The model judge ({}) rated window {}/{n} as {}.",
@@ -730,8 +742,8 @@ impl Warden {
                         }
                     }
                     Err(e) => {
-                        findings.push(finding(
-                            "model_judge",
+                        findings.push(Finding::new(
+                            detector::MODEL_JUDGE,
                             Severity::Medium,
                             format!("The model judge could not answer ({e}); the content passed the rules only."),
                         ));
@@ -742,15 +754,12 @@ impl Warden {
         }
     }
 
-    async fn output(
-        &self,
-        agent: &AgentId,
-        action: &OutputAction,
-    ) -> (String, String, Vec<Finding>, Route) {
+    async fn output(&self, agent: &AgentId, action: &OutputAction) -> Assessment {
         let hash = action_hash(action);
         let source = action_source(action);
+        let at = |route| Assessment::new(GateKind::Output, source.clone(), hash.clone(), route);
         if !self.is_enabled() {
-            return (source, hash, vec![], Route::WardenOff);
+            return at(Route::WardenOff);
         }
         let mut findings = Vec::new();
         let mut destinations: Vec<Destination> = Vec::new();
@@ -781,21 +790,21 @@ impl Warden {
                     .iter()
                     .any(|r| abs.starts_with(r.trim_end_matches('/')))
                 {
-                    findings.push(finding(
-                        "outside_workspace",
+                    findings.push(Finding::new(
+                        detector::OUTSIDE_WORKSPACE,
                         Severity::High,
                         format!("The agent writes {abs}, outside its workspace."),
                     ));
                 }
                 if abs.contains("/.git/hooks/") || abs.ends_with("/.git/config") {
-                    findings.push(finding(
-                        "git_config",
+                    findings.push(Finding::new(
+                        detector::GIT_CONFIG,
                         Severity::High,
                         "The agent writes git hooks or git config.",
                     ));
                 } else if abs.contains("/.github/workflows/") {
-                    findings.push(finding(
-                        "ci_change",
+                    findings.push(Finding::new(
+                        detector::CI_CHANGE,
                         Severity::Medium,
                         "The agent edits a CI workflow, which runs with repository secrets.",
                     ));
@@ -808,8 +817,8 @@ impl Warden {
                 ));
                 let kinds = secret::find_secrets(content);
                 if !kinds.is_empty() {
-                    findings.push(finding(
-                        "secret",
+                    findings.push(Finding::new(
+                        detector::SECRET,
                         Severity::Medium,
                         format!(
                             "The agent writes what looks like a secret ({}) into a file.",
@@ -818,8 +827,8 @@ impl Warden {
                     ));
                 }
                 for f in self.detectors.inspect(content) {
-                    if f.detector != "secret" && f.severity >= Severity::High {
-                        findings.push(finding(
+                    if f.detector != detector::SECRET && f.severity >= Severity::High {
+                        findings.push(Finding::new(
                             &f.detector,
                             Severity::Medium,
                             format!("The agent writes content that would be an injection for the next reader: {}", f.explanation),
@@ -836,8 +845,8 @@ impl Warden {
                 findings.extend(self.held_finding(agent, &payload, Severity::High, "The request"));
                 let kinds = secret::find_secrets(&payload);
                 if !kinds.is_empty() {
-                    findings.push(finding(
-                        "exfiltration",
+                    findings.push(Finding::new(
+                        detector::EXFILTRATION,
                         Severity::High,
                         format!(
                             "The request carries a secret ({}) to the network.",
@@ -853,8 +862,8 @@ impl Warden {
                 collect_strings(&v, &mut strings, 0);
                 for s in &strings {
                     if let Some(sev) = output::secret_path_severity(s) {
-                        findings.push(finding(
-                            "credential_access",
+                        findings.push(Finding::new(
+                            detector::CREDENTIAL_ACCESS,
                             sev,
                             format!("The tool call {name} touches a credential or secret file."),
                         ));
@@ -879,8 +888,8 @@ impl Warden {
                 ));
                 let kinds = secret::find_secrets(input);
                 if !kinds.is_empty() && !destinations.is_empty() {
-                    findings.push(finding(
-                        "exfiltration",
+                    findings.push(Finding::new(
+                        detector::EXFILTRATION,
                         Severity::High,
                         format!(
                             "The tool call {name} carries a secret ({}) toward the network.",
@@ -895,13 +904,13 @@ impl Warden {
         sources.extend(destinations.iter().map(|d| format!("net:{}", d.host)));
         let (allow, deny) = self.listed(&sources);
         if deny {
-            return (source, hash, findings, Route::Denylisted);
+            return at(Route::Denylisted).with(findings);
         }
         if self.take_allow_once(agent, &hash) {
-            return (source, hash, findings, Route::AllowOnce);
+            return at(Route::AllowOnce).with(findings);
         }
         if allow && findings.iter().all(|f| f.severity < Severity::Critical) {
-            return (source, hash, vec![], Route::Allowlisted);
+            return at(Route::Allowlisted);
         }
 
         // First contact with a destination: vetted (the secret scan above),
@@ -916,21 +925,20 @@ impl Warden {
             }
         }
         for h in &new_hosts {
-            findings.push(finding(
-                "first_contact",
+            findings.push(Finding::new(
+                detector::FIRST_CONTACT,
                 Severity::Medium,
                 format!("First contact with network destination {h} this session; the payload was scanned for secrets."),
             ));
         }
-        if decide(&findings).is_flag() {
-            return (source, hash, findings, Route::Inspected);
-        }
-        if let Ok(mut known) = self.destinations.lock() {
+        if !decide(&findings).is_flag()
+            && let Ok(mut known) = self.destinations.lock()
+        {
             for h in new_hosts {
                 known.insert((agent.clone(), h));
             }
         }
-        (source, hash, findings, Route::Inspected)
+        at(Route::Inspected).with(findings)
     }
 
     /// The relay's gate: judge a push the agent's relay has received, on
@@ -973,17 +981,8 @@ impl Warden {
         // The flag names what is pushed where.
         let named_push = source.clone();
         let named = move || Some(named_push.clone());
-        self.finish(
-            agent.clone(),
-            "output",
-            source,
-            hash,
-            findings,
-            path,
-            &named,
-            start,
-        )
-        .await
+        let assessed = Assessment::new(GateKind::Output, source, hash, path).with(findings);
+        self.finish(agent.clone(), assessed, &named, start).await
     }
 
     /// Read and scan a file a network command sends.
@@ -992,8 +991,8 @@ impl Warden {
             return vec![]; // already a credential_access finding by name
         }
         let Some(files) = &self.deps.files else {
-            return vec![finding(
-                "exfiltration",
+            return vec![Finding::new(
+                detector::EXFILTRATION,
                 Severity::Medium,
                 format!(
                     "The command sends {path}; its contents could not be resolved, so it was judged by name only."
@@ -1009,8 +1008,8 @@ impl Warden {
                 if kinds.is_empty() {
                     held.into_iter().collect()
                 } else {
-                    vec![finding(
-                        "exfiltration",
+                    vec![Finding::new(
+                        detector::EXFILTRATION,
                         Severity::Critical,
                         format!(
                             "The command sends {path}, which holds what looks like a secret ({}).",
@@ -1019,8 +1018,8 @@ impl Warden {
                     )]
                 }
             }
-            Err(e) => vec![finding(
-                "exfiltration",
+            Err(e) => vec![Finding::new(
+                detector::EXFILTRATION,
                 Severity::Medium,
                 format!(
                     "The command sends {path}, which could not be read ({e}); it was judged by name only."
@@ -1064,14 +1063,14 @@ impl Warden {
                     .find(|a| !a.starts_with('-'))
                     .is_some_and(|r| r.contains("://") || r.contains('@'));
                 if shape_force || names_protected || ad_hoc {
-                    out.push(finding(
-                        "git_push",
+                    out.push(Finding::new(
+                        detector::GIT_PUSH,
                         Severity::High,
                         format!("The push could not be resolved ({e}) and its shape is high-stakes (force, delete, mirror, a protected ref or an ad-hoc URL)."),
                     ));
                 } else {
-                    out.push(finding(
-                        "git_push",
+                    out.push(Finding::new(
+                        detector::GIT_PUSH,
                         Severity::Medium,
                         format!("The push could not be resolved ({e}); it was judged by its command shape only."),
                     ));
@@ -1092,8 +1091,8 @@ impl Warden {
     ) -> Option<Finding> {
         let labels = self.held.found_in(agent, payload);
         (!labels.is_empty()).then(|| {
-            finding(
-                "held_secret",
+            Finding::new(
+                detector::HELD_SECRET,
                 severity,
                 format!(
                     "{what} carries a credential the agent read earlier: {}.",
@@ -1105,8 +1104,8 @@ impl Warden {
 
     fn plan_findings(&self, agent: &AgentId, plan: &PushPlan, out: &mut Vec<Finding>) {
         if plan.mirror {
-            out.push(finding(
-                "git_push",
+            out.push(Finding::new(
+                detector::GIT_PUSH,
                 Severity::Critical,
                 format!(
                     "A mirror push overwrites and deletes every ref on {}.",
@@ -1115,8 +1114,8 @@ impl Warden {
             ));
         }
         if plan.ad_hoc_remote {
-            out.push(finding(
-                "git_push",
+            out.push(Finding::new(
+                detector::GIT_PUSH,
                 Severity::High,
                 format!(
                     "The push goes to {}, which is not a configured remote.",
@@ -1127,8 +1126,8 @@ impl Warden {
         for u in &plan.updates {
             let protected = git::is_protected(&u.dst, &self.config.protected_refs);
             if u.delete {
-                out.push(finding(
-                    "git_push",
+                out.push(Finding::new(
+                    detector::GIT_PUSH,
                     if protected {
                         Severity::Critical
                     } else {
@@ -1137,8 +1136,8 @@ impl Warden {
                     format!("The push deletes {} on {}.", u.dst, plan.remote),
                 ));
             } else if u.non_fast_forward {
-                out.push(finding(
-                    "git_push",
+                out.push(Finding::new(
+                    detector::GIT_PUSH,
                     if protected {
                         Severity::Critical
                     } else {
@@ -1152,16 +1151,16 @@ impl Warden {
                     ),
                 ));
             } else if protected {
-                out.push(finding(
-                    "git_push",
+                out.push(Finding::new(
+                    detector::GIT_PUSH,
                     Severity::High,
                     format!("The push updates protected ref {} directly; protected refs change through a reviewed PR.", u.dst),
                 ));
             }
         }
         if plan.remote_unreachable {
-            out.push(finding(
-                "git_push",
+            out.push(Finding::new(
+                detector::GIT_PUSH,
                 Severity::Low,
                 format!(
                     "{} could not be reached; the plan's old SHAs are its last-known remote-tracking refs.",
@@ -1172,8 +1171,8 @@ impl Warden {
         out.extend(self.held_finding(agent, &plan.diff, Severity::Critical, "The pushed diff"));
         let kinds = secret::find_secrets(&plan.diff);
         if !kinds.is_empty() {
-            out.push(finding(
-                "exfiltration",
+            out.push(Finding::new(
+                detector::EXFILTRATION,
                 Severity::Critical,
                 format!(
                     "The pushed diff adds what looks like a secret ({}).",
@@ -1190,9 +1189,9 @@ impl Warden {
             .collect::<Vec<_>>()
             .join("\n");
         for f in self.detectors.inspect(&added) {
-            if f.detector != "secret" && f.severity >= Severity::High {
-                out.push(finding(
-                    &format!("git_push.{}", f.detector),
+            if f.detector != detector::SECRET && f.severity >= Severity::High {
+                out.push(Finding::new(
+                    &format!("{}.{}", detector::GIT_PUSH, f.detector),
                     Severity::Medium,
                     format!(
                         "The pushed diff adds content a detector flags: {}",
@@ -1202,8 +1201,8 @@ impl Warden {
             }
         }
         if plan.diff_truncated {
-            out.push(finding(
-                "git_push",
+            out.push(Finding::new(
+                detector::GIT_PUSH,
                 Severity::Medium,
                 format!(
                     "The pushed diff is larger than {} bytes; only the first part was inspected.",
@@ -1233,7 +1232,7 @@ impl Warden {
         keys: Vec<ActionKey>,
     ) -> Decided {
         if let Some(shared) = self.take_shared(agent, &keys, GatePoint::Watch) {
-            return self.record_shared(agent, "watch", source.to_string(), shared);
+            return self.record_shared(agent, GateKind::Watch, source.to_string(), shared);
         }
         let decided = self.watch_sample(agent, source, text).await;
         self.share(agent, keys, GatePoint::Watch, &decided);
@@ -1249,14 +1248,16 @@ impl Warden {
         } else {
             vec![]
         };
-        let path = self.inspecting_route();
-        self.finish(
-            agent.clone(),
-            "watch",
+        let assessed = Assessment::new(
+            GateKind::Watch,
             source.to_string(),
             content_hash(text),
-            findings,
-            path,
+            self.inspecting_route(),
+        )
+        .with(findings);
+        self.finish(
+            agent.clone(),
+            assessed,
             &|| asks::describe_content(text),
             start,
         )

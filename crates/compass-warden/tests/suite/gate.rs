@@ -89,7 +89,7 @@ async fn flag_pauses_the_agent_and_is_audited_as_an_event() {
     assert_eq!(paused[0].0, a);
     let rec = fx.audit.records().pop().unwrap();
     assert_eq!(rec.agent, a);
-    assert_eq!(rec.gate, "input");
+    assert_eq!(rec.gate, compass_warden::audit::GateKind::Input);
     assert_eq!(rec.source, "url:https://blog.example/post");
     assert_eq!(
         rec.hash,

@@ -57,7 +57,7 @@ async fn tool_results_errors_and_heartbeats_are_sampled() {
     });
     let d = watch.observe(&err).await.unwrap();
     assert!(d.verdict.decision.is_flag());
-    assert_eq!(d.record.gate, "watch");
+    assert_eq!(d.record.gate, compass_warden::audit::GateKind::Watch);
     assert_eq!(fx.pauser.paused()[0].0, a);
 
     // Output nothing sampled yet waits for the heartbeat, which fires only
