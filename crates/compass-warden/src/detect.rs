@@ -282,7 +282,7 @@ impl Detectors {
                     format!("{prefix}.{}", r.detector)
                 };
                 let f = Finding::new(
-                    &detector,
+                    detector,
                     sev,
                     format!("{} (rule {})", r.explanation, r.name),
                 );

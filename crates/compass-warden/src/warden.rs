@@ -1191,7 +1191,7 @@ impl Warden {
         for f in self.detectors.inspect(&added) {
             if f.detector != detector::SECRET && f.severity >= Severity::High {
                 out.push(Finding::new(
-                    &format!("{}.{}", detector::GIT_PUSH, f.detector),
+                    format!("{}.{}", detector::GIT_PUSH, f.detector),
                     Severity::Medium,
                     format!(
                         "The pushed diff adds content a detector flags: {}",
