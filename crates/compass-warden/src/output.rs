@@ -7,6 +7,7 @@
 //! pipe-to-interpreter and fetch-and-exec, package installs, programs run from
 //! outside the workspace and destructive commands. It never runs anything.
 
+use crate::command_rules::{self, has_flag};
 use crate::detector;
 use crate::secret;
 use crate::shell::{self, CommandLine, Origin, SimpleCommand};
@@ -130,21 +131,6 @@ fn is_interpreter(p: &str) -> bool {
     INTERPRETERS.contains(&p) || p.starts_with("python3.")
 }
 
-fn has_flag(args: &[String], flags: &[&str]) -> bool {
-    args.iter().any(|a| {
-        flags.iter().any(|f| {
-            a == f
-                || (f.starts_with("--") && a.starts_with(&format!("{f}=")))
-                || (!f.starts_with("--")
-                    && f.len() == 2
-                    && a.starts_with('-')
-                    && !a.starts_with("--")
-                    && a.len() > 2
-                    && a[1..].contains(&f[1..]))
-        })
-    })
-}
-
 fn positional(args: &[String]) -> Vec<&str> {
     args.iter()
         .filter(|a| !a.starts_with('-'))
@@ -230,6 +216,33 @@ fn shape_fallback(line: &str, a: &mut CommandAnalysis) {
     }
 }
 
+/// What the commands of one line do, gathered command by command and
+/// concluded on together: a credential read in one command and a send in
+/// another are one exfiltration.
+#[derive(Debug, Default)]
+struct LineFacts {
+    /// The working directory, `cd` applied.
+    cwd: String,
+    /// The most sensitive credential file read.
+    reads_secret: Option<Severity>,
+    /// The environment is printed (`env`, `printenv`, `export -p`, …).
+    env_dump: bool,
+    /// Some command sends data to the network.
+    net_send: bool,
+    /// A fetcher runs inside a substitution (`$(curl …)`, `<(curl …)`).
+    fetch_in_sub: bool,
+    /// A fetcher runs.
+    fetched: bool,
+    /// An interpreter or `source` runs its input (or a shell string runs).
+    runs_interp_or_source: bool,
+}
+
+impl LineFacts {
+    fn read_secret(&mut self, sev: Severity) {
+        self.reads_secret = Some(self.reads_secret.map_or(sev, |s| s.max(sev)));
+    }
+}
+
 fn analyze_parsed(
     parsed: &CommandLine,
     line: &str,
@@ -237,14 +250,10 @@ fn analyze_parsed(
     ws: &Workspace,
     a: &mut CommandAnalysis,
 ) {
-    let mut eff_cwd = cwd.to_string();
-    let mut reads_secret: Option<Severity> = None;
-    let mut env_dump = false;
-    let mut net_send = false;
-    let mut fetch_in_sub = false;
-    let mut fetched = false;
-    let mut runs_interp_or_source = false;
-
+    let mut facts = LineFacts {
+        cwd: cwd.to_string(),
+        ..LineFacts::default()
+    };
     if line.contains(":(){") || line.contains(":() {") {
         a.findings.push(Finding::new(
             detector::DESTRUCTIVE_COMMAND,
@@ -252,227 +261,262 @@ fn analyze_parsed(
             "The command is a fork bomb.",
         ));
     }
-
-    if !in_roots(&eff_cwd, ws) {
+    if !in_roots(cwd, ws) {
         a.findings.push(Finding::new(
             detector::OUTSIDE_WORKSPACE,
             Severity::Medium,
-            format!("The command runs in {eff_cwd}, outside the agent's workspace."),
+            format!("The command runs in {cwd}, outside the agent's workspace."),
         ));
     }
-
     for cmd in &parsed.commands {
-        let prog = cmd.program();
-        let args = cmd.args();
-
-        if prog == "cd" && cmd.origin != Origin::Substitution {
-            if let Some(dir) = args.first() {
-                eff_cwd = join_path(&eff_cwd, dir);
+        if cmd.program() == "cd" && cmd.origin != Origin::Substitution {
+            if let Some(dir) = cmd.args().first() {
+                facts.cwd = join_path(&facts.cwd, dir);
             }
             continue;
         }
-
-        // Programs run by path must come from the workspace or the system.
-        if let Some(p0) = cmd.argv.first()
-            && p0.contains('/')
-        {
-            let abs = join_path(&eff_cwd, p0);
-            if !in_roots(&abs, ws) && !SYSTEM_DIRS.iter().any(|d| abs.starts_with(d)) {
-                a.findings.push(Finding::new(
-                        detector::OUTSIDE_WORKSPACE,
-                        Severity::High,
-                        format!("The command runs a program from {abs}, outside the workspace and system directories."),
-                    ));
-            }
-        }
-
-        // Secret reads: any argument or redirect naming a credential file.
-        for arg in args.iter().chain(
-            cmd.redirects
-                .iter()
-                .filter(|r| r.op.contains('<'))
-                .map(|r| &r.target),
-        ) {
-            let p = arg.split_once('=').map_or(arg.as_str(), |(_, v)| v);
-            let p = p.trim_start_matches('@');
-            if let Some(sev) = secret_path_severity(p) {
-                reads_secret = Some(reads_secret.map_or(sev, |s| s.max(sev)));
-                a.findings.push(Finding::new(
-                    detector::CREDENTIAL_ACCESS,
-                    sev,
-                    format!(
-                        "The command touches a credential or secret file ({}).",
-                        redact_home(p)
-                    ),
-                ));
-            }
-        }
-        if prog == "gpg" && has_flag(args, &["--export-secret-keys", "--export-secret-subkeys"]) {
-            reads_secret = Some(Severity::High);
-            a.findings.push(Finding::new(
-                detector::CREDENTIAL_ACCESS,
-                Severity::High,
-                "The command exports private GPG keys.",
-            ));
-        }
-        if matches!(prog, "env" | "printenv" | "set" | "history") && positional(args).is_empty()
-            || (prog == "export" && args.iter().any(|x| x == "-p"))
-            || (prog == "declare" && args.iter().any(|x| x == "-x" || x == "-p"))
-        {
-            env_dump = true;
-        }
-        if prog == "gh"
-            && args.first().is_some_and(|s| s == "auth")
-            && args.get(1).is_some_and(|s| s == "token")
-        {
-            reads_secret = Some(Severity::High);
-            a.findings.push(Finding::new(
-                detector::CREDENTIAL_ACCESS,
-                Severity::High,
-                "The command prints the forge token.",
-            ));
-        }
-
-        // Network.
-        let is_net = NET_PROGRAMS.contains(&prog)
-            || cmd
-                .redirects
-                .iter()
-                .any(|r| r.target.starts_with("/dev/tcp/") || r.target.starts_with("/dev/udp/"));
-        if is_net {
-            let sends = sends_data(cmd);
-            if sends {
-                for p in payload_files(cmd) {
-                    let abs = join_path(&eff_cwd, &p);
-                    if !a.payload_files.contains(&abs) {
-                        a.payload_files.push(abs);
-                    }
-                }
-            }
-            net_send |= sends;
-            for h in command_hosts(cmd) {
-                if !a.destinations.iter().any(|d| d.host == h) {
-                    a.destinations.push(Destination { host: h, sends });
-                } else if sends {
-                    for d in a.destinations.iter_mut().filter(|d| d.host == h) {
-                        d.sends = true;
-                    }
-                }
-            }
-            if FETCHERS.contains(&prog) {
-                fetched = true;
-                if cmd.origin == Origin::Substitution {
-                    fetch_in_sub = true;
-                }
-            }
-            if cmd
-                .redirects
-                .iter()
-                .any(|r| r.target.starts_with("/dev/tcp/"))
-                && line.contains("-i")
-            {
-                a.findings.push(Finding::new(
-                    detector::DESTRUCTIVE_COMMAND,
-                    Severity::Critical,
-                    "The command opens a reverse shell.",
-                ));
-            }
-        }
-        if matches!(prog, "python" | "python3" | "node" | "perl" | "ruby") {
-            let code = args.join(" ");
-            if [
-                "urllib",
-                "requests.",
-                "socket",
-                "http.client",
-                "fetch(",
-                "https.get",
-                "http.get",
-                "Net::HTTP",
-                "LWP",
-            ]
-            .iter()
-            .any(|k| code.contains(k))
-            {
-                for h in url_hosts(&code) {
-                    a.destinations.push(Destination {
-                        host: h,
-                        sends: true,
-                    });
-                }
-                if code.contains("environ") || code.contains("process.env") || code.contains("ENV[")
-                {
-                    a.findings.push(Finding::new(
-                        detector::EXFILTRATION,
-                        Severity::High,
-                        "Inline code sends the process environment over the network.",
-                    ));
-                }
-                net_send = true;
-            }
-        }
-
-        // Pipe into an interpreter from a fetch or decode.
-        if is_interpreter(prog) || matches!(prog, "source" | "." | "eval") {
-            let reads_stdin = args.iter().all(|x| x.starts_with('-') && x != "-c")
-                || args
-                    .first()
-                    .is_some_and(|x| x == "-" || x == "-s" || x.starts_with("/dev/fd/"));
-            if cmd.stage > 0 && reads_stdin {
-                let upstream: Vec<&SimpleCommand> = parsed
-                    .commands
-                    .iter()
-                    .filter(|c| c.pipeline == cmd.pipeline && c.stage < cmd.stage)
-                    .collect();
-                let fetch = upstream.iter().any(|c| FETCHERS.contains(&c.program()));
-                let decode = upstream.iter().any(|c| {
-                    (c.program() == "base64" && has_flag(c.args(), &["-d", "--decode", "-D"]))
-                        || (c.program() == "xxd" && has_flag(c.args(), &["-r"]))
-                        || c.program() == "openssl"
-                });
-                if fetch {
-                    a.findings.push(Finding::new(
-                        detector::FETCH_AND_EXEC,
-                        Severity::Critical,
-                        format!("Downloaded bytes are piped straight into {prog}: they run before anything inspects them."),
-                    ));
-                } else if decode {
-                    a.findings.push(Finding::new(
-                        detector::FETCH_AND_EXEC,
-                        Severity::High,
-                        format!("Decoded data is piped into {prog}, hiding what runs."),
-                    ));
-                } else if cmd.stages > 1 {
-                    a.findings.push(Finding::new(
-                        detector::PIPE_TO_INTERPRETER,
-                        Severity::Medium,
-                        format!("Output of another command is piped into {prog}."),
-                    ));
-                }
-            }
-            if args.iter().any(|x| x.starts_with("/dev/fd/")) || cmd.origin == Origin::Top {
-                runs_interp_or_source = true;
-            }
-        }
-        if cmd.origin == Origin::ShellString {
-            runs_interp_or_source = true;
-        }
-
-        git_checks(cmd, &eff_cwd, a);
+        program_location(cmd, &facts.cwd, ws, a);
+        credential_reads(cmd, &mut facts, a);
+        network(cmd, line, &mut facts, a);
+        inline_code_network(cmd, &mut facts, a);
+        interpreter_input(cmd, parsed, &mut facts, a);
+        git_checks(cmd, &facts.cwd, a);
         forge_publish_infra(cmd, a);
         package_install(cmd, a);
         destructive(cmd, a);
-        writes_outside(cmd, &eff_cwd, ws, a);
+        writes_outside(cmd, &facts.cwd, ws, a);
     }
+    conclude(parsed, line, &facts, a);
+}
 
-    if fetch_in_sub && runs_interp_or_source {
+/// Programs run by path must come from the workspace or the system.
+fn program_location(cmd: &SimpleCommand, cwd: &str, ws: &Workspace, a: &mut CommandAnalysis) {
+    if let Some(p0) = cmd.argv.first()
+        && p0.contains('/')
+    {
+        let abs = join_path(cwd, p0);
+        if !in_roots(&abs, ws) && !SYSTEM_DIRS.iter().any(|d| abs.starts_with(d)) {
+            a.findings.push(Finding::new(
+                detector::OUTSIDE_WORKSPACE,
+                Severity::High,
+                format!("The command runs a program from {abs}, outside the workspace and system directories."),
+            ));
+        }
+    }
+}
+
+/// Secret reads: any argument or input redirect naming a credential file,
+/// exported GPG keys, the forge token, an environment dump.
+fn credential_reads(cmd: &SimpleCommand, facts: &mut LineFacts, a: &mut CommandAnalysis) {
+    let prog = cmd.program();
+    let args = cmd.args();
+    for arg in args.iter().chain(
+        cmd.redirects
+            .iter()
+            .filter(|r| r.op.contains('<'))
+            .map(|r| &r.target),
+    ) {
+        let p = arg.split_once('=').map_or(arg.as_str(), |(_, v)| v);
+        let p = p.trim_start_matches('@');
+        if let Some(sev) = secret_path_severity(p) {
+            facts.read_secret(sev);
+            a.findings.push(Finding::new(
+                detector::CREDENTIAL_ACCESS,
+                sev,
+                format!(
+                    "The command touches a credential or secret file ({}).",
+                    redact_home(p)
+                ),
+            ));
+        }
+    }
+    if prog == "gpg" && has_flag(args, &["--export-secret-keys", "--export-secret-subkeys"]) {
+        facts.read_secret(Severity::High);
+        a.findings.push(Finding::new(
+            detector::CREDENTIAL_ACCESS,
+            Severity::High,
+            "The command exports private GPG keys.",
+        ));
+    }
+    if matches!(prog, "env" | "printenv" | "set" | "history") && positional(args).is_empty()
+        || (prog == "export" && args.iter().any(|x| x == "-p"))
+        || (prog == "declare" && args.iter().any(|x| x == "-x" || x == "-p"))
+    {
+        facts.env_dump = true;
+    }
+    if prog == "gh"
+        && args.first().is_some_and(|s| s == "auth")
+        && args.get(1).is_some_and(|s| s == "token")
+    {
+        facts.read_secret(Severity::High);
+        a.findings.push(Finding::new(
+            detector::CREDENTIAL_ACCESS,
+            Severity::High,
+            "The command prints the forge token.",
+        ));
+    }
+}
+
+/// Network programs and `/dev/tcp` redirects: destinations, payload files,
+/// whether data is sent, fetches and reverse shells.
+fn network(cmd: &SimpleCommand, line: &str, facts: &mut LineFacts, a: &mut CommandAnalysis) {
+    let prog = cmd.program();
+    let is_net = NET_PROGRAMS.contains(&prog)
+        || cmd
+            .redirects
+            .iter()
+            .any(|r| r.target.starts_with("/dev/tcp/") || r.target.starts_with("/dev/udp/"));
+    if !is_net {
+        return;
+    }
+    let sends = sends_data(cmd);
+    if sends {
+        for p in payload_files(cmd) {
+            let abs = join_path(&facts.cwd, &p);
+            if !a.payload_files.contains(&abs) {
+                a.payload_files.push(abs);
+            }
+        }
+    }
+    facts.net_send |= sends;
+    for h in command_hosts(cmd) {
+        if !a.destinations.iter().any(|d| d.host == h) {
+            a.destinations.push(Destination { host: h, sends });
+        } else if sends {
+            for d in a.destinations.iter_mut().filter(|d| d.host == h) {
+                d.sends = true;
+            }
+        }
+    }
+    if FETCHERS.contains(&prog) {
+        facts.fetched = true;
+        if cmd.origin == Origin::Substitution {
+            facts.fetch_in_sub = true;
+        }
+    }
+    if cmd
+        .redirects
+        .iter()
+        .any(|r| r.target.starts_with("/dev/tcp/"))
+        && line.contains("-i")
+    {
+        a.findings.push(Finding::new(
+            detector::DESTRUCTIVE_COMMAND,
+            Severity::Critical,
+            "The command opens a reverse shell.",
+        ));
+    }
+}
+
+/// Library calls that reach the network from inline interpreter code.
+const INLINE_NET_CALLS: &[&str] = &[
+    "urllib",
+    "requests.",
+    "socket",
+    "http.client",
+    "fetch(",
+    "https.get",
+    "http.get",
+    "Net::HTTP",
+    "LWP",
+];
+
+/// Inline interpreter code (`python -c`, `node -e`, …) that reaches the
+/// network, and sends the environment there.
+fn inline_code_network(cmd: &SimpleCommand, facts: &mut LineFacts, a: &mut CommandAnalysis) {
+    if !matches!(
+        cmd.program(),
+        "python" | "python3" | "node" | "perl" | "ruby"
+    ) {
+        return;
+    }
+    let code = cmd.args().join(" ");
+    if !INLINE_NET_CALLS.iter().any(|k| code.contains(k)) {
+        return;
+    }
+    for h in url_hosts(&code) {
+        a.destinations.push(Destination {
+            host: h,
+            sends: true,
+        });
+    }
+    if code.contains("environ") || code.contains("process.env") || code.contains("ENV[") {
+        a.findings.push(Finding::new(
+            detector::EXFILTRATION,
+            Severity::High,
+            "Inline code sends the process environment over the network.",
+        ));
+    }
+    facts.net_send = true;
+}
+
+/// What an interpreter (or `source`/`eval`) is fed: downloaded or decoded
+/// bytes piped in run before anything inspects them.
+fn interpreter_input(
+    cmd: &SimpleCommand,
+    parsed: &CommandLine,
+    facts: &mut LineFacts,
+    a: &mut CommandAnalysis,
+) {
+    let prog = cmd.program();
+    let args = cmd.args();
+    if is_interpreter(prog) || matches!(prog, "source" | "." | "eval") {
+        let reads_stdin = args.iter().all(|x| x.starts_with('-') && x != "-c")
+            || args
+                .first()
+                .is_some_and(|x| x == "-" || x == "-s" || x.starts_with("/dev/fd/"));
+        if cmd.stage > 0 && reads_stdin {
+            let upstream: Vec<&SimpleCommand> = parsed
+                .commands
+                .iter()
+                .filter(|c| c.pipeline == cmd.pipeline && c.stage < cmd.stage)
+                .collect();
+            let fetch = upstream.iter().any(|c| FETCHERS.contains(&c.program()));
+            let decode = upstream.iter().any(|c| {
+                (c.program() == "base64" && has_flag(c.args(), &["-d", "--decode", "-D"]))
+                    || (c.program() == "xxd" && has_flag(c.args(), &["-r"]))
+                    || c.program() == "openssl"
+            });
+            if fetch {
+                a.findings.push(Finding::new(
+                    detector::FETCH_AND_EXEC,
+                    Severity::Critical,
+                    format!("Downloaded bytes are piped straight into {prog}: they run before anything inspects them."),
+                ));
+            } else if decode {
+                a.findings.push(Finding::new(
+                    detector::FETCH_AND_EXEC,
+                    Severity::High,
+                    format!("Decoded data is piped into {prog}, hiding what runs."),
+                ));
+            } else if cmd.stages > 1 {
+                a.findings.push(Finding::new(
+                    detector::PIPE_TO_INTERPRETER,
+                    Severity::Medium,
+                    format!("Output of another command is piped into {prog}."),
+                ));
+            }
+        }
+        if args.iter().any(|x| x.starts_with("/dev/fd/")) || cmd.origin == Origin::Top {
+            facts.runs_interp_or_source = true;
+        }
+    }
+    if cmd.origin == Origin::ShellString {
+        facts.runs_interp_or_source = true;
+    }
+}
+
+/// The line as a whole: a downloaded script run through a shell, a
+/// download made executable, and secrets or the environment sent out.
+fn conclude(parsed: &CommandLine, line: &str, facts: &LineFacts, a: &mut CommandAnalysis) {
+    if facts.fetch_in_sub && facts.runs_interp_or_source {
         a.findings.push(Finding::new(
             detector::FETCH_AND_EXEC,
             Severity::Critical,
             "The command runs a downloaded script through a shell (`$(curl …)` or `<(curl …)`).",
         ));
     }
-    if fetched
+    if facts.fetched
         && parsed
             .commands
             .iter()
@@ -484,25 +528,25 @@ fn analyze_parsed(
             "The command downloads a file, makes it executable and (likely) runs it.",
         ));
     }
-    if net_send || !a.destinations.is_empty() {
-        let inline = secret::find_secrets(line);
-        if net_send && (reads_secret == Some(Severity::High) || env_dump) {
+    if facts.net_send || !a.destinations.is_empty() {
+        if facts.net_send && (facts.reads_secret == Some(Severity::High) || facts.env_dump) {
             a.findings.push(Finding::new(
                 detector::EXFILTRATION,
                 Severity::Critical,
-                if env_dump {
+                if facts.env_dump {
                     "The command sends an environment dump over the network."
                 } else {
                     "The command sends a credential file over the network."
                 },
             ));
-        } else if net_send && reads_secret.is_some() {
+        } else if facts.net_send && facts.reads_secret.is_some() {
             a.findings.push(Finding::new(
                 detector::EXFILTRATION,
                 Severity::High,
                 "The command sends a secret file over the network.",
             ));
         }
+        let inline = secret::find_secrets(line);
         if !inline.is_empty() {
             a.findings.push(Finding::new(
                 detector::EXFILTRATION,
@@ -513,7 +557,7 @@ fn analyze_parsed(
                 ),
             ));
         }
-    } else if env_dump {
+    } else if facts.env_dump {
         a.findings.push(Finding::new(
             detector::CREDENTIAL_ACCESS,
             Severity::Low,
@@ -804,255 +848,16 @@ fn sub2(args: &[String]) -> (String, String) {
     )
 }
 
+/// Merges, publishes and infrastructure changes: the rules in
+/// `rules/commands.toml`. Rules that did not load fail closed.
 fn forge_publish_infra(cmd: &SimpleCommand, a: &mut CommandAnalysis) {
-    let prog = cmd.program();
-    let args = cmd.args();
-    let (s1, s2) = sub2(args);
-    let hit = |a: &mut CommandAnalysis, det: &str, sev: Severity, what: String| {
-        a.findings.push(Finding::new(det, sev, what));
-    };
-    match prog {
-        "gh" => {
-            if s1 == "pr" && s2 == "merge" {
-                let how = if has_flag(args, &["--admin"]) {
-                    " with --admin (bypassing branch protection)"
-                } else if has_flag(args, &["--auto"]) {
-                    " (auto-merge)"
-                } else {
-                    ""
-                };
-                hit(
-                    a,
-                    "remote_merge",
-                    Severity::High,
-                    format!(
-                        "The command merges a pull request on the forge{how}; merges are the user's call."
-                    ),
-                );
-            } else if s1 == "api"
-                && args
-                    .iter()
-                    .any(|x| x.contains("/merge") || x.contains("auto-merge"))
-            {
-                hit(
-                    a,
-                    "remote_merge",
-                    Severity::High,
-                    "The command merges through the forge API.".into(),
-                );
-            } else if s1 == "repo" && matches!(s2.as_str(), "delete" | "archive" | "edit") {
-                hit(
-                    a,
-                    "infra_mutation",
-                    Severity::Critical,
-                    format!("The command changes repository settings (gh repo {s2})."),
-                );
-            } else if s1 == "release" && matches!(s2.as_str(), "create" | "upload" | "delete") {
-                hit(
-                    a,
-                    "publish",
-                    Severity::High,
-                    "The command publishes a release.".into(),
-                );
-            } else if s1 == "secret" || s1 == "variable" || (s1 == "auth" && s2 != "status") {
-                hit(
-                    a,
-                    "credential_access",
-                    Severity::High,
-                    format!("The command manages forge secrets or auth (gh {s1})."),
-                );
-            }
-        }
-        "glab" if s1 == "mr" && s2 == "merge" => hit(
-            a,
-            "remote_merge",
+    match &*command_rules::BUILTIN {
+        Ok(rules) => a.findings.extend(rules.findings(cmd)),
+        Err(e) => a.findings.push(Finding::new(
+            detector::UNPARSED_COMMAND,
             Severity::High,
-            "The command merges a merge request on the forge.".into(),
-        ),
-        "npm" | "pnpm" | "yarn" | "bun" if s1 == "publish" || (s1 == "npm" && s2 == "publish") => {
-            hit(
-                a,
-                "publish",
-                Severity::High,
-                format!("The command publishes a package to a registry ({prog} publish)."),
-            )
-        }
-        "cargo" if s1 == "publish" || s1 == "owner" || s1 == "yank" => hit(
-            a,
-            "publish",
-            Severity::High,
-            format!("The command changes a crate on crates.io (cargo {s1})."),
-        ),
-        "twine" if s1 == "upload" => hit(
-            a,
-            "publish",
-            Severity::High,
-            "The command uploads a package to PyPI.".into(),
-        ),
-        "poetry" | "uv" | "flit" | "hatch" | "pdm" if s1 == "publish" => hit(
-            a,
-            "publish",
-            Severity::High,
-            format!("The command publishes a package ({prog} publish)."),
-        ),
-        "gem" if s1 == "push" || s1 == "yank" => hit(
-            a,
-            "publish",
-            Severity::High,
-            "The command publishes a gem.".into(),
-        ),
-        "docker" | "podman" | "buildah" if s1 == "push" || (s1 == "image" && s2 == "push") => hit(
-            a,
-            "publish",
-            Severity::High,
-            "The command pushes a container image.".into(),
-        ),
-        "helm"
-            if matches!(
-                s1.as_str(),
-                "push" | "install" | "upgrade" | "uninstall" | "delete" | "rollback"
-            ) =>
-        {
-            hit(
-                a,
-                "infra_mutation",
-                Severity::High,
-                format!("The command changes a cluster or chart registry (helm {s1})."),
-            )
-        }
-        "mvn" | "mvnw" if args.iter().any(|x| x == "deploy") => hit(
-            a,
-            "publish",
-            Severity::High,
-            "The command deploys Maven artifacts.".into(),
-        ),
-        "gradle" | "gradlew" if args.iter().any(|x| x.starts_with("publish")) => hit(
-            a,
-            "publish",
-            Severity::High,
-            "The command publishes Gradle artifacts.".into(),
-        ),
-        "dotnet" if s1 == "nuget" && s2 == "push" => hit(
-            a,
-            "publish",
-            Severity::High,
-            "The command pushes a NuGet package.".into(),
-        ),
-        "vsce" | "ovsx" if s1 == "publish" => hit(
-            a,
-            "publish",
-            Severity::High,
-            "The command publishes an editor extension.".into(),
-        ),
-        "terraform" | "tofu" | "terragrunt"
-            if matches!(
-                s1.as_str(),
-                "apply" | "destroy" | "import" | "taint" | "untaint" | "state" | "force-unlock"
-            ) =>
-        {
-            hit(
-                a,
-                "infra_mutation",
-                Severity::High,
-                format!("The command changes real infrastructure ({prog} {s1})."),
-            )
-        }
-        "pulumi"
-            if matches!(
-                s1.as_str(),
-                "up" | "destroy" | "import" | "refresh" | "cancel"
-            ) =>
-        {
-            hit(
-                a,
-                "infra_mutation",
-                Severity::High,
-                format!("The command changes real infrastructure (pulumi {s1})."),
-            )
-        }
-        "cdk" if matches!(s1.as_str(), "deploy" | "destroy") => hit(
-            a,
-            "infra_mutation",
-            Severity::High,
-            format!("The command changes real infrastructure (cdk {s1})."),
-        ),
-        "kubectl" | "oc"
-            if matches!(
-                s1.as_str(),
-                "apply"
-                    | "delete"
-                    | "create"
-                    | "patch"
-                    | "replace"
-                    | "scale"
-                    | "edit"
-                    | "drain"
-                    | "cordon"
-                    | "uncordon"
-                    | "rollout"
-                    | "set"
-                    | "label"
-                    | "annotate"
-                    | "taint"
-                    | "autoscale"
-                    | "expose"
-                    | "run"
-            ) =>
-        {
-            let sev = if s1 == "delete"
-                && (s2 == "namespace" || s2 == "ns" || args.iter().any(|x| x == "--all"))
-            {
-                Severity::Critical
-            } else {
-                Severity::High
-            };
-            hit(
-                a,
-                "infra_mutation",
-                sev,
-                format!("The command changes a Kubernetes cluster (kubectl {s1})."),
-            )
-        }
-        "aws" | "gcloud" | "az" | "doctl" | "flyctl" | "fly" | "vercel" | "netlify" | "heroku"
-        | "serverless" | "sls" => {
-            let words: Vec<&str> = positional(args);
-            let mutating = words.iter().any(|w| {
-                [
-                    "delete",
-                    "deploy",
-                    "create",
-                    "update",
-                    "put",
-                    "terminate",
-                    "destroy",
-                    "rm",
-                    "remove",
-                    "set",
-                    "apply",
-                    "--prod",
-                ]
-                .iter()
-                .any(|m| w.starts_with(m) || w.contains(&format!("-{m}")))
-            }) || (prog == "aws"
-                && s1 == "s3"
-                && matches!(s2.as_str(), "cp" | "sync" | "mv")
-                && args.iter().any(|x| x.starts_with("s3://")));
-            if mutating {
-                hit(
-                    a,
-                    "infra_mutation",
-                    Severity::High,
-                    format!("The command changes cloud resources ({prog} {s1} {s2})."),
-                );
-            }
-        }
-        "ansible-playbook" => hit(
-            a,
-            "infra_mutation",
-            Severity::High,
-            "The command runs an Ansible playbook against hosts.".into(),
-        ),
-        _ => {}
+            format!("The output gate's command rules did not load ({e}); the command is held."),
+        )),
     }
 }
 

@@ -252,6 +252,12 @@ impl Warden {
             Some(r) => r.clone(),
             None => RuleSet::builtin()?,
         };
+        if let Err(message) = &*crate::command_rules::BUILTIN {
+            return Err(WardenError::Rules {
+                origin: "builtin:rules/commands.toml".into(),
+                message: message.clone(),
+            });
+        }
         let taint = TaintRegistry::new(
             config.taint.clone(),
             deps.taint_store.clone(),
