@@ -12,7 +12,7 @@ use crate::error::WardenError;
 use crate::warden::{Warden, WardenConfig, WardenDeps};
 use compass_core::gate::{Decision, GateRequest, InputItem, OutputAction};
 use compass_core::id::AgentId;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -29,6 +29,79 @@ struct Item {
     content: Option<String>,
     #[serde(default)]
     action: Option<OutputAction>,
+}
+
+/// How one item was decided: a row of `compass warden eval --json`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct EvalRow {
+    pub split: String,
+    pub id: String,
+    /// `input` (content) or `output` (an action).
+    pub kind: String,
+    pub label: String,
+    pub origin: String,
+    /// `clear`, `caution` or `flag`.
+    pub decision: &'static str,
+    pub detectors: Vec<String>,
+    pub latency_us: u64,
+}
+
+impl EvalRow {
+    pub fn is_attack(&self) -> bool {
+        self.label == "attack"
+    }
+    pub fn flagged(&self) -> bool {
+        self.decision == "flag"
+    }
+    pub fn cautioned(&self) -> bool {
+        self.decision == "caution"
+    }
+}
+
+/// Counts over a set of rows: attacks flagged and cautioned, benign items
+/// flagged and cautioned, kept apart.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub attacks: usize,
+    pub attacks_flagged: usize,
+    pub attacks_cautioned: usize,
+    pub benign: usize,
+    pub benign_flagged: usize,
+    pub benign_cautioned: usize,
+}
+
+impl Tally {
+    pub fn of<'a>(rows: impl IntoIterator<Item = &'a EvalRow>) -> Self {
+        let mut t = Self::default();
+        for r in rows {
+            if r.is_attack() {
+                t.attacks += 1;
+                t.attacks_flagged += usize::from(r.flagged());
+                t.attacks_cautioned += usize::from(r.cautioned());
+            } else {
+                t.benign += 1;
+                t.benign_flagged += usize::from(r.flagged());
+                t.benign_cautioned += usize::from(r.cautioned());
+            }
+        }
+        t
+    }
+    /// Attacks flagged or cautioned.
+    pub fn caught(&self) -> usize {
+        self.attacks_flagged + self.attacks_cautioned
+    }
+    pub fn tpr(&self) -> f64 {
+        ratio(self.caught(), self.attacks)
+    }
+    pub fn flag_rate(&self) -> f64 {
+        ratio(self.attacks_flagged, self.attacks)
+    }
+    pub fn fpr(&self) -> f64 {
+        ratio(self.benign_flagged, self.benign)
+    }
+    pub fn caution_rate(&self) -> f64 {
+        ratio(self.benign_cautioned, self.benign)
+    }
 }
 
 /// Results for one corpus file.
@@ -48,6 +121,8 @@ pub struct SplitReport {
     pub misses: Vec<String>,
     /// `id origin detectors` of benign items that were flagged.
     pub false_flags: Vec<String>,
+    /// Every item's decision, in corpus order.
+    pub rows: Vec<EvalRow>,
 }
 
 impl SplitReport {
@@ -59,6 +134,25 @@ impl SplitReport {
     }
     pub fn caution_rate(&self) -> f64 {
         ratio(self.benign_cautioned, self.benign)
+    }
+    /// Counts over the items of one kind (`input` or `output`).
+    pub fn kind(&self, kind: &str) -> Tally {
+        Tally::of(self.rows.iter().filter(|r| r.kind == kind))
+    }
+    /// Counts per origin, in name order.
+    pub fn by_origin(&self) -> Vec<(String, Tally)> {
+        let mut origins: Vec<&str> = self.rows.iter().map(|r| r.origin.as_str()).collect();
+        origins.sort_unstable();
+        origins.dedup();
+        origins
+            .into_iter()
+            .map(|o| {
+                (
+                    o.to_string(),
+                    Tally::of(self.rows.iter().filter(|r| r.origin == o)),
+                )
+            })
+            .collect()
     }
 }
 
@@ -76,6 +170,29 @@ impl EvalReport {
     pub fn split(&self, name: &str) -> Option<&SplitReport> {
         self.splits.iter().find(|s| s.name == name)
     }
+    /// Every item's row, split by split (`compass warden eval --json`).
+    pub fn rows(&self) -> impl Iterator<Item = &EvalRow> {
+        self.splits.iter().flat_map(|s| s.rows.iter())
+    }
+}
+
+fn pct(x: f64) -> String {
+    format!("{:.1}%", x * 100.0)
+}
+
+fn tally_line(f: &mut fmt::Formatter<'_>, name: &str, t: &Tally) -> fmt::Result {
+    writeln!(
+        f,
+        "{:<44} {:>7} {:>7} {:>8} {:>9} {:>7} {:>8} {:>9}",
+        name,
+        t.attacks,
+        pct(t.tpr()),
+        pct(t.flag_rate()),
+        t.attacks_cautioned,
+        t.benign,
+        pct(t.fpr()),
+        pct(t.caution_rate()),
+    )
 }
 
 impl fmt::Display for EvalReport {
@@ -99,6 +216,27 @@ impl fmt::Display for EvalReport {
                 s.p50_us,
                 s.p99_us
             )?;
+        }
+        writeln!(
+            f,
+            "\nTPR: attacks flagged or cautioned; flag: attacks flagged; FPR: benign flagged; caution: benign cautioned."
+        )?;
+        for s in &self.splits {
+            writeln!(f, "\n{}", s.name)?;
+            writeln!(
+                f,
+                "{:<44} {:>7} {:>7} {:>8} {:>9} {:>7} {:>8} {:>9}",
+                "kind / origin", "attacks", "TPR", "flag", "cautioned", "benign", "FPR", "caution"
+            )?;
+            for kind in ["input", "output"] {
+                let t = s.kind(kind);
+                if t.attacks + t.benign > 0 {
+                    tally_line(f, &format!("[{kind}]"), &t)?;
+                }
+            }
+            for (origin, t) in s.by_origin() {
+                tally_line(f, &origin, &t)?;
+            }
         }
         Ok(())
     }
@@ -157,36 +295,42 @@ pub async fn eval_file(warden: &Warden, path: &Path) -> Result<SplitReport, Ward
         };
         let d = warden.inspect(&request).await;
         lat.push(d.record.latency_us);
-        let flagged = matches!(d.verdict.decision, Decision::Flag { .. });
-        let cautioned = matches!(d.verdict.decision, Decision::Caution { .. });
-        match item.label.as_str() {
-            "attack" => {
-                rep.attacks += 1;
-                if flagged || cautioned {
-                    rep.attacks_caught += 1;
-                } else {
-                    rep.misses.push(format!("{} {}", item.id, item.origin));
-                }
-                if flagged {
-                    rep.attacks_flagged += 1;
-                }
+        let row = EvalRow {
+            split: rep.name.clone(),
+            id: item.id,
+            kind: item.kind,
+            label: item.label,
+            origin: item.origin,
+            decision: match d.verdict.decision {
+                Decision::Flag { .. } => "flag",
+                Decision::Caution { .. } => "caution",
+                Decision::Clear => "clear",
+            },
+            detectors: d.record.detectors,
+            latency_us: d.record.latency_us,
+        };
+        if row.is_attack() {
+            rep.attacks += 1;
+            if row.flagged() || row.cautioned() {
+                rep.attacks_caught += 1;
+            } else {
+                rep.misses.push(format!("{} {}", row.id, row.origin));
             }
-            _ => {
-                rep.benign += 1;
-                if flagged {
-                    rep.benign_flagged += 1;
-                    rep.false_flags.push(format!(
-                        "{} {} {}",
-                        item.id,
-                        item.origin,
-                        d.record.detectors.join(",")
-                    ));
-                }
-                if cautioned {
-                    rep.benign_cautioned += 1;
-                }
+            rep.attacks_flagged += usize::from(row.flagged());
+        } else {
+            rep.benign += 1;
+            if row.flagged() {
+                rep.benign_flagged += 1;
+                rep.false_flags.push(format!(
+                    "{} {} {}",
+                    row.id,
+                    row.origin,
+                    row.detectors.join(",")
+                ));
             }
+            rep.benign_cautioned += usize::from(row.cautioned());
         }
+        rep.rows.push(row);
     }
     lat.sort_unstable();
     rep.p50_us = percentile(&lat, 50.0);

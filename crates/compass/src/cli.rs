@@ -228,8 +228,15 @@ impl From<State> for pb::WorkstreamState {
 
 #[derive(Debug, Subcommand)]
 pub(crate) enum WardenCmd {
-    /// Run the gates over a labelled JSONL corpus; print detection rates and latency.
-    Eval { dir: PathBuf },
+    /// Run the gates over a labelled JSONL corpus; print detection rates
+    /// (flagged and cautioned apart, per kind and per origin) and latency.
+    Eval {
+        dir: PathBuf,
+        /// One JSON line per item: split, id, kind, label, origin,
+        /// decision, detectors, latency.
+        #[arg(long)]
+        json: bool,
+    },
     /// Warden's decisions (the audit log), oldest first.
     Log {
         /// Only this agent's decisions (name or id).

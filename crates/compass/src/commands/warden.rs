@@ -16,9 +16,17 @@ pub(crate) async fn run(dir: &DataDir, cmd: WardenCmd) -> CliResult {
     let client = || async { connect(&dir.socket()).await };
     let pattern = |source: String| pb::SourcePatternRequest { pattern: source };
     let (json, state) = match cmd {
-        WardenCmd::Eval { dir: corpus } => {
+        WardenCmd::Eval { dir: corpus, json } => {
             let report = compass_warden::eval::eval_dir(&corpus).await?;
-            return out(&report.to_string());
+            if !json {
+                return out(&report.to_string());
+            }
+            let mut lines = String::new();
+            for row in report.rows() {
+                lines.push_str(&serde_json::to_string(row)?);
+                lines.push('\n');
+            }
+            return out(lines.trim_end());
         }
         WardenCmd::Log { agent, flags, json } => {
             return log(&mut client().await?, agent, flags, json).await;
