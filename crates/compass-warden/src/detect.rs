@@ -384,6 +384,13 @@ impl Detectors {
         // The rules see the text with invisible characters removed, so
         // splitting words with zero-width spaces does not evade them.
         self.rule_findings(&cleaned, "", None, &mut out);
+        // The same instruction written in ordinary words: a harmful goal
+        // addressed to the agent, backed by authority or kept from the user.
+        for f in crate::structure::inspect(&cleaned) {
+            if !out.contains(&f) {
+                out.push(f);
+            }
+        }
 
         // Instructions inside HTML comments are invisible when rendered.
         for cap in HTML_COMMENT.captures_iter(&cleaned).take(256) {

@@ -33,6 +33,7 @@ pub mod secret;
 pub mod shared;
 pub mod shell;
 pub mod silence;
+pub mod structure;
 pub mod taint;
 pub mod warden;
 pub mod watch;
