@@ -36,7 +36,7 @@ pub struct CommandRule {
     #[serde(default)]
     words: Vec<Vec<String>>,
     /// Some argument matches one of these (`x` exact, `x*` prefix, `*x*`
-    /// contains).
+    /// contains; ASCII case ignored).
     #[serde(default)]
     any_arg: Vec<String>,
     /// Some positional word is, or has a `-`-separated part that starts
@@ -82,7 +82,10 @@ pub fn has_flag(args: &[String], flags: &[impl AsRef<str>]) -> bool {
     })
 }
 
+/// ASCII case-insensitive (`DROP TABLE` and `drop table` alike).
 fn glob(pattern: &str, arg: &str) -> bool {
+    let (pattern, arg) = (pattern.to_ascii_lowercase(), arg.to_ascii_lowercase());
+    let (pattern, arg) = (pattern.as_str(), arg.as_str());
     if let Some(inner) = pattern.strip_prefix('*').and_then(|p| p.strip_suffix('*')) {
         arg.contains(inner)
     } else if let Some(prefix) = pattern.strip_suffix('*') {

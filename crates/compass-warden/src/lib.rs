@@ -14,6 +14,7 @@ pub mod audit;
 #[cfg(feature = "bench")]
 pub mod bench;
 pub mod clock;
+pub mod code_strings;
 pub mod command_rules;
 pub mod detect;
 pub mod detector;

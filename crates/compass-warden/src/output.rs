@@ -68,7 +68,7 @@ const SYSTEM_DIRS: &[&str] = &[
 
 #[allow(clippy::expect_used)] // constant patterns, covered by tests
 static SECRET_PATH_HIGH: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(^|/|~)\.ssh/(id_[A-Za-z0-9_]+|[^/]*_key|authorized_keys)?$|(^|/|~)\.ssh/?$|\.aws/(credentials|config)|(^|/)\.netrc$|\.git-credentials|\.config/gh/hosts\.yml|\.docker/config\.json|\.kube/config|^/etc/(shadow|gshadow|sudoers)|\.gnupg(/|$)|\.vault-token|\.config/gcloud|\.azure/|(^|/)id_(rsa|dsa|ecdsa|ed25519)(\.pub)?$|/proc/[^/]+/environ|\.password-store")
+    Regex::new(r"(^|/|~)\.ssh/(id_[A-Za-z0-9_]+|[^/]*_key|authorized_keys)?$|(^|/|~)\.ssh/?$|\.aws/(credentials|config)|(^|/)\.netrc$|\.git-credentials|\.config/gh/hosts\.yml|\.docker/config\.json|\.kube/config|^/etc/(shadow|gshadow|sudoers)|\.gnupg(/|$)|\.vault-token|\.config/gcloud|\.azure/|(^|/)id_(rsa|dsa|ecdsa|ed25519)(\.pub)?$|/proc/[^/]+/environ|\.password-store|\.cargo/credentials(\.toml)?$|\.terraform\.d/credentials|\.m2/settings(-security)?\.xml$|\.gem/credentials$|\.config/hub$|(^|/)\.pgpass$|(^|/)\.my\.cnf$|rclone\.conf$|\.config/op(/|$)|(^|/)\.s3cfg$|(^|/)\.boto$|\.composer/auth\.json$|\.config/containers/auth\.json$|\.pulumi/credentials|\.local/share/keyrings|^(~|\$HOME|\$\{HOME\}|/home/[^/]+|/root)/\.[^/]+/([^/]+/)*[^/]*(credential|token|secret|passw)[^/]*$")
         .expect("regex")
 });
 #[allow(clippy::expect_used)]
@@ -276,6 +276,8 @@ fn analyze_parsed(
             continue;
         }
         program_location(cmd, &facts.cwd, ws, a);
+        runtime_program(cmd, a);
+        decoded_payloads(cmd, parsed, &facts.cwd, ws, a);
         credential_reads(cmd, &mut facts, a);
         network(cmd, line, &mut facts, a);
         inline_code_network(cmd, &mut facts, a);
@@ -305,6 +307,68 @@ fn program_location(cmd: &SimpleCommand, cwd: &str, ws: &Workspace, a: &mut Comm
     }
 }
 
+/// A program name the line builds at run time (`$c$d`, `$(printf …)`,
+/// `${IFS}` glued words) cannot be judged statically: it is held.
+fn runtime_program(cmd: &SimpleCommand, a: &mut CommandAnalysis) {
+    let Some(p0) = cmd.argv.first() else { return };
+    if p0.contains('$') || p0.contains('`') {
+        a.findings.push(Finding::new(
+            detector::UNPARSED_COMMAND,
+            Severity::High,
+            "The command's program name is built at run time (a variable, substitution or escape), so what runs cannot be known before it runs.",
+        ));
+    }
+}
+
+/// `echo <base64> | base64 -d | …` and `printf <hex> | xxd -r -p | …`: the
+/// decoded text is judged as the command line it is.
+fn decoded_payloads(
+    cmd: &SimpleCommand,
+    parsed: &CommandLine,
+    cwd: &str,
+    ws: &Workspace,
+    a: &mut CommandAnalysis,
+) {
+    use base64::Engine;
+    let decoder = match cmd.program() {
+        "base64" if has_flag(cmd.args(), &["-d", "--decode", "-D"]) => "base64",
+        "xxd" if has_flag(cmd.args(), &["-r"]) => "hex",
+        _ => return,
+    };
+    let literal = parsed
+        .commands
+        .iter()
+        .filter(|c| c.pipeline == cmd.pipeline && c.stage + 1 == cmd.stage)
+        .filter(|c| matches!(c.program(), "echo" | "printf"))
+        .find_map(|c| c.args().iter().rfind(|x| !x.starts_with('-')).cloned());
+    let Some(literal) = literal else { return };
+    let bytes = match decoder {
+        "base64" => base64::engine::general_purpose::STANDARD
+            .decode(literal.trim())
+            .ok(),
+        _ => (0..literal.len() / 2)
+            .map(|i| u8::from_str_radix(literal.get(2 * i..2 * i + 2)?, 16).ok())
+            .collect(),
+    };
+    let Some(text) = bytes.and_then(|b| String::from_utf8(b).ok()) else {
+        return;
+    };
+    if let Ok(inner) = shell::parse(text.trim()) {
+        let mut sub = CommandAnalysis::default();
+        analyze_parsed(&inner, text.trim(), cwd, ws, &mut sub);
+        for f in sub.findings {
+            if f.severity >= Severity::High {
+                a.findings.push(Finding::new(
+                    f.detector,
+                    f.severity,
+                    format!("Decoded from {decoder}: {}", f.explanation),
+                ));
+            }
+        }
+        a.destinations.extend(sub.destinations);
+    }
+}
+
 /// Secret reads: any argument or input redirect naming a credential file,
 /// exported GPG keys, the forge token, an environment dump.
 fn credential_reads(cmd: &SimpleCommand, facts: &mut LineFacts, a: &mut CommandAnalysis) {
@@ -329,6 +393,24 @@ fn credential_reads(cmd: &SimpleCommand, facts: &mut LineFacts, a: &mut CommandA
                 ),
             ));
         }
+    }
+    if args
+        .iter()
+        .any(|x| x.contains("169.254.169.254") || x.contains("metadata.google.internal"))
+    {
+        facts.read_secret(Severity::High);
+        a.findings.push(Finding::new(
+            detector::CREDENTIAL_ACCESS,
+            Severity::High,
+            "The command reads the cloud instance metadata service, which hands out credentials.",
+        ));
+    }
+    if prog == "crontab" && args.iter().any(|x| x != "-l") {
+        a.findings.push(Finding::new(
+            detector::OUTSIDE_WORKSPACE,
+            Severity::High,
+            "The command installs a crontab: commands that keep running after the task.",
+        ));
     }
     if prog == "gpg" && has_flag(args, &["--export-secret-keys", "--export-secret-subkeys"]) {
         facts.read_secret(Severity::High);
@@ -790,7 +872,13 @@ fn git_checks(cmd: &SimpleCommand, cwd: &str, a: &mut CommandAnalysis) {
                 }
                 i += 2;
             }
-            "-c" | "--git-dir" | "--work-tree" | "--namespace" => i += 2,
+            "-c" => {
+                if let Some(kv) = args.get(i + 1) {
+                    git_setting(kv, "`git -c`", a);
+                }
+                i += 2;
+            }
+            "--git-dir" | "--work-tree" | "--namespace" => i += 2,
             s if s.starts_with('-') => i += 1,
             _ => break,
         }
@@ -811,32 +899,87 @@ fn git_checks(cmd: &SimpleCommand, cwd: &str, a: &mut CommandAnalysis) {
                 ));
             }
         }
-        "config"
-            if rest.iter().any(|r| {
-                r.contains("credential") || r.contains("sshCommand") || r.contains("hooksPath")
-            }) =>
+        "config" => {
+            let kv = rest
+                .iter()
+                .filter(|r| !r.starts_with('-'))
+                .cloned()
+                .collect::<Vec<_>>()
+                .join("=");
+            git_setting(&kv, "`git config`", a);
+        }
+        "reset" if rest.iter().any(|r| r == "--hard") => a.findings.push(Finding::new(
+            detector::DESTRUCTIVE_COMMAND,
+            Severity::High,
+            "`git reset --hard` discards every uncommitted change in the worktree.",
+        )),
+        "clean" if rest.iter().any(|r| r.starts_with('-') && r.contains('f')) => {
+            let wide = rest.iter().any(|r| {
+                r.starts_with('-') && !r.starts_with("--") && (r.contains('x') || r.contains('d'))
+            });
+            a.findings.push(Finding::new(
+                detector::DESTRUCTIVE_COMMAND,
+                if wide { Severity::High } else { Severity::Medium },
+                "`git clean -f` deletes untracked files (with -d/-x, directories and ignored files too).",
+            ));
+        }
+        "checkout" | "restore"
+            if rest.iter().any(|r| r == "." || r == ":/" || r == "*")
+                && !rest.iter().any(|r| r == "--staged" && rest.len() == 2) =>
         {
             a.findings.push(Finding::new(
-                detector::GIT_CONFIG,
+                detector::DESTRUCTIVE_COMMAND,
                 Severity::High,
-                "The command changes git credential, ssh or hook settings.",
-            ));
+                format!("`git {sub} .` overwrites every uncommitted change in the worktree."),
+            ))
         }
-        "reset" if rest.iter().any(|r| r == "--hard") => {
+        "stash" if rest.first().is_some_and(|r| r == "clear" || r == "drop") => {
             a.findings.push(Finding::new(
                 detector::DESTRUCTIVE_COMMAND,
-                Severity::Low,
-                "`git reset --hard` discards local changes.",
-            ));
-        }
-        "clean" if rest.iter().any(|r| r.starts_with("-") && r.contains('f')) => {
-            a.findings.push(Finding::new(
-                detector::DESTRUCTIVE_COMMAND,
-                Severity::Low,
-                "`git clean -f` deletes untracked files.",
-            ));
+                Severity::High,
+                "`git stash clear/drop` deletes saved work.",
+            ))
         }
         _ => {}
+    }
+}
+
+/// Git settings that run commands, reroute remotes or touch credentials.
+const GIT_RISKY_KEYS: &[&str] = &[
+    "insteadof",
+    "pushinsteadof",
+    "sshcommand",
+    "core.pager",
+    "core.fsmonitor",
+    "core.hookspath",
+    "core.editor",
+    "core.askpass",
+    "credential",
+    "diff.external",
+    "textconv",
+    "filter.",
+    "protocol.",
+    "http.proxy",
+    "remote.",
+    "uploadpack",
+    "receivepack",
+    "sequence.editor",
+    "gpg.program",
+];
+
+/// Judge one `key=value` (or `key value`) git setting.
+fn git_setting(kv: &str, via: &str, a: &mut CommandAnalysis) {
+    let key = kv.split('=').next().unwrap_or(kv).to_ascii_lowercase();
+    let alias_runs =
+        key.starts_with("alias.") && kv.split_once('=').is_some_and(|(_, v)| v.starts_with('!'));
+    if alias_runs || GIT_RISKY_KEYS.iter().any(|k| key.contains(k)) {
+        a.findings.push(Finding::new(
+            detector::GIT_CONFIG,
+            Severity::High,
+            format!(
+                "{via} sets {key}, which can run commands, reroute remotes or reach credentials."
+            ),
+        ));
     }
 }
 
@@ -994,6 +1137,14 @@ fn writes_outside(cmd: &SimpleCommand, cwd: &str, ws: &Workspace, a: &mut Comman
         let scratch = WRITABLE
             .iter()
             .any(|w| abs == *w || abs.starts_with(&format!("{w}/")));
+        if abs.contains("/.git/hooks/") || abs.ends_with("/.git/config") {
+            a.findings.push(Finding::new(
+                detector::GIT_CONFIG,
+                Severity::High,
+                format!("The command writes {abs}: git hooks and config run commands."),
+            ));
+            continue;
+        }
         if in_roots(&abs, ws) || scratch {
             continue;
         }
@@ -1033,6 +1184,17 @@ fn destructive(cmd: &SimpleCommand, a: &mut CommandAnalysis) {
                     "The command recursively deletes a root, home or system directory.",
                 ));
             }
+        }
+        "rm" if has_flag(args, &["-r", "-R", "--recursive"])
+            && positional(args)
+                .iter()
+                .any(|t| t.trim_end_matches('/') == ".git" || t.ends_with("/.git")) =>
+        {
+            a.findings.push(Finding::new(
+                detector::DESTRUCTIVE_COMMAND,
+                Severity::High,
+                "The command deletes the repository's history (.git).",
+            ))
         }
         "dd" if args.iter().any(|x| x.starts_with("of=/dev/")) => a.findings.push(Finding::new(
             detector::DESTRUCTIVE_COMMAND,

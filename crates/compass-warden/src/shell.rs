@@ -767,6 +767,9 @@ fn parse_into(
             } else if base == "eval" {
                 shell_string = Some(argv[1..].join(" "));
             }
+            // Commands inside interpreter code (`awk system()`, `python -c
+            // os.system()`, decoded payloads) are shell strings too.
+            let code_strings = crate::code_strings::shell_strings(&base, &argv);
             out.commands.push(SimpleCommand {
                 argv,
                 env,
@@ -778,7 +781,7 @@ fn parse_into(
                 origin,
                 heredocs,
             });
-            if let Some(s) = shell_string {
+            for s in shell_string.into_iter().chain(code_strings) {
                 parse_into(&s, Origin::ShellString, depth + 1, out, pipeline_counter)?;
             }
         }

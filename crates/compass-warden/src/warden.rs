@@ -1237,10 +1237,41 @@ impl Warden {
         text: &str,
         keys: Vec<ActionKey>,
     ) -> Decided {
+        self.watch_shared(agent, source, text, keys, WatchSeen::Content)
+            .await
+    }
+
+    /// The watch's view of a command an unhooked agent runs: judged as the
+    /// action it is (the output gate's command analysis), not as content
+    /// that shows a command.
+    pub async fn watch_command(
+        &self,
+        agent: &AgentId,
+        command: &str,
+        keys: Vec<ActionKey>,
+    ) -> Decided {
+        self.watch_shared(
+            agent,
+            "watch:new_command",
+            command,
+            keys,
+            WatchSeen::Command,
+        )
+        .await
+    }
+
+    async fn watch_shared(
+        &self,
+        agent: &AgentId,
+        source: &str,
+        text: &str,
+        keys: Vec<ActionKey>,
+        seen: WatchSeen,
+    ) -> Decided {
         if let Some(shared) = self.take_shared(agent, &keys, GatePoint::Watch) {
             return self.record_shared(agent, GateKind::Watch, source.to_string(), shared);
         }
-        let decided = self.watch_sample(agent, source, text).await;
+        let decided = self.watch_inspect(agent, source, text, seen).await;
         self.share(agent, keys, GatePoint::Watch, &decided);
         decided
     }
@@ -1248,11 +1279,26 @@ impl Warden {
     /// The async watch's entry point: inspect a sample of what an agent saw,
     /// record it and pause on a flag. No taint short-cut.
     pub async fn watch_sample(&self, agent: &AgentId, source: &str, text: &str) -> Decided {
+        self.watch_inspect(agent, source, text, WatchSeen::Content)
+            .await
+    }
+
+    async fn watch_inspect(
+        &self,
+        agent: &AgentId,
+        source: &str,
+        text: &str,
+        seen: WatchSeen,
+    ) -> Decided {
         let start = Instant::now();
-        let findings = if self.is_enabled() {
-            self.detectors.inspect(&self.issued.strip(agent, text))
-        } else {
+        let findings = if !self.is_enabled() {
             vec![]
+        } else if seen == WatchSeen::Command {
+            let mut f = output::analyze(text, "/work", &self.config.workspace).findings;
+            f.extend(self.detectors.inspect(&self.issued.strip(agent, text)));
+            f
+        } else {
+            self.detectors.inspect(&self.issued.strip(agent, text))
         };
         let assessed = Assessment::new(
             GateKind::Watch,
@@ -1269,6 +1315,13 @@ impl Warden {
         )
         .await
     }
+}
+
+/// What the watch saw: content, or a command the agent runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum WatchSeen {
+    Content,
+    Command,
 }
 
 /// The named dangerous part, computed only for what will be flagged.

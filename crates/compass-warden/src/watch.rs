@@ -113,6 +113,11 @@ enum Review {
         text: String,
         keys: Vec<ActionKey>,
     },
+    /// A command an unhooked agent runs, judged as an action.
+    Command {
+        command: String,
+        keys: Vec<ActionKey>,
+    },
     /// Nothing now; a heartbeat may be due.
     Later,
 }
@@ -270,11 +275,7 @@ impl Watch {
                     // A new-looking command: the same action the gates see.
                     let mut keys = call_keys(call, true);
                     keys.push(ActionKey::Action(content_hash(&command)));
-                    Review::Sample {
-                        source: "watch:new_command".into(),
-                        text: command,
-                        keys,
-                    }
+                    Review::Command { command, keys }
                 } else {
                     Review::Later
                 }
@@ -284,6 +285,12 @@ impl Watch {
         let decided = match review {
             Review::Sample { source, text, keys } => {
                 self.sample(&agent, &source, &text, keys).await
+            }
+            Review::Command { command, keys } => {
+                self.stats.samples += 1;
+                let d = self.warden.watch_command(&agent, &command, keys).await;
+                self.stats.flags += u64::from(d.verdict.decision.is_flag());
+                Some(d)
             }
             Review::Later => self.maybe_heartbeat(&agent).await,
         };
