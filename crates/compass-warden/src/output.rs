@@ -1184,17 +1184,17 @@ fn destructive(cmd: &SimpleCommand, a: &mut CommandAnalysis) {
                     "The command recursively deletes a root, home or system directory.",
                 ));
             }
-        }
-        "rm" if has_flag(args, &["-r", "-R", "--recursive"])
-            && positional(args)
-                .iter()
-                .any(|t| t.trim_end_matches('/') == ".git" || t.ends_with("/.git")) =>
-        {
-            a.findings.push(Finding::new(
-                detector::DESTRUCTIVE_COMMAND,
-                Severity::High,
-                "The command deletes the repository's history (.git).",
-            ))
+            if recursive
+                && targets
+                    .iter()
+                    .any(|t| t.trim_end_matches('/') == ".git" || t.ends_with("/.git"))
+            {
+                a.findings.push(Finding::new(
+                    detector::DESTRUCTIVE_COMMAND,
+                    Severity::High,
+                    "The command deletes the repository's history (.git).",
+                ));
+            }
         }
         "dd" if args.iter().any(|x| x.starts_with("of=/dev/")) => a.findings.push(Finding::new(
             detector::DESTRUCTIVE_COMMAND,
