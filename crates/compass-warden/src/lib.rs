@@ -38,6 +38,7 @@ pub mod structure;
 pub mod taint;
 pub mod warden;
 pub mod watch;
+pub mod writes;
 
 pub use error::WardenError;
 pub use warden::{Decided, SourceLists, Warden, WardenConfig, WardenDeps, WardenStatus};

@@ -821,6 +821,11 @@ impl Warden {
                     Severity::Medium,
                     "The file it writes",
                 ));
+                findings.extend(crate::writes::inspect(
+                    &abs,
+                    content,
+                    &self.config.workspace,
+                ));
                 let kinds = secret::find_secrets(content);
                 if !kinds.is_empty() {
                     findings.push(Finding::new(
@@ -1042,12 +1047,35 @@ impl Warden {
             Some(g) => git::resolve_push(g.as_ref(), agent, &push.cwd, &push.args).await,
             None => Err(WardenError::Git("no git inspector configured".into())),
         };
+        // `--force-with-lease` (without a plain `--force`) rewrites only
+        // what the agent last saw: to a ref that is not protected, that is
+        // the agent updating its own branch.
+        let lease = push
+            .args
+            .iter()
+            .any(|a| a.starts_with("--force-with-lease"))
+            && !push.args.iter().any(|a| a == "-f" || a == "--force");
         match plan {
-            Ok(plan) => self.plan_findings(agent, &plan, &mut out),
+            Ok(plan) => {
+                let before = out.len();
+                self.plan_findings(agent, &plan, &mut out);
+                let own_branch = plan
+                    .updates
+                    .iter()
+                    .all(|u| !u.delete && !git::is_protected(&u.dst, &self.config.protected_refs));
+                if lease && own_branch && !plan.mirror && !plan.ad_hoc_remote {
+                    for f in out.iter_mut().skip(before) {
+                        if f.detector == detector::GIT_PUSH && f.severity == Severity::High {
+                            f.severity = Severity::Medium;
+                        }
+                    }
+                }
+            }
             Err(e) => {
                 let shape_force = push.args.iter().any(|a| {
                     a == "-f"
-                        || a.starts_with("--force")
+                        || (a.starts_with("--force")
+                            && !(lease && a.starts_with("--force-with-lease")))
                         || a == "--mirror"
                         || a == "-d"
                         || a == "--delete"
