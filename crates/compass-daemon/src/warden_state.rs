@@ -160,6 +160,8 @@ impl WardenControl {
         by: &'static str,
     ) -> Result<(), ChangeError> {
         compass_warden::lists::check_pattern(&pattern)?;
+        // Stored and applied as sources are shown: a token in it redacted.
+        let pattern = compass_warden::lists::shown(&pattern);
         let _order = self.order.lock().await;
         let p = pattern.clone();
         match change {

@@ -58,6 +58,14 @@ pub fn check_pattern(pattern: &str) -> Result<(), PatternError> {
     Ok(())
 }
 
+/// A pattern in the form sources are recorded and shown to the user in:
+/// with secret shapes redacted, as [`crate::warden::Warden`] redacts every
+/// source. A pattern copied with its token still matches the source it
+/// names, and no list stores the token.
+pub fn shown(pattern: &str) -> String {
+    crate::secret::redact(pattern)
+}
+
 /// Format characters that render as nothing (zero-width, bidi controls, the
 /// BOM, tag characters): a pattern that hides text is refused.
 fn invisible(c: char) -> bool {

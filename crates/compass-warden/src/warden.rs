@@ -18,6 +18,7 @@ use crate::git::{self, GitInspector, PushPlan};
 use crate::held::HeldSecrets;
 use crate::issued::IssuedWords;
 use crate::judge::{self, JudgeBackend, JudgeRequest};
+use crate::lists;
 use crate::output::{self, Destination, Workspace};
 use crate::pause::{AgentPauser, RecordingPauser};
 use crate::secret;
@@ -303,6 +304,7 @@ impl Warden {
     }
     /// Let a source (or `prefix*`) through without inspection.
     pub fn allow_source(&self, pattern: &str) {
+        let pattern = &lists::shown(pattern);
         if let Ok(mut l) = self.lists.lock() {
             l.deny.retain(|p| p != pattern);
             if !l.allow.iter().any(|p| p == pattern) {
@@ -312,6 +314,7 @@ impl Warden {
     }
     /// Always flag a source (or `prefix*`).
     pub fn deny_source(&self, pattern: &str) {
+        let pattern = &lists::shown(pattern);
         if let Ok(mut l) = self.lists.lock() {
             l.allow.retain(|p| p != pattern);
             if !l.deny.iter().any(|p| p == pattern) {
@@ -320,6 +323,7 @@ impl Warden {
         }
     }
     pub fn forget_source(&self, pattern: &str) {
+        let pattern = &lists::shown(pattern);
         if let Ok(mut l) = self.lists.lock() {
             l.allow.retain(|p| p != pattern);
             l.deny.retain(|p| p != pattern);
@@ -374,10 +378,10 @@ impl Warden {
         let l = self.lists();
         let deny = sources
             .iter()
-            .any(|s| l.deny.iter().any(|p| matches_pattern(p, s)));
+            .any(|s| l.deny.iter().any(|p| matches_pattern(&lists::shown(p), s)));
         let allow = sources
             .iter()
-            .any(|s| l.allow.iter().any(|p| matches_pattern(p, s)));
+            .any(|s| l.allow.iter().any(|p| matches_pattern(&lists::shown(p), s)));
         (allow, deny)
     }
 

@@ -452,3 +452,32 @@ async fn own_branch_lease_passes_and_shipping_code_is_flagged() {
     };
     assert!(fx.warden.check(&ships).await.decision.is_flag());
 }
+
+/// Issue 14.6: allow/deny patterns match the source as the user is shown
+/// it (secret shapes redacted): a pattern copied with its token matches,
+/// and the lists never hold the token.
+#[tokio::test]
+async fn list_patterns_match_the_source_as_shown() {
+    let fx = fixture();
+    let a = AgentId::from_row(10);
+    let token = "ghp_abcdefghijklmnopqrstuvwxyz0123456789AB";
+    let src = format!("url:https://api.example/v1?key={token}");
+    fx.warden.deny_source(&src);
+    assert!(
+        fx.warden
+            .check(&read(&a, &src, "hello"))
+            .await
+            .decision
+            .is_flag()
+    );
+    let lists = fx.warden.lists();
+    assert!(lists.deny.iter().all(|p| !p.contains(token)), "{lists:?}");
+    // The redacted form the user sees in `warden log` works the same.
+    fx.warden.forget_source(&src);
+    assert!(fx.warden.lists().deny.is_empty());
+    fx.warden
+        .allow_source("url:https://api.example/v1?key=[REDACTED:github_token]");
+    let injected = format!("{INJECTION} {src}");
+    let d = fx.warden.inspect(&read(&a, &src, &injected)).await;
+    assert_eq!(d.record.path.as_str(), "allowlisted");
+}
