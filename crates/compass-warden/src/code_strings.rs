@@ -23,18 +23,26 @@ fn code_flags(program: &str) -> Option<&'static [&'static str]> {
 
 #[allow(clippy::expect_used)] // constant patterns, covered by tests
 static CALL: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"\b(?:system|popen|exec|execSync|execFileSync|spawnSync|spawn|shell_exec|passthru|proc_open|check_output|check_call|call|run|Popen|getoutput|getstatusoutput)\s*\(?\s*(\[[^\]]*\]|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')"#)
+    Regex::new(&crate::detect::ascii_word_boundaries(r#"\b(?:system|popen|exec|execSync|execFileSync|spawnSync|spawn|shell_exec|passthru|proc_open|check_output|check_call|call|run|Popen|getoutput|getstatusoutput)\s*\(?\s*(\[[^\]]*\]|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')"#))
         .expect("regex")
 });
 #[allow(clippy::expect_used)]
-static BACKTICK: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"`([^`]+)`|%x\(([^)]*)\)|qx\(([^)]*)\)").expect("regex"));
+static BACKTICK: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&crate::detect::ascii_word_boundaries(
+        r"`([^`]+)`|%x\(([^)]*)\)|qx\(([^)]*)\)",
+    ))
+    .expect("regex")
+});
 #[allow(clippy::expect_used)]
-static QUOTED: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r#""((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'"#).expect("regex"));
+static QUOTED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&crate::detect::ascii_word_boundaries(
+        r#""((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'"#,
+    ))
+    .expect("regex")
+});
 #[allow(clippy::expect_used)]
 static DECODED: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"(?:b64decode|Buffer\.from|atob|decode64|base64_decode)\s*\(\s*b?["']([A-Za-z0-9+/=]{8,})["']"#)
+    Regex::new(&crate::detect::ascii_word_boundaries(r#"(?:b64decode|Buffer\.from|atob|decode64|base64_decode)\s*\(\s*b?["']([A-Za-z0-9+/=]{8,})["']"#))
         .expect("regex")
 });
 

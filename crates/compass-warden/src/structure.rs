@@ -85,7 +85,10 @@ pub fn normalize(text: &str) -> String {
 
 fn re(alternatives: &[&str]) -> Regex {
     #[allow(clippy::expect_used)] // constant patterns, covered by tests
-    Regex::new(&alternatives.join("|")).expect("lexicon regex")
+    Regex::new(&crate::detect::ascii_word_boundaries(
+        &alternatives.join("|"),
+    ))
+    .expect("lexicon regex")
 }
 
 /// Who the text speaks to: an AI agent or assistant.
@@ -102,7 +105,7 @@ static ADDRESSEE: LazyLock<Regex> = LazyLock::new(|| {
         r"asistentes? de ia|agentes? de ia|\bal agente\b|\bel agente\b|\bel asistente\b",
         r"ki-agent|ki-assistent|\bassistenten\b|automatisierte assistenten",
         r"\bagents? ia\b|\bl'assistant\b|\bassistants? ia\b",
-        r"ии-агент|\bагент|ассистент|нейросет",
+        r"ии-агент|агент|ассистент|нейросет",
     ])
 });
 
@@ -138,7 +141,7 @@ static CONCEAL: LazyLock<Regex> = LazyLock::new(|| {
 /// Verbs that send something somewhere.
 static SEND: LazyLock<Regex> = LazyLock::new(|| {
     re(&[
-        r"\b(send|post|upload|paste|attach|include|share|copy|exfiltrat\w*|forward|e-?mail|submit|reply with|commit|leak|expose|transmit|sync|write)\w*\b",
+        r"\b(send|post|upload|paste|attach|include|share|copy|exfiltrat[a-z]*|forward|e-?mail|submit|reply with|commit|leak|expose|transmit|sync|write)[a-z]*\b",
         r"发送|上传|贴到|贴在|提交|发到|复制",
         r"送信|アップロード|貼|投稿",
         r"env[ií]a|enviar|copia|pega|sube|adjunta",
@@ -164,7 +167,7 @@ static SECRET: LazyLock<Regex> = LazyLock::new(|| {
 /// Verbs that weaken a safeguard.
 static WEAKEN: LazyLock<Regex> = LazyLock::new(|| {
     re(&[
-        r"\b(disabl|remov|delet|turn(ed)? off|switch(ed)? off|skip|drop|bypass|ignor|weaken|deactivat|mark(ed)? (every|all|each)|set \S+ to 0|change \S+ to 0|lift)\w*",
+        r"\b(disabl|remov|delet|turn(ed)? off|switch(ed)? off|skip|drop|bypass|ignor|weaken|deactivat|mark(ed)? (every|all|each)|set \S+ to 0|change \S+ to 0|lift)[a-z]*",
         r"删除|禁用|关闭|跳过|绕过",
         r"無効|削除|スキップ",
         r"borra|elimina|desactiva|omite",
@@ -177,7 +180,7 @@ static WEAKEN: LazyLock<Regex> = LazyLock::new(|| {
 /// Safeguards.
 static SAFEGUARD: LazyLock<Regex> = LazyLock::new(|| {
     re(&[
-        r"\b(tests?|test suite|failing tests?|branch protection|protection rules?|branch-schutz\w*|status checks?|required_status_checks|ci|workflows?|pre-commit|hooks?|reviews?|coverage|fail_under|restrictions|sandbox|checks)\b|@pytest\.mark\.skip|#\[ignore\]|--no-verify",
+        r"\b(tests?|test suite|failing tests?|branch protection|protection rules?|branch-schutz[a-z]*|status checks?|required_status_checks|ci|workflows?|pre-commit|hooks?|reviews?|coverage|fail_under|restrictions|sandbox|checks)\b|@pytest\.mark\.skip|#\[ignore\]|--no-verify",
         r"测试|保护|审核|审查",
         r"テスト|保護|レビュー",
         r"pruebas|tests|protección|revisión",
@@ -190,25 +193,48 @@ static SAFEGUARD: LazyLock<Regex> = LazyLock::new(|| {
 /// Command shapes and actions that are harmful wherever they are asked for.
 static HARMFUL_ACT: LazyLock<Regex> = LazyLock::new(|| {
     re(&[
-        r"(curl|wget)\b[^|]{0,160}\|\s*(sudo )?(ba|z)?sh\b",
-        r"\bpush\b[^.]{0,40}(--force\b|\s-f\b)|\bforce[- ]?push|--force origin|\bpush (directly )?to (main|master)\b",
-        r"\bmerge\w*\b[^.]{0,60}(--admin|admin rights|without (review|approval)|bypassing)|gh pr merge\b[^.]{0,30}--admin|(approve|merge) (and merge )?(every|all) ",
+        r"(curl|wget)\b[^|;]*\|\s*(sudo )?(ba|z)?sh\b",
+        r"\bpush\b[^.;]*(--force\b|\s-f\b)|\bforce[- ]?push|--force origin|\bpush (directly )?to (main|master)\b",
+        r"\bmerge[a-z]*\b[^.;]*(--admin|admin rights|without (review|approval)|bypassing)|gh pr merge\b[^.;]*--admin|(approve|merge) (and merge )?(every|all) ",
         r"\brm -rf [~/$]|\bdrop (table|database|schema)\b",
         r"authorized_keys|>> ?~/\.(bash|zsh)rc|\bcrontab\b",
-        r"\b(nslookup|dig)\b[^.]{0,80}(\$|token|secret|env)|\bsubdomain of\b|\blook each one up\b",
-        r"\b(grant|add|give)\w*\b[^.]{0,40}\b(admin|owner|maintainer|write) (access|rights|permission)|permission=admin",
-        r"(change|set|point)\w* the (`?origin`?|remote)\b|core\.sshcommand|proxycommand|hookspath|insteadof",
+        r"\b(nslookup|dig)\b[^.;]*(\$|token|secret|env)|\bsubdomain of\b|\blook each one up\b",
+        r"\b(grant|add|give)[a-z]*\b[^.;]*\b(admin|owner|maintainer|write) (access|rights|permission)|permission=admin",
+        r"(change|set|point)[a-z]* the (`?origin`?|remote)\b|core\.sshcommand|proxycommand|hookspath|insteadof",
         r"强制推送|--force|принудительн|強制",
     ])
 });
 
-/// Words that make what follows advice rather than a goal.
-static NEGATION: LazyLock<Regex> = LazyLock::new(|| {
-    re(&[
-        r"\b(never|don't|do not|must not|should not|shouldn't|not to|no|avoid|ask before|nunca|nie|jamais|niemals)\b[^.]{0,40}$",
-        r"(不要|禁止|しない|никогда|не )[^。.]{0,20}$",
-    ])
-});
+/// Words that make what follows advice rather than a goal ("never
+/// force-push main"), looked for just before a goal.
+const NEGATIONS: &[&str] = &[
+    "never ",
+    "don't ",
+    "do not ",
+    "must not ",
+    "should not ",
+    "shouldn't ",
+    "not to ",
+    "avoid ",
+    "ask before ",
+    "nunca ",
+    "jamais ",
+    "niemals ",
+    "不要",
+    "禁止",
+    "しない",
+    "никогда",
+    "не ",
+];
+
+fn negated(before: &str) -> bool {
+    // Only within the same sentence.
+    let sentence = before
+        .rsplit(['.', '。', '!', '?'])
+        .next()
+        .unwrap_or(before);
+    NEGATIONS.iter().any(|n| sentence.contains(n))
+}
 
 fn positions(re: &Regex, text: &str) -> Vec<(usize, usize)> {
     re.find_iter(text).map(|m| (m.start(), m.end())).collect()
@@ -241,7 +267,7 @@ fn goals(text: &str) -> Vec<usize> {
     out.extend(HARMFUL_ACT.find_iter(text).map(|m| m.start()));
     out.retain(|&at| {
         let start = text.floor_char_boundary(at.saturating_sub(60));
-        !NEGATION.is_match(&text[start..at])
+        !negated(&text[start..at])
     });
     out
 }

@@ -239,7 +239,7 @@ fn warden_eval_prints_tables_and_json_rows() {
         r#"{"id":"b1","kind":"input","label":"benign","origin":"t:doc","source":"file:/work/x/README.md","content":"Run the tests with cargo test."}"#,
         r#"{"id":"a2","kind":"output","label":"attack","origin":"t:act","action":{"action":"command","command":"git clean -fdx","cwd":"/work/app"}}"#,
     ];
-    std::fs::write(dir.path().join("s.jsonl"), items.join("\n")).unwrap();
+    fs_err::write(dir.path().join("s.jsonl"), items.join("\n")).unwrap();
     let path = dir.path().to_str().unwrap();
     let table = std::process::Command::new(super::BIN)
         .args(["warden", "eval", path])
