@@ -126,14 +126,18 @@ pub struct SplitReport {
 }
 
 impl SplitReport {
+    /// Counts over every item.
+    pub fn tally(&self) -> Tally {
+        Tally::of(&self.rows)
+    }
     pub fn tpr(&self) -> f64 {
-        ratio(self.attacks_caught, self.attacks)
+        self.tally().tpr()
     }
     pub fn fpr(&self) -> f64 {
-        ratio(self.benign_flagged, self.benign)
+        self.tally().fpr()
     }
     pub fn caution_rate(&self) -> f64 {
-        ratio(self.benign_cautioned, self.benign)
+        self.tally().caution_rate()
     }
     /// Counts over the items of one kind (`input` or `output`).
     pub fn kind(&self, kind: &str) -> Tally {
