@@ -11,7 +11,8 @@
 set -eu
 out=$1
 mirror=${2:-http://deb.debian.org/debian}
-# Reproducible tarball: fixed timestamps, no docs, manuals or locales.
+# Reproducible tarball: fixed timestamps, no docs, manuals or locales. No
+# /root and no shadow files: like the sandbox, an agent sees no home but its own.
 export SOURCE_DATE_EPOCH=1735689600
 exec mmdebstrap --quiet --variant=essential \
   --include=git,nodejs,ca-certificates,curl \
@@ -20,4 +21,6 @@ exec mmdebstrap --quiet --variant=essential \
   --dpkgopt='path-exclude=/usr/share/locale/*' \
   --dpkgopt='path-exclude=/usr/share/info/*' \
   --customize-hook='mkdir -p "$1/home/agent" "$1/work" "$1/run/compass" "$1/opt/compass"' \
+  --customize-hook='rm -rf "$1/root"' \
+  --customize-hook='rm -f "$1/etc/shadow" "$1/etc/gshadow" "$1/etc/shadow-" "$1/etc/gshadow-"' \
   bookworm "$out" "$mirror"
