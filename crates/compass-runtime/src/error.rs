@@ -52,6 +52,9 @@ pub enum RuntimeError {
         package: &'static str,
         why: String,
     },
+    /// The OCI image is missing, or a container of it cannot start.
+    #[error("OCI image {image} is not usable: {why}")]
+    Image { image: String, why: String },
     #[error("egress policy for {workload} could not be armed: {why}")]
     Egress { workload: WorkloadName, why: String },
     #[error("{context}: {source}")]

@@ -13,6 +13,9 @@
 //! - [`Order::Group`]: SIGKILL its own process group, which the guarded
 //!   command joined at birth (a host-side `git clone` and its helpers;
 //!   see [`output`]).
+//! - [`Order::Container`]: force-remove an OCI workload's container
+//!   (running or paused: the engine thaws and kills it), so no container
+//!   outlives the daemon that started it.
 //!
 //! A guardian is a `/bin/sh` in a process group of its own (a terminal's
 //! Ctrl-C to the daemon's group does not take it along), outside every
@@ -31,6 +34,8 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 
 /// `$1` the order; for `freezer`: `$2` the leaf, `$3` its state file, `$4`
 /// the frozen and `$5` the thawed value. Bounded: at most ~5 s of sweeps.
+/// For `container`: `$2` the engine, `$3` its containers.conf (or empty),
+/// `$4` the container.
 const SCRIPT: &str = r#"IFS= read -r word
 [ "$word" = release ] && exit 0
 case $1 in
@@ -51,6 +56,10 @@ freezer)
 group)
   kill -s KILL -- -$$
   ;;
+container)
+  [ -n "$3" ] && export CONTAINERS_CONF="$3"
+  "$2" rm -f -t 0 "$4"
+  ;;
 esac"#;
 
 /// What a guardian does if the daemon dies before releasing it.
@@ -66,6 +75,13 @@ pub(crate) enum Order<'a> {
     /// Kill the guardian's process group: start the guarded command in it
     /// ([`Guardian::process_group`]).
     Group,
+    /// `<engine> rm -f -t 0 <container>`, with `CONTAINERS_CONF` set to
+    /// `conf` when there is one. Every value is one Compass made.
+    Container {
+        engine: &'a Path,
+        conf: Option<&'a Path>,
+        container: &'a str,
+    },
 }
 
 /// A live guardian. Dropping it without [`Guardian::release`]: a freezer
@@ -96,6 +112,16 @@ impl Guardian {
             }
             Order::Group => {
                 cmd.arg("group");
+            }
+            Order::Container {
+                engine,
+                conf,
+                container,
+            } => {
+                cmd.arg("container")
+                    .arg(engine)
+                    .arg(conf.map_or_else(Default::default, Path::as_os_str))
+                    .arg(container);
             }
         }
         let mut child = cmd

@@ -1,18 +1,43 @@
-//! The OCI backend: a workload is a container driven through the podman or
-//! docker CLI. The container's main process is `sleep infinity`; every agent
-//! process enters it with `exec`. The state dir is bind-mounted the same way
-//! the sandbox lays it out (`/home/agent`, `/work`, `/run/compass` read-only).
+//! The OCI backend: a workload is a container driven through the podman (or
+//! docker) CLI, rootful podman with runc on this machine kind, reading the
+//! project's own containers.conf (`oci/containers.conf`, via
+//! `CONTAINERS_CONF` on every call). The image is the Debian base image
+//! `scripts/oci-setup` builds from Debian's packages (no registry), named by
+//! a hash of its recipe ([`image::default_image`]).
+//!
+//! A container starts with the first `spawn`/`exec` after `create`, `adopt`
+//! or `stop`, and ends with `stop`: its main process is `sleep infinity`
+//! under the engine's init (catatonit), every agent process enters it with
+//! `exec`. Its root is read-only; the state dir is bind-mounted the way the
+//! sandbox lays it out (`/home/agent`, `/work`, `/tmp`, `/run/compass`
+//! read-only, each entry of `config/etc/` read-only under `/etc`). It runs
+//! with every capability dropped, `no-new-privileges`, a task cap and the
+//! spec's memory and CPU limits.
 //!
 //! Egress: `deny` is `--network none`; `allowlist` is `--network none` plus
-//! the same proxy socket and forwarder the sandbox uses; `open` is the
-//! engine's default network. Environment reaches `exec` through a 0600
-//! `--env-file`, never argv.
+//! the proxy socket (under `/run/compass/egress`) and the forwarder the
+//! sandbox uses, which runs as the container's main process around
+//! `sleep infinity`; `open` is `--network host`, the sandbox's shared
+//! network. Podman never makes a bridge or an iptables rule. Environment
+//! reaches `exec` through a 0600 `--env-file`, never argv.
 //!
-//! Boundary: drives an existing engine; never builds images or manages the
-//! engine itself.
+//! Nothing outlives the daemon: each running container has a guardian
+//! (`guardian.rs`) that force-removes it (paused or not) when the daemon
+//! dies, and every container carries its state dir as a label, so `create`
+//! and `adopt` remove any a dead daemon left.
+//!
+//! Boundary: drives an existing engine and image; never builds images or
+//! manages the engine itself.
+
+mod engine;
+pub mod image;
+mod seccomp;
+
+pub use engine::CONTAINERS_CONF;
 
 use crate::checks;
 use crate::egress::{self, EgressProxy};
+use crate::guardian::{Guardian, Order};
 use crate::layout::{INNER_HOME, INNER_RUN, INNER_WORK, Layout};
 use crate::process::{self, status_to_output};
 use crate::secrets::SecretEnv;
@@ -21,16 +46,23 @@ use crate::workload::{
     SpawnedProcess, WorkloadName, WorkloadRuntime, WorkloadSpec,
 };
 use async_trait::async_trait;
+use engine::Engine;
+use nix::sys::signal::{Signal, kill};
+use nix::unistd::Pid;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::process::Command;
 
 const INNER_RELAY: &str = "/run/compass-relay";
 /// Where a spawned process records its pid inside the container, so kill
 /// can reach it (killing the `exec` client does not).
 const PID_DIR: &str = "/tmp/.compass-pids";
+/// How often `pause` asks the engine before it gives up.
+const PAUSE_TRIES: u32 = 5;
+/// The label naming a container's state dir (orphan removal finds it).
+const STATE_LABEL: &str = "compass.state-dir";
 
 /// Which engine and image. Every default is here.
 #[derive(Debug, Clone)]
@@ -41,10 +73,15 @@ pub struct OciConfig {
     pub image: String,
     /// The egress forwarder for allowlisted workloads.
     pub relay: Option<PathBuf>,
+    /// The containers.conf every engine call reads; `None`: the project's
+    /// own ([`CONTAINERS_CONF`], written to a private temp dir).
+    pub containers_conf: Option<PathBuf>,
+    /// The most tasks one container may have at once (`--pids-limit`).
+    pub max_pids: u64,
 }
 
 impl OciConfig {
-    /// podman if installed, else docker; a small Debian image.
+    /// podman if installed, else docker; the recipe's base image.
     pub fn discover() -> Self {
         let engine = ["podman", "docker"]
             .into_iter()
@@ -57,10 +94,25 @@ impl OciConfig {
             .unwrap_or_else(|| PathBuf::from("podman"));
         Self {
             engine,
-            image: "docker.io/library/debian:bookworm-slim".to_owned(),
+            image: image::default_image(),
             relay: None,
+            containers_conf: None,
+            max_pids: 4096,
         }
     }
+}
+
+/// A started container.
+#[derive(Debug)]
+struct Running {
+    container: String,
+    /// The container's init (host pid) and its main process tree at start
+    /// (the forwarder, `sleep`): spared by stop's polite phase.
+    spared: Vec<i32>,
+    /// The host path of the container's `cgroup.procs` (its members).
+    procs: Option<PathBuf>,
+    /// Force-removes the container if the daemon dies.
+    _guardian: Guardian,
 }
 
 #[derive(Debug)]
@@ -69,39 +121,61 @@ struct OciWorkload {
     /// Env-shaped secrets: the runtime's own state, never the workload's.
     secret_env: SecretEnv,
     layout: Layout,
-    container: String,
     proxy: Option<EgressProxy>,
-    stopped: bool,
+    relay: Option<PathBuf>,
+    running: Option<Running>,
+    paused: bool,
+    /// Held while the container starts, so one workload starts one.
+    starting: Arc<tokio::sync::Mutex<()>>,
 }
 
 /// The container runtime. Cheap to clone; clones share their workloads.
 #[derive(Debug, Clone)]
 pub struct OciRuntime {
     config: Arc<OciConfig>,
+    engine: Engine,
+    /// The seccomp profile of every container (`None`: the engine's own).
+    seccomp: Option<PathBuf>,
+    /// Set once the image was found and ran `/bin/sh`.
+    image_ok: Arc<tokio::sync::OnceCell<()>>,
     workloads: Arc<Mutex<HashMap<WorkloadName, OciWorkload>>>,
 }
 
 impl OciRuntime {
-    /// Check the engine's client runs. Whether it can *run containers* is
+    /// Check the engine's client runs and write the project's
+    /// containers.conf. Whether it can *run containers* is
     /// [`OciRuntime::probe`]'s question.
     pub fn new(config: OciConfig) -> Result<Self, RuntimeError> {
+        let missing = |why: String| RuntimeError::MissingTool {
+            tool: "podman or docker",
+            package: "podman",
+            why,
+        };
         let out = std::process::Command::new(&config.engine)
             .arg("--version")
+            .env_clear()
+            .env("PATH", process::DEFAULT_PATH)
             .output()
-            .map_err(|e| RuntimeError::MissingTool {
-                tool: "podman or docker",
-                package: "podman",
-                why: format!("{}: {e}", config.engine.display()),
-            })?;
+            .map_err(|e| missing(format!("{}: {e}", config.engine.display())))?;
         if !out.status.success() {
-            return Err(RuntimeError::MissingTool {
-                tool: "podman or docker",
-                package: "podman",
-                why: String::from_utf8_lossy(&out.stderr).trim().to_owned(),
-            });
+            return Err(missing(
+                String::from_utf8_lossy(&out.stderr).trim().to_owned(),
+            ));
         }
+        checks::name("image", &config.image)?;
+        let conf = match &config.containers_conf {
+            Some(path) => {
+                checks::path("containers.conf", path)?;
+                path.clone()
+            }
+            None => engine::project_conf()?,
+        };
+        let seccomp = engine::seccomp_profile(&config.engine)?;
         Ok(Self {
+            seccomp,
+            engine: Engine::new(config.engine.clone(), Some(conf)),
             config: Arc::new(config),
+            image_ok: Arc::default(),
             workloads: Arc::default(),
         })
     }
@@ -114,28 +188,58 @@ impl OciRuntime {
         &self.config
     }
 
-    /// Whether the engine can really run a container here: runs
-    /// `<engine> run --rm <image> true`. The error says why not.
+    /// Whether the engine can really run a container of the configured
+    /// image here. The error says why not (a missing image names itself
+    /// and how to build it).
     pub async fn probe(&self) -> Result<(), RuntimeError> {
-        let out = self
-            .engine(&[
-                "run",
-                "--rm",
-                "--network",
-                "none",
-                &self.config.image,
-                "true",
-            ])
-            .await?;
-        if out.success() {
-            Ok(())
-        } else {
-            Err(RuntimeError::Command {
-                command: format!("{} run", self.config.engine.display()),
-                target: self.config.image.clone(),
-                stderr: String::from_utf8_lossy(&out.stderr).trim().to_owned(),
+        self.check_image().await
+    }
+
+    /// The image is there and runs `/bin/sh` and `sleep` (checked once).
+    async fn check_image(&self) -> Result<(), RuntimeError> {
+        let image = &self.config.image;
+        self.image_ok
+            .get_or_try_init(|| async {
+                let bad = |why: String| RuntimeError::Image {
+                    image: image.clone(),
+                    why,
+                };
+                let found = self
+                    .engine
+                    .run(&["image", "inspect", "--format", "{{.Id}}", image])
+                    .await?;
+                if !found.success() {
+                    return Err(bad(format!(
+                        "it is not in the engine's store ({}); {}",
+                        String::from_utf8_lossy(&found.stderr).trim(),
+                        image::build_hint(image)
+                    )));
+                }
+                let ran = self
+                    .engine
+                    .run(&[
+                        "run",
+                        "--rm",
+                        "--network",
+                        "none",
+                        "--read-only",
+                        image,
+                        "/bin/sh",
+                        "-c",
+                        "command -v sleep >/dev/null",
+                    ])
+                    .await?;
+                if !ran.success() {
+                    return Err(bad(format!(
+                        "a container of it cannot run /bin/sh and sleep ({}); {}",
+                        String::from_utf8_lossy(&ran.stderr).trim(),
+                        image::build_hint(image)
+                    )));
+                }
+                Ok(())
             })
-        }
+            .await
+            .map(|_| ())
     }
 
     fn lock(&self) -> MutexGuard<'_, HashMap<WorkloadName, OciWorkload>> {
@@ -144,45 +248,219 @@ impl OciRuntime {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    async fn engine(&self, args: &[&str]) -> Result<ExecOutput, RuntimeError> {
-        let mut cmd = Command::new(&self.config.engine);
-        cmd.args(args);
-        process::capture(cmd, None, &format!("{}", self.config.engine.display())).await
+    /// Force-remove every container labelled with this state dir: what a
+    /// dead daemon (or a guardian killed with it) left behind.
+    async fn remove_leftovers(&self, state_dir: &Path) -> Result<(), RuntimeError> {
+        let filter = format!("label={STATE_LABEL}={}", state_dir.display());
+        let out = self
+            .engine
+            .ok(
+                &["ps", "-a", "-q", "--no-trunc", "--filter", &filter],
+                &filter,
+            )
+            .await?;
+        for id in String::from_utf8_lossy(&out.stdout).split_whitespace() {
+            checks::name("container", id)?;
+            self.engine.ok(&["rm", "-f", "-t", "0", id], id).await?;
+        }
+        Ok(())
     }
 
-    async fn engine_ok(&self, args: &[&str], target: &str) -> Result<ExecOutput, RuntimeError> {
-        let out = self.engine(args).await?;
-        if !out.success() {
-            return Err(RuntimeError::Command {
-                command: format!(
-                    "{} {}",
-                    self.config.engine.display(),
-                    args.first().unwrap_or(&"")
-                ),
-                target: target.to_owned(),
-                stderr: String::from_utf8_lossy(&out.stderr).trim().to_owned(),
+    /// Create (`fresh`) or adopt a workload: validate everything the
+    /// container will be started with, check the image, lay out (or find)
+    /// the state dir, remove leftover containers, arm egress.
+    async fn register(&self, spec: &WorkloadSpec, fresh: bool) -> Result<(), RuntimeError> {
+        if self.lock().contains_key(&spec.name) {
+            return Err(RuntimeError::AlreadyExists(spec.name.clone()));
+        }
+        checks::name("hostname", spec.name.as_str())?;
+        checks::env(&spec.env)?;
+        checks::path("state dir", &spec.state_dir)?;
+        for m in &spec.mounts {
+            crate::sandbox::validate_mount(m)?;
+            volume(&m.host_path, &m.workload_path, m.read_only)?;
+        }
+        let relay = match &spec.egress {
+            EgressPolicy::Allowlist { hosts } => {
+                egress::Allowlist::parse(hosts).map_err(|why| RuntimeError::Egress {
+                    workload: spec.name.clone(),
+                    why,
+                })?;
+                let relay = self
+                    .config
+                    .relay
+                    .clone()
+                    .or_else(crate::sandbox::discover_relay)
+                    .filter(|p| p.is_file())
+                    .ok_or_else(|| RuntimeError::Egress {
+                        workload: spec.name.clone(),
+                        why: format!(
+                            "the egress forwarder `{}` was not found",
+                            crate::relay::BINARY
+                        ),
+                    })?;
+                volume(&relay, Path::new(INNER_RELAY), true)?;
+                Some(relay)
+            }
+            _ => None,
+        };
+        self.check_image().await?;
+        let layout = Layout::new(&spec.state_dir);
+        for dir in [&layout.home, &layout.work, &layout.tmp, &layout.run] {
+            volume(dir, Path::new("/"), true)?;
+        }
+        self.remove_leftovers(&spec.state_dir).await?;
+        let secret_env = if fresh {
+            layout.create(&spec.name, Backend::Oci)?;
+            SecretEnv::default()
+        } else if layout.is_workload(&spec.name, Backend::Oci) {
+            SecretEnv::load(&layout)?
+        } else {
+            return Err(RuntimeError::NotFound(spec.name.clone()));
+        };
+        let proxy = match &spec.egress {
+            EgressPolicy::Allowlist { hosts } => {
+                match egress::start(&layout.egress.join(egress::SOCKET_NAME), hosts).await {
+                    Ok(p) => Some(p),
+                    Err(why) => {
+                        if fresh {
+                            layout.cleanup(false);
+                        }
+                        return Err(RuntimeError::Egress {
+                            workload: spec.name.clone(),
+                            why,
+                        });
+                    }
+                }
+            }
+            _ => None,
+        };
+        let mut map = self.lock();
+        if map.contains_key(&spec.name) {
+            drop(map);
+            drop(proxy);
+            if fresh {
+                layout.cleanup(false);
+            }
+            return Err(RuntimeError::AlreadyExists(spec.name.clone()));
+        }
+        map.insert(
+            spec.name.clone(),
+            OciWorkload {
+                spec: spec.clone(),
+                secret_env,
+                layout,
+                proxy,
+                relay,
+                running: None,
+                paused: false,
+                starting: Arc::default(),
+            },
+        );
+        Ok(())
+    }
+
+    /// The running container of `name`, started now if there is none.
+    async fn ensure_started(&self, name: &WorkloadName) -> Result<String, RuntimeError> {
+        let starting = {
+            let map = self.lock();
+            let w = map
+                .get(name)
+                .ok_or_else(|| RuntimeError::NotFound(name.clone()))?;
+            if w.paused {
+                return Err(RuntimeError::Paused(name.clone()));
+            }
+            if let Some(r) = &w.running {
+                return Ok(r.container.clone());
+            }
+            Arc::clone(&w.starting)
+        };
+        let _one = starting.lock().await;
+        let (spec, layout, relay) = {
+            let map = self.lock();
+            let w = map
+                .get(name)
+                .ok_or_else(|| RuntimeError::NotFound(name.clone()))?;
+            if let Some(r) = &w.running {
+                return Ok(r.container.clone());
+            }
+            (w.spec.clone(), w.layout.clone(), w.relay.clone())
+        };
+        let running = self.start(&spec, &layout, relay.as_deref()).await?;
+        let container = running.container.clone();
+        let mut map = self.lock();
+        match map.get_mut(name) {
+            Some(w) => {
+                w.running = Some(running);
+                Ok(container)
+            }
+            // Removed meanwhile: the guardian goes with `running`.
+            None => Err(RuntimeError::NotFound(name.clone())),
+        }
+    }
+
+    /// `<engine> run -d …`: the container, its guardian, and what stop
+    /// needs to know about it. A failed start leaves no container.
+    async fn start(
+        &self,
+        spec: &WorkloadSpec,
+        layout: &Layout,
+        relay: Option<&Path>,
+    ) -> Result<Running, RuntimeError> {
+        let container = format!("compass-{}-{:08x}", spec.name, rand::random::<u32>());
+        let args = run_args(
+            &self.config,
+            self.seccomp.as_deref(),
+            spec,
+            layout,
+            relay,
+            &container,
+        )?;
+        // Armed first: a daemon killed mid-start still leaves no container.
+        let guardian = Guardian::arm(Order::Container {
+            engine: self.engine.path(),
+            conf: self.engine.conf(),
+            container: &container,
+        })?;
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        if let Err(e) = self.engine.ok(&refs, &container).await {
+            let _ = self.engine.run(&["rm", "-f", "-t", "0", &container]).await;
+            return Err(match e {
+                RuntimeError::Command { stderr, .. } => RuntimeError::Image {
+                    image: self.config.image.clone(),
+                    why: format!("the container for {} did not start: {stderr}", spec.name),
+                },
+                other => other,
             });
         }
-        Ok(out)
-    }
-
-    fn container(&self, name: &WorkloadName) -> Result<(String, bool), RuntimeError> {
-        let map = self.lock();
-        let w = map
-            .get(name)
-            .ok_or_else(|| RuntimeError::NotFound(name.clone()))?;
-        Ok((w.container.clone(), w.stopped))
-    }
-
-    async fn ensure_started(&self, name: &WorkloadName) -> Result<String, RuntimeError> {
-        let (container, stopped) = self.container(name)?;
-        if stopped {
-            self.engine_ok(&["start", &container], &container).await?;
-            if let Some(w) = self.lock().get_mut(name) {
-                w.stopped = false;
+        let pid = self
+            .engine
+            .ok(
+                &["inspect", "--format", "{{.State.Pid}}", &container],
+                &container,
+            )
+            .await
+            .ok()
+            .and_then(|o| {
+                String::from_utf8_lossy(&o.stdout)
+                    .trim()
+                    .parse::<i32>()
+                    .ok()
+            });
+        let (spared, procs) = match pid {
+            Some(init) => {
+                let mut spared = vec![init];
+                spared.extend(crate::procfs::descendants(init));
+                (spared, cgroup_procs(init))
             }
-        }
-        Ok(container)
+            None => (Vec::new(), None),
+        };
+        Ok(Running {
+            container,
+            spared,
+            procs,
+            _guardian: guardian,
+        })
     }
 
     /// `<engine> exec -i --env-file F -w CWD C sh -c 'record pid; exec "$@"' ARGV`.
@@ -191,7 +469,7 @@ impl OciRuntime {
         name: &WorkloadName,
         exec: &ExecSpec,
         id: &str,
-    ) -> Result<(Command, PathBuf), RuntimeError> {
+    ) -> Result<(Command, PathBuf, String), RuntimeError> {
         checks::exec(exec)?;
         let container = self.ensure_started(name).await?;
         // Copied out under the lock; the env file is written without it.
@@ -208,6 +486,7 @@ impl OciRuntime {
             )
         };
         let mut env = process::workload_env(&spec_env, &secret_env, INNER_HOME, exec)?;
+        env.insert("TMPDIR".to_owned(), "/tmp".to_owned());
         if proxied {
             process::proxy_env(&mut env);
         }
@@ -223,7 +502,7 @@ impl OciRuntime {
             .cwd
             .clone()
             .unwrap_or_else(|| PathBuf::from(INNER_WORK));
-        let mut cmd = Command::new(&self.config.engine);
+        let mut cmd = self.engine.command();
         cmd.arg("exec")
             .arg("-i")
             .arg("--env-file")
@@ -233,13 +512,163 @@ impl OciRuntime {
             .arg(&container)
             .arg("/bin/sh")
             .arg("-c")
+            // The engine starts each exec as a session and group leader,
+            // so its pid names the group `kill` ends.
             .arg(format!(
-                "mkdir -p {PID_DIR} && echo $$ > {PID_DIR}/{id} && exec setsid \"$@\""
+                "mkdir -p {PID_DIR} && echo $$ > {PID_DIR}/{id} && exec \"$@\""
             ))
             .arg("compass-exec");
         cmd.args(&exec.argv);
-        Ok((cmd, env_file))
+        Ok((cmd, env_file, container))
     }
+
+    /// The container's members now (host pids), if its cgroup is known.
+    fn members(&self, name: &WorkloadName) -> Vec<i32> {
+        let procs = self
+            .lock()
+            .get(name)
+            .and_then(|w| w.running.as_ref().and_then(|r| r.procs.clone()));
+        procs
+            .and_then(|p| fs_err::read_to_string(p).ok())
+            .map(|t| {
+                t.split_whitespace()
+                    .filter_map(|p| p.parse().ok())
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+}
+
+/// The host path of `cgroup.procs` of the cgroup `pid` is in: the v1
+/// `pids` hierarchy (or the unified one).
+fn cgroup_procs(pid: i32) -> Option<PathBuf> {
+    let text = fs_err::read_to_string(format!("/proc/{pid}/cgroup")).ok()?;
+    let mut unified = None;
+    for line in text.lines() {
+        let mut parts = line.splitn(3, ':');
+        let (_, controllers, path) = (parts.next()?, parts.next()?, parts.next()?);
+        let path = path.trim_start_matches('/');
+        if controllers.split(',').any(|c| c == "pids") {
+            return Some(
+                Path::new("/sys/fs/cgroup/pids")
+                    .join(path)
+                    .join("cgroup.procs"),
+            );
+        }
+        if controllers.is_empty() {
+            unified = Some(Path::new("/sys/fs/cgroup").join(path).join("cgroup.procs"));
+        }
+    }
+    unified.filter(|p| p.is_file())
+}
+
+/// Every argument of `<engine> run` for one workload's container, each
+/// value checked so none can add an option.
+fn run_args(
+    config: &OciConfig,
+    seccomp: Option<&Path>,
+    spec: &WorkloadSpec,
+    layout: &Layout,
+    relay: Option<&Path>,
+    container: &str,
+) -> Result<Vec<String>, RuntimeError> {
+    checks::name("container", container)?;
+    checks::name("hostname", spec.name.as_str())?;
+    checks::name("image", &config.image)?;
+    checks::path("state dir", &spec.state_dir)?;
+    let mut args: Vec<String> = [
+        "run",
+        "-d",
+        "--name",
+        container,
+        "--hostname",
+        spec.name.as_str(),
+        "--init",
+        "--read-only",
+        "--cap-drop",
+        "ALL",
+        "--security-opt",
+        "no-new-privileges",
+        "--network",
+        if spec.egress == EgressPolicy::Open {
+            "host"
+        } else {
+            "none"
+        },
+    ]
+    .map(str::to_owned)
+    .to_vec();
+    if let Some(profile) = seccomp {
+        checks::path("seccomp profile", profile)?;
+        args.extend([
+            "--security-opt".into(),
+            format!("seccomp={}", profile.display()),
+        ]);
+    }
+    args.push("--label".into());
+    args.push(format!("{STATE_LABEL}={}", spec.state_dir.display()));
+    args.extend(["--pids-limit".into(), config.max_pids.to_string()]);
+    args.extend(resource_args(spec.resources));
+    let mut binds = vec![
+        (layout.home.clone(), PathBuf::from(INNER_HOME), false),
+        (layout.work.clone(), PathBuf::from(INNER_WORK), false),
+        (layout.tmp.clone(), PathBuf::from("/tmp"), false),
+        (layout.run.clone(), PathBuf::from(INNER_RUN), true),
+    ];
+    if let Some(relay) = relay {
+        binds.push((relay.to_owned(), PathBuf::from(INNER_RELAY), true));
+    }
+    // Settings an agent may not override (Claude Code's managed settings):
+    // the daemon writes them under the read-only config dir's `etc/`.
+    if let Ok(entries) = fs_err::read_dir(layout.config.join("etc")) {
+        for entry in entries.flatten() {
+            binds.push((
+                entry.path(),
+                Path::new("/etc").join(entry.file_name()),
+                true,
+            ));
+        }
+    }
+    for m in &spec.mounts {
+        binds.push((m.host_path.clone(), m.workload_path.clone(), m.read_only));
+    }
+    for (host, inner, ro) in &binds {
+        args.extend(["-v".into(), volume(host, inner, *ro)?]);
+    }
+    args.push(config.image.clone());
+    // All execs share the container's netns, so the forwarder runs once,
+    // as the container's main process, around `sleep infinity`.
+    if let (Some(_), EgressPolicy::Allowlist { hosts }) = (relay, &spec.egress) {
+        args.extend([
+            INNER_RELAY.to_owned(),
+            crate::relay::FLAG.to_owned(),
+            egress::INNER_LISTEN.to_owned(),
+            egress::INNER_SOCKET.to_owned(),
+        ]);
+        for target in egress::loopback_forwards(hosts) {
+            args.extend(["--forward".to_owned(), target]);
+        }
+        args.push("--".to_owned());
+    }
+    args.extend(["sleep".into(), "infinity".into()]);
+    Ok(args)
+}
+
+/// `--memory/--memory-swap/--cpus` for the limits that are set.
+fn resource_args(resources: Resources) -> Vec<String> {
+    let mut args = Vec::new();
+    if let Some(b) = resources.memory_bytes {
+        args.extend([
+            "--memory".to_owned(),
+            b.to_string(),
+            "--memory-swap".to_owned(),
+            b.to_string(),
+        ]);
+    }
+    if let Some(m) = resources.millicpus {
+        args.extend(["--cpus".to_owned(), format!("{}", f64::from(m) / 1000.0)]);
+    }
+    args
 }
 
 /// A `-v HOST:INNER[:ro]` value. `-v` splits on `:` and reads options after
@@ -271,9 +700,10 @@ fn volume(host: &Path, inner: &Path, read_only: bool) -> Result<String, RuntimeE
 #[derive(Debug)]
 struct OciHandle {
     child: tokio::process::Child,
-    engine: PathBuf,
+    engine: Engine,
     container: String,
     id: String,
+    env_file: PathBuf,
 }
 
 #[async_trait]
@@ -281,13 +711,15 @@ impl ProcessHandle for OciHandle {
     /// Kill the process group inside the container (killing the `exec`
     /// client alone would leave it running), then the client.
     async fn kill(&mut self) -> Result<(), RuntimeError> {
+        let _ = fs_err::remove_file(&self.env_file);
         let script = format!(
             "kill -KILL -- -$(cat {PID_DIR}/{id}) 2>/dev/null; true",
             id = self.id
         );
-        let mut cmd = Command::new(&self.engine);
-        cmd.args(["exec", &self.container, "/bin/sh", "-c", &script]);
-        process::capture(cmd, None, "killing a container process").await?;
+        let _ = self
+            .engine
+            .run(&["exec", &self.container, "/bin/sh", "-c", &script])
+            .await;
         let _ = self.child.start_kill();
         Ok(())
     }
@@ -298,6 +730,7 @@ impl ProcessHandle for OciHandle {
             .wait()
             .await
             .map_err(|e| RuntimeError::io("waiting for a container exec", e))?;
+        let _ = fs_err::remove_file(&self.env_file);
         Ok(status_to_output(status, Vec::new(), Vec::new()))
     }
 }
@@ -308,135 +741,17 @@ impl WorkloadRuntime for OciRuntime {
         Backend::Oci
     }
 
-    /// Lay out the state dir, arm egress, create and start the container
-    /// (`sleep infinity`). Any failure removes all of it.
+    /// Check the image and every value the container will get, lay out the
+    /// state dir and arm egress. Any failure leaves nothing behind. The
+    /// container itself starts with the first process.
     async fn create(&self, spec: &WorkloadSpec) -> Result<(), RuntimeError> {
-        if self.lock().contains_key(&spec.name) {
-            return Err(RuntimeError::AlreadyExists(spec.name.clone()));
-        }
-        let relay = match &spec.egress {
-            EgressPolicy::Allowlist { hosts } => {
-                egress::Allowlist::parse(hosts).map_err(|why| RuntimeError::Egress {
-                    workload: spec.name.clone(),
-                    why,
-                })?;
-                Some(
-                    self.config
-                        .relay
-                        .clone()
-                        .or_else(crate::sandbox::discover_relay)
-                        .filter(|p| p.is_file())
-                        .ok_or_else(|| RuntimeError::Egress {
-                            workload: spec.name.clone(),
-                            why: format!(
-                                "the egress forwarder `{}` was not found",
-                                crate::relay::BINARY
-                            ),
-                        })?,
-                )
-            }
-            _ => None,
-        };
-        checks::name("hostname", spec.name.as_str())?;
-        checks::name("image", &self.config.image)?;
-        checks::env(&spec.env)?;
-        let layout = Layout::new(&spec.state_dir);
-        layout.create(&spec.name, Backend::Oci)?;
-        let container = format!("compass-{}-{:08x}", spec.name, rand::random::<u32>());
-        let proxy = match &spec.egress {
-            EgressPolicy::Allowlist { hosts } => {
-                match egress::start(&layout.egress.join(egress::SOCKET_NAME), hosts).await {
-                    Ok(p) => Some(p),
-                    Err(why) => {
-                        layout.cleanup(false);
-                        return Err(RuntimeError::Egress {
-                            workload: spec.name.clone(),
-                            why,
-                        });
-                    }
-                }
-            }
-            _ => None,
-        };
-        let mut args: Vec<String> = vec![
-            "run".into(),
-            "-d".into(),
-            "--name".into(),
-            container.clone(),
-            "--hostname".into(),
-            spec.name.to_string(),
-            "--init".into(),
-            "--cap-drop".into(),
-            "ALL".into(),
-            "--security-opt".into(),
-            "no-new-privileges".into(),
-        ];
-        if spec.egress != EgressPolicy::Open {
-            args.extend(["--network".into(), "none".into()]);
-        }
-        let mut binds = vec![
-            (layout.home.clone(), PathBuf::from(INNER_HOME), false),
-            (layout.work.clone(), PathBuf::from(INNER_WORK), false),
-            (layout.tmp.clone(), PathBuf::from("/tmp"), false),
-            (layout.run.clone(), PathBuf::from(INNER_RUN), true),
-        ];
-        if let Some(relay) = &relay {
-            binds.push((relay.clone(), PathBuf::from(INNER_RELAY), true));
-        }
-        for m in &spec.mounts {
-            binds.push((m.host_path.clone(), m.workload_path.clone(), m.read_only));
-        }
-        for (host, inner, ro) in &binds {
-            match volume(host, inner, *ro) {
-                Ok(v) => args.extend(["-v".into(), v]),
-                Err(e) => {
-                    drop(proxy);
-                    layout.cleanup(false);
-                    return Err(e);
-                }
-            }
-        }
-        if let Some(m) = spec.resources.millicpus {
-            args.extend(["--cpus".into(), format!("{}", f64::from(m) / 1000.0)]);
-        }
-        if let Some(b) = spec.resources.memory_bytes {
-            args.extend(["--memory".into(), b.to_string()]);
-        }
-        args.push(self.config.image.clone());
-        // All execs share the container's netns, so the forwarder runs once,
-        // as the container's main process, around `sleep infinity`.
-        if let (Some(_), EgressPolicy::Allowlist { hosts }) = (&relay, &spec.egress) {
-            args.extend([
-                INNER_RELAY.to_owned(),
-                crate::relay::FLAG.to_owned(),
-                egress::INNER_LISTEN.to_owned(),
-                egress::INNER_SOCKET.to_owned(),
-            ]);
-            for target in egress::loopback_forwards(hosts) {
-                args.extend(["--forward".to_owned(), target]);
-            }
-            args.push("--".to_owned());
-        }
-        args.extend(["sleep".into(), "infinity".into()]);
-        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
-        if let Err(e) = self.engine_ok(&refs, &container).await {
-            let _ = self.engine(&["rm", "-f", &container]).await;
-            drop(proxy);
-            layout.cleanup(false);
-            return Err(e);
-        }
-        self.lock().insert(
-            spec.name.clone(),
-            OciWorkload {
-                spec: spec.clone(),
-                secret_env: SecretEnv::default(),
-                layout,
-                container,
-                proxy,
-                stopped: false,
-            },
-        );
-        Ok(())
+        self.register(spec, true).await
+    }
+
+    /// Re-register a workload whose state dir survives an earlier daemon;
+    /// a container that daemon left (its guardian died too) is removed.
+    async fn adopt(&self, spec: &WorkloadSpec) -> Result<(), RuntimeError> {
+        self.register(spec, false).await
     }
 
     async fn spawn(
@@ -445,48 +760,73 @@ impl WorkloadRuntime for OciRuntime {
         exec: &ExecSpec,
     ) -> Result<SpawnedProcess, RuntimeError> {
         let id = format!("{:016x}", rand::random::<u64>());
-        let (cmd, env_file) = self.exec_command(name, exec, &id).await?;
-        let spawned = process::spawn_piped(cmd, &format!("exec in {name}"));
-        // The engine has read the env file once the exec is running; it is
-        // removed on the first wait or kill at the latest (see below).
-        let (child, pipes) = match spawned {
+        let (cmd, env_file, container) = self.exec_command(name, exec, &id).await?;
+        let (child, pipes) = match process::spawn_piped(cmd, &format!("exec in {name}")) {
             Ok(x) => x,
             Err(e) => {
                 let _ = fs_err::remove_file(&env_file);
                 return Err(e);
             }
         };
-        let container = self.container(name)?.0;
-        let engine = self.config.engine.clone();
-        tokio::spawn(async move {
-            tokio::time::sleep(Duration::from_secs(5)).await;
-            let _ = fs_err::remove_file(&env_file);
-        });
+        // The engine has read the env file once the exec runs; it goes on
+        // the first wait or kill, or after a few seconds, whichever is first.
+        {
+            let env_file = env_file.clone();
+            tokio::spawn(async move {
+                tokio::time::sleep(Duration::from_secs(5)).await;
+                let _ = fs_err::remove_file(&env_file);
+            });
+        }
         Ok(SpawnedProcess {
             stdin: pipes.stdin,
             stdout: pipes.stdout,
             stderr: pipes.stderr,
             handle: Box::new(OciHandle {
                 child,
-                engine,
+                engine: self.engine.clone(),
                 container,
                 id,
+                env_file,
             }),
         })
     }
 
     async fn exec(&self, name: &WorkloadName, exec: &ExecSpec) -> Result<ExecOutput, RuntimeError> {
         let id = format!("{:016x}", rand::random::<u64>());
-        let (cmd, env_file) = self.exec_command(name, exec, &id).await?;
+        let (cmd, env_file, _) = self.exec_command(name, exec, &id).await?;
         let out = process::capture(cmd, exec.stdin.as_deref(), &format!("exec in {name}")).await;
         let _ = fs_err::remove_file(&env_file);
         out
     }
 
-    /// `<engine> pause`: the engine's cgroup freezer stops the whole tree.
+    /// `<engine> pause`: the cgroup freezer stops the whole tree. Nothing
+    /// new starts until `resume`; a daemon dying meanwhile still leaves no
+    /// container (the guardian removes it frozen).
     async fn pause(&self, name: &WorkloadName) -> Result<(), RuntimeError> {
-        let c = self.ensure_started(name).await?;
-        self.engine_ok(&["pause", &c], &c).await.map(|_| ())
+        let container = {
+            let map = self.lock();
+            let w = map
+                .get(name)
+                .ok_or_else(|| RuntimeError::NotFound(name.clone()))?;
+            w.running.as_ref().map(|r| r.container.clone())
+        };
+        if let Some(c) = container {
+            // runc gives up ("unable to freeze") when the tree forks faster
+            // than a v1 freezer walks it, and thaws again; another try
+            // walks it anew.
+            let mut tries = 0;
+            while let Err(e) = self.engine.ok(&["pause", &c], &c).await {
+                tries += 1;
+                if tries == PAUSE_TRIES {
+                    return Err(e);
+                }
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        }
+        if let Some(w) = self.lock().get_mut(name) {
+            w.paused = true;
+        }
+        Ok(())
     }
 
     async fn set_egress(&self, name: &WorkloadName, hosts: &[String]) -> Result<(), RuntimeError> {
@@ -498,40 +838,74 @@ impl WorkloadRuntime for OciRuntime {
     }
 
     async fn resume(&self, name: &WorkloadName) -> Result<(), RuntimeError> {
-        let (c, _) = self.container(name)?;
-        self.engine_ok(&["unpause", &c], &c).await.map(|_| ())
-    }
-
-    /// `<engine> stop -t`: SIGTERM to the container, SIGKILL after the
-    /// timeout; the container (and every process in it) ends. The next
-    /// spawn or exec starts it again.
-    async fn stop(&self, name: &WorkloadName, timeout: Duration) -> Result<(), RuntimeError> {
-        let (c, stopped) = self.container(name)?;
-        if stopped {
-            return Ok(());
+        let container = {
+            let map = self.lock();
+            let w = map
+                .get(name)
+                .ok_or_else(|| RuntimeError::NotFound(name.clone()))?;
+            w.running
+                .as_ref()
+                .filter(|_| w.paused)
+                .map(|r| r.container.clone())
+        };
+        if let Some(c) = container {
+            self.engine.ok(&["unpause", &c], &c).await?;
         }
-        let _ = self.engine(&["unpause", &c]).await;
-        let secs = timeout
-            .as_secs()
-            .max(u64::from(!timeout.is_zero()))
-            .to_string();
-        self.engine_ok(&["stop", "-t", &secs, &c], &c).await?;
         if let Some(w) = self.lock().get_mut(name) {
-            w.stopped = true;
+            w.paused = false;
         }
         Ok(())
     }
 
+    /// SIGTERM every process of the container but its init and main
+    /// process, then, once they are gone or after `timeout`, remove the
+    /// container by force: every process in it (double-forked and `setsid`
+    /// children included) dies with its pid namespace. The next spawn or
+    /// exec starts a new container on the same state.
+    async fn stop(&self, name: &WorkloadName, timeout: Duration) -> Result<(), RuntimeError> {
+        self.resume(name).await?;
+        let (container, spared) = {
+            let map = self.lock();
+            let w = map
+                .get(name)
+                .ok_or_else(|| RuntimeError::NotFound(name.clone()))?;
+            match &w.running {
+                Some(r) => (r.container.clone(), r.spared.clone()),
+                None => return Ok(()),
+            }
+        };
+        let polite = |members: Vec<i32>| -> Vec<i32> {
+            members
+                .into_iter()
+                .filter(|p| !spared.contains(p))
+                .collect()
+        };
+        for pid in polite(self.members(name)) {
+            let _ = kill(Pid::from_raw(pid), Signal::SIGTERM);
+        }
+        let deadline = Instant::now() + timeout;
+        while Instant::now() < deadline && !polite(self.members(name)).is_empty() {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        self.engine
+            .ok(&["rm", "-f", "-t", "0", &container], &container)
+            .await?;
+        if let Some(w) = self.lock().get_mut(name) {
+            w.running = None;
+        }
+        Ok(())
+    }
+
+    /// Stop (removing the container), disarm egress, delete the state.
     async fn remove(&self, name: &WorkloadName) -> Result<(), RuntimeError> {
-        let (c, _) = self.container(name)?;
-        self.engine_ok(&["rm", "-f", &c], &c).await?;
+        self.stop(name, Duration::ZERO).await?;
         let removed = self.lock().remove(name);
         match removed {
             Some(w) => {
                 drop(w.proxy);
                 w.layout.remove().await
             }
-            None => Ok(()),
+            None => Err(RuntimeError::NotFound(name.clone())),
         }
     }
 
@@ -557,30 +931,70 @@ impl WorkloadRuntime for OciRuntime {
         })
     }
 
-    /// `<engine> update --cpus/--memory` on the live container.
+    /// New limits for the next container, and `<engine> update` on the
+    /// running one.
     async fn resize(&self, name: &WorkloadName, resources: Resources) -> Result<(), RuntimeError> {
-        let (c, _) = self.container(name)?;
+        let container = {
+            let mut map = self.lock();
+            let w = map
+                .get_mut(name)
+                .ok_or_else(|| RuntimeError::NotFound(name.clone()))?;
+            w.spec.resources = resources;
+            w.running.as_ref().map(|r| r.container.clone())
+        };
+        let Some(c) = container else {
+            return Ok(());
+        };
         let mut args = vec!["update".to_owned()];
-        if let Some(m) = resources.millicpus {
-            args.extend(["--cpus".to_owned(), format!("{}", f64::from(m) / 1000.0)]);
-        }
-        if let Some(b) = resources.memory_bytes {
-            args.extend([
-                "--memory".to_owned(),
-                b.to_string(),
-                "--memory-swap".to_owned(),
-                b.to_string(),
-            ]);
+        args.extend(resource_args(resources));
+        if args.len() == 1 {
+            return Ok(());
         }
         args.push(c.clone());
         let refs: Vec<&str> = args.iter().map(String::as_str).collect();
-        self.engine_ok(&refs, &c).await.map(|_| ())
+        self.engine.ok(&refs, &c).await.map(|_| ())
+    }
+}
+
+impl OciRuntime {
+    /// The applied limits of the running container as the kernel reports
+    /// them: (cpu quota in µs per 100 ms, memory limit in bytes, task cap).
+    pub fn applied_limits(
+        &self,
+        name: &WorkloadName,
+    ) -> Option<(Option<i64>, Option<u64>, Option<u64>)> {
+        let procs = self
+            .lock()
+            .get(name)
+            .and_then(|w| w.running.as_ref().and_then(|r| r.procs.clone()))?;
+        // …/pids/<path>/cgroup.procs → the same <path> under cpu and memory.
+        let rel = procs
+            .parent()?
+            .strip_prefix("/sys/fs/cgroup/pids")
+            .ok()?
+            .to_owned();
+        let read = |controller: &str, file: &str| {
+            fs_err::read_to_string(
+                Path::new("/sys/fs/cgroup")
+                    .join(controller)
+                    .join(&rel)
+                    .join(file),
+            )
+            .ok()
+            .map(|t| t.trim().to_owned())
+        };
+        Some((
+            read("cpu", "cpu.cfs_quota_us").and_then(|t| t.parse().ok()),
+            read("memory", "memory.limit_in_bytes").and_then(|t| t.parse().ok()),
+            read("pids", "pids.max").and_then(|t| t.parse().ok()),
+        ))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::BTreeMap;
 
     #[test]
     fn volumes_refuse_values_podman_would_read_as_options() {
@@ -595,5 +1009,106 @@ mod tests {
             let err = volume(Path::new(host), Path::new(inner), false).unwrap_err();
             assert!(err.to_string().contains("mount"), "{host} {inner}: {err}");
         }
+    }
+
+    fn spec(state: &Path, egress: EgressPolicy) -> WorkloadSpec {
+        WorkloadSpec {
+            name: WorkloadName::parse("atlas").unwrap(),
+            state_dir: state.to_owned(),
+            mounts: Vec::new(),
+            env: BTreeMap::new(),
+            egress,
+            resources: Resources {
+                millicpus: Some(500),
+                memory_bytes: Some(64 << 20),
+            },
+        }
+    }
+
+    #[test]
+    fn run_args_isolate_and_limit_the_container() {
+        let state = Path::new("/srv/state/atlas");
+        let config = OciConfig {
+            max_pids: 99,
+            ..OciConfig::discover()
+        };
+        let args = run_args(
+            &config,
+            Some(Path::new("/etc/compass/seccomp.json")),
+            &spec(state, EgressPolicy::Deny),
+            &Layout::new(state),
+            None,
+            "compass-atlas-1",
+        )
+        .unwrap();
+        let text = args.join(" ");
+        for part in [
+            "--read-only",
+            "--cap-drop ALL",
+            "--security-opt no-new-privileges",
+            "--network none",
+            "--init",
+            "--pids-limit 99",
+            "--memory 67108864 --memory-swap 67108864",
+            "--cpus 0.5",
+            "--label compass.state-dir=/srv/state/atlas",
+            "--security-opt seccomp=/etc/compass/seccomp.json",
+            "-v /srv/state/atlas/run:/run/compass:ro",
+            "-v /srv/state/atlas/home:/home/agent",
+        ] {
+            assert!(text.contains(part), "{part} missing from {text}");
+        }
+        assert!(text.ends_with("sleep infinity"), "{text}");
+        let open = run_args(
+            &config,
+            None,
+            &spec(state, EgressPolicy::Open),
+            &Layout::new(state),
+            None,
+            "c",
+        )
+        .unwrap();
+        assert!(open.join(" ").contains("--network host"));
+    }
+
+    #[test]
+    fn run_args_refuse_option_like_values() {
+        let state = Path::new("/srv/state/atlas");
+        let layout = Layout::new(state);
+        let bad_image = OciConfig {
+            image: "--privileged".into(),
+            ..OciConfig::discover()
+        };
+        let err = run_args(
+            &bad_image,
+            None,
+            &spec(state, EgressPolicy::Deny),
+            &layout,
+            None,
+            "c",
+        )
+        .unwrap_err();
+        assert!(err.to_string().contains("image"), "{err}");
+        let err = run_args(
+            &OciConfig::discover(),
+            None,
+            &spec(state, EgressPolicy::Deny),
+            &layout,
+            None,
+            "-c",
+        )
+        .unwrap_err();
+        assert!(err.to_string().contains("container"), "{err}");
+        let colon = Path::new("/srv/st:ate");
+        let err = run_args(
+            &OciConfig::discover(),
+            None,
+            &spec(colon, EgressPolicy::Deny),
+            &Layout::new(colon),
+            None,
+            "c",
+        )
+        .unwrap_err();
+        assert!(err.to_string().contains("mount"), "{err}");
     }
 }

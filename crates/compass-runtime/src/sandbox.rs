@@ -722,7 +722,7 @@ impl SandboxRuntime {
     }
 }
 
-fn validate_mount(m: &Mount) -> Result<(), RuntimeError> {
+pub(crate) fn validate_mount(m: &Mount) -> Result<(), RuntimeError> {
     let bad = |why: String| RuntimeError::Invalid { what: "mount", why };
     checks::path("mount host path", &m.host_path)?;
     checks::path("mount workload path", &m.workload_path)?;

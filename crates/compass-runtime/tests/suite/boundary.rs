@@ -70,7 +70,10 @@ async fn env_seen(rt: &dyn WorkloadRuntime, name: &compass_runtime::WorkloadName
     stdout(&out)
 }
 
-async fn planted_env_files_never_reach_a_spawn(rt: &dyn WorkloadRuntime, egress: EgressPolicy) {
+pub(crate) async fn planted_env_files_never_reach_a_spawn(
+    rt: &dyn WorkloadRuntime,
+    egress: EgressPolicy,
+) {
     let root = tempfile::tempdir().unwrap();
     let canary = Canary::plant(root.path());
     let state = root.path().join("w");
@@ -151,7 +154,10 @@ async fn planted_env_files_never_reach_a_spawn(rt: &dyn WorkloadRuntime, egress:
     assert!(!state.exists());
 }
 
-async fn a_symlinked_dot_compass_redirects_nothing(rt: &dyn WorkloadRuntime, egress: EgressPolicy) {
+pub(crate) async fn a_symlinked_dot_compass_redirects_nothing(
+    rt: &dyn WorkloadRuntime,
+    egress: EgressPolicy,
+) {
     let root = tempfile::tempdir().unwrap();
     let canary = Canary::plant(root.path());
     let state = root.path().join("w");
@@ -203,7 +209,10 @@ async fn a_symlinked_dot_compass_redirects_nothing(rt: &dyn WorkloadRuntime, egr
     canary.intact();
 }
 
-async fn removal_never_follows_planted_links(rt: &dyn WorkloadRuntime, egress: EgressPolicy) {
+pub(crate) async fn removal_never_follows_planted_links(
+    rt: &dyn WorkloadRuntime,
+    egress: EgressPolicy,
+) {
     let root = tempfile::tempdir().unwrap();
     let canary = Canary::plant(root.path());
     let state = root.path().join("w");

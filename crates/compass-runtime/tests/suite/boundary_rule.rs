@@ -85,6 +85,11 @@ const ALLOWED: &[(&str, &str, &str)] = &[
         "at create: the dir was just made in an empty state dir, before any agent process exists",
     ),
     (
+        "compass-runtime/src/oci/engine.rs",
+        "fs_err::symlink_metadata(&dir)",
+        "Compass's own engine settings dir in the host's temp dir, mounted into no workload; checked to be ours, 0700 and no link",
+    ),
+    (
         "compass-daemon/src/fleet.rs",
         "fs_err::canonicalize(d)",
         "a project directory the user named (its parent is never mounted, so no agent can swap it); resolved to mount what the scope check judged",

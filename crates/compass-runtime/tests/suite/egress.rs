@@ -28,13 +28,16 @@ fn assert_answer(out: &compass_runtime::ExecOutput, expected: &str) {
 
 #[tokio::test]
 async fn deny_cannot_reach_the_hosts_loopback() {
-    let rt = sandbox();
+    deny_reaches_nothing(&sandbox()).await;
+}
+
+pub(crate) async fn deny_reaches_nothing(rt: &dyn WorkloadRuntime) {
     let server = http_server("host-loopback").await;
     let root = tempfile::tempdir().unwrap();
     let a = spec("kore", &root.path().join("w"), EgressPolicy::Deny);
     rt.create(&a).await.unwrap();
     let out = curl_in(
-        &rt,
+        rt,
         &a.name,
         &format!("--noproxy '*' http://127.0.0.1:{}/", server.port),
     )
@@ -56,7 +59,10 @@ async fn deny_cannot_reach_the_hosts_loopback() {
 
 #[tokio::test]
 async fn allowlist_admits_only_listed_destinations() {
-    let rt = sandbox();
+    allowlist_admits_only_listed(&sandbox()).await;
+}
+
+pub(crate) async fn allowlist_admits_only_listed(rt: &dyn WorkloadRuntime) {
     let allowed = http_server("allowed-answer").await;
     let other = http_server("must-not-answer").await;
     let root = tempfile::tempdir().unwrap();
@@ -69,16 +75,11 @@ async fn allowlist_admits_only_listed_destinations() {
     );
     rt.create(&a).await.unwrap();
     // Plain HTTP proxying.
-    let out = curl_in(
-        &rt,
-        &a.name,
-        &format!("http://127.0.0.1:{}/x", allowed.port),
-    )
-    .await;
+    let out = curl_in(rt, &a.name, &format!("http://127.0.0.1:{}/x", allowed.port)).await;
     assert_answer(&out, "allowed-answer");
     // CONNECT tunnelling (what HTTPS clients do).
     let out = curl_in(
-        &rt,
+        rt,
         &a.name,
         &format!("-p http://127.0.0.1:{}/y", allowed.port),
     )
@@ -87,7 +88,7 @@ async fn allowlist_admits_only_listed_destinations() {
     // A destination not on the list is refused, by both methods.
     for flags in ["", "-p"] {
         let out = curl_in(
-            &rt,
+            rt,
             &a.name,
             &format!("{flags} http://127.0.0.1:{}/", other.port),
         )
@@ -97,7 +98,7 @@ async fn allowlist_admits_only_listed_destinations() {
     // A client that ignores the proxy variables reaches the allowlisted
     // loopback port through the in-sandbox forwarder (still via the proxy)…
     let out = curl_in(
-        &rt,
+        rt,
         &a.name,
         &format!("--noproxy '*' http://127.0.0.1:{}/z", allowed.port),
     )
@@ -105,7 +106,7 @@ async fn allowlist_admits_only_listed_destinations() {
     assert_answer(&out, "allowed-answer");
     // …and finds no network at all for anything else.
     let out = curl_in(
-        &rt,
+        rt,
         &a.name,
         &format!("--noproxy '*' http://127.0.0.1:{}/", other.port),
     )
@@ -118,12 +119,15 @@ async fn allowlist_admits_only_listed_destinations() {
 
 #[tokio::test]
 async fn open_reaches_the_host() {
-    let rt = sandbox();
+    open_reaches(&sandbox()).await;
+}
+
+pub(crate) async fn open_reaches(rt: &dyn WorkloadRuntime) {
     let server = http_server("open-answer").await;
     let root = tempfile::tempdir().unwrap();
     let a = spec("metis", &root.path().join("w"), EgressPolicy::Open);
     rt.create(&a).await.unwrap();
-    let out = curl_in(&rt, &a.name, &format!("http://127.0.0.1:{}/", server.port)).await;
+    let out = curl_in(rt, &a.name, &format!("http://127.0.0.1:{}/", server.port)).await;
     assert_eq!(stdout(&out), "open-answer");
     rt.remove(&a.name).await.unwrap();
 }

@@ -10,7 +10,10 @@ use tokio::io::{AsyncBufReadExt, BufReader};
 
 #[tokio::test]
 async fn agent_cannot_read_another_agents_home_clones_or_processes() {
-    let rt = sandbox();
+    other_agents_are_invisible(&sandbox()).await;
+}
+
+pub(crate) async fn other_agents_are_invisible(rt: &dyn WorkloadRuntime) {
     let root = tempfile::tempdir().unwrap();
     let a = spec("ares", &root.path().join("ares"), EgressPolicy::Deny);
     let b = spec("boreas", &root.path().join("boreas"), EgressPolicy::Deny);
@@ -143,7 +146,7 @@ async fn setsid_children_die_on_stop_without_a_freezer_cgroup() {
     setsid_children_die(&sandbox_sweep()).await;
 }
 
-async fn setsid_children_die(rt: &compass_runtime::SandboxRuntime) {
+pub(crate) async fn setsid_children_die(rt: &dyn WorkloadRuntime) {
     let root = tempfile::tempdir().unwrap();
     let a = spec("dione", &root.path().join("dione"), EgressPolicy::Deny);
     rt.create(&a).await.unwrap();
@@ -171,7 +174,10 @@ async fn setsid_children_die(rt: &compass_runtime::SandboxRuntime) {
 
 #[tokio::test]
 async fn config_and_system_are_read_only() {
-    let rt = sandbox();
+    config_and_system_read_only(&sandbox()).await;
+}
+
+pub(crate) async fn config_and_system_read_only(rt: &dyn WorkloadRuntime) {
     let root = tempfile::tempdir().unwrap();
     let state = root.path().join("europa");
     let a = spec("europa", &state, EgressPolicy::Deny);

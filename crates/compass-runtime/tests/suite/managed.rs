@@ -10,7 +10,10 @@ use compass_runtime::{EgressPolicy, WorkloadRuntime};
 
 #[tokio::test]
 async fn managed_settings_are_bound_read_only_under_etc() {
-    let rt = sandbox();
+    managed_settings_are_read_only(&sandbox()).await;
+}
+
+pub(crate) async fn managed_settings_are_read_only(rt: &dyn WorkloadRuntime) {
     let root = tempfile::tempdir().unwrap();
     let a = spec("hermes", &root.path().join("w"), EgressPolicy::Deny);
     rt.create(&a).await.unwrap();

@@ -14,7 +14,7 @@ fn repo(name: &str, src: &std::path::Path) -> RepoSource {
     }
 }
 
-async fn clones_and_worktrees(rt: &dyn WorkloadRuntime, egress: EgressPolicy) {
+pub(crate) async fn clones_and_worktrees(rt: &dyn WorkloadRuntime, egress: EgressPolicy) {
     let root = tempfile::tempdir().unwrap();
     make_repo(&root.path().join("src/app"), 5);
     make_repo(&root.path().join("src/lib"), 5);

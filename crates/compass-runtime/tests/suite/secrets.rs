@@ -35,7 +35,7 @@ fn probe(
     })
 }
 
-async fn secrets_never_in_argv(rt: &dyn WorkloadRuntime, egress: EgressPolicy) {
+pub(crate) async fn secrets_never_in_argv(rt: &dyn WorkloadRuntime, egress: EgressPolicy) {
     let root = tempfile::tempdir().unwrap();
     let state = root.path().join("w");
     let s = spec("selene", &state, egress);
