@@ -200,7 +200,9 @@ impl EventKind {
             Self::Marker { payload, .. } => vec![payload],
             Self::SourceFailed { error, .. } => vec![error],
             Self::SourceWriteback { detail, .. } => vec![detail],
-            Self::SourceSynced { skipped, .. } => skipped.iter_mut().map(|s| &mut s.reason).collect(),
+            Self::SourceSynced { skipped, .. } => {
+                skipped.iter_mut().map(|s| &mut s.reason).collect()
+            }
             Self::ProjectCreated { .. }
             | Self::ThemeAdded { .. }
             | Self::AgentCreated { .. }

@@ -309,7 +309,9 @@ mod tests {
     #[test]
     fn repos_are_owner_slash_name() {
         assert!(check_repo("octo/hello-world.rs").is_ok());
-        for bad in ["octo", "/x", "octo/", "a/b/c", "octo/..", "-x/y", "o/x y", "o/x\n"] {
+        for bad in [
+            "octo", "/x", "octo/", "a/b/c", "octo/..", "-x/y", "o/x y", "o/x\n",
+        ] {
             assert!(check_repo(bad).is_err(), "{bad:?}");
         }
     }

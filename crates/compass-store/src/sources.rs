@@ -196,8 +196,16 @@ pub fn remove(tx: &mut Tx<'_>, key: &str) -> Result<Source> {
     Ok(source)
 }
 
-fn link_by_external(conn: &Connection, source: &SourceId, external_id: &str) -> Result<Option<Link>> {
-    find_link(conn, "source_id = ?1 AND external_id = ?2", params![source.row(), external_id])
+fn link_by_external(
+    conn: &Connection,
+    source: &SourceId,
+    external_id: &str,
+) -> Result<Option<Link>> {
+    find_link(
+        conn,
+        "source_id = ?1 AND external_id = ?2",
+        params![source.row(), external_id],
+    )
 }
 
 fn find_link(conn: &Connection, filter: &str, args: impl rusqlite::Params) -> Result<Option<Link>> {
@@ -360,7 +368,12 @@ pub fn record_failure(tx: &mut Tx<'_>, source_id: &SourceId, error: String) -> R
     tx.conn()
         .execute(
             "UPDATE sources SET health = ?1, last_error = ?2, last_sync_ms = ?3 WHERE id = ?4",
-            params![Health::Failing.as_str(), error, tx.now_ms(), source.id.row()],
+            params![
+                Health::Failing.as_str(),
+                error,
+                tx.now_ms(),
+                source.id.row()
+            ],
         )
         .map_err(StoreError::sql("recording a source failure"))?;
     tx.emit(NewEvent {
