@@ -486,15 +486,6 @@ pub(crate) fn time_ms(ms: i64) -> String {
     )
 }
 
-#[cfg(test)]
-mod time_tests {
-    #[test]
-    fn utc_times_render() {
-        assert_eq!(super::time_ms(0), "1970-01-01 00:00:00Z");
-        assert_eq!(super::time_ms(1_709_210_096_000), "2024-02-29 12:34:56Z");
-    }
-}
-
 pub(crate) fn source_health(h: i32) -> String {
     pb::SourceHealth::try_from(h)
         .map(|h| {
@@ -536,4 +527,13 @@ pub(crate) fn source(s: &pb::Source) -> String {
         out.push_str(&format!("\n  last error: {}", s.last_error));
     }
     out
+}
+
+#[cfg(test)]
+mod time_tests {
+    #[test]
+    fn utc_times_render() {
+        assert_eq!(super::time_ms(0), "1970-01-01 00:00:00Z");
+        assert_eq!(super::time_ms(1_709_210_096_000), "2024-02-29 12:34:56Z");
+    }
 }
