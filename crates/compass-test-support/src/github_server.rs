@@ -33,6 +33,9 @@ pub enum Fault {
     Malformed,
     /// The connection is dropped without an answer.
     Hangup,
+    /// Answered normally, but the `Link` header's `next` points at another
+    /// origin (a client must not carry its token there).
+    ForeignLink,
 }
 
 /// A request the server saw: method, path and raw query.
@@ -279,7 +282,7 @@ fn now_secs() -> u64 {
 
 fn fault(f: Fault) -> Response {
     match f {
-        Fault::Pass => message(StatusCode::OK, "pass"),
+        Fault::Pass | Fault::ForeignLink => message(StatusCode::OK, "pass"),
         Fault::Status(code) => {
             let status = StatusCode::from_u16(code).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
             message(status, status.canonical_reason().unwrap_or("error"))
@@ -374,10 +377,11 @@ fn handle(
         query: uri.query().unwrap_or_default().to_owned(),
         body: body.clone(),
     });
-    match s.faults.pop_front() {
-        None | Some(Fault::Pass) => {}
+    let foreign = match s.faults.pop_front() {
+        None | Some(Fault::Pass) => false,
+        Some(Fault::ForeignLink) => true,
         Some(f) => return fault(f),
-    }
+    };
     let auth = headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
@@ -400,7 +404,7 @@ fn handle(
                 .get(header::HOST)
                 .and_then(|h| h.to_str().ok())
                 .unwrap_or("127.0.0.1");
-            list(&s, &uri, host)
+            list(&s, &uri, if foreign { "attacker.example:8443" } else { host })
         }
         (Method::PATCH, [n]) => with_item(&mut s, n, |item| {
             if let Some(state) = body["state"].as_str() {

@@ -151,6 +151,16 @@ async fn bad_answers_are_clear_errors_and_lose_nothing() {
         "{err}"
     );
 
+    // A `next` link to another origin is not followed (the token stays home).
+    f.server.add_issue("page two needs a link", "", &[]);
+    for i in 0..100 {
+        f.server.add_issue(&format!("filler {i}"), "", &[]);
+    }
+    f.server.fail_next(Fault::ForeignLink);
+    let err = sync(&f.store, &f.http, &src, &f.token).await.unwrap_err();
+    assert!(err.to_string().contains("not followed"), "{err}");
+    assert!(matches!(err, DispatchError::Malformed { .. }), "{err}");
+
     f.server.fail_next(Fault::Status(403));
     let err = sync(&f.store, &f.http, &src, &f.token).await.unwrap_err();
     assert!(matches!(err, DispatchError::Forbidden { .. }), "{err}");
@@ -176,7 +186,7 @@ async fn bad_answers_are_clear_errors_and_lose_nothing() {
         .read(|c| events::of_kinds(c, &["source_failed".to_owned()], 0, 100))
         .await
         .unwrap();
-    assert_eq!(failed.len(), 5);
+    assert_eq!(failed.len(), 6);
     let log = serde_json::to_string(&failed).unwrap();
     assert!(!log.contains(super::TOKEN));
 }
@@ -299,4 +309,19 @@ async fn comments_when_asked_for_and_a_refused_writeback_is_recorded_not_fatal()
     let last = serde_json::to_value(&events.last().unwrap().kind).unwrap();
     assert_eq!(last["ok"], false);
     assert_eq!(f.server.comments(1).len(), 1);
+}
+
+#[tokio::test]
+async fn an_issue_the_store_cannot_hold_is_skipped_with_its_reason_and_the_rest_imported() {
+    let f = Fixture::new().await;
+    f.server.add_issue("fine", "", &["bug"]);
+    f.server.add_issue("label with a comma", "", &["needs, triage"]);
+    f.server.add_issue("also fine", "", &[]);
+    let src = f.add_source(REPO, Writeback::default()).await;
+    let r = sync(&f.store, &f.http, &src, &f.token).await.unwrap();
+    assert_eq!(r.created, 2);
+    assert_eq!(r.skipped.len(), 1);
+    assert_eq!(r.skipped[0].key, "octo/app#2");
+    assert!(r.skipped[0].reason.contains("needs, triage"), "{:?}", r.skipped);
+    assert_eq!(f.issue_titles().await, ["fine", "also fine"]);
 }

@@ -17,6 +17,22 @@ fn forge() -> (tokio::runtime::Runtime, GithubServer) {
     (rt, server)
 }
 
+/// `compass source add demo github --repo octo/app --api-url URL --token-secret GH_TOKEN`.
+fn add_args(api_url: &str) -> Vec<&str> {
+    vec![
+        "source",
+        "add",
+        "demo",
+        "github",
+        "--repo",
+        "octo/app",
+        "--api-url",
+        api_url,
+        "--token-secret",
+        "GH_TOKEN",
+    ]
+}
+
 #[test]
 fn github_issues_are_imported_resynced_in_place_and_written_back() {
     let (_rt, gh) = forge();
@@ -28,51 +44,19 @@ fn github_issues_are_imported_resynced_in_place_and_written_back() {
     let repo = git_repo(d.outside());
     d.ok(&["project", "add", "demo", "--repo", repo.to_str().unwrap()]);
 
+    let url = gh.url();
     // The token secret must exist first; the error names the field.
-    let err = d.fails(&[
-        "source",
-        "add",
-        "demo",
-        "github",
-        "--repo",
-        "octo/app",
-        "--api-url",
-        &gh.url(),
-        "--token-secret",
-        "GH_TOKEN",
-    ]);
+    let err = d.fails(&add_args(&url));
     assert!(
         err.contains("token_secret") && err.contains("compass secret set GH_TOKEN"),
         "{err}"
     );
     // Plain http to a non-loopback host is refused (the token would cross in the clear).
     set_secret(&d, "GH_TOKEN", TOKEN);
-    let err = d.fails(&[
-        "source",
-        "add",
-        "demo",
-        "github",
-        "--repo",
-        "octo/app",
-        "--api-url",
-        "http://tracker.example.com",
-        "--token-secret",
-        "GH_TOKEN",
-    ]);
+    let err = d.fails(&add_args("http://tracker.example.com"));
     assert!(err.contains("api_url"), "{err}");
 
-    let src = d.json(&[
-        "source",
-        "add",
-        "demo",
-        "github",
-        "--repo",
-        "octo/app",
-        "--api-url",
-        &gh.url(),
-        "--token-secret",
-        "GH_TOKEN",
-    ]);
+    let src = d.json(&add_args(&url));
     assert_eq!(src["name"], "github:octo/app");
     assert_eq!(src["health"], "SOURCE_HEALTH_NEW");
     let id = src["id"].as_str().unwrap().to_owned();
