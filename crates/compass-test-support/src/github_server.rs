@@ -404,7 +404,15 @@ fn handle(
                 .get(header::HOST)
                 .and_then(|h| h.to_str().ok())
                 .unwrap_or("127.0.0.1");
-            list(&s, &uri, if foreign { "attacker.example:8443" } else { host })
+            list(
+                &s,
+                &uri,
+                if foreign {
+                    "attacker.example:8443"
+                } else {
+                    host
+                },
+            )
         }
         (Method::PATCH, [n]) => with_item(&mut s, n, |item| {
             if let Some(state) = body["state"].as_str() {

@@ -315,13 +315,45 @@ async fn comments_when_asked_for_and_a_refused_writeback_is_recorded_not_fatal()
 async fn an_issue_the_store_cannot_hold_is_skipped_with_its_reason_and_the_rest_imported() {
     let f = Fixture::new().await;
     f.server.add_issue("fine", "", &["bug"]);
-    f.server.add_issue("label with a comma", "", &["needs, triage"]);
+    f.server
+        .add_issue("label with a comma", "", &["needs, triage"]);
     f.server.add_issue("also fine", "", &[]);
     let src = f.add_source(REPO, Writeback::default()).await;
     let r = sync(&f.store, &f.http, &src, &f.token).await.unwrap();
     assert_eq!(r.created, 2);
     assert_eq!(r.skipped.len(), 1);
     assert_eq!(r.skipped[0].key, "octo/app#2");
-    assert!(r.skipped[0].reason.contains("needs, triage"), "{:?}", r.skipped);
+    assert!(
+        r.skipped[0].reason.contains("needs, triage"),
+        "{:?}",
+        r.skipped
+    );
     assert_eq!(f.issue_titles().await, ["fine", "also fine"]);
+}
+
+#[tokio::test]
+async fn filters_pick_issues_by_every_label_and_the_assignee() {
+    let f = Fixture::new().await;
+    f.server.add_issue("bug for alice", "", &["bug", "backend"]);
+    f.server.add_issue("bug, frontend", "", &["bug"]);
+    f.server
+        .add_issue("backend for bob", "", &["bug", "backend"]);
+    f.server.assign(1, "alice");
+    f.server.assign(3, "bob");
+    let config = compass_core::source::GithubConfig {
+        repo: REPO.into(),
+        api_url: f.server.url(),
+        labels: vec!["bug".into(), "backend".into()],
+        assignee: Some("alice".into()),
+        state: compass_core::source::StateFilter::Open,
+    };
+    let src = f.add_configured(config, Writeback::default()).await;
+    let r = sync(&f.store, &f.http, &src, &f.token).await.unwrap();
+    assert_eq!(r.created, 1);
+    assert_eq!(f.issue_titles().await, ["bug for alice"]);
+    let q = f.server.seen().last().unwrap().query.clone();
+    assert!(
+        q.contains("labels=bug%2Cbackend") && q.contains("assignee=alice"),
+        "{q}"
+    );
 }

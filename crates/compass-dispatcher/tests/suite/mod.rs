@@ -62,9 +62,16 @@ impl Fixture {
             labels: vec![],
             assignee: None,
             state: StateFilter::Open,
-        }
-        .checked()
-        .unwrap();
+        };
+        self.add_configured(config, writeback).await
+    }
+
+    pub(crate) async fn add_configured(
+        &self,
+        config: GithubConfig,
+        writeback: Writeback,
+    ) -> Source {
+        let config = config.checked().unwrap();
         let new = NewSource {
             project: "demo".into(),
             config: SourceConfig::Github(config),
