@@ -6,9 +6,10 @@
 
 use crate::agent::{Agent, AgentStatus};
 use crate::gate::Verdict;
-use crate::id::{AgentId, IssueId, ProjectId, WorkstreamId};
+use crate::id::{AgentId, IssueId, ProjectId, SourceId, WorkstreamId};
 use crate::issue::Issue;
 use crate::project::Project;
+use crate::source::{Skipped, Source, WritebackAction};
 use crate::workstream::{Workstream, WorkstreamState};
 use serde::{Deserialize, Serialize};
 
@@ -112,6 +113,43 @@ pub enum EventKind {
         label: String,
         payload: String,
     },
+    /// An issue source was added to a project.
+    SourceAdded {
+        source: Source,
+    },
+    /// A source was removed; the issues it imported stay, as local issues.
+    SourceRemoved {
+        source_id: SourceId,
+        name: String,
+    },
+    /// A sync (or one page of it) committed.
+    SourceSynced {
+        source_id: SourceId,
+        created: u64,
+        updated: u64,
+        unchanged: u64,
+        skipped: Vec<Skipped>,
+        cursor: Option<String>,
+    },
+    /// A sync stopped; what it imported before stays, and the next sync
+    /// resumes from the cursor.
+    SourceFailed {
+        source_id: SourceId,
+        error: String,
+    },
+    /// An imported issue changed in its tracker and was updated in place.
+    IssueUpdated {
+        issue: Issue,
+    },
+    /// A workstream's state was written back to its source issue (or
+    /// could not be: `ok` false, `detail` says why).
+    SourceWriteback {
+        source_id: SourceId,
+        issue_id: IssueId,
+        action: WritebackAction,
+        ok: bool,
+        detail: String,
+    },
 }
 
 impl EventKind {
@@ -133,6 +171,12 @@ impl EventKind {
             Self::SecretDeleted { .. } => "secret_deleted",
             Self::SecretsDelivered { .. } => "secrets_delivered",
             Self::Marker { .. } => "marker",
+            Self::SourceAdded { .. } => "source_added",
+            Self::SourceRemoved { .. } => "source_removed",
+            Self::SourceSynced { .. } => "source_synced",
+            Self::SourceFailed { .. } => "source_failed",
+            Self::IssueUpdated { .. } => "issue_updated",
+            Self::SourceWriteback { .. } => "source_writeback",
         }
     }
 }
@@ -154,6 +198,11 @@ impl EventKind {
             Self::AgentStatusChanged { reason, .. } => vec![reason],
             Self::WardenChanged { subject, .. } => vec![subject],
             Self::Marker { payload, .. } => vec![payload],
+            Self::SourceFailed { error, .. } => vec![error],
+            Self::SourceWriteback { detail, .. } => vec![detail],
+            Self::SourceSynced { skipped, .. } => {
+                skipped.iter_mut().map(|s| &mut s.reason).collect()
+            }
             Self::ProjectCreated { .. }
             | Self::ThemeAdded { .. }
             | Self::AgentCreated { .. }
@@ -163,7 +212,10 @@ impl EventKind {
             | Self::WorkstreamStateChanged { .. }
             | Self::SecretSet { .. }
             | Self::SecretDeleted { .. }
-            | Self::SecretsDelivered { .. } => vec![],
+            | Self::SecretsDelivered { .. }
+            | Self::SourceAdded { .. }
+            | Self::SourceRemoved { .. }
+            | Self::IssueUpdated { .. } => vec![],
         }
     }
 }

@@ -54,6 +54,10 @@ id_type!(
     /// A workstream: one issue being worked by one agent on one branch.
     WorkstreamId, "wst_"
 );
+id_type!(
+    /// An issue source of a project (a GitHub repo's issues, …).
+    SourceId, "src_"
+);
 
 #[cfg(test)]
 mod tests {

@@ -12,6 +12,7 @@ pub mod issue;
 pub mod name;
 pub mod project;
 pub mod safe_git;
+pub mod source;
 pub mod theme;
 pub mod workstream;
 

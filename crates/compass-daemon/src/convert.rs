@@ -399,6 +399,52 @@ pub(crate) fn event(e: &Event) -> pb::Event {
         EventKind::SecretsDelivered { names } => {
             Kind::SecretsDelivered(pb::SecretsDelivered { names })
         }
+
+        EventKind::SourceAdded { source } => Kind::SourceAdded(pb::SourceAdded {
+            source: Some(crate::dispatch::source_pb(source)),
+        }),
+        EventKind::SourceRemoved { source_id, name } => Kind::SourceRemoved(pb::SourceRemoved {
+            source_id: source_id.0,
+            name,
+        }),
+        EventKind::SourceSynced {
+            source_id,
+            created,
+            updated,
+            unchanged,
+            skipped,
+            cursor,
+        } => Kind::SourceSynced(pb::SourceSynced {
+            source_id: source_id.0,
+            created,
+            updated,
+            unchanged,
+            skipped: skipped
+                .into_iter()
+                .map(crate::dispatch::skipped_pb)
+                .collect(),
+            cursor: cursor.unwrap_or_default(),
+        }),
+        EventKind::SourceFailed { source_id, error } => Kind::SourceFailed(pb::SourceFailed {
+            source_id: source_id.0,
+            error,
+        }),
+        EventKind::IssueUpdated { issue: i } => Kind::IssueUpdated(pb::IssueUpdated {
+            issue: Some(issue(i)),
+        }),
+        EventKind::SourceWriteback {
+            source_id,
+            issue_id,
+            action,
+            ok,
+            detail,
+        } => Kind::SourceWriteback(pb::SourceWriteback {
+            source_id: source_id.0,
+            issue_id: issue_id.0,
+            action: action.as_str().to_owned(),
+            ok,
+            detail,
+        }),
     };
     let id = |v: &Option<compass_core::id::ProjectId>| {
         v.as_ref().map(|i| i.0.clone()).unwrap_or_default()

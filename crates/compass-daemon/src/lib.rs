@@ -6,6 +6,7 @@
 //! port with gRPC-Web for the browser) and nothing else listens.
 
 mod convert;
+mod dispatch;
 mod fleet;
 mod inspect;
 mod lock;

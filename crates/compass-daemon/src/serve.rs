@@ -164,6 +164,10 @@ impl Daemon {
         fs_err::set_permissions(&socket, std::fs::Permissions::from_mode(0o600))
             .map_err(io("restricting the socket to its owner"))?;
 
+        let dispatch = std::sync::Arc::new(
+            crate::dispatch::Dispatch::new(store.clone(), secrets.clone())
+                .map_err(|e| DaemonError::Serve(format!("dispatcher: {e}")))?,
+        );
         let runtime = compass_runtime::runtime_named(&config.backend)
             .map_err(|e| DaemonError::Serve(format!("workload backend: {e}")))?;
         let fleet = std::sync::Arc::new(
@@ -190,6 +194,7 @@ impl Daemon {
                 board_url: board_url.clone(),
             },
             fleet: std::sync::Arc::clone(&fleet),
+            dispatch,
             warden: crate::warden_state::WardenControl::new(store.clone()),
             by: "cli",
         };

@@ -68,6 +68,8 @@ pub(crate) struct CompassApi {
     pub(crate) store: Store,
     pub(crate) info: RunInfo,
     pub(crate) fleet: std::sync::Arc<Fleet>,
+    /// Issue sources and their two-way sync.
+    pub(crate) dispatch: std::sync::Arc<crate::dispatch::Dispatch>,
     /// The user's changes to Warden, in order.
     pub(crate) warden: crate::warden_state::WardenControl,
     /// Which door requests come through (`cli`: the socket; `board`: the
@@ -536,9 +538,13 @@ impl CompassService for CompassApi {
                     "must be one of backlog, in_progress, in_review, merged, paused, failed",
                 )
             })?;
-        let ws = self
-            .write(move |tx| workstreams::set_state(tx, &req.workstream, to))
+        let (ws, from) = self
+            .write(move |tx| {
+                let from = workstreams::get(tx.conn(), &req.workstream)?.state;
+                Ok((workstreams::set_state(tx, &req.workstream, to)?, from))
+            })
             .await?;
+        self.dispatch.workstream_moved(&ws, from).await;
         // Merged work retires an ephemeral agent; the state change stands
         // either way, and a failed retirement is the caller's answer.
         self.fleet
@@ -709,6 +715,37 @@ impl CompassService for CompassApi {
         Ok(Response::new(pb::AllowOnceResponse {
             agent_id: id.0,
             hash: req.hash.to_ascii_lowercase(),
+        }))
+    }
+
+    async fn add_source(&self, req: Request<pb::AddSourceRequest>) -> Reply<pb::Source> {
+        Ok(Response::new(self.dispatch.add(req.into_inner()).await?))
+    }
+
+    async fn list_sources(
+        &self,
+        req: Request<pb::ListSourcesRequest>,
+    ) -> Reply<pb::ListSourcesResponse> {
+        let sources = self.dispatch.list(req.into_inner().project).await?;
+        Ok(Response::new(pb::ListSourcesResponse { sources }))
+    }
+
+    async fn sync_source(
+        &self,
+        req: Request<pb::SyncSourceRequest>,
+    ) -> Reply<pb::SyncSourceResponse> {
+        Ok(Response::new(
+            self.dispatch.sync(req.into_inner().source).await?,
+        ))
+    }
+
+    async fn remove_source(
+        &self,
+        req: Request<pb::RemoveSourceRequest>,
+    ) -> Reply<pb::RemoveSourceResponse> {
+        let source = self.dispatch.remove(req.into_inner().source).await?;
+        Ok(Response::new(pb::RemoveSourceResponse {
+            source: Some(source),
         }))
     }
 }

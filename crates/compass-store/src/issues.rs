@@ -159,3 +159,38 @@ pub fn list(conn: &Connection, project: &str) -> Result<Vec<Issue>> {
         .map_err(StoreError::sql("listing issues"))?;
     rows.into_iter().map(finish).collect()
 }
+
+/// Replace an issue's title, body and labels (a tracker edited it) and emit
+/// `IssueUpdated`. Its key, parent and workstream stay.
+pub fn update_fields(
+    tx: &mut Tx<'_>,
+    id: &IssueId,
+    title: String,
+    body: String,
+    labels: Vec<String>,
+) -> Result<Issue> {
+    compass_core::issue::check_fields(&title, &body, &labels)
+        .map_err(|e| StoreError::invalid("issue", e))?;
+    let mut issue = get(tx.conn(), id.as_str())?;
+    let encoded =
+        serde_json::to_string(&labels).map_err(|e| StoreError::corrupt("encoding labels", e))?;
+    tx.conn()
+        .execute(
+            "UPDATE issues SET title = ?1, body = ?2, labels = ?3 WHERE id = ?4",
+            params![title, body, encoded, id.row()],
+        )
+        .map_err(StoreError::sql("updating an issue"))?;
+    issue.title = title;
+    issue.body = body;
+    issue.labels = labels;
+    tx.emit(NewEvent {
+        scope: Scope {
+            project_id: Some(issue.project_id.clone()),
+            ..Scope::default()
+        },
+        kind: EventKind::IssueUpdated {
+            issue: issue.clone(),
+        },
+    })?;
+    Ok(issue)
+}

@@ -16,6 +16,7 @@ pub mod board;
 pub mod events;
 pub mod issues;
 pub mod projects;
+pub mod sources;
 pub mod themes;
 pub mod warden;
 pub mod workstreams;

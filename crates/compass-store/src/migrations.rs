@@ -109,6 +109,37 @@ pub(crate) fn migrations() -> Migrations<'static> {
         );
         "#,
         ),
+        // The Dispatcher's issue sources and which issue came from where:
+        // (source, external id) is unique, so a re-sync updates in place.
+        M::up(
+            r#"
+        CREATE TABLE sources (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            project_id INTEGER NOT NULL REFERENCES projects(id),
+            target TEXT NOT NULL,
+            config TEXT NOT NULL,
+            token_secret TEXT NOT NULL,
+            writeback TEXT NOT NULL,
+            cursor TEXT,
+            health TEXT NOT NULL,
+            last_error TEXT NOT NULL DEFAULT '',
+            last_sync_ms INTEGER,
+            created_at_ms INTEGER NOT NULL,
+            UNIQUE (project_id, target)
+        );
+        CREATE TABLE issue_links (
+            issue_id INTEGER PRIMARY KEY REFERENCES issues(id),
+            source_id INTEGER NOT NULL REFERENCES sources(id),
+            external_id TEXT NOT NULL,
+            external_key TEXT NOT NULL,
+            number INTEGER NOT NULL,
+            url TEXT NOT NULL,
+            open INTEGER NOT NULL,
+            updated_at TEXT NOT NULL,
+            UNIQUE (source_id, external_id)
+        );
+        "#,
+        ),
     ])
 }
 

@@ -4,6 +4,7 @@
 
 pub mod bins;
 pub mod gates;
+pub mod github_server;
 pub mod model_server;
 pub mod skip;
 
@@ -11,5 +12,6 @@ pub use bins::{
     claude_code_acp, codex_acp, node_bin_dir, scenarios_dir, scripted_agent, workspace_root,
 };
 pub use gates::RuleGate;
+pub use github_server::{Fault, GithubServer};
 pub use model_server::{Block, ModelServer, ScriptedTurn, function_outputs};
 pub use skip::{skip_loudly, skips_forbidden};

@@ -83,6 +83,9 @@ pub(crate) enum Verb {
     /// Secrets for agents: values go in on stdin and never come back out.
     #[command(subcommand)]
     Secret(SecretCmd),
+    /// Issue sources: a tracker's issues imported into a project, synced both ways.
+    #[command(subcommand)]
+    Source(SourceCmd),
     /// The board: agents by Backlog / In Progress / In Review / Merged.
     Board {
         #[arg(long, short)]
@@ -483,6 +486,73 @@ pub(crate) enum SecretCmd {
     List(JsonFlag),
     /// Delete a secret (agents started later no longer get it).
     Rm { name: String },
+}
+
+#[derive(Debug, Subcommand)]
+pub(crate) enum SourceCmd {
+    /// Add a tracker to a project; its token is read from a secret
+    /// (`compass secret set NAME` first), never from argv.
+    Add {
+        /// Project id or name.
+        project: String,
+        kind: SourceKind,
+        /// GitHub: OWNER/NAME.
+        #[arg(long)]
+        repo: String,
+        /// The API base URL (GitHub Enterprise: https://HOST/api/v3).
+        #[arg(long, value_name = "URL")]
+        api_url: Option<String>,
+        /// The secret holding the token.
+        #[arg(long, value_name = "NAME")]
+        token_secret: String,
+        /// Only issues with this label (repeatable: all of them).
+        #[arg(long = "label")]
+        labels: Vec<String>,
+        /// Only issues assigned to this login (`none`, `*`).
+        #[arg(long)]
+        assignee: Option<String>,
+        #[arg(long, value_enum, default_value_t = SourceState::Open)]
+        state: SourceState,
+        /// Do not close the issue when its workstream merges.
+        #[arg(long)]
+        no_close: bool,
+        /// Do not keep a `compass:<state>` label on the issue.
+        #[arg(long)]
+        no_labels: bool,
+        /// Comment on the issue at each workstream state change.
+        #[arg(long)]
+        comments: bool,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+    /// Sources, their health and what they imported.
+    List {
+        #[arg(long, short)]
+        project: Option<String>,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+    /// Sync now, from the source's cursor.
+    Sync {
+        /// A source id or github:OWNER/NAME.
+        source: String,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+    /// Remove a source; the issues it imported stay, as local issues.
+    Rm { source: String },
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub(crate) enum SourceKind {
+    Github,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub(crate) enum SourceState {
+    Open,
+    Closed,
+    All,
 }
 
 #[derive(Debug, Subcommand)]

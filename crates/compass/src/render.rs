@@ -369,6 +369,33 @@ pub(crate) fn event(e: &pb::Event) -> String {
         Some(Kind::SecretsDelivered(s)) => {
             format!("secrets delivered to the workload: {}", s.names.join(", "))
         }
+        Some(Kind::SourceAdded(a)) => format!(
+            "source added: {}",
+            a.source.as_ref().map_or("", |s| s.name.as_str())
+        ),
+        Some(Kind::SourceRemoved(r)) => format!("source removed: {}", r.name),
+        Some(Kind::SourceSynced(s)) => format!(
+            "source {} synced: {} new, {} updated, {} skipped",
+            s.source_id,
+            s.created,
+            s.updated,
+            s.skipped.len()
+        ),
+        Some(Kind::SourceFailed(f)) => format!("source {} failing: {}", f.source_id, f.error),
+        Some(Kind::IssueUpdated(i)) => {
+            let (key, title) = i.issue.as_ref().map_or(("", ""), |i| (&i.key, &i.title));
+            format!("issue updated: {key} {title}")
+        }
+        Some(Kind::SourceWriteback(w)) => format!(
+            "writeback {} to issue {}: {}",
+            w.action,
+            w.issue_id,
+            if w.ok {
+                "ok".to_owned()
+            } else {
+                format!("failed: {}", w.detail)
+            }
+        ),
         None => "unknown event (newer daemon?)".to_owned(),
     };
     let mut ids = String::new();
@@ -457,6 +484,49 @@ pub(crate) fn time_ms(ms: i64) -> String {
         rest % 3600 / 60,
         rest % 60
     )
+}
+
+pub(crate) fn source_health(h: i32) -> String {
+    pb::SourceHealth::try_from(h)
+        .map(|h| {
+            h.as_str_name()
+                .trim_start_matches("SOURCE_HEALTH_")
+                .to_lowercase()
+        })
+        .unwrap_or_else(|_| "?".into())
+}
+
+pub(crate) fn source(s: &pb::Source) -> String {
+    let mut out = format!(
+        "{} {} ({})\n  project: {}\n  api: {}\n  token: secret {}\n  filters: state {}",
+        s.id,
+        s.name,
+        source_health(s.health),
+        s.project_id,
+        s.api_url,
+        s.token_secret,
+        s.state
+    );
+    if !s.labels.is_empty() {
+        out.push_str(&format!(", labels {}", s.labels.join(",")));
+    }
+    if !s.assignee.is_empty() {
+        out.push_str(&format!(", assignee {}", s.assignee));
+    }
+    out.push_str(&format!(
+        "\n  writeback: close on merge {}, labels {}, comments {}\n  issues imported: {}",
+        on_off(s.writeback_state),
+        on_off(s.writeback_labels),
+        on_off(s.writeback_comments),
+        s.issues
+    ));
+    if !s.cursor.is_empty() {
+        out.push_str(&format!("\n  cursor: {}", s.cursor));
+    }
+    if !s.last_error.is_empty() {
+        out.push_str(&format!("\n  last error: {}", s.last_error));
+    }
+    out
 }
 
 #[cfg(test)]

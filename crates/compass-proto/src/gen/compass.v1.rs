@@ -541,7 +541,7 @@ pub struct Event {
     pub tool_call_id: ::prost::alloc::string::String,
     #[prost(
         oneof = "event::Kind",
-        tags = "10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 40, 41, 42"
+        tags = "10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 40, 41, 42, 70, 71, 72, 73, 74, 75"
     )]
     pub kind: ::core::option::Option<event::Kind>,
 }
@@ -579,6 +579,18 @@ pub mod event {
         SecretDeleted(super::SecretDeleted),
         #[prost(message, tag = "42")]
         SecretsDelivered(super::SecretsDelivered),
+        #[prost(message, tag = "70")]
+        SourceAdded(super::SourceAdded),
+        #[prost(message, tag = "71")]
+        SourceRemoved(super::SourceRemoved),
+        #[prost(message, tag = "72")]
+        SourceSynced(super::SourceSynced),
+        #[prost(message, tag = "73")]
+        SourceFailed(super::SourceFailed),
+        #[prost(message, tag = "74")]
+        IssueUpdated(super::IssueUpdated),
+        #[prost(message, tag = "75")]
+        SourceWriteback(super::SourceWriteback),
     }
 }
 #[derive(Clone, PartialEq, ::prost::Message)]
@@ -833,6 +845,193 @@ pub struct Marker {
     #[prost(string, tag = "2")]
     pub payload: ::prost::alloc::string::String,
 }
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct Source {
+    #[prost(string, tag = "1")]
+    pub id: ::prost::alloc::string::String,
+    #[prost(string, tag = "2")]
+    pub project_id: ::prost::alloc::string::String,
+    #[prost(enumeration = "SourceKind", tag = "3")]
+    pub kind: i32,
+    /// `github:OWNER/NAME`.
+    #[prost(string, tag = "4")]
+    pub name: ::prost::alloc::string::String,
+    /// GitHub: OWNER/NAME.
+    #[prost(string, tag = "5")]
+    pub repo: ::prost::alloc::string::String,
+    #[prost(string, tag = "6")]
+    pub api_url: ::prost::alloc::string::String,
+    /// The secret holding the token (never its value).
+    #[prost(string, tag = "7")]
+    pub token_secret: ::prost::alloc::string::String,
+    /// Filters: every label; one assignee; "open", "closed" or "all".
+    #[prost(string, repeated, tag = "8")]
+    pub labels: ::prost::alloc::vec::Vec<::prost::alloc::string::String>,
+    #[prost(string, tag = "9")]
+    pub assignee: ::prost::alloc::string::String,
+    #[prost(string, tag = "10")]
+    pub state: ::prost::alloc::string::String,
+    /// Two-way sync: close on merge; a `compass:<state>` label; comments.
+    #[prost(bool, tag = "11")]
+    pub writeback_state: bool,
+    #[prost(bool, tag = "12")]
+    pub writeback_labels: bool,
+    #[prost(bool, tag = "13")]
+    pub writeback_comments: bool,
+    #[prost(string, tag = "14")]
+    pub cursor: ::prost::alloc::string::String,
+    #[prost(enumeration = "SourceHealth", tag = "15")]
+    pub health: i32,
+    #[prost(string, tag = "16")]
+    pub last_error: ::prost::alloc::string::String,
+    #[prost(int64, tag = "17")]
+    pub last_sync_ms: i64,
+    #[prost(int64, tag = "18")]
+    pub created_at_ms: i64,
+    /// Issues imported from it.
+    #[prost(uint64, tag = "19")]
+    pub issues: u64,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct AddSourceRequest {
+    /// Project id or name.
+    #[prost(string, tag = "1")]
+    pub project: ::prost::alloc::string::String,
+    #[prost(enumeration = "SourceKind", tag = "2")]
+    pub kind: i32,
+    /// GitHub: OWNER/NAME.
+    #[prost(string, tag = "3")]
+    pub repo: ::prost::alloc::string::String,
+    /// Empty: the tracker's public API (<https://api.github.com>).
+    #[prost(string, tag = "4")]
+    pub api_url: ::prost::alloc::string::String,
+    /// A secret set with `compass secret set`.
+    #[prost(string, tag = "5")]
+    pub token_secret: ::prost::alloc::string::String,
+    #[prost(string, repeated, tag = "6")]
+    pub labels: ::prost::alloc::vec::Vec<::prost::alloc::string::String>,
+    #[prost(string, tag = "7")]
+    pub assignee: ::prost::alloc::string::String,
+    /// "open" (default), "closed" or "all".
+    #[prost(string, tag = "8")]
+    pub state: ::prost::alloc::string::String,
+    /// Writeback switches are given as "off" flags so the defaults (state and
+    /// labels on, comments off) need no field.
+    #[prost(bool, tag = "9")]
+    pub no_writeback_state: bool,
+    #[prost(bool, tag = "10")]
+    pub no_writeback_labels: bool,
+    #[prost(bool, tag = "11")]
+    pub writeback_comments: bool,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct ListSourcesRequest {
+    /// Optional project id or name.
+    #[prost(string, tag = "1")]
+    pub project: ::prost::alloc::string::String,
+}
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct ListSourcesResponse {
+    #[prost(message, repeated, tag = "1")]
+    pub sources: ::prost::alloc::vec::Vec<Source>,
+}
+/// `source` is a source id or its name (`github:OWNER/NAME`).
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct SyncSourceRequest {
+    #[prost(string, tag = "1")]
+    pub source: ::prost::alloc::string::String,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct SkippedIssue {
+    #[prost(string, tag = "1")]
+    pub key: ::prost::alloc::string::String,
+    #[prost(string, tag = "2")]
+    pub reason: ::prost::alloc::string::String,
+}
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct SyncSourceResponse {
+    #[prost(message, optional, tag = "1")]
+    pub source: ::core::option::Option<Source>,
+    #[prost(uint64, tag = "2")]
+    pub created: u64,
+    #[prost(uint64, tag = "3")]
+    pub updated: u64,
+    #[prost(uint64, tag = "4")]
+    pub unchanged: u64,
+    #[prost(message, repeated, tag = "5")]
+    pub skipped: ::prost::alloc::vec::Vec<SkippedIssue>,
+    /// Pages fetched and pull requests passed over (GitHub lists them as issues).
+    #[prost(uint32, tag = "6")]
+    pub pages: u32,
+    #[prost(uint64, tag = "7")]
+    pub pull_requests: u64,
+    /// Time spent waiting out rate limits.
+    #[prost(uint64, tag = "8")]
+    pub waited_ms: u64,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct RemoveSourceRequest {
+    #[prost(string, tag = "1")]
+    pub source: ::prost::alloc::string::String,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct RemoveSourceResponse {
+    #[prost(message, optional, tag = "1")]
+    pub source: ::core::option::Option<Source>,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct SourceAdded {
+    #[prost(message, optional, tag = "1")]
+    pub source: ::core::option::Option<Source>,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct SourceRemoved {
+    #[prost(string, tag = "1")]
+    pub source_id: ::prost::alloc::string::String,
+    #[prost(string, tag = "2")]
+    pub name: ::prost::alloc::string::String,
+}
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct SourceSynced {
+    #[prost(string, tag = "1")]
+    pub source_id: ::prost::alloc::string::String,
+    #[prost(uint64, tag = "2")]
+    pub created: u64,
+    #[prost(uint64, tag = "3")]
+    pub updated: u64,
+    #[prost(uint64, tag = "4")]
+    pub unchanged: u64,
+    #[prost(message, repeated, tag = "5")]
+    pub skipped: ::prost::alloc::vec::Vec<SkippedIssue>,
+    #[prost(string, tag = "6")]
+    pub cursor: ::prost::alloc::string::String,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct SourceFailed {
+    #[prost(string, tag = "1")]
+    pub source_id: ::prost::alloc::string::String,
+    #[prost(string, tag = "2")]
+    pub error: ::prost::alloc::string::String,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct IssueUpdated {
+    #[prost(message, optional, tag = "1")]
+    pub issue: ::core::option::Option<Issue>,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct SourceWriteback {
+    #[prost(string, tag = "1")]
+    pub source_id: ::prost::alloc::string::String,
+    #[prost(string, tag = "2")]
+    pub issue_id: ::prost::alloc::string::String,
+    /// "close", "label" or "comment".
+    #[prost(string, tag = "3")]
+    pub action: ::prost::alloc::string::String,
+    #[prost(bool, tag = "4")]
+    pub ok: bool,
+    #[prost(string, tag = "5")]
+    pub detail: ::prost::alloc::string::String,
+}
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::prost::Enumeration)]
 #[repr(i32)]
 pub enum Lifetime {
@@ -1042,6 +1241,66 @@ impl Severity {
             "SEVERITY_MEDIUM" => Some(Self::Medium),
             "SEVERITY_HIGH" => Some(Self::High),
             "SEVERITY_CRITICAL" => Some(Self::Critical),
+            _ => None,
+        }
+    }
+}
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::prost::Enumeration)]
+#[repr(i32)]
+pub enum SourceKind {
+    Unspecified = 0,
+    Github = 1,
+}
+impl SourceKind {
+    /// String value of the enum field names used in the ProtoBuf definition.
+    ///
+    /// The values are not transformed in any way and thus are considered stable
+    /// (if the ProtoBuf definition does not change) and safe for programmatic use.
+    pub fn as_str_name(&self) -> &'static str {
+        match self {
+            Self::Unspecified => "SOURCE_KIND_UNSPECIFIED",
+            Self::Github => "SOURCE_KIND_GITHUB",
+        }
+    }
+    /// Creates an enum from field names used in the ProtoBuf definition.
+    pub fn from_str_name(value: &str) -> ::core::option::Option<Self> {
+        match value {
+            "SOURCE_KIND_UNSPECIFIED" => Some(Self::Unspecified),
+            "SOURCE_KIND_GITHUB" => Some(Self::Github),
+            _ => None,
+        }
+    }
+}
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::prost::Enumeration)]
+#[repr(i32)]
+pub enum SourceHealth {
+    Unspecified = 0,
+    /// Never synced.
+    New = 1,
+    Ok = 2,
+    /// The last sync failed (`last_error` says why); imported issues stay.
+    Failing = 3,
+}
+impl SourceHealth {
+    /// String value of the enum field names used in the ProtoBuf definition.
+    ///
+    /// The values are not transformed in any way and thus are considered stable
+    /// (if the ProtoBuf definition does not change) and safe for programmatic use.
+    pub fn as_str_name(&self) -> &'static str {
+        match self {
+            Self::Unspecified => "SOURCE_HEALTH_UNSPECIFIED",
+            Self::New => "SOURCE_HEALTH_NEW",
+            Self::Ok => "SOURCE_HEALTH_OK",
+            Self::Failing => "SOURCE_HEALTH_FAILING",
+        }
+    }
+    /// Creates an enum from field names used in the ProtoBuf definition.
+    pub fn from_str_name(value: &str) -> ::core::option::Option<Self> {
+        match value {
+            "SOURCE_HEALTH_UNSPECIFIED" => Some(Self::Unspecified),
+            "SOURCE_HEALTH_NEW" => Some(Self::New),
+            "SOURCE_HEALTH_OK" => Some(Self::Ok),
+            "SOURCE_HEALTH_FAILING" => Some(Self::Failing),
             _ => None,
         }
     }
@@ -1969,6 +2228,104 @@ pub mod compass_service_client {
                 .insert(GrpcMethod::new("compass.v1.CompassService", "AllowOnce"));
             self.inner.unary(req, path, codec).await
         }
+        /// The Dispatcher's issue sources: a tracker's issues imported into a
+        /// project (re-sync updates in place, never duplicates) and a workstream's
+        /// state written back. The token is read from the named secret.
+        pub async fn add_source(
+            &mut self,
+            request: impl tonic::IntoRequest<super::AddSourceRequest>,
+        ) -> std::result::Result<tonic::Response<super::Source>, tonic::Status> {
+            self.inner
+                .ready()
+                .await
+                .map_err(|e| {
+                    tonic::Status::unknown(
+                        format!("Service was not ready: {}", e.into()),
+                    )
+                })?;
+            let codec = tonic_prost::ProstCodec::default();
+            let path = http::uri::PathAndQuery::from_static(
+                "/compass.v1.CompassService/AddSource",
+            );
+            let mut req = request.into_request();
+            req.extensions_mut()
+                .insert(GrpcMethod::new("compass.v1.CompassService", "AddSource"));
+            self.inner.unary(req, path, codec).await
+        }
+        pub async fn list_sources(
+            &mut self,
+            request: impl tonic::IntoRequest<super::ListSourcesRequest>,
+        ) -> std::result::Result<
+            tonic::Response<super::ListSourcesResponse>,
+            tonic::Status,
+        > {
+            self.inner
+                .ready()
+                .await
+                .map_err(|e| {
+                    tonic::Status::unknown(
+                        format!("Service was not ready: {}", e.into()),
+                    )
+                })?;
+            let codec = tonic_prost::ProstCodec::default();
+            let path = http::uri::PathAndQuery::from_static(
+                "/compass.v1.CompassService/ListSources",
+            );
+            let mut req = request.into_request();
+            req.extensions_mut()
+                .insert(GrpcMethod::new("compass.v1.CompassService", "ListSources"));
+            self.inner.unary(req, path, codec).await
+        }
+        /// Sync now, from the source's cursor; a failure is answered and recorded
+        /// (the source shows as failing) and loses nothing imported before.
+        pub async fn sync_source(
+            &mut self,
+            request: impl tonic::IntoRequest<super::SyncSourceRequest>,
+        ) -> std::result::Result<
+            tonic::Response<super::SyncSourceResponse>,
+            tonic::Status,
+        > {
+            self.inner
+                .ready()
+                .await
+                .map_err(|e| {
+                    tonic::Status::unknown(
+                        format!("Service was not ready: {}", e.into()),
+                    )
+                })?;
+            let codec = tonic_prost::ProstCodec::default();
+            let path = http::uri::PathAndQuery::from_static(
+                "/compass.v1.CompassService/SyncSource",
+            );
+            let mut req = request.into_request();
+            req.extensions_mut()
+                .insert(GrpcMethod::new("compass.v1.CompassService", "SyncSource"));
+            self.inner.unary(req, path, codec).await
+        }
+        pub async fn remove_source(
+            &mut self,
+            request: impl tonic::IntoRequest<super::RemoveSourceRequest>,
+        ) -> std::result::Result<
+            tonic::Response<super::RemoveSourceResponse>,
+            tonic::Status,
+        > {
+            self.inner
+                .ready()
+                .await
+                .map_err(|e| {
+                    tonic::Status::unknown(
+                        format!("Service was not ready: {}", e.into()),
+                    )
+                })?;
+            let codec = tonic_prost::ProstCodec::default();
+            let path = http::uri::PathAndQuery::from_static(
+                "/compass.v1.CompassService/RemoveSource",
+            );
+            let mut req = request.into_request();
+            req.extensions_mut()
+                .insert(GrpcMethod::new("compass.v1.CompassService", "RemoveSource"));
+            self.inner.unary(req, path, codec).await
+        }
     }
 }
 /// Generated server implementations.
@@ -2199,6 +2556,36 @@ pub mod compass_service_server {
             request: tonic::Request<super::AllowOnceRequest>,
         ) -> std::result::Result<
             tonic::Response<super::AllowOnceResponse>,
+            tonic::Status,
+        >;
+        /// The Dispatcher's issue sources: a tracker's issues imported into a
+        /// project (re-sync updates in place, never duplicates) and a workstream's
+        /// state written back. The token is read from the named secret.
+        async fn add_source(
+            &self,
+            request: tonic::Request<super::AddSourceRequest>,
+        ) -> std::result::Result<tonic::Response<super::Source>, tonic::Status>;
+        async fn list_sources(
+            &self,
+            request: tonic::Request<super::ListSourcesRequest>,
+        ) -> std::result::Result<
+            tonic::Response<super::ListSourcesResponse>,
+            tonic::Status,
+        >;
+        /// Sync now, from the source's cursor; a failure is answered and recorded
+        /// (the source shows as failing) and loses nothing imported before.
+        async fn sync_source(
+            &self,
+            request: tonic::Request<super::SyncSourceRequest>,
+        ) -> std::result::Result<
+            tonic::Response<super::SyncSourceResponse>,
+            tonic::Status,
+        >;
+        async fn remove_source(
+            &self,
+            request: tonic::Request<super::RemoveSourceRequest>,
+        ) -> std::result::Result<
+            tonic::Response<super::RemoveSourceResponse>,
             tonic::Status,
         >;
     }
@@ -3881,6 +4268,186 @@ pub mod compass_service_server {
                     let inner = self.inner.clone();
                     let fut = async move {
                         let method = AllowOnceSvc(inner);
+                        let codec = tonic_prost::ProstCodec::default();
+                        let mut grpc = tonic::server::Grpc::new(codec)
+                            .apply_compression_config(
+                                accept_compression_encodings,
+                                send_compression_encodings,
+                            )
+                            .apply_max_message_size_config(
+                                max_decoding_message_size,
+                                max_encoding_message_size,
+                            );
+                        let res = grpc.unary(method, req).await;
+                        Ok(res)
+                    };
+                    Box::pin(fut)
+                }
+                "/compass.v1.CompassService/AddSource" => {
+                    #[allow(non_camel_case_types)]
+                    struct AddSourceSvc<T: CompassService>(pub Arc<T>);
+                    impl<
+                        T: CompassService,
+                    > tonic::server::UnaryService<super::AddSourceRequest>
+                    for AddSourceSvc<T> {
+                        type Response = super::Source;
+                        type Future = BoxFuture<
+                            tonic::Response<Self::Response>,
+                            tonic::Status,
+                        >;
+                        fn call(
+                            &mut self,
+                            request: tonic::Request<super::AddSourceRequest>,
+                        ) -> Self::Future {
+                            let inner = Arc::clone(&self.0);
+                            let fut = async move {
+                                <T as CompassService>::add_source(&inner, request).await
+                            };
+                            Box::pin(fut)
+                        }
+                    }
+                    let accept_compression_encodings = self.accept_compression_encodings;
+                    let send_compression_encodings = self.send_compression_encodings;
+                    let max_decoding_message_size = self.max_decoding_message_size;
+                    let max_encoding_message_size = self.max_encoding_message_size;
+                    let inner = self.inner.clone();
+                    let fut = async move {
+                        let method = AddSourceSvc(inner);
+                        let codec = tonic_prost::ProstCodec::default();
+                        let mut grpc = tonic::server::Grpc::new(codec)
+                            .apply_compression_config(
+                                accept_compression_encodings,
+                                send_compression_encodings,
+                            )
+                            .apply_max_message_size_config(
+                                max_decoding_message_size,
+                                max_encoding_message_size,
+                            );
+                        let res = grpc.unary(method, req).await;
+                        Ok(res)
+                    };
+                    Box::pin(fut)
+                }
+                "/compass.v1.CompassService/ListSources" => {
+                    #[allow(non_camel_case_types)]
+                    struct ListSourcesSvc<T: CompassService>(pub Arc<T>);
+                    impl<
+                        T: CompassService,
+                    > tonic::server::UnaryService<super::ListSourcesRequest>
+                    for ListSourcesSvc<T> {
+                        type Response = super::ListSourcesResponse;
+                        type Future = BoxFuture<
+                            tonic::Response<Self::Response>,
+                            tonic::Status,
+                        >;
+                        fn call(
+                            &mut self,
+                            request: tonic::Request<super::ListSourcesRequest>,
+                        ) -> Self::Future {
+                            let inner = Arc::clone(&self.0);
+                            let fut = async move {
+                                <T as CompassService>::list_sources(&inner, request).await
+                            };
+                            Box::pin(fut)
+                        }
+                    }
+                    let accept_compression_encodings = self.accept_compression_encodings;
+                    let send_compression_encodings = self.send_compression_encodings;
+                    let max_decoding_message_size = self.max_decoding_message_size;
+                    let max_encoding_message_size = self.max_encoding_message_size;
+                    let inner = self.inner.clone();
+                    let fut = async move {
+                        let method = ListSourcesSvc(inner);
+                        let codec = tonic_prost::ProstCodec::default();
+                        let mut grpc = tonic::server::Grpc::new(codec)
+                            .apply_compression_config(
+                                accept_compression_encodings,
+                                send_compression_encodings,
+                            )
+                            .apply_max_message_size_config(
+                                max_decoding_message_size,
+                                max_encoding_message_size,
+                            );
+                        let res = grpc.unary(method, req).await;
+                        Ok(res)
+                    };
+                    Box::pin(fut)
+                }
+                "/compass.v1.CompassService/SyncSource" => {
+                    #[allow(non_camel_case_types)]
+                    struct SyncSourceSvc<T: CompassService>(pub Arc<T>);
+                    impl<
+                        T: CompassService,
+                    > tonic::server::UnaryService<super::SyncSourceRequest>
+                    for SyncSourceSvc<T> {
+                        type Response = super::SyncSourceResponse;
+                        type Future = BoxFuture<
+                            tonic::Response<Self::Response>,
+                            tonic::Status,
+                        >;
+                        fn call(
+                            &mut self,
+                            request: tonic::Request<super::SyncSourceRequest>,
+                        ) -> Self::Future {
+                            let inner = Arc::clone(&self.0);
+                            let fut = async move {
+                                <T as CompassService>::sync_source(&inner, request).await
+                            };
+                            Box::pin(fut)
+                        }
+                    }
+                    let accept_compression_encodings = self.accept_compression_encodings;
+                    let send_compression_encodings = self.send_compression_encodings;
+                    let max_decoding_message_size = self.max_decoding_message_size;
+                    let max_encoding_message_size = self.max_encoding_message_size;
+                    let inner = self.inner.clone();
+                    let fut = async move {
+                        let method = SyncSourceSvc(inner);
+                        let codec = tonic_prost::ProstCodec::default();
+                        let mut grpc = tonic::server::Grpc::new(codec)
+                            .apply_compression_config(
+                                accept_compression_encodings,
+                                send_compression_encodings,
+                            )
+                            .apply_max_message_size_config(
+                                max_decoding_message_size,
+                                max_encoding_message_size,
+                            );
+                        let res = grpc.unary(method, req).await;
+                        Ok(res)
+                    };
+                    Box::pin(fut)
+                }
+                "/compass.v1.CompassService/RemoveSource" => {
+                    #[allow(non_camel_case_types)]
+                    struct RemoveSourceSvc<T: CompassService>(pub Arc<T>);
+                    impl<
+                        T: CompassService,
+                    > tonic::server::UnaryService<super::RemoveSourceRequest>
+                    for RemoveSourceSvc<T> {
+                        type Response = super::RemoveSourceResponse;
+                        type Future = BoxFuture<
+                            tonic::Response<Self::Response>,
+                            tonic::Status,
+                        >;
+                        fn call(
+                            &mut self,
+                            request: tonic::Request<super::RemoveSourceRequest>,
+                        ) -> Self::Future {
+                            let inner = Arc::clone(&self.0);
+                            let fut = async move {
+                                <T as CompassService>::remove_source(&inner, request).await
+                            };
+                            Box::pin(fut)
+                        }
+                    }
+                    let accept_compression_encodings = self.accept_compression_encodings;
+                    let send_compression_encodings = self.send_compression_encodings;
+                    let max_decoding_message_size = self.max_decoding_message_size;
+                    let max_encoding_message_size = self.max_encoding_message_size;
+                    let inner = self.inner.clone();
+                    let fut = async move {
+                        let method = RemoveSourceSvc(inner);
                         let codec = tonic_prost::ProstCodec::default();
                         let mut grpc = tonic::server::Grpc::new(codec)
                             .apply_compression_config(

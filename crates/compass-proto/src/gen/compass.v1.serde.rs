@@ -1,3 +1,271 @@
+impl serde::Serialize for AddSourceRequest {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.project.is_empty() {
+            len += 1;
+        }
+        if self.kind != 0 {
+            len += 1;
+        }
+        if !self.repo.is_empty() {
+            len += 1;
+        }
+        if !self.api_url.is_empty() {
+            len += 1;
+        }
+        if !self.token_secret.is_empty() {
+            len += 1;
+        }
+        if !self.labels.is_empty() {
+            len += 1;
+        }
+        if !self.assignee.is_empty() {
+            len += 1;
+        }
+        if !self.state.is_empty() {
+            len += 1;
+        }
+        if self.no_writeback_state {
+            len += 1;
+        }
+        if self.no_writeback_labels {
+            len += 1;
+        }
+        if self.writeback_comments {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.AddSourceRequest", len)?;
+        if !self.project.is_empty() {
+            struct_ser.serialize_field("project", &self.project)?;
+        }
+        if self.kind != 0 {
+            let v = SourceKind::try_from(self.kind)
+                .map_err(|_| serde::ser::Error::custom(format!("Invalid variant {}", self.kind)))?;
+            struct_ser.serialize_field("kind", &v)?;
+        }
+        if !self.repo.is_empty() {
+            struct_ser.serialize_field("repo", &self.repo)?;
+        }
+        if !self.api_url.is_empty() {
+            struct_ser.serialize_field("apiUrl", &self.api_url)?;
+        }
+        if !self.token_secret.is_empty() {
+            struct_ser.serialize_field("tokenSecret", &self.token_secret)?;
+        }
+        if !self.labels.is_empty() {
+            struct_ser.serialize_field("labels", &self.labels)?;
+        }
+        if !self.assignee.is_empty() {
+            struct_ser.serialize_field("assignee", &self.assignee)?;
+        }
+        if !self.state.is_empty() {
+            struct_ser.serialize_field("state", &self.state)?;
+        }
+        if self.no_writeback_state {
+            struct_ser.serialize_field("noWritebackState", &self.no_writeback_state)?;
+        }
+        if self.no_writeback_labels {
+            struct_ser.serialize_field("noWritebackLabels", &self.no_writeback_labels)?;
+        }
+        if self.writeback_comments {
+            struct_ser.serialize_field("writebackComments", &self.writeback_comments)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for AddSourceRequest {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "project",
+            "kind",
+            "repo",
+            "api_url",
+            "apiUrl",
+            "token_secret",
+            "tokenSecret",
+            "labels",
+            "assignee",
+            "state",
+            "no_writeback_state",
+            "noWritebackState",
+            "no_writeback_labels",
+            "noWritebackLabels",
+            "writeback_comments",
+            "writebackComments",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Project,
+            Kind,
+            Repo,
+            ApiUrl,
+            TokenSecret,
+            Labels,
+            Assignee,
+            State,
+            NoWritebackState,
+            NoWritebackLabels,
+            WritebackComments,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "project" => Ok(GeneratedField::Project),
+                            "kind" => Ok(GeneratedField::Kind),
+                            "repo" => Ok(GeneratedField::Repo),
+                            "apiUrl" | "api_url" => Ok(GeneratedField::ApiUrl),
+                            "tokenSecret" | "token_secret" => Ok(GeneratedField::TokenSecret),
+                            "labels" => Ok(GeneratedField::Labels),
+                            "assignee" => Ok(GeneratedField::Assignee),
+                            "state" => Ok(GeneratedField::State),
+                            "noWritebackState" | "no_writeback_state" => Ok(GeneratedField::NoWritebackState),
+                            "noWritebackLabels" | "no_writeback_labels" => Ok(GeneratedField::NoWritebackLabels),
+                            "writebackComments" | "writeback_comments" => Ok(GeneratedField::WritebackComments),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = AddSourceRequest;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.AddSourceRequest")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<AddSourceRequest, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut project__ = None;
+                let mut kind__ = None;
+                let mut repo__ = None;
+                let mut api_url__ = None;
+                let mut token_secret__ = None;
+                let mut labels__ = None;
+                let mut assignee__ = None;
+                let mut state__ = None;
+                let mut no_writeback_state__ = None;
+                let mut no_writeback_labels__ = None;
+                let mut writeback_comments__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Project => {
+                            if project__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("project"));
+                            }
+                            project__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Kind => {
+                            if kind__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("kind"));
+                            }
+                            kind__ = Some(map_.next_value::<SourceKind>()? as i32);
+                        }
+                        GeneratedField::Repo => {
+                            if repo__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("repo"));
+                            }
+                            repo__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::ApiUrl => {
+                            if api_url__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("apiUrl"));
+                            }
+                            api_url__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::TokenSecret => {
+                            if token_secret__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("tokenSecret"));
+                            }
+                            token_secret__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Labels => {
+                            if labels__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("labels"));
+                            }
+                            labels__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Assignee => {
+                            if assignee__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("assignee"));
+                            }
+                            assignee__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::State => {
+                            if state__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("state"));
+                            }
+                            state__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::NoWritebackState => {
+                            if no_writeback_state__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("noWritebackState"));
+                            }
+                            no_writeback_state__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::NoWritebackLabels => {
+                            if no_writeback_labels__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("noWritebackLabels"));
+                            }
+                            no_writeback_labels__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::WritebackComments => {
+                            if writeback_comments__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("writebackComments"));
+                            }
+                            writeback_comments__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(AddSourceRequest {
+                    project: project__.unwrap_or_default(),
+                    kind: kind__.unwrap_or_default(),
+                    repo: repo__.unwrap_or_default(),
+                    api_url: api_url__.unwrap_or_default(),
+                    token_secret: token_secret__.unwrap_or_default(),
+                    labels: labels__.unwrap_or_default(),
+                    assignee: assignee__.unwrap_or_default(),
+                    state: state__.unwrap_or_default(),
+                    no_writeback_state: no_writeback_state__.unwrap_or_default(),
+                    no_writeback_labels: no_writeback_labels__.unwrap_or_default(),
+                    writeback_comments: writeback_comments__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.AddSourceRequest", FIELDS, GeneratedVisitor)
+    }
+}
 impl serde::Serialize for AddThemeRequest {
     #[allow(deprecated)]
     fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
@@ -4253,6 +4521,24 @@ impl serde::Serialize for Event {
                 event::Kind::SecretsDelivered(v) => {
                     struct_ser.serialize_field("secretsDelivered", v)?;
                 }
+                event::Kind::SourceAdded(v) => {
+                    struct_ser.serialize_field("sourceAdded", v)?;
+                }
+                event::Kind::SourceRemoved(v) => {
+                    struct_ser.serialize_field("sourceRemoved", v)?;
+                }
+                event::Kind::SourceSynced(v) => {
+                    struct_ser.serialize_field("sourceSynced", v)?;
+                }
+                event::Kind::SourceFailed(v) => {
+                    struct_ser.serialize_field("sourceFailed", v)?;
+                }
+                event::Kind::IssueUpdated(v) => {
+                    struct_ser.serialize_field("issueUpdated", v)?;
+                }
+                event::Kind::SourceWriteback(v) => {
+                    struct_ser.serialize_field("sourceWriteback", v)?;
+                }
             }
         }
         struct_ser.end()
@@ -4305,6 +4591,18 @@ impl<'de> serde::Deserialize<'de> for Event {
             "secretDeleted",
             "secrets_delivered",
             "secretsDelivered",
+            "source_added",
+            "sourceAdded",
+            "source_removed",
+            "sourceRemoved",
+            "source_synced",
+            "sourceSynced",
+            "source_failed",
+            "sourceFailed",
+            "issue_updated",
+            "issueUpdated",
+            "source_writeback",
+            "sourceWriteback",
         ];
 
         #[allow(clippy::enum_variant_names)]
@@ -4330,6 +4628,12 @@ impl<'de> serde::Deserialize<'de> for Event {
             SecretSet,
             SecretDeleted,
             SecretsDelivered,
+            SourceAdded,
+            SourceRemoved,
+            SourceSynced,
+            SourceFailed,
+            IssueUpdated,
+            SourceWriteback,
         }
         impl<'de> serde::Deserialize<'de> for GeneratedField {
             fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
@@ -4372,6 +4676,12 @@ impl<'de> serde::Deserialize<'de> for Event {
                             "secretSet" | "secret_set" => Ok(GeneratedField::SecretSet),
                             "secretDeleted" | "secret_deleted" => Ok(GeneratedField::SecretDeleted),
                             "secretsDelivered" | "secrets_delivered" => Ok(GeneratedField::SecretsDelivered),
+                            "sourceAdded" | "source_added" => Ok(GeneratedField::SourceAdded),
+                            "sourceRemoved" | "source_removed" => Ok(GeneratedField::SourceRemoved),
+                            "sourceSynced" | "source_synced" => Ok(GeneratedField::SourceSynced),
+                            "sourceFailed" | "source_failed" => Ok(GeneratedField::SourceFailed),
+                            "issueUpdated" | "issue_updated" => Ok(GeneratedField::IssueUpdated),
+                            "sourceWriteback" | "source_writeback" => Ok(GeneratedField::SourceWriteback),
                             _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
                         }
                     }
@@ -4543,6 +4853,48 @@ impl<'de> serde::Deserialize<'de> for Event {
                                 return Err(serde::de::Error::duplicate_field("secretsDelivered"));
                             }
                             kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::SecretsDelivered)
+;
+                        }
+                        GeneratedField::SourceAdded => {
+                            if kind__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("sourceAdded"));
+                            }
+                            kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::SourceAdded)
+;
+                        }
+                        GeneratedField::SourceRemoved => {
+                            if kind__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("sourceRemoved"));
+                            }
+                            kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::SourceRemoved)
+;
+                        }
+                        GeneratedField::SourceSynced => {
+                            if kind__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("sourceSynced"));
+                            }
+                            kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::SourceSynced)
+;
+                        }
+                        GeneratedField::SourceFailed => {
+                            if kind__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("sourceFailed"));
+                            }
+                            kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::SourceFailed)
+;
+                        }
+                        GeneratedField::IssueUpdated => {
+                            if kind__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("issueUpdated"));
+                            }
+                            kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::IssueUpdated)
+;
+                        }
+                        GeneratedField::SourceWriteback => {
+                            if kind__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("sourceWriteback"));
+                            }
+                            kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::SourceWriteback)
 ;
                         }
                     }
@@ -5922,6 +6274,97 @@ impl<'de> serde::Deserialize<'de> for IssueCreated {
         deserializer.deserialize_struct("compass.v1.IssueCreated", FIELDS, GeneratedVisitor)
     }
 }
+impl serde::Serialize for IssueUpdated {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if self.issue.is_some() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.IssueUpdated", len)?;
+        if let Some(v) = self.issue.as_ref() {
+            struct_ser.serialize_field("issue", v)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for IssueUpdated {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "issue",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Issue,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "issue" => Ok(GeneratedField::Issue),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = IssueUpdated;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.IssueUpdated")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<IssueUpdated, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut issue__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Issue => {
+                            if issue__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("issue"));
+                            }
+                            issue__ = map_.next_value()?;
+                        }
+                    }
+                }
+                Ok(IssueUpdated {
+                    issue: issue__,
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.IssueUpdated", FIELDS, GeneratedVisitor)
+    }
+}
 impl serde::Serialize for Lifetime {
     #[allow(deprecated)]
     fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
@@ -7035,6 +7478,188 @@ impl<'de> serde::Deserialize<'de> for ListSecretsResponse {
         deserializer.deserialize_struct("compass.v1.ListSecretsResponse", FIELDS, GeneratedVisitor)
     }
 }
+impl serde::Serialize for ListSourcesRequest {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.project.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.ListSourcesRequest", len)?;
+        if !self.project.is_empty() {
+            struct_ser.serialize_field("project", &self.project)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for ListSourcesRequest {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "project",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Project,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "project" => Ok(GeneratedField::Project),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = ListSourcesRequest;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.ListSourcesRequest")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<ListSourcesRequest, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut project__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Project => {
+                            if project__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("project"));
+                            }
+                            project__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(ListSourcesRequest {
+                    project: project__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.ListSourcesRequest", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for ListSourcesResponse {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.sources.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.ListSourcesResponse", len)?;
+        if !self.sources.is_empty() {
+            struct_ser.serialize_field("sources", &self.sources)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for ListSourcesResponse {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "sources",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Sources,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "sources" => Ok(GeneratedField::Sources),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = ListSourcesResponse;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.ListSourcesResponse")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<ListSourcesResponse, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut sources__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Sources => {
+                            if sources__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("sources"));
+                            }
+                            sources__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(ListSourcesResponse {
+                    sources: sources__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.ListSourcesResponse", FIELDS, GeneratedVisitor)
+    }
+}
 impl serde::Serialize for ListThemesRequest {
     #[allow(deprecated)]
     fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
@@ -8143,6 +8768,188 @@ impl<'de> serde::Deserialize<'de> for PromptAgentResponse {
         deserializer.deserialize_struct("compass.v1.PromptAgentResponse", FIELDS, GeneratedVisitor)
     }
 }
+impl serde::Serialize for RemoveSourceRequest {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.source.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.RemoveSourceRequest", len)?;
+        if !self.source.is_empty() {
+            struct_ser.serialize_field("source", &self.source)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for RemoveSourceRequest {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "source",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Source,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "source" => Ok(GeneratedField::Source),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = RemoveSourceRequest;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.RemoveSourceRequest")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<RemoveSourceRequest, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut source__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Source => {
+                            if source__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("source"));
+                            }
+                            source__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(RemoveSourceRequest {
+                    source: source__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.RemoveSourceRequest", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for RemoveSourceResponse {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if self.source.is_some() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.RemoveSourceResponse", len)?;
+        if let Some(v) = self.source.as_ref() {
+            struct_ser.serialize_field("source", v)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for RemoveSourceResponse {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "source",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Source,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "source" => Ok(GeneratedField::Source),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = RemoveSourceResponse;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.RemoveSourceResponse")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<RemoveSourceResponse, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut source__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Source => {
+                            if source__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("source"));
+                            }
+                            source__ = map_.next_value()?;
+                        }
+                    }
+                }
+                Ok(RemoveSourceResponse {
+                    source: source__,
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.RemoveSourceResponse", FIELDS, GeneratedVisitor)
+    }
+}
 impl serde::Serialize for Repo {
     #[allow(deprecated)]
     fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
@@ -9214,6 +10021,884 @@ impl<'de> serde::Deserialize<'de> for Severity {
         deserializer.deserialize_any(GeneratedVisitor)
     }
 }
+impl serde::Serialize for SkippedIssue {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.key.is_empty() {
+            len += 1;
+        }
+        if !self.reason.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.SkippedIssue", len)?;
+        if !self.key.is_empty() {
+            struct_ser.serialize_field("key", &self.key)?;
+        }
+        if !self.reason.is_empty() {
+            struct_ser.serialize_field("reason", &self.reason)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for SkippedIssue {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "key",
+            "reason",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Key,
+            Reason,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "key" => Ok(GeneratedField::Key),
+                            "reason" => Ok(GeneratedField::Reason),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = SkippedIssue;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.SkippedIssue")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<SkippedIssue, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut key__ = None;
+                let mut reason__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Key => {
+                            if key__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("key"));
+                            }
+                            key__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Reason => {
+                            if reason__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("reason"));
+                            }
+                            reason__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(SkippedIssue {
+                    key: key__.unwrap_or_default(),
+                    reason: reason__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.SkippedIssue", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for Source {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.id.is_empty() {
+            len += 1;
+        }
+        if !self.project_id.is_empty() {
+            len += 1;
+        }
+        if self.kind != 0 {
+            len += 1;
+        }
+        if !self.name.is_empty() {
+            len += 1;
+        }
+        if !self.repo.is_empty() {
+            len += 1;
+        }
+        if !self.api_url.is_empty() {
+            len += 1;
+        }
+        if !self.token_secret.is_empty() {
+            len += 1;
+        }
+        if !self.labels.is_empty() {
+            len += 1;
+        }
+        if !self.assignee.is_empty() {
+            len += 1;
+        }
+        if !self.state.is_empty() {
+            len += 1;
+        }
+        if self.writeback_state {
+            len += 1;
+        }
+        if self.writeback_labels {
+            len += 1;
+        }
+        if self.writeback_comments {
+            len += 1;
+        }
+        if !self.cursor.is_empty() {
+            len += 1;
+        }
+        if self.health != 0 {
+            len += 1;
+        }
+        if !self.last_error.is_empty() {
+            len += 1;
+        }
+        if self.last_sync_ms != 0 {
+            len += 1;
+        }
+        if self.created_at_ms != 0 {
+            len += 1;
+        }
+        if self.issues != 0 {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.Source", len)?;
+        if !self.id.is_empty() {
+            struct_ser.serialize_field("id", &self.id)?;
+        }
+        if !self.project_id.is_empty() {
+            struct_ser.serialize_field("projectId", &self.project_id)?;
+        }
+        if self.kind != 0 {
+            let v = SourceKind::try_from(self.kind)
+                .map_err(|_| serde::ser::Error::custom(format!("Invalid variant {}", self.kind)))?;
+            struct_ser.serialize_field("kind", &v)?;
+        }
+        if !self.name.is_empty() {
+            struct_ser.serialize_field("name", &self.name)?;
+        }
+        if !self.repo.is_empty() {
+            struct_ser.serialize_field("repo", &self.repo)?;
+        }
+        if !self.api_url.is_empty() {
+            struct_ser.serialize_field("apiUrl", &self.api_url)?;
+        }
+        if !self.token_secret.is_empty() {
+            struct_ser.serialize_field("tokenSecret", &self.token_secret)?;
+        }
+        if !self.labels.is_empty() {
+            struct_ser.serialize_field("labels", &self.labels)?;
+        }
+        if !self.assignee.is_empty() {
+            struct_ser.serialize_field("assignee", &self.assignee)?;
+        }
+        if !self.state.is_empty() {
+            struct_ser.serialize_field("state", &self.state)?;
+        }
+        if self.writeback_state {
+            struct_ser.serialize_field("writebackState", &self.writeback_state)?;
+        }
+        if self.writeback_labels {
+            struct_ser.serialize_field("writebackLabels", &self.writeback_labels)?;
+        }
+        if self.writeback_comments {
+            struct_ser.serialize_field("writebackComments", &self.writeback_comments)?;
+        }
+        if !self.cursor.is_empty() {
+            struct_ser.serialize_field("cursor", &self.cursor)?;
+        }
+        if self.health != 0 {
+            let v = SourceHealth::try_from(self.health)
+                .map_err(|_| serde::ser::Error::custom(format!("Invalid variant {}", self.health)))?;
+            struct_ser.serialize_field("health", &v)?;
+        }
+        if !self.last_error.is_empty() {
+            struct_ser.serialize_field("lastError", &self.last_error)?;
+        }
+        if self.last_sync_ms != 0 {
+            #[allow(clippy::needless_borrow)]
+            #[allow(clippy::needless_borrows_for_generic_args)]
+            struct_ser.serialize_field("lastSyncMs", ToString::to_string(&self.last_sync_ms).as_str())?;
+        }
+        if self.created_at_ms != 0 {
+            #[allow(clippy::needless_borrow)]
+            #[allow(clippy::needless_borrows_for_generic_args)]
+            struct_ser.serialize_field("createdAtMs", ToString::to_string(&self.created_at_ms).as_str())?;
+        }
+        if self.issues != 0 {
+            #[allow(clippy::needless_borrow)]
+            #[allow(clippy::needless_borrows_for_generic_args)]
+            struct_ser.serialize_field("issues", ToString::to_string(&self.issues).as_str())?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for Source {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "id",
+            "project_id",
+            "projectId",
+            "kind",
+            "name",
+            "repo",
+            "api_url",
+            "apiUrl",
+            "token_secret",
+            "tokenSecret",
+            "labels",
+            "assignee",
+            "state",
+            "writeback_state",
+            "writebackState",
+            "writeback_labels",
+            "writebackLabels",
+            "writeback_comments",
+            "writebackComments",
+            "cursor",
+            "health",
+            "last_error",
+            "lastError",
+            "last_sync_ms",
+            "lastSyncMs",
+            "created_at_ms",
+            "createdAtMs",
+            "issues",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Id,
+            ProjectId,
+            Kind,
+            Name,
+            Repo,
+            ApiUrl,
+            TokenSecret,
+            Labels,
+            Assignee,
+            State,
+            WritebackState,
+            WritebackLabels,
+            WritebackComments,
+            Cursor,
+            Health,
+            LastError,
+            LastSyncMs,
+            CreatedAtMs,
+            Issues,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "id" => Ok(GeneratedField::Id),
+                            "projectId" | "project_id" => Ok(GeneratedField::ProjectId),
+                            "kind" => Ok(GeneratedField::Kind),
+                            "name" => Ok(GeneratedField::Name),
+                            "repo" => Ok(GeneratedField::Repo),
+                            "apiUrl" | "api_url" => Ok(GeneratedField::ApiUrl),
+                            "tokenSecret" | "token_secret" => Ok(GeneratedField::TokenSecret),
+                            "labels" => Ok(GeneratedField::Labels),
+                            "assignee" => Ok(GeneratedField::Assignee),
+                            "state" => Ok(GeneratedField::State),
+                            "writebackState" | "writeback_state" => Ok(GeneratedField::WritebackState),
+                            "writebackLabels" | "writeback_labels" => Ok(GeneratedField::WritebackLabels),
+                            "writebackComments" | "writeback_comments" => Ok(GeneratedField::WritebackComments),
+                            "cursor" => Ok(GeneratedField::Cursor),
+                            "health" => Ok(GeneratedField::Health),
+                            "lastError" | "last_error" => Ok(GeneratedField::LastError),
+                            "lastSyncMs" | "last_sync_ms" => Ok(GeneratedField::LastSyncMs),
+                            "createdAtMs" | "created_at_ms" => Ok(GeneratedField::CreatedAtMs),
+                            "issues" => Ok(GeneratedField::Issues),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = Source;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.Source")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<Source, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut id__ = None;
+                let mut project_id__ = None;
+                let mut kind__ = None;
+                let mut name__ = None;
+                let mut repo__ = None;
+                let mut api_url__ = None;
+                let mut token_secret__ = None;
+                let mut labels__ = None;
+                let mut assignee__ = None;
+                let mut state__ = None;
+                let mut writeback_state__ = None;
+                let mut writeback_labels__ = None;
+                let mut writeback_comments__ = None;
+                let mut cursor__ = None;
+                let mut health__ = None;
+                let mut last_error__ = None;
+                let mut last_sync_ms__ = None;
+                let mut created_at_ms__ = None;
+                let mut issues__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Id => {
+                            if id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("id"));
+                            }
+                            id__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::ProjectId => {
+                            if project_id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("projectId"));
+                            }
+                            project_id__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Kind => {
+                            if kind__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("kind"));
+                            }
+                            kind__ = Some(map_.next_value::<SourceKind>()? as i32);
+                        }
+                        GeneratedField::Name => {
+                            if name__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("name"));
+                            }
+                            name__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Repo => {
+                            if repo__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("repo"));
+                            }
+                            repo__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::ApiUrl => {
+                            if api_url__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("apiUrl"));
+                            }
+                            api_url__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::TokenSecret => {
+                            if token_secret__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("tokenSecret"));
+                            }
+                            token_secret__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Labels => {
+                            if labels__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("labels"));
+                            }
+                            labels__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Assignee => {
+                            if assignee__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("assignee"));
+                            }
+                            assignee__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::State => {
+                            if state__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("state"));
+                            }
+                            state__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::WritebackState => {
+                            if writeback_state__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("writebackState"));
+                            }
+                            writeback_state__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::WritebackLabels => {
+                            if writeback_labels__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("writebackLabels"));
+                            }
+                            writeback_labels__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::WritebackComments => {
+                            if writeback_comments__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("writebackComments"));
+                            }
+                            writeback_comments__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Cursor => {
+                            if cursor__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("cursor"));
+                            }
+                            cursor__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Health => {
+                            if health__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("health"));
+                            }
+                            health__ = Some(map_.next_value::<SourceHealth>()? as i32);
+                        }
+                        GeneratedField::LastError => {
+                            if last_error__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("lastError"));
+                            }
+                            last_error__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::LastSyncMs => {
+                            if last_sync_ms__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("lastSyncMs"));
+                            }
+                            last_sync_ms__ = 
+                                Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
+                            ;
+                        }
+                        GeneratedField::CreatedAtMs => {
+                            if created_at_ms__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("createdAtMs"));
+                            }
+                            created_at_ms__ = 
+                                Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
+                            ;
+                        }
+                        GeneratedField::Issues => {
+                            if issues__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("issues"));
+                            }
+                            issues__ = 
+                                Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
+                            ;
+                        }
+                    }
+                }
+                Ok(Source {
+                    id: id__.unwrap_or_default(),
+                    project_id: project_id__.unwrap_or_default(),
+                    kind: kind__.unwrap_or_default(),
+                    name: name__.unwrap_or_default(),
+                    repo: repo__.unwrap_or_default(),
+                    api_url: api_url__.unwrap_or_default(),
+                    token_secret: token_secret__.unwrap_or_default(),
+                    labels: labels__.unwrap_or_default(),
+                    assignee: assignee__.unwrap_or_default(),
+                    state: state__.unwrap_or_default(),
+                    writeback_state: writeback_state__.unwrap_or_default(),
+                    writeback_labels: writeback_labels__.unwrap_or_default(),
+                    writeback_comments: writeback_comments__.unwrap_or_default(),
+                    cursor: cursor__.unwrap_or_default(),
+                    health: health__.unwrap_or_default(),
+                    last_error: last_error__.unwrap_or_default(),
+                    last_sync_ms: last_sync_ms__.unwrap_or_default(),
+                    created_at_ms: created_at_ms__.unwrap_or_default(),
+                    issues: issues__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.Source", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for SourceAdded {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if self.source.is_some() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.SourceAdded", len)?;
+        if let Some(v) = self.source.as_ref() {
+            struct_ser.serialize_field("source", v)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for SourceAdded {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "source",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Source,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "source" => Ok(GeneratedField::Source),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = SourceAdded;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.SourceAdded")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<SourceAdded, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut source__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Source => {
+                            if source__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("source"));
+                            }
+                            source__ = map_.next_value()?;
+                        }
+                    }
+                }
+                Ok(SourceAdded {
+                    source: source__,
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.SourceAdded", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for SourceFailed {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.source_id.is_empty() {
+            len += 1;
+        }
+        if !self.error.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.SourceFailed", len)?;
+        if !self.source_id.is_empty() {
+            struct_ser.serialize_field("sourceId", &self.source_id)?;
+        }
+        if !self.error.is_empty() {
+            struct_ser.serialize_field("error", &self.error)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for SourceFailed {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "source_id",
+            "sourceId",
+            "error",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            SourceId,
+            Error,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "sourceId" | "source_id" => Ok(GeneratedField::SourceId),
+                            "error" => Ok(GeneratedField::Error),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = SourceFailed;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.SourceFailed")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<SourceFailed, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut source_id__ = None;
+                let mut error__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::SourceId => {
+                            if source_id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("sourceId"));
+                            }
+                            source_id__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Error => {
+                            if error__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("error"));
+                            }
+                            error__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(SourceFailed {
+                    source_id: source_id__.unwrap_or_default(),
+                    error: error__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.SourceFailed", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for SourceHealth {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        let variant = match self {
+            Self::Unspecified => "SOURCE_HEALTH_UNSPECIFIED",
+            Self::New => "SOURCE_HEALTH_NEW",
+            Self::Ok => "SOURCE_HEALTH_OK",
+            Self::Failing => "SOURCE_HEALTH_FAILING",
+        };
+        serializer.serialize_str(variant)
+    }
+}
+impl<'de> serde::Deserialize<'de> for SourceHealth {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "SOURCE_HEALTH_UNSPECIFIED",
+            "SOURCE_HEALTH_NEW",
+            "SOURCE_HEALTH_OK",
+            "SOURCE_HEALTH_FAILING",
+        ];
+
+        struct GeneratedVisitor;
+
+        impl serde::de::Visitor<'_> for GeneratedVisitor {
+            type Value = SourceHealth;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(formatter, "expected one of: {:?}", &FIELDS)
+            }
+
+            fn visit_i64<E>(self, v: i64) -> std::result::Result<Self::Value, E>
+            where
+                E: serde::de::Error,
+            {
+                i32::try_from(v)
+                    .ok()
+                    .and_then(|x| x.try_into().ok())
+                    .ok_or_else(|| {
+                        serde::de::Error::invalid_value(serde::de::Unexpected::Signed(v), &self)
+                    })
+            }
+
+            fn visit_u64<E>(self, v: u64) -> std::result::Result<Self::Value, E>
+            where
+                E: serde::de::Error,
+            {
+                i32::try_from(v)
+                    .ok()
+                    .and_then(|x| x.try_into().ok())
+                    .ok_or_else(|| {
+                        serde::de::Error::invalid_value(serde::de::Unexpected::Unsigned(v), &self)
+                    })
+            }
+
+            fn visit_str<E>(self, value: &str) -> std::result::Result<Self::Value, E>
+            where
+                E: serde::de::Error,
+            {
+                match value {
+                    "SOURCE_HEALTH_UNSPECIFIED" => Ok(SourceHealth::Unspecified),
+                    "SOURCE_HEALTH_NEW" => Ok(SourceHealth::New),
+                    "SOURCE_HEALTH_OK" => Ok(SourceHealth::Ok),
+                    "SOURCE_HEALTH_FAILING" => Ok(SourceHealth::Failing),
+                    _ => Err(serde::de::Error::unknown_variant(value, FIELDS)),
+                }
+            }
+        }
+        deserializer.deserialize_any(GeneratedVisitor)
+    }
+}
+impl serde::Serialize for SourceKind {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        let variant = match self {
+            Self::Unspecified => "SOURCE_KIND_UNSPECIFIED",
+            Self::Github => "SOURCE_KIND_GITHUB",
+        };
+        serializer.serialize_str(variant)
+    }
+}
+impl<'de> serde::Deserialize<'de> for SourceKind {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "SOURCE_KIND_UNSPECIFIED",
+            "SOURCE_KIND_GITHUB",
+        ];
+
+        struct GeneratedVisitor;
+
+        impl serde::de::Visitor<'_> for GeneratedVisitor {
+            type Value = SourceKind;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(formatter, "expected one of: {:?}", &FIELDS)
+            }
+
+            fn visit_i64<E>(self, v: i64) -> std::result::Result<Self::Value, E>
+            where
+                E: serde::de::Error,
+            {
+                i32::try_from(v)
+                    .ok()
+                    .and_then(|x| x.try_into().ok())
+                    .ok_or_else(|| {
+                        serde::de::Error::invalid_value(serde::de::Unexpected::Signed(v), &self)
+                    })
+            }
+
+            fn visit_u64<E>(self, v: u64) -> std::result::Result<Self::Value, E>
+            where
+                E: serde::de::Error,
+            {
+                i32::try_from(v)
+                    .ok()
+                    .and_then(|x| x.try_into().ok())
+                    .ok_or_else(|| {
+                        serde::de::Error::invalid_value(serde::de::Unexpected::Unsigned(v), &self)
+                    })
+            }
+
+            fn visit_str<E>(self, value: &str) -> std::result::Result<Self::Value, E>
+            where
+                E: serde::de::Error,
+            {
+                match value {
+                    "SOURCE_KIND_UNSPECIFIED" => Ok(SourceKind::Unspecified),
+                    "SOURCE_KIND_GITHUB" => Ok(SourceKind::Github),
+                    _ => Err(serde::de::Error::unknown_variant(value, FIELDS)),
+                }
+            }
+        }
+        deserializer.deserialize_any(GeneratedVisitor)
+    }
+}
 impl serde::Serialize for SourcePatternRequest {
     #[allow(deprecated)]
     fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
@@ -9303,6 +10988,465 @@ impl<'de> serde::Deserialize<'de> for SourcePatternRequest {
             }
         }
         deserializer.deserialize_struct("compass.v1.SourcePatternRequest", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for SourceRemoved {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.source_id.is_empty() {
+            len += 1;
+        }
+        if !self.name.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.SourceRemoved", len)?;
+        if !self.source_id.is_empty() {
+            struct_ser.serialize_field("sourceId", &self.source_id)?;
+        }
+        if !self.name.is_empty() {
+            struct_ser.serialize_field("name", &self.name)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for SourceRemoved {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "source_id",
+            "sourceId",
+            "name",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            SourceId,
+            Name,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "sourceId" | "source_id" => Ok(GeneratedField::SourceId),
+                            "name" => Ok(GeneratedField::Name),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = SourceRemoved;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.SourceRemoved")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<SourceRemoved, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut source_id__ = None;
+                let mut name__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::SourceId => {
+                            if source_id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("sourceId"));
+                            }
+                            source_id__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Name => {
+                            if name__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("name"));
+                            }
+                            name__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(SourceRemoved {
+                    source_id: source_id__.unwrap_or_default(),
+                    name: name__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.SourceRemoved", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for SourceSynced {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.source_id.is_empty() {
+            len += 1;
+        }
+        if self.created != 0 {
+            len += 1;
+        }
+        if self.updated != 0 {
+            len += 1;
+        }
+        if self.unchanged != 0 {
+            len += 1;
+        }
+        if !self.skipped.is_empty() {
+            len += 1;
+        }
+        if !self.cursor.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.SourceSynced", len)?;
+        if !self.source_id.is_empty() {
+            struct_ser.serialize_field("sourceId", &self.source_id)?;
+        }
+        if self.created != 0 {
+            #[allow(clippy::needless_borrow)]
+            #[allow(clippy::needless_borrows_for_generic_args)]
+            struct_ser.serialize_field("created", ToString::to_string(&self.created).as_str())?;
+        }
+        if self.updated != 0 {
+            #[allow(clippy::needless_borrow)]
+            #[allow(clippy::needless_borrows_for_generic_args)]
+            struct_ser.serialize_field("updated", ToString::to_string(&self.updated).as_str())?;
+        }
+        if self.unchanged != 0 {
+            #[allow(clippy::needless_borrow)]
+            #[allow(clippy::needless_borrows_for_generic_args)]
+            struct_ser.serialize_field("unchanged", ToString::to_string(&self.unchanged).as_str())?;
+        }
+        if !self.skipped.is_empty() {
+            struct_ser.serialize_field("skipped", &self.skipped)?;
+        }
+        if !self.cursor.is_empty() {
+            struct_ser.serialize_field("cursor", &self.cursor)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for SourceSynced {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "source_id",
+            "sourceId",
+            "created",
+            "updated",
+            "unchanged",
+            "skipped",
+            "cursor",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            SourceId,
+            Created,
+            Updated,
+            Unchanged,
+            Skipped,
+            Cursor,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "sourceId" | "source_id" => Ok(GeneratedField::SourceId),
+                            "created" => Ok(GeneratedField::Created),
+                            "updated" => Ok(GeneratedField::Updated),
+                            "unchanged" => Ok(GeneratedField::Unchanged),
+                            "skipped" => Ok(GeneratedField::Skipped),
+                            "cursor" => Ok(GeneratedField::Cursor),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = SourceSynced;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.SourceSynced")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<SourceSynced, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut source_id__ = None;
+                let mut created__ = None;
+                let mut updated__ = None;
+                let mut unchanged__ = None;
+                let mut skipped__ = None;
+                let mut cursor__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::SourceId => {
+                            if source_id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("sourceId"));
+                            }
+                            source_id__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Created => {
+                            if created__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("created"));
+                            }
+                            created__ = 
+                                Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
+                            ;
+                        }
+                        GeneratedField::Updated => {
+                            if updated__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("updated"));
+                            }
+                            updated__ = 
+                                Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
+                            ;
+                        }
+                        GeneratedField::Unchanged => {
+                            if unchanged__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("unchanged"));
+                            }
+                            unchanged__ = 
+                                Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
+                            ;
+                        }
+                        GeneratedField::Skipped => {
+                            if skipped__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("skipped"));
+                            }
+                            skipped__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Cursor => {
+                            if cursor__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("cursor"));
+                            }
+                            cursor__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(SourceSynced {
+                    source_id: source_id__.unwrap_or_default(),
+                    created: created__.unwrap_or_default(),
+                    updated: updated__.unwrap_or_default(),
+                    unchanged: unchanged__.unwrap_or_default(),
+                    skipped: skipped__.unwrap_or_default(),
+                    cursor: cursor__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.SourceSynced", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for SourceWriteback {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.source_id.is_empty() {
+            len += 1;
+        }
+        if !self.issue_id.is_empty() {
+            len += 1;
+        }
+        if !self.action.is_empty() {
+            len += 1;
+        }
+        if self.ok {
+            len += 1;
+        }
+        if !self.detail.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.SourceWriteback", len)?;
+        if !self.source_id.is_empty() {
+            struct_ser.serialize_field("sourceId", &self.source_id)?;
+        }
+        if !self.issue_id.is_empty() {
+            struct_ser.serialize_field("issueId", &self.issue_id)?;
+        }
+        if !self.action.is_empty() {
+            struct_ser.serialize_field("action", &self.action)?;
+        }
+        if self.ok {
+            struct_ser.serialize_field("ok", &self.ok)?;
+        }
+        if !self.detail.is_empty() {
+            struct_ser.serialize_field("detail", &self.detail)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for SourceWriteback {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "source_id",
+            "sourceId",
+            "issue_id",
+            "issueId",
+            "action",
+            "ok",
+            "detail",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            SourceId,
+            IssueId,
+            Action,
+            Ok,
+            Detail,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "sourceId" | "source_id" => Ok(GeneratedField::SourceId),
+                            "issueId" | "issue_id" => Ok(GeneratedField::IssueId),
+                            "action" => Ok(GeneratedField::Action),
+                            "ok" => Ok(GeneratedField::Ok),
+                            "detail" => Ok(GeneratedField::Detail),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = SourceWriteback;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.SourceWriteback")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<SourceWriteback, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut source_id__ = None;
+                let mut issue_id__ = None;
+                let mut action__ = None;
+                let mut ok__ = None;
+                let mut detail__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::SourceId => {
+                            if source_id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("sourceId"));
+                            }
+                            source_id__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::IssueId => {
+                            if issue_id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("issueId"));
+                            }
+                            issue_id__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Action => {
+                            if action__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("action"));
+                            }
+                            action__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Ok => {
+                            if ok__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("ok"));
+                            }
+                            ok__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Detail => {
+                            if detail__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("detail"));
+                            }
+                            detail__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(SourceWriteback {
+                    source_id: source_id__.unwrap_or_default(),
+                    issue_id: issue_id__.unwrap_or_default(),
+                    action: action__.unwrap_or_default(),
+                    ok: ok__.unwrap_or_default(),
+                    detail: detail__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.SourceWriteback", FIELDS, GeneratedVisitor)
     }
 }
 impl serde::Serialize for StartAgentRequest {
@@ -9524,6 +11668,331 @@ impl<'de> serde::Deserialize<'de> for SubscribeRequest {
             }
         }
         deserializer.deserialize_struct("compass.v1.SubscribeRequest", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for SyncSourceRequest {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.source.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.SyncSourceRequest", len)?;
+        if !self.source.is_empty() {
+            struct_ser.serialize_field("source", &self.source)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for SyncSourceRequest {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "source",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Source,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "source" => Ok(GeneratedField::Source),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = SyncSourceRequest;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.SyncSourceRequest")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<SyncSourceRequest, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut source__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Source => {
+                            if source__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("source"));
+                            }
+                            source__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(SyncSourceRequest {
+                    source: source__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.SyncSourceRequest", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for SyncSourceResponse {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if self.source.is_some() {
+            len += 1;
+        }
+        if self.created != 0 {
+            len += 1;
+        }
+        if self.updated != 0 {
+            len += 1;
+        }
+        if self.unchanged != 0 {
+            len += 1;
+        }
+        if !self.skipped.is_empty() {
+            len += 1;
+        }
+        if self.pages != 0 {
+            len += 1;
+        }
+        if self.pull_requests != 0 {
+            len += 1;
+        }
+        if self.waited_ms != 0 {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.SyncSourceResponse", len)?;
+        if let Some(v) = self.source.as_ref() {
+            struct_ser.serialize_field("source", v)?;
+        }
+        if self.created != 0 {
+            #[allow(clippy::needless_borrow)]
+            #[allow(clippy::needless_borrows_for_generic_args)]
+            struct_ser.serialize_field("created", ToString::to_string(&self.created).as_str())?;
+        }
+        if self.updated != 0 {
+            #[allow(clippy::needless_borrow)]
+            #[allow(clippy::needless_borrows_for_generic_args)]
+            struct_ser.serialize_field("updated", ToString::to_string(&self.updated).as_str())?;
+        }
+        if self.unchanged != 0 {
+            #[allow(clippy::needless_borrow)]
+            #[allow(clippy::needless_borrows_for_generic_args)]
+            struct_ser.serialize_field("unchanged", ToString::to_string(&self.unchanged).as_str())?;
+        }
+        if !self.skipped.is_empty() {
+            struct_ser.serialize_field("skipped", &self.skipped)?;
+        }
+        if self.pages != 0 {
+            struct_ser.serialize_field("pages", &self.pages)?;
+        }
+        if self.pull_requests != 0 {
+            #[allow(clippy::needless_borrow)]
+            #[allow(clippy::needless_borrows_for_generic_args)]
+            struct_ser.serialize_field("pullRequests", ToString::to_string(&self.pull_requests).as_str())?;
+        }
+        if self.waited_ms != 0 {
+            #[allow(clippy::needless_borrow)]
+            #[allow(clippy::needless_borrows_for_generic_args)]
+            struct_ser.serialize_field("waitedMs", ToString::to_string(&self.waited_ms).as_str())?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for SyncSourceResponse {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "source",
+            "created",
+            "updated",
+            "unchanged",
+            "skipped",
+            "pages",
+            "pull_requests",
+            "pullRequests",
+            "waited_ms",
+            "waitedMs",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Source,
+            Created,
+            Updated,
+            Unchanged,
+            Skipped,
+            Pages,
+            PullRequests,
+            WaitedMs,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "source" => Ok(GeneratedField::Source),
+                            "created" => Ok(GeneratedField::Created),
+                            "updated" => Ok(GeneratedField::Updated),
+                            "unchanged" => Ok(GeneratedField::Unchanged),
+                            "skipped" => Ok(GeneratedField::Skipped),
+                            "pages" => Ok(GeneratedField::Pages),
+                            "pullRequests" | "pull_requests" => Ok(GeneratedField::PullRequests),
+                            "waitedMs" | "waited_ms" => Ok(GeneratedField::WaitedMs),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = SyncSourceResponse;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.SyncSourceResponse")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<SyncSourceResponse, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut source__ = None;
+                let mut created__ = None;
+                let mut updated__ = None;
+                let mut unchanged__ = None;
+                let mut skipped__ = None;
+                let mut pages__ = None;
+                let mut pull_requests__ = None;
+                let mut waited_ms__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Source => {
+                            if source__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("source"));
+                            }
+                            source__ = map_.next_value()?;
+                        }
+                        GeneratedField::Created => {
+                            if created__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("created"));
+                            }
+                            created__ = 
+                                Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
+                            ;
+                        }
+                        GeneratedField::Updated => {
+                            if updated__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("updated"));
+                            }
+                            updated__ = 
+                                Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
+                            ;
+                        }
+                        GeneratedField::Unchanged => {
+                            if unchanged__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("unchanged"));
+                            }
+                            unchanged__ = 
+                                Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
+                            ;
+                        }
+                        GeneratedField::Skipped => {
+                            if skipped__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("skipped"));
+                            }
+                            skipped__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Pages => {
+                            if pages__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("pages"));
+                            }
+                            pages__ = 
+                                Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
+                            ;
+                        }
+                        GeneratedField::PullRequests => {
+                            if pull_requests__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("pullRequests"));
+                            }
+                            pull_requests__ = 
+                                Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
+                            ;
+                        }
+                        GeneratedField::WaitedMs => {
+                            if waited_ms__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("waitedMs"));
+                            }
+                            waited_ms__ = 
+                                Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
+                            ;
+                        }
+                    }
+                }
+                Ok(SyncSourceResponse {
+                    source: source__,
+                    created: created__.unwrap_or_default(),
+                    updated: updated__.unwrap_or_default(),
+                    unchanged: unchanged__.unwrap_or_default(),
+                    skipped: skipped__.unwrap_or_default(),
+                    pages: pages__.unwrap_or_default(),
+                    pull_requests: pull_requests__.unwrap_or_default(),
+                    waited_ms: waited_ms__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.SyncSourceResponse", FIELDS, GeneratedVisitor)
     }
 }
 impl serde::Serialize for Theme {

@@ -11,6 +11,7 @@ mod issue;
 mod project;
 mod secret;
 mod serve;
+mod source;
 mod status;
 mod theme;
 mod warden;
@@ -41,6 +42,7 @@ pub(crate) async fn run(global: GlobalArgs, verb: Verb) -> CliResult {
         Verb::Workstream(cmd) => workstream::run(&mut client().await?, cmd).await,
         Verb::Theme(cmd) => theme::run(&mut client().await?, cmd).await,
         Verb::Secret(cmd) => secret::run(&mut client().await?, cmd).await,
+        Verb::Source(cmd) => source::run(&mut client().await?, cmd).await,
         Verb::Board { project, json } => board::run(&mut client().await?, project, json).await,
         Verb::Events { from, follow, json } => {
             events::run(&mut client().await?, from, follow, json).await

@@ -13,6 +13,7 @@ mod hook_argv;
 mod relay;
 mod restart;
 mod scope;
+mod sources;
 mod stream;
 mod warden;
 mod watch;

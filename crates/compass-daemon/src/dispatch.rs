@@ -1,0 +1,258 @@
+//! The Dispatcher wired into the daemon: the `*Source` RPCs, the writeback
+//! of a workstream's state change, and the contract shapes of sources and
+//! their events. Tokens are read from the secret store here and handed to
+//! `compass-dispatcher` as redacting [`Token`]s; they never reach a reply,
+//! an event or a log.
+
+use crate::status::{from_store, invalid};
+use compass_core::source::{
+    GithubConfig, Health, Source, SourceConfig, SourceFieldError, StateFilter, Writeback,
+};
+use compass_core::workstream::{Workstream, WorkstreamState};
+use compass_dispatcher::{DispatchError, Http, RetryPolicy, Token};
+use compass_proto::v1 as pb;
+use compass_store::{Store, sources};
+use tonic::Status;
+
+/// The Dispatcher's collaborators, built once in `serve.rs`.
+#[derive(Debug)]
+pub(crate) struct Dispatch {
+    store: Store,
+    http: Http,
+    secrets: crate::secrets::SecretStore,
+}
+
+/// A Dispatcher error as a gRPC status: the tracker's failures are
+/// `unavailable` or `failed_precondition` with the message as it is (it
+/// names the secret or repo and what to do).
+fn from_dispatch(e: DispatchError) -> Status {
+    match e {
+        DispatchError::Store(e) => from_store(e),
+        e @ (DispatchError::MissingToken(_)
+        | DispatchError::BadToken(_)
+        | DispatchError::Unauthorized { .. }
+        | DispatchError::Forbidden { .. }
+        | DispatchError::NotFound { .. }
+        | DispatchError::Rejected { .. }) => Status::failed_precondition(e.to_string()),
+        e @ (DispatchError::RateLimited { .. }
+        | DispatchError::Unavailable { .. }
+        | DispatchError::Unreachable { .. }
+        | DispatchError::Malformed { .. }) => Status::unavailable(e.to_string()),
+    }
+}
+
+fn field_error(e: SourceFieldError) -> Status {
+    let field = match e {
+        SourceFieldError::BadRepo(_) => "repo",
+        SourceFieldError::BadApiUrl { .. } => "api_url",
+        SourceFieldError::BadFilter(_) | SourceFieldError::TooManyLabels { .. } => "filters",
+    };
+    invalid(field, e)
+}
+
+impl Dispatch {
+    pub(crate) fn new(
+        store: Store,
+        secrets: crate::secrets::SecretStore,
+    ) -> Result<Self, DispatchError> {
+        Ok(Self {
+            store,
+            http: Http::new(RetryPolicy::default())?,
+            secrets,
+        })
+    }
+
+    /// The token in secret `name`.
+    fn token(&self, name: &str) -> Result<Token, DispatchError> {
+        match self.secrets.get(name) {
+            Ok(Some(v)) => Token::new(name, v.expose()),
+            Ok(None) => Err(DispatchError::MissingToken(name.to_owned())),
+            Err(e) => Err(DispatchError::Unreachable {
+                what: format!("secret {name}"),
+                message: e.to_string(),
+            }),
+        }
+    }
+
+    pub(crate) async fn add(&self, req: pb::AddSourceRequest) -> Result<pb::Source, Status> {
+        if req.project.is_empty() {
+            return Err(invalid("project", "is required (a project id or name)"));
+        }
+        let config = match pb::SourceKind::try_from(req.kind) {
+            Ok(pb::SourceKind::Github) => {
+                if req.repo.is_empty() {
+                    return Err(invalid(
+                        "repo",
+                        "is required for a github source (OWNER/NAME)",
+                    ));
+                }
+                let state = match req.state.as_str() {
+                    "" | "open" => StateFilter::Open,
+                    "closed" => StateFilter::Closed,
+                    "all" => StateFilter::All,
+                    other => {
+                        return Err(invalid(
+                            "state",
+                            format!("{other:?} must be open, closed or all"),
+                        ));
+                    }
+                };
+                let api_url = if req.api_url.is_empty() {
+                    compass_core::source::GITHUB_API.to_owned()
+                } else {
+                    req.api_url
+                };
+                SourceConfig::Github(
+                    GithubConfig {
+                        repo: req.repo,
+                        api_url,
+                        labels: req.labels,
+                        assignee: (!req.assignee.is_empty()).then_some(req.assignee),
+                        state,
+                    }
+                    .checked()
+                    .map_err(field_error)?,
+                )
+            }
+            _ => return Err(invalid("kind", format!("unknown source kind {}", req.kind))),
+        };
+        crate::secrets::check_name(&req.token_secret).map_err(|e| invalid("token_secret", e))?;
+        // The token must exist now; its value is checked, never shown.
+        self.token(&req.token_secret)
+            .map_err(|e| invalid("token_secret", e))?;
+        let new = sources::NewSource {
+            project: req.project,
+            config,
+            token_secret: req.token_secret,
+            writeback: Writeback {
+                state: !req.no_writeback_state,
+                labels: !req.no_writeback_labels,
+                comments: req.writeback_comments,
+            },
+        };
+        let source = self
+            .store
+            .write(move |tx| sources::create(tx, new))
+            .await
+            .map_err(from_store)?;
+        Ok(source_pb(source))
+    }
+
+    pub(crate) async fn list(&self, project: String) -> Result<Vec<pb::Source>, Status> {
+        let project = (!project.is_empty()).then_some(project);
+        let all = self
+            .store
+            .read(move |c| sources::list(c, project.as_deref()))
+            .await
+            .map_err(from_store)?;
+        Ok(all.into_iter().map(source_pb).collect())
+    }
+
+    async fn get(&self, key: String) -> Result<Source, Status> {
+        if key.is_empty() {
+            return Err(invalid(
+                "source",
+                "is required (an id or github:OWNER/NAME)",
+            ));
+        }
+        self.store
+            .read(move |c| sources::get(c, &key))
+            .await
+            .map_err(from_store)
+    }
+
+    pub(crate) async fn sync(&self, key: String) -> Result<pb::SyncSourceResponse, Status> {
+        let source = self.get(key).await?;
+        let report = match self.token(&source.token_secret) {
+            Ok(token) => compass_dispatcher::sync(&self.store, &self.http, &source, &token).await,
+            Err(e) => {
+                // A missing token fails the source like any other sync error.
+                let (id, text) = (source.id.clone(), e.to_string());
+                self.store
+                    .write(move |tx| sources::record_failure(tx, &id, text))
+                    .await
+                    .map_err(from_store)?;
+                Err(e)
+            }
+        }
+        .map_err(from_dispatch)?;
+        let source = self.get(source.id.0).await?;
+        Ok(pb::SyncSourceResponse {
+            source: Some(source_pb(source)),
+            created: report.created,
+            updated: report.updated,
+            unchanged: report.unchanged,
+            skipped: report.skipped.into_iter().map(skipped_pb).collect(),
+            pages: report.pages,
+            pull_requests: report.pull_requests,
+            waited_ms: u64::try_from(report.waited.as_millis()).unwrap_or(u64::MAX),
+        })
+    }
+
+    pub(crate) async fn remove(&self, key: String) -> Result<pb::Source, Status> {
+        if key.is_empty() {
+            return Err(invalid(
+                "source",
+                "is required (an id or github:OWNER/NAME)",
+            ));
+        }
+        let source = self
+            .store
+            .write(move |tx| sources::remove(tx, &key))
+            .await
+            .map_err(from_store)?;
+        Ok(source_pb(source))
+    }
+
+    /// Write a workstream's move back to its source issue. Failures are
+    /// events (`source_writeback`, ok false) and logs; the move stands.
+    pub(crate) async fn workstream_moved(&self, ws: &Workstream, from: WorkstreamState) {
+        let token = |name: &str| self.token(name);
+        if let Err(e) =
+            compass_dispatcher::writeback(&self.store, &self.http, ws, from, &token).await
+        {
+            tracing::warn!(workstream = %ws.id, error = %e, "writeback could not run");
+        }
+    }
+}
+
+fn health_pb(h: Health) -> pb::SourceHealth {
+    match h {
+        Health::New => pb::SourceHealth::New,
+        Health::Ok => pb::SourceHealth::Ok,
+        Health::Failing => pb::SourceHealth::Failing,
+    }
+}
+
+pub(crate) fn skipped_pb(s: compass_core::source::Skipped) -> pb::SkippedIssue {
+    pb::SkippedIssue {
+        key: s.key,
+        reason: s.reason,
+    }
+}
+
+pub(crate) fn source_pb(s: Source) -> pb::Source {
+    let name = s.config.describe();
+    let SourceConfig::Github(g) = s.config;
+    pb::Source {
+        id: s.id.0,
+        project_id: s.project_id.0,
+        kind: pb::SourceKind::Github.into(),
+        name,
+        repo: g.repo,
+        api_url: g.api_url,
+        token_secret: s.token_secret,
+        labels: g.labels,
+        assignee: g.assignee.unwrap_or_default(),
+        state: g.state.as_str().to_owned(),
+        writeback_state: s.writeback.state,
+        writeback_labels: s.writeback.labels,
+        writeback_comments: s.writeback.comments,
+        cursor: s.cursor.unwrap_or_default(),
+        health: health_pb(s.health).into(),
+        last_error: s.last_error,
+        last_sync_ms: s.last_sync_ms.unwrap_or(0),
+        created_at_ms: s.created_at_ms,
+        issues: s.issues,
+    }
+}

@@ -1,0 +1,47 @@
+//! The Dispatcher's errors. Each says what failed and what to do next; none
+//! carries a token (requests are described by method and path only).
+
+use std::time::Duration;
+
+/// Why talking to a tracker, or a sync, failed.
+#[derive(Debug, thiserror::Error)]
+pub enum DispatchError {
+    #[error(
+        "the tracker refused the token in secret {secret} (401: expired or revoked?); set a new one with `compass secret set {secret}`"
+    )]
+    Unauthorized { secret: String },
+    #[error("the tracker forbade {what} (403): {message}")]
+    Forbidden { what: String, message: String },
+    #[error("{what}: not found (404); check the repo name and that the token can see it")]
+    NotFound { what: String },
+    #[error("the tracker rejected {what} ({status}): {message}")]
+    Rejected {
+        what: String,
+        status: u16,
+        message: String,
+    },
+    #[error("rate limited on {what}; the tracker asks to wait {}s, more than the {}s allowed — sync again later", wait.as_secs(), limit.as_secs())]
+    RateLimited {
+        what: String,
+        wait: Duration,
+        limit: Duration,
+    },
+    #[error("the tracker is failing on {what} ({status}) after {attempts} attempts")]
+    Unavailable {
+        what: String,
+        status: u16,
+        attempts: u32,
+    },
+    #[error("cannot reach the tracker for {what}: {message}")]
+    Unreachable { what: String, message: String },
+    #[error("the tracker's answer to {what} is malformed: {message}")]
+    Malformed { what: String, message: String },
+    #[error(
+        "secret {0} is not set; set it with `compass secret set {0}` (the token is read from stdin)"
+    )]
+    MissingToken(String),
+    #[error("secret {0} is not a usable token (it must be one line of printable text)")]
+    BadToken(String),
+    #[error(transparent)]
+    Store(#[from] compass_store::StoreError),
+}
