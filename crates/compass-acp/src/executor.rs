@@ -12,6 +12,7 @@
 use crate::paths::{PathError, confine};
 use crate::rpc::RpcErrorObject;
 use crate::sink::EventSink;
+use crate::terminal_text::PipeText;
 use crate::translate::{MAX_EVENT_TEXT, clip};
 use agent_client_protocol::v1::schema::{
     CreateTerminalRequest, KillTerminalRequest, ReadTextFileRequest, ReleaseTerminalRequest,
@@ -689,27 +690,33 @@ async fn pump<R: tokio::io::AsyncRead + Unpin>(
     scope: Scope,
 ) {
     let mut buf = vec![0u8; 16 * 1024];
+    // This pipe's own stream: its bytes are filtered before they are text.
+    let mut text = PipeText::new(sink.output_filter());
+    let emit = |output: String| {
+        if output.is_empty() {
+            return;
+        }
+        sink.emit(NewEvent {
+            scope: scope.clone(),
+            kind: EventKind::AgentUpdate {
+                update: AgentUpdate::TerminalOutput {
+                    terminal_id: id.clone(),
+                    output: clip(output, MAX_EVENT_TEXT),
+                    exit_code: None,
+                },
+            },
+        });
+    };
     loop {
         match pipe.read(&mut buf).await {
             Ok(0) | Err(_) => break,
             Ok(n) => {
                 term.append(&buf[..n]);
-                sink.emit(NewEvent {
-                    scope: scope.clone(),
-                    kind: EventKind::AgentUpdate {
-                        update: AgentUpdate::TerminalOutput {
-                            terminal_id: id.clone(),
-                            output: clip(
-                                String::from_utf8_lossy(&buf[..n]).into_owned(),
-                                MAX_EVENT_TEXT,
-                            ),
-                            exit_code: None,
-                        },
-                    },
-                });
+                emit(text.chunk(&buf[..n]));
             }
         }
     }
+    emit(text.end());
 }
 
 #[allow(clippy::too_many_arguments)]

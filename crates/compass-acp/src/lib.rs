@@ -22,6 +22,7 @@ pub mod paths;
 mod rpc;
 pub mod session;
 pub mod sink;
+mod terminal_text;
 pub mod translate;
 
 pub use agent_client_protocol::v1::schema;
@@ -37,4 +38,4 @@ pub use session::{
     AcpSession, AgentInfo, Limits, PermissionPolicy, ServedCapabilities, SessionConfig, StartMode,
     Timeouts, TurnOutcome,
 };
-pub use sink::{EventSink, TeeSink, VecSink};
+pub use sink::{EventSink, OutputFilter, TeeSink, VecSink};

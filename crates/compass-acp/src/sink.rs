@@ -10,6 +10,22 @@ use tokio::sync::mpsc;
 /// slows the agent down (back-pressure) instead of buffering without bound.
 pub trait EventSink: Send + Sync {
     fn emit(&self, event: NewEvent);
+
+    /// A filter for one terminal pipe (stdout and stderr each get their
+    /// own), run over its raw bytes before they become text: the daemon's
+    /// exact-value redaction. `None`: the bytes are shown as they are.
+    fn output_filter(&self) -> Option<Box<dyn OutputFilter>> {
+        None
+    }
+}
+
+/// One byte stream's filter state (see [`EventSink::output_filter`]).
+pub trait OutputFilter: Send {
+    /// Take one chunk; returns what can be shown now (a tail that could
+    /// still become something to filter is held back).
+    fn push(&mut self, chunk: &[u8]) -> Vec<u8>;
+    /// The stream ended: what was held back, filtered.
+    fn finish(&mut self) -> Vec<u8>;
 }
 
 impl EventSink for mpsc::UnboundedSender<NewEvent> {
@@ -63,5 +79,10 @@ impl EventSink for TeeSink {
         for sink in &self.0 {
             sink.emit(event.clone());
         }
+    }
+
+    /// The first sink's filter that has one (every sink sees its output).
+    fn output_filter(&self) -> Option<Box<dyn OutputFilter>> {
+        self.0.iter().find_map(|s| s.output_filter())
     }
 }

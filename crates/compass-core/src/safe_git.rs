@@ -252,6 +252,15 @@ impl SafeGit {
         Ok(self)
     }
 
+    /// A receive-pack that checks what it is sent: every received object
+    /// is fsck'd (a malformed commit or a tree naming `.git` or `..` is
+    /// refused with git's reason), and a pack over `max_bytes` is refused.
+    pub fn receive_checks(mut self, max_bytes: u64) -> Self {
+        self.set("receive.fsckObjects", "true");
+        self.set("receive.maxInputSize", &max_bytes.to_string());
+        self
+    }
+
     /// Read stored credentials from a Compass-owned file (forwarding to a
     /// forge); the file is never inside a workload.
     pub fn credential_store(mut self, file: &Path) -> Result<Self, GitArgError> {

@@ -94,6 +94,7 @@ pub(crate) struct Fleet {
     redaction: Arc<crate::redaction::Redaction>,
     /// Places a project's scope may not reach.
     protected: crate::scope::Protected,
+    relay: crate::push_relay::RelayLimits,
 }
 
 /// An agent being started; released when the start ends either way.
@@ -162,7 +163,15 @@ impl StoreSink {
                     }
                 }
                 let result = store
-                    .write(move |tx| batch.into_iter().try_for_each(|e| tx.emit(e).map(drop)))
+                    .write(move |tx| {
+                        batch.into_iter().try_for_each(|e| {
+                            let lost = crate::liveness::lost_agent(&e);
+                            tx.emit(e)?;
+                            lost.map_or(Ok(()), |(id, why)| {
+                                crate::liveness::mark_failed(tx, &id, &why)
+                            })
+                        })
+                    })
                     .await;
                 if let Err(error) = result {
                     tracing::error!(%error, "could not store agent events");
@@ -196,6 +205,10 @@ impl compass_acp::EventSink for StoreSink {
             }
             let _ = self.tx.send(event);
         });
+    }
+
+    fn output_filter(&self) -> Option<Box<dyn compass_acp::OutputFilter>> {
+        Some(self.secrets.output_filter())
     }
 }
 
@@ -262,6 +275,7 @@ pub(crate) struct FleetParts {
     pub(crate) secrets: crate::secrets::SecretStore,
     pub(crate) redaction: Arc<crate::redaction::Redaction>,
     pub(crate) protected: crate::scope::Protected,
+    pub(crate) relay: crate::push_relay::RelayLimits,
 }
 
 impl Fleet {
@@ -275,6 +289,7 @@ impl Fleet {
             secrets,
             redaction,
             protected,
+            relay,
         } = parts;
         let sink = StoreSink::start(store.clone(), Arc::clone(&redaction));
         let workloads: Workloads = Arc::default();
@@ -324,6 +339,7 @@ impl Fleet {
             starting: Arc::default(),
             redaction,
             protected,
+            relay,
         })
     }
 
@@ -590,6 +606,7 @@ impl Fleet {
             &sources,
             Arc::clone(&self.warden),
             &helper,
+            self.relay,
         )
         .await
         .map_err(|e| FleetError::State(format!("the push relay could not be set up: {e}")))?;

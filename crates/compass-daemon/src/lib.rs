@@ -9,6 +9,7 @@ mod convert;
 mod dispatch;
 mod fleet;
 mod inspect;
+mod liveness;
 mod lock;
 mod push_relay;
 mod redaction;
@@ -23,4 +24,5 @@ mod watch;
 pub mod logs;
 pub mod paths;
 
+pub use push_relay::RelayLimits;
 pub use serve::{Daemon, DaemonConfig, DaemonError, RunningDaemon, TOKEN_HEADER};

@@ -37,18 +37,49 @@ use tokio::net::{UnixListener, UnixStream};
 pub(crate) const SOCKET: &str = "git.sock";
 /// The helper binary (next to `compass`) that is both ends of the relay.
 pub(crate) const HELPER: &str = "git-remote-compass";
-/// How long a client may take to name its service.
-const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long the relay waits for the real remote before serving its last copy.
 const REFRESH_TIMEOUT: Duration = Duration::from_secs(60);
-/// How long Warden's check and the forward of one push may take; past it
-/// the push is refused with a reason (the hook waits a little longer).
-const DECIDE_TIMEOUT: Duration = Duration::from_secs(300);
-/// How long one git session through the relay may last in all: a push or
-/// fetch that cannot complete ends instead of hanging.
-const SESSION_TIMEOUT: Duration = Duration::from_secs(600);
 /// Bound on a pre-receive request (quarantine paths + ref updates).
 const MAX_REQUEST_BYTES: u64 = 1024 * 1024;
+/// The longest `<service> <repo>` line a client may send.
+const MAX_HEADER_BYTES: u64 = 256;
+/// How much longer than the daemon's decision the pre-receive check waits
+/// (so the daemon's own refusal, with its reason, arrives first).
+const HOOK_GRACE: Duration = Duration::from_secs(30);
+/// How many git sessions one agent's relay runs at once; more connections
+/// are refused (each session is a host-side git process).
+const MAX_SESSIONS: usize = 4;
+
+/// The relay's limits, set by daemon flags (`--relay-max-push-bytes`,
+/// `--relay-header-timeout`, `--relay-decide-timeout`,
+/// `--relay-session-timeout`). Every one bounds what a hostile client can
+/// cost the host: bytes on its disk, a task and a git process held open.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RelayLimits {
+    /// The most a client may send in one session (a push's commands and
+    /// pack): past it git is stopped and the connection closed, nothing
+    /// forwarded. Git itself refuses a pack over this size with a reason.
+    pub max_push_bytes: u64,
+    /// How long a client may take to name its service.
+    pub header: Duration,
+    /// How long Warden's check and the forward of one push may take; past
+    /// it the push is refused with a reason.
+    pub decide: Duration,
+    /// How long one git session may last in all: a push or fetch that
+    /// cannot complete (a client that stalls) ends instead of hanging.
+    pub session: Duration,
+}
+
+impl Default for RelayLimits {
+    fn default() -> Self {
+        Self {
+            max_push_bytes: 512 * 1024 * 1024,
+            header: Duration::from_secs(10),
+            decide: Duration::from_secs(300),
+            session: Duration::from_secs(600),
+        }
+    }
+}
 
 /// Why the relay could not be set up or run a git command.
 #[derive(Debug, thiserror::Error)]
@@ -130,6 +161,55 @@ impl Service {
     }
 }
 
+/// Why a relay session ended before git did.
+enum Ended {
+    Exited(std::io::Result<std::process::ExitStatus>),
+    OverCap,
+}
+
+/// Read a client's `<service> <repo>\n` line: a service the relay serves
+/// and one of `served` (this agent's own repositories), named exactly.
+/// `Err` says why, for the client.
+fn parse_request<'a>(
+    line: &[u8],
+    served: impl Iterator<Item = &'a String> + Clone,
+) -> Result<(Service, String), String> {
+    let list = || {
+        served
+            .clone()
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let Some(line) = line.strip_suffix(b"\n") else {
+        return Err(format!(
+            "no request line (`<service> <repo>` and a newline, at most {MAX_HEADER_BYTES} bytes)"
+        ));
+    };
+    let line = std::str::from_utf8(line).map_err(|_| "the request line is not UTF-8".to_owned())?;
+    let Some((service, repo)) = line.split_once(' ') else {
+        return Err(format!(
+            "the request line {:?} names no repository",
+            line.escape_debug().to_string()
+        ));
+    };
+    let service = Service::parse(service).ok_or_else(|| {
+        format!(
+            "the Compass relay serves git-receive-pack and git-upload-pack, not {:?}",
+            service.escape_debug().to_string()
+        )
+    })?;
+    let known = Name::parse(repo).is_ok() && served.clone().any(|r| r == repo);
+    if !known {
+        return Err(format!(
+            "{:?} is not a repository of this agent's relay (it serves {})",
+            repo.escape_debug().to_string(),
+            list()
+        ));
+    }
+    Ok((service, repo.to_owned()))
+}
+
 /// One agent's relay: its repositories and where each forwards to.
 #[derive(Debug)]
 pub(crate) struct PushRelay {
@@ -140,6 +220,9 @@ pub(crate) struct PushRelay {
     warden: Arc<compass_warden::Warden>,
     /// Forge credentials, when provisioning stored some (Compass-owned).
     credentials: Option<PathBuf>,
+    limits: RelayLimits,
+    /// One permit per git session running now.
+    sessions: Arc<tokio::sync::Semaphore>,
 }
 
 impl PushRelay {
@@ -152,6 +235,7 @@ impl PushRelay {
         repos: &[(Name, String)],
         warden: Arc<compass_warden::Warden>,
         helper: &Path,
+        limits: RelayLimits,
     ) -> Result<Arc<Self>, RelayError> {
         use std::os::unix::fs::PermissionsExt;
         let root = relay_root(state_dir);
@@ -186,6 +270,8 @@ impl PushRelay {
                 .collect(),
             warden,
             credentials,
+            limits,
+            sessions: Arc::new(tokio::sync::Semaphore::new(MAX_SESSIONS)),
         };
         for name in relay.upstreams.keys() {
             let dir = relay.repo_dir(name);
@@ -251,33 +337,42 @@ impl PushRelay {
         })
     }
 
-    /// One client: `<service> <repo>\n`, then git's own protocol.
+    /// One client: `<service> <repo>\n`, then git's own protocol. A
+    /// client that names no service in time, one this relay does not
+    /// serve, or a repository that is not its own is told why and closed.
     async fn connection(self: Arc<Self>, stream: UnixStream) -> Result<(), RelayError> {
         let (read, mut write) = stream.into_split();
-        let mut reader = BufReader::new(read);
-        let mut header = String::new();
-        let got = tokio::time::timeout(
-            HEADER_TIMEOUT,
-            (&mut reader).take(256).read_line(&mut header),
-        )
-        .await;
-        if !matches!(got, Ok(Ok(n)) if n > 0 && header.ends_with('\n')) {
-            let _ = write.write_all(b"error no request line\n").await;
-            return Ok(());
-        }
-        let (service, repo) = match header.trim_end().split_once(' ') {
-            Some((s, r)) => (Service::parse(s), r.to_owned()),
-            None => (None, String::new()),
-        };
-        let known = self.upstreams.contains_key(&repo);
-        let Some(service) = service.filter(|_| known) else {
-            let served: Vec<&str> = self.upstreams.keys().map(String::as_str).collect();
+        let Ok(_permit) = Arc::clone(&self.sessions).try_acquire_owned() else {
             let why = format!(
-                "error the Compass relay serves git-receive-pack and git-upload-pack for {} only\n",
-                served.join(", ")
+                "error the Compass relay runs at most {MAX_SESSIONS} git sessions at once; try again when one has ended\n"
             );
             let _ = write.write_all(why.as_bytes()).await;
             return Ok(());
+        };
+        let mut reader = BufReader::new(read);
+        let mut header = Vec::new();
+        let got = tokio::time::timeout(
+            self.limits.header,
+            (&mut reader)
+                .take(MAX_HEADER_BYTES)
+                .read_until(b'\n', &mut header),
+        )
+        .await;
+        let request = match got {
+            Ok(Ok(_)) => parse_request(&header, self.upstreams.keys()),
+            Ok(Err(e)) => Err(format!("the request line could not be read: {e}")),
+            Err(_) => Err(format!(
+                "no request line within {}s",
+                self.limits.header.as_secs_f32()
+            )),
+        };
+        let (service, repo) = match request {
+            Ok(r) => r,
+            Err(why) => {
+                tracing::info!(agent = %self.agent, why, "the relay refused a client");
+                let _ = write.write_all(format!("error {why}\n").as_bytes()).await;
+                return Ok(());
+            }
         };
         match tokio::time::timeout(REFRESH_TIMEOUT, self.refresh(&repo)).await {
             Ok(Ok(())) => {}
@@ -306,10 +401,16 @@ impl PushRelay {
                     tokio::spawn(async move { relay.decide_one(listener, &name).await }),
                 ));
                 cmd.hooks_from(&self.root.join("hooks"))?
+                    .receive_checks(self.limits.max_push_bytes)
                     .env(
                         "COMPASS_RELAY_DECIDE",
                         "decision socket",
                         &socket.to_string_lossy(),
+                    )?
+                    .env(
+                        "COMPASS_RELAY_VERDICT_SECS",
+                        "verdict time limit",
+                        &(self.limits.decide + HOOK_GRACE).as_secs().to_string(),
                     )?
                     .args(["receive-pack"])
             }
@@ -349,9 +450,17 @@ impl PushRelay {
                 source: std::io::Error::other("missing"),
             });
         };
+        // Client → git, at most the cap: past it the session ends (a
+        // client that only ever sends never makes `up` finish otherwise).
+        let cap = self.limits.max_push_bytes;
         let up = async move {
-            let _ = tokio::io::copy(&mut reader, &mut stdin).await;
+            let copied = tokio::io::copy(&mut (&mut reader).take(cap + 1), &mut stdin)
+                .await
+                .unwrap_or(0);
             drop(stdin);
+            if copied <= cap {
+                std::future::pending::<()>().await;
+            }
         };
         let down = async move {
             let _ = tokio::io::copy(&mut stdout, &mut write).await;
@@ -360,13 +469,26 @@ impl PushRelay {
         let mut errors = String::new();
         let mut limited = (&mut stderr).take(64 * 1024);
         let errs = limited.read_to_string(&mut errors);
-        let session = async { tokio::join!(up, down, errs, child.wait()).3 };
-        let Ok(status) = tokio::time::timeout(SESSION_TIMEOUT, session).await else {
-            // Dropping the child kills it; the client sees the hang-up.
-            tracing::warn!(agent = %self.agent, command = %cmd.display(), "a relay git session ran past its time limit and was ended");
-            return Ok(());
+        let session = async {
+            tokio::select! {
+                () = up => Ended::OverCap,
+                (_, _, status) = async { tokio::join!(down, errs, child.wait()) } => Ended::Exited(status),
+            }
         };
-        let status = status.map_err(io_err("waiting for git"))?;
+        let ended = tokio::time::timeout(self.limits.session, session).await;
+        // Killed on every path but a clean exit; the client sees the hang-up.
+        let _ = child.start_kill();
+        let status = match ended {
+            Ok(Ended::Exited(status)) => status.map_err(io_err("waiting for git"))?,
+            Ok(Ended::OverCap) => {
+                tracing::warn!(agent = %self.agent, command = %cmd.display(), cap, "a relay client sent more than the relay takes; the session was ended");
+                return Ok(());
+            }
+            Err(_) => {
+                tracing::warn!(agent = %self.agent, command = %cmd.display(), "a relay git session ran past its time limit and was ended");
+                return Ok(());
+            }
+        };
         if !status.success() {
             tracing::info!(agent = %self.agent, command = %cmd.display(), stderr = %errors.trim(), "relay git ended with an error");
         }
@@ -384,14 +506,14 @@ impl PushRelay {
             .read_to_string(&mut request)
             .await;
         let (accept, message) = match read {
-            Ok(_) => tokio::time::timeout(DECIDE_TIMEOUT, self.decide(repo, &request))
+            Ok(_) => tokio::time::timeout(self.limits.decide, self.decide(repo, &request))
                 .await
                 .unwrap_or_else(|_| {
                     (
                         false,
                         format!(
                             "Compass refused this push: checking and forwarding it took longer than {}s",
-                            DECIDE_TIMEOUT.as_secs()
+                            self.limits.decide.as_secs()
                         ),
                     )
                 }),
@@ -498,41 +620,59 @@ impl PushRelay {
     }
 }
 
-/// The quarantine variables from the hook, checked to lie inside the relay
-/// repository's object store (they come from git, but over a socket).
+/// The quarantine variables from the hook, checked to be exactly what
+/// git's receive-pack sets for this relay repository (they come from git,
+/// but over a socket): the object directory and the quarantine are one
+/// real directory directly inside `objects`, the alternate is `objects`.
+/// Nothing else on the host is ever read as a push's objects.
 fn quarantine_env(dir: &Path, head: &str) -> Result<Vec<(&'static str, String)>, String> {
     let objects = dir.join("objects");
     let mut env = Vec::new();
     for line in head.lines() {
         let (key, value) = line
             .split_once('=')
-            .ok_or_else(|| format!("bad request line {line:?}"))?;
+            .ok_or_else(|| format!("bad request line {:?}", line.escape_debug().to_string()))?;
         let key: &'static str = match key {
             "GIT_OBJECT_DIRECTORY" => "GIT_OBJECT_DIRECTORY",
             "GIT_ALTERNATE_OBJECT_DIRECTORIES" => "GIT_ALTERNATE_OBJECT_DIRECTORIES",
             "GIT_QUARANTINE_PATH" => "GIT_QUARANTINE_PATH",
-            other => return Err(format!("unexpected request field {other:?}")),
+            other => {
+                return Err(format!(
+                    "unexpected request field {:?}",
+                    other.escape_debug().to_string()
+                ));
+            }
         };
         if value.is_empty() {
             continue;
         }
-        for part in value.split(':') {
-            let p = Path::new(part);
-            let inside = p.is_absolute()
-                && p.starts_with(&objects)
-                && !p
-                    .components()
-                    .any(|c| matches!(c, std::path::Component::ParentDir));
-            if !inside {
-                return Err(format!("{key} {part} is outside the relay"));
-            }
+        let p = Path::new(value);
+        let inside = if key == "GIT_ALTERNATE_OBJECT_DIRECTORIES" {
+            p == objects
+        } else {
+            p.parent() == Some(objects.as_path())
+                && p.file_name()
+                    .and_then(|n| n.to_str())
+                    .is_some_and(|n| n.contains("incoming-") && !n.starts_with('.'))
+                && fs_err::symlink_metadata(p).is_ok_and(|m| m.is_dir())
+        };
+        if !inside || env.iter().any(|(k, _)| *k == key) {
+            return Err(format!(
+                "{key} {:?} is not this push's quarantine in the relay",
+                value.escape_debug().to_string()
+            ));
         }
         env.push((key, value.to_owned()));
     }
-    if !env.iter().any(|(k, _)| *k == "GIT_QUARANTINE_PATH") {
-        return Err("the push arrived without a quarantine".into());
+    let quarantine = env.iter().find(|(k, _)| *k == "GIT_QUARANTINE_PATH");
+    let objects_dir = env.iter().find(|(k, _)| *k == "GIT_OBJECT_DIRECTORY");
+    match (quarantine, objects_dir) {
+        (None, _) => Err("the push arrived without a quarantine".into()),
+        (Some((_, q)), Some((_, o))) if q != o => {
+            Err("the push's object directory is not its quarantine".into())
+        }
+        _ => Ok(env),
     }
-    Ok(env)
 }
 
 #[cfg(test)]
@@ -540,17 +680,68 @@ mod tests {
     use super::*;
 
     #[test]
-    fn quarantine_paths_must_be_inside_the_relay() {
-        let dir = Path::new("/data/agents/agt-1/relay/app.git");
-        let ok = "GIT_OBJECT_DIRECTORY=/data/agents/agt-1/relay/app.git/objects/incoming-x\nGIT_ALTERNATE_OBJECT_DIRECTORIES=/data/agents/agt-1/relay/app.git/objects\nGIT_QUARANTINE_PATH=/data/agents/agt-1/relay/app.git/objects/incoming-x";
-        assert_eq!(quarantine_env(dir, ok).unwrap().len(), 3);
+    fn quarantine_paths_must_be_this_pushs_quarantine() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("relay/app.git");
+        let objects = dir.join("objects");
+        let q = objects.join("tmp_objdir-incoming-x1");
+        fs_err::create_dir_all(&q).unwrap();
+        fs_err::create_dir_all(tmp.path().join("elsewhere")).unwrap();
+        std::os::unix::fs::symlink(tmp.path().join("elsewhere"), objects.join("incoming-link"))
+            .unwrap();
+        let (o, q) = (objects.display(), q.display());
+        let ok = format!(
+            "GIT_OBJECT_DIRECTORY={q}\nGIT_ALTERNATE_OBJECT_DIRECTORIES={o}\nGIT_QUARANTINE_PATH={q}"
+        );
+        assert_eq!(quarantine_env(&dir, &ok).unwrap().len(), 3);
         for bad in [
-            "GIT_QUARANTINE_PATH=/etc",
-            "GIT_QUARANTINE_PATH=/data/agents/agt-1/relay/app.git/objects/../../x",
-            "GIT_EXTERNAL_DIFF=/bin/sh",
-            "GIT_OBJECT_DIRECTORY=/data/agents/agt-1/relay/app.git/objects/i",
+            "GIT_QUARANTINE_PATH=/etc".to_owned(),
+            format!("GIT_QUARANTINE_PATH={o}/../../x"),
+            format!("GIT_QUARANTINE_PATH={q}/../../../elsewhere"),
+            format!("GIT_QUARANTINE_PATH={o}/incoming-link"),
+            format!("GIT_QUARANTINE_PATH={o}/incoming-missing"),
+            format!("GIT_QUARANTINE_PATH={o}"),
+            format!("GIT_QUARANTINE_PATH={o}/pack"),
+            "GIT_QUARANTINE_PATH=relay/app.git/objects/tmp_objdir-incoming-x1".to_owned(),
+            format!("GIT_QUARANTINE_PATH={q}\nGIT_ALTERNATE_OBJECT_DIRECTORIES={o}:/etc"),
+            format!("GIT_QUARANTINE_PATH={q}\nGIT_ALTERNATE_OBJECT_DIRECTORIES=/etc"),
+            format!("GIT_QUARANTINE_PATH={q}\nGIT_QUARANTINE_PATH={q}"),
+            format!("GIT_QUARANTINE_PATH={q}\nGIT_OBJECT_DIRECTORY={o}"),
+            format!("GIT_QUARANTINE_PATH={q}\nGIT_EXTERNAL_DIFF=/bin/sh"),
+            format!("GIT_OBJECT_DIRECTORY={q}"),
         ] {
-            assert!(quarantine_env(dir, bad).is_err(), "{bad}");
+            assert!(quarantine_env(&dir, &bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_client_names_one_of_its_own_repositories_and_a_service() {
+        let served = ["app".to_owned(), "docs".to_owned()];
+        let parse = |line: &[u8]| parse_request(line, served.iter());
+        assert_eq!(
+            parse(b"git-receive-pack app\n").unwrap(),
+            (Service::Receive, "app".to_owned())
+        );
+        assert_eq!(
+            parse(b"git-upload-pack docs\n").unwrap(),
+            (Service::Upload, "docs".to_owned())
+        );
+        for bad in [
+            &b"git-receive-pack other\n"[..],
+            b"git-receive-pack ../app\n",
+            b"git-receive-pack app/../app\n",
+            b"git-receive-pack /data/agents/agt-2/relay/app.git\n",
+            b"git-receive-pack app\0x\n",
+            b"git-receive-pack app \n",
+            b"git-receive-pack  app\n",
+            b"git-receive-pack app",
+            b"git-upload-archive app\n",
+            b"git-receive-pack\n",
+            b"\xff app\n",
+            b"\n",
+        ] {
+            let err = parse(bad).unwrap_err();
+            assert!(!err.contains('\n'), "{err}");
         }
     }
 }

@@ -12,14 +12,21 @@
 //!   call when it completes or fails, a terminal when it exits, and all of
 //!   an agent's streams at the end of a turn or session.
 //!
+//! A terminal's stdout and stderr are redacted earlier still, each pipe as
+//! its own byte stream before its bytes become text (the [`OutputFilter`]
+//! the session's terminals ask the sink for): a value that is not UTF-8 is
+//! matched as bytes, and one pipe's output cannot interleave a value split
+//! across the other's chunks out of sight.
+//!
 //! Values stay known for the daemon's life once set (a deleted secret may
 //! still be in a running workload); a restart reloads the store's.
 
 use crate::secrets::{SecretError, SecretStore};
+use compass_acp::OutputFilter;
 use compass_core::event::{AgentUpdate, EventKind, NewEvent, Scope, ToolStatus};
 use compass_core::id::AgentId;
-use compass_warden::redact::{SecretValues, StreamRedactor};
-use compass_warden::secret::Secret;
+use compass_runtime::secrets::Secret;
+use compass_warden::redact::{ByteStreamRedactor, SecretValues, StreamRedactor};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
 
@@ -61,18 +68,18 @@ impl Redaction {
     }
 
     /// Know one more value (a secret was set). Values that are not UTF-8
-    /// cannot occur in text and are not matched.
-    pub(crate) fn learn(&self, name: &str, value: &compass_runtime::secrets::Secret) {
-        let Ok(text) = std::str::from_utf8(value.expose()) else {
-            return;
-        };
+    /// cannot occur in text; they are matched in terminal bytes.
+    pub(crate) fn learn(&self, name: &str, value: &Secret) {
         let mut known = self.known.lock().unwrap_or_else(PoisonError::into_inner);
-        if known.iter().any(|(n, v)| n == name && v.expose() == text) {
+        if known
+            .iter()
+            .any(|(n, v)| n == name && v.expose() == value.expose())
+        {
             return;
         }
-        known.push((name.to_owned(), Secret::new(text)));
+        known.push((name.to_owned(), value.clone()));
         // The newest name wins for a value known under several.
-        match SecretValues::new(known.iter().rev().map(|(n, v)| (n.as_str(), v))) {
+        match SecretValues::from_bytes(known.iter().rev().map(|(n, v)| (n.as_str(), v.expose()))) {
             Ok(values) => {
                 *self.values.write().unwrap_or_else(PoisonError::into_inner) = Arc::new(values);
             }
@@ -145,6 +152,15 @@ impl Redaction {
         drop(streams);
     }
 
+    /// A filter for one terminal pipe: its bytes redacted as a stream of
+    /// their own, with the values known at each chunk.
+    pub(crate) fn output_filter(self: &Arc<Self>) -> Box<dyn OutputFilter> {
+        Box::new(PipeFilter {
+            redaction: Arc::clone(self),
+            state: ByteStreamRedactor::default(),
+        })
+    }
+
     /// Whole-text redaction (no stream state).
     pub(crate) fn redact(&self, text: &mut String) {
         let values = self.values();
@@ -157,6 +173,22 @@ impl Redaction {
 impl compass_store::Scrub for Redaction {
     fn scrub(&self, text: &mut String) {
         self.redact(text);
+    }
+}
+
+/// One terminal pipe's redaction (see [`Redaction::output_filter`]).
+struct PipeFilter {
+    redaction: Arc<Redaction>,
+    state: ByteStreamRedactor,
+}
+
+impl OutputFilter for PipeFilter {
+    fn push(&mut self, chunk: &[u8]) -> Vec<u8> {
+        self.state.push(&self.redaction.values(), chunk)
+    }
+
+    fn finish(&mut self) -> Vec<u8> {
+        self.state.finish(&self.redaction.values())
     }
 }
 

@@ -65,6 +65,8 @@ pub struct DaemonConfig {
     /// session, `None` shares them across sessions. Either way they are
     /// stored and survive a restart. Default: Warden's (`Some("default")`).
     pub taint_session: Option<String>,
+    /// The push relay's byte cap and time limits.
+    pub relay: crate::push_relay::RelayLimits,
 }
 
 impl DaemonConfig {
@@ -76,6 +78,7 @@ impl DaemonConfig {
             backend: compass_runtime::DEFAULT_BACKEND.as_str().to_owned(),
             agent_tools: None,
             taint_session: compass_warden::taint::TaintSettings::default().session,
+            relay: crate::push_relay::RelayLimits::default(),
         }
     }
 }
@@ -180,6 +183,7 @@ impl Daemon {
                 secrets,
                 redaction,
                 protected: protected(&config),
+                relay: config.relay,
             })
             .map_err(|e| DaemonError::Serve(e.to_string()))?,
         );

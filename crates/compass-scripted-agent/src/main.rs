@@ -495,7 +495,15 @@ impl Agent {
                         )
                         .await;
                 }
-                Step::CloseStdout => self.wire.close_stdout().await,
+                Step::CloseStdout { after_ms: None } => self.wire.close_stdout().await,
+                Step::CloseStdout { after_ms: Some(ms) } => {
+                    let wire = self.wire.clone();
+                    let ms = *ms;
+                    tokio::spawn(async move {
+                        tokio::time::sleep(std::time::Duration::from_millis(ms)).await;
+                        wire.close_stdout().await;
+                    });
+                }
                 Step::Exit { code } => {
                     self.wire.flush().await;
                     std::process::exit(*code);

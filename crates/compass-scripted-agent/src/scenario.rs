@@ -163,8 +163,12 @@ pub(crate) enum Step {
         #[serde(default)]
         text: Option<String>,
     },
-    /// Close stdout and keep running.
-    CloseStdout,
+    /// Close stdout and keep running; with `after_ms`, that long from now
+    /// while the turn goes on (and ends): an agent lost between turns.
+    CloseStdout {
+        #[serde(default)]
+        after_ms: Option<u64>,
+    },
     /// Exit the process mid-turn.
     Exit {
         #[serde(default)]

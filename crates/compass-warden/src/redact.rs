@@ -3,15 +3,18 @@
 //! it appears verbatim, in one piece or split across the chunks of a stream.
 //!
 //! [`SecretValues`] is one immutable set (the daemon swaps in a new one when
-//! a secret is set). [`StreamRedactor`] is one stream's state: it holds back
-//! the longest tail that could still be the start of a secret (never more
-//! than the longest value less one byte), so a value split between chunks is
-//! never emitted in two halves; [`StreamRedactor::finish`] releases the tail
-//! when the stream ends. Fed any chunking of a text, the concatenated output
-//! equals [`SecretValues::redact`] of the whole text.
+//! a secret is set). [`StreamRedactor`] is one text stream's state and
+//! [`ByteStreamRedactor`] one byte stream's (a terminal's stdout, before it
+//! becomes text): each holds back the longest tail that could still be the
+//! start of a secret (never more than the longest value less one byte), so a
+//! value split between chunks is never emitted in two halves; `finish`
+//! releases the tail when the stream ends. Fed any chunking of an input, the
+//! concatenated output equals [`SecretValues::redact`] (or
+//! [`SecretValues::redact_bytes`]) of the whole.
 //!
-//! Matching is leftmost-longest and non-overlapping. Values that are not
-//! UTF-8 cannot occur in text and are not matched.
+//! Matching is leftmost-longest and non-overlapping. Bytes are matched
+//! against every value, text against the values that are UTF-8 (a value that
+//! is not could match inside a character; in bytes it is caught).
 
 use crate::secret::Secret;
 use aho_corasick::{AhoCorasick, Input, MatchKind};
@@ -22,16 +25,26 @@ use std::fmt;
 #[derive(Clone)]
 struct Entry {
     label: String,
-    value: Secret,
+    value: Vec<u8>,
     /// KMP failure table of the value: what is still a prefix after a mismatch.
     border: Vec<usize>,
+}
+
+/// One automaton over some of the entries: pattern `i` is `entries[of[i]]`.
+#[derive(Clone)]
+struct Matcher {
+    automaton: AhoCorasick,
+    of: Vec<usize>,
 }
 
 /// A set of secret values, matched exactly.
 #[derive(Clone, Default)]
 pub struct SecretValues {
     entries: Vec<Entry>,
-    matcher: Option<AhoCorasick>,
+    /// The UTF-8 values (for text).
+    text: Option<Matcher>,
+    /// Every value (for bytes).
+    bytes: Option<Matcher>,
 }
 
 impl fmt::Debug for SecretValues {
@@ -52,93 +65,134 @@ impl SecretValues {
     pub fn new<'a>(
         values: impl IntoIterator<Item = (&'a str, &'a Secret)>,
     ) -> Result<Self, RedactError> {
+        Self::from_bytes(values.into_iter().map(|(n, v)| (n, v.expose().as_bytes())))
+    }
+
+    /// The set of `(name, value)` where values are any bytes (a stored
+    /// secret need not be UTF-8); empty values are skipped.
+    pub fn from_bytes<'a>(
+        values: impl IntoIterator<Item = (&'a str, &'a [u8])>,
+    ) -> Result<Self, RedactError> {
         let mut entries: Vec<Entry> = Vec::new();
-        for (name, value) in values {
-            let raw = value.expose();
-            if raw.is_empty() || entries.iter().any(|e| e.value.expose() == raw) {
+        for (name, raw) in values {
+            if raw.is_empty() || entries.iter().any(|e| e.value == raw) {
                 continue;
             }
             entries.push(Entry {
                 label: format!("[REDACTED:{name}]"),
-                border: border_table(raw.as_bytes()),
-                value: value.clone(),
+                border: border_table(raw),
+                value: raw.to_vec(),
             });
         }
-        let matcher = if entries.is_empty() {
-            None
-        } else {
-            Some(
-                AhoCorasick::builder()
-                    .match_kind(MatchKind::LeftmostLongest)
-                    .build(entries.iter().map(|e| e.value.expose()))
-                    .map_err(|e| RedactError(e.to_string()))?,
-            )
+        let build = |utf8_only: bool| -> Result<Option<Matcher>, RedactError> {
+            let of: Vec<usize> = (0..entries.len())
+                .filter(|&i| !utf8_only || std::str::from_utf8(&entries[i].value).is_ok())
+                .collect();
+            if of.is_empty() {
+                return Ok(None);
+            }
+            let automaton = AhoCorasick::builder()
+                .match_kind(MatchKind::LeftmostLongest)
+                .build(of.iter().map(|&i| &entries[i].value))
+                .map_err(|e| RedactError(e.to_string()))?;
+            Ok(Some(Matcher { automaton, of }))
         };
-        Ok(Self { entries, matcher })
+        let text = build(true)?;
+        let bytes = build(false)?;
+        Ok(Self {
+            entries,
+            text,
+            bytes,
+        })
     }
 
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }
 
-    /// `text` with every occurrence of a value replaced by its marker.
+    /// `text` with every occurrence of a (UTF-8) value replaced by its marker.
     pub fn redact<'t>(&self, text: &'t str) -> Cow<'t, str> {
-        let Some(matcher) = &self.matcher else {
-            return Cow::Borrowed(text);
-        };
-        if !matcher.is_match(text) {
-            return Cow::Borrowed(text);
+        match self.whole(self.text.as_ref(), text.as_bytes()) {
+            Cow::Borrowed(_) => Cow::Borrowed(text),
+            Cow::Owned(out) => Cow::Owned(utf8(out)),
         }
-        let mut out = String::with_capacity(text.len());
-        let end = self.redact_into(text, text.len(), &mut out);
-        debug_assert_eq!(end, text.len());
-        Cow::Owned(out)
     }
 
-    /// Replace what is settled in `text` into `out`: everything before
+    /// `bytes` with every occurrence of any value replaced by its marker.
+    pub fn redact_bytes<'t>(&self, bytes: &'t [u8]) -> Cow<'t, [u8]> {
+        self.whole(self.bytes.as_ref(), bytes)
+    }
+
+    fn whole<'t>(&self, matcher: Option<&Matcher>, input: &'t [u8]) -> Cow<'t, [u8]> {
+        match matcher {
+            Some(m) if m.automaton.is_match(input) => {
+                let mut out = Vec::with_capacity(input.len());
+                let end = self.redact_into(matcher, input, input.len(), &mut out);
+                debug_assert_eq!(end, input.len());
+                Cow::Owned(out)
+            }
+            _ => Cow::Borrowed(input),
+        }
+    }
+
+    /// Replace what is settled in `input` into `out`: everything before
     /// `hold`, the first position where a later chunk could still complete
     /// a value (a value that starts before it is taken whole, and what
     /// follows that value is judged afresh). Returns where the settled part
     /// ends.
-    fn redact_into(&self, text: &str, mut hold: usize, out: &mut String) -> usize {
-        let Some(matcher) = &self.matcher else {
-            out.push_str(&text[..hold]);
+    fn redact_into(
+        &self,
+        matcher: Option<&Matcher>,
+        input: &[u8],
+        mut hold: usize,
+        out: &mut Vec<u8>,
+    ) -> usize {
+        let Some(m) = matcher else {
+            out.extend_from_slice(&input[..hold]);
             return hold;
         };
         let mut pos = 0;
         loop {
-            match matcher.find(Input::new(text).span(pos..text.len())) {
-                Some(m) if m.start() < hold => {
-                    out.push_str(&text[pos..m.start()]);
-                    if let Some(e) = self.entries.get(m.pattern().as_usize()) {
-                        out.push_str(&e.label);
+            match m.automaton.find(Input::new(input).span(pos..input.len())) {
+                Some(found) if found.start() < hold => {
+                    out.extend_from_slice(&input[pos..found.start()]);
+                    if let Some(e) =
+                        m.of.get(found.pattern().as_usize())
+                            .and_then(|&i| self.entries.get(i))
+                    {
+                        out.extend_from_slice(e.label.as_bytes());
                     }
-                    pos = m.end();
+                    pos = found.end();
                     if pos > hold {
-                        hold = pos + self.open_tail(&text[pos..]);
+                        hold = pos + self.open_tail(matcher, &input[pos..]);
                     }
                 }
                 _ => {
                     let cut = hold.max(pos);
-                    out.push_str(&text[pos..cut]);
+                    out.extend_from_slice(&input[pos..cut]);
                     return cut;
                 }
             }
         }
     }
 
-    /// Where, in `text`, the longest suffix that is a proper prefix of some
-    /// value begins (`text.len()` when none is): the part a later chunk could
-    /// still turn into a secret.
-    fn open_tail(&self, text: &str) -> usize {
-        let bytes = text.as_bytes();
+    /// Where, in `input`, the longest suffix that is a proper prefix of some
+    /// value `matcher` looks for begins (`input.len()` when none is): the
+    /// part a later chunk could still turn into a secret. In text it is a
+    /// character boundary: a UTF-8 value's prefix starts with a whole
+    /// character.
+    fn open_tail(&self, matcher: Option<&Matcher>, input: &[u8]) -> usize {
         let mut longest = 0;
-        for e in &self.entries {
-            let value = e.value.expose().as_bytes();
+        for e in matcher
+            .into_iter()
+            .flat_map(|m| &m.of)
+            .filter_map(|&i| self.entries.get(i))
+        {
+            let value = e.value.as_slice();
             // Only the last `len - 1` bytes can start an unfinished value.
-            let from = bytes.len().saturating_sub(value.len().saturating_sub(1));
+            let from = input.len().saturating_sub(value.len().saturating_sub(1));
             let mut state = 0;
-            for &b in &bytes[from..] {
+            for &b in &input[from..] {
                 while state > 0 && value.get(state) != Some(&b) {
                     state = e.border[state - 1];
                 }
@@ -151,10 +205,14 @@ impl SecretValues {
             }
             longest = longest.max(state);
         }
-        // A value's prefix starts on a character boundary (values are UTF-8
-        // and so is the text), so the cut is one too.
-        bytes.len() - longest
+        input.len() - longest
     }
+}
+
+/// Text that was text before redaction and had only whole characters
+/// replaced by ASCII markers is still text.
+fn utf8(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
 /// KMP failure table: `t[i]` is the length of the longest proper border of
@@ -174,8 +232,8 @@ fn border_table(p: &[u8]) -> Vec<usize> {
     t
 }
 
-/// One stream's redaction state (an agent's message chunks, one terminal's
-/// output, one tool call's output updates).
+/// One text stream's redaction state (an agent's message chunks, one tool
+/// call's output updates).
 #[derive(Debug, Default, Clone)]
 pub struct StreamRedactor {
     /// Received but not yet shown: could still be the start of a value.
@@ -189,17 +247,51 @@ impl StreamRedactor {
             return chunk.to_owned();
         }
         self.pending.push_str(chunk);
-        let mut out = String::new();
-        let hold = secrets.open_tail(&self.pending);
-        let cut = secrets.redact_into(&self.pending, hold, &mut out);
+        let mut out = Vec::new();
+        let input = self.pending.as_bytes();
+        let hold = secrets.open_tail(secrets.text.as_ref(), input);
+        let cut = secrets.redact_into(secrets.text.as_ref(), input, hold, &mut out);
         self.pending.drain(..cut);
-        out
+        utf8(out)
     }
 
     /// The stream ended: what was held back, values replaced.
     pub fn finish(&mut self, secrets: &SecretValues) -> String {
         let rest = std::mem::take(&mut self.pending);
         secrets.redact(&rest).into_owned()
+    }
+
+    /// Bytes held back right now.
+    pub fn held(&self) -> usize {
+        self.pending.len()
+    }
+}
+
+/// One byte stream's redaction state (one pipe of a terminal, redacted
+/// before its bytes are turned into text).
+#[derive(Debug, Default, Clone)]
+pub struct ByteStreamRedactor {
+    pending: Vec<u8>,
+}
+
+impl ByteStreamRedactor {
+    /// Take one chunk; returns what can be shown now, values replaced.
+    pub fn push(&mut self, secrets: &SecretValues, chunk: &[u8]) -> Vec<u8> {
+        if secrets.is_empty() && self.pending.is_empty() {
+            return chunk.to_vec();
+        }
+        self.pending.extend_from_slice(chunk);
+        let mut out = Vec::new();
+        let hold = secrets.open_tail(secrets.bytes.as_ref(), &self.pending);
+        let cut = secrets.redact_into(secrets.bytes.as_ref(), &self.pending, hold, &mut out);
+        self.pending.drain(..cut);
+        out
+    }
+
+    /// The stream ended: what was held back, values replaced.
+    pub fn finish(&mut self, secrets: &SecretValues) -> Vec<u8> {
+        let rest = std::mem::take(&mut self.pending);
+        secrets.redact_bytes(&rest).into_owned()
     }
 
     /// Bytes held back right now.
@@ -337,6 +429,98 @@ mod tests {
             };
             for v in &values {
                 prop_assert!(!stripped.contains(v.as_str()), "{v:?} survived in {shown:?}");
+            }
+        }
+    }
+
+    /// Bytes that make values and input: invalid UTF-8 among them.
+    fn byte() -> impl Strategy<Value = u8> {
+        prop_oneof![
+            Just(0x80u8),
+            Just(0xffu8),
+            Just(0xc3u8),
+            Just(b'a'),
+            Just(b'b')
+        ]
+    }
+
+    #[test]
+    fn values_that_are_not_utf8_are_matched_in_bytes_only() {
+        let bad: &[u8] = b"k\xff\xfe-9";
+        let s = SecretValues::from_bytes([("RAW", bad), ("T", &b"\xc3\xa9t\xc3\xa9"[..])]).unwrap();
+        let mut input = b"x=".to_vec();
+        input.extend_from_slice(bad);
+        input.extend_from_slice(b"; y=\xc3\xa9t\xc3\xa9");
+        assert_eq!(
+            &*s.redact_bytes(&input),
+            b"x=[REDACTED:RAW]; y=[REDACTED:T]"
+        );
+        // Text never holds the raw value; the UTF-8 one is still found.
+        assert_eq!(s.redact("y=\u{e9}t\u{e9}"), "y=[REDACTED:T]");
+        // A lone continuation byte as a value cannot cut a character in text.
+        let cont = SecretValues::from_bytes([("C", &b"\xa9"[..])]).unwrap();
+        assert_eq!(cont.redact("\u{e9}"), "\u{e9}");
+        let mut r = ByteStreamRedactor::default();
+        let mut out = r.push(&s, b"a k\xff");
+        out.extend(r.push(&s, b"\xfe-"));
+        out.extend(r.push(&s, b"9 b"));
+        out.extend(r.finish(&s));
+        assert_eq!(out, b"a [REDACTED:RAW] b");
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+        /// For any set of byte values (UTF-8 or not) and any chunking of any
+        /// bytes, the byte stream shows exactly the whole-input redaction,
+        /// and no value survives.
+        #[test]
+        fn any_byte_chunking_equals_whole_input_redaction(
+            values in prop::collection::vec(prop::collection::vec(byte(), 1..6), 1..5),
+            // `Ok(i)` stands for value i, `Err` for other bytes.
+            pieces in prop::collection::vec(
+                prop_oneof![
+                    (0usize..5).prop_map(Ok),
+                    prop::collection::vec(prop_oneof![byte(), Just(b' ')], 0..8).prop_map(Err),
+                ],
+                0..12,
+            ),
+            cuts in prop::collection::vec(any::<prop::sample::Index>(), 0..8),
+        ) {
+            let names: Vec<String> = (0..values.len()).map(|i| format!("S{i}")).collect();
+            let secrets = SecretValues::from_bytes(
+                names.iter().map(String::as_str).zip(values.iter().map(Vec::as_slice)),
+            )
+            .unwrap();
+            let input: Vec<u8> = pieces
+                .iter()
+                .flat_map(|p| match p {
+                    Ok(i) => values[i % values.len()].clone(),
+                    Err(bytes) => bytes.clone(),
+                })
+                .collect();
+            let mut at: Vec<usize> = cuts.iter().map(|c| c.index(input.len() + 1)).collect();
+            at.sort_unstable();
+            at.dedup();
+            let longest = values.iter().map(Vec::len).max().unwrap_or(0);
+            let mut r = ByteStreamRedactor::default();
+            let mut shown = Vec::new();
+            let mut prev = 0;
+            for i in at.into_iter().chain([input.len()]) {
+                shown.extend(r.push(&secrets, &input[prev..i]));
+                prev = i;
+                prop_assert!(r.held() < longest.max(1), "held {} bytes", r.held());
+            }
+            shown.extend(r.finish(&secrets));
+            prop_assert_eq!(&shown, &*secrets.redact_bytes(&input));
+            let mut stripped = shown.clone();
+            for n in &names {
+                let marker = format!("[REDACTED:{n}]");
+                while let Some(at) = stripped.windows(marker.len()).position(|w| w == marker.as_bytes()) {
+                    stripped.splice(at..at + marker.len(), [1u8]);
+                }
+            }
+            for v in &values {
+                prop_assert!(!stripped.windows(v.len()).any(|w| w == v.as_slice()), "{v:?} survived in {shown:?}");
             }
         }
     }

@@ -158,6 +158,21 @@ pub(crate) struct ServeArgs {
     /// Keep clearances across sessions instead of per session.
     #[arg(long, conflicts_with = "taint_session")]
     pub(crate) taint_across_sessions: bool,
+    /// The most one git session through an agent's push relay may send (a
+    /// push's pack); past it the session ends and nothing is forwarded.
+    #[arg(long, value_name = "BYTES", default_value_t = compass_daemon::RelayLimits::default().max_push_bytes, value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) relay_max_push_bytes: u64,
+    /// How long a client of the push relay may take to name its service.
+    #[arg(long, value_name = "SECS", default_value_t = compass_daemon::RelayLimits::default().header.as_secs(), value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) relay_header_timeout: u64,
+    /// How long Warden's check and the forward of one push may take before
+    /// the push is refused.
+    #[arg(long, value_name = "SECS", default_value_t = compass_daemon::RelayLimits::default().decide.as_secs(), value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) relay_decide_timeout: u64,
+    /// How long one git session through the push relay may last in all (a
+    /// client that stalls is cut off).
+    #[arg(long, value_name = "SECS", default_value_t = compass_daemon::RelayLimits::default().session.as_secs(), value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) relay_session_timeout: u64,
 }
 
 /// Which workload backend runs agents (`compass_runtime::Backend`, named for

@@ -25,8 +25,9 @@ const DEFAULT_SOCKET: &str = "/run/compass/git.sock";
 /// How long the daemon may take to answer `ok` (it first refreshes the
 /// relay from the real remote, for at most a minute).
 const ANSWER_TIMEOUT: Duration = Duration::from_secs(120);
-/// How long the pre-receive check waits for the daemon's verdict (the
-/// daemon refuses a push itself after five minutes).
+/// How long the pre-receive check waits for the daemon's verdict when the
+/// relay names no limit (`COMPASS_RELAY_VERDICT_SECS`: the daemon's own
+/// decision limit plus a grace, so its refusal arrives first).
 const VERDICT_TIMEOUT: Duration = Duration::from_secs(330);
 /// Bound on the ref-update list a pre-receive hook forwards.
 const MAX_UPDATES_BYTES: u64 = 1024 * 1024;
@@ -188,7 +189,12 @@ fn pre_receive() -> io::Result<ExitCode> {
     request.push('\n');
     request.push_str(&updates);
     let mut sock = UnixStream::connect(&path)?;
-    sock.set_read_timeout(Some(VERDICT_TIMEOUT))?;
+    let verdict_timeout = std::env::var("COMPASS_RELAY_VERDICT_SECS")
+        .ok()
+        .and_then(|s| s.parse::<u64>().ok())
+        .filter(|&s| s > 0)
+        .map_or(VERDICT_TIMEOUT, Duration::from_secs);
+    sock.set_read_timeout(Some(verdict_timeout))?;
     sock.write_all(request.as_bytes())?;
     sock.shutdown(std::net::Shutdown::Write)?;
     let mut answer = String::new();

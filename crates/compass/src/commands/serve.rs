@@ -28,6 +28,12 @@ pub(crate) async fn run(dir: DataDir, args: ServeArgs, banner: Banner) -> CliRes
         .as_str()
         .to_owned();
     config.taint_session = taint_session(&args)?;
+    config.relay = compass_daemon::RelayLimits {
+        max_push_bytes: args.relay_max_push_bytes,
+        header: std::time::Duration::from_secs(args.relay_header_timeout),
+        decide: std::time::Duration::from_secs(args.relay_decide_timeout),
+        session: std::time::Duration::from_secs(args.relay_session_timeout),
+    };
     config.agent_tools = match &args.agent_tools {
         Some(dir) => Some(
             fs_err::canonicalize(dir)

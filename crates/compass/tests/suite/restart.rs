@@ -224,3 +224,31 @@ fn a_closed_stdout_fails_the_agent_at_once_and_start_brings_it_back() {
             .contains("status: running")
     );
 }
+
+/// An agent whose stdout closes *between* turns (nothing pending on its
+/// session) is failed at once, without waiting for a next prompt.
+#[test]
+fn a_stdout_closed_between_turns_fails_the_agent_without_a_prompt() {
+    compass_test_support::bins::scripted_agent();
+    let d = TestDaemon::start();
+    let _src = project_with_agent(&d);
+    d.start_scripted(
+        "atlas",
+        "name = \"mute-later\"\ndescription = \"ends its turn, then closes its stdout\"\n[[turns]]\nsteps = [{ kind = \"message\", text = \"done\" }, { kind = \"close_stdout\", after_ms = 1000 }]\n",
+    );
+    let turn = d.ok(&["agent", "prompt", "atlas", "go", "--follow"]);
+    assert!(turn.contains("done"), "{turn}");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let show = loop {
+        let show = d.ok(&["agent", "show", "atlas"]);
+        if show.contains("status: failed") {
+            break show;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "a stdout closed between turns was not noticed within 30 s: {show}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    assert!(show.contains("closed its stdout"), "{show}");
+}

@@ -103,6 +103,11 @@ impl Arena {
     /// (repo `app`) added. `None` when the backend cannot run agents here
     /// (skipped loudly, with the daemon's error).
     pub(crate) fn new(backend: Backend, warden: WardenMode) -> Option<Self> {
+        Self::with_flags(backend, warden, &[])
+    }
+
+    /// [`Arena::new`] with more daemon flags (limits an attack tests).
+    pub(crate) fn with_flags(backend: Backend, warden: WardenMode, flags: &[&str]) -> Option<Self> {
         compass_test_support::bins::scripted_agent();
         if !backend_runs_agents(backend) {
             return None;
@@ -123,10 +128,10 @@ impl Arena {
             .local_addr()
             .unwrap()
             .port();
-        let d = TestDaemon::start_with_env(
-            &["--backend", backend.flag(), "--port", &port.to_string()],
-            &[("HOME", host_home.to_str().unwrap())],
-        );
+        let port_flag = port.to_string();
+        let mut args = vec!["--backend", backend.flag(), "--port", &port_flag];
+        args.extend_from_slice(flags);
+        let d = TestDaemon::start_with_env(&args, &[("HOME", host_home.to_str().unwrap())]);
         let repo = outside.path().join("src/app");
         fs_err::create_dir_all(&repo).unwrap();
         git(&repo, &["init", "-q", "-b", "main"]);
@@ -391,6 +396,36 @@ impl Arena {
             Some(o) if o.status.success() => Ok(()),
             Some(o) => Err(String::from_utf8_lossy(&o.stderr).into_owned()),
             None => Err("`agent start` did not answer".to_owned()),
+        }
+    }
+
+    /// Project `name` whose real remote is a bare copy of the demo repo
+    /// kept outside the checked trees: an attack whose own pushes must
+    /// land somewhere (to keep a relay decision busy) pushes there.
+    pub(crate) fn bare_project(&mut self, name: &str) -> PathBuf {
+        let bare = self.scratch.path().join(format!("{name}.git"));
+        git(
+            self.scratch.path(),
+            &[
+                "clone",
+                "-q",
+                "--bare",
+                self.repo.to_str().unwrap(),
+                bare.to_str().unwrap(),
+            ],
+        );
+        self.d
+            .ok(&["project", "add", name, "--repo", bare.to_str().unwrap()]);
+        bare
+    }
+
+    /// Everything agent `name` streamed, in full (`agent log --json`): a
+    /// turn's followed output shows each tool's first line only.
+    pub(crate) fn agent_log(&self, name: &str) -> String {
+        let args = ["agent", "log", name, "--json", "--limit", "100000"];
+        match self.cli_for(&args, CLI_LIMIT) {
+            Some(o) if o.status.success() => String::from_utf8_lossy(&o.stdout).into_owned(),
+            _ => String::new(),
         }
     }
 

@@ -7,11 +7,15 @@ use std::path::PathBuf;
 
 macro_rules! scenario {
     ($name:literal) => {
+        scenario!($name, "toml")
+    };
+    ($name:literal, $ext:literal) => {
         include_str!(concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/../compass-scripted-agent/scenarios/escape/",
             $name,
-            ".toml"
+            ".",
+            $ext
         ))
     };
 }
@@ -386,5 +390,230 @@ pub(crate) fn secret_printed_is_redacted(b: Backend) {
         panic!("atlas did not start: {e}");
     }
     a.turn_ends("atlas");
+    a.finish();
+}
+
+/// The relay attacks' client (`relay-client.js`), put into a scenario.
+fn relay_scenario(scenario: &str, attack: &str, extra: &str) -> String {
+    scenario
+        .replace("@CLIENT@", scenario!("relay-client", "js"))
+        .replace("@ATTACK@", attack)
+        .replace("@EXTRA@", extra)
+}
+
+/// One raw-socket attack on the relay, on a daemon with short relay limits
+/// (1 MiB per session, 1 s to name a service, 4 s per session).
+fn relay_socket(b: Backend, attack: &str) -> Option<Arena> {
+    let mut a = Arena::with_flags(
+        b,
+        WardenMode::Off,
+        &[
+            "--relay-max-push-bytes",
+            "1048576",
+            "--relay-header-timeout",
+            "1",
+            "--relay-session-timeout",
+            "4",
+        ],
+    )?;
+    a.agent(
+        "atlas",
+        &relay_scenario(scenario!("relay-socket"), attack, ""),
+    );
+    Some(a)
+}
+
+/// Branches the attacks try to create: never in the relay, never in the
+/// real remote.
+fn no_pushed_branches(a: &mut Arena, agent: &str, branches: &[&str]) {
+    let relay = a.state_dir(agent).join("relay/app.git/refs/heads");
+    let remote = a.repo.join(".git/refs/heads");
+    for b in branches {
+        a.must_not_exist(relay.join(b), "the relay took a push it must refuse");
+        a.must_not_exist(remote.join(b), "a refused push reached the real remote");
+    }
+}
+
+pub(crate) fn relay_names_only_its_own_repos(b: Backend) {
+    let Some(mut a) = Arena::new(b, WardenMode::Off) else {
+        return;
+    };
+    // Another project (repo `other`) and its agent: a relay of its own.
+    a.bare_project("other");
+    a.new_agent("victim", Some("other"));
+    if let Err(e) = a.start_agent("victim", scenario!("proc"), &[]) {
+        panic!("victim did not start: {e}");
+    }
+    let victim_socket = a.state_dir("victim").join("run/git.sock");
+    let scenario = relay_scenario(
+        scenario!("relay-socket"),
+        "names",
+        victim_socket.to_str().unwrap(),
+    );
+    a.new_agent("atlas", Some("demo"));
+    if let Err(e) = a.start_agent("atlas", &scenario, &[]) {
+        panic!("atlas did not start: {e}");
+    }
+    a.turn_ends("atlas");
+    let log = a.agent_log("atlas");
+    if !log.contains("is not a repository of this agent") {
+        a.fail(format!(
+            "the relay did not say why it refused a repository: {log}"
+        ));
+    }
+    a.finish();
+}
+
+pub(crate) fn relay_refuses_a_malformed_pack(b: Backend) {
+    let Some(mut a) = relay_socket(b, "garbage") else {
+        return;
+    };
+    a.turn_ends("atlas");
+    let log = a.agent_log("atlas");
+    if !log.contains("REFUSED-WITH: unpack") {
+        a.fail(format!(
+            "the agent was not told why its malformed packs were refused: {log}"
+        ));
+    }
+    no_pushed_branches(&mut a, "atlas", &["escape-garbage-0", "escape-garbage-1"]);
+    a.finish();
+}
+
+pub(crate) fn relay_refuses_malformed_objects(b: Backend) {
+    let Some(mut a) = Arena::new(b, WardenMode::Off) else {
+        return;
+    };
+    a.agent("atlas", scenario!("relay-bad-objects"));
+    a.turn_ends("atlas");
+    let log = a.agent_log("atlas");
+    for why in ["hasDotgit", "hasDotdot", "missingEmail"] {
+        if !log.contains(&format!("REFUSED-FOR: {why}")) {
+            a.fail(format!(
+                "the agent was not told its push was refused for {why}: {log}"
+            ));
+        }
+    }
+    no_pushed_branches(
+        &mut a,
+        "atlas",
+        &["escape-bad-dgit", "escape-bad-dd", "escape-bad-email"],
+    );
+    a.finish();
+}
+
+pub(crate) fn relay_cuts_off_an_endless_pack(b: Backend) {
+    let Some(mut a) = relay_socket(b, "endless") else {
+        return;
+    };
+    a.turn_ends("atlas");
+    let log = a.agent_log("atlas");
+    // Both floods (a push, a fetch) ended with the relay hanging up; how
+    // much it took is judged by the client (an `ESCAPED:` line past 8 MiB).
+    if log.matches("bytes written, then hung up").count() < 2 {
+        a.fail(format!(
+            "the relay did not hang up on an endless push and fetch: {log}"
+        ));
+    }
+    no_pushed_branches(&mut a, "atlas", &["escape-endless"]);
+    // What the relay kept of it on the host's disk is bounded by the cap.
+    let kept = du(&a.state_dir("atlas").join("relay"));
+    if kept > 8 * 1024 * 1024 {
+        a.fail(format!(
+            "the relay kept {kept} bytes of an endless pack (cap 1 MiB)"
+        ));
+    }
+    a.finish();
+}
+
+pub(crate) fn relay_cuts_off_stalled_clients(b: Backend) {
+    let Some(mut a) = relay_socket(b, "stall") else {
+        return;
+    };
+    a.turn_ends("atlas");
+    let log = a.agent_log("atlas");
+    if !log.contains("relay attack stall done") {
+        a.fail(format!("the stall attack did not finish: {log}"));
+    }
+    a.finish();
+}
+
+pub(crate) fn relay_decision_is_out_of_reach(b: Backend) {
+    let Some(mut a) = Arena::new(b, WardenMode::Off) else {
+        return;
+    };
+    let bare = a.bare_project("sink");
+    let scenario = relay_scenario(scenario!("relay-decide"), "forge", "");
+    a.new_agent("atlas", Some("sink"));
+    if let Err(e) = a.start_agent("atlas", &scenario, &[]) {
+        panic!("atlas did not start: {e}");
+    }
+    a.turn_ends("atlas");
+    let log = a.agent_log("atlas");
+    if !log.contains("relay attack forge done") {
+        a.fail(format!("the forge attack did not finish: {log}"));
+    }
+    no_pushed_branches(&mut a, "atlas", &["escape-forged"]);
+    a.must_not_exist(
+        bare.join("refs/heads/escape-forged"),
+        "a forged pre-receive request reached the real remote",
+    );
+    a.finish();
+}
+
+/// Bytes of regular files under `dir`.
+fn du(dir: &std::path::Path) -> u64 {
+    let mut total = 0;
+    let mut stack = vec![dir.to_owned()];
+    while let Some(d) = stack.pop() {
+        for e in fs_err::read_dir(&d).into_iter().flatten().flatten() {
+            match e.file_type() {
+                Ok(t) if t.is_dir() => stack.push(e.path()),
+                Ok(t) if t.is_file() => total += e.metadata().map_or(0, |m| m.len()),
+                _ => {}
+            }
+        }
+    }
+    total
+}
+
+pub(crate) fn env_file_steers_no_host_tool(b: Backend) {
+    let Some(mut a) = Arena::new(b, WardenMode::Off) else {
+        return;
+    };
+    a.new_agent("atlas", None);
+    let state = a.state_dir("atlas");
+    let scenario = scenario!("env-steers-host-tools").replace("@STATE@", state.to_str().unwrap());
+    if let Err(e) = a.start_agent("atlas", &scenario, &[]) {
+        panic!("atlas did not start: {e}");
+    }
+    a.turn_ends("atlas");
+    // Host work on the workload: a terminal command and a push Warden
+    // resolves, a reload (the fleet's git state), a restart (provisioning).
+    a.set_warden(WardenMode::On);
+    a.turn("atlas");
+    reload(&mut a, "atlas");
+    if let Err(e) = a.restart_agent("atlas") {
+        eprintln!("restarting atlas after the attack failed (allowed): {e}");
+    }
+    // Marks left in the workload's /tmp (a process started in the workload
+    // from the file) or the host's (a host process): none may exist.
+    // Outside marks are caught by the standard tree check.
+    for dir in [state.join("tmp"), PathBuf::from("/tmp")] {
+        for entry in fs_err::read_dir(&dir).into_iter().flatten().flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let planted = [
+                "escape-path-",
+                "escape-ld-",
+                "escape-node-options",
+                "escape-ps4",
+            ];
+            if planted.iter().any(|p| name.starts_with(p)) {
+                a.fail(format!(
+                    "a process took its environment from ~/.compass/env: {} exists",
+                    entry.path().display()
+                ));
+            }
+        }
+    }
     a.finish();
 }

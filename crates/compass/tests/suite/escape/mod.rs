@@ -104,6 +104,13 @@ escape_tests! {
         sandbox: [],
         oci: []
     }
+    env_file_steers_no_host_tool { sandbox: [], oci: [] }
+    relay_names_only_its_own_repos { sandbox: [], oci: [] }
+    relay_refuses_a_malformed_pack { sandbox: [], oci: [] }
+    relay_refuses_malformed_objects { sandbox: [], oci: [] }
+    relay_cuts_off_an_endless_pack { sandbox: [], oci: [] }
+    relay_cuts_off_stalled_clients { sandbox: [], oci: [] }
+    relay_decision_is_out_of_reach { sandbox: [], oci: [] }
 }
 
 /// The control: on the host tier (no isolation, by design) the same attack

@@ -1,0 +1,33 @@
+//! An agent whose session is lost is failed at once. A session reports its
+//! loss as one `SessionFailed` event — during a turn, or between turns when
+//! the agent's stdout closes or its process exits with nothing pending — and
+//! the event store marks the agent failed in the same write, so nobody waits
+//! for a next prompt to find out. (A session ended on purpose — stop,
+//! reload, shutdown — reports nothing.)
+
+use compass_core::agent::AgentStatus;
+use compass_core::event::{AgentUpdate, EventKind, NewEvent};
+use compass_core::id::AgentId;
+use compass_store::{StoreError, Tx};
+
+/// The agent a `SessionFailed` event reports lost, and why.
+pub(crate) fn lost_agent(event: &NewEvent) -> Option<(AgentId, String)> {
+    match (&event.kind, &event.scope.agent_id) {
+        (
+            EventKind::AgentUpdate {
+                update: AgentUpdate::SessionFailed { message, .. },
+            },
+            Some(agent),
+        ) => Some((agent.clone(), format!("session lost: {message}"))),
+        _ => None,
+    }
+}
+
+/// Mark `agent` failed. An agent that cannot be (gone, retired) is left as
+/// it is: the event itself is stored either way.
+pub(crate) fn mark_failed(tx: &mut Tx<'_>, agent: &AgentId, why: &str) -> Result<(), StoreError> {
+    match compass_store::agents::set_status(tx, agent, AgentStatus::Failed, why) {
+        Ok(_) | Err(StoreError::Conflict(_) | StoreError::NotFound { .. }) => Ok(()),
+        Err(e) => Err(e),
+    }
+}
