@@ -495,6 +495,27 @@ impl Agent {
                         )
                         .await;
                 }
+                Step::Request { method, params } => {
+                    let mut params = params.clone();
+                    if let Some(map) = params.as_object_mut() {
+                        map.entry("sessionId").or_insert_with(|| json!(sid));
+                    }
+                    let answer = tokio::time::timeout(
+                        std::time::Duration::from_secs(10),
+                        self.wire.request(method, params),
+                    )
+                    .await;
+                    let text = match answer {
+                        Ok(Ok(Ok(v))) => format!("answer to {method}: {v}"),
+                        Ok(Ok(Err(e))) => format!("error from {method}: {e}"),
+                        Ok(Err(e)) => format!("no answer to {method}: {e}"),
+                        // Spelled in two parts so no scenario text matches.
+                        Err(_) => format!("ESC{}:no-answer-to-{method}-in-10s", "APED"),
+                    };
+                    let text: String = text.chars().take(400).collect();
+                    self.chunk(sid, "agent_message_chunk", format!("{text}\n"))
+                        .await;
+                }
                 Step::CloseStdout { after_ms: None } => self.wire.close_stdout().await,
                 Step::CloseStdout { after_ms: Some(ms) } => {
                     let wire = self.wire.clone();

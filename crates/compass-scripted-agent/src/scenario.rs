@@ -182,6 +182,16 @@ pub(crate) enum Step {
     Hang,
     /// Block until the client cancels, then end with `cancelled`.
     WaitForCancel,
+    /// Send the client any JSON-RPC request (`sessionId` added when the
+    /// params lack one) and say what came back, as a message: a hostile
+    /// agent's hand-made `terminal/create`, `fs/read_text_file`, …. A
+    /// request left unanswered for 10 s is reported as an escape (the
+    /// client hung on it).
+    Request {
+        method: String,
+        #[serde(default)]
+        params: serde_json::Value,
+    },
     /// Drop this session's context (as after a crash of the model side):
     /// later prompts to it fail with "Session not found".
     ForgetSession,

@@ -617,3 +617,17 @@ pub(crate) fn env_file_steers_no_host_tool(b: Backend) {
     }
     a.finish();
 }
+
+pub(crate) fn acp_request_injection(b: Backend) {
+    let Some(mut a) = Arena::new(b, WardenMode::Off) else {
+        return;
+    };
+    a.agent("atlas", scenario!("acp-injection"));
+    a.turn_ends("atlas");
+    a.must_not_exist(a.outside().join("pwned"), "an fs write reached the host");
+    let log = a.agent_log("atlas");
+    if !log.contains("every request was answered") {
+        a.fail(format!("the hand-made requests did not all run: {log}"));
+    }
+    a.finish();
+}

@@ -105,6 +105,7 @@ escape_tests! {
         oci: []
     }
     env_file_steers_no_host_tool { sandbox: [], oci: [] }
+    acp_request_injection { sandbox: [], oci: [] }
     relay_names_only_its_own_repos { sandbox: [], oci: [] }
     relay_refuses_a_malformed_pack { sandbox: [], oci: [] }
     relay_refuses_malformed_objects { sandbox: [], oci: [] }
