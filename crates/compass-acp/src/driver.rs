@@ -63,11 +63,22 @@ pub async fn workspace_state(
         let out = compass_runtime::git::exec(runtime, workload, &cmd)
             .await
             .map_err(|e| e.to_string())?;
+        if !out.success() {
+            let why = String::from_utf8_lossy(&out.stderr).trim().to_owned();
+            return Err(if why.is_empty() {
+                "git failed".to_owned()
+            } else {
+                why
+            });
+        }
         Ok::<_, String>(String::from_utf8_lossy(&out.stdout).into_owned())
     };
+    // A repository git cannot read (or one that makes git time out) gets
+    // no more git runs: each would wait out the same limit.
     let branch = match run(&["rev-parse", "--abbrev-ref", "HEAD"]).await {
         Ok(b) if !b.trim().is_empty() => b.trim().to_owned(),
         Ok(_) => "(not a git repository)".to_owned(),
+        Err(e) if e.contains("not a git repository") => "(not a git repository)".to_owned(),
         Err(e) => return format!("(workspace state unavailable: {e})"),
     };
     let status = run(&["status", "--short"]).await.unwrap_or_default();

@@ -1,29 +1,55 @@
 //! Running a `compass_core::safe_git` invocation inside a workload: its
 //! argv, directory and *whole* environment become one exec, so the agent's
 //! repository config is overridden and nothing else of the safe setup is
-//! left to the workload.
+//! left to the workload. Each run is time-limited: the repository is the
+//! agent's to shape, and a FIFO where git reads (its config, attributes,
+//! packed refs) would otherwise block it, and the host work waiting on it,
+//! forever.
 
 use crate::workload::{ExecOutput, ExecSpec, RuntimeError, WorkloadName, WorkloadRuntime};
 use compass_core::safe_git::SafeGit;
 use std::path::PathBuf;
+use std::time::Duration;
 
-/// The exec that runs `cmd` in a workload.
+/// How long one git run inside a workload may take. `timeout` (coreutils,
+/// in every workload) kills git there when it is up; the host stops
+/// waiting [`HOST_GRACE`] later whatever happened inside.
+pub const TIME_LIMIT: Duration = Duration::from_secs(30);
+const HOST_GRACE: Duration = Duration::from_secs(10);
+
+/// The exec that runs `cmd` in a workload, killed after [`TIME_LIMIT`].
 pub fn exec_spec(cmd: &SafeGit) -> ExecSpec {
+    let mut argv = vec![
+        "timeout".to_owned(),
+        "-s".to_owned(),
+        "KILL".to_owned(),
+        TIME_LIMIT.as_secs().to_string(),
+    ];
+    argv.extend(cmd.argv());
     ExecSpec {
-        argv: cmd.argv(),
+        argv,
         cwd: Some(PathBuf::from(cmd.dir())),
         env: cmd.envs().iter().cloned().collect(),
         stdin: None,
     }
 }
 
-/// Run `cmd` in the workload `name`; a non-zero exit is `Ok`.
+/// Run `cmd` in the workload `name`; a non-zero exit (a git killed at its
+/// time limit included) is `Ok`.
 pub async fn exec(
     rt: &dyn WorkloadRuntime,
     name: &WorkloadName,
     cmd: &SafeGit,
 ) -> Result<ExecOutput, RuntimeError> {
-    rt.exec(name, &exec_spec(cmd)).await
+    tokio::time::timeout(TIME_LIMIT + HOST_GRACE, rt.exec(name, &exec_spec(cmd)))
+        .await
+        .unwrap_or_else(|_| {
+            Err(RuntimeError::Command {
+                command: format!("git {}", cmd.display()),
+                target: name.to_string(),
+                stderr: format!("no answer within {}s", (TIME_LIMIT + HOST_GRACE).as_secs()),
+            })
+        })
 }
 
 impl From<compass_core::safe_git::GitArgError> for RuntimeError {

@@ -631,3 +631,18 @@ pub(crate) fn acp_request_injection(b: Backend) {
     }
     a.finish();
 }
+
+pub(crate) fn git_fifos_hang_no_host_work(b: Backend) {
+    let Some(mut a) = Arena::new(b, WardenMode::Off) else {
+        return;
+    };
+    a.agent("atlas", scenario!("git-fifos"));
+    a.turn_ends("atlas");
+    // Host work that runs git on the repo: a reload (workspace state) and
+    // a restart (the relay's remote URL); each must answer.
+    reload(&mut a, "atlas");
+    if let Err(e) = a.restart_agent("atlas") {
+        eprintln!("restarting atlas after the attack failed (allowed): {e}");
+    }
+    a.finish();
+}
