@@ -646,3 +646,43 @@ pub(crate) fn git_fifos_hang_no_host_work(b: Backend) {
     }
     a.finish();
 }
+
+pub(crate) fn special_files_block_no_removal(b: Backend) {
+    let Some(mut a) = Arena::new(b, WardenMode::Off) else {
+        return;
+    };
+    a.d.ok(&["agent", "new", "eph", "--ephemeral"]);
+    if let Err(e) = a.start_agent("eph", scenario!("special-files"), &[]) {
+        panic!("eph did not start: {e}");
+    }
+    a.turn_ends("eph");
+    let log = a.agent_log("eph");
+    if !log.contains("planted-42") {
+        a.fail(format!("the special files were not planted: {log}"));
+    }
+    // A restart clears ~/.compass; retiring removes the whole state.
+    if let Err(e) = a.restart_agent("eph") {
+        a.fail(format!("restarting over special files failed: {e}"));
+    }
+    let state = a.state_dir("eph");
+    a.d.ok(&["issue", "add", "One task", "--project", "demo"]);
+    let ws = a.d.json(&["workstream", "add", "demo-1", "eph"]);
+    let id = ws["id"].as_str().unwrap().to_owned();
+    for to in ["in_progress", "in_review", "merged"] {
+        if a.cli_for(
+            &["workstream", "move", &id, to],
+            std::time::Duration::from_secs(30),
+        )
+        .is_none()
+        {
+            a.fail(format!("`workstream move {to}` did not answer"));
+        }
+    }
+    if state.exists() {
+        a.fail(format!(
+            "the retired agent's state {} is left",
+            state.display()
+        ));
+    }
+    a.finish();
+}
