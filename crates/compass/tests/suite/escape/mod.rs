@@ -85,8 +85,8 @@ escape_tests! {
     }
     proc_tricks { sandbox: [], oci: [] }
     mountinfo_names_no_host_path {
-        sandbox: [#[ignore = "leaks today (names, not access): /proc/self/mountinfo shows the host paths of the data dir and the install as bind-mount sources"]],
-        oci: [#[ignore = "leaks today (names, not access): /proc/self/mountinfo shows the host paths of the data dir and the install as the bind mounts' roots"]]
+        sandbox: [#[ignore = "known name leak (not access): a bind mount's root in /proc/self/mountinfo is its path in its filesystem, so the data dir's and the install's host paths show; hiding it needs a per-agent filesystem an unprivileged sandbox cannot mount (README, Escaping today)"]],
+        oci: [#[ignore = "known name leak (not access): a bind mount's root in /proc/self/mountinfo is its path in its filesystem, so the data dir's and the install's host paths show; hiding it needs per-agent filesystems for agents' state (README, Escaping today)"]]
     }
     read_only_mounts_stay_read_only { sandbox: [], oci: [] }
     device_files { sandbox: [], oci: [] }
