@@ -43,8 +43,26 @@ pub async fn handle_hook_request(body: &[u8], agent: &AgentId, gate: &dyn Gate) 
     adapters::render(kind, &translated, &verdict)
 }
 
-async fn serve_one(mut stream: UnixStream, agent: AgentId, gate: Arc<dyn Gate>) {
-    let resp = match tokio::time::timeout(READ_TIMEOUT, wire::read_frame(&mut stream)).await {
+/// How many requests of one socket are read at once: each may hold a frame
+/// of up to [`wire::MAX_FRAME`] bytes in the daemon's memory.
+pub const MAX_READING: usize = 4;
+/// How many more connections may wait for their turn to be read. Past
+/// that a request is blocked at once: a flood costs the daemon neither
+/// memory nor file descriptors, and only the flooding agent its hooks.
+pub const MAX_WAITING: usize = 64;
+
+async fn serve_one(
+    mut stream: UnixStream,
+    agent: AgentId,
+    gate: Arc<dyn Gate>,
+    reading: Arc<tokio::sync::Semaphore>,
+) {
+    let read = async {
+        // Held while the frame is read, released before the gate decides.
+        let _turn = reading.acquire().await;
+        tokio::time::timeout(READ_TIMEOUT, wire::read_frame(&mut stream)).await
+    };
+    let resp = match read.await {
         Ok(Ok(body)) => handle_hook_request(&body, &agent, gate.as_ref()).await,
         Ok(Err(e)) => adapters::block(&format!("reading the hook request failed: {e}")),
         Err(_) => adapters::block("the hook request did not arrive in time"),
@@ -54,16 +72,33 @@ async fn serve_one(mut stream: UnixStream, agent: AgentId, gate: Arc<dyn Gate>) 
     }
 }
 
+/// A connection past [`MAX_WAITING`]: blocked without reading it.
+async fn refuse(mut stream: UnixStream) {
+    let resp = adapters::block("too many hook requests at once; this one was not read");
+    let _ = tokio::time::timeout(READ_TIMEOUT, wire::write_frame(&mut stream, &resp)).await;
+}
+
 /// Serve `agent`'s hook socket until the listener fails. Bind the listener
 /// on the agent's own path (e.g. `/run/compass/hook.sock` inside its
-/// workload); whoever connects speaks for that agent only.
+/// workload); whoever connects speaks for that agent only. Requests are
+/// read [`MAX_READING`] at a time, with [`MAX_WAITING`] more queued.
 pub async fn serve_hook_socket(
     listener: UnixListener,
     agent: AgentId,
     gate: Arc<dyn Gate>,
 ) -> std::io::Result<()> {
+    let reading = Arc::new(tokio::sync::Semaphore::new(MAX_READING));
+    let admitted = Arc::new(tokio::sync::Semaphore::new(MAX_READING + MAX_WAITING));
     loop {
         let (stream, _) = listener.accept().await?;
-        tokio::spawn(serve_one(stream, agent.clone(), gate.clone()));
+        let Ok(slot) = Arc::clone(&admitted).try_acquire_owned() else {
+            tokio::spawn(refuse(stream));
+            continue;
+        };
+        let (agent, gate, reading) = (agent.clone(), gate.clone(), Arc::clone(&reading));
+        tokio::spawn(async move {
+            serve_one(stream, agent, gate, reading).await;
+            drop(slot);
+        });
     }
 }

@@ -686,3 +686,38 @@ pub(crate) fn special_files_block_no_removal(b: Backend) {
     }
     a.finish();
 }
+
+/// The daemon's peak resident memory so far (`VmHWM`), in bytes.
+fn daemon_peak_memory(a: &Arena) -> Option<u64> {
+    let pid = a.d.child.as_ref()?.id();
+    let status = fs_err::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let kb = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))?
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse::<u64>()
+        .ok()?;
+    Some(kb * 1024)
+}
+
+pub(crate) fn hook_socket_flood(b: Backend) {
+    let Some(mut a) = Arena::new(b, WardenMode::On) else {
+        return;
+    };
+    a.agent("atlas", scenario!("hook-flood"));
+    let before = daemon_peak_memory(&a).unwrap_or(0);
+    a.turn_ends("atlas");
+    let after = daemon_peak_memory(&a).unwrap_or(0);
+    // 64 clients x 16 MiB were offered; the hook server may hold a few
+    // frames at once, never all of them.
+    let grown = after.saturating_sub(before);
+    if grown > 384 << 20 {
+        a.fail(format!(
+            "the daemon's peak memory grew by {} MiB under a hook-socket flood",
+            grown >> 20
+        ));
+    }
+    a.finish();
+}
