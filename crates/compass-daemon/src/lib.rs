@@ -7,8 +7,10 @@
 
 mod convert;
 mod dispatch;
+mod error;
 mod fleet;
 mod inspect;
+mod kinds;
 mod lock;
 mod push_relay;
 mod redaction;
@@ -23,4 +25,5 @@ mod watch;
 pub mod logs;
 pub mod paths;
 
-pub use serve::{Daemon, DaemonConfig, DaemonError, RunningDaemon, TOKEN_HEADER};
+pub use error::DaemonError;
+pub use serve::{Daemon, DaemonConfig, RunningDaemon, TOKEN_HEADER};
