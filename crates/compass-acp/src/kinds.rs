@@ -2,8 +2,15 @@
 //! says how each agent is launched over ACP, how it is provisioned inside
 //! its workload, and which native hook surfaces carry Warden's gate — the
 //! support matrix the UI shows. The scripted agent is just another kind.
+//!
+//! A user's own kinds (`$COMPASS_HOME/kinds.toml`, the same schema) add
+//! kinds or replace built-in ones by id ([`KindRegistry::with_user`]); a
+//! kind whose hooks gate tool calls names the [`HookProtocol`] they speak,
+//! so Warden can decode them. Every file is checked whole before it is
+//! used: a registry is never half loaded.
 
 use crate::error::AcpError;
+pub use compass_core::hook::HookProtocol;
 use compass_runtime::ExecSpec;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -37,7 +44,10 @@ pub struct Provision {
     /// Where the hook config goes, relative to the read-only config dir.
     #[serde(default)]
     pub hook_config_path: Option<String>,
-    /// The hook config template (`{hook}`, `{config}` are substituted).
+    /// The hook config template: `{hook}` becomes the `compass hook
+    /// <protocol>` command, `{config}` the config dir, and `{timeout_s}` /
+    /// `{timeout_ms}` the agent-side hook time-out (always above Compass's
+    /// own deadline; a JSON config of a hooked kind must set it).
     #[serde(default)]
     pub hook_config: Option<String>,
 }
@@ -50,6 +60,10 @@ pub struct HookSupport {
     pub pre_tool: bool,
     /// A post-tool hook that can hold a result (the input gate).
     pub post_tool: bool,
+    /// The hook protocol the kind's hooks speak (required when either hook
+    /// is claimed; Warden decodes its payloads by it).
+    #[serde(default)]
+    pub protocol: Option<HookProtocol>,
     pub surface: String,
     pub gated_tools: Vec<String>,
     /// Tools the hooks do not intercept (they fall to the async watch).
@@ -148,16 +162,111 @@ impl AgentKind {
         self.command.first().map(String::as_str)
     }
 
-    /// `(relative path, content)` of the hook config, with `hook_command`
-    /// (e.g. `compass hook claude-code`) substituted.
-    pub fn hook_config(&self, hook_command: &str, config_dir: &str) -> Option<(String, String)> {
+    /// `(relative path, content)` of the hook config: `{hook}` becomes
+    /// `<hook_program> hook <protocol>`, and the agent's hook time-out is
+    /// `agent_timeout` (the caller applies Warden's rule: above Compass's).
+    pub fn hook_config(
+        &self,
+        hook_program: &str,
+        config_dir: &str,
+        agent_timeout: std::time::Duration,
+    ) -> Option<(String, String)> {
         let path = self.provision.hook_config_path.clone()?;
         let body = self.provision.hook_config.as_ref()?;
+        let protocol = self.hooks.protocol.map_or("none", HookProtocol::as_str);
         Some((
             path,
-            body.replace("{hook}", hook_command)
-                .replace("{config}", config_dir),
+            body.replace("{hook}", &format!("{hook_program} hook {protocol}"))
+                .replace("{config}", config_dir)
+                .replace("{timeout_s}", &agent_timeout.as_secs().to_string())
+                .replace("{timeout_ms}", &agent_timeout.as_millis().to_string()),
         ))
+    }
+
+    /// Whether either native hook gates tool calls.
+    pub fn hooked(&self) -> bool {
+        self.hooks.pre_tool || self.hooks.post_tool
+    }
+
+    /// Check one kind; the error names the kind and the field.
+    fn check(&self) -> Result<(), AcpError> {
+        let bad = |field: &str, what: String| {
+            Err(AcpError::Registry(format!(
+                "kind {:?}: {field}: {what}",
+                self.id
+            )))
+        };
+        if compass_core::name::Name::parse(&self.id).is_err() {
+            return bad(
+                "id",
+                "must be lowercase letters, digits and dashes, starting with a letter".into(),
+            );
+        }
+        if self.command.is_empty() && self.id != "custom" {
+            return bad(
+                "command",
+                "is empty; give the argv that starts the agent".into(),
+            );
+        }
+        if self.provision.hook_config.is_some() != self.provision.hook_config_path.is_some() {
+            return bad(
+                "provision.hook_config",
+                "hook_config and hook_config_path go together".into(),
+            );
+        }
+        if let Some(path) = &self.provision.hook_config_path
+            && (path.starts_with('/') || path.split('/').any(|c| c == ".." || c.is_empty()))
+        {
+            return bad(
+                "provision.hook_config_path",
+                format!("{path:?} must be a relative path inside the config dir"),
+            );
+        }
+        if self.hooked() {
+            if self.hooks.protocol.is_none() {
+                return bad(
+                    "hooks.protocol",
+                    format!(
+                        "a kind with hooks names the hook protocol they speak: one of {}",
+                        HookProtocol::names()
+                    ),
+                );
+            }
+            if self.provision.hook_config.is_none() {
+                return bad(
+                    "provision.hook_config",
+                    "a kind with hooks has a hook config that calls {hook}".into(),
+                );
+            }
+        }
+        if let Some((path, body)) =
+            self.hook_config("compass", "/run/compass/config", std::time::Duration::ZERO)
+        {
+            let template = self.provision.hook_config.as_deref().unwrap_or_default();
+            if self.hooked() && !template.contains("{hook}") {
+                return bad(
+                    "provision.hook_config",
+                    "never calls {hook}: the hooks would not reach Warden".into(),
+                );
+            }
+            // A JSON hook config must stay JSON after substitution, and a
+            // hooked one sets the agent's hook time-out (Warden's rule).
+            if path.ends_with(".json") {
+                if let Err(e) = serde_json::from_str::<serde_json::Value>(&body) {
+                    return bad("provision.hook_config", format!("is not valid JSON: {e}"));
+                }
+                if self.hooked()
+                    && !template.contains("{timeout_s}")
+                    && !template.contains("{timeout_ms}")
+                {
+                    return bad(
+                        "provision.hook_config",
+                        "sets no hook time-out ({timeout_s} or {timeout_ms}): the agent's own default could end a hook before Compass decides".into(),
+                    );
+                }
+            }
+        }
+        Ok(())
     }
 }
 
@@ -172,6 +281,8 @@ struct File {
 #[derive(Debug, Clone)]
 pub struct KindRegistry {
     kinds: Vec<AgentKind>,
+    /// Ids the user's kinds file defined (added or replaced).
+    user: std::collections::BTreeSet<String>,
 }
 
 impl KindRegistry {
@@ -185,7 +296,7 @@ impl KindRegistry {
         let file: File = toml::from_str(text).map_err(|e| AcpError::Registry(e.to_string()))?;
         if file.version != 1 {
             return Err(AcpError::Registry(format!(
-                "unsupported registry version {}; this Compass reads version 1",
+                "version: unsupported registry version {}; this Compass reads version 1",
                 file.version
             )));
         }
@@ -193,34 +304,36 @@ impl KindRegistry {
         for k in &file.kind {
             if !seen.insert(k.id.clone()) {
                 return Err(AcpError::Registry(format!(
-                    "kind {:?} is listed twice",
+                    "kind {:?}: id: listed twice",
                     k.id
                 )));
             }
-            if k.command.is_empty() && k.id != "custom" {
-                return Err(AcpError::Registry(format!(
-                    "kind {:?} has no command",
-                    k.id
-                )));
-            }
-            if k.provision.hook_config.is_some() != k.provision.hook_config_path.is_some() {
-                return Err(AcpError::Registry(format!(
-                    "kind {:?}: hook_config and hook_config_path go together",
-                    k.id
-                )));
-            }
-            // A JSON hook config must stay JSON after substitution.
-            if let Some((path, body)) = k.hook_config("compass hook x", "/run/compass/config")
-                && path.ends_with(".json")
-                && let Err(e) = serde_json::from_str::<serde_json::Value>(&body)
-            {
-                return Err(AcpError::Registry(format!(
-                    "kind {:?}: hook config is not valid JSON: {e}",
-                    k.id
-                )));
+            k.check()?;
+        }
+        Ok(Self {
+            kinds: file.kind,
+            user: std::collections::BTreeSet::new(),
+        })
+    }
+
+    /// The built-in kinds plus a user's kinds file: each user kind is added,
+    /// or replaces the built-in one with its id. The user file is checked
+    /// whole first; on any error nothing of it is used.
+    pub fn with_user(mut self, user_text: &str) -> Result<Self, AcpError> {
+        let user = Self::parse(user_text)?;
+        for kind in user.kinds {
+            self.user.insert(kind.id.clone());
+            match self.kinds.iter_mut().find(|k| k.id == kind.id) {
+                Some(slot) => *slot = kind,
+                None => self.kinds.push(kind),
             }
         }
-        Ok(Self { kinds: file.kind })
+        Ok(self)
+    }
+
+    /// Whether `id` comes from the user's kinds file.
+    pub fn is_user(&self, id: &str) -> bool {
+        self.user.contains(id)
     }
 
     pub fn get(&self, id: &str) -> Result<&AgentKind, AcpError> {
@@ -258,7 +371,11 @@ mod tests {
         assert!(claude.hooks.pre_tool && claude.hooks.post_tool);
         assert_eq!(claude.transport, Transport::Adapter);
         let (path, body) = claude
-            .hook_config("compass hook claude-code", "/run/compass/config")
+            .hook_config(
+                "compass",
+                "/run/compass/config",
+                std::time::Duration::from_secs(15),
+            )
             .unwrap();
         // Managed settings: bound read-only at /etc/claude-code inside.
         assert_eq!(path, "etc/claude-code/managed-settings.json");
@@ -268,6 +385,18 @@ mod tests {
         assert_eq!(
             v["hooks"]["PreToolUse"][0]["hooks"][0]["command"],
             "compass hook claude-code PreToolUse"
+        );
+        assert_eq!(v["hooks"]["PreToolUse"][0]["hooks"][0]["timeout"], 15);
+        assert_eq!(claude.hooks.protocol, Some(HookProtocol::ClaudeCode));
+        let gemini = r.get("gemini-cli").unwrap();
+        let (_, body) = gemini
+            .hook_config("compass", "/c", std::time::Duration::from_secs(15))
+            .unwrap();
+        let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(v["hooks"]["BeforeTool"][0]["hooks"][0]["timeout"], 15_000);
+        assert_eq!(
+            v["hooks"]["BeforeTool"][0]["hooks"][0]["command"],
+            "compass hook gemini BeforeTool"
         );
         assert!(
             claude
@@ -331,5 +460,71 @@ mod tests {
         let e = KindRegistry::parse(&format!("{dup}{}", dup.trim_start_matches("version = 1\n")))
             .unwrap_err();
         assert!(e.to_string().contains("twice"), "{e}");
+    }
+
+    const USER: &str = "version = 1\n[[kind]]\nid='my-agent'\ndisplay_name='Mine'\ntransport='native'\ncommand=['my-agent','--acp']\ncredentials=[]\nload_session=false\n[kind.provision]\ninstall=''\nhook_config_path='mine/settings.json'\nhook_config='{\"hooks\":{\"PreToolUse\":[{\"matcher\":\"*\",\"hooks\":[{\"type\":\"command\",\"command\":\"{hook} PreToolUse\",\"timeout\":{timeout_s}}]}]}}'\n[kind.hooks]\npre_tool=true\npost_tool=false\nprotocol='claude-code'\nsurface='settings.json'\ngated_tools=['Bash']\nungated_tools=[]\n";
+
+    #[test]
+    fn a_user_file_adds_and_overrides_kinds() {
+        let r = KindRegistry::builtin().unwrap().with_user(USER).unwrap();
+        let mine = r.get("my-agent").unwrap();
+        assert!(r.is_user("my-agent") && !r.is_user("claude-code"));
+        assert_eq!(mine.hooks.protocol, Some(HookProtocol::ClaudeCode));
+        let (_, body) = mine
+            .hook_config(
+                "/opt/compass/bin/compass",
+                "/c",
+                std::time::Duration::from_secs(15),
+            )
+            .unwrap();
+        assert!(
+            body.contains("/opt/compass/bin/compass hook claude-code PreToolUse"),
+            "{body}"
+        );
+        let replaced = USER.replace("id='my-agent'", "id='codex'");
+        let r = KindRegistry::builtin()
+            .unwrap()
+            .with_user(&replaced)
+            .unwrap();
+        assert_eq!(r.get("codex").unwrap().display_name, "Mine");
+        assert!(r.is_user("codex"));
+        assert_eq!(r.all().iter().filter(|k| k.id == "codex").count(), 1);
+    }
+
+    #[test]
+    fn bad_user_kinds_name_the_kind_and_the_field() {
+        let base = || KindRegistry::builtin().unwrap();
+        for (edit, field) in [
+            (
+                USER.replace("protocol='claude-code'\n", ""),
+                "hooks.protocol",
+            ),
+            (
+                USER.replace("protocol='claude-code'", "protocol='amp'"),
+                "protocol",
+            ),
+            (
+                USER.replace(",\"timeout\":{timeout_s}", ""),
+                "provision.hook_config",
+            ),
+            (
+                USER.replace("command=['my-agent','--acp']", "command=[]"),
+                "command",
+            ),
+            (
+                USER.replace(
+                    "hook_config_path='mine/settings.json'",
+                    "hook_config_path='../x.json'",
+                ),
+                "provision.hook_config_path",
+            ),
+            (USER.replace("id='my-agent'", "id='My Agent'"), "id"),
+        ] {
+            let e = base().with_user(&edit).unwrap_err().to_string();
+            assert!(e.contains(field), "{field}: {e}");
+            if field != "protocol" {
+                assert!(e.contains("my-agent") || field == "id", "{field}: {e}");
+            }
+        }
     }
 }

@@ -2,16 +2,20 @@
 //!
 //! Architecture invariant: this crate does no I/O — no disk, network,
 //! processes or clocks. Time and randomness come in as arguments so the rules
-//! stay deterministic and testable.
+//! stay deterministic and testable; `clock::SystemClock` is the one place
+//! wall time is read, for the other crates to inject.
 
 pub mod agent;
+pub mod clock;
 pub mod event;
 pub mod gate;
+pub mod hook;
 pub mod id;
 pub mod issue;
 pub mod name;
 pub mod project;
 pub mod safe_git;
+pub mod secret;
 pub mod source;
 pub mod theme;
 pub mod workstream;

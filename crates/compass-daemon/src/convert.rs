@@ -1,6 +1,7 @@
 //! Domain values (`compass-core`) to `compass.v1` messages. Exhaustive
 //! matches: a new event kind or state does not compile until it is mapped.
 
+use compass_acp::{HookProtocol, KindRegistry, Transport};
 use compass_core::agent::{Agent, AgentStatus, Lifetime};
 use compass_core::event::{AgentUpdate, Event, EventKind, ToolStatus};
 use compass_core::gate::{Decision, Severity};
@@ -10,6 +11,44 @@ use compass_core::theme::Theme;
 use compass_core::workstream::{Workstream, WorkstreamState};
 use compass_proto::v1 as pb;
 use compass_store::board;
+
+/// Every kind of the registry, with its hook matrix and origin.
+pub(crate) fn kinds(registry: &KindRegistry) -> Vec<pb::AgentKind> {
+    registry
+        .all()
+        .iter()
+        .map(|k| pb::AgentKind {
+            id: k.id.clone(),
+            display_name: k.display_name.clone(),
+            transport: match k.transport {
+                Transport::Native => pb::KindTransport::Native,
+                Transport::Adapter => pb::KindTransport::Adapter,
+            }
+            .into(),
+            command: k.command.clone(),
+            credentials: k.credentials.clone(),
+            egress: k.egress.clone(),
+            hooks: Some(pb::HookMatrix {
+                pre_tool: k.hooks.pre_tool,
+                post_tool: k.hooks.post_tool,
+                protocol: match k.hooks.protocol {
+                    None => pb::HookProtocol::Unspecified,
+                    Some(HookProtocol::ClaudeCode) => pb::HookProtocol::ClaudeCode,
+                    Some(HookProtocol::Codex) => pb::HookProtocol::Codex,
+                    Some(HookProtocol::Gemini) => pb::HookProtocol::Gemini,
+                    Some(HookProtocol::OpenCode) => pb::HookProtocol::Opencode,
+                    Some(HookProtocol::Scripted) => pb::HookProtocol::Scripted,
+                }
+                .into(),
+                surface: k.hooks.surface.clone(),
+                gated_tools: k.hooks.gated_tools.clone(),
+                ungated_tools: k.hooks.ungated_tools.clone(),
+                notes: k.hooks.notes.clone(),
+            }),
+            user: registry.is_user(&k.id),
+        })
+        .collect()
+}
 
 pub(crate) fn project(p: Project) -> pb::Project {
     pb::Project {

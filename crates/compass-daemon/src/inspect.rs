@@ -11,28 +11,23 @@ use compass_runtime::{ExecSpec, WorkloadName, WorkloadRuntime};
 use compass_warden::WardenError;
 use compass_warden::files::{FilesFuture, WorkloadFiles};
 use compass_warden::git::{GitFuture, GitInspector, GitOutput, RefsFuture};
-use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
-
-/// Workloads by agent, shared with the fleet and the pauser.
-pub(crate) type Workloads = Arc<Mutex<HashMap<AgentId, WorkloadName>>>;
+use std::sync::Arc;
 
 /// Runs read-only git and file reads in an agent's workload.
 #[derive(Debug, Clone)]
 pub(crate) struct WorkloadInspector {
     pub(crate) runtime: Arc<dyn WorkloadRuntime>,
-    pub(crate) workloads: Workloads,
+    /// The fleet's running agents (their workloads).
+    pub(crate) running: crate::fleet::Running,
     /// Where agents' state dirs (and so their relays) live.
     pub(crate) agents_dir: PathBuf,
 }
 
 impl WorkloadInspector {
     fn workload(&self, agent: &AgentId) -> Result<WorkloadName, String> {
-        self.workloads
-            .lock()
-            .ok()
-            .and_then(|w| w.get(agent).cloned())
+        self.running
+            .workload(agent)
             .ok_or_else(|| format!("agent {agent} has no running workload"))
     }
 

@@ -7,8 +7,10 @@
 
 mod convert;
 mod dispatch;
+mod error;
 mod fleet;
 mod inspect;
+mod kinds;
 mod liveness;
 mod lock;
 mod push_relay;
@@ -24,5 +26,6 @@ mod watch;
 pub mod logs;
 pub mod paths;
 
+pub use error::DaemonError;
 pub use push_relay::RelayLimits;
-pub use serve::{Daemon, DaemonConfig, DaemonError, RunningDaemon, TOKEN_HEADER};
+pub use serve::{Daemon, DaemonConfig, RunningDaemon, TOKEN_HEADER};

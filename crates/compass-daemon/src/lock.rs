@@ -6,7 +6,7 @@
 //! only tells a refused daemon the running one's pid (it is locked too, so
 //! a daemon of an older build, which locks only the file, is kept out).
 
-use crate::serve::DaemonError;
+use crate::error::DaemonError;
 use std::io::{Seek, Write};
 use std::path::Path;
 

@@ -49,6 +49,12 @@ impl DataDir {
         self.0.join("secrets")
     }
 
+    /// The user's own agent kinds (the built-in registry's schema); read
+    /// once at daemon start.
+    pub fn kinds(&self) -> PathBuf {
+        self.0.join("kinds.toml")
+    }
+
     /// Per-agent state (homes, clones, sockets).
     pub fn agents(&self) -> PathBuf {
         self.0.join("agents")

@@ -79,7 +79,12 @@ impl Redaction {
         }
         known.push((name.to_owned(), value.clone()));
         // The newest name wins for a value known under several.
-        match SecretValues::from_bytes(known.iter().rev().map(|(n, v)| (n.as_str(), v.expose()))) {
+        match SecretValues::from_bytes(
+            known
+                .iter()
+                .rev()
+                .map(|(n, v)| (n.as_str(), v.expose().as_slice())),
+        ) {
             Ok(values) => {
                 *self.values.write().unwrap_or_else(PoisonError::into_inner) = Arc::new(values);
             }

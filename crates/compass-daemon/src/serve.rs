@@ -2,15 +2,18 @@
 //! `compass.v1` on the 0600 Unix socket (CLI) and on a loopback port with
 //! gRPC-Web for the browser, guarded by a random per-start token.
 
-use crate::fleet::{Fleet, FleetParts};
+use crate::error::{DaemonError, MAX_SOCKET_PATH, io};
+use crate::fleet::{Fleet, FleetParts, Running, StoreSink, WorkloadPauser};
+use crate::inspect::WorkloadInspector;
 use crate::lock::InstanceLock;
 use crate::paths::DataDir;
 use crate::service::{CompassApi, RunInfo};
 use compass_proto::v1::compass_service_server::CompassServiceServer;
-use compass_store::{Options, Store, StoreError};
+use compass_store::{Options, Store};
 use std::net::{Ipv4Addr, SocketAddr};
 use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
 use std::path::PathBuf;
+use std::sync::Arc;
 use tokio::net::{TcpListener, UnixListener};
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
@@ -20,34 +23,6 @@ pub const TOKEN_HEADER: &str = "x-compass-token";
 /// Largest request the listeners decode. Above every field's own limit, so
 /// an oversized field is refused by the handler, which names it.
 const MAX_REQUEST: usize = 16 * 1024 * 1024;
-/// Longest Unix socket path the kernel accepts (sun_path, less the NUL).
-const MAX_SOCKET_PATH: usize = 107;
-
-/// Why the daemon could not start or serve.
-#[derive(Debug, thiserror::Error)]
-pub enum DaemonError {
-    #[error(
-        "another Compass daemon{} is already running on data dir {}; stop it first, or set COMPASS_HOME to use another data dir",
-        pid.map(|p| format!(" (pid {p})")).unwrap_or_default(),
-        data_dir.display()
-    )]
-    AlreadyRunning { data_dir: PathBuf, pid: Option<u32> },
-    #[error(
-        "socket path {0} is longer than the {MAX_SOCKET_PATH} bytes Unix sockets allow; choose a shorter COMPASS_HOME"
-    )]
-    SocketPathTooLong(PathBuf),
-    #[error("{context}: {source}")]
-    Io {
-        context: String,
-        #[source]
-        source: std::io::Error,
-    },
-    #[error(transparent)]
-    Store(#[from] StoreError),
-    #[error("serving failed: {0}")]
-    Serve(String),
-}
-
 /// How to run a daemon.
 #[derive(Debug, Clone)]
 pub struct DaemonConfig {
@@ -101,11 +76,6 @@ pub struct RunningDaemon {
     _lock: InstanceLock,
 }
 
-fn io(context: impl Into<String>) -> impl FnOnce(std::io::Error) -> DaemonError {
-    let context = context.into();
-    move |source| DaemonError::Io { context, source }
-}
-
 fn new_token() -> String {
     let bytes: [u8; 24] = rand::random();
     hex::encode(bytes)
@@ -135,15 +105,18 @@ impl Daemon {
         fs_err::set_permissions(&root, std::fs::Permissions::from_mode(0o700))
             .map_err(io("restricting the data dir to its owner"))?;
         let lock = InstanceLock::acquire(&config.data_dir.lock(), &root)?;
+        // A kinds file that does not check stops the start here, before
+        // anything listens (see `kinds.rs`).
+        let kinds = crate::kinds::load(&config.data_dir)?;
         let socket = config.data_dir.socket();
         if socket.as_os_str().len() > MAX_SOCKET_PATH {
             return Err(DaemonError::SocketPathTooLong(socket));
         }
         let secrets = crate::secrets::SecretStore::open(config.data_dir.secrets())
-            .map_err(|e| DaemonError::Serve(e.to_string()))?;
+            .map_err(|e| DaemonError::part("the secret store")(e.into()))?;
         // Every stored secret is taken out of what the store records.
         let redaction = crate::redaction::Redaction::load(&secrets)
-            .map_err(|e| DaemonError::Serve(e.to_string()))?;
+            .map_err(|e| DaemonError::part("the secret redaction")(e.into()))?;
         crate::logs::register(&redaction);
         let mut store_options = config.store.clone();
         store_options.scrub = Some(std::sync::Arc::clone(&redaction) as _);
@@ -169,28 +142,37 @@ impl Daemon {
 
         let dispatch = std::sync::Arc::new(
             crate::dispatch::Dispatch::new(store.clone(), secrets.clone())
-                .map_err(|e| DaemonError::Serve(format!("dispatcher: {e}")))?,
+                .map_err(|e| DaemonError::part("the dispatcher")(e.into()))?,
         );
         let runtime = compass_runtime::runtime_named(&config.backend)
-            .map_err(|e| DaemonError::Serve(format!("workload backend: {e}")))?;
-        let fleet = std::sync::Arc::new(
-            Fleet::new(FleetParts {
-                store: store.clone(),
-                agents_dir: config.data_dir.agents(),
-                runtime,
-                agent_tools: config.agent_tools.clone(),
-                warden: warden_config(&config),
-                secrets,
-                redaction,
-                protected: protected(&config),
-                relay: config.relay,
-            })
-            .map_err(|e| DaemonError::Serve(e.to_string()))?,
+            .map_err(|e| DaemonError::part("the workload backend")(e.into()))?;
+        let sink = StoreSink::start(store.clone(), Arc::clone(&redaction));
+        let running = Running::default();
+        let warden = assemble_warden(&config, &store, &runtime, &sink, &running)?;
+        let watcher = crate::watch::spawn(
+            store.clone(),
+            Arc::clone(&warden),
+            compass_warden::watch::WatchConfig::default(),
         );
+        let fleet = Arc::new(Fleet::new(FleetParts {
+            store: store.clone(),
+            agents_dir: config.data_dir.agents(),
+            runtime,
+            agent_tools: config.agent_tools.clone(),
+            kinds,
+            warden,
+            sink,
+            running,
+            watch: watcher,
+            secrets,
+            redaction,
+            protected: protected(&config),
+            relay: config.relay,
+        }));
         fleet
             .recover()
             .await
-            .map_err(|e| DaemonError::Serve(format!("recovering agents: {e}")))?;
+            .map_err(|e| DaemonError::part("recovering agents")(e.into()))?;
         let api = CompassApi {
             store: store.clone(),
             info: RunInfo {
@@ -240,11 +222,44 @@ fn protected(config: &DaemonConfig) -> crate::scope::Protected {
     )
 }
 
-/// Warden's settings from the daemon's.
-fn warden_config(config: &DaemonConfig) -> compass_warden::WardenConfig {
-    let mut warden = compass_warden::WardenConfig::default();
-    warden.taint.session = config.taint_session.clone();
-    warden
+/// Warden and its collaborators: it records through the event sink,
+/// pauses through the workload pauser, reads git and files inside the
+/// agent's workload, and keeps its user state (clearances, lists, on/off)
+/// in the store, restored here before any agent runs.
+fn assemble_warden(
+    config: &DaemonConfig,
+    store: &Store,
+    runtime: &Arc<dyn compass_runtime::WorkloadRuntime>,
+    sink: &Arc<StoreSink>,
+    running: &Running,
+) -> Result<Arc<compass_warden::Warden>, DaemonError> {
+    let mut settings = compass_warden::WardenConfig::default();
+    settings.taint.session = config.taint_session.clone();
+    let mut deps = compass_warden::WardenDeps::in_memory();
+    deps.audit = Arc::clone(sink) as Arc<dyn compass_warden::audit::AuditSink>;
+    deps.pauser = Arc::new(WorkloadPauser {
+        store: store.clone(),
+        runtime: Arc::clone(runtime),
+        running: running.clone(),
+    });
+    // Pushes resolve, and sent files are read, inside the agent's workload.
+    let inspector = Arc::new(WorkloadInspector {
+        runtime: Arc::clone(runtime),
+        running: running.clone(),
+        agents_dir: config.data_dir.agents(),
+    });
+    deps.git = Some(Arc::clone(&inspector) as Arc<dyn compass_warden::git::GitInspector>);
+    deps.files = Some(inspector as Arc<dyn compass_warden::files::WorkloadFiles>);
+    // Clearances, lists and on/off outlive the daemon (SQLite).
+    crate::warden_state::prune(store, deps.clock.now_ms());
+    deps.taint_store = Arc::new(crate::warden_state::StoreTaintStore {
+        store: store.clone(),
+    });
+    let warden = compass_warden::Warden::new(settings, deps).map_err(DaemonError::Warden)?;
+    crate::warden_state::restore(store, &warden)?;
+    let warden = Arc::new(warden);
+    sink.set_redactor(Arc::clone(&warden));
+    Ok(warden)
 }
 
 async fn until_stopped(mut stopped: watch::Receiver<bool>) {
@@ -263,7 +278,7 @@ async fn serve_unix(
             until_stopped(stopped),
         )
         .await
-        .map_err(|e| DaemonError::Serve(e.to_string()))
+        .map_err(DaemonError::from)
 }
 
 const INDEX_HTML: &str = "<!doctype html><meta charset=utf-8><title>Compass</title>\
@@ -311,7 +326,7 @@ async fn serve_http(
     axum::serve(tcp, app)
         .with_graceful_shutdown(until_stopped(stopped))
         .await
-        .map_err(|e| DaemonError::Serve(e.to_string()))
+        .map_err(io("serving the board port"))
 }
 
 impl RunningDaemon {
@@ -324,7 +339,7 @@ impl RunningDaemon {
             match task.await {
                 Ok(Ok(())) => {}
                 Ok(Err(e)) => result = Err(e),
-                Err(e) => result = Err(DaemonError::Serve(e.to_string())),
+                Err(e) => result = Err(e.into()),
             }
         }
         // Queued writes (Warden's clearances) land before the process ends.
@@ -341,7 +356,7 @@ impl RunningDaemon {
         self.tasks = rest;
         match result {
             Ok(r) => r,
-            Err(e) => Err(DaemonError::Serve(e.to_string())),
+            Err(e) => Err(e.into()),
         }
     }
 }

@@ -349,6 +349,12 @@ impl CompassService for CompassApi {
         }))
     }
 
+    async fn list_kinds(&self, _: Request<pb::ListKindsRequest>) -> Reply<pb::ListKindsResponse> {
+        Ok(Response::new(pb::ListKindsResponse {
+            kinds: convert::kinds(self.fleet.kinds()),
+        }))
+    }
+
     async fn add_theme(&self, req: Request<pb::AddThemeRequest>) -> Reply<pb::Theme> {
         let req = req.into_inner();
         let theme = Theme::new(&req.name, &req.names, false).map_err(|e| invalid("theme", e))?;

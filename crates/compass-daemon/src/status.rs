@@ -62,6 +62,10 @@ pub(crate) fn from_fleet(error: crate::fleet::FleetError) -> Status {
             Status::new(code, format!("workload: {e}"))
         }
         FleetError::Acp(e) => Status::unavailable(format!("agent session: {e}")),
+        FleetError::Relay(e) => {
+            tracing::error!(error = %e, "push relay failure");
+            Status::internal(FleetError::Relay(e).to_string())
+        }
         e @ FleetError::Io { .. } => Status::internal(e.to_string()),
     }
 }

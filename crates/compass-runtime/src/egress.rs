@@ -175,6 +175,24 @@ pub(crate) fn set_phase_hosts(
 /// Bind the proxy on `socket` and serve until dropped. Fails (so the
 /// workload does not start) if the list is invalid or the socket cannot be
 /// bound.
+/// The proxy a workload's egress policy asks for: an allowlist gets one,
+/// bound in the workload's egress dir; `Deny` and `Open` need none.
+pub(crate) async fn proxy_for(
+    spec: &crate::WorkloadSpec,
+    layout: &crate::layout::Layout,
+) -> Result<Option<EgressProxy>, crate::RuntimeError> {
+    match &spec.egress {
+        crate::EgressPolicy::Allowlist { hosts } => start(&layout.egress.join(SOCKET_NAME), hosts)
+            .await
+            .map(Some)
+            .map_err(|why| crate::RuntimeError::Egress {
+                workload: spec.name.clone(),
+                why,
+            }),
+        _ => Ok(None),
+    }
+}
+
 pub(crate) async fn start(socket: &Path, hosts: &[String]) -> Result<EgressProxy, String> {
     let allow = Arc::new(RwLock::new(Arc::new(Allowlist::parse(hosts)?)));
     let current = Arc::clone(&allow);
@@ -238,6 +256,34 @@ fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
     hay.windows(needle.len()).position(|w| w == needle)
 }
 
+/// The one way out for both request forms: `host:port` must be on the
+/// allowlist, then it is connected. `None`: the client was already
+/// answered (403 off the list, 502 unreachable) and the request ends.
+async fn open_upstream(
+    conn: &mut UnixStream,
+    allow: &Allowlist,
+    host: &str,
+    port: u16,
+) -> Result<Option<TcpStream>, String> {
+    if !allow.admits(host, port) {
+        tracing::info!(%host, port, "egress denied");
+        respond(
+            conn,
+            "403 Forbidden",
+            &format!("compass egress: {host}:{port} is not on the allowlist\n"),
+        )
+        .await?;
+        return Ok(None);
+    }
+    match TcpStream::connect((host, port)).await {
+        Ok(upstream) => Ok(Some(upstream)),
+        Err(e) => {
+            respond(conn, "502 Bad Gateway", &format!("compass egress: {e}\n")).await?;
+            Ok(None)
+        }
+    }
+}
+
 async fn serve(mut conn: UnixStream, allow: &Allowlist) -> Result<(), String> {
     let (head, rest) = read_head(&mut conn).await?;
     let text = String::from_utf8_lossy(&head).into_owned();
@@ -262,25 +308,8 @@ async fn serve(mut conn: UnixStream, allow: &Allowlist) -> Result<(), String> {
             )
             .await;
         };
-        if !allow.admits(&host, port) {
-            tracing::info!(%host, port, "egress denied");
-            return respond(
-                &mut conn,
-                "403 Forbidden",
-                &format!("compass egress: {host}:{port} is not on the allowlist\n"),
-            )
-            .await;
-        }
-        let mut upstream = match TcpStream::connect((host.as_str(), port)).await {
-            Ok(s) => s,
-            Err(e) => {
-                return respond(
-                    &mut conn,
-                    "502 Bad Gateway",
-                    &format!("compass egress: {e}\n"),
-                )
-                .await;
-            }
+        let Some(mut upstream) = open_upstream(&mut conn, allow, &host, port).await? else {
+            return Ok(());
         };
         conn.write_all(b"HTTP/1.1 200 Connection Established\r\n\r\n")
             .await
@@ -311,25 +340,8 @@ async fn serve(mut conn: UnixStream, allow: &Allowlist) -> Result<(), String> {
         .await;
     };
     let port = port.unwrap_or(80);
-    if !allow.admits(&host, port) {
-        tracing::info!(%host, port, "egress denied");
-        return respond(
-            &mut conn,
-            "403 Forbidden",
-            &format!("compass egress: {host}:{port} is not on the allowlist\n"),
-        )
-        .await;
-    }
-    let mut upstream = match TcpStream::connect((host.as_str(), port)).await {
-        Ok(s) => s,
-        Err(e) => {
-            return respond(
-                &mut conn,
-                "502 Bad Gateway",
-                &format!("compass egress: {e}\n"),
-            )
-            .await;
-        }
+    let Some(mut upstream) = open_upstream(&mut conn, allow, &host, port).await? else {
+        return Ok(());
     };
     // Every later request on this connection also goes to this upstream, so
     // keep-alive cannot smuggle a request to another host.

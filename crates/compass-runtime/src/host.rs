@@ -209,12 +209,9 @@ impl WorkloadRuntime for HostRuntime {
             return Err(RuntimeError::NotFound(spec.name.clone()));
         }
         let secret_env = SecretEnv::load(&layout)?;
-        let mut map = self.lock();
-        if map.contains_key(&spec.name) {
-            return Err(RuntimeError::AlreadyExists(spec.name.clone()));
-        }
-        map.insert(
-            spec.name.clone(),
+        crate::workload::register(
+            self.lock(),
+            &spec.name,
             HostWorkload {
                 spec: spec.clone(),
                 secret_env,
@@ -222,8 +219,8 @@ impl WorkloadRuntime for HostRuntime {
                 groups: Vec::new(),
                 paused: false,
             },
-        );
-        Ok(())
+            drop,
+        )
     }
 
     /// A host child in its own process group, stdio piped; `HOME` is the

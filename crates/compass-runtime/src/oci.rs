@@ -318,34 +318,18 @@ impl OciRuntime {
         } else {
             return Err(RuntimeError::NotFound(spec.name.clone()));
         };
-        let proxy = match &spec.egress {
-            EgressPolicy::Allowlist { hosts } => {
-                match egress::start(&layout.egress.join(egress::SOCKET_NAME), hosts).await {
-                    Ok(p) => Some(p),
-                    Err(why) => {
-                        if fresh {
-                            layout.cleanup(false);
-                        }
-                        return Err(RuntimeError::Egress {
-                            workload: spec.name.clone(),
-                            why,
-                        });
-                    }
+        let proxy = match egress::proxy_for(spec, &layout).await {
+            Ok(proxy) => proxy,
+            Err(e) => {
+                if fresh {
+                    layout.cleanup(false);
                 }
+                return Err(e);
             }
-            _ => None,
         };
-        let mut map = self.lock();
-        if map.contains_key(&spec.name) {
-            drop(map);
-            drop(proxy);
-            if fresh {
-                layout.cleanup(false);
-            }
-            return Err(RuntimeError::AlreadyExists(spec.name.clone()));
-        }
-        map.insert(
-            spec.name.clone(),
+        crate::workload::register(
+            self.lock(),
+            &spec.name,
             OciWorkload {
                 spec: spec.clone(),
                 secret_env,
@@ -356,8 +340,15 @@ impl OciRuntime {
                 paused: false,
                 starting: Arc::default(),
             },
-        );
-        Ok(())
+            |refused| {
+                // The proxy stops before the state dir it serves goes.
+                let layout = refused.layout.clone();
+                drop(refused);
+                if fresh {
+                    layout.cleanup(false);
+                }
+            },
+        )
     }
 
     /// The running container of `name`, started now if there is none.

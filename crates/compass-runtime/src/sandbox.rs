@@ -634,23 +634,15 @@ impl SandboxRuntime {
             }
             None => None,
         };
-        let proxy = match &spec.egress {
-            EgressPolicy::Allowlist { hosts } => {
-                match egress::start(&layout.egress.join(egress::SOCKET_NAME), hosts).await {
-                    Ok(p) => Some(p),
-                    Err(why) => {
-                        drop(pid_limit);
-                        drop(limits);
-                        drop(freezer);
-                        undo(&layout);
-                        return Err(RuntimeError::Egress {
-                            workload: spec.name.clone(),
-                            why,
-                        });
-                    }
-                }
+        let proxy = match egress::proxy_for(spec, &layout).await {
+            Ok(proxy) => proxy,
+            Err(e) => {
+                drop(pid_limit);
+                drop(limits);
+                drop(freezer);
+                undo(&layout);
+                return Err(e);
             }
-            _ => None,
         };
         let mut map = self.lock();
         if map.contains_key(&spec.name) {

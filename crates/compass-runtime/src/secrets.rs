@@ -16,33 +16,9 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-/// A secret value. `Display` and `Debug` print `[redacted]`; the bytes are
-/// reachable only through [`Secret::expose`].
-#[derive(Clone, PartialEq, Eq)]
-pub struct Secret(Vec<u8>);
-
-impl Secret {
-    pub fn new(value: impl Into<Vec<u8>>) -> Self {
-        Self(value.into())
-    }
-
-    /// The raw value. Call sites are the audit surface: keep them few.
-    pub fn expose(&self) -> &[u8] {
-        &self.0
-    }
-}
-
-impl fmt::Debug for Secret {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Secret([redacted])")
-    }
-}
-
-impl fmt::Display for Secret {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("[redacted]")
-    }
-}
+/// A secret value (bytes): `compass_core::secret::Secret`, the one
+/// redacting wrapper.
+pub type Secret = compass_core::secret::Secret<Vec<u8>>;
 
 /// The most a persisted [`SecretEnv`] may weigh when it is loaded again.
 const MAX_SECRET_ENV_BYTES: u64 = 1 << 20;

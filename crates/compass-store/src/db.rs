@@ -14,7 +14,7 @@ use rusqlite::{Connection, OpenFlags, params};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
-use std::time::{SystemTime, UNIX_EPOCH};
+
 use tokio::sync::{broadcast, oneshot};
 
 /// The most write jobs one transaction takes.
@@ -24,23 +24,7 @@ const LIVE_BUFFER: usize = 8192;
 /// Read connections kept open for reuse.
 const READ_POOL: usize = 4;
 
-/// Where timestamps come from; injectable so tests are deterministic.
-pub trait Clock: Send + Sync + std::fmt::Debug {
-    fn now_ms(&self) -> i64;
-}
-
-/// Wall-clock time.
-#[derive(Debug, Default)]
-pub struct SystemClock;
-
-impl Clock for SystemClock {
-    fn now_ms(&self) -> i64 {
-        SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
-            .unwrap_or(0)
-    }
-}
+pub use compass_core::clock::{Clock, SystemClock};
 
 /// How hard a commit is pushed to disk.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

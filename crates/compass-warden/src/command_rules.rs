@@ -151,16 +151,8 @@ impl CommandRules {
     /// Parse and validate: every `match` example parses and matches, no
     /// `no_match` example does.
     pub fn load(text: &str, origin: &str) -> Result<Self, WardenError> {
-        let file: CommandRuleFile = toml::from_str(text).map_err(|e| WardenError::Rules {
-            origin: origin.to_string(),
-            message: e.to_string(),
-        })?;
-        if file.version != 1 {
-            return Err(WardenError::Rules {
-                origin: origin.to_string(),
-                message: format!("version {} is not supported (expected 1)", file.version),
-            });
-        }
+        let file: CommandRuleFile =
+            crate::detect::parse_rule_file(text, origin, |f: &CommandRuleFile| f.version)?;
         for rule in &file.rules {
             if rule.programs.is_empty() {
                 return Err(WardenError::Rules {

@@ -119,7 +119,7 @@ impl HeldSecrets {
         let held = map.entry(agent.clone()).or_default();
         let mut added = 0;
         for (name, value) in found {
-            if held.iter().any(|h| h.value.expose() == value) {
+            if held.iter().any(|h| *h.value.expose() == value) {
                 continue;
             }
             held.push(Held {

@@ -5,34 +5,11 @@
 //! detected as a secret is also what never leaves the machine.
 
 use regex::Regex;
-use std::fmt;
 use std::sync::LazyLock;
 
-/// A value that must not appear in logs, events or Debug output.
-#[derive(Clone, PartialEq, Eq, Default)]
-pub struct Secret(String);
-
-impl Secret {
-    pub fn new(value: impl Into<String>) -> Self {
-        Self(value.into())
-    }
-    /// The raw value, for the one place that needs it (an HTTP header).
-    pub fn expose(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Debug for Secret {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Secret([redacted])")
-    }
-}
-
-impl fmt::Display for Secret {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("[redacted]")
-    }
-}
+/// A value that must not appear in logs, events or Debug output (text:
+/// API keys, held values); the one wrapper is `compass_core::secret`'s.
+pub type Secret = compass_core::secret::Secret<String>;
 
 /// One kind of secret the scanner knows.
 #[derive(Debug)]

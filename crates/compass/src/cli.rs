@@ -80,6 +80,9 @@ pub(crate) enum Verb {
     /// Codename themes.
     #[command(subcommand)]
     Theme(ThemeCmd),
+    /// Agent kinds: the built-in ones and your own ($COMPASS_HOME/kinds.toml).
+    #[command(subcommand)]
+    Kind(KindCmd),
     /// Secrets for agents: values go in on stdin and never come back out.
     #[command(subcommand)]
     Secret(SecretCmd),
@@ -121,7 +124,8 @@ pub(crate) struct JsonFlag {
 
 #[derive(Debug, Args)]
 pub(crate) struct HookArgs {
-    /// claude-code, codex, gemini-cli or scripted.
+    /// The hook protocol: claude-code, codex, gemini, opencode or scripted
+    /// (an unknown one is blocked, never refused: see `commands/hook.rs`).
     pub(crate) kind: String,
     /// The agent's event name, e.g. PreToolUse.
     pub(crate) event: String,
@@ -129,7 +133,7 @@ pub(crate) struct HookArgs {
     #[arg(long)]
     pub(crate) socket: Option<PathBuf>,
     /// Give up (and block) after this many milliseconds, stdin included.
-    #[arg(long, default_value_t = 5000)]
+    #[arg(long, default_value_t = compass_warden::hook::HOOK_DEADLINE_MS)]
     pub(crate) timeout_ms: u64,
 }
 
@@ -578,6 +582,21 @@ pub(crate) enum ThemeCmd {
         name: String,
         names: Vec<String>,
     },
+}
+
+#[derive(Debug, Subcommand)]
+pub(crate) enum KindCmd {
+    /// Every kind the daemon runs, with its hook matrix.
+    List(JsonFlag),
+    /// One kind in full.
+    Show {
+        id: String,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+    /// Check a kinds file (the schema of $COMPASS_HOME/kinds.toml) over the
+    /// built-in kinds, without a daemon; errors name the kind and field.
+    Check { file: PathBuf },
 }
 
 #[derive(Debug, Subcommand)]

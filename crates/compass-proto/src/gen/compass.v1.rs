@@ -132,6 +132,57 @@ pub struct AddThemeRequest {
     #[prost(string, repeated, tag = "2")]
     pub names: ::prost::alloc::vec::Vec<::prost::alloc::string::String>,
 }
+/// Which native hooks gate an agent kind's tool calls.
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct HookMatrix {
+    /// A pre-tool hook that can block (the output gate).
+    #[prost(bool, tag = "1")]
+    pub pre_tool: bool,
+    /// A post-tool hook that can hold a result (the input gate).
+    #[prost(bool, tag = "2")]
+    pub post_tool: bool,
+    #[prost(enumeration = "HookProtocol", tag = "3")]
+    pub protocol: i32,
+    #[prost(string, tag = "4")]
+    pub surface: ::prost::alloc::string::String,
+    #[prost(string, repeated, tag = "5")]
+    pub gated_tools: ::prost::alloc::vec::Vec<::prost::alloc::string::String>,
+    /// Tools the hooks do not see (the async watch does).
+    #[prost(string, repeated, tag = "6")]
+    pub ungated_tools: ::prost::alloc::vec::Vec<::prost::alloc::string::String>,
+    #[prost(string, tag = "7")]
+    pub notes: ::prost::alloc::string::String,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct AgentKind {
+    #[prost(string, tag = "1")]
+    pub id: ::prost::alloc::string::String,
+    #[prost(string, tag = "2")]
+    pub display_name: ::prost::alloc::string::String,
+    #[prost(enumeration = "KindTransport", tag = "3")]
+    pub transport: i32,
+    /// argv inside the workload; empty for `custom`.
+    #[prost(string, repeated, tag = "4")]
+    pub command: ::prost::alloc::vec::Vec<::prost::alloc::string::String>,
+    /// Secret names delivered to the agent.
+    #[prost(string, repeated, tag = "5")]
+    pub credentials: ::prost::alloc::vec::Vec<::prost::alloc::string::String>,
+    /// host:port the agent reaches while it runs.
+    #[prost(string, repeated, tag = "6")]
+    pub egress: ::prost::alloc::vec::Vec<::prost::alloc::string::String>,
+    #[prost(message, optional, tag = "7")]
+    pub hooks: ::core::option::Option<HookMatrix>,
+    /// From the user's kinds file (added, or replacing the built-in kind).
+    #[prost(bool, tag = "8")]
+    pub user: bool,
+}
+#[derive(Clone, Copy, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct ListKindsRequest {}
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct ListKindsResponse {
+    #[prost(message, repeated, tag = "1")]
+    pub kinds: ::prost::alloc::vec::Vec<AgentKind>,
+}
 #[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
 pub struct Agent {
     #[prost(string, tag = "1")]
@@ -1032,6 +1083,78 @@ pub struct SourceWriteback {
     #[prost(string, tag = "5")]
     pub detail: ::prost::alloc::string::String,
 }
+/// How an agent kind speaks ACP.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::prost::Enumeration)]
+#[repr(i32)]
+pub enum KindTransport {
+    Unspecified = 0,
+    /// The agent's own ACP server.
+    Native = 1,
+    /// A thin adapter around the agent's CLI.
+    Adapter = 2,
+}
+impl KindTransport {
+    /// String value of the enum field names used in the ProtoBuf definition.
+    ///
+    /// The values are not transformed in any way and thus are considered stable
+    /// (if the ProtoBuf definition does not change) and safe for programmatic use.
+    pub fn as_str_name(&self) -> &'static str {
+        match self {
+            Self::Unspecified => "KIND_TRANSPORT_UNSPECIFIED",
+            Self::Native => "KIND_TRANSPORT_NATIVE",
+            Self::Adapter => "KIND_TRANSPORT_ADAPTER",
+        }
+    }
+    /// Creates an enum from field names used in the ProtoBuf definition.
+    pub fn from_str_name(value: &str) -> ::core::option::Option<Self> {
+        match value {
+            "KIND_TRANSPORT_UNSPECIFIED" => Some(Self::Unspecified),
+            "KIND_TRANSPORT_NATIVE" => Some(Self::Native),
+            "KIND_TRANSPORT_ADAPTER" => Some(Self::Adapter),
+            _ => None,
+        }
+    }
+}
+/// The native hook protocol a kind's hooks speak (Warden decodes by it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::prost::Enumeration)]
+#[repr(i32)]
+pub enum HookProtocol {
+    /// None: the kind claims no hooks.
+    Unspecified = 0,
+    ClaudeCode = 1,
+    Codex = 2,
+    Gemini = 3,
+    Opencode = 4,
+    Scripted = 5,
+}
+impl HookProtocol {
+    /// String value of the enum field names used in the ProtoBuf definition.
+    ///
+    /// The values are not transformed in any way and thus are considered stable
+    /// (if the ProtoBuf definition does not change) and safe for programmatic use.
+    pub fn as_str_name(&self) -> &'static str {
+        match self {
+            Self::Unspecified => "HOOK_PROTOCOL_UNSPECIFIED",
+            Self::ClaudeCode => "HOOK_PROTOCOL_CLAUDE_CODE",
+            Self::Codex => "HOOK_PROTOCOL_CODEX",
+            Self::Gemini => "HOOK_PROTOCOL_GEMINI",
+            Self::Opencode => "HOOK_PROTOCOL_OPENCODE",
+            Self::Scripted => "HOOK_PROTOCOL_SCRIPTED",
+        }
+    }
+    /// Creates an enum from field names used in the ProtoBuf definition.
+    pub fn from_str_name(value: &str) -> ::core::option::Option<Self> {
+        match value {
+            "HOOK_PROTOCOL_UNSPECIFIED" => Some(Self::Unspecified),
+            "HOOK_PROTOCOL_CLAUDE_CODE" => Some(Self::ClaudeCode),
+            "HOOK_PROTOCOL_CODEX" => Some(Self::Codex),
+            "HOOK_PROTOCOL_GEMINI" => Some(Self::Gemini),
+            "HOOK_PROTOCOL_OPENCODE" => Some(Self::Opencode),
+            "HOOK_PROTOCOL_SCRIPTED" => Some(Self::Scripted),
+            _ => None,
+        }
+    }
+}
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::prost::Enumeration)]
 #[repr(i32)]
 pub enum Lifetime {
@@ -1532,6 +1655,32 @@ pub mod compass_service_client {
             let mut req = request.into_request();
             req.extensions_mut()
                 .insert(GrpcMethod::new("compass.v1.CompassService", "AddTheme"));
+            self.inner.unary(req, path, codec).await
+        }
+        /// Agent kinds this daemon runs: the built-in registry plus the user's
+        /// kinds file ($COMPASS_HOME/kinds.toml), each with its hook matrix.
+        pub async fn list_kinds(
+            &mut self,
+            request: impl tonic::IntoRequest<super::ListKindsRequest>,
+        ) -> std::result::Result<
+            tonic::Response<super::ListKindsResponse>,
+            tonic::Status,
+        > {
+            self.inner
+                .ready()
+                .await
+                .map_err(|e| {
+                    tonic::Status::unknown(
+                        format!("Service was not ready: {}", e.into()),
+                    )
+                })?;
+            let codec = tonic_prost::ProstCodec::default();
+            let path = http::uri::PathAndQuery::from_static(
+                "/compass.v1.CompassService/ListKinds",
+            );
+            let mut req = request.into_request();
+            req.extensions_mut()
+                .insert(GrpcMethod::new("compass.v1.CompassService", "ListKinds"));
             self.inner.unary(req, path, codec).await
         }
         /// Named agents.
@@ -2377,6 +2526,15 @@ pub mod compass_service_server {
             &self,
             request: tonic::Request<super::AddThemeRequest>,
         ) -> std::result::Result<tonic::Response<super::Theme>, tonic::Status>;
+        /// Agent kinds this daemon runs: the built-in registry plus the user's
+        /// kinds file ($COMPASS_HOME/kinds.toml), each with its hook matrix.
+        async fn list_kinds(
+            &self,
+            request: tonic::Request<super::ListKindsRequest>,
+        ) -> std::result::Result<
+            tonic::Response<super::ListKindsResponse>,
+            tonic::Status,
+        >;
         /// Named agents.
         async fn create_agent(
             &self,
@@ -2920,6 +3078,51 @@ pub mod compass_service_server {
                     let inner = self.inner.clone();
                     let fut = async move {
                         let method = AddThemeSvc(inner);
+                        let codec = tonic_prost::ProstCodec::default();
+                        let mut grpc = tonic::server::Grpc::new(codec)
+                            .apply_compression_config(
+                                accept_compression_encodings,
+                                send_compression_encodings,
+                            )
+                            .apply_max_message_size_config(
+                                max_decoding_message_size,
+                                max_encoding_message_size,
+                            );
+                        let res = grpc.unary(method, req).await;
+                        Ok(res)
+                    };
+                    Box::pin(fut)
+                }
+                "/compass.v1.CompassService/ListKinds" => {
+                    #[allow(non_camel_case_types)]
+                    struct ListKindsSvc<T: CompassService>(pub Arc<T>);
+                    impl<
+                        T: CompassService,
+                    > tonic::server::UnaryService<super::ListKindsRequest>
+                    for ListKindsSvc<T> {
+                        type Response = super::ListKindsResponse;
+                        type Future = BoxFuture<
+                            tonic::Response<Self::Response>,
+                            tonic::Status,
+                        >;
+                        fn call(
+                            &mut self,
+                            request: tonic::Request<super::ListKindsRequest>,
+                        ) -> Self::Future {
+                            let inner = Arc::clone(&self.0);
+                            let fut = async move {
+                                <T as CompassService>::list_kinds(&inner, request).await
+                            };
+                            Box::pin(fut)
+                        }
+                    }
+                    let accept_compression_encodings = self.accept_compression_encodings;
+                    let send_compression_encodings = self.send_compression_encodings;
+                    let max_decoding_message_size = self.max_decoding_message_size;
+                    let max_encoding_message_size = self.max_encoding_message_size;
+                    let inner = self.inner.clone();
+                    let fut = async move {
+                        let method = ListKindsSvc(inner);
                         let codec = tonic_prost::ProstCodec::default();
                         let mut grpc = tonic::server::Grpc::new(codec)
                             .apply_compression_config(

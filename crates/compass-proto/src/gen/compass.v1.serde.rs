@@ -772,6 +772,219 @@ impl<'de> serde::Deserialize<'de> for AgentCreated {
         deserializer.deserialize_struct("compass.v1.AgentCreated", FIELDS, GeneratedVisitor)
     }
 }
+impl serde::Serialize for AgentKind {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.id.is_empty() {
+            len += 1;
+        }
+        if !self.display_name.is_empty() {
+            len += 1;
+        }
+        if self.transport != 0 {
+            len += 1;
+        }
+        if !self.command.is_empty() {
+            len += 1;
+        }
+        if !self.credentials.is_empty() {
+            len += 1;
+        }
+        if !self.egress.is_empty() {
+            len += 1;
+        }
+        if self.hooks.is_some() {
+            len += 1;
+        }
+        if self.user {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.AgentKind", len)?;
+        if !self.id.is_empty() {
+            struct_ser.serialize_field("id", &self.id)?;
+        }
+        if !self.display_name.is_empty() {
+            struct_ser.serialize_field("displayName", &self.display_name)?;
+        }
+        if self.transport != 0 {
+            let v = KindTransport::try_from(self.transport)
+                .map_err(|_| serde::ser::Error::custom(format!("Invalid variant {}", self.transport)))?;
+            struct_ser.serialize_field("transport", &v)?;
+        }
+        if !self.command.is_empty() {
+            struct_ser.serialize_field("command", &self.command)?;
+        }
+        if !self.credentials.is_empty() {
+            struct_ser.serialize_field("credentials", &self.credentials)?;
+        }
+        if !self.egress.is_empty() {
+            struct_ser.serialize_field("egress", &self.egress)?;
+        }
+        if let Some(v) = self.hooks.as_ref() {
+            struct_ser.serialize_field("hooks", v)?;
+        }
+        if self.user {
+            struct_ser.serialize_field("user", &self.user)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for AgentKind {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "id",
+            "display_name",
+            "displayName",
+            "transport",
+            "command",
+            "credentials",
+            "egress",
+            "hooks",
+            "user",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Id,
+            DisplayName,
+            Transport,
+            Command,
+            Credentials,
+            Egress,
+            Hooks,
+            User,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "id" => Ok(GeneratedField::Id),
+                            "displayName" | "display_name" => Ok(GeneratedField::DisplayName),
+                            "transport" => Ok(GeneratedField::Transport),
+                            "command" => Ok(GeneratedField::Command),
+                            "credentials" => Ok(GeneratedField::Credentials),
+                            "egress" => Ok(GeneratedField::Egress),
+                            "hooks" => Ok(GeneratedField::Hooks),
+                            "user" => Ok(GeneratedField::User),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = AgentKind;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.AgentKind")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<AgentKind, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut id__ = None;
+                let mut display_name__ = None;
+                let mut transport__ = None;
+                let mut command__ = None;
+                let mut credentials__ = None;
+                let mut egress__ = None;
+                let mut hooks__ = None;
+                let mut user__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Id => {
+                            if id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("id"));
+                            }
+                            id__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::DisplayName => {
+                            if display_name__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("displayName"));
+                            }
+                            display_name__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Transport => {
+                            if transport__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("transport"));
+                            }
+                            transport__ = Some(map_.next_value::<KindTransport>()? as i32);
+                        }
+                        GeneratedField::Command => {
+                            if command__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("command"));
+                            }
+                            command__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Credentials => {
+                            if credentials__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("credentials"));
+                            }
+                            credentials__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Egress => {
+                            if egress__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("egress"));
+                            }
+                            egress__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Hooks => {
+                            if hooks__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("hooks"));
+                            }
+                            hooks__ = map_.next_value()?;
+                        }
+                        GeneratedField::User => {
+                            if user__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("user"));
+                            }
+                            user__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(AgentKind {
+                    id: id__.unwrap_or_default(),
+                    display_name: display_name__.unwrap_or_default(),
+                    transport: transport__.unwrap_or_default(),
+                    command: command__.unwrap_or_default(),
+                    credentials: credentials__.unwrap_or_default(),
+                    egress: egress__.unwrap_or_default(),
+                    hooks: hooks__,
+                    user: user__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.AgentKind", FIELDS, GeneratedVisitor)
+    }
+}
 impl serde::Serialize for AgentRef {
     #[allow(deprecated)]
     fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
@@ -5947,6 +6160,288 @@ impl<'de> serde::Deserialize<'de> for GetWardenRequest {
         deserializer.deserialize_struct("compass.v1.GetWardenRequest", FIELDS, GeneratedVisitor)
     }
 }
+impl serde::Serialize for HookMatrix {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if self.pre_tool {
+            len += 1;
+        }
+        if self.post_tool {
+            len += 1;
+        }
+        if self.protocol != 0 {
+            len += 1;
+        }
+        if !self.surface.is_empty() {
+            len += 1;
+        }
+        if !self.gated_tools.is_empty() {
+            len += 1;
+        }
+        if !self.ungated_tools.is_empty() {
+            len += 1;
+        }
+        if !self.notes.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.HookMatrix", len)?;
+        if self.pre_tool {
+            struct_ser.serialize_field("preTool", &self.pre_tool)?;
+        }
+        if self.post_tool {
+            struct_ser.serialize_field("postTool", &self.post_tool)?;
+        }
+        if self.protocol != 0 {
+            let v = HookProtocol::try_from(self.protocol)
+                .map_err(|_| serde::ser::Error::custom(format!("Invalid variant {}", self.protocol)))?;
+            struct_ser.serialize_field("protocol", &v)?;
+        }
+        if !self.surface.is_empty() {
+            struct_ser.serialize_field("surface", &self.surface)?;
+        }
+        if !self.gated_tools.is_empty() {
+            struct_ser.serialize_field("gatedTools", &self.gated_tools)?;
+        }
+        if !self.ungated_tools.is_empty() {
+            struct_ser.serialize_field("ungatedTools", &self.ungated_tools)?;
+        }
+        if !self.notes.is_empty() {
+            struct_ser.serialize_field("notes", &self.notes)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for HookMatrix {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "pre_tool",
+            "preTool",
+            "post_tool",
+            "postTool",
+            "protocol",
+            "surface",
+            "gated_tools",
+            "gatedTools",
+            "ungated_tools",
+            "ungatedTools",
+            "notes",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            PreTool,
+            PostTool,
+            Protocol,
+            Surface,
+            GatedTools,
+            UngatedTools,
+            Notes,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "preTool" | "pre_tool" => Ok(GeneratedField::PreTool),
+                            "postTool" | "post_tool" => Ok(GeneratedField::PostTool),
+                            "protocol" => Ok(GeneratedField::Protocol),
+                            "surface" => Ok(GeneratedField::Surface),
+                            "gatedTools" | "gated_tools" => Ok(GeneratedField::GatedTools),
+                            "ungatedTools" | "ungated_tools" => Ok(GeneratedField::UngatedTools),
+                            "notes" => Ok(GeneratedField::Notes),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = HookMatrix;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.HookMatrix")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<HookMatrix, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut pre_tool__ = None;
+                let mut post_tool__ = None;
+                let mut protocol__ = None;
+                let mut surface__ = None;
+                let mut gated_tools__ = None;
+                let mut ungated_tools__ = None;
+                let mut notes__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::PreTool => {
+                            if pre_tool__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("preTool"));
+                            }
+                            pre_tool__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::PostTool => {
+                            if post_tool__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("postTool"));
+                            }
+                            post_tool__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Protocol => {
+                            if protocol__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("protocol"));
+                            }
+                            protocol__ = Some(map_.next_value::<HookProtocol>()? as i32);
+                        }
+                        GeneratedField::Surface => {
+                            if surface__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("surface"));
+                            }
+                            surface__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::GatedTools => {
+                            if gated_tools__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("gatedTools"));
+                            }
+                            gated_tools__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::UngatedTools => {
+                            if ungated_tools__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("ungatedTools"));
+                            }
+                            ungated_tools__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Notes => {
+                            if notes__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("notes"));
+                            }
+                            notes__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(HookMatrix {
+                    pre_tool: pre_tool__.unwrap_or_default(),
+                    post_tool: post_tool__.unwrap_or_default(),
+                    protocol: protocol__.unwrap_or_default(),
+                    surface: surface__.unwrap_or_default(),
+                    gated_tools: gated_tools__.unwrap_or_default(),
+                    ungated_tools: ungated_tools__.unwrap_or_default(),
+                    notes: notes__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.HookMatrix", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for HookProtocol {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        let variant = match self {
+            Self::Unspecified => "HOOK_PROTOCOL_UNSPECIFIED",
+            Self::ClaudeCode => "HOOK_PROTOCOL_CLAUDE_CODE",
+            Self::Codex => "HOOK_PROTOCOL_CODEX",
+            Self::Gemini => "HOOK_PROTOCOL_GEMINI",
+            Self::Opencode => "HOOK_PROTOCOL_OPENCODE",
+            Self::Scripted => "HOOK_PROTOCOL_SCRIPTED",
+        };
+        serializer.serialize_str(variant)
+    }
+}
+impl<'de> serde::Deserialize<'de> for HookProtocol {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "HOOK_PROTOCOL_UNSPECIFIED",
+            "HOOK_PROTOCOL_CLAUDE_CODE",
+            "HOOK_PROTOCOL_CODEX",
+            "HOOK_PROTOCOL_GEMINI",
+            "HOOK_PROTOCOL_OPENCODE",
+            "HOOK_PROTOCOL_SCRIPTED",
+        ];
+
+        struct GeneratedVisitor;
+
+        impl serde::de::Visitor<'_> for GeneratedVisitor {
+            type Value = HookProtocol;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(formatter, "expected one of: {:?}", &FIELDS)
+            }
+
+            fn visit_i64<E>(self, v: i64) -> std::result::Result<Self::Value, E>
+            where
+                E: serde::de::Error,
+            {
+                i32::try_from(v)
+                    .ok()
+                    .and_then(|x| x.try_into().ok())
+                    .ok_or_else(|| {
+                        serde::de::Error::invalid_value(serde::de::Unexpected::Signed(v), &self)
+                    })
+            }
+
+            fn visit_u64<E>(self, v: u64) -> std::result::Result<Self::Value, E>
+            where
+                E: serde::de::Error,
+            {
+                i32::try_from(v)
+                    .ok()
+                    .and_then(|x| x.try_into().ok())
+                    .ok_or_else(|| {
+                        serde::de::Error::invalid_value(serde::de::Unexpected::Unsigned(v), &self)
+                    })
+            }
+
+            fn visit_str<E>(self, value: &str) -> std::result::Result<Self::Value, E>
+            where
+                E: serde::de::Error,
+            {
+                match value {
+                    "HOOK_PROTOCOL_UNSPECIFIED" => Ok(HookProtocol::Unspecified),
+                    "HOOK_PROTOCOL_CLAUDE_CODE" => Ok(HookProtocol::ClaudeCode),
+                    "HOOK_PROTOCOL_CODEX" => Ok(HookProtocol::Codex),
+                    "HOOK_PROTOCOL_GEMINI" => Ok(HookProtocol::Gemini),
+                    "HOOK_PROTOCOL_OPENCODE" => Ok(HookProtocol::Opencode),
+                    "HOOK_PROTOCOL_SCRIPTED" => Ok(HookProtocol::Scripted),
+                    _ => Err(serde::de::Error::unknown_variant(value, FIELDS)),
+                }
+            }
+        }
+        deserializer.deserialize_any(GeneratedVisitor)
+    }
+}
 impl serde::Serialize for Issue {
     #[allow(deprecated)]
     fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
@@ -6363,6 +6858,80 @@ impl<'de> serde::Deserialize<'de> for IssueUpdated {
             }
         }
         deserializer.deserialize_struct("compass.v1.IssueUpdated", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for KindTransport {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        let variant = match self {
+            Self::Unspecified => "KIND_TRANSPORT_UNSPECIFIED",
+            Self::Native => "KIND_TRANSPORT_NATIVE",
+            Self::Adapter => "KIND_TRANSPORT_ADAPTER",
+        };
+        serializer.serialize_str(variant)
+    }
+}
+impl<'de> serde::Deserialize<'de> for KindTransport {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "KIND_TRANSPORT_UNSPECIFIED",
+            "KIND_TRANSPORT_NATIVE",
+            "KIND_TRANSPORT_ADAPTER",
+        ];
+
+        struct GeneratedVisitor;
+
+        impl serde::de::Visitor<'_> for GeneratedVisitor {
+            type Value = KindTransport;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(formatter, "expected one of: {:?}", &FIELDS)
+            }
+
+            fn visit_i64<E>(self, v: i64) -> std::result::Result<Self::Value, E>
+            where
+                E: serde::de::Error,
+            {
+                i32::try_from(v)
+                    .ok()
+                    .and_then(|x| x.try_into().ok())
+                    .ok_or_else(|| {
+                        serde::de::Error::invalid_value(serde::de::Unexpected::Signed(v), &self)
+                    })
+            }
+
+            fn visit_u64<E>(self, v: u64) -> std::result::Result<Self::Value, E>
+            where
+                E: serde::de::Error,
+            {
+                i32::try_from(v)
+                    .ok()
+                    .and_then(|x| x.try_into().ok())
+                    .ok_or_else(|| {
+                        serde::de::Error::invalid_value(serde::de::Unexpected::Unsigned(v), &self)
+                    })
+            }
+
+            fn visit_str<E>(self, value: &str) -> std::result::Result<Self::Value, E>
+            where
+                E: serde::de::Error,
+            {
+                match value {
+                    "KIND_TRANSPORT_UNSPECIFIED" => Ok(KindTransport::Unspecified),
+                    "KIND_TRANSPORT_NATIVE" => Ok(KindTransport::Native),
+                    "KIND_TRANSPORT_ADAPTER" => Ok(KindTransport::Adapter),
+                    _ => Err(serde::de::Error::unknown_variant(value, FIELDS)),
+                }
+            }
+        }
+        deserializer.deserialize_any(GeneratedVisitor)
     }
 }
 impl serde::Serialize for Lifetime {
@@ -7152,6 +7721,168 @@ impl<'de> serde::Deserialize<'de> for ListIssuesResponse {
             }
         }
         deserializer.deserialize_struct("compass.v1.ListIssuesResponse", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for ListKindsRequest {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let len = 0;
+        let struct_ser = serializer.serialize_struct("compass.v1.ListKindsRequest", len)?;
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for ListKindsRequest {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                            Err(serde::de::Error::unknown_field(value, FIELDS))
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = ListKindsRequest;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.ListKindsRequest")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<ListKindsRequest, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                while map_.next_key::<GeneratedField>()?.is_some() {
+                    let _ = map_.next_value::<serde::de::IgnoredAny>()?;
+                }
+                Ok(ListKindsRequest {
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.ListKindsRequest", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for ListKindsResponse {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.kinds.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.ListKindsResponse", len)?;
+        if !self.kinds.is_empty() {
+            struct_ser.serialize_field("kinds", &self.kinds)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for ListKindsResponse {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "kinds",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Kinds,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "kinds" => Ok(GeneratedField::Kinds),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = ListKindsResponse;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.ListKindsResponse")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<ListKindsResponse, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut kinds__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Kinds => {
+                            if kinds__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("kinds"));
+                            }
+                            kinds__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(ListKindsResponse {
+                    kinds: kinds__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.ListKindsResponse", FIELDS, GeneratedVisitor)
     }
 }
 impl serde::Serialize for ListProjectsRequest {

@@ -90,7 +90,7 @@ const ALLOWED: &[(&str, &str, &str)] = &[
         "Compass's own engine settings dir in the host's temp dir, mounted into no workload; checked to be ours, 0700 and no link",
     ),
     (
-        "compass-daemon/src/fleet.rs",
+        "compass-daemon/src/fleet/spec.rs",
         "fs_err::canonicalize(d)",
         "a project directory the user named (its parent is never mounted, so no agent can swap it); resolved to mount what the scope check judged",
     ),
@@ -278,11 +278,11 @@ fn the_scan_catches_the_attacks_it_exists_for() {
     // The deletions and reads issue 9 found, as they were written.
     for (file, bad) in [
         (
-            "compass-daemon/src/fleet.rs",
+            "compass-daemon/src/fleet/start.rs",
             "fn f() { match fs_err::remove_file(layout.env_file()) { Ok(()) => {} } }",
         ),
         (
-            "compass-daemon/src/fleet.rs",
+            "compass-daemon/src/fleet/start.rs",
             "fn f() { let _ = fs_err::remove_dir_all(layout.secrets_dir()); }",
         ),
         (
@@ -290,7 +290,7 @@ fn the_scan_catches_the_attacks_it_exists_for() {
             "fn f() { let p = layout.home.join(\".compass\");\n let env = p.join(\"env\");\n let t = fs_err::read_to_string(&env); }",
         ),
         (
-            "compass-daemon/src/fleet.rs",
+            "compass-daemon/src/fleet/start.rs",
             "fn f() { if Layout::new(d).work.join(\".streams\").exists() {} }",
         ),
     ] {

@@ -8,7 +8,7 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let agent = AgentId::from_row(1);
-    for kind in [adapters::AgentKind::ClaudeCode, adapters::AgentKind::Codex, adapters::AgentKind::GeminiCli] {
+    for kind in compass_core::hook::HookProtocol::ALL {
         let (pre, post) = kind.events();
         let _ = adapters::translate(kind, pre, data, &agent);
         let _ = adapters::translate(kind, post, data, &agent);

@@ -9,8 +9,9 @@
 //! supported agent treats as a block (Claude Code lets any *other* non-zero
 //! exit through).
 
-use super::adapters::{self, AgentKind};
+use super::adapters;
 use super::wire::{self, HookRequest};
+use compass_core::hook::HookProtocol;
 use std::io::{ErrorKind, Read, Write};
 use std::os::unix::net::UnixStream;
 use std::path::{Path, PathBuf};
@@ -120,10 +121,10 @@ fn run_hook_until(
     socket: &Path,
     deadline: Instant,
 ) -> HookOutcome {
-    if AgentKind::parse(kind).is_none() {
-        return HookOutcome::blocked(&format!(
-            "unknown agent kind {kind:?}; expected claude-code, codex, gemini-cli or scripted"
-        ));
+    if HookProtocol::parse(kind).is_none() {
+        return HookOutcome::blocked(
+            &adapters::AdapterError::UnknownProtocol(kind.to_owned()).to_string(),
+        );
     }
     if stdin.len() > MAX_PAYLOAD {
         return HookOutcome::blocked(&format!(

@@ -1,4 +1,5 @@
-//! The hook path: `compass hook <kind> <event>` ↔ the per-agent hook socket.
+//! The hook path: `compass hook <protocol> <event>` ↔ the per-agent hook
+//! socket. The protocols are `compass_core::hook::HookProtocol`.
 //!
 //! [`client::run_hook_process`] is what the CLI verb calls (blocking, no runtime, so a
 //! hook process starts and answers fast); [`server::serve_hook_socket`] is
@@ -12,7 +13,6 @@ pub mod config;
 pub mod server;
 pub mod wire;
 
-pub use adapters::AgentKind;
 pub use client::{HookOutcome, run_hook, run_hook_process};
-pub use config::native_hook_config;
+pub use config::{HOOK_DEADLINE, HOOK_DEADLINE_MS, agent_timeout};
 pub use server::{handle_hook_request, serve_hook_socket};

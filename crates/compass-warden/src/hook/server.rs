@@ -3,9 +3,10 @@
 //! is the gate's verdict rendered in the agent's format. Malformed input,
 //! unknown events and slow clients get a block, never a crash or a pass.
 
-use super::adapters::{self, AgentKind};
+use super::adapters;
 use super::wire::{self, HookResponse};
 use compass_core::gate::{Gate, GatePoint};
+use compass_core::hook::HookProtocol;
 use compass_core::id::AgentId;
 use std::sync::Arc;
 use std::time::Duration;
@@ -20,8 +21,8 @@ pub async fn handle_hook_request(body: &[u8], agent: &AgentId, gate: &dyn Gate) 
         Ok(r) => r,
         Err(e) => return adapters::block(&format!("malformed hook message: {e}")),
     };
-    let Some(kind) = AgentKind::parse(&req.kind) else {
-        return adapters::block(&format!("unknown agent kind {:?}", req.kind));
+    let Some(kind) = HookProtocol::parse(&req.kind) else {
+        return adapters::block(&adapters::AdapterError::UnknownProtocol(req.kind).to_string());
     };
     let Some(stdin) = req.stdin() else {
         return adapters::block("hook payload is not valid base64");

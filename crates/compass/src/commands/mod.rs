@@ -1,6 +1,7 @@
 //! What each verb does, one module per command group. `run` picks the
 //! module; a verb that talks to the daemon gets a connected client, the
-//! others (`up`, `daemon`, `bench`, `warden eval`) get what they need.
+//! others (`up`, `daemon`, `bench`, `warden eval`, `kind check`) get what
+//! they need.
 
 mod agent;
 mod bench;
@@ -8,6 +9,7 @@ mod board;
 mod events;
 pub(crate) mod hook;
 mod issue;
+mod kind;
 mod project;
 mod secret;
 mod serve;
@@ -41,6 +43,7 @@ pub(crate) async fn run(global: GlobalArgs, verb: Verb) -> CliResult {
         Verb::Issue(cmd) => issue::run(&mut client().await?, cmd).await,
         Verb::Workstream(cmd) => workstream::run(&mut client().await?, cmd).await,
         Verb::Theme(cmd) => theme::run(&mut client().await?, cmd).await,
+        Verb::Kind(cmd) => kind::run(cmd, client).await,
         Verb::Secret(cmd) => secret::run(&mut client().await?, cmd).await,
         Verb::Source(cmd) => source::run(&mut client().await?, cmd).await,
         Verb::Board { project, json } => board::run(&mut client().await?, project, json).await,

@@ -3,6 +3,7 @@
 
 mod ephemeral;
 mod reload;
+mod rollback;
 mod secrets;
 
 use super::{TestDaemon, git_repo};

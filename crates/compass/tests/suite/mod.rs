@@ -10,6 +10,7 @@ mod domain;
 mod escape;
 mod gates;
 mod hook_argv;
+mod kinds;
 mod relay;
 mod restart;
 mod scope;

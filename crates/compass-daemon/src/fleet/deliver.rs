@@ -1,0 +1,85 @@
+//! Secrets into a starting agent's workload: the kind's credentials and
+//! those granted to this start, as 0600 files and (single-line ones) env.
+
+use super::{Fleet, FleetError};
+use compass_core::agent::Agent;
+use compass_core::event::{NewEvent, Scope};
+use compass_runtime::WorkloadName;
+use std::path::Path;
+
+impl Fleet {
+    /// Materialize the secrets the agent's kind names as credentials, plus
+    /// those granted to this start, into its workload: each as a 0600 file
+    /// `$HOME/.compass/secrets/<NAME>` (over stdin, through the runtime), and
+    /// single-line ones also in the runtime's env for every spawn (kept on
+    /// the daemon's side, never read back from the workload). What an
+    /// earlier start delivered is cleared first, so a deleted or ungranted
+    /// secret does not linger. A granted secret that is not set is refused;
+    /// an unset kind credential is skipped (the agent may authenticate
+    /// otherwise, and says so itself if it cannot).
+    pub(super) async fn deliver_secrets(
+        &self,
+        agent: &Agent,
+        kind: &compass_acp::AgentKind,
+        workload: &WorkloadName,
+        state_dir: &Path,
+        granted: &[String],
+    ) -> Result<Vec<String>, FleetError> {
+        // Host-side deletion in the agent's home goes through the runtime's
+        // audited agentfs: a planted link is removed, never followed.
+        compass_runtime::secrets::clear(self.runtime.as_ref(), workload, state_dir).await?;
+        let mut wanted: Vec<(&str, bool)> = Vec::new();
+        for name in granted {
+            crate::secrets::check_name(name)?;
+            wanted.push((name, true));
+        }
+        for name in &kind.credentials {
+            if !wanted.iter().any(|(n, _)| n == name) {
+                wanted.push((name, false));
+            }
+        }
+        let mut env = Vec::new();
+        let mut delivered = Vec::new();
+        for (name, explicit) in wanted {
+            let Some(value) = self.secrets.get(name)? else {
+                if explicit {
+                    return Err(crate::secrets::SecretError::NotFound(name.to_owned()).into());
+                }
+                tracing::info!(agent = %agent.id, secret = name, "the kind's credential is not set; not delivered");
+                continue;
+            };
+            compass_runtime::secrets::inject_file(
+                self.runtime.as_ref(),
+                workload,
+                state_dir,
+                name,
+                &value,
+            )
+            .await?;
+            let env_shaped =
+                std::str::from_utf8(value.expose()).is_ok_and(|v| !v.contains(['\n', '\r']));
+            if env_shaped {
+                env.push((name.to_owned(), value));
+            }
+            delivered.push(name.to_owned());
+        }
+        if !env.is_empty() {
+            compass_runtime::secrets::inject_env(self.runtime.as_ref(), workload, state_dir, &env)
+                .await?;
+        }
+        if !delivered.is_empty() {
+            let event = NewEvent {
+                scope: Scope {
+                    project_id: Some(agent.project_id.clone()),
+                    agent_id: Some(agent.id.clone()),
+                    ..Scope::default()
+                },
+                kind: compass_core::event::EventKind::SecretsDelivered {
+                    names: delivered.clone(),
+                },
+            };
+            self.store.write(move |tx| tx.emit(event).map(drop)).await?;
+        }
+        Ok(delivered)
+    }
+}

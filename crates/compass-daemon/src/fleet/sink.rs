@@ -1,0 +1,90 @@
+//! The one writer of session and audit events: a task that stores them in
+//! batches, after the exact-value redaction of stored secrets and Warden's
+//! redactor.
+
+use compass_core::event::{EventKind, NewEvent};
+use compass_store::Store;
+use std::sync::Arc;
+use tokio::sync::mpsc;
+
+/// Events from sessions and Warden, written to the store in batches by one
+/// task so a chatty agent costs one transaction per burst, not per update.
+/// What agents stream passes the exact-value redaction of stored secrets
+/// (stream-aware: see `redaction.rs`), then Warden's redactor: a credential
+/// an agent printed never reaches the event log, the board or a subscriber.
+#[derive(Debug)]
+pub(crate) struct StoreSink {
+    tx: mpsc::UnboundedSender<NewEvent>,
+    secrets: Arc<crate::redaction::Redaction>,
+    redactor: std::sync::OnceLock<Arc<compass_warden::Warden>>,
+}
+
+impl StoreSink {
+    pub(crate) fn start(store: Store, secrets: Arc<crate::redaction::Redaction>) -> Arc<Self> {
+        let (tx, mut rx) = mpsc::unbounded_channel::<NewEvent>();
+        tokio::spawn(async move {
+            while let Some(first) = rx.recv().await {
+                let mut batch = vec![first];
+                while let Ok(more) = rx.try_recv() {
+                    batch.push(more);
+                    if batch.len() >= 256 {
+                        break;
+                    }
+                }
+                let result = store
+                    .write(move |tx| {
+                        batch.into_iter().try_for_each(|e| {
+                            let lost = crate::liveness::lost_agent(&e);
+                            tx.emit(e)?;
+                            lost.map_or(Ok(()), |(id, why)| {
+                                crate::liveness::mark_failed(tx, &id, &why)
+                            })
+                        })
+                    })
+                    .await;
+                if let Err(error) = result {
+                    tracing::error!(%error, "could not store agent events");
+                }
+            }
+        });
+        Arc::new(Self {
+            tx,
+            secrets,
+            redactor: std::sync::OnceLock::new(),
+        })
+    }
+
+    /// Warden exists after its sink does (it records through it).
+    pub(crate) fn set_redactor(&self, warden: Arc<compass_warden::Warden>) {
+        let _ = self.redactor.set(warden);
+    }
+}
+
+impl compass_acp::EventSink for StoreSink {
+    fn emit(&self, event: NewEvent) {
+        self.secrets.pass(event, |mut event| {
+            if let (EventKind::AgentUpdate { update }, Some(agent), Some(warden)) =
+                (&mut event.kind, &event.scope.agent_id, self.redactor.get())
+            {
+                for text in update.texts_mut() {
+                    if let Some(clean) = warden.redact_for(agent, text) {
+                        *text = clean;
+                    }
+                }
+            }
+            let _ = self.tx.send(event);
+        });
+    }
+
+    fn output_filter(&self) -> Option<Box<dyn compass_acp::OutputFilter>> {
+        Some(self.secrets.output_filter())
+    }
+}
+
+impl compass_warden::audit::AuditSink for StoreSink {
+    fn record(&self, record: &compass_warden::audit::AuditRecord) {
+        self.secrets.pass(record.to_event(), |event| {
+            let _ = self.tx.send(event);
+        });
+    }
+}

@@ -1,0 +1,287 @@
+//! What an agent's workload looks like: its spec (mounts, env, egress),
+//! where the Compass binaries and agent tools appear inside it, and how
+//! project repos and directories are named under `/work`.
+
+use super::start::HOOK_SOCKET;
+use super::{Fleet, FleetError, io};
+use compass_core::agent::Agent;
+use compass_core::name::Name;
+use compass_core::project::RepoSource as ProjectRepo;
+use compass_runtime::layout::Layout;
+use compass_runtime::repos::{self, RepoSource};
+use compass_runtime::{EgressPolicy, Mount, WorkloadName, WorkloadSpec};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// Where the Compass binaries (`compass`, `compass-scripted-agent`) appear
+/// inside a sandbox: the daemon's own directory, mounted read-only.
+const INNER_BIN: &str = "/opt/compass/bin";
+/// Where preinstalled agent CLIs (`--agent-tools`) appear inside a sandbox.
+const INNER_AGENT_TOOLS: &str = "/opt/compass/agents";
+
+impl Fleet {
+    pub(super) fn spec(
+        &self,
+        agent: &Agent,
+        kind: &compass_acp::AgentKind,
+        workload: &WorkloadName,
+        state_dir: &Path,
+    ) -> Result<WorkloadSpec, FleetError> {
+        let host_bin = host_bin_dir()?;
+        let bin = self.inner_bin()?;
+        let inner = self.runtime.inner_paths(state_dir);
+        let mut env = BTreeMap::new();
+        // Commits carry the agent's own name, whatever the workload is called.
+        let email = format!("{}@agents.compass.invalid", agent.name);
+        for (key, value) in [
+            ("GIT_AUTHOR_NAME", agent.name.as_str()),
+            ("GIT_COMMITTER_NAME", agent.name.as_str()),
+            ("GIT_AUTHOR_EMAIL", email.as_str()),
+            ("GIT_COMMITTER_EMAIL", email.as_str()),
+        ] {
+            env.insert(key.to_owned(), value.to_owned());
+        }
+        let mut path = vec![bin.display().to_string()];
+        let tools = self.inner_agent_tools();
+        path.extend(tools.iter().map(|t| t.display().to_string()));
+        // npm installs of the provision step land in the agent's own home.
+        path.push(inner.home.join(".local/bin").display().to_string());
+        path.push("/usr/local/bin:/usr/bin:/bin".to_owned());
+        env.insert("PATH".to_owned(), path.join(":"));
+        for key in &kind.host_env {
+            if let Ok(value) = std::env::var(key) {
+                env.insert(key.clone(), value);
+            }
+        }
+        let egress_hosts = run_hosts(kind);
+        // The socket the daemon binds, as the workload sees it (on the host
+        // tier that is the host path itself).
+        env.insert(
+            "COMPASS_HOOK_SOCKET".to_owned(),
+            inner.run.join(HOOK_SOCKET).display().to_string(),
+        );
+        // Where `git-remote-compass` reaches the push relay.
+        env.insert(
+            "COMPASS_GIT_SOCKET".to_owned(),
+            inner
+                .run
+                .join(crate::push_relay::SOCKET)
+                .display()
+                .to_string(),
+        );
+        let mut mounts = Vec::new();
+        if bin != host_bin {
+            mounts.push(Mount {
+                host_path: host_bin,
+                workload_path: bin,
+                read_only: true,
+            });
+        }
+        if let Some(host_tools) = &self.agent_tools
+            && self.runtime.backend() != compass_runtime::Backend::Host
+        {
+            mounts.push(Mount {
+                host_path: host_tools.clone(),
+                workload_path: inner_agent_tools_root(host_tools),
+                read_only: true,
+            });
+        }
+        Ok(WorkloadSpec {
+            name: workload.clone(),
+            state_dir: state_dir.to_owned(),
+            mounts,
+            env,
+            // The host tier cannot deny egress (a typed error): it runs open,
+            // and the agent shows the protection as missing.
+            // An agent reaches its model API and nothing else; one that
+            // names no hosts, and installs nothing, gets no network at all.
+            // The install's registry joins only while it runs
+            // (`provision_kind`).
+            egress: match self.runtime.backend() {
+                compass_runtime::Backend::Host => EgressPolicy::Open,
+                _ if egress_hosts.is_empty() && kind.provision.egress.is_empty() => {
+                    EgressPolicy::Deny
+                }
+                _ => EgressPolicy::Allowlist {
+                    hosts: egress_hosts,
+                },
+            },
+            resources: compass_runtime::Resources::default(),
+        })
+    }
+
+    /// No host path the workload will see may contain the control socket.
+    pub(super) fn check_socket_unreachable(&self, spec: &WorkloadSpec) -> Result<(), FleetError> {
+        let layout = Layout::new(&spec.state_dir);
+        let system: &[&str] = match self.runtime.backend() {
+            compass_runtime::Backend::Sandbox => compass_runtime::sandbox::SYSTEM_DIRS,
+            _ => &[],
+        };
+        let sources = spec
+            .mounts
+            .iter()
+            .map(|m| m.host_path.as_path())
+            .chain([&layout.home, &layout.work, &layout.tmp, &layout.run].map(PathBuf::as_path))
+            .chain(system.iter().map(Path::new));
+        self.protected
+            .check_mount_sources(sources)
+            .map_err(FleetError::State)
+    }
+
+    /// The preinstalled agent CLIs' bin dirs as the workload sees them.
+    fn inner_agent_tools(&self) -> Vec<PathBuf> {
+        let Some(host) = &self.agent_tools else {
+            return Vec::new();
+        };
+        let inner = match self.runtime.backend() {
+            compass_runtime::Backend::Host => host.clone(),
+            _ => inner_agent_tools_root(host),
+        };
+        [".bin", "bin"]
+            .iter()
+            .filter(|b| host.join(b).is_dir())
+            .map(|b| inner.join(b))
+            .collect()
+    }
+
+    /// The binaries' directory as the workload sees it.
+    pub(super) fn inner_bin(&self) -> Result<PathBuf, FleetError> {
+        match self.runtime.backend() {
+            compass_runtime::Backend::Host => host_bin_dir(),
+            _ => Ok(PathBuf::from(INNER_BIN)),
+        }
+    }
+}
+
+/// Where the agent tools dir is mounted: under its own name, so an npm
+/// `node_modules` stays one and Node still resolves packages inside it.
+fn inner_agent_tools_root(host: &Path) -> PathBuf {
+    let name = host.file_name().map_or_else(
+        || std::ffi::OsString::from("tools"),
+        std::ffi::OsStr::to_os_string,
+    );
+    Path::new(INNER_AGENT_TOOLS).join(name)
+}
+
+/// What the agent reaches while it runs: the hosts its kind names (its
+/// model API) and the host of each `host_env` URL set for the daemon.
+pub(super) fn run_hosts(kind: &compass_acp::AgentKind) -> Vec<String> {
+    let mut hosts = kind.egress.clone();
+    for key in &kind.host_env {
+        if let Ok(value) = std::env::var(key) {
+            hosts.extend(url_host_port(&value));
+        }
+    }
+    hosts
+}
+
+/// `host:port` of a URL setting (`http://127.0.0.1:8080/v1` → `127.0.0.1:8080`).
+fn url_host_port(value: &str) -> Option<String> {
+    let url = url::Url::parse(value).ok()?;
+    let host = url.host_str()?;
+    let port = url.port_or_known_default()?;
+    Some(format!("{host}:{port}"))
+}
+
+pub(super) fn host_bin_dir() -> Result<PathBuf, FleetError> {
+    let exe = std::env::current_exe().map_err(io("locating the compass binary"))?;
+    exe.parent()
+        .map(Path::to_owned)
+        .ok_or_else(|| FleetError::State("the compass binary has no directory".into()))
+}
+
+/// Each project repo gets a directory under `/work`, named after its last
+/// path segment (`/src/app.git` → `app`).
+pub(super) fn repo_sources(repos: &[ProjectRepo]) -> Result<Vec<RepoSource>, FleetError> {
+    repos
+        .iter()
+        .map(|r| {
+            let name = repo_dir_name(r.location());
+            let name = compass_core::name::Name::parse(&name).map_err(|e| {
+                FleetError::Invalid(format!(
+                    "repo {}: cannot name its directory {name:?}: {e}",
+                    r.location()
+                ))
+            })?;
+            Ok(RepoSource {
+                name,
+                source: r.location().to_owned(),
+            })
+        })
+        .collect()
+}
+
+fn repo_dir_name(location: &str) -> String {
+    let last = location
+        .trim_end_matches('/')
+        .rsplit(['/', ':'])
+        .next()
+        .unwrap_or("repo");
+    let base = last
+        .strip_suffix(".git")
+        .unwrap_or(last)
+        .to_ascii_lowercase();
+    let cleaned: String = base
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let trimmed = cleaned.trim_matches(|c| c == '-' || c == '_');
+    if trimmed.starts_with(|c: char| c.is_ascii_lowercase()) {
+        trimmed.chars().take(40).collect()
+    } else {
+        format!("r{}", trimmed.chars().take(39).collect::<String>())
+    }
+}
+
+/// The directory names of a project's repos under `/work`.
+pub(super) fn repo_names(repos: &[ProjectRepo]) -> Result<Vec<Name>, FleetError> {
+    Ok(repo_sources(repos)?.into_iter().map(|r| r.name).collect())
+}
+
+/// Plain directories in scope appear read-only at `/work/<name>`: every
+/// agent can read them, none can clobber them.
+pub(super) fn directory_mounts(dirs: &[String]) -> Result<Vec<Mount>, FleetError> {
+    dirs.iter()
+        .map(|d| {
+            let name = compass_core::name::Name::parse(&repo_dir_name(d))
+                .map_err(|e| FleetError::Invalid(format!("directory {d}: {e}")))?;
+            // The resolved path is mounted: the one the scope check judged.
+            let host_path = fs_err::canonicalize(d)
+                .map_err(|e| FleetError::Invalid(format!("directory {d}: {e}")))?;
+            Ok(repos::DirScope {
+                name,
+                host_path,
+                writable: false,
+            }
+            .mount())
+        })
+        .collect()
+}
+
+pub(super) fn first_clone(work: &Path, repos: &[ProjectRepo]) -> PathBuf {
+    repos
+        .first()
+        .map(|r| work.join(repo_dir_name(r.location())))
+        .unwrap_or_else(|| work.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::repo_dir_name;
+
+    #[test]
+    fn repo_directories_are_named_from_the_location() {
+        assert_eq!(repo_dir_name("/src/App.git"), "app");
+        assert_eq!(
+            repo_dir_name("https://example.com/org/my.lib.git/"),
+            "my-lib"
+        );
+        assert_eq!(repo_dir_name("git@example.com:org/2fa.git"), "r2fa");
+    }
+}

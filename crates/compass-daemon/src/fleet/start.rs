@@ -1,0 +1,446 @@
+//! An agent's start, as named steps: its workload (created and cloned on
+//! first start, adopted after a restart), its configuration and hooks, its
+//! secrets, its hook socket, its push relay, its worktrees and its ACP
+//! session. What the steps did is recorded in a [`Rollback`] guard: when a
+//! later step fails, everything done so far is undone (tasks ended, sockets
+//! removed, the workload's processes stopped) and the agent is marked
+//! failed with the step and the reason; nothing half-started stays behind.
+
+use super::provision::{DEFAULT_SCENARIO, scripted_runs_hooks, write_config};
+use super::running::Live;
+use super::spec::{directory_mounts, first_clone, repo_names, repo_sources};
+use super::{Fleet, FleetError, STOP_GRACE, io};
+use compass_acp::{AgentKind, SessionDriver};
+use compass_core::agent::{Agent, AgentStatus};
+use compass_core::event::Scope;
+use compass_core::id::AgentId;
+use compass_core::project::Project;
+use compass_runtime::layout::{InnerPaths, Layout};
+use compass_runtime::{WorkloadName, WorkloadRuntime, WorkloadSpec, repos};
+use compass_store::{Store, agents, projects};
+use std::path::PathBuf;
+use std::sync::Arc;
+use tokio::task::{AbortHandle, JoinHandle};
+
+/// The agent's hook socket in its run dir (`/run/compass/hook.sock` inside
+/// an isolated workload): the socket is the agent's identity.
+pub(super) const HOOK_SOCKET: &str = "hook.sock";
+
+/// The steps of a start, in order; a failed one names itself in the
+/// agent's status.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Step {
+    /// Create and clone, or adopt, the workload.
+    Workload,
+    /// Hook config and scenario into the read-only config dir.
+    Configure,
+    /// The kind's install and hook-wiring steps inside the workload.
+    Provision,
+    /// Credentials and granted secrets into the workload.
+    Secrets,
+    /// Bind and serve the agent's hook socket.
+    HookSocket,
+    /// The push relay and its git socket.
+    Relay,
+    /// Each workstream's worktrees.
+    Worktrees,
+    /// The ACP session.
+    Session,
+}
+
+impl Step {
+    fn as_str(self) -> &'static str {
+        match self {
+            Self::Workload => "workload",
+            Self::Configure => "configure",
+            Self::Provision => "provision",
+            Self::Secrets => "secrets",
+            Self::HookSocket => "hook socket",
+            Self::Relay => "push relay",
+            Self::Worktrees => "worktrees",
+            Self::Session => "session",
+        }
+    }
+}
+
+/// What a start works on, resolved before anything is changed.
+struct Plan {
+    agent: Agent,
+    kind: AgentKind,
+    project: Project,
+    workload: WorkloadName,
+    state_dir: PathBuf,
+    spec: WorkloadSpec,
+    inner: InnerPaths,
+}
+
+impl Plan {
+    fn layout(&self) -> Layout {
+        Layout::new(&self.state_dir)
+    }
+}
+
+impl Fleet {
+    /// Start an agent; see the module header for the steps.
+    pub(crate) async fn start(
+        &self,
+        key: &str,
+        project: Option<&str>,
+        scenario: Option<String>,
+        granted: &[String],
+    ) -> Result<Agent, FleetError> {
+        let agent = self.agent(key, project).await?;
+        if agent.status == AgentStatus::Retired {
+            return Err(FleetError::State(format!(
+                "agent {} is retired",
+                agent.name
+            )));
+        }
+        let (claim, previous) = self.running.claim(&agent)?;
+        if let Some(live) = previous {
+            self.end_run(live).await?;
+        }
+        // Refusals (bad kind, scope) change nothing: no rollback needed.
+        let plan = self.plan(agent).await?;
+        let mut rollback = Rollback::new(self, &plan.agent.id);
+        match self
+            .run_steps(&plan, &mut rollback, scenario, granted)
+            .await
+        {
+            Ok(live) => {
+                rollback.disarm();
+                claim.finish(live);
+                self.set_status(&plan.agent.id, AgentStatus::Running, "started")
+                    .await
+            }
+            Err((step, error)) => {
+                let reason = format!("could not start ({}): {error}", step.as_str());
+                rollback.undo(&reason).await;
+                Err(error)
+            }
+        }
+    }
+
+    /// Resolve the agent's kind and project, check its scope again (a
+    /// symlink may point elsewhere by now) and build its workload spec.
+    async fn plan(&self, agent: Agent) -> Result<Plan, FleetError> {
+        let kind = self
+            .kinds
+            .get(agent.kind.as_str())
+            .map_err(|e| FleetError::Invalid(format!("kind: {e}")))?
+            .clone();
+        let project_id = agent.project_id.to_string();
+        let project = self
+            .store
+            .read(move |c| projects::get(c, &project_id))
+            .await?;
+        self.protected
+            .check_project(&project.repos, &project.directories)
+            .map_err(|e| {
+                FleetError::State(format!(
+                    "agent {} not started: project {}'s {e}",
+                    agent.name, project.name
+                ))
+            })?;
+        let workload = Self::workload_name(&agent)?;
+        let state_dir = self.agents_dir.join(workload.as_str());
+        let mut spec = self.spec(&agent, &kind, &workload, &state_dir)?;
+        spec.mounts.extend(directory_mounts(&project.directories)?);
+        self.check_socket_unreachable(&spec)?;
+        let inner = self.runtime.inner_paths(&state_dir);
+        Ok(Plan {
+            agent,
+            kind,
+            project,
+            workload,
+            state_dir,
+            spec,
+            inner,
+        })
+    }
+
+    /// The steps in order, each recording in `rollback` what it did.
+    async fn run_steps(
+        &self,
+        plan: &Plan,
+        rollback: &mut Rollback,
+        scenario: Option<String>,
+        granted: &[String],
+    ) -> Result<Live, (Step, FleetError)> {
+        let at = |step: Step| move |e: FleetError| (step, e);
+        rollback.workload = Some(plan.workload.clone());
+        self.step_workload(plan).await.map_err(at(Step::Workload))?;
+        let hooked = self
+            .step_configure(plan, scenario.as_deref())
+            .map_err(at(Step::Configure))?;
+        // A hooked agent's tool calls must each reach its hook; the watch
+        // pauses it when they stop (its settings removed or replaced).
+        self.warden.expect_hooks(&plan.agent.id, hooked);
+        rollback.hooks_expected = hooked;
+        let config_dir = plan.inner.config.display().to_string();
+        self.provision_kind(&plan.workload, &plan.kind, &config_dir)
+            .await
+            .map_err(at(Step::Provision))?;
+        // Before the agent process exists, so its spawn gets the env secrets.
+        self.deliver_secrets(
+            &plan.agent,
+            &plan.kind,
+            &plan.workload,
+            &plan.state_dir,
+            granted,
+        )
+        .await
+        .map_err(at(Step::Secrets))?;
+        let hook = self
+            .step_hook_socket(plan, rollback)
+            .map_err(at(Step::HookSocket))?;
+        rollback
+            .sockets
+            .push(plan.layout().run.join(crate::push_relay::SOCKET));
+        let relay = self
+            .start_relay(
+                &plan.agent,
+                &plan.workload,
+                &plan.state_dir,
+                &plan.project.repos,
+            )
+            .await
+            .map_err(at(Step::Relay))?;
+        rollback.tasks.push(relay.abort_handle());
+        let cwd = self
+            .step_worktrees(plan)
+            .await
+            .map_err(at(Step::Worktrees))?;
+        let driver = self
+            .step_session(plan, cwd)
+            .await
+            .map_err(at(Step::Session))?;
+        Ok(Live {
+            driver,
+            workload: plan.workload.clone(),
+            hook,
+            relay,
+        })
+    }
+
+    /// Only a completely provisioned workload is adopted (after a daemon
+    /// restart; after a plain stop the runtime still knows it); a half-made
+    /// one, cut short by a killed daemon, is built again.
+    async fn step_workload(&self, plan: &Plan) -> Result<(), FleetError> {
+        let runtime = self.runtime.as_ref();
+        if runtime.exists(&plan.workload).await? || plan.layout().is_complete() {
+            repos::adopt_agent(runtime, &plan.spec).await?;
+        } else {
+            let sources = repo_sources(&plan.project.repos)?;
+            repos::provision_agent(runtime, &plan.spec, &sources, &[]).await?;
+        }
+        Ok(())
+    }
+
+    /// Hook config and scenario go in the config dir, read-only inside.
+    /// Returns whether the agent's tool calls run through its hooks.
+    fn step_configure(&self, plan: &Plan, scenario: Option<&str>) -> Result<bool, FleetError> {
+        let layout = plan.layout();
+        let config_dir = plan.inner.config.display().to_string();
+        let bin = self.inner_bin()?;
+        // The one place hook configs are rendered: the agent's hook
+        // time-out is always above Compass's own deadline (Warden's rule).
+        let hook_program = bin.join("compass").display().to_string();
+        let agent_timeout =
+            compass_warden::hook::agent_timeout(compass_warden::hook::HOOK_DEADLINE);
+        if let Some((rel, body)) = plan
+            .kind
+            .hook_config(&hook_program, &config_dir, agent_timeout)
+        {
+            write_config(&layout.config.join(rel), &body)?;
+        }
+        let mut hooked = plan.kind.hooks.pre_tool;
+        if plan.kind.id == "scripted" {
+            let scenario = scenario.unwrap_or(DEFAULT_SCENARIO);
+            write_config(&layout.config.join("scripted/scenario.toml"), scenario)?;
+            // The test double can play an agent without hooks (Codex).
+            hooked &= scripted_runs_hooks(scenario);
+        }
+        Ok(hooked)
+    }
+
+    /// The hook socket is the agent's identity: a hook cannot speak for
+    /// another.
+    fn step_hook_socket(
+        &self,
+        plan: &Plan,
+        rollback: &mut Rollback,
+    ) -> Result<JoinHandle<std::io::Result<()>>, FleetError> {
+        let socket = plan.layout().run.join(HOOK_SOCKET);
+        let _ = fs_err::remove_file(&socket);
+        rollback.sockets.push(socket.clone());
+        let listener = tokio::net::UnixListener::bind(&socket)
+            .map_err(io(format!("binding {}", socket.display())))?;
+        let task = tokio::spawn(compass_warden::hook::serve_hook_socket(
+            listener,
+            plan.agent.id.clone(),
+            Arc::clone(&self.gate),
+        ));
+        rollback.tasks.push(task.abort_handle());
+        Ok(task)
+    }
+
+    /// Each workstream of the agent gets its worktrees; the session works
+    /// in the one in progress, else in the first clone.
+    async fn step_worktrees(&self, plan: &Plan) -> Result<PathBuf, FleetError> {
+        let names = repo_names(&plan.project.repos)?;
+        let mut cwd = first_clone(&plan.inner.work, &plan.project.repos);
+        for (ws, key) in self.workstreams_of(&plan.agent).await? {
+            let trees = self
+                .ensure_worktrees(&plan.workload, &plan.state_dir, &key, &ws.branch, &names)
+                .await?;
+            if ws.state == compass_core::workstream::WorkstreamState::InProgress
+                && let Some(first) = trees.first()
+            {
+                cwd = first.clone();
+            }
+        }
+        Ok(cwd)
+    }
+
+    async fn step_session(
+        &self,
+        plan: &Plan,
+        cwd: PathBuf,
+    ) -> Result<Arc<SessionDriver>, FleetError> {
+        let config_dir = plan.inner.config.display().to_string();
+        let agent = &plan.agent;
+        let mut config = plan.kind.session_config(
+            agent.id.clone(),
+            plan.workload.clone(),
+            cwd,
+            &config_dir,
+            &[],
+        )?;
+        config.scope = Scope {
+            project_id: Some(agent.project_id.clone()),
+            ..Scope::default()
+        };
+        config.allowed_roots = vec![plan.inner.work.clone()];
+        // Warden's audit sink records every decision as an event already.
+        config.emit_gate_decisions = false;
+        // A reload later (asked for, or after the agent died) re-seeds the
+        // agent from its current task; the workspace state is read then.
+        let context = self.task_context(agent).await?.0;
+        let driver = SessionDriver::start(
+            Arc::clone(&self.runtime),
+            Arc::clone(&self.gate),
+            Arc::clone(&self.sink) as Arc<dyn compass_acp::EventSink>,
+            config,
+            context,
+            None,
+        )
+        .await?;
+        Ok(Arc::new(driver))
+    }
+}
+
+/// What a start has done so far, to undo when a later step fails. Undone
+/// explicitly ([`Rollback::undo`]) on a failed step; if the start itself
+/// is dropped midway (its caller went away), `Drop` undoes it in the
+/// background.
+struct Rollback {
+    agent: AgentId,
+    runtime: Arc<dyn WorkloadRuntime>,
+    store: Store,
+    warden: Arc<compass_warden::Warden>,
+    armed: bool,
+    /// The workload the start created or adopted: its processes stop.
+    workload: Option<WorkloadName>,
+    /// Warden was told to expect the agent's hooks.
+    hooks_expected: bool,
+    /// Tasks serving the agent's sockets (hook, push relay).
+    tasks: Vec<AbortHandle>,
+    /// Sockets bound in the agent's run dir (daemon-owned, read-only inside).
+    sockets: Vec<PathBuf>,
+}
+
+impl Rollback {
+    fn new(fleet: &Fleet, agent: &AgentId) -> Self {
+        Self {
+            agent: agent.clone(),
+            runtime: Arc::clone(&fleet.runtime),
+            store: fleet.store.clone(),
+            warden: Arc::clone(&fleet.warden),
+            armed: true,
+            workload: None,
+            hooks_expected: false,
+            tasks: Vec::new(),
+            sockets: Vec::new(),
+        }
+    }
+
+    /// Every step succeeded: what they made now belongs to the agent's run.
+    fn disarm(&mut self) {
+        self.armed = false;
+    }
+
+    /// Undo what the steps did (the host side now, the workload's
+    /// processes after) and mark the agent failed with `reason`.
+    async fn undo(mut self, reason: &str) {
+        self.armed = false;
+        self.release_host_side();
+        if let Some(workload) = self.workload.take() {
+            stop_quietly(self.runtime.as_ref(), &workload).await;
+        }
+        mark_failed(&self.store, &self.agent, reason).await;
+    }
+
+    /// End the socket tasks, remove their sockets, and tell Warden the
+    /// agent's hooks are no longer expected. Synchronous (also on drop).
+    fn release_host_side(&mut self) {
+        for task in self.tasks.drain(..) {
+            task.abort();
+        }
+        for socket in self.sockets.drain(..) {
+            let _ = fs_err::remove_file(&socket);
+        }
+        if self.hooks_expected {
+            self.warden.expect_hooks(&self.agent, false);
+        }
+    }
+}
+
+impl Drop for Rollback {
+    fn drop(&mut self) {
+        if !self.armed {
+            return;
+        }
+        self.release_host_side();
+        let (runtime, store, agent) = (
+            Arc::clone(&self.runtime),
+            self.store.clone(),
+            self.agent.clone(),
+        );
+        let workload = self.workload.take();
+        if let Ok(handle) = tokio::runtime::Handle::try_current() {
+            handle.spawn(async move {
+                if let Some(workload) = workload {
+                    stop_quietly(runtime.as_ref(), &workload).await;
+                }
+                mark_failed(&store, &agent, "could not start: the start was cancelled").await;
+            });
+        }
+    }
+}
+
+async fn stop_quietly(runtime: &dyn WorkloadRuntime, workload: &WorkloadName) {
+    if let Err(error) = runtime.stop(workload, STOP_GRACE).await {
+        tracing::warn!(%error, %workload, "could not stop a failed start's workload");
+    }
+}
+
+async fn mark_failed(store: &Store, agent: &AgentId, reason: &str) {
+    let (id, reason) = (agent.clone(), reason.to_owned());
+    if let Err(error) = store
+        .write(move |tx| agents::set_status(tx, &id, AgentStatus::Failed, &reason))
+        .await
+    {
+        tracing::error!(%error, %agent, "could not record a failed start");
+    }
+}
