@@ -21,6 +21,7 @@ use agent_client_protocol::v1::schema::{
 use compass_core::event::{AgentUpdate, EventKind, NewEvent, Scope};
 use compass_core::gate::{Decision, Gate, GatePoint, GateRequest, InputItem, OutputAction};
 use compass_core::id::AgentId;
+use compass_core::shell_quote::quote_argv;
 use compass_runtime::{ExecSpec, ProcessHandle, WorkloadName, WorkloadRuntime};
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, HashMap};
@@ -129,24 +130,6 @@ fn parse<T: serde::de::DeserializeOwned>(params: Value) -> Result<T, RpcErrorObj
             format!("invalid params: {e}"),
         )
     })
-}
-
-/// Join argv for display and for the output gate, quoting what a shell
-/// would split.
-pub fn shell_join(argv: &[String]) -> String {
-    argv.iter()
-        .map(|a| {
-            if !a.is_empty()
-                && a.chars()
-                    .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c))
-            {
-                a.clone()
-            } else {
-                format!("'{}'", a.replace('\'', r"'\''"))
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 impl Executor {
@@ -411,7 +394,7 @@ impl Executor {
         let command_line = if argv.len() == 3 && argv[0] == "/bin/sh" && argv[1] == "-c" {
             argv[2].clone()
         } else {
-            shell_join(&argv)
+            quote_argv(&argv)
         };
         let cwd_text = cwd.display().to_string();
         let note = self
@@ -779,16 +762,5 @@ mod tests {
         assert_eq!(select_lines(text, Some(4), None), "d\n");
         assert_eq!(select_lines(text, None, Some(1)), "a\n");
         assert_eq!(select_lines(text, Some(9), None), "");
-    }
-
-    #[test]
-    fn shell_join_quotes_what_a_shell_would_split() {
-        let argv = vec![
-            "git".to_owned(),
-            "commit".to_owned(),
-            "-m".to_owned(),
-            "it's done".to_owned(),
-        ];
-        assert_eq!(shell_join(&argv), r"git commit -m 'it'\''s done'");
     }
 }

@@ -16,6 +16,7 @@ mod restart;
 mod scope;
 mod sources;
 mod stream;
+mod tidy;
 mod warden;
 mod watch;
 
