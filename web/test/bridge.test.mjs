@@ -187,7 +187,8 @@ test("hostile text is shown as text, and Allow once lets the retried action thro
     const pause = p.getByTestId("pause-atlas");
     await pause.waitFor({ timeout: 60_000 });
     await pause.getByTestId("pause-allow-once").waitFor();
-    assert.match(await pause.textContent(), /output gate: flag/);
+    assert.match(await pause.textContent(), /gate: flag/);
+    assert.match(await pause.getByTestId("pause-reason").textContent(), /fetch_and_exec/);
     // The watch reads the same tool call from the stream first (one decision per action).
     await new Promise((r) => setTimeout(r, 3000));
     const mark = join(d.home, "agents/agt-1/work/app/ran-once");

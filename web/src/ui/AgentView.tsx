@@ -165,15 +165,24 @@ export function GateView({ gate }: { gate: Gate }) {
       </strong>
       {gate.times > 1 && <span className="muted"> (×{gate.times})</span>}
       {gate.source && <span className="source truncate" title={gate.source}> {gate.source}</span>}
-      {gate.detail && <p>{gate.detail}</p>}
+      {gate.detail && (
+        <p className="clamp" title={gate.detail}>
+          {gate.detail}
+        </p>
+      )}
       {gate.findings.length > 0 && (
-        <ul>
-          {gate.findings.map((f, i) => (
-            <li key={i}>
-              <code>{f.detector}</code> {f.explanation}
-            </li>
-          ))}
-        </ul>
+        <details>
+          <summary>
+            {gate.findings.length} finding{gate.findings.length === 1 ? "" : "s"}: {[...new Set(gate.findings.map((f) => f.detector))].join(", ")}
+          </summary>
+          <ul>
+            {gate.findings.map((f, i) => (
+              <li key={i}>
+                <code>{f.detector}</code> {f.explanation}
+              </li>
+            ))}
+          </ul>
+        </details>
       )}
     </div>
   );

@@ -151,6 +151,7 @@ function Shell(props: {
           Warden: {wardenOn === null ? "…" : wardenOn ? "on" : "off"}
         </button>
       </header>
+      <div className="banners">
       {link.kind === "reconnecting" && (
         <div className="banner warn" role="status" data-testid="reconnect-banner">
           Lost the connection to the daemon ({link.error}); reconnecting, attempt {link.attempt}. Nothing is missed:
@@ -166,6 +167,7 @@ function Shell(props: {
           </button>
         </div>
       )}
+      </div>
       <main className="content">
         {view.kind === "board" && <Pauses api={api} feed={feed} board={board} act={act} />}
         {view.kind === "board" && (

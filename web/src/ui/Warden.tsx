@@ -71,12 +71,13 @@ export function Pauses(props: { api: Api; feed: Feed; board: BoardState | null; 
         return (
           <article key={agent.id} className={`pause ${kept.has(key) ? "kept" : ""}`} data-testid={`pause-${agent.name}`}>
             <header>
-              <strong className="truncate">{agent.name}</strong> is paused — Warden is holding one action until you decide.
+              <strong className="truncate">{agent.name}</strong>
+              <span className="muted">is paused: Warden holds one action until you decide</span>
             </header>
-            <p className="reason" data-testid="pause-reason">
+            <p className="reason clamp" data-testid="pause-reason" title={agent.reason}>
               {agent.reason || "paused"}
             </p>
-            {flag && <GateView gate={{ ...flag.gate, times: 1 }} />}
+            {flag && <GateView gate={{ ...flag.gate, detail: "", times: 1 }} />}
             {kept.has(key) ? (
               <p className="muted">Kept paused. The agent waits; you can resume it any time.</p>
             ) : (

@@ -26,8 +26,9 @@ impl StoreSink {
         tokio::spawn(async move {
             while let Some(first) = rx.recv().await {
                 let mut batch = vec![first];
-                // A batch with a streamed chunk waits a moment for the rest
-                // of its unit (see `coalesce.rs`); any other is stored at once.
+                // While only streamed chunks come, the batch waits a moment
+                // for the rest of their unit (see `coalesce.rs`); anything
+                // else is stored at once.
                 let deadline = tokio::time::Instant::now() + super::coalesce::WINDOW;
                 let mut chunked = batch.iter().any(super::coalesce::is_chunk);
                 while batch.len() < 256 && !batch.last().is_some_and(super::coalesce::ends_turn) {
@@ -42,7 +43,9 @@ impl StoreSink {
                             Err(_) => break,
                         }
                     };
-                    chunked |= super::coalesce::is_chunk(&more);
+                    // Anything but a chunk closes the wait: what comes with
+                    // it (a tool call, a pause) is stored in order, at once.
+                    chunked = super::coalesce::is_chunk(&more);
                     batch.push(more);
                 }
                 let batch = super::coalesce::coalesce(batch);
