@@ -82,6 +82,14 @@ test("the demo's board, live moves, a Warden pause resumed from the page, and a 
     await p.getByTestId("pause-scout").scrollIntoViewIfNeeded();
     await p.getByTestId("pause-scout").screenshot({ path: join(SHOTS, "pause.png") });
 
+    // Team glance folds the rows into one status board: the same cards, no lanes.
+    await p.getByTestId("glance").check();
+    await p.locator(".board.glance").waitFor();
+    assert.equal(await p.locator(".rowhead").count(), 0);
+    assert.deepEqual((await allCards(p)).length, 3);
+    await p.getByTestId("glance").uncheck();
+    await row(p, "atlas").locator(".rowhead").waitFor();
+
     // A card moves live when its workstream changes state (through the CLI).
     const ws = d.json("workstream", "list", "-p", "demo").workstreams;
     const atlasId = d.json("agent", "show", "atlas").id;
@@ -146,9 +154,17 @@ test("no token or a wrong one: the how-to page and no data", async () => {
     });
     assert.equal(r.status, 401);
     assert.doesNotMatch(await r.text(), /secretproject/);
-    // The right token shows it.
+    // The right token shows it; long names and titles are cut, never
+    // breaking the layout at 1280x720.
+    const long = "w".repeat(34);
+    d.cli("agent", "new", `agent-${long}`, "-p", "secretproject");
+    d.cli("issue", "add", `A title ${"that_goes_on_without_a_space".repeat(10)}`, "-p", "secretproject");
     await p.goto(d.url);
-    await p.getByRole("button", { name: "secretproject" }).waitFor();
+    await p.getByRole("button", { name: "secretproject", exact: true }).waitFor();
+    await p.getByTestId(`row-agent-${long}`).locator(".rowhead").waitFor();
+    assert.ok(await noOverflow(p), "a long name broke the layout");
+    const name = p.getByTestId(`row-agent-${long}`).locator(".agent-name .truncate");
+    assert.ok(await name.evaluate((e) => e.scrollWidth > e.clientWidth), "the long name is not truncated");
   } finally {
     await d.cleanup();
   }
