@@ -99,6 +99,17 @@ test("the demo's board, live moves, a Warden pause resumed from the page, and a 
     await until("atlas's card in In Review", async () => (await cardsIn(p, "atlas", "In Review")).length === 1);
     assert.deepEqual(await cardsIn(p, "atlas", "In Progress"), []);
 
+    // The review: atlas's branch diff, computed inside its workload.
+    await p.locator('[data-testid="card"][data-key="demo-1"]').click();
+    const panel = p.getByTestId("issue-panel");
+    await panel.getByRole("button", { name: "Show diff" }).click();
+    const patch = panel.getByTestId("patch");
+    await patch.waitFor({ timeout: 30_000 });
+    assert.match(await patch.textContent(), /\+\s*a \+ b/);
+    assert.match(await panel.textContent(), /Fix add\(\) to add/);
+    await p.screenshot({ path: join(SHOTS, "review.png") });
+    await panel.getByRole("button", { name: "Close" }).click();
+
     // "Resume" from the page resumes scout.
     const before = d.jsonLines("events").filter((e) => e.agentStatusChanged && e.agentId === d.json("agent", "show", "scout").id).length;
     await p.getByTestId("pause-scout").getByTestId("pause-resume").click();
