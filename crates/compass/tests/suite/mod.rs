@@ -2,6 +2,7 @@
 
 mod agents;
 mod bad_input;
+mod bridge;
 mod broken_pipe;
 mod claude;
 mod daemon;
