@@ -162,13 +162,6 @@ impl Executor {
         }
     }
 
-    fn emit(&self, kind: EventKind) {
-        self.sink.emit(NewEvent {
-            scope: self.scope.clone(),
-            kind,
-        });
-    }
-
     /// Ask the gate; emit the decision; turn a flag into the agent's error.
     /// A caution's note comes back, to be handed to the agent as data.
     async fn check(
@@ -202,12 +195,19 @@ impl Executor {
             _ => (None, None),
         };
         if self.emit_decisions {
-            self.emit(EventKind::GateDecision {
-                gate: gate_name.to_owned(),
-                source,
-                hash: String::new(),
-                verdict,
-                latency_us,
+            // A decision on a named tool call is filed under it (the board
+            // shows it on that call's card).
+            let mut scope = self.scope.clone();
+            scope.tool_call_id = call_id.map(str::to_owned);
+            self.sink.emit(NewEvent {
+                scope,
+                kind: EventKind::GateDecision {
+                    gate: gate_name.to_owned(),
+                    source,
+                    hash: String::new(),
+                    verdict,
+                    latency_us,
+                },
             });
         }
         match blocked {
