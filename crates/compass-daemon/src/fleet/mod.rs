@@ -27,6 +27,7 @@ mod workstreams;
 pub(crate) use pauser::WorkloadPauser;
 pub(crate) use running::Running;
 pub(crate) use sink::StoreSink;
+pub(crate) use spec::repo_names;
 
 pub(crate) use crate::error::FleetError;
 use crate::error::fleet_io as io;
@@ -67,6 +68,8 @@ pub(crate) struct Fleet {
     protected: crate::scope::Protected,
     /// The push relay's byte cap and time limits.
     relay: crate::push_relay::RelayLimits,
+    /// Rung after every push the relay forwards (merge detection listens).
+    forwarded: Arc<tokio::sync::Notify>,
 }
 
 impl std::fmt::Debug for Fleet {
@@ -95,6 +98,7 @@ pub(crate) struct FleetParts {
     pub(crate) redaction: Arc<crate::redaction::Redaction>,
     pub(crate) protected: crate::scope::Protected,
     pub(crate) relay: crate::push_relay::RelayLimits,
+    pub(crate) forwarded: Arc<tokio::sync::Notify>,
 }
 
 impl Fleet {
@@ -113,6 +117,7 @@ impl Fleet {
             redaction,
             protected,
             relay,
+            forwarded,
         } = parts;
         Self {
             store,
@@ -129,6 +134,7 @@ impl Fleet {
             redaction,
             protected,
             relay,
+            forwarded,
         }
     }
 

@@ -36,7 +36,10 @@ impl compass_warden::pause::AgentPauser for WorkloadPauser {
                 .pause(&workload)
                 .await
                 .map_err(|e| e.to_string());
-            let (id, note) = (agent.clone(), format!("paused by Warden: {reason}"));
+            let (id, note) = (
+                agent.clone(),
+                format!("{}{reason}", compass_core::agent::WARDEN_PAUSE_PREFIX),
+            );
             if let Err(error) = self
                 .store
                 .write(move |tx| agents::set_status(tx, &id, AgentStatus::Paused, &note))
