@@ -9,6 +9,7 @@
 //! reach only the `Authorization` header of requests to the source's own API
 //! origin.
 
+mod conflict;
 mod error;
 mod github;
 mod http;
@@ -18,6 +19,7 @@ mod token;
 mod trunk;
 mod writeback;
 
+pub use conflict::{ConflictMap, Holder, Overlap, Zone, named_paths};
 pub use error::{DispatchError, MergeError};
 pub use http::{Http, RetryPolicy};
 pub use status::{Blocked, BlockedKind, Doing, Status, Waiting, WaitingKind, Work, status};
