@@ -8,7 +8,8 @@
 //! the source issue, retirement of an ephemeral agent).
 //!
 //! Runs on `CheckMerges`, after every push the relay forwards, and on a
-//! timer; one check at a time.
+//! timer; one check at a time. A repo that keeps failing the same way is
+//! one `merge_check_failed` event, not one per check.
 
 use compass_core::event::{EventKind, NewEvent, Scope};
 use compass_core::merge::RepoLanded;
@@ -47,8 +48,13 @@ pub(crate) struct Report {
 pub(crate) struct Merges {
     store: Store,
     root: PathBuf,
-    one: tokio::sync::Mutex<()>,
+    /// Held for a whole check; also guards the failures last recorded.
+    one: tokio::sync::Mutex<Failing>,
 }
+
+/// (project id, repo) → the error last recorded as an event: a repo that
+/// keeps failing the same way (every poll) is one event, not one per poll.
+type Failing = std::collections::BTreeMap<(String, String), String>;
 
 /// States whose work may still land.
 fn open(state: WorkstreamState) -> bool {
@@ -63,13 +69,13 @@ impl Merges {
         Self {
             store,
             root,
-            one: tokio::sync::Mutex::new(()),
+            one: tokio::sync::Mutex::new(Failing::new()),
         }
     }
 
     /// Check `project` (id or name), or every project.
     pub(crate) async fn check(&self, project: Option<String>) -> Result<Report, StoreError> {
-        let _one = self.one.lock().await;
+        let mut failing = self.one.lock().await;
         let projects = self
             .store
             .read(move |c| match project {
@@ -79,7 +85,7 @@ impl Merges {
             .await?;
         let mut report = Report::default();
         for p in projects {
-            self.check_project(&p, &mut report).await?;
+            self.check_project(&p, &mut report, &mut failing).await?;
         }
         Ok(report)
     }
@@ -88,6 +94,7 @@ impl Merges {
         &self,
         project: &Project,
         report: &mut Report,
+        failing: &mut Failing,
     ) -> Result<(), StoreError> {
         let id = project.id.0.clone();
         let candidates: Vec<Workstream> = self
@@ -106,7 +113,7 @@ impl Merges {
         let names: Vec<String> = match crate::fleet::repo_names(&project.repos) {
             Ok(n) => n.into_iter().map(|n| n.as_str().to_owned()).collect(),
             Err(e) => {
-                self.failed(project, String::new(), e.to_string(), report)
+                self.failed(project, String::new(), e.to_string(), report, failing)
                     .await?;
                 return Ok(());
             }
@@ -117,6 +124,7 @@ impl Merges {
                 .await
             {
                 Ok(found) => {
+                    failing.remove(&(project.id.0.clone(), name.clone()));
                     for (slot, f) in landed.iter_mut().zip(found) {
                         match f {
                             RepoState::Landed(l) => slot.0.push(l),
@@ -126,7 +134,8 @@ impl Merges {
                     }
                 }
                 Err(e) => {
-                    self.failed(project, name, e.to_string(), report).await?;
+                    self.failed(project, name, e.to_string(), report, failing)
+                        .await?;
                     // A repo we cannot read may hold unmerged work: no
                     // workstream of this project is called merged now.
                     for slot in &mut landed {
@@ -152,26 +161,32 @@ impl Merges {
         Ok(())
     }
 
-    /// Record that `repo` of `project` could not be checked.
+    /// Record that `repo` of `project` could not be checked: in the report
+    /// always, as an event when it is not the failure recorded last time.
     async fn failed(
         &self,
         project: &Project,
         repo: String,
         error: String,
         report: &mut Report,
+        failing: &mut Failing,
     ) -> Result<(), StoreError> {
-        tracing::warn!(project = %project.id, repo, %error, "merge check failed");
-        let scope = Scope {
-            project_id: Some(project.id.clone()),
-            ..Scope::default()
-        };
-        let kind = EventKind::MergeCheckFailed {
-            repo: repo.clone(),
-            error: error.clone(),
-        };
-        self.store
-            .write(move |tx| tx.emit(NewEvent { scope, kind }).map(drop))
-            .await?;
+        let key = (project.id.0.clone(), repo.clone());
+        if failing.get(&key) != Some(&error) {
+            tracing::warn!(project = %project.id, repo, %error, "merge check failed");
+            let scope = Scope {
+                project_id: Some(project.id.clone()),
+                ..Scope::default()
+            };
+            let kind = EventKind::MergeCheckFailed {
+                repo: repo.clone(),
+                error: error.clone(),
+            };
+            self.store
+                .write(move |tx| tx.emit(NewEvent { scope, kind }).map(drop))
+                .await?;
+            failing.insert(key, error.clone());
+        }
         report.failures.push(Failure {
             project_id: project.id.0.clone(),
             repo,
