@@ -53,6 +53,10 @@ pub enum AgentStatus {
     Retired,
 }
 
+/// How a pause by Warden begins its status reason (the rest is Warden's
+/// reason): what tells the user's own pauses from Warden's.
+pub const WARDEN_PAUSE_PREFIX: &str = "paused by Warden: ";
+
 impl AgentStatus {
     pub fn as_str(self) -> &'static str {
         match self {

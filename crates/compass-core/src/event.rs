@@ -8,6 +8,7 @@ use crate::agent::{Agent, AgentStatus};
 use crate::gate::Verdict;
 use crate::id::{AgentId, IssueId, ProjectId, SourceId, WorkstreamId};
 use crate::issue::Issue;
+use crate::merge::RepoLanded;
 use crate::project::Project;
 use crate::source::{Skipped, Source, WritebackAction};
 use crate::workstream::{Workstream, WorkstreamState};
@@ -150,6 +151,18 @@ pub enum EventKind {
         ok: bool,
         detail: String,
     },
+    /// Merge detection found the workstream's change on trunk in every
+    /// repository it changed (the state change itself is its own event).
+    WorkstreamMerged {
+        issue_id: IssueId,
+        repos: Vec<RepoLanded>,
+    },
+    /// Merge detection could not read a repository's trunk; workstreams
+    /// there stay as they are until a later check succeeds.
+    MergeCheckFailed {
+        repo: String,
+        error: String,
+    },
 }
 
 impl EventKind {
@@ -177,6 +190,8 @@ impl EventKind {
             Self::SourceFailed { .. } => "source_failed",
             Self::IssueUpdated { .. } => "issue_updated",
             Self::SourceWriteback { .. } => "source_writeback",
+            Self::WorkstreamMerged { .. } => "workstream_merged",
+            Self::MergeCheckFailed { .. } => "merge_check_failed",
         }
     }
 }
@@ -200,6 +215,7 @@ impl EventKind {
             Self::Marker { payload, .. } => vec![payload],
             Self::SourceFailed { error, .. } => vec![error],
             Self::SourceWriteback { detail, .. } => vec![detail],
+            Self::MergeCheckFailed { error, .. } => vec![error],
             Self::SourceSynced { skipped, .. } => {
                 skipped.iter_mut().map(|s| &mut s.reason).collect()
             }
@@ -215,7 +231,8 @@ impl EventKind {
             | Self::SecretsDelivered { .. }
             | Self::SourceAdded { .. }
             | Self::SourceRemoved { .. }
-            | Self::IssueUpdated { .. } => vec![],
+            | Self::IssueUpdated { .. }
+            | Self::WorkstreamMerged { .. } => vec![],
         }
     }
 }

@@ -12,6 +12,7 @@ pub mod gate;
 pub mod hook;
 pub mod id;
 pub mod issue;
+pub mod merge;
 pub mod name;
 pub mod project;
 pub mod safe_git;

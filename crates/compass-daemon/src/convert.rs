@@ -484,6 +484,15 @@ pub(crate) fn event(e: &Event) -> pb::Event {
             ok,
             detail,
         }),
+        EventKind::WorkstreamMerged { issue_id, repos } => {
+            Kind::WorkstreamMerged(pb::WorkstreamMerged {
+                issue_id: issue_id.0,
+                repos: repos.into_iter().map(crate::dispatch::landed_pb).collect(),
+            })
+        }
+        EventKind::MergeCheckFailed { repo, error } => {
+            Kind::MergeCheckFailed(pb::MergeCheckFailed { repo, error })
+        }
     };
     let id = |v: &Option<compass_core::id::ProjectId>| {
         v.as_ref().map(|i| i.0.clone()).unwrap_or_default()

@@ -1,6 +1,6 @@
 //! The Dispatcher wired into the daemon: the `*Source` RPCs, the writeback
-//! of a workstream's state change, and the contract shapes of sources and
-//! their events. Tokens are read from the secret store here and handed to
+//! of a workstream's state change, merge detection (`merges.rs`), and the
+//! contract shapes of sources and their events. Tokens are read from the secret store here and handed to
 //! `compass-dispatcher` as redacting [`Token`]s; they never reach a reply,
 //! an event or a log.
 
@@ -20,6 +20,9 @@ pub(crate) struct Dispatch {
     store: Store,
     http: Http,
     secrets: crate::secrets::SecretStore,
+    merges: crate::merges::Merges,
+    /// Rung after every push the relay forwards: a merge check is due.
+    forwarded: std::sync::Arc<tokio::sync::Notify>,
 }
 
 /// A Dispatcher error as a gRPC status: the tracker's failures are
@@ -54,12 +57,55 @@ impl Dispatch {
     pub(crate) fn new(
         store: Store,
         secrets: crate::secrets::SecretStore,
+        merges_dir: std::path::PathBuf,
     ) -> Result<Self, DispatchError> {
         Ok(Self {
+            merges: crate::merges::Merges::new(store.clone(), merges_dir),
             store,
             http: Http::new(RetryPolicy::default())?,
             secrets,
+            forwarded: std::sync::Arc::new(tokio::sync::Notify::new()),
         })
+    }
+
+    /// The Dispatcher's status of `project` (id or name; empty: every
+    /// project), from board state and the sources' health.
+    pub(crate) async fn status(&self, project: String) -> Result<pb::DispatcherStatus, Status> {
+        let project = optional_key(project);
+        let (boards, sources) = self
+            .store
+            .read(move |c| {
+                let projects = match &project {
+                    Some(p) => vec![compass_store::projects::get(c, p)?],
+                    None => compass_store::projects::list(c)?,
+                };
+                let mut boards = Vec::with_capacity(projects.len());
+                for p in &projects {
+                    boards.push(compass_store::board::get(c, p.id.as_str())?);
+                }
+                let sources = sources::list(c, project.as_deref())?;
+                Ok((boards, sources))
+            })
+            .await
+            .map_err(from_store)?;
+        Ok(status_pb(compass_dispatcher::status(&boards, &sources)))
+    }
+
+    /// What the push relay rings after a forward.
+    pub(crate) fn forwarded(&self) -> std::sync::Arc<tokio::sync::Notify> {
+        std::sync::Arc::clone(&self.forwarded)
+    }
+
+    /// Merge detection over `project` (id or name; empty: every project).
+    /// The caller settles each move (writeback, retirement).
+    pub(crate) async fn check_merges(
+        &self,
+        project: String,
+    ) -> Result<crate::merges::Report, Status> {
+        self.merges
+            .check(optional_key(project))
+            .await
+            .map_err(from_store)
     }
 
     /// The token in secret `name`.
@@ -213,6 +259,104 @@ impl Dispatch {
         {
             tracing::warn!(workstream = %ws.id, error = %e, "writeback could not run");
         }
+    }
+}
+
+fn status_pb(st: compass_dispatcher::Status) -> pb::DispatcherStatus {
+    use compass_dispatcher::{BlockedKind, WaitingKind};
+    let work = |w: compass_dispatcher::Work| pb::DispatcherWork {
+        issue_key: w.issue_key,
+        title: w.title,
+        branch: w.branch,
+        state: crate::convert::state(w.state).into(),
+    };
+    pb::DispatcherStatus {
+        doing: st
+            .doing
+            .into_iter()
+            .map(|d| pb::AgentDoing {
+                agent: d.agent,
+                status: crate::convert::agent_status(d.status).into(),
+                current: d.current.into_iter().map(work).collect(),
+                queued: d.queued.into_iter().map(work).collect(),
+            })
+            .collect(),
+        blocked: st
+            .blocked
+            .into_iter()
+            .map(|b| pb::BlockedItem {
+                kind: match b.kind {
+                    BlockedKind::AgentPaused => pb::BlockedKind::AgentPaused,
+                    BlockedKind::AgentFailed => pb::BlockedKind::AgentFailed,
+                    BlockedKind::WorkstreamPaused => pb::BlockedKind::WorkstreamPaused,
+                    BlockedKind::WorkstreamFailed => pb::BlockedKind::WorkstreamFailed,
+                    BlockedKind::SourceFailing => pb::BlockedKind::SourceFailing,
+                }
+                .into(),
+                subject: b.subject,
+                agent: b.agent,
+                detail: b.detail,
+            })
+            .collect(),
+        waiting: st
+            .waiting
+            .into_iter()
+            .map(|w| pb::WaitingItem {
+                kind: match w.kind {
+                    WaitingKind::WardenPause => pb::WaitingKind::WardenPause,
+                    WaitingKind::Review => pb::WaitingKind::Review,
+                }
+                .into(),
+                agent: w.agent,
+                issue_key: w.issue_key,
+                detail: w.detail,
+            })
+            .collect(),
+        unassigned: st.unassigned,
+    }
+}
+
+fn optional_key(raw: String) -> Option<String> {
+    (!raw.is_empty()).then_some(raw)
+}
+
+/// A merge check's answer.
+pub(crate) fn merges_pb(r: crate::merges::Report) -> pb::CheckMergesResponse {
+    pb::CheckMergesResponse {
+        checked: r.checked,
+        merged: r
+            .merged
+            .into_iter()
+            .map(|m| pb::MergedWorkstream {
+                workstream: Some(crate::convert::workstream(m.workstream)),
+                repos: m.repos.into_iter().map(landed_pb).collect(),
+            })
+            .collect(),
+        failures: r
+            .failures
+            .into_iter()
+            .map(|f| pb::MergeCheckFailure {
+                project_id: f.project_id,
+                repo: f.repo,
+                error: f.error,
+            })
+            .collect(),
+    }
+}
+
+pub(crate) fn landed_pb(l: compass_core::merge::RepoLanded) -> pb::RepoLanded {
+    use compass_core::merge::Landed;
+    let how = match l.how {
+        Landed::FastForward => pb::MergeMethod::FastForward,
+        Landed::MergeCommit => pb::MergeMethod::MergeCommit,
+        Landed::Rebase => pb::MergeMethod::Rebase,
+        Landed::Squash => pb::MergeMethod::Squash,
+        Landed::Tree => pb::MergeMethod::Tree,
+    };
+    pb::RepoLanded {
+        repo: l.repo,
+        how: how.into(),
+        trunk_commit: l.trunk,
     }
 }
 

@@ -14,6 +14,7 @@ mod inspect;
 mod kinds;
 mod liveness;
 mod lock;
+mod merges;
 mod push_relay;
 mod redaction;
 mod scope;

@@ -55,6 +55,12 @@ impl DataDir {
         self.0.join("kinds.toml")
     }
 
+    /// Merge detection's mirrors of each project repo's real remote
+    /// (`<project>/<repo>.git`, bare, Compass-owned, never mounted).
+    pub fn merges(&self) -> PathBuf {
+        self.0.join("merges")
+    }
+
     /// Per-agent state (homes, clones, sockets).
     pub fn agents(&self) -> PathBuf {
         self.0.join("agents")

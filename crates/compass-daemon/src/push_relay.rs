@@ -223,6 +223,8 @@ pub(crate) struct PushRelay {
     limits: RelayLimits,
     /// One permit per git session running now.
     sessions: Arc<tokio::sync::Semaphore>,
+    /// Rung after each forward: merge detection looks at trunk again.
+    forwarded: Arc<tokio::sync::Notify>,
 }
 
 impl PushRelay {
@@ -236,6 +238,7 @@ impl PushRelay {
         warden: Arc<compass_warden::Warden>,
         helper: &Path,
         limits: RelayLimits,
+        forwarded: Arc<tokio::sync::Notify>,
     ) -> Result<Arc<Self>, RelayError> {
         use std::os::unix::fs::PermissionsExt;
         let root = relay_root(state_dir);
@@ -272,6 +275,7 @@ impl PushRelay {
             credentials,
             limits,
             sessions: Arc::new(tokio::sync::Semaphore::new(MAX_SESSIONS)),
+            forwarded,
         };
         for name in relay.upstreams.keys() {
             let dir = relay.repo_dir(name);
@@ -574,10 +578,13 @@ impl PushRelay {
             compass_core::gate::Decision::Clear => String::new(),
         };
         match self.forward(&dir, &env, upstream, &received).await {
-            Ok(()) => (
-                true,
-                format!("Compass forwarded this push to {repo}'s remote.{note}"),
-            ),
+            Ok(()) => {
+                self.forwarded.notify_one();
+                (
+                    true,
+                    format!("Compass forwarded this push to {repo}'s remote.{note}"),
+                )
+            }
             Err(e) => (
                 false,
                 format!(

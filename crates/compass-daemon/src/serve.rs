@@ -141,8 +141,12 @@ impl Daemon {
             .map_err(io("restricting the socket to its owner"))?;
 
         let dispatch = std::sync::Arc::new(
-            crate::dispatch::Dispatch::new(store.clone(), secrets.clone())
-                .map_err(|e| DaemonError::part("the dispatcher")(e.into()))?,
+            crate::dispatch::Dispatch::new(
+                store.clone(),
+                secrets.clone(),
+                config.data_dir.merges(),
+            )
+            .map_err(|e| DaemonError::part("the dispatcher")(e.into()))?,
         );
         let runtime = compass_runtime::runtime_named(&config.backend)
             .map_err(|e| DaemonError::part("the workload backend")(e.into()))?;
@@ -168,6 +172,7 @@ impl Daemon {
             redaction,
             protected: protected(&config),
             relay: config.relay,
+            forwarded: dispatch.forwarded(),
         }));
         fleet
             .recover()
@@ -185,7 +190,9 @@ impl Daemon {
             by: "cli",
         };
         let (stop, stopped) = watch::channel(false);
+        let merge_watch = tokio::spawn(watch_merges(api.clone(), stopped.clone()));
         let tasks = vec![
+            merge_watch,
             tokio::spawn(serve_unix(uds, api.clone(), stopped.clone())),
             tokio::spawn(serve_http(
                 tcp,
@@ -260,6 +267,28 @@ fn assemble_warden(
     let warden = Arc::new(warden);
     sink.set_redactor(Arc::clone(&warden));
     Ok(warden)
+}
+
+/// How often merge detection runs when no forwarded push asks for it
+/// (the user may merge on the forge at any time).
+const MERGE_POLL: std::time::Duration = std::time::Duration::from_secs(300);
+
+/// Merge detection after every push the relay forwards (a forge may
+/// fast-forward at once) and every [`MERGE_POLL`], until the daemon stops.
+async fn watch_merges(api: CompassApi, stopped: watch::Receiver<bool>) -> Result<(), DaemonError> {
+    let forwarded = api.dispatch.forwarded();
+    let mut poll = tokio::time::interval(MERGE_POLL);
+    poll.tick().await;
+    loop {
+        tokio::select! {
+            () = until_stopped(stopped.clone()) => return Ok(()),
+            () = forwarded.notified() => {}
+            _ = poll.tick() => {}
+        }
+        if let Err(e) = api.check_merges_now(String::new()).await {
+            tracing::warn!(error = %e.message(), "merge detection could not run");
+        }
+    }
 }
 
 async fn until_stopped(mut stopped: watch::Receiver<bool>) {

@@ -79,6 +79,40 @@ pub(crate) struct CompassApi {
 
 type Reply<T> = Result<Response<T>, Status>;
 
+impl CompassApi {
+    /// What follows a workstream's move, however it moved: the writeback to
+    /// its source issue, then the fleet's part (merged work retires an
+    /// ephemeral agent). The move stands either way; a failed retirement is
+    /// the caller's answer.
+    async fn settle(
+        &self,
+        ws: &compass_core::workstream::Workstream,
+        from: compass_core::workstream::WorkstreamState,
+    ) -> Result<(), Status> {
+        self.dispatch.workstream_moved(ws, from).await;
+        self.fleet
+            .workstream_changed(ws)
+            .await
+            .map_err(from_fleet)
+            .map(drop)
+    }
+
+    /// Merge detection, then each move settled. A settle that fails (an
+    /// ephemeral agent not retired) is logged: the merge stands.
+    pub(crate) async fn check_merges_now(
+        &self,
+        project: String,
+    ) -> Result<crate::merges::Report, Status> {
+        let report = self.dispatch.check_merges(project).await?;
+        for m in &report.merged {
+            if let Err(e) = self.settle(&m.workstream, m.from).await {
+                tracing::warn!(workstream = %m.workstream.id, error = %e.message(), "a merged workstream's follow-up failed");
+            }
+        }
+        Ok(report)
+    }
+}
+
 fn name(field: &str, raw: &str) -> Result<Name, Status> {
     Name::parse(raw).map_err(|e| invalid(field, format!("{raw:?} {e}")))
 }
@@ -550,13 +584,7 @@ impl CompassService for CompassApi {
                 Ok((workstreams::set_state(tx, &req.workstream, to)?, from))
             })
             .await?;
-        self.dispatch.workstream_moved(&ws, from).await;
-        // Merged work retires an ephemeral agent; the state change stands
-        // either way, and a failed retirement is the caller's answer.
-        self.fleet
-            .workstream_changed(&ws)
-            .await
-            .map_err(from_fleet)?;
+        self.settle(&ws, from).await?;
         Ok(Response::new(convert::workstream(ws)))
     }
 
@@ -772,5 +800,22 @@ impl CompassService for CompassApi {
             branch: ws.branch,
             repos: repos.into_iter().map(convert::repo_review).collect(),
         }))
+    }
+
+    async fn check_merges(
+        &self,
+        req: Request<pb::CheckMergesRequest>,
+    ) -> Reply<pb::CheckMergesResponse> {
+        let report = self.check_merges_now(req.into_inner().project).await?;
+        Ok(Response::new(crate::dispatch::merges_pb(report)))
+    }
+
+    async fn get_dispatcher_status(
+        &self,
+        req: Request<pb::GetDispatcherStatusRequest>,
+    ) -> Reply<pb::DispatcherStatus> {
+        Ok(Response::new(
+            self.dispatch.status(req.into_inner().project).await?,
+        ))
     }
 }

@@ -45,3 +45,24 @@ pub enum DispatchError {
     #[error(transparent)]
     Store(#[from] compass_store::StoreError),
 }
+
+/// Why merge detection could not look at a repository's trunk.
+#[derive(Debug, thiserror::Error)]
+pub enum MergeError {
+    #[error(transparent)]
+    Arg(#[from] compass_core::safe_git::GitArgError),
+    #[error("{field} {value:?} cannot name a ref in the merge mirror")]
+    BadName { field: &'static str, value: String },
+    #[error("{context}: {source}")]
+    Io {
+        context: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("git {command} failed: {stderr}")]
+    Git { command: String, stderr: String },
+    #[error("the remote {remote} has no HEAD (trunk) to compare with; is it empty?")]
+    NoTrunk { remote: String },
+    #[error("branch {branch} shares no history with trunk")]
+    Unrelated { branch: String },
+}

@@ -1,6 +1,7 @@
 //! The Dispatcher: the workstream layer's coordinator. Today: issue sources
 //! (GitHub Issues over REST) synced both ways — incremental, idempotent,
-//! resumable imports, and a workstream's state written back to its issue.
+//! resumable imports, and a workstream's state written back to its issue;
+//! merge detection from trunk's history (`trunk.rs`).
 //!
 //! Architecture invariant: the Dispatcher never pushes, merges or starts an
 //! agent on its own; it reads trackers, writes what the store decided back to
@@ -8,15 +9,23 @@
 //! reach only the `Authorization` header of requests to the source's own API
 //! origin.
 
+mod conflict;
 mod error;
 mod github;
 mod http;
+mod propose;
+mod status;
 mod sync;
 mod token;
+mod trunk;
 mod writeback;
 
-pub use error::DispatchError;
+pub use conflict::{ConflictMap, Holder, Overlap, Zone, named_paths};
+pub use error::{DispatchError, MergeError};
 pub use http::{Http, RetryPolicy};
+pub use propose::{Ask, Candidate, Proposal, Why, propose};
+pub use status::{Blocked, BlockedKind, Doing, Status, Waiting, WaitingKind, Work, status};
 pub use sync::{SyncReport, sync};
 pub use token::Token;
+pub use trunk::{Landed, Mirror, Watch};
 pub use writeback::{Written, writeback};

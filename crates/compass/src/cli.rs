@@ -89,6 +89,9 @@ pub(crate) enum Verb {
     /// Issue sources: a tracker's issues imported into a project, synced both ways.
     #[command(subcommand)]
     Source(SourceCmd),
+    /// The Dispatcher: status across agents and merge detection.
+    #[command(subcommand)]
+    Dispatcher(DispatcherCmd),
     /// The board: agents by Backlog / In Progress / In Review / Merged.
     Board {
         #[arg(long, short)]
@@ -567,6 +570,29 @@ pub(crate) enum SourceCmd {
     },
     /// Remove a source; the issues it imported stay, as local issues.
     Rm { source: String },
+}
+
+#[derive(Debug, Subcommand)]
+pub(crate) enum DispatcherCmd {
+    /// Who is doing what, what is blocked, and what waits for you
+    /// (Warden's pauses, work in review), from the board.
+    Status {
+        /// Only this project (id or name).
+        #[arg(long, short)]
+        project: Option<String>,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+    /// Look at each project repo's trunk now and move every workstream
+    /// whose change is there (fast-forward, merge commit, rebase, squash)
+    /// to merged; a PR's state alone never counts.
+    CheckMerges {
+        /// Only this project (id or name).
+        #[arg(long, short)]
+        project: Option<String>,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]

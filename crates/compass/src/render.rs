@@ -396,6 +396,14 @@ pub(crate) fn event(e: &pb::Event) -> String {
                 format!("failed: {}", w.detail)
             }
         ),
+        Some(Kind::WorkstreamMerged(m)) => format!(
+            "merged on trunk: issue {} ({})",
+            m.issue_id,
+            landed_list(&m.repos)
+        ),
+        Some(Kind::MergeCheckFailed(f)) => {
+            format!("merge check failed for {}: {}", f.repo, f.error)
+        }
         None => "unknown event (newer daemon?)".to_owned(),
     };
     let mut ids = String::new();
@@ -526,6 +534,108 @@ pub(crate) fn source(s: &pb::Source) -> String {
     if !s.last_error.is_empty() {
         out.push_str(&format!("\n  last error: {}", s.last_error));
     }
+    out
+}
+
+/// How each repository of a merged workstream landed: `app squash`.
+fn landed_list(repos: &[pb::RepoLanded]) -> String {
+    repos
+        .iter()
+        .map(|r| format!("{} {}", r.repo, merge_method(r.how)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+pub(crate) fn merge_method(how: i32) -> &'static str {
+    match pb::MergeMethod::try_from(how) {
+        Ok(pb::MergeMethod::FastForward) => "fast-forward",
+        Ok(pb::MergeMethod::MergeCommit) => "merge commit",
+        Ok(pb::MergeMethod::Rebase) => "rebase",
+        Ok(pb::MergeMethod::Squash) => "squash",
+        Ok(pb::MergeMethod::Tree) => "tree",
+        Ok(pb::MergeMethod::Unspecified) | Err(_) => "unknown",
+    }
+}
+
+/// A merge check's answer: what merged, what could not be read.
+pub(crate) fn merges(r: &pb::CheckMergesResponse) -> String {
+    let mut lines = vec![format!(
+        "{} open workstream(s) checked, {} merged",
+        r.checked,
+        r.merged.len()
+    )];
+    for m in &r.merged {
+        let branch = m.workstream.as_ref().map_or("", |w| w.branch.as_str());
+        lines.push(format!("merged  {branch}  ({})", landed_list(&m.repos)));
+    }
+    for f in &r.failures {
+        lines.push(format!("failed  {} {}: {}", f.project_id, f.repo, f.error));
+    }
+    lines.join("\n")
+}
+
+/// The Dispatcher's status: three sections, each in the daemon's order.
+pub(crate) fn dispatcher_status(st: &pb::DispatcherStatus) -> String {
+    let state = |s: i32| {
+        pb::WorkstreamState::try_from(s)
+            .unwrap_or_default()
+            .as_str_name()
+            .trim_start_matches("WORKSTREAM_STATE_")
+            .to_ascii_lowercase()
+    };
+    let mut out = String::from("Doing:\n");
+    if st.doing.is_empty() {
+        out.push_str("  no agents\n");
+    }
+    for d in &st.doing {
+        let _ = write!(out, "  {} ({})", d.agent, agent_status(d.status));
+        if d.current.is_empty() {
+            out.push_str(": nothing in progress");
+        }
+        out.push('\n');
+        for w in &d.current {
+            let _ = writeln!(out, "    {} [{}] {}", w.issue_key, state(w.state), w.title);
+        }
+        if !d.queued.is_empty() {
+            let keys: Vec<&str> = d.queued.iter().map(|w| w.issue_key.as_str()).collect();
+            let _ = writeln!(out, "    queued: {}", keys.join(", "));
+        }
+    }
+    out.push_str("Blocked:\n");
+    if st.blocked.is_empty() {
+        out.push_str("  nothing\n");
+    }
+    for b in &st.blocked {
+        let kind = pb::BlockedKind::try_from(b.kind).unwrap_or_default();
+        let what = match kind {
+            pb::BlockedKind::AgentPaused => "agent paused",
+            pb::BlockedKind::AgentFailed => "agent failed",
+            pb::BlockedKind::WorkstreamPaused => "workstream paused",
+            pb::BlockedKind::WorkstreamFailed => "workstream failed",
+            pb::BlockedKind::SourceFailing => "source failing",
+            pb::BlockedKind::Unspecified => "blocked",
+        };
+        let _ = writeln!(out, "  {what}: {} {}", b.subject, b.detail);
+    }
+    out.push_str("Waiting for you:\n");
+    if st.waiting.is_empty() {
+        out.push_str("  nothing\n");
+    }
+    for w in &st.waiting {
+        match pb::WaitingKind::try_from(w.kind).unwrap_or_default() {
+            pb::WaitingKind::WardenPause => {
+                let _ = writeln!(out, "  {}: {}", w.agent, w.detail);
+            }
+            pb::WaitingKind::Review | pb::WaitingKind::Unspecified => {
+                let _ = writeln!(
+                    out,
+                    "  review {} by {} ({})",
+                    w.issue_key, w.agent, w.detail
+                );
+            }
+        }
+    }
+    let _ = write!(out, "Unassigned issues: {}", st.unassigned);
     out
 }
 

@@ -30,6 +30,7 @@ pub(crate) use pauser::WorkloadPauser;
 pub(crate) use review::RepoReview;
 pub(crate) use running::Running;
 pub(crate) use sink::StoreSink;
+pub(crate) use spec::repo_names;
 
 pub(crate) use crate::error::FleetError;
 use crate::error::fleet_io as io;
@@ -70,6 +71,8 @@ pub(crate) struct Fleet {
     protected: crate::scope::Protected,
     /// The push relay's byte cap and time limits.
     relay: crate::push_relay::RelayLimits,
+    /// Rung after every push the relay forwards (merge detection listens).
+    forwarded: Arc<tokio::sync::Notify>,
 }
 
 impl std::fmt::Debug for Fleet {
@@ -98,6 +101,7 @@ pub(crate) struct FleetParts {
     pub(crate) redaction: Arc<crate::redaction::Redaction>,
     pub(crate) protected: crate::scope::Protected,
     pub(crate) relay: crate::push_relay::RelayLimits,
+    pub(crate) forwarded: Arc<tokio::sync::Notify>,
 }
 
 impl Fleet {
@@ -116,6 +120,7 @@ impl Fleet {
             redaction,
             protected,
             relay,
+            forwarded,
         } = parts;
         Self {
             store,
@@ -132,6 +137,7 @@ impl Fleet {
             redaction,
             protected,
             relay,
+            forwarded,
         }
     }
 

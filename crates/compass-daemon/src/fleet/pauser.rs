@@ -37,7 +37,10 @@ impl compass_warden::pause::AgentPauser for WorkloadPauser {
                     source: Box::new(source),
                 }
             });
-            let (id, note) = (agent.clone(), format!("paused by Warden: {reason}"));
+            let (id, note) = (
+                agent.clone(),
+                format!("{}{reason}", compass_core::agent::WARDEN_PAUSE_PREFIX),
+            );
             if let Err(error) = self
                 .store
                 .write(move |tx| agents::set_status(tx, &id, AgentStatus::Paused, &note))

@@ -240,7 +240,7 @@ fn repo_dir_name(location: &str) -> String {
 }
 
 /// The directory names of a project's repos under `/work`.
-pub(super) fn repo_names(repos: &[ProjectRepo]) -> Result<Vec<Name>, FleetError> {
+pub(crate) fn repo_names(repos: &[ProjectRepo]) -> Result<Vec<Name>, FleetError> {
     Ok(repo_sources(repos)?.into_iter().map(|r| r.name).collect())
 }
 

@@ -1,6 +1,8 @@
 //! Shared fixtures: a store with one project, a GitHub-shaped server.
 
 mod github;
+mod status;
+mod trunk;
 
 use compass_core::name::Name;
 use compass_core::project::RepoSource;

@@ -6,6 +6,7 @@
 mod agent;
 mod bench;
 mod board;
+mod dispatcher;
 mod events;
 pub(crate) mod hook;
 mod issue;
@@ -46,6 +47,7 @@ pub(crate) async fn run(global: GlobalArgs, verb: Verb) -> CliResult {
         Verb::Kind(cmd) => kind::run(cmd, client).await,
         Verb::Secret(cmd) => secret::run(&mut client().await?, cmd).await,
         Verb::Source(cmd) => source::run(&mut client().await?, cmd).await,
+        Verb::Dispatcher(cmd) => dispatcher::run(&mut client().await?, cmd).await,
         Verb::Board { project, json } => board::run(&mut client().await?, project, json).await,
         Verb::Events { from, follow, json } => {
             events::run(&mut client().await?, from, follow, json).await

@@ -1,0 +1,219 @@
+//! Merge detection through the daemon: `compass dispatcher check-merges`
+//! against a local bare forge moves a squash-merged workstream to merged
+//! (its GitHub issue closed by the writeback) and leaves one whose PR was
+//! closed without merging as it was; a forge that cannot be read is an
+//! event and moves nothing; a push the relay forwards has the branch
+//! watched at once, so a squash that deletes the branch is still detected.
+
+use super::{TestDaemon, git, set_secret};
+use compass_test_support::GithubServer;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+const TOKEN: &str = "ghp_merge_token_7";
+
+/// A bare forge with `main` (one commit) and a clone to act on it.
+fn forge(dir: &Path) -> (PathBuf, PathBuf) {
+    let bare = dir.join("app.git");
+    git(dir, &["init", "-q", "--bare", "-b", "main", "app.git"]);
+    git(dir, &["clone", "-q", "app.git", "user"]);
+    let user = dir.join("user");
+    git(&user, &["checkout", "-q", "-b", "main"]);
+    fs_err::write(user.join("README.md"), "# app\n").unwrap();
+    git(&user, &["add", "-A"]);
+    git(&user, &["commit", "-q", "-m", "init"]);
+    git(&user, &["push", "-q", "origin", "main"]);
+    (bare, user)
+}
+
+/// A branch with one commit touching `file`, pushed to the forge.
+fn push_branch(user: &Path, branch: &str, file: &str) {
+    git(user, &["checkout", "-q", "-b", branch, "main"]);
+    fs_err::write(user.join(file), format!("{file}\n")).unwrap();
+    git(user, &["add", "-A"]);
+    git(user, &["commit", "-q", "-m", file]);
+    git(user, &["push", "-q", "origin", branch]);
+    git(user, &["checkout", "-q", "main"]);
+}
+
+/// What a forge's "squash and merge" does: one commit on main, branch gone.
+fn squash_merge(user: &Path, branch: &str) {
+    git(user, &["checkout", "-q", "main"]);
+    git(user, &["merge", "-q", "--squash", branch]);
+    git(user, &["commit", "-q", "-m", "Squashed PR"]);
+    git(user, &["push", "-q", "origin", "main"]);
+    git(user, &["push", "-q", "origin", "--delete", branch]);
+}
+
+fn state_of(d: &TestDaemon, ws: &str) -> String {
+    let list = d.json(&["workstream", "list", "--project", "demo"]);
+    list["workstreams"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|w| w["id"] == ws)
+        .map(|w| w["state"].as_str().unwrap().to_owned())
+        .unwrap()
+}
+
+#[test]
+fn a_squash_merge_is_detected_and_closes_the_issue_and_a_closed_pr_never_counts() {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap();
+    let gh = rt.block_on(GithubServer::start("octo/app", TOKEN)).unwrap();
+    gh.add_issue("feature one", "", &[]);
+    gh.add_issue("feature two", "", &[]);
+    let d = TestDaemon::start();
+    let (bare, user) = forge(d.outside());
+    d.ok(&["project", "add", "demo", "--repo", bare.to_str().unwrap()]);
+    set_secret(&d, "GH_TOKEN", TOKEN);
+    let url = gh.url();
+    d.ok(&[
+        "source",
+        "add",
+        "demo",
+        "github",
+        "--repo",
+        "octo/app",
+        "--api-url",
+        &url,
+        "--token-secret",
+        "GH_TOKEN",
+    ]);
+    d.ok(&["source", "sync", "github:octo/app"]);
+    d.ok(&["agent", "new", "atlas"]);
+    let one = d.json(&["workstream", "add", "demo-1", "atlas"])["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let two = d.json(&["workstream", "add", "demo-2", "atlas"])["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    d.ok(&["workstream", "move", &one, "in_progress"]);
+    d.ok(&["workstream", "move", &two, "in_progress"]);
+    d.ok(&["workstream", "move", &two, "in_review"]);
+
+    // Nothing pushed yet, then pushed but not merged: nothing moves.
+    let r = d.json(&["dispatcher", "check-merges"]);
+    assert_eq!(r["checked"], 2, "{r}");
+    assert!(r.get("merged").is_none(), "{r}");
+    push_branch(&user, "compass/atlas/demo-1", "one.txt");
+    push_branch(&user, "compass/atlas/demo-2", "two.txt");
+    let r = d.json(&["dispatcher", "check-merges", "--project", "demo"]);
+    assert!(r.get("merged").is_none(), "{r}");
+
+    // One is squash-merged (branch deleted); two's PR is closed unmerged.
+    squash_merge(&user, "compass/atlas/demo-1");
+    git(
+        &user,
+        &["push", "-q", "origin", "--delete", "compass/atlas/demo-2"],
+    );
+    let r = d.json(&["dispatcher", "check-merges"]);
+    let merged = r["merged"].as_array().unwrap();
+    assert_eq!(merged.len(), 1, "{r}");
+    assert_eq!(merged[0]["workstream"]["id"], one.as_str());
+    assert_eq!(merged[0]["repos"][0]["repo"], "app");
+    assert_eq!(merged[0]["repos"][0]["how"], "MERGE_METHOD_SQUASH");
+    assert_eq!(
+        merged[0]["repos"][0]["trunkCommit"],
+        git(&bare, &["rev-parse", "main"]).as_str()
+    );
+    assert_eq!(state_of(&d, &one), "WORKSTREAM_STATE_MERGED");
+    assert_eq!(state_of(&d, &two), "WORKSTREAM_STATE_IN_REVIEW");
+    // The writeback closed issue 1 only.
+    assert_eq!(gh.issue(1)["state"], "closed");
+    assert_eq!(gh.issue(2)["state"], "open");
+    let events = d.ok(&["events"]);
+    assert!(
+        events.contains("merged on trunk") && events.contains("app squash"),
+        "{events}"
+    );
+    // Checking again changes nothing (merged is final, two still open).
+    let r = d.json(&["dispatcher", "check-merges"]);
+    assert_eq!(r["checked"], 1, "{r}");
+    assert!(r.get("merged").is_none(), "{r}");
+
+    // Bad input: an unknown project is named; a forge that is gone is a
+    // failure and an event, and moves nothing.
+    let err = d.fails(&["dispatcher", "check-merges", "--project", "nope"]);
+    assert!(err.contains("nope"), "{err}");
+    fs_err::rename(&bare, d.outside().join("moved.git")).unwrap();
+    let r = d.json(&["dispatcher", "check-merges"]);
+    assert_eq!(r["failures"][0]["repo"], "app", "{r}");
+    assert_eq!(state_of(&d, &two), "WORKSTREAM_STATE_IN_REVIEW");
+    // Failing the same way again is in the answer, not a second event.
+    let r = d.json(&["dispatcher", "check-merges"]);
+    assert_eq!(r["failures"][0]["repo"], "app", "{r}");
+    let events = d.ok(&["events"]);
+    assert_eq!(
+        events.matches("merge check failed for app").count(),
+        1,
+        "{events}"
+    );
+}
+
+#[test]
+fn a_push_forwarded_by_the_relay_is_watched_at_once() {
+    compass_test_support::bins::scripted_agent();
+    let d = TestDaemon::start();
+    let (bare, user) = forge(d.outside());
+    d.ok(&["project", "add", "demo", "--repo", bare.to_str().unwrap()]);
+    d.ok(&["agent", "new", "atlas"]);
+    d.ok(&["issue", "add", "the feature", "--project", "demo"]);
+    let ws = d.json(&["workstream", "add", "demo-1", "atlas"])["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    d.ok(&["workstream", "move", &ws, "in_progress"]);
+    d.start_scripted(
+        "atlas",
+        r#"name = "push"
+description = "the agent pushes its branch through the relay"
+[[turns]]
+steps = [
+  { kind = "run", command = "git checkout -qb work && printf 'x\n' > feature.txt && git add -A && git -c user.name=a -c user.email=a@example.com commit -qm feature && git push -q origin HEAD:refs/heads/compass/atlas/demo-1" },
+]
+"#,
+    );
+    let turn = d.ok(&["agent", "prompt", "atlas", "push", "--follow"]);
+    assert!(turn.contains("Compass forwarded this push"), "{turn}");
+    // The forward rang the merge check, which watched the branch's tip in
+    // the Compass-owned mirror.
+    let project = d.json(&["project", "show", "demo"])["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let mirror = d.home().join("merges").join(project).join("app.git");
+    let tip = format!("refs/compass/ws/{ws}/tip");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !mirror.join(&tip).is_file() && !packed(&mirror, &tip) {
+        assert!(
+            Instant::now() < deadline,
+            "the forward did not start a merge check"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    // The forge squashes and deletes the branch before anyone checks again.
+    git(&user, &["fetch", "-q", "origin"]);
+    git(
+        &user,
+        &[
+            "branch",
+            "-q",
+            "compass/atlas/demo-1",
+            "origin/compass/atlas/demo-1",
+        ],
+    );
+    squash_merge(&user, "compass/atlas/demo-1");
+    let r = d.json(&["dispatcher", "check-merges"]);
+    assert_eq!(r["merged"][0]["workstream"]["id"], ws.as_str(), "{r}");
+    assert_eq!(state_of(&d, &ws), "WORKSTREAM_STATE_MERGED");
+}
+
+fn packed(repo: &Path, name: &str) -> bool {
+    fs_err::read_to_string(repo.join("packed-refs")).is_ok_and(|p| p.contains(name))
+}
