@@ -33,6 +33,7 @@ impl Fleet {
             state_dir,
             &sources,
             Arc::clone(&self.warden),
+            self.secrets.clone(),
             &helper,
             self.relay,
         )

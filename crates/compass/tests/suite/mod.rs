@@ -219,9 +219,15 @@ pub(crate) fn commit_file(repo: &Path, name: &str, content: &str) {
 /// `compass secret set NAME` with `value` (and a newline, as typed) on
 /// stdin — never argv.
 pub(crate) fn secret_set(d: &TestDaemon, name: &str, value: &str) -> Output {
+    secret_set_with(d, &[name], value)
+}
+
+/// `compass secret set ARGS…` (the name and flags) with `value` on stdin.
+pub(crate) fn secret_set_with(d: &TestDaemon, args: &[&str], value: &str) -> Output {
     use std::io::Write;
     let mut child = Command::new(BIN)
-        .args(["secret", "set", name])
+        .args(["secret", "set"])
+        .args(args)
         .env("COMPASS_HOME", d.home())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
