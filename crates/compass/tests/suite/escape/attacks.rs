@@ -560,6 +560,42 @@ pub(crate) fn relay_decision_is_out_of_reach(b: Backend) {
     a.finish();
 }
 
+/// The forge credential the relay lends its own git, hunted from inside:
+/// the agent's pushes to a private HTTP forge must reach it (authenticated
+/// by the bound secret), while no socket, file, env var or git helper in
+/// the workload ever gives the agent the token (a canary: the standard
+/// checks look for it in every log and turn).
+pub(crate) fn relay_forge_credential_is_out_of_reach(b: Backend) {
+    let Some(mut a) = Arena::new(b, WardenMode::Off) else {
+        return;
+    };
+    let (bare, host) = a.forge_project("forge");
+    let scenario = relay_scenario(scenario!("relay-credential"), "credential", &host);
+    a.new_agent("atlas", Some("forge"));
+    if let Err(e) = a.start_agent("atlas", &scenario, &[]) {
+        panic!("atlas did not start (its clone needs the lent token): {e}");
+    }
+    a.turn_ends("atlas");
+    let log = a.agent_log("atlas");
+    if !log.contains("relay attack credential done") {
+        a.fail(format!("the credential attack did not finish: {log}"));
+    }
+    // It reached the sockets in view (the git and hook sockets at least).
+    if !log.contains("credential request to /run/compass/git.sock") {
+        a.fail(format!(
+            "the credential attack found no socket to ask: {log}"
+        ));
+    }
+    // The control: the lent token did authenticate the agent's own pushes.
+    if !bare.join("refs/heads/race").exists() && !log.contains("pushed-race") {
+        a.fail(format!(
+            "no push reached the forge, so the lender was never exercised: {:?}",
+            a.forge_requests()
+        ));
+    }
+    a.finish();
+}
+
 /// Bytes of regular files under `dir`.
 fn du(dir: &std::path::Path) -> u64 {
     let mut total = 0;
