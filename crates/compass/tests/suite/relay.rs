@@ -225,10 +225,11 @@ fn a_private_http_forge_gets_the_bound_secret_from_the_relay_and_the_workload_ne
     fs_err::write(
         &scenario,
         format!(
-            "name = \"forge\"\ndescription = \"d\"\n[[turns]]\nsteps = [\n  {{ kind = \"run\", command = \"ls -a ~ && cat ~/.gitconfig\" }},\n{}]\n[[turns]]\nsteps = [\n{}]\n[[turns]]\nsteps = [\n{}]\n",
+            "name = \"forge\"\ndescription = \"d\"\n[[turns]]\nsteps = [\n  {{ kind = \"run\", command = \"ls -a ~ && cat ~/.gitconfig\" }},\n{}]\n[[turns]]\nsteps = [\n{}]\n[[turns]]\nsteps = [\n{}]\n[[turns]]\nsteps = [\n{}]\n",
             push("clean"),
             push("wrong"),
-            push("missing")
+            push("missing"),
+            push("down")
         ),
     )
     .unwrap();
@@ -278,6 +279,13 @@ fn a_private_http_forge_gets_the_bound_secret_from_the_relay_and_the_workload_ne
     // to the forge, in no file of the data dir but the secret store (the
     // workload's home, clones and relay among them), in no event.
     assert_eq!(forge.leaks(), Vec::<String>::new());
+    // The forge goes down: the push fails visibly, the commit stays.
+    bind_forge_secret(&d, &forge.origin(), FORGE_TOKEN);
+    drop(forge);
+    let turn = d.ok(&["agent", "prompt", "atlas", "push", "--follow"]);
+    assert!(turn.contains("could not forward this push"), "{turn}");
+    assert!(turn.contains("kept-down"), "{turn}");
+    assert!(!has_ref(&bare, "refs/heads/down"), "{turn}");
     let held = files_holding(d.home(), FORGE_TOKEN.as_bytes(), &d.home().join("secrets"));
     assert_eq!(held, Vec::<PathBuf>::new());
     let events = d.ok(&["events", "--json"]);
