@@ -294,3 +294,85 @@ fn a_private_http_forge_gets_the_bound_secret_from_the_relay_and_the_workload_ne
         "{events}"
     );
 }
+
+/// Wait until `agent` shows `status: paused` (a minute at most).
+fn wait_paused(d: &TestDaemon, agent: &str, context: &str) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let show = d.ok(&["agent", "show", agent]);
+        if show.contains("status: paused") {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{agent} was never paused: {show}\n{context}"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+#[test]
+fn every_push_shape_carrying_a_read_credential_is_refused_and_the_remote_gets_none() {
+    compass_test_support::bins::scripted_agent();
+    let d = TestDaemon::start();
+    let remote = remote(d.outside());
+    // Turn 1 reads the token and commits it (the compound shape is tested
+    // above); each later turn pushes that commit another way. The check
+    // sees the objects, so every shape ends at the same refusal.
+    let shapes = [
+        ("nv", "git push --no-verify origin HEAD:refs/heads/nv"),
+        ("force", "git push -f origin +HEAD:refs/heads/force"),
+        ("byurl", "git push compass::app HEAD:refs/heads/byurl"),
+        ("newb", "git checkout -qb newb && git push -u origin newb"),
+        (
+            "cfg",
+            "git -c core.quotepath=off -c color.ui=never push origin HEAD:refs/heads/cfg",
+        ),
+        // Out of the command check's sight: only the relay sees it.
+        (
+            "hidden",
+            "echo git push -q origin HEAD:refs/heads/hidden > /tmp/p.sh && sh /tmp/p.sh",
+        ),
+    ];
+    let mut scenario = String::from(
+        "name = \"shapes\"\ndescription = \"d\"\n[[turns]]\nsteps = [\n  { kind = \"read\", path = \".env\" },\n",
+    );
+    scenario.push_str(&format!(
+        "  {{ kind = \"write\", path = \"config.env\", content = \"API_TOKEN={TOKEN}\\n\" }},\n  {{ kind = \"run\", command = \"git add -A && git commit -qm x\" }},\n]\n"
+    ));
+    for (_, cmd) in &shapes {
+        scenario.push_str(&format!(
+            "[[turns]]\nsteps = [\n  {{ kind = \"run\", command = \"{cmd}\" }},\n]\n"
+        ));
+    }
+    d.ok(&["project", "add", "demo", "--repo", remote.to_str().unwrap()]);
+    d.ok(&["agent", "new", "vega"]);
+    d.start_scripted("vega", &scenario);
+    d.ok(&["agent", "prompt", "vega", "commit", "--follow"]);
+    for (name, cmd) in shapes {
+        let turn = d.ok(&["agent", "prompt", "vega", "push", "--follow"]);
+        wait_paused(&d, "vega", &turn);
+        let r = format!("refs/heads/{name}");
+        assert!(!has_ref(&remote, &r), "`{cmd}` reached the remote: {turn}");
+        let flags = d.ok(&["warden", "log", "--flags", "--agent", "vega"]);
+        assert!(
+            flags.contains(&format!("push:app {r}")) || flags.contains(cmd),
+            "`{cmd}` was not flagged: {flags}"
+        );
+        assert!(!flags.contains(TOKEN), "{flags}");
+        d.ok(&["agent", "resume", "vega"]);
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while d.ok(&["agent", "show", "vega"]).contains("status: paused") {
+            assert!(Instant::now() < deadline, "vega stayed paused after resume");
+            std::thread::sleep(Duration::from_millis(200));
+        }
+    }
+    let heads = git(
+        &remote,
+        &["for-each-ref", "--format=%(refname)", "refs/heads"],
+    );
+    assert_eq!(
+        heads, "refs/heads/main",
+        "the remote received a flagged push"
+    );
+}
