@@ -224,6 +224,11 @@ pub(crate) fn secret_set(d: &TestDaemon, name: &str, value: &str) -> Output {
 
 /// `compass secret set ARGS…` (the name and flags) with `value` on stdin.
 pub(crate) fn secret_set_with(d: &TestDaemon, args: &[&str], value: &str) -> Output {
+    secret_set_bytes(d, args, format!("{value}\n").as_bytes())
+}
+
+/// `compass secret set ARGS…` with exactly `value` on stdin (any bytes).
+pub(crate) fn secret_set_bytes(d: &TestDaemon, args: &[&str], value: &[u8]) -> Output {
     use std::io::Write;
     let mut child = Command::new(BIN)
         .args(["secret", "set"])
@@ -234,12 +239,7 @@ pub(crate) fn secret_set_with(d: &TestDaemon, args: &[&str], value: &str) -> Out
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(format!("{value}\n").as_bytes())
-        .unwrap();
+    child.stdin.take().unwrap().write_all(value).unwrap();
     child.wait_with_output().unwrap()
 }
 

@@ -308,6 +308,17 @@ impl Arena {
         self.snapshot();
     }
 
+    /// Store a secret of any bytes (before the attack, like `set_secret`).
+    pub(crate) fn set_secret_bytes(&mut self, name: &str, value: &[u8]) {
+        let out = super::super::secret_set_bytes(&self.d, &[name], value);
+        assert!(
+            out.status.success(),
+            "compass secret set {name}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        self.snapshot();
+    }
+
     /// `agent new` in `project` (default `demo`).
     pub(crate) fn new_agent(&mut self, name: &str, project: Option<&str>) {
         let mut args = vec!["agent", "new", name];

@@ -393,6 +393,45 @@ pub(crate) fn secret_printed_is_redacted(b: Backend) {
     a.finish();
 }
 
+/// A granted secret that is not UTF-8, printed through the client
+/// terminal whole, split inside its invalid bytes across two writes, and on
+/// stderr: the terminal's bytes must be redacted before they become text
+/// (a lossy decode first would turn the value into other text that no
+/// exact match finds).
+pub(crate) fn secret_not_utf8_printed_is_redacted(b: Backend) {
+    let Some(mut a) = Arena::new(b, WardenMode::Off) else {
+        return;
+    };
+    let words = format!("bytes words {} make a key", std::process::id());
+    let mut value = b"k\xff\xfe ".to_vec();
+    value.extend_from_slice(words.as_bytes());
+    value.extend_from_slice(b" \xc3(");
+    a.set_secret_bytes("BYTES_SECRET", &value);
+    a.forbid(&words, "a granted secret that is not UTF-8");
+    a.forbid(
+        &String::from_utf8_lossy(&value),
+        "a granted secret that is not UTF-8 (decoded lossily)",
+    );
+    a.new_agent("atlas", None);
+    if let Err(e) = a.start_agent(
+        "atlas",
+        scenario!("secret-not-utf8"),
+        &["--secret", "BYTES_SECRET"],
+    ) {
+        panic!("atlas did not start: {e}");
+    }
+    let turn = a.turn_ends("atlas");
+    if !turn.text.contains("[REDACTED:BYTES_SECRET]")
+        && !a.agent_log("atlas").contains("[REDACTED:BYTES_SECRET]")
+    {
+        a.fail(format!(
+            "the value was never printed (nothing redacted): {}",
+            turn.text
+        ));
+    }
+    a.finish();
+}
+
 /// The relay attacks' client (`relay-client.js`), put into a scenario.
 fn relay_scenario(scenario: &str, attack: &str, extra: &str) -> String {
     scenario
