@@ -104,10 +104,7 @@ escape_tests! {
         sandbox: [],
         oci: []
     }
-    secret_not_utf8_printed_is_redacted {
-        sandbox: [#[ignore = "escapes today: the agent echoes the terminal output it was given in its tool call update; text matching skips non-UTF-8 values, so the lossily decoded value's words are in the event log, the agent's log and the turn"]],
-        oci: [#[ignore = "escapes today: as on the sandbox (the tool call update carries the lossily decoded value)"]]
-    }
+    secret_not_utf8_printed_is_redacted { sandbox: [], oci: [] }
     env_file_steers_no_host_tool { sandbox: [], oci: [] }
     acp_request_injection { sandbox: [], oci: [] }
     git_fifos_hang_no_host_work { sandbox: [], oci: [] }
