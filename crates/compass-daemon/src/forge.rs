@@ -247,6 +247,16 @@ async fn answer(mut stream: tokio::net::UnixStream, store: &SecretStore, lent: &
         );
         return;
     };
+    // Bound to this origin still (a re-set may have moved or dropped it).
+    let still = store
+        .binding(&l.secret)
+        .ok()
+        .flatten()
+        .is_some_and(|b| b.origin == l.origin);
+    if !still {
+        tracing::warn!(secret = %l.secret, "a forge secret's binding changed; no credential given");
+        return;
+    }
     let Ok(Some(value)) = store.get(&l.secret) else {
         tracing::warn!(secret = %l.secret, "a forge-bound secret is gone; no credential given");
         return;
@@ -378,6 +388,15 @@ mod tests {
         ] {
             assert_eq!(ask(other).await, "", "{other}");
         }
+        // Re-set unbound while the lender lives: it no longer answers.
+        store
+            .set(
+                "FORGE_TOKEN",
+                &compass_runtime::secrets::Secret::new("tok-456"),
+                None,
+            )
+            .unwrap();
+        assert_eq!(ask("get\nprotocol=http\nhost=127.0.0.1:41000\n").await, "");
         let socket = lender.socket.clone();
         drop(lender);
         assert!(!socket.exists());
