@@ -29,10 +29,12 @@
 //!
 //! Boundary: clones and branches; pushing and merging are gated elsewhere.
 
+use crate::error::RuntimeError;
 use crate::guardian;
 use crate::layout::Layout;
 use crate::secrets::{self, Secret};
-use crate::workload::{Mount, RuntimeError, WorkloadName, WorkloadRuntime, WorkloadSpec};
+use crate::spec::{Mount, WorkloadName, WorkloadSpec};
+use crate::workload::WorkloadRuntime;
 use compass_core::name::Name;
 use compass_core::safe_git::{CredentialHelper, SafeGit};
 use std::path::{Path, PathBuf};
@@ -335,7 +337,7 @@ async fn provision_inner(
     fs_err::create_dir_all(&git_home)
         .map_err(|e| RuntimeError::io("creating the host git home", e))?;
     // The host git home is Compass's own: written directly, 0600.
-    secrets::write_host_file(
+    crate::secret_env::write_host_file(
         &git_home.join(".gitconfig"),
         gitconfig(&spec.name).as_bytes(),
     )?;

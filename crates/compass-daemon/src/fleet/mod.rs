@@ -13,11 +13,13 @@
 //! - `workstreams`: worktrees per workstream and retirement on merge;
 //! - `sink`, `pauser`: the event writer and Warden's pause actuator.
 
+mod coalesce;
 mod context;
 mod deliver;
 mod pauser;
 mod provision;
 mod relay;
+mod review;
 mod running;
 mod sink;
 mod spec;
@@ -25,6 +27,7 @@ mod start;
 mod workstreams;
 
 pub(crate) use pauser::WorkloadPauser;
+pub(crate) use review::RepoReview;
 pub(crate) use running::Running;
 pub(crate) use sink::StoreSink;
 
