@@ -207,6 +207,9 @@ impl Executor {
                     hash: String::new(),
                     verdict,
                     latency_us,
+                    // A bare gate says nothing of its route; the daemon's
+                    // Warden records its own decisions with theirs.
+                    route: String::new(),
                 },
             });
         }

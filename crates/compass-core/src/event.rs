@@ -88,6 +88,12 @@ pub enum EventKind {
         hash: String,
         verdict: Verdict,
         latency_us: u64,
+        /// How Warden reached it (`inspected`, `warden_off`, `allow_once`,
+        /// `same_action`, …): a decision made with Warden off is recorded as
+        /// `warden_off`, never as an inspected `clear`. Empty when the gate
+        /// that decided does not say (and in events stored before).
+        #[serde(default)]
+        route: String,
     },
     /// The user changed Warden's state: `what` is `enabled`, `disabled`,
     /// `allow`, `deny`, `forget` or `allow_once`; `subject` the pattern (or

@@ -42,6 +42,46 @@ pub fn relay_url(repo: &str) -> String {
     format!("{RELAY_PREFIX}{repo}")
 }
 
+/// The variable naming the daemon's credential socket to the helper.
+pub const CREDENTIAL_SOCKET_ENV: &str = "COMPASS_CREDENTIAL_SOCKET";
+
+/// Compass's host-side credential helper: `git-remote-compass
+/// --credential`, which relays git's credential request to a daemon socket
+/// (in the data dir's private `secrets/`, never in a workload) and prints
+/// the answer. Git runs a `!` helper through the shell, so the helper's
+/// path is single-quoted and may not hold a quote.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CredentialHelper {
+    helper: String,
+    socket: String,
+}
+
+impl CredentialHelper {
+    pub fn new(helper: &Path, socket: &Path) -> Result<Self, GitArgError> {
+        let helper = helper.to_string_lossy().into_owned();
+        check_path("credential helper", &helper)?;
+        if helper.contains('\'') {
+            return Err(GitArgError::Quote {
+                field: "credential helper",
+                value: helper,
+            });
+        }
+        let socket = socket.to_string_lossy().into_owned();
+        check_path("credential socket", &socket)?;
+        Ok(Self { helper, socket })
+    }
+
+    /// The `credential.helper` value.
+    pub fn config_value(&self) -> String {
+        format!("!'{}' --credential", self.helper)
+    }
+
+    /// The environment the helper needs: where the daemon answers.
+    pub fn env(&self) -> (&'static str, &str) {
+        (CREDENTIAL_SOCKET_ENV, &self.socket)
+    }
+}
+
 /// A value refused before it reached git.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GitArgError {
@@ -51,6 +91,8 @@ pub enum GitArgError {
     ControlChar { field: &'static str, value: String },
     #[error("git {field} {value:?} looks like an option (starts with '-')")]
     OptionLike { field: &'static str, value: String },
+    #[error("git {field} {value:?} contains a single quote (it is quoted for the shell)")]
+    Quote { field: &'static str, value: String },
     #[error("git {field} {value:?} must be an absolute path")]
     NotAbsolute { field: &'static str, value: String },
 }
@@ -261,16 +303,18 @@ impl SafeGit {
         self
     }
 
-    /// Read stored credentials from a Compass-owned file (forwarding to a
-    /// forge); the file is never inside a workload.
-    pub fn credential_store(mut self, file: &Path) -> Result<Self, GitArgError> {
-        let f = file.to_string_lossy().into_owned();
-        check_path("credential file", &f)?;
+    /// Authenticate to the real remote through Compass's own credential
+    /// helper (forwarding to a forge): git asks it, and it asks the daemon,
+    /// which answers only for the origin the secret is bound to. The token
+    /// is in no argv, env or file git sees.
+    pub fn credential_helper(mut self, helper: &CredentialHelper) -> Self {
         // The fixed `credential.helper=` (empty) already reset the list the
         // repo's config built; this adds the one helper after it.
         self.config
-            .push(("credential.helper".into(), format!("store --file={f}")));
-        Ok(self)
+            .push(("credential.helper".into(), helper.config_value()));
+        let (key, socket) = helper.env();
+        self.env.push((key.into(), socket.into()));
+        self
     }
 
     /// One more environment variable (`GIT_DIR`, quarantine paths, the
@@ -390,5 +434,48 @@ mod tests {
         assert!(joined.contains("protocol.file.allow=always"));
         assert!(joined.contains("protocol.ext.allow=never"));
         assert!(joined.contains("protocol.fd.allow=never"));
+    }
+
+    #[test]
+    fn the_credential_helper_is_compass_own_and_names_its_socket_in_env_only() {
+        let h = CredentialHelper::new(
+            Path::new("/opt/compass/bin/git-remote-compass"),
+            Path::new("/data/secrets/.lend-1.sock"),
+        )
+        .unwrap();
+        let g = SafeGit::in_dir("/relay/app.git")
+            .unwrap()
+            .allow_transports()
+            .credential_helper(&h)
+            .args(["fetch"]);
+        let argv = g.argv();
+        let helpers: Vec<&String> = argv
+            .iter()
+            .filter(|a| a.starts_with("credential.helper="))
+            .collect();
+        // The reset (empty) first, then only Compass's helper.
+        assert_eq!(
+            helpers,
+            [
+                "credential.helper=",
+                "credential.helper=!'/opt/compass/bin/git-remote-compass' --credential"
+            ]
+        );
+        assert!(g.envs().contains(&(
+            CREDENTIAL_SOCKET_ENV.into(),
+            "/data/secrets/.lend-1.sock".into()
+        )));
+        assert!(!argv.iter().any(|a| a.contains(".lend-1.sock")));
+        for (helper, socket) in [
+            ("/opt/it's/git-remote-compass", "/s.sock"),
+            ("relative/git-remote-compass", "/s.sock"),
+            ("/bin/h", "/s\n.sock"),
+            ("/bin/h", "s.sock"),
+        ] {
+            assert!(
+                CredentialHelper::new(Path::new(helper), Path::new(socket)).is_err(),
+                "{helper} {socket}"
+            );
+        }
     }
 }

@@ -405,6 +405,7 @@ pub(crate) fn event(e: &Event) -> pb::Event {
             hash,
             verdict,
             latency_us,
+            route,
         } => {
             let detail = match &verdict.decision {
                 Decision::Clear => String::new(),
@@ -427,6 +428,7 @@ pub(crate) fn event(e: &Event) -> pb::Event {
                     .collect(),
                 latency_us,
                 hash,
+                route,
             })
         }
         EventKind::Marker { label, payload } => Kind::Marker(pb::Marker { label, payload }),

@@ -10,6 +10,7 @@ mod convert;
 mod dispatch;
 mod error;
 mod fleet;
+mod forge;
 mod inspect;
 mod kinds;
 mod liveness;

@@ -14,7 +14,9 @@
 //! a per-push decision socket. Warden judges exactly those refs and objects
 //! ([`compass_warden::git::received_plan`]); only when it clears does the
 //! daemon forward them to the real remote (the project's repo location),
-//! with `--force-with-lease` on the relay's view of each ref and `--atomic`.
+//! with `--force-with-lease` on the relay's view of each ref and `--atomic`,
+//! authenticated to an HTTP(S) forge by the secret bound to its origin
+//! (`crate::forge`: lent to the relay's own git, never to the workload).
 //! A flag refuses the push (the agent reads Warden's reason in `remote:`
 //! lines and is paused, as for any flag); a forward that fails refuses it
 //! too — the relay then keeps nothing, the agent's branch is untouched.
@@ -94,6 +96,8 @@ pub(crate) enum RelayError {
     },
     #[error("git {command} failed: {stderr}")]
     Git { command: String, stderr: String },
+    #[error(transparent)]
+    Secret(#[from] crate::secrets::SecretError),
 }
 
 fn io_err(context: impl Into<String>) -> impl FnOnce(std::io::Error) -> RelayError {
@@ -218,8 +222,10 @@ pub(crate) struct PushRelay {
     /// Repo name → the project's real remote (a path or URL).
     upstreams: BTreeMap<String, String>,
     warden: Arc<compass_warden::Warden>,
-    /// Forge credentials, when provisioning stored some (Compass-owned).
-    credentials: Option<PathBuf>,
+    /// Where forge-bound secrets are lent from (`crate::forge`).
+    secrets: crate::secrets::SecretStore,
+    /// The host's `git-remote-compass` (also git's credential helper).
+    helper: PathBuf,
     limits: RelayLimits,
     /// One permit per git session running now.
     sessions: Arc<tokio::sync::Semaphore>,
@@ -227,20 +233,36 @@ pub(crate) struct PushRelay {
     forwarded: Arc<tokio::sync::Notify>,
 }
 
+/// What every agent's relay shares with the daemon.
+#[derive(Debug, Clone)]
+pub(crate) struct RelayDeps<'a> {
+    pub(crate) warden: Arc<compass_warden::Warden>,
+    /// Where forge-bound secrets are lent from.
+    pub(crate) secrets: crate::secrets::SecretStore,
+    /// The `git-remote-compass` binary on the host.
+    pub(crate) helper: &'a Path,
+    pub(crate) limits: RelayLimits,
+    /// Rung after each forward.
+    pub(crate) forwarded: Arc<tokio::sync::Notify>,
+}
+
 impl PushRelay {
     /// Make (or adopt) the agent's relay repositories and the Compass-owned
-    /// hook that calls back here. `helper` is the `git-remote-compass`
-    /// binary on the host.
+    /// hook that calls back here.
     pub(crate) async fn prepare(
         agent: AgentId,
         state_dir: &Path,
         repos: &[(Name, String)],
-        warden: Arc<compass_warden::Warden>,
-        helper: &Path,
-        limits: RelayLimits,
-        forwarded: Arc<tokio::sync::Notify>,
+        deps: RelayDeps<'_>,
     ) -> Result<Arc<Self>, RelayError> {
         use std::os::unix::fs::PermissionsExt;
+        let RelayDeps {
+            warden,
+            secrets,
+            helper,
+            limits,
+            forwarded,
+        } = deps;
         let root = relay_root(state_dir);
         let hooks = root.join("hooks");
         fs_err::create_dir_all(&hooks).map_err(io_err("creating the relay dir"))?;
@@ -262,8 +284,6 @@ impl PushRelay {
         .map_err(io_err("writing the relay's pre-receive check"))?;
         fs_err::set_permissions(&hook, std::fs::Permissions::from_mode(0o700))
             .map_err(io_err("making the pre-receive check executable"))?;
-        let credentials =
-            Some(state_dir.join("host-git").join(".git-credentials")).filter(|p| p.is_file());
         let relay = Self {
             agent,
             root,
@@ -272,7 +292,8 @@ impl PushRelay {
                 .map(|(n, u)| (n.as_str().to_owned(), u.trim().to_owned()))
                 .collect(),
             warden,
-            credentials,
+            secrets,
+            helper: helper.to_owned(),
             limits,
             sessions: Arc::new(tokio::sync::Semaphore::new(MAX_SESSIONS)),
             forwarded,
@@ -296,13 +317,19 @@ impl PushRelay {
         self.root.join(format!("{name}.git"))
     }
 
-    /// Safe git on a relay repository; transports open (it talks to the
-    /// real remote), with the stored forge credentials if any.
-    fn git(&self, dir: &Path) -> Result<SafeGit, RelayError> {
+    /// Safe git on a relay repository that talks to `upstream`: transports
+    /// open, and the secret bound to the upstream's forge lent to it for as
+    /// long as the returned lender lives (keep it until git has ended).
+    fn git_to(
+        &self,
+        dir: &Path,
+        upstream: &str,
+    ) -> Result<(SafeGit, Option<crate::forge::Lender>), RelayError> {
         let cmd = SafeGit::in_dir(dir)?.allow_transports();
-        Ok(match &self.credentials {
-            Some(file) => cmd.credential_store(file)?,
-            None => cmd,
+        let lender = crate::forge::Lender::start(&self.secrets, &self.helper, [upstream])?;
+        Ok(match lender {
+            Some(l) => (cmd.credential_helper(l.helper()), Some(l)),
+            None => (cmd, None),
         })
     }
 
@@ -310,8 +337,8 @@ impl PushRelay {
     /// sees advertised (and Warden's base) is the remote as it is now.
     async fn refresh(&self, name: &str) -> Result<(), RelayError> {
         let upstream = &self.upstreams[name];
-        let cmd = self
-            .git(&self.repo_dir(name))?
+        let (cmd, _lent) = self.git_to(&self.repo_dir(name), upstream)?;
+        let cmd = cmd
             .args(["fetch", "--quiet", "--prune"])
             .value("remote", upstream)?
             .args(["+refs/heads/*:refs/heads/*", "+refs/tags/*:refs/tags/*"]);
@@ -604,9 +631,8 @@ impl PushRelay {
         upstream: &str,
         received: &[Received],
     ) -> Result<(), RelayError> {
-        let mut cmd = self
-            .git(dir)?
-            .args(["push", "--quiet", "--atomic", "--no-verify"]);
+        let (cmd, _lent) = self.git_to(dir, upstream)?;
+        let mut cmd = cmd.args(["push", "--quiet", "--atomic", "--no-verify"]);
         for r in received {
             let lease = format!("{}:{}", r.refname, r.old.as_deref().unwrap_or(""));
             cmd = cmd.flag_value("--force-with-lease=", "lease", &lease)?;

@@ -16,7 +16,9 @@
 //! its own byte stream before its bytes become text (the [`OutputFilter`]
 //! the session's terminals ask the sink for): a value that is not UTF-8 is
 //! matched as bytes, and one pipe's output cannot interleave a value split
-//! across the other's chunks out of sight.
+//! across the other's chunks out of sight. Such a value can still reach
+//! text decoded lossily (an agent echoing the terminal output it was
+//! given): text is searched for that decoding too.
 //!
 //! Values stay known for the daemon's life once set (a deleted secret may
 //! still be in a running workload); a restart reloads the store's.
@@ -68,7 +70,8 @@ impl Redaction {
     }
 
     /// Know one more value (a secret was set). Values that are not UTF-8
-    /// cannot occur in text; they are matched in terminal bytes.
+    /// are matched in terminal bytes, and in text as their lossy decoding
+    /// (`compass_warden::redact`).
     pub(crate) fn learn(&self, name: &str, value: &Secret) {
         let mut known = self.known.lock().unwrap_or_else(PoisonError::into_inner);
         if known

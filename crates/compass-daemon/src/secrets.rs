@@ -2,6 +2,9 @@
 //! `secrets/` (0700), named by the secret. Values never enter SQLite, an
 //! event, a log line or an argv; the event log records names only.
 //! Delivery into a workload is `compass-runtime`'s (`secrets::inject_*`).
+//! A secret bound to a forge (`<NAME>.forge` beside it: origin and user
+//! name) is lent to Compass's host-side git instead (`crate::forge`) and
+//! never delivered into a workload.
 
 use compass_runtime::secrets::Secret;
 use std::path::{Path, PathBuf};
@@ -31,12 +34,24 @@ fn io(context: impl Into<String>) -> impl FnOnce(std::io::Error) -> SecretError 
     move |source| SecretError::Io { context, source }
 }
 
-/// A secret's name and when it was set.
+/// A secret's name, when it was set and the forge it is bound to.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct SecretInfo {
     pub(crate) name: String,
     pub(crate) set_at_ms: i64,
+    pub(crate) forge: Option<ForgeBinding>,
 }
+
+/// The forge origin a secret authenticates to, and as whom.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ForgeBinding {
+    pub(crate) origin: crate::forge::Origin,
+    pub(crate) username: String,
+}
+
+/// The binding file beside a secret (a name `check_name` refuses, so
+/// `list` never takes it for a secret).
+const BINDING_SUFFIX: &str = ".forge";
 
 /// Env-var shaped (`[A-Z_][A-Z0-9_]*`, at most [`MAX_NAME`]): safe as a file
 /// name, an env var and a word in a message.
@@ -107,12 +122,56 @@ impl SecretStore {
         Ok(self.dir.join(name))
     }
 
-    /// Store (or replace) a secret, atomically, mode 0600 from creation.
-    pub(crate) fn set(&self, name: &str, value: &Secret) -> Result<SecretInfo, SecretError> {
-        use fs_err::os::unix::fs::OpenOptionsExt;
-        use std::io::Write;
+    /// Store (or replace) a secret, atomically, mode 0600 from creation,
+    /// with its forge binding (or none: a replaced binding is removed
+    /// first, so the value is never lent under an old binding).
+    pub(crate) fn set(
+        &self,
+        name: &str,
+        value: &Secret,
+        forge: Option<&ForgeBinding>,
+    ) -> Result<SecretInfo, SecretError> {
         let path = self.path(name)?;
         check_value(value)?;
+        let binding = self.dir.join(format!("{name}{BINDING_SUFFIX}"));
+        match fs_err::remove_file(&binding) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(io(format!("replacing secret {name}'s forge binding"))(e)),
+        }
+        self.write_atomic(name, &path, value.expose())?;
+        if let Some(f) = forge {
+            let body = format!("{}\n{}\n", f.origin.as_url(), f.username);
+            self.write_atomic(name, &binding, body.as_bytes())?;
+        }
+        info(&path, name, self.binding(name)?)
+    }
+
+    /// A per-use unix socket path in this private dir (its name is no
+    /// secret's name).
+    pub(crate) fn private_socket_path(&self, what: &str) -> PathBuf {
+        self.dir
+            .join(format!(".{what}-{:016x}.sock", rand::random::<u64>()))
+    }
+
+    /// The forge binding stored beside a secret.
+    pub(crate) fn binding(&self, name: &str) -> Result<Option<ForgeBinding>, SecretError> {
+        let path = self.dir.join(format!("{name}{BINDING_SUFFIX}"));
+        let body = match fs_err::read_to_string(&path) {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(io(format!("reading secret {name}'s forge binding"))(e)),
+        };
+        let mut lines = body.lines();
+        let origin = crate::forge::Origin::parse_binding(lines.next().unwrap_or_default())?;
+        let username = lines.next().unwrap_or_default().to_owned();
+        crate::forge::check_username(&username)?;
+        Ok(Some(ForgeBinding { origin, username }))
+    }
+
+    fn write_atomic(&self, name: &str, path: &Path, body: &[u8]) -> Result<(), SecretError> {
+        use fs_err::os::unix::fs::OpenOptionsExt;
+        use std::io::Write;
         let tmp = self
             .dir
             .join(format!(".{name}.tmp{:08x}", rand::random::<u32>()));
@@ -122,16 +181,16 @@ impl SecretStore {
                 .create_new(true)
                 .mode(0o600)
                 .open(&tmp)?;
-            f.write_all(value.expose())?;
+            f.write_all(body)?;
             f.sync_all()?;
             drop(f);
-            fs_err::rename(&tmp, &path)
+            fs_err::rename(&tmp, path)
         })();
         if let Err(e) = written {
             let _ = fs_err::remove_file(&tmp);
             return Err(io(format!("storing secret {name}"))(e));
         }
-        info(&path, name)
+        Ok(())
     }
 
     /// A secret's value, if set.
@@ -152,16 +211,18 @@ impl SecretStore {
             // Temp files of an interrupted set start with '.'; skip them
             // and anything else that is not a secret's name.
             if check_name(&name).is_ok() {
-                out.push(info(&entry.path(), &name)?);
+                out.push(info(&entry.path(), &name, self.binding(&name)?)?);
             }
         }
         out.sort_by(|a, b| a.name.cmp(&b.name));
         Ok(out)
     }
 
-    /// Delete a secret; `NotFound` when it was not set.
+    /// Delete a secret (and its binding); `NotFound` when it was not set.
     pub(crate) fn delete(&self, name: &str) -> Result<(), SecretError> {
-        match fs_err::remove_file(self.path(name)?) {
+        let path = self.path(name)?;
+        let _ = fs_err::remove_file(self.dir.join(format!("{name}{BINDING_SUFFIX}")));
+        match fs_err::remove_file(path) {
             Ok(()) => Ok(()),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 Err(SecretError::NotFound(name.to_owned()))
@@ -171,7 +232,7 @@ impl SecretStore {
     }
 }
 
-fn info(path: &Path, name: &str) -> Result<SecretInfo, SecretError> {
+fn info(path: &Path, name: &str, forge: Option<ForgeBinding>) -> Result<SecretInfo, SecretError> {
     let modified = fs_err::metadata(path)
         .and_then(|m| m.modified())
         .map_err(io(format!("reading when secret {name} was set")))?;
@@ -181,6 +242,7 @@ fn info(path: &Path, name: &str) -> Result<SecretInfo, SecretError> {
     Ok(SecretInfo {
         name: name.to_owned(),
         set_at_ms,
+        forge,
     })
 }
 
@@ -215,9 +277,9 @@ mod tests {
         let store = SecretStore::open(tmp.path().join("secrets")).unwrap();
         let mode = |p: &Path| fs_err::metadata(p).unwrap().permissions().mode() & 0o777;
         assert_eq!(mode(&tmp.path().join("secrets")), 0o700);
-        store.set("B_KEY", &Secret::new("two")).unwrap();
-        store.set("A_KEY", &Secret::new("one")).unwrap();
-        store.set("A_KEY", &Secret::new("uno")).unwrap();
+        store.set("B_KEY", &Secret::new("two"), None).unwrap();
+        store.set("A_KEY", &Secret::new("one"), None).unwrap();
+        store.set("A_KEY", &Secret::new("uno"), None).unwrap();
         assert_eq!(mode(&tmp.path().join("secrets/A_KEY")), 0o600);
         let names: Vec<String> = store.list().unwrap().into_iter().map(|i| i.name).collect();
         assert_eq!(names, ["A_KEY", "B_KEY"]);
@@ -228,7 +290,51 @@ mod tests {
             store.delete("A_KEY"),
             Err(SecretError::NotFound(_))
         ));
-        assert!(store.set("X", &Secret::new("")).is_err());
-        assert!(store.set("X", &Secret::new("a\0b")).is_err());
+        assert!(store.set("X", &Secret::new(""), None).is_err());
+        assert!(store.set("X", &Secret::new("a\0b"), None).is_err());
+    }
+
+    #[test]
+    fn a_forge_binding_lives_beside_its_secret_and_goes_with_it() {
+        let tmp = tempfile::tempdir().unwrap();
+        let store = SecretStore::open(tmp.path().join("secrets")).unwrap();
+        let binding = ForgeBinding {
+            origin: crate::forge::Origin::parse_binding("https://git.example.com").unwrap(),
+            username: "bot".into(),
+        };
+        let info = store
+            .set("FORGE", &Secret::new("tok"), Some(&binding))
+            .unwrap();
+        assert_eq!(info.forge.as_ref(), Some(&binding));
+        let listed = store.list().unwrap();
+        assert_eq!(listed.len(), 1, "the binding file is no secret: {listed:?}");
+        assert_eq!(listed[0].forge.as_ref(), Some(&binding));
+        // Set again unbound: the binding goes first.
+        store.set("FORGE", &Secret::new("tok2"), None).unwrap();
+        assert_eq!(store.binding("FORGE").unwrap(), None);
+        store
+            .set("FORGE", &Secret::new("tok3"), Some(&binding))
+            .unwrap();
+        store.delete("FORGE").unwrap();
+        assert_eq!(
+            fs_err::read_dir(tmp.path().join("secrets"))
+                .unwrap()
+                .count(),
+            0
+        );
+        // A sidecar someone edited into nonsense fails closed, naming it.
+        fs_err::write(tmp.path().join("secrets/X"), "v").unwrap();
+        fs_err::write(
+            tmp.path().join("secrets/X.forge"),
+            "http://evil.example\nbot\n",
+        )
+        .unwrap();
+        assert!(
+            store
+                .binding("X")
+                .unwrap_err()
+                .to_string()
+                .starts_with("forge:")
+        );
     }
 }

@@ -590,26 +590,29 @@ impl CompassService for CompassApi {
 
     async fn set_secret(&self, req: Request<pb::SetSecretRequest>) -> Reply<pb::SecretInfo> {
         // Into the redacting type at once; the request is dropped here.
-        let pb::SetSecretRequest { name, value } = req.into_inner();
+        let pb::SetSecretRequest {
+            name,
+            value,
+            forge,
+            forge_username,
+        } = req.into_inner();
         let value = compass_runtime::secrets::Secret::new(value);
         crate::secrets::check_name(&name).map_err(from_secret)?;
         crate::secrets::check_value(&value).map_err(from_secret)?;
+        let binding = forge_binding(&forge, &forge_username, &value).map_err(from_secret)?;
         // Known to the redaction before an agent can be given it.
         self.fleet.redaction().learn(&name, &value);
         let info = self
             .fleet
             .secrets()
-            .set(&name, &value)
+            .set(&name, &value, binding.as_ref())
             .map_err(from_secret)?;
         tracing::info!(secret = %info.name, "secret set");
         self.secret_event(EventKind::SecretSet {
             name: info.name.clone(),
         })
         .await?;
-        Ok(Response::new(pb::SecretInfo {
-            name: info.name,
-            set_at_ms: info.set_at_ms,
-        }))
+        Ok(Response::new(secret_info(info)))
     }
 
     async fn list_secrets(
@@ -618,13 +621,7 @@ impl CompassService for CompassApi {
     ) -> Reply<pb::ListSecretsResponse> {
         let all = self.fleet.secrets().list().map_err(from_secret)?;
         Ok(Response::new(pb::ListSecretsResponse {
-            secrets: all
-                .into_iter()
-                .map(|i| pb::SecretInfo {
-                    name: i.name,
-                    set_at_ms: i.set_at_ms,
-                })
-                .collect(),
+            secrets: all.into_iter().map(secret_info).collect(),
         }))
     }
 
@@ -818,4 +815,45 @@ impl CompassService for CompassApi {
             self.dispatch.status(req.into_inner().project).await?,
         ))
     }
+}
+
+/// A secret's listing: its name, time and forge binding, never its value.
+fn secret_info(i: crate::secrets::SecretInfo) -> pb::SecretInfo {
+    let (forge, forge_username) = i
+        .forge
+        .map(|f| (f.origin.as_url(), f.username))
+        .unwrap_or_default();
+    pb::SecretInfo {
+        name: i.name,
+        set_at_ms: i.set_at_ms,
+        forge,
+        forge_username,
+    }
+}
+
+/// The forge binding a `SetSecret` asks for, checked (the value must fit
+/// git's credential protocol); none when `forge` is empty.
+fn forge_binding(
+    forge: &str,
+    username: &str,
+    value: &compass_runtime::secrets::Secret,
+) -> Result<Option<crate::secrets::ForgeBinding>, crate::secrets::SecretError> {
+    if forge.is_empty() {
+        if !username.is_empty() {
+            return Err(crate::secrets::SecretError::Invalid {
+                field: "forge_username",
+                why: "is given without a forge to bind the secret to".into(),
+            });
+        }
+        return Ok(None);
+    }
+    let origin = crate::forge::Origin::parse_binding(forge)?;
+    let username = if username.is_empty() {
+        crate::forge::DEFAULT_USERNAME.to_owned()
+    } else {
+        username.to_owned()
+    };
+    crate::forge::check_username(&username)?;
+    crate::forge::check_forge_value(value.expose())?;
+    Ok(Some(crate::secrets::ForgeBinding { origin, username }))
 }

@@ -20,7 +20,7 @@
 
 use crate::error::MergeError;
 pub use compass_core::merge::Landed;
-use compass_core::safe_git::SafeGit;
+use compass_core::safe_git::{CredentialHelper, SafeGit};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
@@ -51,7 +51,7 @@ pub enum Watch {
 pub struct Mirror {
     dir: PathBuf,
     remote: String,
-    credentials: Option<PathBuf>,
+    credentials: Option<CredentialHelper>,
 }
 
 /// A workstream id made safe as one ref component.
@@ -143,12 +143,12 @@ async fn run(cmd: &SafeGit) -> Result<String, MergeError> {
 
 impl Mirror {
     /// The mirror at `dir` (made when missing) of `remote` (a path or URL
-    /// git can fetch), reading forge credentials from `credentials` (a
-    /// Compass-owned file) when given.
+    /// git can fetch), authenticating to a forge through Compass's own
+    /// credential helper when given.
     pub async fn open(
         dir: &Path,
         remote: &str,
-        credentials: Option<PathBuf>,
+        credentials: Option<CredentialHelper>,
     ) -> Result<Self, MergeError> {
         compass_core::safe_git::check_value("remote", remote.trim())?;
         let mirror = Self {
@@ -174,8 +174,8 @@ impl Mirror {
     /// (`--prune` covers only `refs/remotes/origin/*`); watched refs stay.
     pub async fn refresh(&self) -> Result<(), MergeError> {
         let mut cmd = self.git()?.allow_transports();
-        if let Some(file) = &self.credentials {
-            cmd = cmd.credential_store(file)?;
+        if let Some(helper) = &self.credentials {
+            cmd = cmd.credential_helper(helper);
         }
         let cmd = cmd
             .args(["fetch", "--quiet", "--prune", "--no-tags"])

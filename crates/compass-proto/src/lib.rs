@@ -41,6 +41,7 @@ mod tests {
         let req = super::v1::SetSecretRequest {
             name: "API_KEY".into(),
             value: b"hunter2".to_vec(),
+            ..Default::default()
         };
         let shown = format!("{req:?}");
         assert!(

@@ -17,9 +17,10 @@
 //! - Objects are copied (`--no-hardlinks`), never hardlinked or shared
 //!   through alternates: a writable hardlinked object would let the agent
 //!   corrupt the source repo, and alternates would tie the clone to it.
-//! - Credentials live in a credential-store file in the scoped home (and the
-//!   Compass-owned host git home), never in `.git/config`: URLs with an
-//!   embedded password are refused.
+//! - Forge credentials never enter the workload: a host-side clone is
+//!   given Compass's credential helper (`safe_git::CredentialHelper`, the
+//!   daemon answers for the bound origin only), nothing is stored in the
+//!   scoped home, and URLs with an embedded password are refused.
 //! - Provisioning is transactional: the layout's completion marker is
 //!   written last, a workload without it is half-made (its daemon was
 //!   killed mid-clone) and is rebuilt, never adopted; a host-side clone
@@ -35,7 +36,7 @@ use crate::secrets::{self, Secret};
 use crate::spec::{Mount, WorkloadName, WorkloadSpec};
 use crate::workload::WorkloadRuntime;
 use compass_core::name::Name;
-use compass_core::safe_git::SafeGit;
+use compass_core::safe_git::{CredentialHelper, SafeGit};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 use tokio::process::Command;
@@ -124,17 +125,6 @@ pub async fn snapshot_dir(
     result.map(|()| rt.inner_paths(&spec.state_dir).work.join(name.as_str()))
 }
 
-/// Git credentials for one host, stored via git's credential-store helper.
-#[derive(Debug, Clone)]
-pub struct GitCredential {
-    /// e.g. `https`.
-    pub protocol: String,
-    /// e.g. `github.com`.
-    pub host: String,
-    pub username: String,
-    pub password: Secret,
-}
-
 /// What provisioning made, with how long each clone took.
 #[derive(Debug, Clone)]
 pub struct Provisioned {
@@ -208,7 +198,7 @@ fn check_source(repo: &RepoSource) -> Result<(), RuntimeError> {
             return Err(RuntimeError::Invalid {
                 what: "repo source",
                 why: format!(
-                    "the URL for repo {} embeds a password, which git would store in .git/config; pass a GitCredential instead",
+                    "the URL for repo {} embeds a password, which git would store in .git/config; store it with `compass secret set NAME --forge ORIGIN` instead",
                     repo.name.as_str()
                 ),
             });
@@ -244,40 +234,15 @@ fn host_git(git_home: &Path) -> Command {
     cmd
 }
 
-fn credential_store(creds: &[GitCredential]) -> Secret {
-    let mut body = Vec::new();
-    for c in creds {
-        body.extend_from_slice(format!("{}://{}:", c.protocol, pct(&c.username)).as_bytes());
-        body.extend_from_slice(pct(&String::from_utf8_lossy(c.password.expose())).as_bytes());
-        body.extend_from_slice(format!("@{}\n", c.host).as_bytes());
-    }
-    Secret::new(body)
-}
-
-/// Percent-encode a credential-store field.
-fn pct(raw: &str) -> String {
-    raw.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
-                (b as char).to_string()
-            }
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
-}
-
-fn gitconfig(agent: &WorkloadName, with_store: bool) -> String {
-    let mut cfg = format!(
+fn gitconfig(agent: &WorkloadName) -> String {
+    format!(
         "[user]\n\tname = {agent}\n\temail = {agent}@agents.compass.invalid\n[init]\n\tdefaultBranch = main\n[safe]\n\tdirectory = *\n"
-    );
-    if with_store {
-        cfg.push_str("[credential]\n\thelper = store\n");
-    }
-    cfg
+    )
 }
 
 /// Create the agent's workload and a full clone of every repo in it (in
-/// parallel). Credentials go into the scoped home's credential store. If
+/// parallel). `auth` authenticates the host-side clones to a forge (the
+/// workload never sees it). If
 /// anything fails the workload is removed: nothing half-made stays on disk.
 /// The completion marker is written last; a half-made workload a killed
 /// daemon left at `spec.state_dir` is removed and built again.
@@ -285,7 +250,7 @@ pub async fn provision_agent(
     rt: &dyn WorkloadRuntime,
     spec: &WorkloadSpec,
     repos: &[RepoSource],
-    creds: &[GitCredential],
+    auth: Option<&CredentialHelper>,
 ) -> Result<Provisioned, RuntimeError> {
     for repo in repos {
         check_source(repo)?;
@@ -300,7 +265,7 @@ pub async fn provision_agent(
     }
     discard_half_made(rt, spec).await?;
     rt.create(spec).await?;
-    let provisioned = provision_inner(rt, spec, repos, creds)
+    let provisioned = provision_inner(rt, spec, repos, auth)
         .await
         .and_then(|p| Layout::new(&spec.state_dir).mark_complete().map(|()| p));
     match provisioned {
@@ -365,17 +330,16 @@ async fn provision_inner(
     rt: &dyn WorkloadRuntime,
     spec: &WorkloadSpec,
     repos: &[RepoSource],
-    creds: &[GitCredential],
+    auth: Option<&CredentialHelper>,
 ) -> Result<Provisioned, RuntimeError> {
     let layout = Layout::new(&spec.state_dir);
     let git_home = host_git_home(&layout);
     fs_err::create_dir_all(&git_home)
         .map_err(|e| RuntimeError::io("creating the host git home", e))?;
-    let with_store = !creds.is_empty();
     // The host git home is Compass's own: written directly, 0600.
     crate::secret_env::write_host_file(
         &git_home.join(".gitconfig"),
-        gitconfig(&spec.name, with_store).as_bytes(),
+        gitconfig(&spec.name).as_bytes(),
     )?;
     // The agent's copy goes in over stdin, like every secret.
     let inner = rt.inner_paths(&spec.state_dir);
@@ -383,24 +347,21 @@ async fn provision_inner(
         rt,
         &spec.name,
         &inner.home.join(".gitconfig"),
-        &Secret::new(gitconfig(&spec.name, with_store)),
+        &Secret::new(gitconfig(&spec.name)),
     )
     .await?;
-    if with_store {
-        let store = credential_store(creds);
-        crate::secret_env::write_host_file(&git_home.join(".git-credentials"), store.expose())?;
-        secrets::write_file(rt, &spec.name, &inner.home.join(".git-credentials"), &store).await?;
-    }
-    add_repos(rt, spec, repos).await
+    add_repos(rt, spec, repos, auth).await
 }
 
 /// Clone more repos into an existing workload (e.g. the project gained
 /// one). Safe after the agent has run: staging is outside its view and the
-/// host-side git reads only Compass's own config.
+/// host-side git reads only Compass's own config; `auth` as for
+/// [`provision_agent`].
 pub async fn add_repos(
     rt: &dyn WorkloadRuntime,
     spec: &WorkloadSpec,
     repos: &[RepoSource],
+    auth: Option<&CredentialHelper>,
 ) -> Result<Provisioned, RuntimeError> {
     for repo in repos {
         check_source(repo)?;
@@ -415,7 +376,7 @@ pub async fn add_repos(
     let clones = futures::future::join_all(
         repos
             .iter()
-            .map(|repo| clone_one(&git_home, &staging, repo)),
+            .map(|repo| clone_one(&git_home, &staging, repo, auth)),
     )
     .await;
     let mut millis = Vec::new();
@@ -468,11 +429,19 @@ async fn clone_one(
     git_home: &Path,
     staging: &Path,
     repo: &RepoSource,
+    auth: Option<&CredentialHelper>,
 ) -> Result<u128, RuntimeError> {
     let start = Instant::now();
     let dest = staging.join(repo.name.as_str());
     // In a guardian's process group: a clone never outlives the daemon.
     let mut clone = host_git(git_home);
+    if let Some(helper) = auth {
+        let (key, socket) = helper.env();
+        clone
+            .env(key, socket)
+            .arg("-c")
+            .arg(format!("credential.helper={}", helper.config_value()));
+    }
     clone
         .args([
             "-c",
@@ -588,27 +557,5 @@ mod tests {
             !err.contains("hunter2"),
             "the error must not echo the password: {err}"
         );
-    }
-
-    #[test]
-    fn credentials_redact_under_debug() {
-        let c = GitCredential {
-            protocol: "https".into(),
-            host: "example.com".into(),
-            username: "bot".into(),
-            password: Secret::new("hunter2"),
-        };
-        assert!(!format!("{c:?}").contains("hunter2"));
-    }
-
-    #[test]
-    fn credential_store_encodes() {
-        let s = credential_store(&[GitCredential {
-            protocol: "https".into(),
-            host: "example.com".into(),
-            username: "bot".into(),
-            password: Secret::new("p@ss:w/rd"),
-        }]);
-        assert_eq!(s.expose(), b"https://bot:p%40ss%3Aw%2Frd@example.com\n");
     }
 }

@@ -117,6 +117,7 @@ impl AuditRecord {
                 hash: self.hash.clone(),
                 verdict: self.verdict.clone(),
                 latency_us: self.latency_us,
+                route: self.path.as_str().to_owned(),
             },
         }
     }

@@ -13,21 +13,44 @@
 //! [`SecretValues::redact_bytes`]) of the whole.
 //!
 //! Matching is leftmost-longest and non-overlapping. Bytes are matched
-//! against every value, text against the values that are UTF-8 (a value that
-//! is not could match inside a character; in bytes it is caught).
+//! against every value, text against the values that are UTF-8 and against
+//! what text makes of the others: a value that is not UTF-8 reaches text
+//! only decoded lossily (an agent echoing the terminal output it was
+//! given, say), so its lossy decoding is looked for there, without the
+//! U+FFFD at either end (those depend on the bytes around it; the inside
+//! does not), when that readable core is at least [`MIN_LOSSY_CORE`] bytes.
 
 use crate::secret::Secret;
 use aho_corasick::{AhoCorasick, Input, MatchKind};
 use std::borrow::Cow;
 use std::fmt;
 
-/// One secret to look for: its name (shown in the marker) and value.
+/// The shortest readable core of a non-UTF-8 value that text is searched
+/// for: a shorter one would redact ordinary words, and says little.
+pub const MIN_LOSSY_CORE: usize = 4;
+
+/// One secret to look for: its name (shown in the marker) and a pattern.
 #[derive(Clone)]
 struct Entry {
     label: String,
     value: Vec<u8>,
     /// KMP failure table of the value: what is still a prefix after a mismatch.
     border: Vec<usize>,
+    /// Looked for in text, in bytes, or both.
+    in_text: bool,
+    in_bytes: bool,
+}
+
+impl Entry {
+    fn new(label: &str, value: &[u8], in_text: bool, in_bytes: bool) -> Self {
+        Self {
+            label: label.to_owned(),
+            border: border_table(value),
+            value: value.to_vec(),
+            in_text,
+            in_bytes,
+        }
+    }
 }
 
 /// One automaton over some of the entries: pattern `i` is `entries[of[i]]`.
@@ -41,7 +64,7 @@ struct Matcher {
 #[derive(Clone, Default)]
 pub struct SecretValues {
     entries: Vec<Entry>,
-    /// The UTF-8 values (for text).
+    /// The UTF-8 values and the others' lossy cores (for text).
     text: Option<Matcher>,
     /// Every value (for bytes).
     bytes: Option<Matcher>,
@@ -75,18 +98,30 @@ impl SecretValues {
     ) -> Result<Self, RedactError> {
         let mut entries: Vec<Entry> = Vec::new();
         for (name, raw) in values {
-            if raw.is_empty() || entries.iter().any(|e| e.value == raw) {
+            if raw.is_empty() || entries.iter().any(|e| e.in_bytes && e.value == raw) {
                 continue;
             }
-            entries.push(Entry {
-                label: format!("[REDACTED:{name}]"),
-                border: border_table(raw),
-                value: raw.to_vec(),
-            });
+            let label = format!("[REDACTED:{name}]");
+            if std::str::from_utf8(raw).is_ok() {
+                entries.push(Entry::new(&label, raw, true, true));
+                continue;
+            }
+            entries.push(Entry::new(&label, raw, false, true));
+            let lossy = String::from_utf8_lossy(raw);
+            let core = lossy.trim_matches(char::REPLACEMENT_CHARACTER);
+            if core.len() >= MIN_LOSSY_CORE {
+                entries.push(Entry::new(&label, core.as_bytes(), true, false));
+            }
         }
-        let build = |utf8_only: bool| -> Result<Option<Matcher>, RedactError> {
+        let build = |text: bool| -> Result<Option<Matcher>, RedactError> {
             let of: Vec<usize> = (0..entries.len())
-                .filter(|&i| !utf8_only || std::str::from_utf8(&entries[i].value).is_ok())
+                .filter(|&i| {
+                    if text {
+                        entries[i].in_text
+                    } else {
+                        entries[i].in_bytes
+                    }
+                })
                 .collect();
             if of.is_empty() {
                 return Ok(None);
@@ -466,6 +501,38 @@ mod tests {
         out.extend(r.push(&s, b"9 b"));
         out.extend(r.finish(&s));
         assert_eq!(out, b"a [REDACTED:RAW] b");
+    }
+
+    #[test]
+    fn text_holding_a_non_utf8_value_decoded_lossily_is_redacted() {
+        let raw: &[u8] = b"\xa9k\xff\xfe words 42 \xc3(";
+        let s = SecretValues::from_bytes([("RAW", raw)]).unwrap();
+        // However the bytes around it decode: a lead byte before (which
+        // swallows the value's first byte into a character), a
+        // continuation byte after.
+        for (before, after) in [(&b"x "[..], &b" y"[..]), (b"\xc3", b"\x80"), (b"", b"")] {
+            let mut bytes = before.to_vec();
+            bytes.extend_from_slice(raw);
+            bytes.extend_from_slice(after);
+            let text = String::from_utf8_lossy(&bytes).into_owned();
+            let shown = s.redact(&text);
+            assert!(shown.contains("[REDACTED:RAW]"), "{text:?} -> {shown:?}");
+            assert!(!shown.contains("words 42"), "{shown:?}");
+            // And split across a stream's chunks, at every character.
+            let chars: Vec<char> = text.chars().collect();
+            for cut in 1..chars.len() {
+                let (a, b): (String, String) =
+                    (chars[..cut].iter().collect(), chars[cut..].iter().collect());
+                let (_, all) = stream(&s, &[&a, &b]);
+                assert!(!all.contains("words 42"), "{a:?}|{b:?} -> {all:?}");
+            }
+        }
+        // A value whose readable core is too short matches no text.
+        let short = SecretValues::from_bytes([("S", &b"\xffab\xfe"[..])]).unwrap();
+        assert_eq!(
+            short.redact("ab \u{fffd}ab\u{fffd}"),
+            "ab \u{fffd}ab\u{fffd}"
+        );
     }
 
     proptest! {

@@ -510,6 +510,14 @@ pub(crate) enum SecretCmd {
     Set {
         /// Env-var shaped: [A-Z_][A-Z0-9_]*.
         name: String,
+        /// Bind it to a forge origin (https://HOST[:PORT]; http:// for a
+        /// loopback host only): the push relay's own git authenticates there
+        /// with it, and no agent is ever given it.
+        #[arg(long, value_name = "ORIGIN")]
+        forge: Option<String>,
+        /// The user name sent with a forge-bound secret (default x-access-token).
+        #[arg(long, value_name = "USER", requires = "forge")]
+        username: Option<String>,
     },
     /// Names and when each was set (never values).
     List(JsonFlag),

@@ -277,9 +277,15 @@ pub(crate) fn board(b: &pb::Board) -> String {
 
 /// One audit line: when, which agent, which gate, the decision and why.
 pub(crate) fn gate_decision(e: &pb::Event, d: &pb::GateDecision) -> String {
+    // Warden off decided nothing: say so, not "clear".
+    let decision = if d.route == "warden_off" {
+        "warden_off"
+    } else {
+        d.decision.as_str()
+    };
     let mut line = format!(
         "#{:<6} {:<7} {} gate  {} agent={}",
-        e.seq, d.decision, d.gate, d.source, e.agent_id
+        e.seq, decision, d.gate, d.source, e.agent_id
     );
     if !d.detail.is_empty() {
         let _ = write!(line, "\n        {}", d.detail);

@@ -1,5 +1,6 @@
 //! Secrets into a starting agent's workload: the kind's credentials and
 //! those granted to this start, as 0600 files and (single-line ones) env.
+//! A forge-bound secret is never delivered (see `crate::forge`).
 
 use super::{Fleet, FleetError};
 use compass_core::agent::Agent;
@@ -41,6 +42,22 @@ impl Fleet {
         let mut env = Vec::new();
         let mut delivered = Vec::new();
         for (name, explicit) in wanted {
+            // A forge credential authenticates Compass's own git to its
+            // forge; the workload never holds it (the relay forwards).
+            if let Some(forge) = self.secrets.binding(name)? {
+                if explicit {
+                    return Err(crate::secrets::SecretError::Invalid {
+                        field: "secrets",
+                        why: format!(
+                            "{name} is bound to the forge {} and is never given to an agent; its pushes reach the forge through the relay",
+                            forge.origin.as_url()
+                        ),
+                    }
+                    .into());
+                }
+                tracing::warn!(agent = %agent.id, secret = name, "the kind's credential is forge-bound; not delivered");
+                continue;
+            }
             let Some(value) = self.secrets.get(name)? else {
                 if explicit {
                     return Err(crate::secrets::SecretError::NotFound(name.to_owned()).into());

@@ -32,10 +32,13 @@ impl Fleet {
             agent.id.clone(),
             state_dir,
             &sources,
-            Arc::clone(&self.warden),
-            &helper,
-            self.relay,
-            Arc::clone(&self.forwarded),
+            crate::push_relay::RelayDeps {
+                warden: Arc::clone(&self.warden),
+                secrets: self.secrets.clone(),
+                helper: &helper,
+                limits: self.relay,
+                forwarded: Arc::clone(&self.forwarded),
+            },
         )
         .await?;
         let inner = self.runtime.inner_paths(state_dir);

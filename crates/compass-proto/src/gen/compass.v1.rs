@@ -406,6 +406,13 @@ pub struct SecretInfo {
     pub name: ::prost::alloc::string::String,
     #[prost(int64, tag = "2")]
     pub set_at_ms: i64,
+    /// The forge origin (`<https://host\[:port\]`>) the secret is bound to, if
+    /// any: a forge-bound secret authenticates the push relay's host-side git
+    /// to that origin only and is never delivered into a workload.
+    #[prost(string, tag = "110")]
+    pub forge: ::prost::alloc::string::String,
+    #[prost(string, tag = "111")]
+    pub forge_username: ::prost::alloc::string::String,
 }
 /// Its Rust type's Debug prints the value as \[redacted\].
 #[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
@@ -415,6 +422,13 @@ pub struct SetSecretRequest {
     pub name: ::prost::alloc::string::String,
     #[prost(bytes = "vec", tag = "2")]
     pub value: ::prost::alloc::vec::Vec<u8>,
+    /// Bind the secret to a forge origin (`<https://host\[:port\]`;> `<http://`>
+    /// only for a loopback host); empty leaves it unbound.
+    #[prost(string, tag = "110")]
+    pub forge: ::prost::alloc::string::String,
+    /// The user name sent with it (empty: `x-access-token`).
+    #[prost(string, tag = "111")]
+    pub forge_username: ::prost::alloc::string::String,
 }
 #[derive(Clone, Copy, PartialEq, Eq, Hash, ::prost::Message)]
 pub struct ListSecretsRequest {}
@@ -879,6 +893,11 @@ pub struct GateDecision {
     /// BLAKE3 of what was inspected; `AllowOnce` names a decision by it.
     #[prost(string, tag = "7")]
     pub hash: ::prost::alloc::string::String,
+    /// How Warden reached it: "inspected", "warden_off" (Warden was off:
+    /// nothing was inspected), "allow_once", "allowlisted", "denylisted",
+    /// "taint_cleared", "same_action"; empty when not recorded.
+    #[prost(string, tag = "110")]
+    pub route: ::prost::alloc::string::String,
 }
 /// The user changed Warden's state.
 #[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]

@@ -6298,6 +6298,9 @@ impl serde::Serialize for GateDecision {
         if !self.hash.is_empty() {
             len += 1;
         }
+        if !self.route.is_empty() {
+            len += 1;
+        }
         let mut struct_ser = serializer.serialize_struct("compass.v1.GateDecision", len)?;
         if !self.gate.is_empty() {
             struct_ser.serialize_field("gate", &self.gate)?;
@@ -6322,6 +6325,9 @@ impl serde::Serialize for GateDecision {
         if !self.hash.is_empty() {
             struct_ser.serialize_field("hash", &self.hash)?;
         }
+        if !self.route.is_empty() {
+            struct_ser.serialize_field("route", &self.route)?;
+        }
         struct_ser.end()
     }
 }
@@ -6340,6 +6346,7 @@ impl<'de> serde::Deserialize<'de> for GateDecision {
             "latency_us",
             "latencyUs",
             "hash",
+            "route",
         ];
 
         #[allow(clippy::enum_variant_names)]
@@ -6351,6 +6358,7 @@ impl<'de> serde::Deserialize<'de> for GateDecision {
             Findings,
             LatencyUs,
             Hash,
+            Route,
         }
         impl<'de> serde::Deserialize<'de> for GeneratedField {
             fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
@@ -6379,6 +6387,7 @@ impl<'de> serde::Deserialize<'de> for GateDecision {
                             "findings" => Ok(GeneratedField::Findings),
                             "latencyUs" | "latency_us" => Ok(GeneratedField::LatencyUs),
                             "hash" => Ok(GeneratedField::Hash),
+                            "route" => Ok(GeneratedField::Route),
                             _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
                         }
                     }
@@ -6405,6 +6414,7 @@ impl<'de> serde::Deserialize<'de> for GateDecision {
                 let mut findings__ = None;
                 let mut latency_us__ = None;
                 let mut hash__ = None;
+                let mut route__ = None;
                 while let Some(k) = map_.next_key()? {
                     match k {
                         GeneratedField::Gate => {
@@ -6451,6 +6461,12 @@ impl<'de> serde::Deserialize<'de> for GateDecision {
                             }
                             hash__ = Some(map_.next_value()?);
                         }
+                        GeneratedField::Route => {
+                            if route__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("route"));
+                            }
+                            route__ = Some(map_.next_value()?);
+                        }
                     }
                 }
                 Ok(GateDecision {
@@ -6461,6 +6477,7 @@ impl<'de> serde::Deserialize<'de> for GateDecision {
                     findings: findings__.unwrap_or_default(),
                     latency_us: latency_us__.unwrap_or_default(),
                     hash: hash__.unwrap_or_default(),
+                    route: route__.unwrap_or_default(),
                 })
             }
         }
@@ -12005,6 +12022,12 @@ impl serde::Serialize for SecretInfo {
         if self.set_at_ms != 0 {
             len += 1;
         }
+        if !self.forge.is_empty() {
+            len += 1;
+        }
+        if !self.forge_username.is_empty() {
+            len += 1;
+        }
         let mut struct_ser = serializer.serialize_struct("compass.v1.SecretInfo", len)?;
         if !self.name.is_empty() {
             struct_ser.serialize_field("name", &self.name)?;
@@ -12013,6 +12036,12 @@ impl serde::Serialize for SecretInfo {
             #[allow(clippy::needless_borrow)]
             #[allow(clippy::needless_borrows_for_generic_args)]
             struct_ser.serialize_field("setAtMs", ToString::to_string(&self.set_at_ms).as_str())?;
+        }
+        if !self.forge.is_empty() {
+            struct_ser.serialize_field("forge", &self.forge)?;
+        }
+        if !self.forge_username.is_empty() {
+            struct_ser.serialize_field("forgeUsername", &self.forge_username)?;
         }
         struct_ser.end()
     }
@@ -12027,12 +12056,17 @@ impl<'de> serde::Deserialize<'de> for SecretInfo {
             "name",
             "set_at_ms",
             "setAtMs",
+            "forge",
+            "forge_username",
+            "forgeUsername",
         ];
 
         #[allow(clippy::enum_variant_names)]
         enum GeneratedField {
             Name,
             SetAtMs,
+            Forge,
+            ForgeUsername,
         }
         impl<'de> serde::Deserialize<'de> for GeneratedField {
             fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
@@ -12056,6 +12090,8 @@ impl<'de> serde::Deserialize<'de> for SecretInfo {
                         match value {
                             "name" => Ok(GeneratedField::Name),
                             "setAtMs" | "set_at_ms" => Ok(GeneratedField::SetAtMs),
+                            "forge" => Ok(GeneratedField::Forge),
+                            "forgeUsername" | "forge_username" => Ok(GeneratedField::ForgeUsername),
                             _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
                         }
                     }
@@ -12077,6 +12113,8 @@ impl<'de> serde::Deserialize<'de> for SecretInfo {
             {
                 let mut name__ = None;
                 let mut set_at_ms__ = None;
+                let mut forge__ = None;
+                let mut forge_username__ = None;
                 while let Some(k) = map_.next_key()? {
                     match k {
                         GeneratedField::Name => {
@@ -12093,11 +12131,25 @@ impl<'de> serde::Deserialize<'de> for SecretInfo {
                                 Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
                             ;
                         }
+                        GeneratedField::Forge => {
+                            if forge__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("forge"));
+                            }
+                            forge__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::ForgeUsername => {
+                            if forge_username__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("forgeUsername"));
+                            }
+                            forge_username__ = Some(map_.next_value()?);
+                        }
                     }
                 }
                 Ok(SecretInfo {
                     name: name__.unwrap_or_default(),
                     set_at_ms: set_at_ms__.unwrap_or_default(),
+                    forge: forge__.unwrap_or_default(),
+                    forge_username: forge_username__.unwrap_or_default(),
                 })
             }
         }
@@ -12300,6 +12352,12 @@ impl serde::Serialize for SetSecretRequest {
         if !self.value.is_empty() {
             len += 1;
         }
+        if !self.forge.is_empty() {
+            len += 1;
+        }
+        if !self.forge_username.is_empty() {
+            len += 1;
+        }
         let mut struct_ser = serializer.serialize_struct("compass.v1.SetSecretRequest", len)?;
         if !self.name.is_empty() {
             struct_ser.serialize_field("name", &self.name)?;
@@ -12308,6 +12366,12 @@ impl serde::Serialize for SetSecretRequest {
             #[allow(clippy::needless_borrow)]
             #[allow(clippy::needless_borrows_for_generic_args)]
             struct_ser.serialize_field("value", pbjson::private::base64::encode(&self.value).as_str())?;
+        }
+        if !self.forge.is_empty() {
+            struct_ser.serialize_field("forge", &self.forge)?;
+        }
+        if !self.forge_username.is_empty() {
+            struct_ser.serialize_field("forgeUsername", &self.forge_username)?;
         }
         struct_ser.end()
     }
@@ -12321,12 +12385,17 @@ impl<'de> serde::Deserialize<'de> for SetSecretRequest {
         const FIELDS: &[&str] = &[
             "name",
             "value",
+            "forge",
+            "forge_username",
+            "forgeUsername",
         ];
 
         #[allow(clippy::enum_variant_names)]
         enum GeneratedField {
             Name,
             Value,
+            Forge,
+            ForgeUsername,
         }
         impl<'de> serde::Deserialize<'de> for GeneratedField {
             fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
@@ -12350,6 +12419,8 @@ impl<'de> serde::Deserialize<'de> for SetSecretRequest {
                         match value {
                             "name" => Ok(GeneratedField::Name),
                             "value" => Ok(GeneratedField::Value),
+                            "forge" => Ok(GeneratedField::Forge),
+                            "forgeUsername" | "forge_username" => Ok(GeneratedField::ForgeUsername),
                             _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
                         }
                     }
@@ -12371,6 +12442,8 @@ impl<'de> serde::Deserialize<'de> for SetSecretRequest {
             {
                 let mut name__ = None;
                 let mut value__ = None;
+                let mut forge__ = None;
+                let mut forge_username__ = None;
                 while let Some(k) = map_.next_key()? {
                     match k {
                         GeneratedField::Name => {
@@ -12387,11 +12460,25 @@ impl<'de> serde::Deserialize<'de> for SetSecretRequest {
                                 Some(map_.next_value::<::pbjson::private::BytesDeserialize<_>>()?.0)
                             ;
                         }
+                        GeneratedField::Forge => {
+                            if forge__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("forge"));
+                            }
+                            forge__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::ForgeUsername => {
+                            if forge_username__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("forgeUsername"));
+                            }
+                            forge_username__ = Some(map_.next_value()?);
+                        }
                     }
                 }
                 Ok(SetSecretRequest {
                     name: name__.unwrap_or_default(),
                     value: value__.unwrap_or_default(),
+                    forge: forge__.unwrap_or_default(),
+                    forge_username: forge_username__.unwrap_or_default(),
                 })
             }
         }

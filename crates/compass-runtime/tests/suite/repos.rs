@@ -3,9 +3,9 @@
 
 use super::support::*;
 use compass_core::name::Name;
-use compass_runtime::repos::{self, GitCredential, IssueKey, RepoSource};
-use compass_runtime::{EgressPolicy, RuntimeError, Secret, WorkloadRuntime};
-use std::os::unix::fs::{MetadataExt, PermissionsExt};
+use compass_runtime::repos::{self, IssueKey, RepoSource};
+use compass_runtime::{EgressPolicy, RuntimeError, WorkloadRuntime};
+use std::os::unix::fs::MetadataExt;
 
 fn repo(name: &str, src: &std::path::Path) -> RepoSource {
     RepoSource {
@@ -20,12 +20,6 @@ pub(crate) async fn clones_and_worktrees(rt: &dyn WorkloadRuntime, egress: Egres
     make_repo(&root.path().join("src/lib"), 5);
     let state = root.path().join("agent");
     let s = spec("atlas", &state, egress);
-    let cred = GitCredential {
-        protocol: "https".into(),
-        host: "git.example.com".into(),
-        username: "atlas-bot".into(),
-        password: Secret::new("tok-very-secret"),
-    };
     let made = repos::provision_agent(
         rt,
         &s,
@@ -33,7 +27,7 @@ pub(crate) async fn clones_and_worktrees(rt: &dyn WorkloadRuntime, egress: Egres
             repo("app", &root.path().join("src/app")),
             repo("lib", &root.path().join("src/lib")),
         ],
-        &[cred],
+        None,
     )
     .await
     .unwrap();
@@ -52,28 +46,14 @@ pub(crate) async fn clones_and_worktrees(rt: &dyn WorkloadRuntime, egress: Egres
                 entry.display()
             );
         }
-        let config = fs_err::read_to_string(clone.join(".git/config")).unwrap();
-        assert!(
-            !config.contains("tok-very-secret"),
-            "a credential landed in .git/config"
-        );
     }
-    // Credentials live in the scoped home, 0600, behind a credential helper.
-    let store = state.join("home/.git-credentials");
-    assert_eq!(
-        fs_err::metadata(&store).unwrap().permissions().mode() & 0o777,
-        0o600
-    );
-    assert!(
-        fs_err::read_to_string(&store)
-            .unwrap()
-            .contains("atlas-bot:tok-very-secret@git.example.com")
-    );
+    // No forge credential in the workload: no store, no helper.
+    assert!(!state.join("home/.git-credentials").exists());
     let helper = rt
         .exec(&s.name, &sh("git config --global credential.helper"))
         .await
         .unwrap();
-    assert_eq!(stdout(&helper), "store\n");
+    assert_eq!(stdout(&helper), "");
     // A workstream: the same branch in both repos.
     let issue = IssueKey::parse("ENG-7").unwrap();
     let trees = repos::create_worktrees(
@@ -182,7 +162,7 @@ async fn a_repo_that_fails_to_clone_leaves_nothing_behind() {
         &rt,
         &s,
         &[repo("good", &root.path().join("good")), bad],
-        &[],
+        None,
     )
     .await
     .unwrap_err();
@@ -205,7 +185,7 @@ async fn a_repo_that_fails_to_clone_leaves_nothing_behind() {
                 name: Name::parse("x").unwrap(),
                 source,
             }],
-            &[],
+            None,
         )
         .await
         .unwrap_err();

@@ -2,7 +2,7 @@
 // speaking to it directly instead of through git-remote-compass. Run as
 // `node relay-client.js <attack> [extra]`; prints what the relay answered,
 // and "ESC" + "APED:<what>" when a step that must fail succeeded.
-// Attacks: names, garbage, endless, stall, forge.
+// Attacks: names, garbage, endless, stall, forge, credential.
 'use strict';
 const net = require('net');
 const fs = require('fs');
@@ -214,7 +214,22 @@ async function forge() {
   }
 }
 
-const attacks = { names, garbage, endless, stall, forge };
+async function credential() {
+  // Git's credential-helper request for the project's forge (host in
+  // FORGE_HOST), sent to every socket in view: the daemon's credential
+  // socket must not be one of them, and no socket may answer a password.
+  const request = `get\nprotocol=http\nhost=${process.env.FORGE_HOST || ''}\n`;
+  const sockets = (extra || '').split('\n').filter(Boolean);
+  console.log(`asking ${sockets.length} sockets for the forge credential`);
+  for (const p of sockets) {
+    const r = await exchange(p, request, 5000);
+    console.log(`credential request to ${p}: ${shown(r.data)}`);
+    if (r.data.toString().includes('password=')) escaped('got-a-forge-credential-from-' + p);
+    if (/\.lend-[0-9a-f]+\.sock/.test(p)) escaped('saw-a-credential-socket-' + p);
+  }
+}
+
+const attacks = { names, garbage, endless, stall, forge, credential };
 if (!attacks[attack]) {
   console.log('unknown attack ' + attack);
   process.exit(2);

@@ -14,6 +14,12 @@
 //!   updates and the push's quarantine paths to the daemon's per-push
 //!   decision socket (`$COMPASS_RELAY_DECIDE`) and exits with its verdict;
 //!   what it prints reaches the pushing agent as `remote:` lines.
+//! - **Credential helper** (on the host, `--credential <action>`): the
+//!   relay's and the clone's own git name it as `credential.helper` while
+//!   the daemon lends a forge-bound secret. It sends `<action>` and git's
+//!   request to the daemon's credential socket (`$COMPASS_CREDENTIAL_SOCKET`)
+//!   and prints the answer for git; the daemon answers only for the bound
+//!   origin. The value passes through a pipe, never an argv or env.
 
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::os::unix::net::UnixStream;
@@ -31,11 +37,16 @@ const ANSWER_TIMEOUT: Duration = Duration::from_secs(120);
 const VERDICT_TIMEOUT: Duration = Duration::from_secs(330);
 /// Bound on the ref-update list a pre-receive hook forwards.
 const MAX_UPDATES_BYTES: u64 = 1024 * 1024;
+/// Bounds on a credential request from git and the daemon's answer.
+const MAX_CREDENTIAL_BYTES: u64 = 8 * 1024;
+/// How long the daemon may take to answer a credential request.
+const CREDENTIAL_TIMEOUT: Duration = Duration::from_secs(10);
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
     let result = match args.get(1).map(String::as_str) {
         Some("--pre-receive") => pre_receive(),
+        Some("--credential") if args.len() == 3 => credential(&args[2]),
         Some(_) if args.len() == 3 => remote_helper(&args[2]),
         _ => Err(io::Error::new(
             io::ErrorKind::InvalidInput,
@@ -210,4 +221,32 @@ fn pre_receive() -> io::Result<ExitCode> {
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// Relay one credential request to the daemon. Only `get` is asked; git's
+/// `store` and `erase` have nothing to change, so they end at once.
+fn credential(action: &str) -> io::Result<ExitCode> {
+    if action != "get" {
+        return Ok(ExitCode::SUCCESS);
+    }
+    let path = std::env::var("COMPASS_CREDENTIAL_SOCKET").map_err(|_| {
+        io::Error::other("COMPASS_CREDENTIAL_SOCKET is not set: not run by Compass's git")
+    })?;
+    let mut request = String::from("get\n");
+    io::stdin()
+        .lock()
+        .take(MAX_CREDENTIAL_BYTES)
+        .read_to_string(&mut request)?;
+    let mut sock = UnixStream::connect(&path)?;
+    sock.set_read_timeout(Some(CREDENTIAL_TIMEOUT))?;
+    sock.write_all(request.as_bytes())?;
+    sock.shutdown(std::net::Shutdown::Write)?;
+    let mut answer = Vec::new();
+    sock.take(MAX_CREDENTIAL_BYTES)
+        .read_to_end(&mut answer)
+        .map_err(|e| timed_out(e, "credential"))?;
+    let mut out = io::stdout().lock();
+    out.write_all(&answer)?;
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
 }

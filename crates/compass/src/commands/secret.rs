@@ -11,7 +11,11 @@ use std::io::Read;
 
 pub(crate) async fn run(client: &mut Client, cmd: SecretCmd) -> CliResult {
     match cmd {
-        SecretCmd::Set { name } => {
+        SecretCmd::Set {
+            name,
+            forge,
+            username,
+        } => {
             let mut value = Vec::new();
             std::io::stdin()
                 .lock()
@@ -26,10 +30,22 @@ pub(crate) async fn run(client: &mut Client, cmd: SecretCmd) -> CliResult {
                 }
             }
             let info = client
-                .set_secret(pb::SetSecretRequest { name, value })
+                .set_secret(pb::SetSecretRequest {
+                    name,
+                    value,
+                    forge: forge.unwrap_or_default(),
+                    forge_username: username.unwrap_or_default(),
+                })
                 .await
                 .rpc()?;
-            out(&format!("secret {} set", info.name))
+            if info.forge.is_empty() {
+                out(&format!("secret {} set", info.name))
+            } else {
+                out(&format!(
+                    "secret {} set, bound to the forge {} (as {})",
+                    info.name, info.forge, info.forge_username
+                ))
+            }
         }
         SecretCmd::List(json) => {
             let list = client.list_secrets(pb::ListSecretsRequest {}).await.rpc()?;
@@ -37,9 +53,15 @@ pub(crate) async fn run(client: &mut Client, cmd: SecretCmd) -> CliResult {
                 let rows: Vec<Vec<String>> = l
                     .secrets
                     .iter()
-                    .map(|s| vec![s.name.clone(), render::time_ms(s.set_at_ms)])
+                    .map(|s| {
+                        vec![
+                            s.name.clone(),
+                            render::time_ms(s.set_at_ms),
+                            s.forge.clone(),
+                        ]
+                    })
                     .collect();
-                render::table(&["NAME", "SET"], &rows)
+                render::table(&["NAME", "SET", "FORGE"], &rows)
             })
         }
         SecretCmd::Rm { name } => {

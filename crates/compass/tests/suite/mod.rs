@@ -223,21 +223,27 @@ pub(crate) fn commit_file(repo: &Path, name: &str, content: &str) {
 /// `compass secret set NAME` with `value` (and a newline, as typed) on
 /// stdin — never argv.
 pub(crate) fn secret_set(d: &TestDaemon, name: &str, value: &str) -> Output {
+    secret_set_with(d, &[name], value)
+}
+
+/// `compass secret set ARGS…` (the name and flags) with `value` on stdin.
+pub(crate) fn secret_set_with(d: &TestDaemon, args: &[&str], value: &str) -> Output {
+    secret_set_bytes(d, args, format!("{value}\n").as_bytes())
+}
+
+/// `compass secret set ARGS…` with exactly `value` on stdin (any bytes).
+pub(crate) fn secret_set_bytes(d: &TestDaemon, args: &[&str], value: &[u8]) -> Output {
     use std::io::Write;
     let mut child = Command::new(BIN)
-        .args(["secret", "set", name])
+        .args(["secret", "set"])
+        .args(args)
         .env("COMPASS_HOME", d.home())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(format!("{value}\n").as_bytes())
-        .unwrap();
+    child.stdin.take().unwrap().write_all(value).unwrap();
     child.wait_with_output().unwrap()
 }
 

@@ -1,9 +1,10 @@
 //! The push relay through the daemon, with a real bare remote: a sandboxed
 //! agent's pushes (by remote name, by relay URL, new branches, compound
 //! commands) land in its relay, Warden judges exactly what arrived, and only
-//! a cleared push reaches the real remote.
+//! a cleared push reaches the real remote — also a private HTTP forge,
+//! authenticated by a forge-bound secret the workload never holds.
 
-use super::{TestDaemon, git};
+use super::{TestDaemon, git, secret_set_with};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -128,5 +129,250 @@ fn a_compound_commit_and_push_carrying_a_read_credential_never_reaches_the_remot
     assert!(
         !has_ref(&remote, "refs/heads/x"),
         "the flagged push reached the remote"
+    );
+}
+
+const FORGE_TOKEN: &str = "forge-tok-7d1c9e55aa0b42f1";
+
+/// Every file under `dir` (not following links) whose bytes hold `needle`.
+fn files_holding(dir: &Path, needle: &[u8], skip: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let Ok(entries) = fs_err::read_dir(dir) else {
+        return found;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let Ok(meta) = fs_err::symlink_metadata(&path) else {
+            continue;
+        };
+        if path == skip {
+            continue;
+        }
+        if meta.is_dir() {
+            found.extend(files_holding(&path, needle, skip));
+        } else if meta.is_file()
+            && fs_err::read(&path).is_ok_and(|b| b.windows(needle.len()).any(|w| w == needle))
+        {
+            found.push(path);
+        }
+    }
+    found
+}
+
+fn bind_forge_secret(d: &TestDaemon, origin: &str, value: &str) {
+    let out = secret_set_with(
+        d,
+        &["FORGE_TOKEN", "--forge", origin, "--username", "bot"],
+        value,
+    );
+    assert!(
+        out.status.success(),
+        "secret set --forge: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn a_private_http_forge_gets_the_bound_secret_from_the_relay_and_the_workload_never_holds_it() {
+    use compass_test_support::git_http_server::{GitHttpServer, bare_repo};
+    compass_test_support::bins::scripted_agent();
+    let d = TestDaemon::start();
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap();
+    let root = d.outside().join("forge");
+    fs_err::create_dir_all(&root).unwrap();
+    let bare = bare_repo(&root, "app.git", &[("README.md", "# app\n")]);
+    let forge = rt
+        .block_on(GitHttpServer::start(&root, "bot", FORGE_TOKEN))
+        .unwrap();
+    forge.watch(FORGE_TOKEN);
+    // Bad bindings are refused, naming the field; nothing is stored.
+    for (flags, field) in [
+        (
+            vec!["BAD_FORGE", "--forge", "http://git.example.com"],
+            "forge",
+        ),
+        (vec!["BAD_FORGE", "--forge", "https://h/org/repo"], "forge"),
+        (
+            vec!["BAD_FORGE", "--forge", "https://h", "--username", "a b"],
+            "forge_username",
+        ),
+    ] {
+        let out = secret_set_with(&d, &flags, "x");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            !out.status.success() && err.contains(field),
+            "{flags:?}: {err}"
+        );
+    }
+    assert!(!d.ok(&["secret", "list"]).contains("BAD_FORGE"));
+    bind_forge_secret(&d, &forge.origin(), FORGE_TOKEN);
+    assert!(d.ok(&["secret", "list"]).contains(&forge.origin()));
+    d.ok(&["project", "add", "demo", "--repo", &forge.url("app.git")]);
+    d.ok(&["agent", "new", "atlas"]);
+    // A forge-bound secret is never granted to an agent.
+    let refused = d.fails(&["agent", "start", "atlas", "--secret", "FORGE_TOKEN"]);
+    assert!(refused.contains("never given to an agent"), "{refused}");
+    let push = |r: &str| {
+        format!(
+            "  {{ kind = \"run\", command = \"git commit --allow-empty -qm {r} && git push origin HEAD:refs/heads/{r}; git log -1 --format=kept-%s\" }},\n"
+        )
+    };
+    let scenario = d.outside().join("forge.toml");
+    fs_err::write(
+        &scenario,
+        format!(
+            "name = \"forge\"\ndescription = \"d\"\n[[turns]]\nsteps = [\n  {{ kind = \"run\", command = \"ls -a ~ && cat ~/.gitconfig\" }},\n{}]\n[[turns]]\nsteps = [\n{}]\n[[turns]]\nsteps = [\n{}]\n[[turns]]\nsteps = [\n{}]\n",
+            push("clean"),
+            push("wrong"),
+            push("missing"),
+            push("down")
+        ),
+    )
+    .unwrap();
+    // The first clone came from the private forge, with the lent secret.
+    d.ok(&[
+        "agent",
+        "start",
+        "atlas",
+        "--scenario",
+        scenario.to_str().unwrap(),
+    ]);
+    let turn = d.ok(&["agent", "prompt", "atlas", "push", "--follow"]);
+    assert!(turn.contains("Compass forwarded this push"), "{turn}");
+    assert!(
+        turn.contains(".gitconfig") && !turn.contains(".git-credentials"),
+        "{turn}"
+    );
+    assert!(has_ref(&bare, "refs/heads/clean"), "{turn}");
+    let seen = forge.requests();
+    assert!(
+        seen.iter().any(|r| r.method == "POST"
+            && r.path.ends_with("git-receive-pack")
+            && r.authenticated == Some(true)),
+        "the forward never authenticated: {seen:?}"
+    );
+    // A wrong token: the forge refuses, the push fails visibly, the agent's
+    // commit stays, the forge gets nothing.
+    bind_forge_secret(&d, &forge.origin(), "forge-tok-wrong-wrong-wrong");
+    let turn = d.ok(&["agent", "prompt", "atlas", "push", "--follow"]);
+    assert!(turn.contains("could not forward this push"), "{turn}");
+    assert!(turn.contains("kept-wrong"), "{turn}");
+    assert!(!has_ref(&bare, "refs/heads/wrong"), "{turn}");
+    assert!(
+        forge
+            .requests()
+            .iter()
+            .any(|r| r.authenticated == Some(false)),
+        "the wrong token was never tried"
+    );
+    // No secret at all: the same.
+    d.ok(&["secret", "rm", "FORGE_TOKEN"]);
+    let turn = d.ok(&["agent", "prompt", "atlas", "push", "--follow"]);
+    assert!(turn.contains("could not forward this push"), "{turn}");
+    assert!(turn.contains("kept-missing"), "{turn}");
+    assert!(!has_ref(&bare, "refs/heads/missing"), "{turn}");
+    // The token was in no process's argv or environment while git talked
+    // to the forge, in no file of the data dir but the secret store (the
+    // workload's home, clones and relay among them), in no event.
+    assert_eq!(forge.leaks(), Vec::<String>::new());
+    // The forge goes down: the push fails visibly, the commit stays.
+    bind_forge_secret(&d, &forge.origin(), FORGE_TOKEN);
+    drop(forge);
+    let turn = d.ok(&["agent", "prompt", "atlas", "push", "--follow"]);
+    assert!(turn.contains("could not forward this push"), "{turn}");
+    assert!(turn.contains("kept-down"), "{turn}");
+    assert!(!has_ref(&bare, "refs/heads/down"), "{turn}");
+    let held = files_holding(d.home(), FORGE_TOKEN.as_bytes(), &d.home().join("secrets"));
+    assert_eq!(held, Vec::<PathBuf>::new());
+    let events = d.ok(&["events", "--json"]);
+    assert!(
+        !events.contains(FORGE_TOKEN) && !events.contains("REDACTED:FORGE_TOKEN"),
+        "{events}"
+    );
+}
+
+/// Wait until `agent` shows `status: paused` (a minute at most).
+fn wait_paused(d: &TestDaemon, agent: &str, context: &str) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let show = d.ok(&["agent", "show", agent]);
+        if show.contains("status: paused") {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{agent} was never paused: {show}\n{context}"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+#[test]
+fn every_push_shape_carrying_a_read_credential_is_refused_and_the_remote_gets_none() {
+    compass_test_support::bins::scripted_agent();
+    let d = TestDaemon::start();
+    let remote = remote(d.outside());
+    // Turn 1 reads the token and commits it (the compound shape is tested
+    // above); each later turn pushes that commit another way. The check
+    // sees the objects, so every shape ends at the same refusal.
+    let shapes = [
+        ("nv", "git push --no-verify origin HEAD:refs/heads/nv"),
+        ("force", "git push -f origin +HEAD:refs/heads/force"),
+        ("byurl", "git push compass::app HEAD:refs/heads/byurl"),
+        ("newb", "git checkout -qb newb && git push -u origin newb"),
+        (
+            "cfg",
+            "git -c core.quotepath=off -c color.ui=never push origin HEAD:refs/heads/cfg",
+        ),
+        // Out of the command check's sight: only the relay sees it.
+        (
+            "hidden",
+            "echo git push -q origin HEAD:refs/heads/hidden > /tmp/p.sh && sh /tmp/p.sh",
+        ),
+    ];
+    let mut scenario = String::from(
+        "name = \"shapes\"\ndescription = \"d\"\n[[turns]]\nsteps = [\n  { kind = \"read\", path = \".env\" },\n",
+    );
+    scenario.push_str(&format!(
+        "  {{ kind = \"write\", path = \"config.env\", content = \"API_TOKEN={TOKEN}\\n\" }},\n  {{ kind = \"run\", command = \"git add -A && git commit -qm x\" }},\n]\n"
+    ));
+    for (_, cmd) in &shapes {
+        scenario.push_str(&format!(
+            "[[turns]]\nsteps = [\n  {{ kind = \"run\", command = \"{cmd}\" }},\n]\n"
+        ));
+    }
+    d.ok(&["project", "add", "demo", "--repo", remote.to_str().unwrap()]);
+    d.ok(&["agent", "new", "vega"]);
+    d.start_scripted("vega", &scenario);
+    d.ok(&["agent", "prompt", "vega", "commit", "--follow"]);
+    for (name, cmd) in shapes {
+        let turn = d.ok(&["agent", "prompt", "vega", "push", "--follow"]);
+        wait_paused(&d, "vega", &turn);
+        let r = format!("refs/heads/{name}");
+        assert!(!has_ref(&remote, &r), "`{cmd}` reached the remote: {turn}");
+        let flags = d.ok(&["warden", "log", "--flags", "--agent", "vega"]);
+        assert!(
+            flags.contains(&format!("push:app {r}")) || flags.contains(cmd),
+            "`{cmd}` was not flagged: {flags}"
+        );
+        assert!(!flags.contains(TOKEN), "{flags}");
+        d.ok(&["agent", "resume", "vega"]);
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while d.ok(&["agent", "show", "vega"]).contains("status: paused") {
+            assert!(Instant::now() < deadline, "vega stayed paused after resume");
+            std::thread::sleep(Duration::from_millis(200));
+        }
+    }
+    let heads = git(
+        &remote,
+        &["for-each-ref", "--format=%(refname)", "refs/heads"],
+    );
+    assert_eq!(
+        heads, "refs/heads/main",
+        "the remote received a flagged push"
     );
 }

@@ -92,6 +92,8 @@ pub(crate) struct Arena {
     /// Warden's state as this arena last set it.
     warden: WardenMode,
     failures: Vec<String>,
+    /// A private HTTP forge (`forge_project`) and the runtime serving it.
+    forge: Option<(compass_test_support::GitHttpServer, tokio::runtime::Runtime)>,
 }
 
 /// A `CANARY_SECRET` stored with `compass secret set` and granted to no
@@ -157,6 +159,7 @@ impl Arena {
             sigterm: false,
             warden: WardenMode::On,
             failures: Vec::new(),
+            forge: None,
         };
         let data = arena.d.home().to_owned();
         for (path, what) in [
@@ -305,6 +308,17 @@ impl Arena {
         self.snapshot();
     }
 
+    /// Store a secret of any bytes (before the attack, like `set_secret`).
+    pub(crate) fn set_secret_bytes(&mut self, name: &str, value: &[u8]) {
+        let out = super::super::secret_set_bytes(&self.d, &[name], value);
+        assert!(
+            out.status.success(),
+            "compass secret set {name}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        self.snapshot();
+    }
+
     /// `agent new` in `project` (default `demo`).
     pub(crate) fn new_agent(&mut self, name: &str, project: Option<&str>) {
         let mut args = vec!["agent", "new", name];
@@ -417,6 +431,66 @@ impl Arena {
         self.d
             .ok(&["project", "add", name, "--repo", bare.to_str().unwrap()]);
         bare
+    }
+
+    /// Project `name` whose real remote is repo `app.git` on a private HTTP
+    /// forge (loopback, basic auth, kept outside the checked trees), with
+    /// the forge's token stored as `FORGE_TOKEN` bound to its origin: a
+    /// canary no agent, log or event may ever hold. Returns the bare repo
+    /// and the forge's `host:port`.
+    pub(crate) fn forge_project(&mut self, name: &str) -> (PathBuf, String) {
+        use compass_test_support::git_http_server::{GitHttpServer, bare_repo};
+        let root = self.scratch.path().join("forge");
+        fs_err::create_dir_all(&root).unwrap();
+        let bare = bare_repo(&root, "app.git", &[("README.md", "# app\n")]);
+        let token = self.content("forge token");
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .enable_all()
+            .build()
+            .unwrap();
+        let server = rt
+            .block_on(GitHttpServer::start(&root, "bot", &token))
+            .unwrap();
+        let out = super::super::secret_set_with(
+            &self.d,
+            &[
+                "FORGE_TOKEN",
+                "--forge",
+                &server.origin(),
+                "--username",
+                "bot",
+            ],
+            &token,
+        );
+        assert!(
+            out.status.success(),
+            "binding the forge token: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        self.canaries.push(Canary {
+            path: self.d.home().join("secrets/FORGE_TOKEN"),
+            content: token.clone(),
+        });
+        self.forbid(&token, "the forge token the relay lends its own git");
+        self.forbid(
+            "[REDACTED:FORGE_TOKEN]",
+            "the forge token the relay lends its own git",
+        );
+        self.d
+            .ok(&["project", "add", name, "--repo", &server.url("app.git")]);
+        let host = server.origin().trim_start_matches("http://").to_owned();
+        self.forge = Some((server, rt));
+        self.snapshot();
+        (bare, host)
+    }
+
+    /// Requests the forge answered (see [`Self::forge_project`]).
+    pub(crate) fn forge_requests(&self) -> Vec<compass_test_support::GitRequest> {
+        self.forge
+            .as_ref()
+            .map(|(s, _)| s.requests())
+            .unwrap_or_default()
     }
 
     /// Everything agent `name` streamed, in full (`agent log --json`): a

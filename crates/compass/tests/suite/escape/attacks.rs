@@ -393,6 +393,45 @@ pub(crate) fn secret_printed_is_redacted(b: Backend) {
     a.finish();
 }
 
+/// A granted secret that is not UTF-8, printed through the client
+/// terminal whole, split inside its invalid bytes across two writes, and on
+/// stderr: the terminal's bytes must be redacted before they become text
+/// (a lossy decode first would turn the value into other text that no
+/// exact match finds).
+pub(crate) fn secret_not_utf8_printed_is_redacted(b: Backend) {
+    let Some(mut a) = Arena::new(b, WardenMode::Off) else {
+        return;
+    };
+    let words = format!("bytes words {} make a key", std::process::id());
+    let mut value = b"k\xff\xfe ".to_vec();
+    value.extend_from_slice(words.as_bytes());
+    value.extend_from_slice(b" \xc3(");
+    a.set_secret_bytes("BYTES_SECRET", &value);
+    a.forbid(&words, "a granted secret that is not UTF-8");
+    a.forbid(
+        &String::from_utf8_lossy(&value),
+        "a granted secret that is not UTF-8 (decoded lossily)",
+    );
+    a.new_agent("atlas", None);
+    if let Err(e) = a.start_agent(
+        "atlas",
+        scenario!("secret-not-utf8"),
+        &["--secret", "BYTES_SECRET"],
+    ) {
+        panic!("atlas did not start: {e}");
+    }
+    let turn = a.turn_ends("atlas");
+    if !turn.text.contains("[REDACTED:BYTES_SECRET]")
+        && !a.agent_log("atlas").contains("[REDACTED:BYTES_SECRET]")
+    {
+        a.fail(format!(
+            "the value was never printed (nothing redacted): {}",
+            turn.text
+        ));
+    }
+    a.finish();
+}
+
 /// The relay attacks' client (`relay-client.js`), put into a scenario.
 fn relay_scenario(scenario: &str, attack: &str, extra: &str) -> String {
     scenario
@@ -557,6 +596,42 @@ pub(crate) fn relay_decision_is_out_of_reach(b: Backend) {
         bare.join("refs/heads/escape-forged"),
         "a forged pre-receive request reached the real remote",
     );
+    a.finish();
+}
+
+/// The forge credential the relay lends its own git, hunted from inside:
+/// the agent's pushes to a private HTTP forge must reach it (authenticated
+/// by the bound secret), while no socket, file, env var or git helper in
+/// the workload ever gives the agent the token (a canary: the standard
+/// checks look for it in every log and turn).
+pub(crate) fn relay_forge_credential_is_out_of_reach(b: Backend) {
+    let Some(mut a) = Arena::new(b, WardenMode::Off) else {
+        return;
+    };
+    let (bare, host) = a.forge_project("forge");
+    let scenario = relay_scenario(scenario!("relay-credential"), "credential", &host);
+    a.new_agent("atlas", Some("forge"));
+    if let Err(e) = a.start_agent("atlas", &scenario, &[]) {
+        panic!("atlas did not start (its clone needs the lent token): {e}");
+    }
+    a.turn_ends("atlas");
+    let log = a.agent_log("atlas");
+    if !log.contains("relay attack credential done") {
+        a.fail(format!("the credential attack did not finish: {log}"));
+    }
+    // It reached the sockets in view (the git and hook sockets at least).
+    if !log.contains("credential request to /run/compass/git.sock") {
+        a.fail(format!(
+            "the credential attack found no socket to ask: {log}"
+        ));
+    }
+    // The control: the lent token did authenticate the agent's own pushes.
+    if !bare.join("refs/heads/race").exists() && !log.contains("pushed-race") {
+        a.fail(format!(
+            "no push reached the forge, so the lender was never exercised: {:?}",
+            a.forge_requests()
+        ));
+    }
     a.finish();
 }
 

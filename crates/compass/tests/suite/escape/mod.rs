@@ -104,6 +104,7 @@ escape_tests! {
         sandbox: [],
         oci: []
     }
+    secret_not_utf8_printed_is_redacted { sandbox: [], oci: [] }
     env_file_steers_no_host_tool { sandbox: [], oci: [] }
     acp_request_injection { sandbox: [], oci: [] }
     git_fifos_hang_no_host_work { sandbox: [], oci: [] }
@@ -115,6 +116,7 @@ escape_tests! {
     relay_cuts_off_an_endless_pack { sandbox: [], oci: [] }
     relay_cuts_off_stalled_clients { sandbox: [], oci: [] }
     relay_decision_is_out_of_reach { sandbox: [], oci: [] }
+    relay_forge_credential_is_out_of_reach { sandbox: [], oci: [] }
 }
 
 /// The control: on the host tier (no isolation, by design) the same attack
