@@ -9,6 +9,7 @@ mod daemon;
 mod demo;
 mod domain;
 mod escape;
+mod fold;
 mod gates;
 mod hook_argv;
 mod kinds;
