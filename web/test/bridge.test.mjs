@@ -106,7 +106,10 @@ test("the demo's board, live moves, a Warden pause resumed from the page, and a 
     const patch = panel.getByTestId("patch");
     await patch.waitFor({ timeout: 30_000 });
     assert.match(await patch.textContent(), /\+\s*a \+ b/);
-    assert.match(await panel.textContent(), /Fix add\(\) to add/);
+    // The commit list per repo: atlas's one commit, by short sha and subject.
+    const commits = await panel.locator(".repo-diff .commits li").allTextContents();
+    assert.equal(commits.length, 1, `commits: ${JSON.stringify(commits)}`);
+    assert.match(commits[0], /^[0-9a-f]{12} Fix add\(\) to add$/);
     await p.screenshot({ path: join(SHOTS, "review.png") });
     await panel.getByRole("button", { name: "Close" }).click();
 

@@ -111,11 +111,33 @@ fn tool_content(
     }
 }
 
+/// A tool's raw output as text. Adapters pass the tool's own result here
+/// (Claude Code: a list of content blocks); blocks are read by their content
+/// type like any other content, so the log shows what the tool said, not
+/// its JSON. Only a shape that is not content is shown as JSON.
 fn raw_output_text(raw: &Option<serde_json::Value>) -> Option<String> {
-    raw.as_ref().map(|v| match v {
-        serde_json::Value::String(s) => clip(s.clone(), MAX_EVENT_TEXT),
-        other => clip(other.to_string(), MAX_EVENT_TEXT),
-    })
+    use serde_json::Value;
+    let blocks = |items: &[Value]| -> Option<Vec<String>> {
+        items
+            .iter()
+            .map(|item| match item {
+                Value::String(s) => Some(s.clone()),
+                other => serde_json::from_value::<ContentBlock>(other.clone())
+                    .ok()
+                    .map(|b| content_text(&b)),
+            })
+            .collect()
+    };
+    let text = match raw.as_ref()? {
+        Value::Null => return None,
+        Value::String(s) => s.clone(),
+        Value::Array(items) => {
+            blocks(items).map_or_else(|| Value::from(items.clone()).to_string(), |t| t.join("\n"))
+        }
+        other => serde_json::from_value::<ContentBlock>(other.clone())
+            .map_or_else(|_| other.to_string(), |b| content_text(&b)),
+    };
+    Some(clip(text, MAX_EVENT_TEXT))
 }
 
 /// Translate one ACP session update.
@@ -168,14 +190,20 @@ pub fn translate(update: &SessionUpdate) -> Vec<Translated> {
                 .as_ref()
                 .and_then(|c| tool_content(&id, c, &mut diffs))
                 .or_else(|| raw_output_text(&f.raw_output));
-            out.push(Translated {
-                tool_call_id: Some(id),
-                update: AgentUpdate::ToolCallUpdate {
-                    status: f.status.map(tool_status),
-                    title: f.title.clone(),
-                    output: text,
-                },
-            });
+            let status = f.status.map(tool_status);
+            // An update that carries nothing Compass shows (Claude Code's
+            // post-tool-use hook echo: only `_meta`) is not stored: it
+            // would read as a bare "tool unspecified" line.
+            if status.is_some() || f.title.is_some() || text.is_some() {
+                out.push(Translated {
+                    tool_call_id: Some(id),
+                    update: AgentUpdate::ToolCallUpdate {
+                        status,
+                        title: f.title.clone(),
+                        output: text,
+                    },
+                });
+            }
             out.extend(diffs);
         }
         SessionUpdate::Plan(plan) => out.push(plain(AgentUpdate::Plan {
@@ -269,6 +297,31 @@ mod tests {
                 }
             }]
         );
+    }
+
+    #[test]
+    fn raw_output_is_read_by_content_type_and_empty_updates_are_dropped() {
+        let got = translate(&parse(json!({
+            "sessionUpdate": "tool_call_update", "toolCallId": "t1", "status": "completed",
+            "rawOutput": [{"type": "text", "text": "line one"}, {"type": "text", "text": "line two"}]
+        })));
+        assert!(
+            matches!(&got[0].update, AgentUpdate::ToolCallUpdate { output: Some(o), .. } if o == "line one\nline two"),
+            "{got:?}"
+        );
+        let got = translate(&parse(json!({
+            "sessionUpdate": "tool_call_update", "toolCallId": "t1", "status": "completed",
+            "rawOutput": {"stdout": "x", "code": 0}
+        })));
+        assert!(
+            matches!(&got[0].update, AgentUpdate::ToolCallUpdate { output: Some(o), .. } if o.contains("\"stdout\"")),
+            "a shape that is not content stays JSON: {got:?}"
+        );
+        let got = translate(&parse(json!({
+            "sessionUpdate": "tool_call_update", "toolCallId": "t1",
+            "_meta": {"claudeCode": {"toolName": "Bash", "toolResponse": {"stdout": "x"}}}
+        })));
+        assert_eq!(got, vec![], "an update with nothing to show is not stored");
     }
 
     #[test]

@@ -609,6 +609,9 @@ impl Agent {
     {
         let call_id = format!("call_{}", self.next_id.fetch_add(1, Ordering::Relaxed));
         let title = self.stamp(spec.title.clone());
+        if self.scenario.claude_updates {
+            self.update(sid, json!({"sessionUpdate": "tool_call", "toolCallId": call_id, "title": spec.name, "kind": spec.kind, "status": "pending", "rawInput": {}})).await;
+        }
         self.update(sid, json!({"sessionUpdate": "tool_call", "toolCallId": call_id, "title": title, "kind": spec.kind, "status": "pending", "rawInput": spec.input})).await;
         let settings = self.settings(cwd);
         let hooked = self.scenario.native_hooks
@@ -695,6 +698,15 @@ impl Agent {
         diff: Option<&(String, String, String)>,
         terminal: Option<&str>,
     ) {
+        if self.scenario.claude_updates {
+            self.update(sid, json!({"sessionUpdate": "tool_call_update", "toolCallId": call_id, "_meta": {"claudeCode": {"toolName": "Bash"}}})).await;
+            if diff.is_none() && terminal.is_none() {
+                let blocks = [json!({"type": "text", "text": text})];
+                self.update(sid, json!({"sessionUpdate": "tool_call_update", "toolCallId": call_id, "status": status, "rawOutput": blocks})).await;
+                self.chunk(sid, "agent_message_chunk", String::new()).await;
+                return;
+            }
+        }
         let mut content = Vec::new();
         if let Some(tid) = terminal {
             content.push(json!({"type": "terminal", "terminalId": tid}));

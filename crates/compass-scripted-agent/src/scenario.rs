@@ -25,6 +25,12 @@ pub(crate) struct Scenario {
     /// only the executor paths and Warden's async watch see them.
     #[serde(default = "yes")]
     pub(crate) native_hooks: bool,
+    /// Stream updates the way the Claude Code ACP adapter does: each tool
+    /// call announced twice (first with `{}` as input), a `_meta`-only
+    /// update after it, results as `rawOutput` content blocks followed by an
+    /// empty message chunk (what the daemon folds away).
+    #[serde(default)]
+    pub(crate) claude_updates: bool,
     /// Ask `session/request_permission` before every tool call.
     #[serde(default)]
     pub(crate) ask_permission: bool,

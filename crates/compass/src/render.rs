@@ -434,7 +434,11 @@ fn agent_update(u: &pb::AgentUpdate) -> String {
         Some(Update::ToolCall(t)) => format!("tool call {} ({})", t.title, t.tool_kind),
         Some(Update::ToolCallUpdate(t)) => format!(
             "tool {}{}",
-            state_of_tool(t.status),
+            // An update may carry output or a title alone: no status to show.
+            match state_of_tool(t.status).as_str() {
+                "unspecified" => "update".to_owned(),
+                state => state.to_owned(),
+            },
             t.output
                 .as_deref()
                 .map(|o| format!(": {}", clip(o, 80)))

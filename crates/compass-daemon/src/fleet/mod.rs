@@ -16,6 +16,8 @@
 mod coalesce;
 mod context;
 mod deliver;
+mod fold;
+mod once;
 mod pauser;
 mod provision;
 mod relay;

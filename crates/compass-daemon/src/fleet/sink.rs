@@ -18,13 +18,33 @@ pub(crate) struct StoreSink {
     tx: mpsc::UnboundedSender<NewEvent>,
     secrets: Arc<crate::redaction::Redaction>,
     redactor: std::sync::OnceLock<Arc<compass_warden::Warden>>,
+    once: super::once::OnceAudit,
 }
 
 impl StoreSink {
     pub(crate) fn start(store: Store, secrets: Arc<crate::redaction::Redaction>) -> Arc<Self> {
         let (tx, mut rx) = mpsc::unbounded_channel::<NewEvent>();
         tokio::spawn(async move {
-            while let Some(first) = rx.recv().await {
+            let mut fold = super::fold::Fold::default();
+            loop {
+                // A held tool call (see `fold.rs`) must go out by its hold
+                // even when nothing else comes.
+                let first = if fold.holding() {
+                    match tokio::time::timeout(super::fold::HOLD, rx.recv()).await {
+                        Ok(first) => first,
+                        Err(_) => {
+                            store_batch(&store, fold.apply(Vec::new(), std::time::Instant::now()))
+                                .await;
+                            continue;
+                        }
+                    }
+                } else {
+                    rx.recv().await
+                };
+                let Some(first) = first else {
+                    store_batch(&store, fold.flush()).await;
+                    break;
+                };
                 let mut batch = vec![first];
                 // While only streamed chunks come, the batch waits a moment
                 // for the rest of their unit (see `coalesce.rs`); anything
@@ -48,33 +68,43 @@ impl StoreSink {
                     chunked = super::coalesce::is_chunk(&more);
                     batch.push(more);
                 }
-                let batch = super::coalesce::coalesce(batch);
-                let result = store
-                    .write(move |tx| {
-                        batch.into_iter().try_for_each(|e| {
-                            let lost = crate::liveness::lost_agent(&e);
-                            tx.emit(e)?;
-                            lost.map_or(Ok(()), |(id, why)| {
-                                crate::liveness::mark_failed(tx, &id, &why)
-                            })
-                        })
-                    })
-                    .await;
-                if let Err(error) = result {
-                    tracing::error!(%error, "could not store agent events");
-                }
+                let batch = fold.apply(super::coalesce::coalesce(batch), std::time::Instant::now());
+                store_batch(&store, batch).await;
             }
         });
         Arc::new(Self {
             tx,
             secrets,
             redactor: std::sync::OnceLock::new(),
+            once: super::once::OnceAudit::default(),
         })
     }
 
     /// Warden exists after its sink does (it records through it).
     pub(crate) fn set_redactor(&self, warden: Arc<compass_warden::Warden>) {
         let _ = self.redactor.set(warden);
+    }
+}
+
+/// Store one batch in one transaction; an agent whose session was lost is
+/// marked failed with it.
+async fn store_batch(store: &Store, batch: Vec<NewEvent>) {
+    if batch.is_empty() {
+        return;
+    }
+    let result = store
+        .write(move |tx| {
+            batch.into_iter().try_for_each(|e| {
+                let lost = crate::liveness::lost_agent(&e);
+                tx.emit(e)?;
+                lost.map_or(Ok(()), |(id, why)| {
+                    crate::liveness::mark_failed(tx, &id, &why)
+                })
+            })
+        })
+        .await;
+    if let Err(error) = result {
+        tracing::error!(%error, "could not store agent events");
     }
 }
 
@@ -101,6 +131,10 @@ impl compass_acp::EventSink for StoreSink {
 
 impl compass_warden::audit::AuditSink for StoreSink {
     fn record(&self, record: &compass_warden::audit::AuditRecord) {
+        // One action, one decision in the log (see `once.rs`).
+        if !self.once.first(record) {
+            return;
+        }
         self.secrets.pass(record.to_event(), |event| {
             let _ = self.tx.send(event);
         });

@@ -78,6 +78,9 @@ fn one_flag_one_pause_and_allow_once_lets_the_retry_through_every_gate() {
     assert!(!mark.exists(), "the flagged command ran");
     assert_eq!(pauses(&d), 1, "{}", d.ok(&["events"]));
     let flagged = flags(&d, "atlas");
+    // One action, one decision in the log: the watch's reuse of the hook's
+    // flag is not stored a second time.
+    assert_eq!(flagged.len(), 1, "{flagged:#?}");
     let hash = flagged[0]["gateDecision"]["hash"]
         .as_str()
         .unwrap()

@@ -10,6 +10,7 @@ mod demo;
 mod dispatcher_status;
 mod domain;
 mod escape;
+mod fold;
 mod gates;
 mod hook_argv;
 mod kinds;

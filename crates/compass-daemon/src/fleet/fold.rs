@@ -1,0 +1,293 @@
+//! Folding before storage, after chunks are joined (`coalesce.rs`): one
+//! stored tool-call record per call, and no empty text units.
+//!
+//! Adapters announce a tool call before its input is known and again once
+//! it is (Claude Code sends `tool_call` at the start of the tool-use block
+//! with `{}` as input, then the same id with the full input). A pending
+//! call is held back until the next event of its agent or [`HOLD`]; a
+//! repeat of the same id in that time folds into it (the later title, kind,
+//! status and input win), so the log holds one `tool call` line with the
+//! real input instead of two. Held calls always go out before anything else
+//! of their agent, so order is kept.
+
+use compass_core::event::{AgentUpdate, EventKind, NewEvent};
+use std::time::{Duration, Instant};
+
+/// Longest a pending tool call waits for its repeat.
+pub(crate) const HOLD: Duration = Duration::from_millis(1500);
+
+#[derive(Debug)]
+struct Held {
+    event: NewEvent,
+    since: Instant,
+}
+
+/// The sink's folding state: the pending tool calls held back.
+#[derive(Debug, Default)]
+pub(crate) struct Fold {
+    held: Vec<Held>,
+}
+
+fn tool_call(e: &NewEvent) -> Option<(&str, &AgentUpdate)> {
+    match &e.kind {
+        EventKind::AgentUpdate {
+            update: u @ AgentUpdate::ToolCall { .. },
+        } => e.scope.tool_call_id.as_deref().map(|id| (id, u)),
+        _ => None,
+    }
+}
+
+fn is_pending_call(e: &NewEvent) -> bool {
+    matches!(
+        tool_call(e),
+        Some((
+            _,
+            AgentUpdate::ToolCall {
+                status: compass_core::event::ToolStatus::Pending,
+                ..
+            }
+        ))
+    )
+}
+
+/// A message or thought unit with no visible text: shown, it is an empty
+/// `says:` line. (A lone space between two stored units is lost with it;
+/// units are shown one per line, so nothing readable changes.)
+fn is_empty_text(e: &NewEvent) -> bool {
+    matches!(
+        &e.kind,
+        EventKind::AgentUpdate {
+            update: AgentUpdate::MessageChunk { text } | AgentUpdate::ThoughtChunk { text }
+        } if text.trim().is_empty()
+    )
+}
+
+/// Fold a repeat of a held call into it: what the later one says wins,
+/// except an input it does not have.
+fn merge(into: &mut NewEvent, next: NewEvent) {
+    if let (
+        EventKind::AgentUpdate {
+            update:
+                AgentUpdate::ToolCall {
+                    title,
+                    tool_kind,
+                    status,
+                    raw_input,
+                },
+        },
+        EventKind::AgentUpdate {
+            update:
+                AgentUpdate::ToolCall {
+                    title: t,
+                    tool_kind: k,
+                    status: s,
+                    raw_input: r,
+                },
+        },
+    ) = (&mut into.kind, next.kind)
+    {
+        *title = t;
+        *tool_kind = k;
+        *status = s;
+        if r.is_some() {
+            *raw_input = r;
+        }
+    }
+}
+
+impl Fold {
+    /// Whether a call is held (the sink then wakes by [`HOLD`] to release it).
+    pub(crate) fn holding(&self) -> bool {
+        !self.held.is_empty()
+    }
+
+    /// Everything held, released (the channel closed, or the wait ran out).
+    pub(crate) fn flush(&mut self) -> Vec<NewEvent> {
+        self.held.drain(..).map(|h| h.event).collect()
+    }
+
+    /// Release the held calls of `e`'s agent (and any held too long) into `out`.
+    fn release_for(&mut self, e: &NewEvent, now: Instant, out: &mut Vec<NewEvent>) {
+        let mut i = 0;
+        while i < self.held.len() {
+            let h = &self.held[i];
+            if h.event.scope.agent_id == e.scope.agent_id || now - h.since >= HOLD {
+                out.push(self.held.remove(i).event);
+            } else {
+                i += 1;
+            }
+        }
+    }
+
+    /// The events of a (coalesced) batch to store now, in order.
+    pub(crate) fn apply(&mut self, batch: Vec<NewEvent>, now: Instant) -> Vec<NewEvent> {
+        let mut out = Vec::with_capacity(batch.len());
+        for event in batch {
+            if is_empty_text(&event) {
+                continue;
+            }
+            if let Some((id, _)) = tool_call(&event) {
+                let same = self.held.iter().position(|h| {
+                    h.event.scope == event.scope
+                        && tool_call(&h.event).is_some_and(|(i, _)| i == id)
+                });
+                if let Some(at) = same {
+                    merge(&mut self.held[at].event, event);
+                    if !is_pending_call(&self.held[at].event) {
+                        let h = self.held.remove(at);
+                        self.release_for(&h.event, now, &mut out);
+                        out.push(h.event);
+                    }
+                    continue;
+                }
+            }
+            self.release_for(&event, now, &mut out);
+            if is_pending_call(&event) && event.scope.agent_id.is_some() {
+                self.held.push(Held { event, since: now });
+            } else {
+                out.push(event);
+            }
+        }
+        // Calls held too long go out even when their agent is quiet.
+        let (late, kept): (Vec<Held>, Vec<Held>) =
+            self.held.drain(..).partition(|h| now - h.since >= HOLD);
+        self.held = kept;
+        out.extend(late.into_iter().map(|h| h.event));
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use compass_core::event::{Scope, ToolStatus};
+    use compass_core::id::AgentId;
+
+    fn ev(agent: &str, tool: Option<&str>, update: AgentUpdate) -> NewEvent {
+        NewEvent {
+            scope: Scope {
+                agent_id: Some(AgentId(agent.to_owned())),
+                tool_call_id: tool.map(str::to_owned),
+                ..Scope::default()
+            },
+            kind: EventKind::AgentUpdate { update },
+        }
+    }
+    fn call(agent: &str, id: &str, title: &str, status: ToolStatus, input: &str) -> NewEvent {
+        ev(
+            agent,
+            Some(id),
+            AgentUpdate::ToolCall {
+                title: title.into(),
+                tool_kind: "execute".into(),
+                status,
+                raw_input: Some(input.into()),
+            },
+        )
+    }
+    fn done(agent: &str, id: &str) -> NewEvent {
+        ev(
+            agent,
+            Some(id),
+            AgentUpdate::ToolCallUpdate {
+                status: Some(ToolStatus::Completed),
+                title: None,
+                output: Some("ok".into()),
+            },
+        )
+    }
+    fn calls(events: &[NewEvent]) -> Vec<(String, String)> {
+        events
+            .iter()
+            .filter_map(|e| match &e.kind {
+                EventKind::AgentUpdate {
+                    update:
+                        AgentUpdate::ToolCall {
+                            title, raw_input, ..
+                        },
+                } => Some((title.clone(), raw_input.clone().unwrap_or_default())),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_repeated_pending_call_folds_into_one_record_with_the_real_input() {
+        let t0 = Instant::now();
+        let mut fold = Fold::default();
+        let out = fold.apply(
+            vec![call("a", "t1", "Terminal", ToolStatus::Pending, "{}")],
+            t0,
+        );
+        assert!(out.is_empty(), "the pending call waits for its repeat");
+        assert!(fold.holding());
+        let out = fold.apply(
+            vec![
+                call(
+                    "a",
+                    "t1",
+                    "`ls -la`",
+                    ToolStatus::Pending,
+                    r#"{"command":"ls -la"}"#,
+                ),
+                done("a", "t1"),
+            ],
+            t0 + Duration::from_millis(10),
+        );
+        assert_eq!(
+            calls(&out),
+            [("`ls -la`".to_owned(), r#"{"command":"ls -la"}"#.to_owned())]
+        );
+        assert_eq!(out.len(), 2, "the call, then its result: {out:?}");
+        assert!(matches!(
+            &out[1].kind,
+            EventKind::AgentUpdate {
+                update: AgentUpdate::ToolCallUpdate { .. }
+            }
+        ));
+        assert!(!fold.holding());
+    }
+
+    #[test]
+    fn held_calls_keep_order_and_go_out_after_the_hold() {
+        let t0 = Instant::now();
+        let mut fold = Fold::default();
+        assert!(
+            fold.apply(vec![call("a", "t1", "x", ToolStatus::Pending, "{}")], t0)
+                .is_empty()
+        );
+        // Another agent's events do not release it early…
+        let out = fold.apply(vec![done("b", "t9")], t0 + Duration::from_millis(5));
+        assert_eq!(out.len(), 1);
+        // …its own next event does, in front of it.
+        let out = fold.apply(vec![done("a", "t1")], t0 + Duration::from_millis(6));
+        assert_eq!(calls(&out).len(), 1);
+        assert_eq!(out.len(), 2);
+
+        fold.apply(vec![call("a", "t2", "y", ToolStatus::Pending, "{}")], t0);
+        let out = fold.apply(Vec::new(), t0 + HOLD);
+        assert_eq!(calls(&out).len(), 1, "released when the hold runs out");
+        fold.apply(vec![call("a", "t3", "z", ToolStatus::Pending, "{}")], t0);
+        assert_eq!(calls(&fold.flush()).len(), 1);
+    }
+
+    #[test]
+    fn empty_text_units_are_not_stored() {
+        let mut fold = Fold::default();
+        let out = fold.apply(
+            vec![
+                ev("a", None, AgentUpdate::MessageChunk { text: " \n".into() }),
+                ev(
+                    "a",
+                    None,
+                    AgentUpdate::ThoughtChunk {
+                        text: String::new(),
+                    },
+                ),
+                ev("a", None, AgentUpdate::MessageChunk { text: "hi".into() }),
+            ],
+            Instant::now(),
+        );
+        assert_eq!(out.len(), 1);
+    }
+}
