@@ -184,11 +184,25 @@ pub(crate) fn workstream(w: Workstream) -> pb::Workstream {
         branch: w.branch,
         state: state(w.state).into(),
         created_at_ms: w.created_at_ms,
+        ..Default::default()
+    }
+}
+
+pub(crate) fn repo_push(p: compass_core::channel::RepoPush) -> pb::RepoPush {
+    pb::RepoPush {
+        repo: p.repo,
+        state: p.state.as_str().to_owned(),
+        commit: p.commit,
+        updated_at_ms: p.updated_at_ms,
     }
 }
 
 /// The board; `warden_enabled` is the daemon's, not the store's.
-pub(crate) fn board(b: board::Board, warden_enabled: bool) -> pb::Board {
+pub(crate) fn board(
+    b: board::Board,
+    warden_enabled: bool,
+    extras: &crate::channel::BoardExtras,
+) -> pb::Board {
     pb::Board {
         warden_enabled,
         project: Some(project(b.project)),
@@ -220,7 +234,7 @@ pub(crate) fn board(b: board::Board, warden_enabled: bool) -> pb::Board {
                         .into_iter()
                         .map(|(column, cards)| pb::BoardColumn {
                             title: column.title().to_owned(),
-                            cards: cards.into_iter().map(card).collect(),
+                            cards: cards.into_iter().map(|c| card(c, extras)).collect(),
                         })
                         .collect(),
                 }
@@ -229,11 +243,24 @@ pub(crate) fn board(b: board::Board, warden_enabled: bool) -> pb::Board {
     }
 }
 
-fn card(c: board::Card) -> pb::BoardCard {
+fn card(c: board::Card, extras: &crate::channel::BoardExtras) -> pb::BoardCard {
+    let entry = c
+        .workstream
+        .as_ref()
+        .and_then(|w| extras.entries.get(&w.id))
+        .cloned()
+        .unwrap_or_default();
     let (workstream_id, state) = match c.workstream {
         Some(w) => (w.id.0, self::state(w.state)),
         None => (String::new(), pb::WorkstreamState::Backlog),
     };
+    let parent_key = c
+        .issue
+        .parent
+        .as_ref()
+        .and_then(|p| extras.keys.get(p))
+        .cloned()
+        .unwrap_or_default();
     pb::BoardCard {
         issue_id: c.issue.id.0,
         issue_key: c.issue.key,
@@ -241,6 +268,11 @@ fn card(c: board::Card) -> pb::BoardCard {
         workstream_id,
         state: state.into(),
         priority: priority(c.issue.priority).into(),
+        parent_key,
+        pushes: entry.pushes.into_iter().map(repo_push).collect(),
+        ready_for_push: entry.ready_at_ms.is_some(),
+        queue_note: entry.note,
+        queue_done: entry.done,
     }
 }
 
@@ -483,6 +515,66 @@ pub(crate) fn event(e: &Event) -> pb::Event {
             action: action.as_str().to_owned(),
             ok,
             detail,
+        }),
+        EventKind::McpCallRefused { tool, error } => Kind::McpCallRefused(pb::McpCallRefused {
+            tool: tool.as_str().to_owned(),
+            error,
+        }),
+        EventKind::ReadyForPush {
+            workstream_id,
+            repos,
+            summary,
+        } => Kind::ReadyForPush(pb::ReadyForPush {
+            workstream_id: workstream_id.0,
+            repos,
+            summary,
+        }),
+        EventKind::RepoPushChanged {
+            workstream_id,
+            repo,
+            state,
+            commit,
+        } => Kind::RepoPushChanged(pb::RepoPushChanged {
+            workstream_id: workstream_id.0,
+            repo,
+            state: state.as_str().to_owned(),
+            commit,
+        }),
+        EventKind::AskOpened { ask } => Kind::AskOpened(pb::AskOpened {
+            ask: Some(crate::channel::ask_pb(ask, String::new())),
+        }),
+        EventKind::AskAnswered { ask_id, delivery } => Kind::AskAnswered(pb::AskAnswered {
+            ask_id: ask_id.0,
+            delivery: delivery.as_str().to_owned(),
+        }),
+        EventKind::QueueUpdated { workstream_ids } => Kind::QueueUpdated(pb::QueueUpdated {
+            workstream_ids: workstream_ids.into_iter().map(|w| w.0).collect(),
+        }),
+        EventKind::PullRequestOpened {
+            workstream_id,
+            repo,
+            number,
+            url,
+            updated,
+        } => Kind::PullRequestOpened(pb::PullRequestOpened {
+            workstream_id: workstream_id.0,
+            repo,
+            number,
+            url,
+            updated,
+        }),
+        EventKind::ForgeFeedback {
+            workstream_id,
+            repo,
+            number,
+            comments,
+            failing_checks,
+        } => Kind::ForgeFeedback(pb::ForgeFeedback {
+            workstream_id: workstream_id.0,
+            repo,
+            number,
+            comments,
+            failing_checks,
         }),
     };
     let id = |v: &Option<compass_core::id::ProjectId>| {

@@ -210,6 +210,19 @@ fn parse_request<'a>(
     Ok((service, repo.to_owned()))
 }
 
+/// Told of each push the relay decided: the refs it carried (name and new
+/// commit; `None` deletes) and whether they reached the real remote. The
+/// agents' channel records each repo's push state from it.
+pub(crate) trait PushObserver: Send + Sync {
+    fn decided(
+        &self,
+        agent: &AgentId,
+        repo: &str,
+        refs: Vec<(String, Option<String>)>,
+        forwarded: bool,
+    );
+}
+
 /// One agent's relay: its repositories and where each forwards to.
 #[derive(Debug)]
 pub(crate) struct PushRelay {
@@ -223,6 +236,13 @@ pub(crate) struct PushRelay {
     limits: RelayLimits,
     /// One permit per git session running now.
     sessions: Arc<tokio::sync::Semaphore>,
+    observer: Arc<dyn PushObserver>,
+}
+
+impl std::fmt::Debug for dyn PushObserver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("PushObserver")
+    }
 }
 
 impl PushRelay {
@@ -236,6 +256,7 @@ impl PushRelay {
         warden: Arc<compass_warden::Warden>,
         helper: &Path,
         limits: RelayLimits,
+        observer: Arc<dyn PushObserver>,
     ) -> Result<Arc<Self>, RelayError> {
         use std::os::unix::fs::PermissionsExt;
         let root = relay_root(state_dir);
@@ -272,6 +293,7 @@ impl PushRelay {
             credentials,
             limits,
             sessions: Arc::new(tokio::sync::Semaphore::new(MAX_SESSIONS)),
+            observer,
         };
         for name in relay.upstreams.keys() {
             let dir = relay.repo_dir(name);
@@ -560,8 +582,13 @@ impl PushRelay {
             }
         };
         let decided = self.warden.inspect_received_push(&self.agent, &plan).await;
+        let refs: Vec<(String, Option<String>)> = received
+            .iter()
+            .map(|r| (r.refname.clone(), r.new.clone()))
+            .collect();
         let note = match decided.verdict.decision {
             compass_core::gate::Decision::Flag { reason } => {
+                self.observer.decided(&self.agent, repo, refs, false);
                 return (
                     false,
                     format!(
@@ -573,7 +600,10 @@ impl PushRelay {
             compass_core::gate::Decision::Caution { note } => format!("\nWarden: {note}"),
             compass_core::gate::Decision::Clear => String::new(),
         };
-        match self.forward(&dir, &env, upstream, &received).await {
+        let forwarded = self.forward(&dir, &env, upstream, &received).await;
+        self.observer
+            .decided(&self.agent, repo, refs, forwarded.is_ok());
+        match forwarded {
             Ok(()) => (
                 true,
                 format!("Compass forwarded this push to {repo}'s remote.{note}"),

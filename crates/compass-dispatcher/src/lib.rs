@@ -1,6 +1,7 @@
 //! The Dispatcher: the workstream layer's coordinator. Today: issue sources
 //! (GitHub Issues over REST) synced both ways — incremental, idempotent,
-//! resumable imports, and a workstream's state written back to its issue.
+//! resumable imports, and a workstream's state written back to its issue —
+//! and the agents' MCP channel (`mcp`).
 //!
 //! Architecture invariant: the Dispatcher never pushes, merges or starts an
 //! agent on its own; it reads trackers, writes what the store decided back to
@@ -11,11 +12,12 @@
 mod error;
 mod github;
 mod http;
+pub mod mcp;
 mod sync;
 mod token;
 mod writeback;
 
-pub use error::DispatchError;
+pub use error::{ChannelError, DispatchError};
 pub use http::{Http, RetryPolicy};
 pub use sync::{SyncReport, sync};
 pub use token::Token;

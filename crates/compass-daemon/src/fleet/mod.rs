@@ -6,7 +6,8 @@
 //! decisions Warden's; Warden and its collaborators are assembled at the
 //! composition root (`serve.rs`) and handed in. The modules:
 //! - `start`: an agent's start as named steps, undone by a rollback guard;
-//! - `running`: the one map of starting and running agents;
+//! - `running`: the one map of starting and running agents (each run
+//!   holds its hook, MCP and git socket tasks);
 //! - `spec`, `provision`, `deliver`, `relay`: what the start steps build
 //!   (workload spec, the agent inside it, its secrets, its push relay);
 //! - `context`: reload and the seed of a fresh context;
@@ -67,6 +68,11 @@ pub(crate) struct Fleet {
     protected: crate::scope::Protected,
     /// The push relay's byte cap and time limits.
     relay: crate::push_relay::RelayLimits,
+    /// The agents' MCP channel (one for all agents; each socket binds it
+    /// to its agent).
+    channel: Arc<compass_dispatcher::mcp::Channel>,
+    /// Told of every push the relay forwarded or refused.
+    pushes: Arc<dyn crate::push_relay::PushObserver>,
 }
 
 impl std::fmt::Debug for Fleet {
@@ -95,6 +101,8 @@ pub(crate) struct FleetParts {
     pub(crate) redaction: Arc<crate::redaction::Redaction>,
     pub(crate) protected: crate::scope::Protected,
     pub(crate) relay: crate::push_relay::RelayLimits,
+    pub(crate) channel: Arc<compass_dispatcher::mcp::Channel>,
+    pub(crate) pushes: Arc<dyn crate::push_relay::PushObserver>,
 }
 
 impl Fleet {
@@ -113,6 +121,8 @@ impl Fleet {
             redaction,
             protected,
             relay,
+            channel,
+            pushes,
         } = parts;
         Self {
             store,
@@ -129,6 +139,8 @@ impl Fleet {
             redaction,
             protected,
             relay,
+            channel,
+            pushes,
         }
     }
 
@@ -157,6 +169,11 @@ impl Fleet {
     /// The agent kinds this daemon runs (built-in and the user's).
     pub(crate) fn kinds(&self) -> &KindRegistry {
         &self.kinds
+    }
+
+    /// The agents' MCP channel (the service answers questions through it).
+    pub(crate) fn channel(&self) -> &compass_dispatcher::mcp::Channel {
+        &self.channel
     }
 
     /// Warden, for the user-state calls.
@@ -289,6 +306,7 @@ impl Fleet {
         let _ = self.runtime.resume(&live.workload).await;
         live.driver.shutdown().await;
         live.hook.abort();
+        live.mcp.abort();
         live.relay.abort();
         self.runtime.stop(&live.workload, STOP_GRACE).await?;
         Ok(())

@@ -35,6 +35,7 @@ impl Fleet {
             Arc::clone(&self.warden),
             &helper,
             self.relay,
+            Arc::clone(&self.pushes),
         )
         .await?;
         let inner = self.runtime.inner_paths(state_dir);

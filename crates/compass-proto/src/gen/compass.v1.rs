@@ -354,7 +354,7 @@ pub struct GetIssueRequest {
     #[prost(string, tag = "1")]
     pub issue: ::prost::alloc::string::String,
 }
-#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+#[derive(Clone, PartialEq, ::prost::Message)]
 pub struct Workstream {
     #[prost(string, tag = "1")]
     pub id: ::prost::alloc::string::String,
@@ -371,6 +371,25 @@ pub struct Workstream {
     pub state: i32,
     #[prost(int64, tag = "7")]
     pub created_at_ms: i64,
+    /// Dispatcher: agents' channel
+    #[prost(string, tag = "100")]
+    pub issue_key: ::prost::alloc::string::String,
+    /// Each repo's push state, once the agent signalled ready or pushed.
+    #[prost(message, repeated, tag = "101")]
+    pub pushes: ::prost::alloc::vec::Vec<RepoPush>,
+    /// When the agent last called ready_for_push; 0 for never.
+    #[prost(int64, tag = "102")]
+    pub ready_at_ms: i64,
+    /// Place in the agent's own queue, 1 first; 0 until the agent reordered it.
+    #[prost(uint32, tag = "103")]
+    pub queue_position: u32,
+    /// The agent's note (untrusted text) and whether it marked the item done.
+    #[prost(string, tag = "104")]
+    pub queue_note: ::prost::alloc::string::String,
+    #[prost(bool, tag = "105")]
+    pub queue_done: bool,
+    #[prost(message, repeated, tag = "106")]
+    pub pull_requests: ::prost::alloc::vec::Vec<PullRequest>,
 }
 #[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
 pub struct CreateWorkstreamRequest {
@@ -430,7 +449,7 @@ pub struct DeleteSecretRequest {
 }
 #[derive(Clone, Copy, PartialEq, Eq, Hash, ::prost::Message)]
 pub struct DeleteSecretResponse {}
-#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+#[derive(Clone, PartialEq, ::prost::Message)]
 pub struct BoardCard {
     #[prost(string, tag = "1")]
     pub issue_id: ::prost::alloc::string::String,
@@ -444,6 +463,18 @@ pub struct BoardCard {
     pub state: i32,
     #[prost(enumeration = "Priority", tag = "6")]
     pub priority: i32,
+    /// Dispatcher: agents' channel
+    /// The parent issue's key for a child issue an agent filed; empty if none.
+    #[prost(string, tag = "100")]
+    pub parent_key: ::prost::alloc::string::String,
+    #[prost(message, repeated, tag = "101")]
+    pub pushes: ::prost::alloc::vec::Vec<RepoPush>,
+    #[prost(bool, tag = "102")]
+    pub ready_for_push: bool,
+    #[prost(string, tag = "103")]
+    pub queue_note: ::prost::alloc::string::String,
+    #[prost(bool, tag = "104")]
+    pub queue_done: bool,
 }
 #[derive(Clone, PartialEq, ::prost::Message)]
 pub struct BoardColumn {
@@ -592,7 +623,7 @@ pub struct Event {
     pub tool_call_id: ::prost::alloc::string::String,
     #[prost(
         oneof = "event::Kind",
-        tags = "10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 40, 41, 42, 70, 71, 72, 73, 74, 75"
+        tags = "10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 40, 41, 42, 70, 71, 72, 73, 74, 75, 100, 101, 102, 103, 104, 105, 106, 107"
     )]
     pub kind: ::core::option::Option<event::Kind>,
 }
@@ -642,6 +673,23 @@ pub mod event {
         IssueUpdated(super::IssueUpdated),
         #[prost(message, tag = "75")]
         SourceWriteback(super::SourceWriteback),
+        /// Dispatcher: agents' channel
+        #[prost(message, tag = "100")]
+        McpCallRefused(super::McpCallRefused),
+        #[prost(message, tag = "101")]
+        ReadyForPush(super::ReadyForPush),
+        #[prost(message, tag = "102")]
+        RepoPushChanged(super::RepoPushChanged),
+        #[prost(message, tag = "103")]
+        AskOpened(super::AskOpened),
+        #[prost(message, tag = "104")]
+        AskAnswered(super::AskAnswered),
+        #[prost(message, tag = "105")]
+        QueueUpdated(super::QueueUpdated),
+        #[prost(message, tag = "106")]
+        PullRequestOpened(super::PullRequestOpened),
+        #[prost(message, tag = "107")]
+        ForgeFeedback(super::ForgeFeedback),
     }
 }
 #[derive(Clone, PartialEq, ::prost::Message)]
@@ -697,7 +745,7 @@ pub struct IssueCreated {
     #[prost(message, optional, tag = "1")]
     pub issue: ::core::option::Option<Issue>,
 }
-#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+#[derive(Clone, PartialEq, ::prost::Message)]
 pub struct WorkstreamCreated {
     #[prost(message, optional, tag = "1")]
     pub workstream: ::core::option::Option<Workstream>,
@@ -1082,6 +1130,161 @@ pub struct SourceWriteback {
     pub ok: bool,
     #[prost(string, tag = "5")]
     pub detail: ::prost::alloc::string::String,
+}
+/// One repo of a workstream on its way to the forge.
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct RepoPush {
+    /// The repo's directory name under /work.
+    #[prost(string, tag = "1")]
+    pub repo: ::prost::alloc::string::String,
+    /// "awaiting" (signalled ready, not pushed since), "pushed" (the relay
+    /// forwarded it, Warden cleared) or "refused".
+    #[prost(string, tag = "2")]
+    pub state: ::prost::alloc::string::String,
+    #[prost(string, tag = "3")]
+    pub commit: ::prost::alloc::string::String,
+    #[prost(int64, tag = "4")]
+    pub updated_at_ms: i64,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct PullRequest {
+    #[prost(string, tag = "1")]
+    pub repo: ::prost::alloc::string::String,
+    #[prost(uint64, tag = "2")]
+    pub number: u64,
+    #[prost(string, tag = "3")]
+    pub url: ::prost::alloc::string::String,
+    #[prost(string, tag = "4")]
+    pub head: ::prost::alloc::string::String,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct GetWorkstreamRequest {
+    #[prost(string, tag = "1")]
+    pub workstream: ::prost::alloc::string::String,
+}
+/// A question an agent asked; `question` is the agent's text, shown as-is.
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct Ask {
+    #[prost(string, tag = "1")]
+    pub id: ::prost::alloc::string::String,
+    #[prost(string, tag = "2")]
+    pub agent_id: ::prost::alloc::string::String,
+    #[prost(string, tag = "3")]
+    pub agent_name: ::prost::alloc::string::String,
+    #[prost(string, tag = "4")]
+    pub workstream_id: ::prost::alloc::string::String,
+    #[prost(string, tag = "5")]
+    pub question: ::prost::alloc::string::String,
+    /// "open" or "answered".
+    #[prost(string, tag = "6")]
+    pub state: ::prost::alloc::string::String,
+    #[prost(string, tag = "7")]
+    pub answer: ::prost::alloc::string::String,
+    #[prost(int64, tag = "8")]
+    pub created_at_ms: i64,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct ListAsksRequest {
+    /// Project id or name; empty for every project.
+    #[prost(string, tag = "1")]
+    pub project: ::prost::alloc::string::String,
+    #[prost(bool, tag = "2")]
+    pub all: bool,
+}
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct ListAsksResponse {
+    #[prost(message, repeated, tag = "1")]
+    pub asks: ::prost::alloc::vec::Vec<Ask>,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct AnswerAskRequest {
+    #[prost(string, tag = "1")]
+    pub ask: ::prost::alloc::string::String,
+    #[prost(string, tag = "2")]
+    pub answer: ::prost::alloc::string::String,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct AnswerAskResponse {
+    #[prost(message, optional, tag = "1")]
+    pub ask: ::core::option::Option<Ask>,
+    /// "tool_result" (the waiting call returned it), "prompt" (sent to the
+    /// agent as a message) or "kept" (the agent is not running; shown by
+    /// `compass ask list --all`).
+    #[prost(string, tag = "2")]
+    pub delivery: ::prost::alloc::string::String,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct McpCallRefused {
+    /// ready_for_push, file_issue, ask or update_queue.
+    #[prost(string, tag = "1")]
+    pub tool: ::prost::alloc::string::String,
+    /// What the agent was told.
+    #[prost(string, tag = "2")]
+    pub error: ::prost::alloc::string::String,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct ReadyForPush {
+    #[prost(string, tag = "1")]
+    pub workstream_id: ::prost::alloc::string::String,
+    #[prost(string, repeated, tag = "2")]
+    pub repos: ::prost::alloc::vec::Vec<::prost::alloc::string::String>,
+    #[prost(string, tag = "3")]
+    pub summary: ::prost::alloc::string::String,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct RepoPushChanged {
+    #[prost(string, tag = "1")]
+    pub workstream_id: ::prost::alloc::string::String,
+    #[prost(string, tag = "2")]
+    pub repo: ::prost::alloc::string::String,
+    #[prost(string, tag = "3")]
+    pub state: ::prost::alloc::string::String,
+    #[prost(string, tag = "4")]
+    pub commit: ::prost::alloc::string::String,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct AskOpened {
+    #[prost(message, optional, tag = "1")]
+    pub ask: ::core::option::Option<Ask>,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct AskAnswered {
+    #[prost(string, tag = "1")]
+    pub ask_id: ::prost::alloc::string::String,
+    #[prost(string, tag = "2")]
+    pub delivery: ::prost::alloc::string::String,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct QueueUpdated {
+    #[prost(string, repeated, tag = "1")]
+    pub workstream_ids: ::prost::alloc::vec::Vec<::prost::alloc::string::String>,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct PullRequestOpened {
+    #[prost(string, tag = "1")]
+    pub workstream_id: ::prost::alloc::string::String,
+    #[prost(string, tag = "2")]
+    pub repo: ::prost::alloc::string::String,
+    #[prost(uint64, tag = "3")]
+    pub number: u64,
+    #[prost(string, tag = "4")]
+    pub url: ::prost::alloc::string::String,
+    /// False when opened, true when an open one was found and refreshed.
+    #[prost(bool, tag = "5")]
+    pub updated: bool,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct ForgeFeedback {
+    #[prost(string, tag = "1")]
+    pub workstream_id: ::prost::alloc::string::String,
+    #[prost(string, tag = "2")]
+    pub repo: ::prost::alloc::string::String,
+    #[prost(uint64, tag = "3")]
+    pub number: u64,
+    #[prost(uint32, tag = "4")]
+    pub comments: u32,
+    #[prost(uint32, tag = "5")]
+    pub failing_checks: u32,
 }
 /// How an agent kind speaks ACP.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::prost::Enumeration)]
@@ -2475,6 +2678,82 @@ pub mod compass_service_client {
                 .insert(GrpcMethod::new("compass.v1.CompassService", "RemoveSource"));
             self.inner.unary(req, path, codec).await
         }
+        /// Dispatcher: agents' channel
+        /// One workstream with its queue entry, per-repo push states and pull
+        /// requests (what `compass workstream show` prints).
+        pub async fn get_workstream(
+            &mut self,
+            request: impl tonic::IntoRequest<super::GetWorkstreamRequest>,
+        ) -> std::result::Result<tonic::Response<super::Workstream>, tonic::Status> {
+            self.inner
+                .ready()
+                .await
+                .map_err(|e| {
+                    tonic::Status::unknown(
+                        format!("Service was not ready: {}", e.into()),
+                    )
+                })?;
+            let codec = tonic_prost::ProstCodec::default();
+            let path = http::uri::PathAndQuery::from_static(
+                "/compass.v1.CompassService/GetWorkstream",
+            );
+            let mut req = request.into_request();
+            req.extensions_mut()
+                .insert(GrpcMethod::new("compass.v1.CompassService", "GetWorkstream"));
+            self.inner.unary(req, path, codec).await
+        }
+        /// Questions agents asked over their MCP channel (`ask`); open ones unless
+        /// `all`.
+        pub async fn list_asks(
+            &mut self,
+            request: impl tonic::IntoRequest<super::ListAsksRequest>,
+        ) -> std::result::Result<
+            tonic::Response<super::ListAsksResponse>,
+            tonic::Status,
+        > {
+            self.inner
+                .ready()
+                .await
+                .map_err(|e| {
+                    tonic::Status::unknown(
+                        format!("Service was not ready: {}", e.into()),
+                    )
+                })?;
+            let codec = tonic_prost::ProstCodec::default();
+            let path = http::uri::PathAndQuery::from_static(
+                "/compass.v1.CompassService/ListAsks",
+            );
+            let mut req = request.into_request();
+            req.extensions_mut()
+                .insert(GrpcMethod::new("compass.v1.CompassService", "ListAsks"));
+            self.inner.unary(req, path, codec).await
+        }
+        /// Answer a question: the waiting `ask` call returns it, or, when that
+        /// call has timed out, the agent gets it as a prompt.
+        pub async fn answer_ask(
+            &mut self,
+            request: impl tonic::IntoRequest<super::AnswerAskRequest>,
+        ) -> std::result::Result<
+            tonic::Response<super::AnswerAskResponse>,
+            tonic::Status,
+        > {
+            self.inner
+                .ready()
+                .await
+                .map_err(|e| {
+                    tonic::Status::unknown(
+                        format!("Service was not ready: {}", e.into()),
+                    )
+                })?;
+            let codec = tonic_prost::ProstCodec::default();
+            let path = http::uri::PathAndQuery::from_static(
+                "/compass.v1.CompassService/AnswerAsk",
+            );
+            let mut req = request.into_request();
+            req.extensions_mut()
+                .insert(GrpcMethod::new("compass.v1.CompassService", "AnswerAsk"));
+            self.inner.unary(req, path, codec).await
+        }
     }
 }
 /// Generated server implementations.
@@ -2744,6 +3023,31 @@ pub mod compass_service_server {
             request: tonic::Request<super::RemoveSourceRequest>,
         ) -> std::result::Result<
             tonic::Response<super::RemoveSourceResponse>,
+            tonic::Status,
+        >;
+        /// Dispatcher: agents' channel
+        /// One workstream with its queue entry, per-repo push states and pull
+        /// requests (what `compass workstream show` prints).
+        async fn get_workstream(
+            &self,
+            request: tonic::Request<super::GetWorkstreamRequest>,
+        ) -> std::result::Result<tonic::Response<super::Workstream>, tonic::Status>;
+        /// Questions agents asked over their MCP channel (`ask`); open ones unless
+        /// `all`.
+        async fn list_asks(
+            &self,
+            request: tonic::Request<super::ListAsksRequest>,
+        ) -> std::result::Result<
+            tonic::Response<super::ListAsksResponse>,
+            tonic::Status,
+        >;
+        /// Answer a question: the waiting `ask` call returns it, or, when that
+        /// call has timed out, the agent gets it as a prompt.
+        async fn answer_ask(
+            &self,
+            request: tonic::Request<super::AnswerAskRequest>,
+        ) -> std::result::Result<
+            tonic::Response<super::AnswerAskResponse>,
             tonic::Status,
         >;
     }
@@ -4651,6 +4955,141 @@ pub mod compass_service_server {
                     let inner = self.inner.clone();
                     let fut = async move {
                         let method = RemoveSourceSvc(inner);
+                        let codec = tonic_prost::ProstCodec::default();
+                        let mut grpc = tonic::server::Grpc::new(codec)
+                            .apply_compression_config(
+                                accept_compression_encodings,
+                                send_compression_encodings,
+                            )
+                            .apply_max_message_size_config(
+                                max_decoding_message_size,
+                                max_encoding_message_size,
+                            );
+                        let res = grpc.unary(method, req).await;
+                        Ok(res)
+                    };
+                    Box::pin(fut)
+                }
+                "/compass.v1.CompassService/GetWorkstream" => {
+                    #[allow(non_camel_case_types)]
+                    struct GetWorkstreamSvc<T: CompassService>(pub Arc<T>);
+                    impl<
+                        T: CompassService,
+                    > tonic::server::UnaryService<super::GetWorkstreamRequest>
+                    for GetWorkstreamSvc<T> {
+                        type Response = super::Workstream;
+                        type Future = BoxFuture<
+                            tonic::Response<Self::Response>,
+                            tonic::Status,
+                        >;
+                        fn call(
+                            &mut self,
+                            request: tonic::Request<super::GetWorkstreamRequest>,
+                        ) -> Self::Future {
+                            let inner = Arc::clone(&self.0);
+                            let fut = async move {
+                                <T as CompassService>::get_workstream(&inner, request).await
+                            };
+                            Box::pin(fut)
+                        }
+                    }
+                    let accept_compression_encodings = self.accept_compression_encodings;
+                    let send_compression_encodings = self.send_compression_encodings;
+                    let max_decoding_message_size = self.max_decoding_message_size;
+                    let max_encoding_message_size = self.max_encoding_message_size;
+                    let inner = self.inner.clone();
+                    let fut = async move {
+                        let method = GetWorkstreamSvc(inner);
+                        let codec = tonic_prost::ProstCodec::default();
+                        let mut grpc = tonic::server::Grpc::new(codec)
+                            .apply_compression_config(
+                                accept_compression_encodings,
+                                send_compression_encodings,
+                            )
+                            .apply_max_message_size_config(
+                                max_decoding_message_size,
+                                max_encoding_message_size,
+                            );
+                        let res = grpc.unary(method, req).await;
+                        Ok(res)
+                    };
+                    Box::pin(fut)
+                }
+                "/compass.v1.CompassService/ListAsks" => {
+                    #[allow(non_camel_case_types)]
+                    struct ListAsksSvc<T: CompassService>(pub Arc<T>);
+                    impl<
+                        T: CompassService,
+                    > tonic::server::UnaryService<super::ListAsksRequest>
+                    for ListAsksSvc<T> {
+                        type Response = super::ListAsksResponse;
+                        type Future = BoxFuture<
+                            tonic::Response<Self::Response>,
+                            tonic::Status,
+                        >;
+                        fn call(
+                            &mut self,
+                            request: tonic::Request<super::ListAsksRequest>,
+                        ) -> Self::Future {
+                            let inner = Arc::clone(&self.0);
+                            let fut = async move {
+                                <T as CompassService>::list_asks(&inner, request).await
+                            };
+                            Box::pin(fut)
+                        }
+                    }
+                    let accept_compression_encodings = self.accept_compression_encodings;
+                    let send_compression_encodings = self.send_compression_encodings;
+                    let max_decoding_message_size = self.max_decoding_message_size;
+                    let max_encoding_message_size = self.max_encoding_message_size;
+                    let inner = self.inner.clone();
+                    let fut = async move {
+                        let method = ListAsksSvc(inner);
+                        let codec = tonic_prost::ProstCodec::default();
+                        let mut grpc = tonic::server::Grpc::new(codec)
+                            .apply_compression_config(
+                                accept_compression_encodings,
+                                send_compression_encodings,
+                            )
+                            .apply_max_message_size_config(
+                                max_decoding_message_size,
+                                max_encoding_message_size,
+                            );
+                        let res = grpc.unary(method, req).await;
+                        Ok(res)
+                    };
+                    Box::pin(fut)
+                }
+                "/compass.v1.CompassService/AnswerAsk" => {
+                    #[allow(non_camel_case_types)]
+                    struct AnswerAskSvc<T: CompassService>(pub Arc<T>);
+                    impl<
+                        T: CompassService,
+                    > tonic::server::UnaryService<super::AnswerAskRequest>
+                    for AnswerAskSvc<T> {
+                        type Response = super::AnswerAskResponse;
+                        type Future = BoxFuture<
+                            tonic::Response<Self::Response>,
+                            tonic::Status,
+                        >;
+                        fn call(
+                            &mut self,
+                            request: tonic::Request<super::AnswerAskRequest>,
+                        ) -> Self::Future {
+                            let inner = Arc::clone(&self.0);
+                            let fut = async move {
+                                <T as CompassService>::answer_ask(&inner, request).await
+                            };
+                            Box::pin(fut)
+                        }
+                    }
+                    let accept_compression_encodings = self.accept_compression_encodings;
+                    let send_compression_encodings = self.send_compression_encodings;
+                    let max_decoding_message_size = self.max_decoding_message_size;
+                    let max_encoding_message_size = self.max_encoding_message_size;
+                    let inner = self.inner.clone();
+                    let fut = async move {
+                        let method = AnswerAskSvc(inner);
                         let codec = tonic_prost::ProstCodec::default();
                         let mut grpc = tonic::server::Grpc::new(codec)
                             .apply_compression_config(

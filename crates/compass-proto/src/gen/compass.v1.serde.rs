@@ -3082,6 +3082,222 @@ impl<'de> serde::Deserialize<'de> for AllowOnceResponse {
         deserializer.deserialize_struct("compass.v1.AllowOnceResponse", FIELDS, GeneratedVisitor)
     }
 }
+impl serde::Serialize for AnswerAskRequest {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.ask.is_empty() {
+            len += 1;
+        }
+        if !self.answer.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.AnswerAskRequest", len)?;
+        if !self.ask.is_empty() {
+            struct_ser.serialize_field("ask", &self.ask)?;
+        }
+        if !self.answer.is_empty() {
+            struct_ser.serialize_field("answer", &self.answer)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for AnswerAskRequest {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "ask",
+            "answer",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Ask,
+            Answer,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "ask" => Ok(GeneratedField::Ask),
+                            "answer" => Ok(GeneratedField::Answer),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = AnswerAskRequest;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.AnswerAskRequest")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<AnswerAskRequest, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut ask__ = None;
+                let mut answer__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Ask => {
+                            if ask__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("ask"));
+                            }
+                            ask__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Answer => {
+                            if answer__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("answer"));
+                            }
+                            answer__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(AnswerAskRequest {
+                    ask: ask__.unwrap_or_default(),
+                    answer: answer__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.AnswerAskRequest", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for AnswerAskResponse {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if self.ask.is_some() {
+            len += 1;
+        }
+        if !self.delivery.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.AnswerAskResponse", len)?;
+        if let Some(v) = self.ask.as_ref() {
+            struct_ser.serialize_field("ask", v)?;
+        }
+        if !self.delivery.is_empty() {
+            struct_ser.serialize_field("delivery", &self.delivery)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for AnswerAskResponse {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "ask",
+            "delivery",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Ask,
+            Delivery,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "ask" => Ok(GeneratedField::Ask),
+                            "delivery" => Ok(GeneratedField::Delivery),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = AnswerAskResponse;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.AnswerAskResponse")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<AnswerAskResponse, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut ask__ = None;
+                let mut delivery__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Ask => {
+                            if ask__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("ask"));
+                            }
+                            ask__ = map_.next_value()?;
+                        }
+                        GeneratedField::Delivery => {
+                            if delivery__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("delivery"));
+                            }
+                            delivery__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(AnswerAskResponse {
+                    ask: ask__,
+                    delivery: delivery__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.AnswerAskResponse", FIELDS, GeneratedVisitor)
+    }
+}
 impl serde::Serialize for AppendMarkerRequest {
     #[allow(deprecated)]
     fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
@@ -3285,6 +3501,424 @@ impl<'de> serde::Deserialize<'de> for AppendMarkerResponse {
         deserializer.deserialize_struct("compass.v1.AppendMarkerResponse", FIELDS, GeneratedVisitor)
     }
 }
+impl serde::Serialize for Ask {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.id.is_empty() {
+            len += 1;
+        }
+        if !self.agent_id.is_empty() {
+            len += 1;
+        }
+        if !self.agent_name.is_empty() {
+            len += 1;
+        }
+        if !self.workstream_id.is_empty() {
+            len += 1;
+        }
+        if !self.question.is_empty() {
+            len += 1;
+        }
+        if !self.state.is_empty() {
+            len += 1;
+        }
+        if !self.answer.is_empty() {
+            len += 1;
+        }
+        if self.created_at_ms != 0 {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.Ask", len)?;
+        if !self.id.is_empty() {
+            struct_ser.serialize_field("id", &self.id)?;
+        }
+        if !self.agent_id.is_empty() {
+            struct_ser.serialize_field("agentId", &self.agent_id)?;
+        }
+        if !self.agent_name.is_empty() {
+            struct_ser.serialize_field("agentName", &self.agent_name)?;
+        }
+        if !self.workstream_id.is_empty() {
+            struct_ser.serialize_field("workstreamId", &self.workstream_id)?;
+        }
+        if !self.question.is_empty() {
+            struct_ser.serialize_field("question", &self.question)?;
+        }
+        if !self.state.is_empty() {
+            struct_ser.serialize_field("state", &self.state)?;
+        }
+        if !self.answer.is_empty() {
+            struct_ser.serialize_field("answer", &self.answer)?;
+        }
+        if self.created_at_ms != 0 {
+            #[allow(clippy::needless_borrow)]
+            #[allow(clippy::needless_borrows_for_generic_args)]
+            struct_ser.serialize_field("createdAtMs", ToString::to_string(&self.created_at_ms).as_str())?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for Ask {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "id",
+            "agent_id",
+            "agentId",
+            "agent_name",
+            "agentName",
+            "workstream_id",
+            "workstreamId",
+            "question",
+            "state",
+            "answer",
+            "created_at_ms",
+            "createdAtMs",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Id,
+            AgentId,
+            AgentName,
+            WorkstreamId,
+            Question,
+            State,
+            Answer,
+            CreatedAtMs,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "id" => Ok(GeneratedField::Id),
+                            "agentId" | "agent_id" => Ok(GeneratedField::AgentId),
+                            "agentName" | "agent_name" => Ok(GeneratedField::AgentName),
+                            "workstreamId" | "workstream_id" => Ok(GeneratedField::WorkstreamId),
+                            "question" => Ok(GeneratedField::Question),
+                            "state" => Ok(GeneratedField::State),
+                            "answer" => Ok(GeneratedField::Answer),
+                            "createdAtMs" | "created_at_ms" => Ok(GeneratedField::CreatedAtMs),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = Ask;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.Ask")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<Ask, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut id__ = None;
+                let mut agent_id__ = None;
+                let mut agent_name__ = None;
+                let mut workstream_id__ = None;
+                let mut question__ = None;
+                let mut state__ = None;
+                let mut answer__ = None;
+                let mut created_at_ms__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Id => {
+                            if id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("id"));
+                            }
+                            id__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::AgentId => {
+                            if agent_id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("agentId"));
+                            }
+                            agent_id__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::AgentName => {
+                            if agent_name__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("agentName"));
+                            }
+                            agent_name__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::WorkstreamId => {
+                            if workstream_id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("workstreamId"));
+                            }
+                            workstream_id__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Question => {
+                            if question__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("question"));
+                            }
+                            question__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::State => {
+                            if state__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("state"));
+                            }
+                            state__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Answer => {
+                            if answer__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("answer"));
+                            }
+                            answer__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::CreatedAtMs => {
+                            if created_at_ms__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("createdAtMs"));
+                            }
+                            created_at_ms__ = 
+                                Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
+                            ;
+                        }
+                    }
+                }
+                Ok(Ask {
+                    id: id__.unwrap_or_default(),
+                    agent_id: agent_id__.unwrap_or_default(),
+                    agent_name: agent_name__.unwrap_or_default(),
+                    workstream_id: workstream_id__.unwrap_or_default(),
+                    question: question__.unwrap_or_default(),
+                    state: state__.unwrap_or_default(),
+                    answer: answer__.unwrap_or_default(),
+                    created_at_ms: created_at_ms__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.Ask", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for AskAnswered {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.ask_id.is_empty() {
+            len += 1;
+        }
+        if !self.delivery.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.AskAnswered", len)?;
+        if !self.ask_id.is_empty() {
+            struct_ser.serialize_field("askId", &self.ask_id)?;
+        }
+        if !self.delivery.is_empty() {
+            struct_ser.serialize_field("delivery", &self.delivery)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for AskAnswered {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "ask_id",
+            "askId",
+            "delivery",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            AskId,
+            Delivery,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "askId" | "ask_id" => Ok(GeneratedField::AskId),
+                            "delivery" => Ok(GeneratedField::Delivery),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = AskAnswered;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.AskAnswered")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<AskAnswered, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut ask_id__ = None;
+                let mut delivery__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::AskId => {
+                            if ask_id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("askId"));
+                            }
+                            ask_id__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Delivery => {
+                            if delivery__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("delivery"));
+                            }
+                            delivery__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(AskAnswered {
+                    ask_id: ask_id__.unwrap_or_default(),
+                    delivery: delivery__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.AskAnswered", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for AskOpened {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if self.ask.is_some() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.AskOpened", len)?;
+        if let Some(v) = self.ask.as_ref() {
+            struct_ser.serialize_field("ask", v)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for AskOpened {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "ask",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Ask,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "ask" => Ok(GeneratedField::Ask),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = AskOpened;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.AskOpened")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<AskOpened, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut ask__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Ask => {
+                            if ask__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("ask"));
+                            }
+                            ask__ = map_.next_value()?;
+                        }
+                    }
+                }
+                Ok(AskOpened {
+                    ask: ask__,
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.AskOpened", FIELDS, GeneratedVisitor)
+    }
+}
 impl serde::Serialize for Board {
     #[allow(deprecated)]
     fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
@@ -3437,6 +4071,21 @@ impl serde::Serialize for BoardCard {
         if self.priority != 0 {
             len += 1;
         }
+        if !self.parent_key.is_empty() {
+            len += 1;
+        }
+        if !self.pushes.is_empty() {
+            len += 1;
+        }
+        if self.ready_for_push {
+            len += 1;
+        }
+        if !self.queue_note.is_empty() {
+            len += 1;
+        }
+        if self.queue_done {
+            len += 1;
+        }
         let mut struct_ser = serializer.serialize_struct("compass.v1.BoardCard", len)?;
         if !self.issue_id.is_empty() {
             struct_ser.serialize_field("issueId", &self.issue_id)?;
@@ -3460,6 +4109,21 @@ impl serde::Serialize for BoardCard {
                 .map_err(|_| serde::ser::Error::custom(format!("Invalid variant {}", self.priority)))?;
             struct_ser.serialize_field("priority", &v)?;
         }
+        if !self.parent_key.is_empty() {
+            struct_ser.serialize_field("parentKey", &self.parent_key)?;
+        }
+        if !self.pushes.is_empty() {
+            struct_ser.serialize_field("pushes", &self.pushes)?;
+        }
+        if self.ready_for_push {
+            struct_ser.serialize_field("readyForPush", &self.ready_for_push)?;
+        }
+        if !self.queue_note.is_empty() {
+            struct_ser.serialize_field("queueNote", &self.queue_note)?;
+        }
+        if self.queue_done {
+            struct_ser.serialize_field("queueDone", &self.queue_done)?;
+        }
         struct_ser.end()
     }
 }
@@ -3479,6 +4143,15 @@ impl<'de> serde::Deserialize<'de> for BoardCard {
             "workstreamId",
             "state",
             "priority",
+            "parent_key",
+            "parentKey",
+            "pushes",
+            "ready_for_push",
+            "readyForPush",
+            "queue_note",
+            "queueNote",
+            "queue_done",
+            "queueDone",
         ];
 
         #[allow(clippy::enum_variant_names)]
@@ -3489,6 +4162,11 @@ impl<'de> serde::Deserialize<'de> for BoardCard {
             WorkstreamId,
             State,
             Priority,
+            ParentKey,
+            Pushes,
+            ReadyForPush,
+            QueueNote,
+            QueueDone,
         }
         impl<'de> serde::Deserialize<'de> for GeneratedField {
             fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
@@ -3516,6 +4194,11 @@ impl<'de> serde::Deserialize<'de> for BoardCard {
                             "workstreamId" | "workstream_id" => Ok(GeneratedField::WorkstreamId),
                             "state" => Ok(GeneratedField::State),
                             "priority" => Ok(GeneratedField::Priority),
+                            "parentKey" | "parent_key" => Ok(GeneratedField::ParentKey),
+                            "pushes" => Ok(GeneratedField::Pushes),
+                            "readyForPush" | "ready_for_push" => Ok(GeneratedField::ReadyForPush),
+                            "queueNote" | "queue_note" => Ok(GeneratedField::QueueNote),
+                            "queueDone" | "queue_done" => Ok(GeneratedField::QueueDone),
                             _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
                         }
                     }
@@ -3541,6 +4224,11 @@ impl<'de> serde::Deserialize<'de> for BoardCard {
                 let mut workstream_id__ = None;
                 let mut state__ = None;
                 let mut priority__ = None;
+                let mut parent_key__ = None;
+                let mut pushes__ = None;
+                let mut ready_for_push__ = None;
+                let mut queue_note__ = None;
+                let mut queue_done__ = None;
                 while let Some(k) = map_.next_key()? {
                     match k {
                         GeneratedField::IssueId => {
@@ -3579,6 +4267,36 @@ impl<'de> serde::Deserialize<'de> for BoardCard {
                             }
                             priority__ = Some(map_.next_value::<Priority>()? as i32);
                         }
+                        GeneratedField::ParentKey => {
+                            if parent_key__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("parentKey"));
+                            }
+                            parent_key__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Pushes => {
+                            if pushes__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("pushes"));
+                            }
+                            pushes__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::ReadyForPush => {
+                            if ready_for_push__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("readyForPush"));
+                            }
+                            ready_for_push__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::QueueNote => {
+                            if queue_note__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("queueNote"));
+                            }
+                            queue_note__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::QueueDone => {
+                            if queue_done__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("queueDone"));
+                            }
+                            queue_done__ = Some(map_.next_value()?);
+                        }
                     }
                 }
                 Ok(BoardCard {
@@ -3588,6 +4306,11 @@ impl<'de> serde::Deserialize<'de> for BoardCard {
                     workstream_id: workstream_id__.unwrap_or_default(),
                     state: state__.unwrap_or_default(),
                     priority: priority__.unwrap_or_default(),
+                    parent_key: parent_key__.unwrap_or_default(),
+                    pushes: pushes__.unwrap_or_default(),
+                    ready_for_push: ready_for_push__.unwrap_or_default(),
+                    queue_note: queue_note__.unwrap_or_default(),
+                    queue_done: queue_done__.unwrap_or_default(),
                 })
             }
         }
@@ -4752,6 +5475,30 @@ impl serde::Serialize for Event {
                 event::Kind::SourceWriteback(v) => {
                     struct_ser.serialize_field("sourceWriteback", v)?;
                 }
+                event::Kind::McpCallRefused(v) => {
+                    struct_ser.serialize_field("mcpCallRefused", v)?;
+                }
+                event::Kind::ReadyForPush(v) => {
+                    struct_ser.serialize_field("readyForPush", v)?;
+                }
+                event::Kind::RepoPushChanged(v) => {
+                    struct_ser.serialize_field("repoPushChanged", v)?;
+                }
+                event::Kind::AskOpened(v) => {
+                    struct_ser.serialize_field("askOpened", v)?;
+                }
+                event::Kind::AskAnswered(v) => {
+                    struct_ser.serialize_field("askAnswered", v)?;
+                }
+                event::Kind::QueueUpdated(v) => {
+                    struct_ser.serialize_field("queueUpdated", v)?;
+                }
+                event::Kind::PullRequestOpened(v) => {
+                    struct_ser.serialize_field("pullRequestOpened", v)?;
+                }
+                event::Kind::ForgeFeedback(v) => {
+                    struct_ser.serialize_field("forgeFeedback", v)?;
+                }
             }
         }
         struct_ser.end()
@@ -4816,6 +5563,22 @@ impl<'de> serde::Deserialize<'de> for Event {
             "issueUpdated",
             "source_writeback",
             "sourceWriteback",
+            "mcp_call_refused",
+            "mcpCallRefused",
+            "ready_for_push",
+            "readyForPush",
+            "repo_push_changed",
+            "repoPushChanged",
+            "ask_opened",
+            "askOpened",
+            "ask_answered",
+            "askAnswered",
+            "queue_updated",
+            "queueUpdated",
+            "pull_request_opened",
+            "pullRequestOpened",
+            "forge_feedback",
+            "forgeFeedback",
         ];
 
         #[allow(clippy::enum_variant_names)]
@@ -4847,6 +5610,14 @@ impl<'de> serde::Deserialize<'de> for Event {
             SourceFailed,
             IssueUpdated,
             SourceWriteback,
+            McpCallRefused,
+            ReadyForPush,
+            RepoPushChanged,
+            AskOpened,
+            AskAnswered,
+            QueueUpdated,
+            PullRequestOpened,
+            ForgeFeedback,
         }
         impl<'de> serde::Deserialize<'de> for GeneratedField {
             fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
@@ -4895,6 +5666,14 @@ impl<'de> serde::Deserialize<'de> for Event {
                             "sourceFailed" | "source_failed" => Ok(GeneratedField::SourceFailed),
                             "issueUpdated" | "issue_updated" => Ok(GeneratedField::IssueUpdated),
                             "sourceWriteback" | "source_writeback" => Ok(GeneratedField::SourceWriteback),
+                            "mcpCallRefused" | "mcp_call_refused" => Ok(GeneratedField::McpCallRefused),
+                            "readyForPush" | "ready_for_push" => Ok(GeneratedField::ReadyForPush),
+                            "repoPushChanged" | "repo_push_changed" => Ok(GeneratedField::RepoPushChanged),
+                            "askOpened" | "ask_opened" => Ok(GeneratedField::AskOpened),
+                            "askAnswered" | "ask_answered" => Ok(GeneratedField::AskAnswered),
+                            "queueUpdated" | "queue_updated" => Ok(GeneratedField::QueueUpdated),
+                            "pullRequestOpened" | "pull_request_opened" => Ok(GeneratedField::PullRequestOpened),
+                            "forgeFeedback" | "forge_feedback" => Ok(GeneratedField::ForgeFeedback),
                             _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
                         }
                     }
@@ -5110,6 +5889,62 @@ impl<'de> serde::Deserialize<'de> for Event {
                             kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::SourceWriteback)
 ;
                         }
+                        GeneratedField::McpCallRefused => {
+                            if kind__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("mcpCallRefused"));
+                            }
+                            kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::McpCallRefused)
+;
+                        }
+                        GeneratedField::ReadyForPush => {
+                            if kind__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("readyForPush"));
+                            }
+                            kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::ReadyForPush)
+;
+                        }
+                        GeneratedField::RepoPushChanged => {
+                            if kind__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("repoPushChanged"));
+                            }
+                            kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::RepoPushChanged)
+;
+                        }
+                        GeneratedField::AskOpened => {
+                            if kind__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("askOpened"));
+                            }
+                            kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::AskOpened)
+;
+                        }
+                        GeneratedField::AskAnswered => {
+                            if kind__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("askAnswered"));
+                            }
+                            kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::AskAnswered)
+;
+                        }
+                        GeneratedField::QueueUpdated => {
+                            if kind__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("queueUpdated"));
+                            }
+                            kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::QueueUpdated)
+;
+                        }
+                        GeneratedField::PullRequestOpened => {
+                            if kind__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("pullRequestOpened"));
+                            }
+                            kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::PullRequestOpened)
+;
+                        }
+                        GeneratedField::ForgeFeedback => {
+                            if kind__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("forgeFeedback"));
+                            }
+                            kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::ForgeFeedback)
+;
+                        }
                     }
                 }
                 Ok(Event {
@@ -5251,6 +6086,175 @@ impl<'de> serde::Deserialize<'de> for Finding {
             }
         }
         deserializer.deserialize_struct("compass.v1.Finding", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for ForgeFeedback {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.workstream_id.is_empty() {
+            len += 1;
+        }
+        if !self.repo.is_empty() {
+            len += 1;
+        }
+        if self.number != 0 {
+            len += 1;
+        }
+        if self.comments != 0 {
+            len += 1;
+        }
+        if self.failing_checks != 0 {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.ForgeFeedback", len)?;
+        if !self.workstream_id.is_empty() {
+            struct_ser.serialize_field("workstreamId", &self.workstream_id)?;
+        }
+        if !self.repo.is_empty() {
+            struct_ser.serialize_field("repo", &self.repo)?;
+        }
+        if self.number != 0 {
+            #[allow(clippy::needless_borrow)]
+            #[allow(clippy::needless_borrows_for_generic_args)]
+            struct_ser.serialize_field("number", ToString::to_string(&self.number).as_str())?;
+        }
+        if self.comments != 0 {
+            struct_ser.serialize_field("comments", &self.comments)?;
+        }
+        if self.failing_checks != 0 {
+            struct_ser.serialize_field("failingChecks", &self.failing_checks)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for ForgeFeedback {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "workstream_id",
+            "workstreamId",
+            "repo",
+            "number",
+            "comments",
+            "failing_checks",
+            "failingChecks",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            WorkstreamId,
+            Repo,
+            Number,
+            Comments,
+            FailingChecks,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "workstreamId" | "workstream_id" => Ok(GeneratedField::WorkstreamId),
+                            "repo" => Ok(GeneratedField::Repo),
+                            "number" => Ok(GeneratedField::Number),
+                            "comments" => Ok(GeneratedField::Comments),
+                            "failingChecks" | "failing_checks" => Ok(GeneratedField::FailingChecks),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = ForgeFeedback;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.ForgeFeedback")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<ForgeFeedback, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut workstream_id__ = None;
+                let mut repo__ = None;
+                let mut number__ = None;
+                let mut comments__ = None;
+                let mut failing_checks__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::WorkstreamId => {
+                            if workstream_id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("workstreamId"));
+                            }
+                            workstream_id__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Repo => {
+                            if repo__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("repo"));
+                            }
+                            repo__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Number => {
+                            if number__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("number"));
+                            }
+                            number__ = 
+                                Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
+                            ;
+                        }
+                        GeneratedField::Comments => {
+                            if comments__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("comments"));
+                            }
+                            comments__ = 
+                                Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
+                            ;
+                        }
+                        GeneratedField::FailingChecks => {
+                            if failing_checks__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("failingChecks"));
+                            }
+                            failing_checks__ = 
+                                Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
+                            ;
+                        }
+                    }
+                }
+                Ok(ForgeFeedback {
+                    workstream_id: workstream_id__.unwrap_or_default(),
+                    repo: repo__.unwrap_or_default(),
+                    number: number__.unwrap_or_default(),
+                    comments: comments__.unwrap_or_default(),
+                    failing_checks: failing_checks__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.ForgeFeedback", FIELDS, GeneratedVisitor)
     }
 }
 impl serde::Serialize for GateDecision {
@@ -6158,6 +7162,97 @@ impl<'de> serde::Deserialize<'de> for GetWardenRequest {
             }
         }
         deserializer.deserialize_struct("compass.v1.GetWardenRequest", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for GetWorkstreamRequest {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.workstream.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.GetWorkstreamRequest", len)?;
+        if !self.workstream.is_empty() {
+            struct_ser.serialize_field("workstream", &self.workstream)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for GetWorkstreamRequest {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "workstream",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Workstream,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "workstream" => Ok(GeneratedField::Workstream),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = GetWorkstreamRequest;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.GetWorkstreamRequest")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<GetWorkstreamRequest, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut workstream__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Workstream => {
+                            if workstream__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("workstream"));
+                            }
+                            workstream__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(GetWorkstreamRequest {
+                    workstream: workstream__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.GetWorkstreamRequest", FIELDS, GeneratedVisitor)
     }
 }
 impl serde::Serialize for HookMatrix {
@@ -7316,6 +8411,205 @@ impl<'de> serde::Deserialize<'de> for ListAgentsResponse {
             }
         }
         deserializer.deserialize_struct("compass.v1.ListAgentsResponse", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for ListAsksRequest {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.project.is_empty() {
+            len += 1;
+        }
+        if self.all {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.ListAsksRequest", len)?;
+        if !self.project.is_empty() {
+            struct_ser.serialize_field("project", &self.project)?;
+        }
+        if self.all {
+            struct_ser.serialize_field("all", &self.all)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for ListAsksRequest {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "project",
+            "all",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Project,
+            All,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "project" => Ok(GeneratedField::Project),
+                            "all" => Ok(GeneratedField::All),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = ListAsksRequest;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.ListAsksRequest")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<ListAsksRequest, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut project__ = None;
+                let mut all__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Project => {
+                            if project__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("project"));
+                            }
+                            project__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::All => {
+                            if all__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("all"));
+                            }
+                            all__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(ListAsksRequest {
+                    project: project__.unwrap_or_default(),
+                    all: all__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.ListAsksRequest", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for ListAsksResponse {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.asks.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.ListAsksResponse", len)?;
+        if !self.asks.is_empty() {
+            struct_ser.serialize_field("asks", &self.asks)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for ListAsksResponse {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "asks",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Asks,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "asks" => Ok(GeneratedField::Asks),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = ListAsksResponse;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.ListAsksResponse")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<ListAsksResponse, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut asks__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Asks => {
+                            if asks__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("asks"));
+                            }
+                            asks__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(ListAsksResponse {
+                    asks: asks__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.ListAsksResponse", FIELDS, GeneratedVisitor)
     }
 }
 impl serde::Serialize for ListEventsRequest {
@@ -8843,6 +10137,114 @@ impl<'de> serde::Deserialize<'de> for Marker {
         deserializer.deserialize_struct("compass.v1.Marker", FIELDS, GeneratedVisitor)
     }
 }
+impl serde::Serialize for McpCallRefused {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.tool.is_empty() {
+            len += 1;
+        }
+        if !self.error.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.McpCallRefused", len)?;
+        if !self.tool.is_empty() {
+            struct_ser.serialize_field("tool", &self.tool)?;
+        }
+        if !self.error.is_empty() {
+            struct_ser.serialize_field("error", &self.error)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for McpCallRefused {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "tool",
+            "error",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Tool,
+            Error,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "tool" => Ok(GeneratedField::Tool),
+                            "error" => Ok(GeneratedField::Error),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = McpCallRefused;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.McpCallRefused")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<McpCallRefused, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut tool__ = None;
+                let mut error__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Tool => {
+                            if tool__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("tool"));
+                            }
+                            tool__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Error => {
+                            if error__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("error"));
+                            }
+                            error__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(McpCallRefused {
+                    tool: tool__.unwrap_or_default(),
+                    error: error__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.McpCallRefused", FIELDS, GeneratedVisitor)
+    }
+}
 impl serde::Serialize for PlanEntry {
     #[allow(deprecated)]
     fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
@@ -9499,6 +10901,534 @@ impl<'de> serde::Deserialize<'de> for PromptAgentResponse {
         deserializer.deserialize_struct("compass.v1.PromptAgentResponse", FIELDS, GeneratedVisitor)
     }
 }
+impl serde::Serialize for PullRequest {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.repo.is_empty() {
+            len += 1;
+        }
+        if self.number != 0 {
+            len += 1;
+        }
+        if !self.url.is_empty() {
+            len += 1;
+        }
+        if !self.head.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.PullRequest", len)?;
+        if !self.repo.is_empty() {
+            struct_ser.serialize_field("repo", &self.repo)?;
+        }
+        if self.number != 0 {
+            #[allow(clippy::needless_borrow)]
+            #[allow(clippy::needless_borrows_for_generic_args)]
+            struct_ser.serialize_field("number", ToString::to_string(&self.number).as_str())?;
+        }
+        if !self.url.is_empty() {
+            struct_ser.serialize_field("url", &self.url)?;
+        }
+        if !self.head.is_empty() {
+            struct_ser.serialize_field("head", &self.head)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for PullRequest {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "repo",
+            "number",
+            "url",
+            "head",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Repo,
+            Number,
+            Url,
+            Head,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "repo" => Ok(GeneratedField::Repo),
+                            "number" => Ok(GeneratedField::Number),
+                            "url" => Ok(GeneratedField::Url),
+                            "head" => Ok(GeneratedField::Head),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = PullRequest;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.PullRequest")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<PullRequest, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut repo__ = None;
+                let mut number__ = None;
+                let mut url__ = None;
+                let mut head__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Repo => {
+                            if repo__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("repo"));
+                            }
+                            repo__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Number => {
+                            if number__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("number"));
+                            }
+                            number__ = 
+                                Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
+                            ;
+                        }
+                        GeneratedField::Url => {
+                            if url__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("url"));
+                            }
+                            url__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Head => {
+                            if head__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("head"));
+                            }
+                            head__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(PullRequest {
+                    repo: repo__.unwrap_or_default(),
+                    number: number__.unwrap_or_default(),
+                    url: url__.unwrap_or_default(),
+                    head: head__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.PullRequest", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for PullRequestOpened {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.workstream_id.is_empty() {
+            len += 1;
+        }
+        if !self.repo.is_empty() {
+            len += 1;
+        }
+        if self.number != 0 {
+            len += 1;
+        }
+        if !self.url.is_empty() {
+            len += 1;
+        }
+        if self.updated {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.PullRequestOpened", len)?;
+        if !self.workstream_id.is_empty() {
+            struct_ser.serialize_field("workstreamId", &self.workstream_id)?;
+        }
+        if !self.repo.is_empty() {
+            struct_ser.serialize_field("repo", &self.repo)?;
+        }
+        if self.number != 0 {
+            #[allow(clippy::needless_borrow)]
+            #[allow(clippy::needless_borrows_for_generic_args)]
+            struct_ser.serialize_field("number", ToString::to_string(&self.number).as_str())?;
+        }
+        if !self.url.is_empty() {
+            struct_ser.serialize_field("url", &self.url)?;
+        }
+        if self.updated {
+            struct_ser.serialize_field("updated", &self.updated)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for PullRequestOpened {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "workstream_id",
+            "workstreamId",
+            "repo",
+            "number",
+            "url",
+            "updated",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            WorkstreamId,
+            Repo,
+            Number,
+            Url,
+            Updated,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "workstreamId" | "workstream_id" => Ok(GeneratedField::WorkstreamId),
+                            "repo" => Ok(GeneratedField::Repo),
+                            "number" => Ok(GeneratedField::Number),
+                            "url" => Ok(GeneratedField::Url),
+                            "updated" => Ok(GeneratedField::Updated),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = PullRequestOpened;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.PullRequestOpened")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<PullRequestOpened, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut workstream_id__ = None;
+                let mut repo__ = None;
+                let mut number__ = None;
+                let mut url__ = None;
+                let mut updated__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::WorkstreamId => {
+                            if workstream_id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("workstreamId"));
+                            }
+                            workstream_id__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Repo => {
+                            if repo__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("repo"));
+                            }
+                            repo__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Number => {
+                            if number__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("number"));
+                            }
+                            number__ = 
+                                Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
+                            ;
+                        }
+                        GeneratedField::Url => {
+                            if url__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("url"));
+                            }
+                            url__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Updated => {
+                            if updated__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("updated"));
+                            }
+                            updated__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(PullRequestOpened {
+                    workstream_id: workstream_id__.unwrap_or_default(),
+                    repo: repo__.unwrap_or_default(),
+                    number: number__.unwrap_or_default(),
+                    url: url__.unwrap_or_default(),
+                    updated: updated__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.PullRequestOpened", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for QueueUpdated {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.workstream_ids.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.QueueUpdated", len)?;
+        if !self.workstream_ids.is_empty() {
+            struct_ser.serialize_field("workstreamIds", &self.workstream_ids)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for QueueUpdated {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "workstream_ids",
+            "workstreamIds",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            WorkstreamIds,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "workstreamIds" | "workstream_ids" => Ok(GeneratedField::WorkstreamIds),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = QueueUpdated;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.QueueUpdated")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<QueueUpdated, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut workstream_ids__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::WorkstreamIds => {
+                            if workstream_ids__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("workstreamIds"));
+                            }
+                            workstream_ids__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(QueueUpdated {
+                    workstream_ids: workstream_ids__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.QueueUpdated", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for ReadyForPush {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.workstream_id.is_empty() {
+            len += 1;
+        }
+        if !self.repos.is_empty() {
+            len += 1;
+        }
+        if !self.summary.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.ReadyForPush", len)?;
+        if !self.workstream_id.is_empty() {
+            struct_ser.serialize_field("workstreamId", &self.workstream_id)?;
+        }
+        if !self.repos.is_empty() {
+            struct_ser.serialize_field("repos", &self.repos)?;
+        }
+        if !self.summary.is_empty() {
+            struct_ser.serialize_field("summary", &self.summary)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for ReadyForPush {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "workstream_id",
+            "workstreamId",
+            "repos",
+            "summary",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            WorkstreamId,
+            Repos,
+            Summary,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "workstreamId" | "workstream_id" => Ok(GeneratedField::WorkstreamId),
+                            "repos" => Ok(GeneratedField::Repos),
+                            "summary" => Ok(GeneratedField::Summary),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = ReadyForPush;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.ReadyForPush")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<ReadyForPush, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut workstream_id__ = None;
+                let mut repos__ = None;
+                let mut summary__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::WorkstreamId => {
+                            if workstream_id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("workstreamId"));
+                            }
+                            workstream_id__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Repos => {
+                            if repos__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("repos"));
+                            }
+                            repos__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Summary => {
+                            if summary__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("summary"));
+                            }
+                            summary__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(ReadyForPush {
+                    workstream_id: workstream_id__.unwrap_or_default(),
+                    repos: repos__.unwrap_or_default(),
+                    summary: summary__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.ReadyForPush", FIELDS, GeneratedVisitor)
+    }
+}
 impl serde::Serialize for RemoveSourceRequest {
     #[allow(deprecated)]
     fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
@@ -9863,6 +11793,296 @@ impl<'de> serde::Deserialize<'de> for repo::Kind {
             }
         }
         deserializer.deserialize_any(GeneratedVisitor)
+    }
+}
+impl serde::Serialize for RepoPush {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.repo.is_empty() {
+            len += 1;
+        }
+        if !self.state.is_empty() {
+            len += 1;
+        }
+        if !self.commit.is_empty() {
+            len += 1;
+        }
+        if self.updated_at_ms != 0 {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.RepoPush", len)?;
+        if !self.repo.is_empty() {
+            struct_ser.serialize_field("repo", &self.repo)?;
+        }
+        if !self.state.is_empty() {
+            struct_ser.serialize_field("state", &self.state)?;
+        }
+        if !self.commit.is_empty() {
+            struct_ser.serialize_field("commit", &self.commit)?;
+        }
+        if self.updated_at_ms != 0 {
+            #[allow(clippy::needless_borrow)]
+            #[allow(clippy::needless_borrows_for_generic_args)]
+            struct_ser.serialize_field("updatedAtMs", ToString::to_string(&self.updated_at_ms).as_str())?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for RepoPush {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "repo",
+            "state",
+            "commit",
+            "updated_at_ms",
+            "updatedAtMs",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Repo,
+            State,
+            Commit,
+            UpdatedAtMs,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "repo" => Ok(GeneratedField::Repo),
+                            "state" => Ok(GeneratedField::State),
+                            "commit" => Ok(GeneratedField::Commit),
+                            "updatedAtMs" | "updated_at_ms" => Ok(GeneratedField::UpdatedAtMs),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = RepoPush;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.RepoPush")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<RepoPush, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut repo__ = None;
+                let mut state__ = None;
+                let mut commit__ = None;
+                let mut updated_at_ms__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Repo => {
+                            if repo__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("repo"));
+                            }
+                            repo__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::State => {
+                            if state__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("state"));
+                            }
+                            state__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Commit => {
+                            if commit__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("commit"));
+                            }
+                            commit__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::UpdatedAtMs => {
+                            if updated_at_ms__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("updatedAtMs"));
+                            }
+                            updated_at_ms__ = 
+                                Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
+                            ;
+                        }
+                    }
+                }
+                Ok(RepoPush {
+                    repo: repo__.unwrap_or_default(),
+                    state: state__.unwrap_or_default(),
+                    commit: commit__.unwrap_or_default(),
+                    updated_at_ms: updated_at_ms__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.RepoPush", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for RepoPushChanged {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.workstream_id.is_empty() {
+            len += 1;
+        }
+        if !self.repo.is_empty() {
+            len += 1;
+        }
+        if !self.state.is_empty() {
+            len += 1;
+        }
+        if !self.commit.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.RepoPushChanged", len)?;
+        if !self.workstream_id.is_empty() {
+            struct_ser.serialize_field("workstreamId", &self.workstream_id)?;
+        }
+        if !self.repo.is_empty() {
+            struct_ser.serialize_field("repo", &self.repo)?;
+        }
+        if !self.state.is_empty() {
+            struct_ser.serialize_field("state", &self.state)?;
+        }
+        if !self.commit.is_empty() {
+            struct_ser.serialize_field("commit", &self.commit)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for RepoPushChanged {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "workstream_id",
+            "workstreamId",
+            "repo",
+            "state",
+            "commit",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            WorkstreamId,
+            Repo,
+            State,
+            Commit,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "workstreamId" | "workstream_id" => Ok(GeneratedField::WorkstreamId),
+                            "repo" => Ok(GeneratedField::Repo),
+                            "state" => Ok(GeneratedField::State),
+                            "commit" => Ok(GeneratedField::Commit),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = RepoPushChanged;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.RepoPushChanged")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<RepoPushChanged, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut workstream_id__ = None;
+                let mut repo__ = None;
+                let mut state__ = None;
+                let mut commit__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::WorkstreamId => {
+                            if workstream_id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("workstreamId"));
+                            }
+                            workstream_id__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Repo => {
+                            if repo__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("repo"));
+                            }
+                            repo__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::State => {
+                            if state__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("state"));
+                            }
+                            state__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Commit => {
+                            if commit__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("commit"));
+                            }
+                            commit__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(RepoPushChanged {
+                    workstream_id: workstream_id__.unwrap_or_default(),
+                    repo: repo__.unwrap_or_default(),
+                    state: state__.unwrap_or_default(),
+                    commit: commit__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.RepoPushChanged", FIELDS, GeneratedVisitor)
     }
 }
 impl serde::Serialize for RetireAgentRequest {
@@ -13441,6 +15661,27 @@ impl serde::Serialize for Workstream {
         if self.created_at_ms != 0 {
             len += 1;
         }
+        if !self.issue_key.is_empty() {
+            len += 1;
+        }
+        if !self.pushes.is_empty() {
+            len += 1;
+        }
+        if self.ready_at_ms != 0 {
+            len += 1;
+        }
+        if self.queue_position != 0 {
+            len += 1;
+        }
+        if !self.queue_note.is_empty() {
+            len += 1;
+        }
+        if self.queue_done {
+            len += 1;
+        }
+        if !self.pull_requests.is_empty() {
+            len += 1;
+        }
         let mut struct_ser = serializer.serialize_struct("compass.v1.Workstream", len)?;
         if !self.id.is_empty() {
             struct_ser.serialize_field("id", &self.id)?;
@@ -13467,6 +15708,29 @@ impl serde::Serialize for Workstream {
             #[allow(clippy::needless_borrows_for_generic_args)]
             struct_ser.serialize_field("createdAtMs", ToString::to_string(&self.created_at_ms).as_str())?;
         }
+        if !self.issue_key.is_empty() {
+            struct_ser.serialize_field("issueKey", &self.issue_key)?;
+        }
+        if !self.pushes.is_empty() {
+            struct_ser.serialize_field("pushes", &self.pushes)?;
+        }
+        if self.ready_at_ms != 0 {
+            #[allow(clippy::needless_borrow)]
+            #[allow(clippy::needless_borrows_for_generic_args)]
+            struct_ser.serialize_field("readyAtMs", ToString::to_string(&self.ready_at_ms).as_str())?;
+        }
+        if self.queue_position != 0 {
+            struct_ser.serialize_field("queuePosition", &self.queue_position)?;
+        }
+        if !self.queue_note.is_empty() {
+            struct_ser.serialize_field("queueNote", &self.queue_note)?;
+        }
+        if self.queue_done {
+            struct_ser.serialize_field("queueDone", &self.queue_done)?;
+        }
+        if !self.pull_requests.is_empty() {
+            struct_ser.serialize_field("pullRequests", &self.pull_requests)?;
+        }
         struct_ser.end()
     }
 }
@@ -13488,6 +15752,19 @@ impl<'de> serde::Deserialize<'de> for Workstream {
             "state",
             "created_at_ms",
             "createdAtMs",
+            "issue_key",
+            "issueKey",
+            "pushes",
+            "ready_at_ms",
+            "readyAtMs",
+            "queue_position",
+            "queuePosition",
+            "queue_note",
+            "queueNote",
+            "queue_done",
+            "queueDone",
+            "pull_requests",
+            "pullRequests",
         ];
 
         #[allow(clippy::enum_variant_names)]
@@ -13499,6 +15776,13 @@ impl<'de> serde::Deserialize<'de> for Workstream {
             Branch,
             State,
             CreatedAtMs,
+            IssueKey,
+            Pushes,
+            ReadyAtMs,
+            QueuePosition,
+            QueueNote,
+            QueueDone,
+            PullRequests,
         }
         impl<'de> serde::Deserialize<'de> for GeneratedField {
             fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
@@ -13527,6 +15811,13 @@ impl<'de> serde::Deserialize<'de> for Workstream {
                             "branch" => Ok(GeneratedField::Branch),
                             "state" => Ok(GeneratedField::State),
                             "createdAtMs" | "created_at_ms" => Ok(GeneratedField::CreatedAtMs),
+                            "issueKey" | "issue_key" => Ok(GeneratedField::IssueKey),
+                            "pushes" => Ok(GeneratedField::Pushes),
+                            "readyAtMs" | "ready_at_ms" => Ok(GeneratedField::ReadyAtMs),
+                            "queuePosition" | "queue_position" => Ok(GeneratedField::QueuePosition),
+                            "queueNote" | "queue_note" => Ok(GeneratedField::QueueNote),
+                            "queueDone" | "queue_done" => Ok(GeneratedField::QueueDone),
+                            "pullRequests" | "pull_requests" => Ok(GeneratedField::PullRequests),
                             _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
                         }
                     }
@@ -13553,6 +15844,13 @@ impl<'de> serde::Deserialize<'de> for Workstream {
                 let mut branch__ = None;
                 let mut state__ = None;
                 let mut created_at_ms__ = None;
+                let mut issue_key__ = None;
+                let mut pushes__ = None;
+                let mut ready_at_ms__ = None;
+                let mut queue_position__ = None;
+                let mut queue_note__ = None;
+                let mut queue_done__ = None;
+                let mut pull_requests__ = None;
                 while let Some(k) = map_.next_key()? {
                     match k {
                         GeneratedField::Id => {
@@ -13599,6 +15897,52 @@ impl<'de> serde::Deserialize<'de> for Workstream {
                                 Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
                             ;
                         }
+                        GeneratedField::IssueKey => {
+                            if issue_key__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("issueKey"));
+                            }
+                            issue_key__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Pushes => {
+                            if pushes__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("pushes"));
+                            }
+                            pushes__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::ReadyAtMs => {
+                            if ready_at_ms__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("readyAtMs"));
+                            }
+                            ready_at_ms__ = 
+                                Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
+                            ;
+                        }
+                        GeneratedField::QueuePosition => {
+                            if queue_position__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("queuePosition"));
+                            }
+                            queue_position__ = 
+                                Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
+                            ;
+                        }
+                        GeneratedField::QueueNote => {
+                            if queue_note__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("queueNote"));
+                            }
+                            queue_note__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::QueueDone => {
+                            if queue_done__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("queueDone"));
+                            }
+                            queue_done__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::PullRequests => {
+                            if pull_requests__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("pullRequests"));
+                            }
+                            pull_requests__ = Some(map_.next_value()?);
+                        }
                     }
                 }
                 Ok(Workstream {
@@ -13609,6 +15953,13 @@ impl<'de> serde::Deserialize<'de> for Workstream {
                     branch: branch__.unwrap_or_default(),
                     state: state__.unwrap_or_default(),
                     created_at_ms: created_at_ms__.unwrap_or_default(),
+                    issue_key: issue_key__.unwrap_or_default(),
+                    pushes: pushes__.unwrap_or_default(),
+                    ready_at_ms: ready_at_ms__.unwrap_or_default(),
+                    queue_position: queue_position__.unwrap_or_default(),
+                    queue_note: queue_note__.unwrap_or_default(),
+                    queue_done: queue_done__.unwrap_or_default(),
+                    pull_requests: pull_requests__.unwrap_or_default(),
                 })
             }
         }

@@ -11,6 +11,7 @@ mod escape;
 mod gates;
 mod hook_argv;
 mod kinds;
+mod mcp;
 mod relay;
 mod restart;
 mod scope;
