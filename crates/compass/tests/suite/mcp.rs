@@ -291,3 +291,73 @@ fn the_shim_fails_clearly_without_its_socket() {
     );
     assert!(out.stdout.is_empty());
 }
+
+/// A bare "real remote" with one commit, for the relay to forward to.
+fn bare_remote(dir: &std::path::Path) -> PathBuf {
+    let src = dir.join("src");
+    fs_err::create_dir_all(&src).unwrap();
+    super::git(&src, &["init", "-q", "-b", "main"]);
+    fs_err::write(src.join("README.md"), "# app\n").unwrap();
+    super::git(&src, &["add", "-A"]);
+    super::git(&src, &["commit", "-q", "-m", "init"]);
+    let bare = dir.join("app.git");
+    super::git(
+        dir,
+        &["clone", "-q", "--bare", "src", bare.to_str().unwrap()],
+    );
+    bare
+}
+
+#[test]
+fn a_sandboxed_agent_files_an_issue_pushes_and_signals_ready_through_its_mcp_servers() {
+    compass_test_support::bins::scripted_agent();
+    let d = TestDaemon::start();
+    let remote = bare_remote(d.outside());
+    d.ok(&["project", "add", "demo", "--repo", remote.to_str().unwrap()]);
+    d.ok(&["agent", "new", "atlas"]);
+    d.ok(&["issue", "add", "parse config"]);
+    let ws = d.json(&["workstream", "add", "demo-1", "atlas"])["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    d.ok(&["workstream", "move", &ws, "in_progress"]);
+    d.start_scripted(
+        "atlas",
+        r#"name = "channel"
+description = "files an issue, pushes, signals ready"
+[[turns]]
+steps = [
+  { kind = "mcp", tool = "file_issue", arguments = { title = "follow-up: cache the config", body = "seen while parsing" } },
+  { kind = "run", command = "printf 'x\n' > feat.txt && git add -A && git commit -qm feat && git push -q origin HEAD" },
+  { kind = "mcp", tool = "ready_for_push", arguments = { summary = "parses the config" } },
+  { kind = "mcp", tool = "ready_for_push", arguments = { issue = "demo-9" } },
+]
+"#,
+    );
+    let turn = d.ok(&["agent", "prompt", "atlas", "go", "--follow"]);
+    assert!(turn.contains("mcp file_issue:"), "{turn}");
+    assert!(turn.contains("demo-2"), "{turn}");
+    assert!(turn.contains("mcp ready_for_push:"), "{turn}");
+    assert!(
+        turn.contains("no issue \\\"demo-9\\\"") || turn.contains("no issue"),
+        "{turn}"
+    );
+    assert_eq!(
+        d.json(&["issue", "show", "demo-2"])["parentId"],
+        d.json(&["issue", "show", "demo-1"])["id"]
+    );
+    // The push went through the relay to the real remote; the channel
+    // recorded it as this repo's push state of the workstream.
+    let on_remote = super::git(&remote, &["rev-parse", "refs/heads/compass/atlas/demo-1"]);
+    wait_for("the push state", || {
+        d.json(&["workstream", "show", &ws])["pushes"][0]["state"] == "pushed"
+    });
+    let shown = d.json(&["workstream", "show", &ws]);
+    assert_eq!(shown["pushes"][0]["repo"], "app", "{shown}");
+    assert_eq!(shown["pushes"][0]["commit"], on_remote.trim(), "{shown}");
+    assert!(shown.get("readyAtMs").is_some(), "{shown}");
+    assert!(
+        d.ok(&["workstream", "show", &ws])
+            .contains("repo app: pushed")
+    );
+}
