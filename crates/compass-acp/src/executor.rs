@@ -16,11 +16,12 @@ use crate::terminal_text::PipeText;
 use crate::translate::{MAX_EVENT_TEXT, clip};
 use agent_client_protocol::v1::schema::{
     CreateTerminalRequest, KillTerminalRequest, ReadTextFileRequest, ReleaseTerminalRequest,
-    TerminalOutputRequest, WaitForTerminalExitRequest, WriteTextFileRequest,
+    TerminalOutputRequest, ToolKind, WaitForTerminalExitRequest, WriteTextFileRequest,
 };
 use compass_core::event::{AgentUpdate, EventKind, NewEvent, Scope};
 use compass_core::gate::{Decision, Gate, GatePoint, GateRequest, InputItem, OutputAction};
 use compass_core::id::AgentId;
+use compass_core::shell_quote::quote_argv;
 use compass_runtime::{ExecSpec, ProcessHandle, WorkloadName, WorkloadRuntime};
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, HashMap};
@@ -131,24 +132,6 @@ fn parse<T: serde::de::DeserializeOwned>(params: Value) -> Result<T, RpcErrorObj
     })
 }
 
-/// Join argv for display and for the output gate, quoting what a shell
-/// would split.
-pub fn shell_join(argv: &[String]) -> String {
-    argv.iter()
-        .map(|a| {
-            if !a.is_empty()
-                && a.chars()
-                    .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c))
-            {
-                a.clone()
-            } else {
-                format!("'{}'", a.replace('\'', r"'\''"))
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 impl Executor {
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn new(
@@ -194,12 +177,23 @@ impl Executor {
         source: String,
         request: GateRequest,
     ) -> Result<Option<String>, RpcErrorObject> {
-        let started = Instant::now();
-        // The executor does not know the agent's tool call id; the gate
+        // fs/terminal requests do not name the agent's tool call; the gate
         // matches the action by its content.
+        self.check_call(gate_name, source, request, None).await
+    }
+
+    /// [`Self::check`] for an action whose tool call id the agent named.
+    async fn check_call(
+        &self,
+        gate_name: &str,
+        source: String,
+        request: GateRequest,
+        call_id: Option<&str>,
+    ) -> Result<Option<String>, RpcErrorObject> {
+        let started = Instant::now();
         let verdict = self
             .gate
-            .check_at(GatePoint::Executor, None, &request)
+            .check_at(GatePoint::Executor, call_id, &request)
             .await;
         let latency_us = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
         let (blocked, note) = match &verdict.decision {
@@ -223,6 +217,26 @@ impl Executor {
             )),
             None => Ok(note),
         }
+    }
+
+    /// Ask the gate about a tool call the agent asks permission for (ACP
+    /// `session/request_permission`): the call as the agent describes it —
+    /// its kind and raw input — is the action, judged like the same action
+    /// through Compass's own fs/terminal methods. `Err`: blocked.
+    pub(crate) async fn gate_permission(
+        &self,
+        call_id: &str,
+        kind: Option<ToolKind>,
+        title: &str,
+        raw_input: Option<&Value>,
+    ) -> Result<Option<String>, RpcErrorObject> {
+        let (source, action) = permission_action(kind, title, raw_input, &self.default_cwd);
+        let request = GateRequest::Output {
+            agent: self.agent.clone(),
+            action,
+        };
+        self.check_call("output", source, request, Some(call_id))
+            .await
     }
 
     async fn helper(
@@ -411,7 +425,7 @@ impl Executor {
         let command_line = if argv.len() == 3 && argv[0] == "/bin/sh" && argv[1] == "-c" {
             argv[2].clone()
         } else {
-            shell_join(&argv)
+            quote_argv(&argv)
         };
         let cwd_text = cwd.display().to_string();
         let note = self
@@ -767,6 +781,70 @@ async fn supervise(
     });
 }
 
+/// The action a permission request describes, and its source for the
+/// decision record. A command given as argv is quoted (`sh -c X` is `X`); an
+/// input Compass cannot read as a command, write or fetch is judged as the
+/// agent's own tool with its raw input.
+fn permission_action(
+    kind: Option<ToolKind>,
+    title: &str,
+    raw_input: Option<&Value>,
+    default_cwd: &Path,
+) -> (String, OutputAction) {
+    let field = |name: &str| raw_input.and_then(|v| v.get(name));
+    let text = |name: &str| field(name).and_then(Value::as_str).map(str::to_owned);
+    let command = match field("command") {
+        Some(Value::String(line)) => Some(line.clone()),
+        Some(Value::Array(words)) => {
+            let argv: Option<Vec<String>> = words
+                .iter()
+                .map(|w| w.as_str().map(str::to_owned))
+                .collect();
+            argv.map(|argv| match argv.as_slice() {
+                [shell, flag, line]
+                    if ["-c", "-lc"].contains(&flag.as_str()) && shell.ends_with("sh") =>
+                {
+                    line.clone()
+                }
+                _ => quote_argv(&argv),
+            })
+        }
+        _ => None,
+    };
+    if let Some(command) = command {
+        let cwd = text("cwd").unwrap_or_else(|| default_cwd.display().to_string());
+        return (
+            format!("command:{command}"),
+            OutputAction::Command { command, cwd },
+        );
+    }
+    let path = text("file_path").or_else(|| text("path"));
+    let content = text("content").or_else(|| text("new_string"));
+    match (kind, path, content) {
+        (Some(ToolKind::Edit | ToolKind::Delete | ToolKind::Move), Some(path), Some(content)) => (
+            format!("file:{path}"),
+            OutputAction::WriteFile { path, content },
+        ),
+        _ => match (kind, text("url")) {
+            (Some(ToolKind::Fetch), Some(url)) => (
+                format!("url:{url}"),
+                OutputAction::Fetch {
+                    url,
+                    method: "GET".into(),
+                    body: None,
+                },
+            ),
+            _ => (
+                format!("tool:{title}"),
+                OutputAction::Tool {
+                    name: title.to_owned(),
+                    input: raw_input.map(Value::to_string).unwrap_or_default(),
+                },
+            ),
+        },
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -779,16 +857,5 @@ mod tests {
         assert_eq!(select_lines(text, Some(4), None), "d\n");
         assert_eq!(select_lines(text, None, Some(1)), "a\n");
         assert_eq!(select_lines(text, Some(9), None), "");
-    }
-
-    #[test]
-    fn shell_join_quotes_what_a_shell_would_split() {
-        let argv = vec![
-            "git".to_owned(),
-            "commit".to_owned(),
-            "-m".to_owned(),
-            "it's done".to_owned(),
-        ];
-        assert_eq!(shell_join(&argv), r"git commit -m 'it'\''s done'");
     }
 }

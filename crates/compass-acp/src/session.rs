@@ -29,14 +29,16 @@ use tokio::io::AsyncReadExt;
 /// ACP's JSON-RPC code for "authentication required".
 const AUTH_REQUIRED_CODE: i64 = -32000;
 
-/// How `session/request_permission` is answered. Agents run in YOLO mode
-/// inside their workload (the workload and Warden's hooks are the floor),
-/// so the default approves; every request and answer is an event.
+/// How `session/request_permission` is answered. Never approved blindly:
+/// agents run in full auto-approve mode inside their workload, so a
+/// permission request is one more action for Warden to judge.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum PermissionPolicy {
-    /// Pick `allow_once`, else `allow_always`; cancel if neither is offered.
+    /// Ask the gate about the tool call: `allow_once` (else `allow_always`)
+    /// when it clears, `reject_once` (else `reject_always`) when it flags;
+    /// cancel if the wanted kind is not offered.
     #[default]
-    AutoApprove,
+    Gated,
     /// Pick `reject_once`, else `reject_always`; cancel if neither.
     Reject,
 }
@@ -329,7 +331,7 @@ impl Inbound for SessionInbound {
                 ))
             };
             match method.as_str() {
-                "session/request_permission" => self.permission(params),
+                "session/request_permission" => self.permission(params).await,
                 "fs/read_text_file" if self.caps.read_text_file => ex.read_text_file(params).await,
                 "fs/write_text_file" if self.caps.write_text_file => {
                     ex.write_text_file(params).await
@@ -355,36 +357,47 @@ impl Inbound for SessionInbound {
 }
 
 impl SessionInbound {
-    fn permission(&self, params: Value) -> Result<Value, RpcErrorObject> {
+    async fn permission(&self, params: Value) -> Result<Value, RpcErrorObject> {
         let req: RequestPermissionRequest = serde_json::from_value(params).map_err(|e| {
             RpcErrorObject::new(
                 RpcErrorObject::INVALID_PARAMS,
                 format!("invalid params: {e}"),
             )
         })?;
-        let prefs: &[PermissionOptionKind] = match self.policy {
-            PermissionPolicy::AutoApprove => &[
+        let tool_call_id = req.tool_call.tool_call_id.0.to_string();
+        let fields = &req.tool_call.fields;
+        let title = fields.title.clone().unwrap_or_else(|| tool_call_id.clone());
+        let allowed = match self.policy {
+            PermissionPolicy::Gated => self
+                .executor
+                .gate_permission(
+                    &tool_call_id,
+                    fields.kind,
+                    &title,
+                    fields.raw_input.as_ref(),
+                )
+                .await
+                .is_ok(),
+            PermissionPolicy::Reject => false,
+        };
+        let prefs: &[PermissionOptionKind] = if allowed {
+            &[
                 PermissionOptionKind::AllowOnce,
                 PermissionOptionKind::AllowAlways,
-            ],
-            PermissionPolicy::Reject => &[
+            ]
+        } else {
+            &[
                 PermissionOptionKind::RejectOnce,
                 PermissionOptionKind::RejectAlways,
-            ],
+            ]
         };
         let chosen = prefs
             .iter()
             .find_map(|k| req.options.iter().find(|o| o.kind == *k));
-        let tool_call_id = req.tool_call.tool_call_id.0.to_string();
         self.shared.emit(
             Some(tool_call_id.clone()),
             AgentUpdate::PermissionRequested {
-                title: req
-                    .tool_call
-                    .fields
-                    .title
-                    .clone()
-                    .unwrap_or_else(|| tool_call_id.clone()),
+                title,
                 options: req.options.iter().map(|o| o.name.clone()).collect(),
                 chosen: chosen.map(|o| o.name.clone()),
             },

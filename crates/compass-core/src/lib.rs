@@ -17,6 +17,7 @@ pub mod name;
 pub mod project;
 pub mod safe_git;
 pub mod secret;
+pub mod shell_quote;
 pub mod source;
 pub mod theme;
 pub mod workstream;

@@ -619,3 +619,19 @@ pub(crate) fn warden_status(
         taint_session: taint_session.unwrap_or_default(),
     }
 }
+
+/// One repo's review of a workstream (`GetWorkstreamDiff`).
+pub(crate) fn repo_review(r: crate::fleet::RepoReview) -> pb::RepoDiff {
+    pb::RepoDiff {
+        repo: r.repo,
+        base: r.base,
+        commits: r
+            .commits
+            .into_iter()
+            .map(|(sha, subject)| pb::DiffCommit { sha, subject })
+            .collect(),
+        patch: r.patch,
+        truncated: r.truncated,
+        error: r.error,
+    }
+}

@@ -25,22 +25,28 @@ pub(crate) struct WorkloadInspector {
 }
 
 impl WorkloadInspector {
-    fn workload(&self, agent: &AgentId) -> Result<WorkloadName, String> {
+    fn workload(&self, agent: &AgentId) -> Result<WorkloadName, WardenError> {
         self.running
             .workload(agent)
-            .ok_or_else(|| format!("agent {agent} has no running workload"))
+            .ok_or_else(|| WardenError::Git(format!("agent {agent} has no running workload")))
     }
 
+    /// Run `spec` in the agent's workload; `doing` says what for, in the
+    /// error that keeps the runtime's as its source.
     async fn exec(
         &self,
         agent: &AgentId,
         spec: ExecSpec,
-    ) -> Result<compass_runtime::ExecOutput, String> {
+        doing: impl FnOnce() -> String,
+    ) -> Result<compass_runtime::ExecOutput, WardenError> {
         let workload = self.workload(agent)?;
         self.runtime
             .exec(&workload, &spec)
             .await
-            .map_err(|e| e.to_string())
+            .map_err(|source| WardenError::Collaborator {
+                doing: doing(),
+                source: Box::new(source),
+            })
     }
 }
 
@@ -48,9 +54,10 @@ impl GitInspector for WorkloadInspector {
     fn git<'a>(&'a self, agent: &'a AgentId, cmd: &'a SafeGit) -> GitFuture<'a> {
         Box::pin(async move {
             let out = self
-                .exec(agent, compass_runtime::git::exec_spec(cmd))
-                .await
-                .map_err(|e| WardenError::Git(format!("running git in {}: {e}", cmd.dir())))?;
+                .exec(agent, compass_runtime::git::exec_spec(cmd), || {
+                    format!("running git in {}", cmd.dir())
+                })
+                .await?;
             Ok(GitOutput {
                 success: out.success(),
                 stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -61,7 +68,7 @@ impl GitInspector for WorkloadInspector {
 
     fn remote_refs<'a>(&'a self, agent: &'a AgentId, url: &'a str) -> RefsFuture<'a> {
         Box::pin(async move {
-            let workload = self.workload(agent).map_err(WardenError::Git)?;
+            let workload = self.workload(agent)?;
             let state_dir = self.agents_dir.join(workload.as_str());
             crate::push_relay::relay_refs(&state_dir, url)
                 .await
@@ -87,7 +94,9 @@ impl WorkloadFiles for WorkloadInspector {
                     .to_vec(),
                 ..ExecSpec::default()
             };
-            let out = self.exec(agent, spec).await.map_err(failed)?;
+            let out = self
+                .exec(agent, spec, || format!("reading {path} in the workload"))
+                .await?;
             if !out.success() {
                 return Err(failed(
                     String::from_utf8_lossy(&out.stderr).trim().to_owned(),

@@ -5,6 +5,7 @@
 //! the listeners (a 0600 Unix socket for the CLI, a token-guarded loopback
 //! port with gRPC-Web for the browser) and nothing else listens.
 
+mod bridge;
 mod channel;
 mod convert;
 mod dispatch;

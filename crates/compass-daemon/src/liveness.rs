@@ -3,7 +3,9 @@
 //! the agent's stdout closes or its process exits with nothing pending — and
 //! the event store marks the agent failed in the same write, so nobody waits
 //! for a next prompt to find out. (A session ended on purpose — stop,
-//! reload, shutdown — reports nothing.)
+//! reload, shutdown — reports nothing.) A session lost while its agent is
+//! still starting is the start's to report: the start fails at its session
+//! step and records that step, so the loss does not overwrite it.
 
 use compass_core::agent::AgentStatus;
 use compass_core::event::{AgentUpdate, EventKind, NewEvent};
@@ -23,9 +25,18 @@ pub(crate) fn lost_agent(event: &NewEvent) -> Option<(AgentId, String)> {
     }
 }
 
-/// Mark `agent` failed. An agent that cannot be (gone, retired) is left as
-/// it is: the event itself is stored either way.
+/// Mark `agent` failed if it was running (or paused). An agent that is not
+/// (still starting, gone, retired) is left as it is: the event itself is
+/// stored either way.
 pub(crate) fn mark_failed(tx: &mut Tx<'_>, agent: &AgentId, why: &str) -> Result<(), StoreError> {
+    let status = match compass_store::agents::get(tx.conn(), agent.as_str(), None) {
+        Ok(found) => found.status,
+        Err(StoreError::NotFound { .. }) => return Ok(()),
+        Err(e) => return Err(e),
+    };
+    if !matches!(status, AgentStatus::Running | AgentStatus::Paused) {
+        return Ok(());
+    }
     match compass_store::agents::set_status(tx, agent, AgentStatus::Failed, why) {
         Ok(_) | Err(StoreError::Conflict(_) | StoreError::NotFound { .. }) => Ok(()),
         Err(e) => Err(e),

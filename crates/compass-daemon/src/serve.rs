@@ -295,17 +295,13 @@ async fn serve_unix(
         .map_err(DaemonError::from)
 }
 
-const INDEX_HTML: &str = "<!doctype html><meta charset=utf-8><title>Compass</title>\
-<p>The Compass daemon is running. The Bridge board is served here once it ships; \
-until then use the <code>compass</code> CLI (<code>compass board</code>).";
-
 async fn serve_http(
     tcp: TcpListener,
     api: CompassApi,
     token: String,
     stopped: watch::Receiver<bool>,
 ) -> Result<(), DaemonError> {
-    use axum::http::{StatusCode, header::CONTENT_TYPE};
+    use axum::http::StatusCode;
     use axum::response::IntoResponse;
     let grpc = tonic::service::Routes::new(
         CompassServiceServer::new(api).max_decoding_message_size(MAX_REQUEST),
@@ -329,14 +325,11 @@ async fn serve_http(
                 }
             },
         ));
+    // The bundle's files need no token (they hold no data); everything
+    // else is the guarded contract.
     let app = axum::Router::new()
-        .route(
-            "/",
-            axum::routing::get(|| async {
-                ([(CONTENT_TYPE, "text/html; charset=utf-8")], INDEX_HTML)
-            }),
-        )
-        .merge(guarded);
+        .merge(guarded)
+        .fallback(axum::routing::get(crate::bridge::asset));
     axum::serve(tcp, app)
         .with_graceful_shutdown(until_stopped(stopped))
         .await

@@ -822,4 +822,23 @@ impl CompassService for CompassApi {
             delivery: delivery.as_str().to_owned(),
         }))
     }
+
+    async fn get_workstream_diff(
+        &self,
+        req: Request<pb::GetWorkstreamDiffRequest>,
+    ) -> Reply<pb::WorkstreamDiff> {
+        let id = required("workstream", &req.into_inner().workstream)?.to_owned();
+        bounded("workstream", &id, 64)?;
+        let ws = self.read(move |c| workstreams::get(c, &id)).await?;
+        let repos = self
+            .fleet
+            .workstream_review(&ws)
+            .await
+            .map_err(from_fleet)?;
+        Ok(Response::new(pb::WorkstreamDiff {
+            workstream_id: ws.id.to_string(),
+            branch: ws.branch,
+            repos: repos.into_iter().map(convert::repo_review).collect(),
+        }))
+    }
 }

@@ -12,14 +12,13 @@
 //! Boundary: plain syscalls, no locks, no processes. Callers hold no lock
 //! across these calls (docs/architecture.md, "The workload boundary").
 
-use crate::workload::RuntimeError;
+use crate::error::RuntimeError;
 use nix::dir::Dir;
 use nix::errno::Errno;
 use nix::fcntl::{AtFlags, OFlag, OpenHow, ResolveFlag, openat2, renameat};
 use nix::sys::stat::{FileStat, Mode, SFlag, fchmod, fstat, fstatat};
 use nix::unistd::{UnlinkatFlags, unlinkat};
 use std::ffi::{OsStr, OsString};
-use std::fmt;
 use std::io::Read;
 use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
@@ -30,47 +29,18 @@ const MAX_DEPTH: usize = 64;
 /// How often a directory the agent keeps refilling is emptied again.
 const MAX_RETRIES: u32 = 3;
 
-/// What a directory entry is, as `lstat` sees it (links are not followed).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    File,
-    Dir,
-    Symlink,
-    Fifo,
-    Socket,
-    CharDevice,
-    BlockDevice,
-}
+pub use crate::refusal::{Kind, Refusal};
 
-impl Kind {
-    fn of(st: &FileStat) -> Self {
-        match SFlag::from_bits_truncate(st.st_mode) & SFlag::S_IFMT {
-            SFlag::S_IFDIR => Self::Dir,
-            SFlag::S_IFLNK => Self::Symlink,
-            SFlag::S_IFIFO => Self::Fifo,
-            SFlag::S_IFSOCK => Self::Socket,
-            SFlag::S_IFCHR => Self::CharDevice,
-            SFlag::S_IFBLK => Self::BlockDevice,
-            _ => Self::File,
-        }
-    }
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::File => "regular file",
-            Self::Dir => "directory",
-            Self::Symlink => "symlink",
-            Self::Fifo => "FIFO",
-            Self::Socket => "socket",
-            Self::CharDevice => "character device",
-            Self::BlockDevice => "block device",
-        }
-    }
-}
-
-impl fmt::Display for Kind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+/// What `st` is, as `lstat` saw it.
+fn kind_of(st: &FileStat) -> Kind {
+    match SFlag::from_bits_truncate(st.st_mode) & SFlag::S_IFMT {
+        SFlag::S_IFDIR => Kind::Dir,
+        SFlag::S_IFLNK => Kind::Symlink,
+        SFlag::S_IFIFO => Kind::Fifo,
+        SFlag::S_IFSOCK => Kind::Socket,
+        SFlag::S_IFCHR => Kind::CharDevice,
+        SFlag::S_IFBLK => Kind::BlockDevice,
+        _ => Kind::File,
     }
 }
 
@@ -79,23 +49,6 @@ impl fmt::Display for Kind {
 pub struct Entry {
     pub name: OsString,
     pub kind: Kind,
-}
-
-/// Why an operation inside an agent's tree was refused.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-pub enum Refusal {
-    #[error("it passes through a symlink (links in an agent's tree are never followed)")]
-    Symlink,
-    #[error("it is not a plain relative path (`..`, `.` and absolute paths are refused)")]
-    Escapes,
-    #[error("it crosses a mount point")]
-    CrossesMount,
-    #[error("it is a {0}, not a regular file")]
-    NotRegular(Kind),
-    #[error("it is larger than {0} bytes")]
-    TooLarge(u64),
-    #[error("its contents keep changing while it is removed")]
-    Contended,
 }
 
 /// Flags for every resolution beneath a tree's fd.
@@ -191,7 +144,7 @@ impl AgentTree {
             return Ok(None);
         };
         match fstatat(dir.as_fd(), name, AtFlags::AT_SYMLINK_NOFOLLOW) {
-            Ok(st) => Ok(Some(Kind::of(&st))),
+            Ok(st) => Ok(Some(kind_of(&st))),
             Err(Errno::ENOENT) => Ok(None),
             Err(e) => Err(failure(&self.shown(rel), e, "inspecting")),
         }
@@ -207,8 +160,8 @@ impl AgentTree {
         // Look before opening, so a device is not even opened unless the
         // agent swaps one in at this instant; the fstat below decides.
         match fstatat(dir.as_fd(), name, AtFlags::AT_SYMLINK_NOFOLLOW) {
-            Ok(st) if Kind::of(&st) == Kind::File => {}
-            Ok(st) => return Err(self.refused(rel, refusal_for(Kind::of(&st)))),
+            Ok(st) if kind_of(&st) == Kind::File => {}
+            Ok(st) => return Err(self.refused(rel, refusal_for(kind_of(&st)))),
             Err(Errno::ENOENT) => return Ok(None),
             Err(e) => return Err(failure(&self.shown(rel), e, "inspecting")),
         }
@@ -218,7 +171,7 @@ impl AgentTree {
             Err(e) => return Err(failure(&self.shown(rel), e, "opening")),
         };
         let st = fstat(fd.as_fd()).map_err(|e| failure(&self.shown(rel), e, "inspecting"))?;
-        let kind = Kind::of(&st);
+        let kind = kind_of(&st);
         if kind != Kind::File {
             return Err(self.refused(rel, Refusal::NotRegular(kind)));
         }
@@ -254,7 +207,7 @@ impl AgentTree {
         for name in names {
             match fstatat(dir.as_fd(), name.as_os_str(), AtFlags::AT_SYMLINK_NOFOLLOW) {
                 Ok(st) => entries.push(Entry {
-                    kind: Kind::of(&st),
+                    kind: kind_of(&st),
                     name,
                 }),
                 // Removed since it was listed.
@@ -392,7 +345,7 @@ fn unlink_entry(parent: BorrowedFd<'_>, name: &OsStr, shown: &Path) -> Result<()
 /// remove it. A directory swapped for a link mid-way is unlinked as a link.
 fn remove_at(parent: BorrowedFd<'_>, name: &OsStr, shown: &Path) -> Result<bool, RuntimeError> {
     let kind = match fstatat(parent, name, AtFlags::AT_SYMLINK_NOFOLLOW) {
-        Ok(st) => Kind::of(&st),
+        Ok(st) => kind_of(&st),
         Err(Errno::ENOENT) => return Ok(false),
         Err(e) => return Err(failure(shown, e, "inspecting")),
     };
@@ -440,7 +393,7 @@ fn remove_at(parent: BorrowedFd<'_>, name: &OsStr, shown: &Path) -> Result<bool,
         let depth = stack.len();
         let here = stack[depth - 1].dir.as_fd();
         let child_kind = match fstatat(here, child.as_os_str(), AtFlags::AT_SYMLINK_NOFOLLOW) {
-            Ok(st) => Kind::of(&st),
+            Ok(st) => kind_of(&st),
             Err(Errno::ENOENT) => continue,
             Err(e) => return Err(failure(shown, e, "inspecting an entry of")),
         };

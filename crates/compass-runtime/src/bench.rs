@@ -7,11 +7,12 @@
 //! Boundary: measures and reports; printing is the CLI's job (the report
 //! implements `Display`).
 
+use crate::error::RuntimeError;
 use crate::repos::{self, RepoSource};
-use crate::workload::{
-    Backend, EgressPolicy, ExecSpec, Resources, RuntimeError, SpawnedProcess, WorkloadName,
-    WorkloadRuntime, WorkloadSpec,
+use crate::spec::{
+    Backend, EgressPolicy, ExecSpec, Resources, SpawnedProcess, WorkloadName, WorkloadSpec,
 };
+use crate::workload::WorkloadRuntime;
 use crate::{HostRuntime, SandboxRuntime, procfs};
 use compass_core::name::Name;
 use std::collections::BTreeMap;

@@ -7,7 +7,8 @@
 //!
 //! Boundary: pure checks and the args-file encoding; no I/O.
 
-use crate::workload::{ExecSpec, RuntimeError};
+use crate::error::RuntimeError;
+use crate::spec::ExecSpec;
 use std::collections::BTreeMap;
 use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;

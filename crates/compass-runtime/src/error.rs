@@ -1,7 +1,7 @@
 //! The runtime's one error type: every variant names the workload or the
 //! input at fault, and I/O errors keep their source.
 
-use crate::workload::WorkloadName;
+use crate::names::WorkloadName;
 use compass_core::name::NameError;
 use std::path::PathBuf;
 
@@ -24,7 +24,7 @@ pub enum RuntimeError {
     #[error("refused {}: {why}", path.display())]
     Refused {
         path: PathBuf,
-        why: crate::agentfs::Refusal,
+        why: crate::refusal::Refusal,
     },
     #[error("workload {0} is paused; resume it first")]
     Paused(WorkloadName),

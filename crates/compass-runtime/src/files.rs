@@ -5,7 +5,9 @@
 //!
 //! Boundary: moves bytes; the gates on what is read or written are Warden's.
 
-use crate::workload::{ExecSpec, RuntimeError, WorkloadName, WorkloadRuntime};
+use crate::error::RuntimeError;
+use crate::spec::{ExecSpec, WorkloadName};
+use crate::workload::WorkloadRuntime;
 use std::path::Path;
 
 fn check(path: &Path) -> Result<String, RuntimeError> {

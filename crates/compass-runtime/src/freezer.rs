@@ -9,9 +9,9 @@
 //! Boundary: owns the cgroup directory it creates and nothing else; which
 //! processes join it is the sandbox backend's business.
 
+use crate::error::RuntimeError;
 use crate::guardian::{self, Guardian};
 use crate::procfs;
-use crate::workload::RuntimeError;
 use nix::sys::signal::{Signal, kill};
 use nix::unistd::Pid;
 use std::path::{Path, PathBuf};

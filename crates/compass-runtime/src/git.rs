@@ -6,7 +6,9 @@
 //! packed refs) would otherwise block it, and the host work waiting on it,
 //! forever.
 
-use crate::workload::{ExecOutput, ExecSpec, RuntimeError, WorkloadName, WorkloadRuntime};
+use crate::error::RuntimeError;
+use crate::spec::{ExecOutput, ExecSpec, WorkloadName};
+use crate::workload::WorkloadRuntime;
 use compass_core::safe_git::SafeGit;
 use std::path::PathBuf;
 use std::time::Duration;

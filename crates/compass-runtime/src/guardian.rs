@@ -24,7 +24,7 @@
 //! whole service cgroup killed), the next daemon start still reaps frozen
 //! leaves (`freezer::reap_orphans`).
 
-use crate::workload::RuntimeError;
+use crate::error::RuntimeError;
 use nix::sys::signal::{Signal, killpg};
 use nix::unistd::Pid;
 use std::io::Write;

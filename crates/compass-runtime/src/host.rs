@@ -9,14 +9,16 @@
 //! need those return [`RuntimeError::Unsupported`] — never a silent success.
 
 use crate::checks;
+use crate::error::RuntimeError;
 use crate::layout::{InnerPaths, Layout};
 use crate::process::{self, ChildHandle, KillTarget};
 use crate::procfs;
-use crate::secrets::SecretEnv;
-use crate::workload::{
-    Backend, EgressPolicy, ExecOutput, ExecSpec, Resources, RuntimeError, SpawnedProcess,
-    WorkloadName, WorkloadRuntime, WorkloadSpec,
+use crate::secret_env::SecretEnv;
+use crate::spec::{
+    Backend, EgressPolicy, ExecOutput, ExecSpec, Resources, SpawnedProcess, WorkloadName,
+    WorkloadSpec,
 };
+use crate::workload::WorkloadRuntime;
 use async_trait::async_trait;
 use nix::sys::signal::{Signal, killpg};
 use nix::unistd::Pid;
@@ -308,7 +310,7 @@ impl WorkloadRuntime for HostRuntime {
         env: SecretEnv,
     ) -> Result<(), RuntimeError> {
         let layout = self.layout(name)?;
-        crate::secrets::keep(name, &layout, env, |env| {
+        crate::secret_env::keep(name, &layout, env, |env| {
             self.lock()
                 .get_mut(name)
                 .map(|w| w.secret_env = env)

@@ -6,7 +6,8 @@
 //! outside it (deletion goes through `agentfs`: home, work and tmp are the
 //! agent's); it never starts processes.
 
-use crate::workload::{Backend, RuntimeError, WorkloadName};
+use crate::error::RuntimeError;
+use crate::spec::{Backend, WorkloadName};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -22,6 +23,9 @@ pub const INNER_CONFIG: &str = "/run/compass/config";
 pub const INNER_EGRESS_DIR: &str = "/run/compass/egress";
 
 /// Written first: the state dir is Compass's, for this workload.
+/// The file name of the kept [`crate::SecretEnv`] in a workload's state dir.
+pub(crate) const SECRET_ENV_FILE: &str = "secret-env.json";
+
 const MARKER: &str = "workload.json";
 /// Written last, once provisioning (layout and clones) is done: without it
 /// the state dir is a half-made workload (a start killed mid-clone), which
@@ -102,7 +106,7 @@ impl Layout {
     /// The runtime's own record of the workload's env secrets (0600, in the
     /// state dir, outside every mount); read again on `adopt`.
     pub fn secret_env_file(&self) -> PathBuf {
-        self.state_dir.join(crate::secrets::SECRET_ENV_FILE)
+        self.state_dir.join(SECRET_ENV_FILE)
     }
 
     /// The paths as seen by a host-tier process: the host paths themselves.

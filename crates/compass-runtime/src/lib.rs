@@ -41,24 +41,30 @@ pub(crate) mod guardian;
 pub mod host;
 pub mod layout;
 pub mod limits;
+pub mod names;
 pub mod oci;
 pub(crate) mod process;
 pub(crate) mod procfs;
+pub mod refusal;
 pub mod relay;
 pub mod repos;
 pub mod sandbox;
+pub mod secret_env;
 pub mod secrets;
+pub mod spec;
 pub mod workload;
 
+pub use error::RuntimeError;
 pub use host::HostRuntime;
 pub use layout::{InnerPaths, Layout};
 pub use oci::{OciConfig, OciRuntime};
 pub use sandbox::{SandboxConfig, SandboxRuntime};
-pub use secrets::{Secret, SecretEnv};
-pub use workload::{
+pub use secret_env::{Secret, SecretEnv};
+pub use spec::{
     Backend, EgressPolicy, ExecOutput, ExecSpec, Mount, ProcessHandle, Protection, Resources,
-    RuntimeError, SpawnedProcess, WorkloadName, WorkloadRuntime, WorkloadSpec,
+    SpawnedProcess, WorkloadName, WorkloadSpec,
 };
+pub use workload::WorkloadRuntime;
 
 use std::sync::Arc;
 

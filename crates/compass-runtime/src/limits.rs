@@ -6,7 +6,8 @@
 //! Boundary: owns the cgroup directories it creates; no policy on what the
 //! limits should be.
 
-use crate::workload::{Resources, RuntimeError};
+use crate::error::RuntimeError;
+use crate::spec::Resources;
 use std::path::{Path, PathBuf};
 
 const CPU_ROOT: &str = "/sys/fs/cgroup/cpu";

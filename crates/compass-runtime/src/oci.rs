@@ -37,14 +37,16 @@ pub use engine::CONTAINERS_CONF;
 
 use crate::checks;
 use crate::egress::{self, EgressProxy};
+use crate::error::RuntimeError;
 use crate::guardian::{Guardian, Order};
 use crate::layout::{INNER_HOME, INNER_RUN, INNER_WORK, Layout};
 use crate::process::{self, status_to_output};
-use crate::secrets::SecretEnv;
-use crate::workload::{
-    Backend, EgressPolicy, ExecOutput, ExecSpec, ProcessHandle, Resources, RuntimeError,
-    SpawnedProcess, WorkloadName, WorkloadRuntime, WorkloadSpec,
+use crate::secret_env::SecretEnv;
+use crate::spec::{
+    Backend, EgressPolicy, ExecOutput, ExecSpec, ProcessHandle, Resources, SpawnedProcess,
+    WorkloadName, WorkloadSpec,
 };
+use crate::workload::WorkloadRuntime;
 use async_trait::async_trait;
 use engine::Engine;
 use nix::sys::signal::{Signal, kill};
@@ -487,7 +489,7 @@ impl OciRuntime {
             body.push_str(&format!("{k}={v}\n"));
         }
         let env_file = state_dir.join(format!("exec-{id}.env"));
-        crate::secrets::write_host_file(&env_file, body.as_bytes())?;
+        crate::secret_env::write_host_file(&env_file, body.as_bytes())?;
         // `checks::exec` checked a given cwd: absolute, so never an option.
         let cwd = exec
             .cwd
@@ -914,7 +916,7 @@ impl WorkloadRuntime for OciRuntime {
             .get(name)
             .map(|w| w.layout.clone())
             .ok_or_else(|| RuntimeError::NotFound(name.clone()))?;
-        crate::secrets::keep(name, &layout, env, |env| {
+        crate::secret_env::keep(name, &layout, env, |env| {
             self.lock()
                 .get_mut(name)
                 .map(|w| w.secret_env = env)

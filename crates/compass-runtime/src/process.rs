@@ -4,8 +4,9 @@
 //! Boundary: knows nothing about namespaces; each backend says how a spawned
 //! process is killed ([`KillTarget`]).
 
-use crate::secrets::SecretEnv;
-use crate::workload::{ExecOutput, ExecSpec, ProcessHandle, RuntimeError, SpawnedProcess};
+use crate::error::RuntimeError;
+use crate::secret_env::SecretEnv;
+use crate::spec::{ExecOutput, ExecSpec, ProcessHandle, SpawnedProcess};
 use async_trait::async_trait;
 use nix::sys::signal::{Signal, kill, killpg};
 use nix::unistd::Pid;

@@ -28,10 +28,12 @@
 //!
 //! Boundary: clones and branches; pushing and merging are gated elsewhere.
 
+use crate::error::RuntimeError;
 use crate::guardian;
 use crate::layout::Layout;
 use crate::secrets::{self, Secret};
-use crate::workload::{Mount, RuntimeError, WorkloadName, WorkloadRuntime, WorkloadSpec};
+use crate::spec::{Mount, WorkloadName, WorkloadSpec};
+use crate::workload::WorkloadRuntime;
 use compass_core::name::Name;
 use compass_core::safe_git::SafeGit;
 use std::path::{Path, PathBuf};
@@ -371,7 +373,7 @@ async fn provision_inner(
         .map_err(|e| RuntimeError::io("creating the host git home", e))?;
     let with_store = !creds.is_empty();
     // The host git home is Compass's own: written directly, 0600.
-    secrets::write_host_file(
+    crate::secret_env::write_host_file(
         &git_home.join(".gitconfig"),
         gitconfig(&spec.name, with_store).as_bytes(),
     )?;
@@ -386,7 +388,7 @@ async fn provision_inner(
     .await?;
     if with_store {
         let store = credential_store(creds);
-        secrets::write_host_file(&git_home.join(".git-credentials"), store.expose())?;
+        crate::secret_env::write_host_file(&git_home.join(".git-credentials"), store.expose())?;
         secrets::write_file(rt, &spec.name, &inner.home.join(".git-credentials"), &store).await?;
     }
     add_repos(rt, spec, repos).await

@@ -15,16 +15,18 @@
 
 use crate::checks::{self, ArgsFile};
 use crate::egress::{self, EgressProxy};
+use crate::error::RuntimeError;
 use crate::freezer::{self, Freezer, FreezerRoot};
 use crate::layout::{self, INNER_HOME, INNER_WORK, Layout};
 use crate::limits::{Limits, LimitsRoot, PidLimit, PidsRoot};
 use crate::process::{self, ChildHandle, KillTarget};
 use crate::procfs;
-use crate::secrets::SecretEnv;
-use crate::workload::{
-    Backend, EgressPolicy, ExecOutput, ExecSpec, Mount, Protection, Resources, RuntimeError,
-    SpawnedProcess, WorkloadName, WorkloadRuntime, WorkloadSpec,
+use crate::secret_env::SecretEnv;
+use crate::spec::{
+    Backend, EgressPolicy, ExecOutput, ExecSpec, Mount, Protection, Resources, SpawnedProcess,
+    WorkloadName, WorkloadSpec,
 };
+use crate::workload::WorkloadRuntime;
 use async_trait::async_trait;
 use nix::sys::signal::{Signal, kill};
 use nix::unistd::Pid;
@@ -423,7 +425,7 @@ impl SandboxRuntime {
             .layout
             .state_dir
             .join(format!("spawn-{:016x}.args", rand::random::<u64>()));
-        crate::secrets::write_host_file(&args_file, &body)?;
+        crate::secret_env::write_host_file(&args_file, &body)?;
         let procs_list = w
             .procs
             .iter()
@@ -923,7 +925,7 @@ impl WorkloadRuntime for SandboxRuntime {
         env: SecretEnv,
     ) -> Result<(), RuntimeError> {
         let layout = self.layout(name)?;
-        crate::secrets::keep(name, &layout, env, |env| {
+        crate::secret_env::keep(name, &layout, env, |env| {
             self.lock()
                 .get_mut(name)
                 .map(|w| w.secret_env = env)

@@ -610,14 +610,21 @@ impl Agent {
         .await
     }
 
-    async fn permission(&self, sid: &str, call_id: &str, title: &str) -> anyhow::Result<bool> {
+    /// Ask the client whether `spec` may run, the way Claude Code's and
+    /// Codex's adapters do: the tool call with its kind and raw input.
+    async fn permission(&self, sid: &str, call_id: &str, spec: &ToolSpec) -> anyhow::Result<bool> {
         let resp = self
             .wire
             .request(
                 "session/request_permission",
                 json!({
                     "sessionId": sid,
-                    "toolCall": {"toolCallId": call_id, "title": title},
+                    "toolCall": {
+                        "toolCallId": call_id,
+                        "title": spec.title,
+                        "kind": spec.kind,
+                        "rawInput": spec.input,
+                    },
                     "options": [
                         {"optionId": "allow", "name": "Allow", "kind": "allow_once"},
                         {"optionId": "reject", "name": "Reject", "kind": "reject_once"},
@@ -666,11 +673,11 @@ impl Agent {
         };
         let blocked = match pre {
             HookDecision::Block(reason) => Some(format!("Blocked by PreToolUse hook: {reason}")),
-            HookDecision::Ask(_) => (!self.permission(sid, &call_id, &spec.title).await?)
+            HookDecision::Ask(_) => (!self.permission(sid, &call_id, &spec).await?)
                 .then(|| "Permission denied".to_owned()),
             HookDecision::Allow => None,
             HookDecision::Proceed if self.scenario.ask_permission => {
-                (!self.permission(sid, &call_id, &spec.title).await?)
+                (!self.permission(sid, &call_id, &spec).await?)
                     .then(|| "Permission denied".to_owned())
             }
             HookDecision::Proceed => None,

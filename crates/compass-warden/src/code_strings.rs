@@ -23,26 +23,26 @@ fn code_flags(program: &str) -> Option<&'static [&'static str]> {
 
 #[allow(clippy::expect_used)] // constant patterns, covered by tests
 static CALL: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&crate::detect::ascii_word_boundaries(r#"\b(?:system|popen|exec|execSync|execFileSync|spawnSync|spawn|shell_exec|passthru|proc_open|check_output|check_call|call|run|Popen|getoutput|getstatusoutput)\s*\(?\s*(\[[^\]]*\]|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')"#))
+    Regex::new(&crate::words::ascii_word_boundaries(r#"\b(?:system|popen|exec|execSync|execFileSync|spawnSync|spawn|shell_exec|passthru|proc_open|check_output|check_call|call|run|Popen|getoutput|getstatusoutput)\s*\(?\s*(\[[^\]]*\]|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')"#))
         .expect("regex")
 });
 #[allow(clippy::expect_used)]
 static BACKTICK: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&crate::detect::ascii_word_boundaries(
+    Regex::new(&crate::words::ascii_word_boundaries(
         r"`([^`]+)`|%x\(([^)]*)\)|qx\(([^)]*)\)",
     ))
     .expect("regex")
 });
 #[allow(clippy::expect_used)]
 static QUOTED: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&crate::detect::ascii_word_boundaries(
+    Regex::new(&crate::words::ascii_word_boundaries(
         r#""((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'"#,
     ))
     .expect("regex")
 });
 #[allow(clippy::expect_used)]
 static DECODED: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&crate::detect::ascii_word_boundaries(r#"(?:b64decode|Buffer\.from|atob|decode64|base64_decode)\s*\(\s*b?["']([A-Za-z0-9+/=]{8,})["']"#))
+    Regex::new(&crate::words::ascii_word_boundaries(r#"(?:b64decode|Buffer\.from|atob|decode64|base64_decode)\s*\(\s*b?["']([A-Za-z0-9+/=]{8,})["']"#))
         .expect("regex")
 });
 
@@ -106,7 +106,7 @@ fn collect(code: &str, out: &mut Vec<String>, depth: usize) {
                 .map(|m| unescape(m.as_str()))
                 .collect();
             if !words.is_empty() {
-                out.push(crate::shell::quote_argv(&words));
+                out.push(compass_core::shell_quote::quote_argv(&words));
             }
         } else if arg.len() >= 2 {
             out.push(unescape(&arg[1..arg.len() - 1]));

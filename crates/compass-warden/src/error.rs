@@ -38,6 +38,14 @@ pub enum WardenError {
     Judge(String),
     #[error("pause failed: {0}")]
     Pause(String),
+    /// A collaborator the daemon plugged in (the workload runtime running
+    /// git or a read for Warden, the pauser) failed; its error is kept.
+    #[error("{doing}: {source}")]
+    Collaborator {
+        doing: String,
+        #[source]
+        source: Box<dyn std::error::Error + Send + Sync>,
+    },
     #[error("store: {0}")]
     Store(String),
 }

@@ -38,6 +38,7 @@ pub mod structure;
 pub mod taint;
 pub mod warden;
 pub mod watch;
+pub mod words;
 pub mod writes;
 
 pub use error::WardenError;

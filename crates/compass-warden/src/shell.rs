@@ -593,26 +593,6 @@ fn assignment(word: &str) -> Option<(String, String)> {
 
 const SHELLS: &[&str] = &["sh", "bash", "zsh", "dash", "ksh", "ash", "fish", "busybox"];
 
-/// Quote an argv as one shell command line (for callers that hold a program
-/// and its arguments, like ACP `terminal/create`), so the gate parses exactly
-/// the argv that will run: `parse(&quote_argv(a))` gives `a` back.
-pub fn quote_argv<S: AsRef<str>>(argv: &[S]) -> String {
-    argv.iter()
-        .map(|w| {
-            let w = w.as_ref();
-            if !w.is_empty()
-                && w.chars()
-                    .all(|c| c.is_ascii_alphanumeric() || "-_./:@,+%".contains(c))
-            {
-                w.to_string()
-            } else {
-                format!("'{}'", w.replace('\'', r"'\''"))
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// Parse a command line into the simple commands it runs.
 pub fn parse(line: &str) -> Result<CommandLine, ShellError> {
     if line.len() > MAX_COMMAND_LEN {
@@ -795,6 +775,7 @@ fn parse_into(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use compass_core::shell_quote::quote_argv;
 
     fn progs(line: &str) -> Vec<String> {
         parse(line)

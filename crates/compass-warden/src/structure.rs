@@ -85,7 +85,7 @@ pub fn normalize(text: &str) -> String {
 
 fn re(alternatives: &[&str]) -> Regex {
     #[allow(clippy::expect_used)] // constant patterns, covered by tests
-    Regex::new(&crate::detect::ascii_word_boundaries(
+    Regex::new(&crate::words::ascii_word_boundaries(
         &alternatives.join("|"),
     ))
     .expect("lexicon regex")

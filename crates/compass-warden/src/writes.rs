@@ -11,17 +11,17 @@ use std::sync::LazyLock;
 
 #[allow(clippy::expect_used)] // constant patterns, covered by tests
 static NET_SINK: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&crate::detect::ascii_word_boundaries(r"\b(curl|wget|nc|ncat)\b|fetch\(|requests\.(get|post|put)|urllib|urlopen|http\.client|https?\.(request|get)\(|socket\.|create_connection|sendall|reqwest|Net::HTTP|XMLHttpRequest|axios|Invoke-WebRequest|TcpStream::connect"))
+    Regex::new(&crate::words::ascii_word_boundaries(r"\b(curl|wget|nc|ncat)\b|fetch\(|requests\.(get|post|put)|urllib|urlopen|http\.client|https?\.(request|get)\(|socket\.|create_connection|sendall|reqwest|Net::HTTP|XMLHttpRequest|axios|Invoke-WebRequest|TcpStream::connect"))
         .expect("regex")
 });
 #[allow(clippy::expect_used)]
 static WHOLE_ENV: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&crate::detect::ascii_word_boundaries(r"env::vars\(|os\.environ\s*(\)|\.items|\.copy|,)|(dict|str|repr|json\.dumps)\(os\.environ|stringify\(process\.env\)|process\.env\s*[),]|ENV\.to_h|\benv\s*\||\bprintenv\b|System\.getenv\(\)|\$\{\{\s*secrets\.|\$\{\{\s*toJSON\(secrets\)"))
+    Regex::new(&crate::words::ascii_word_boundaries(r"env::vars\(|os\.environ\s*(\)|\.items|\.copy|,)|(dict|str|repr|json\.dumps)\(os\.environ|stringify\(process\.env\)|process\.env\s*[),]|ENV\.to_h|\benv\s*\||\bprintenv\b|System\.getenv\(\)|\$\{\{\s*secrets\.|\$\{\{\s*toJSON\(secrets\)"))
         .expect("regex")
 });
 #[allow(clippy::expect_used)]
 static CRED_FILE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&crate::detect::ascii_word_boundaries(r"\.aws/credentials|\.npmrc|\.git-credentials|\.ssh/id_|\.netrc|\.docker/config\.json|\.kube/config|\.pypirc|\.cargo/credentials|gh/hosts\.yml"))
+    Regex::new(&crate::words::ascii_word_boundaries(r"\.aws/credentials|\.npmrc|\.git-credentials|\.ssh/id_|\.netrc|\.docker/config\.json|\.kube/config|\.pypirc|\.cargo/credentials|gh/hosts\.yml"))
         .expect("regex")
 });
 

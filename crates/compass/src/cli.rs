@@ -516,6 +516,13 @@ pub(crate) enum WorkstreamCmd {
         #[command(flatten)]
         json: JsonFlag,
     },
+    /// The workstream's branch against its base in every repo: commits and
+    /// patch, computed inside the (running) agent's workload.
+    Diff {
+        workstream: String,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
 }
 
 /// Questions agents asked over their MCP channel.

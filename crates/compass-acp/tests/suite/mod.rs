@@ -57,16 +57,21 @@ impl Workload {
     /// Start a session on this workload with an open gate and an in-memory
     /// sink; returns the session and the events it will collect.
     pub async fn start(&self, config: &SessionConfig) -> (compass_acp::AcpSession, VecSink) {
+        self.start_gated(config, Arc::new(compass_core::gate::PassThrough))
+            .await
+    }
+
+    /// [`Self::start`] behind `gate`.
+    pub async fn start_gated(
+        &self,
+        config: &SessionConfig,
+        gate: Arc<dyn compass_core::gate::Gate>,
+    ) -> (compass_acp::AcpSession, VecSink) {
         let (events, sink) = sink();
-        let session = compass_acp::AcpSession::start(
-            self.runtime.clone(),
-            Arc::new(compass_core::gate::PassThrough),
-            sink,
-            config,
-            None,
-        )
-        .await
-        .unwrap();
+        let session =
+            compass_acp::AcpSession::start(self.runtime.clone(), gate, sink, config, None)
+                .await
+                .unwrap();
         (session, events)
     }
 

@@ -14,11 +14,13 @@
 //! - `workstreams`: worktrees per workstream and retirement on merge;
 //! - `sink`, `pauser`: the event writer and Warden's pause actuator.
 
+mod coalesce;
 mod context;
 mod deliver;
 mod pauser;
 mod provision;
 mod relay;
+mod review;
 mod running;
 mod sink;
 mod spec;
@@ -26,6 +28,7 @@ mod start;
 mod workstreams;
 
 pub(crate) use pauser::WorkloadPauser;
+pub(crate) use review::RepoReview;
 pub(crate) use running::Running;
 pub(crate) use sink::StoreSink;
 

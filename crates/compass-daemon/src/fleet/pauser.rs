@@ -31,11 +31,12 @@ impl compass_warden::pause::AgentPauser for WorkloadPauser {
                     "agent {agent} is not running; nothing to pause"
                 )));
             };
-            let frozen = self
-                .runtime
-                .pause(&workload)
-                .await
-                .map_err(|e| e.to_string());
+            let frozen = self.runtime.pause(&workload).await.map_err(|source| {
+                compass_warden::WardenError::Collaborator {
+                    doing: format!("freezing agent {agent}'s workload"),
+                    source: Box::new(source),
+                }
+            });
             let (id, note) = (agent.clone(), format!("paused by Warden: {reason}"));
             if let Err(error) = self
                 .store
@@ -44,7 +45,7 @@ impl compass_warden::pause::AgentPauser for WorkloadPauser {
             {
                 tracing::error!(%error, %agent, "could not record Warden's pause");
             }
-            frozen.map_err(compass_warden::WardenError::Pause)
+            frozen
         })
     }
 }

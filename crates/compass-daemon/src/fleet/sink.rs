@@ -8,7 +8,8 @@ use std::sync::Arc;
 use tokio::sync::mpsc;
 
 /// Events from sessions and Warden, written to the store in batches by one
-/// task so a chatty agent costs one transaction per burst, not per update.
+/// task so a chatty agent costs one transaction per burst, not per update;
+/// streamed chunks in a batch are joined into readable units first.
 /// What agents stream passes the exact-value redaction of stored secrets
 /// (stream-aware: see `redaction.rs`), then Warden's redactor: a credential
 /// an agent printed never reaches the event log, the board or a subscriber.
@@ -25,12 +26,29 @@ impl StoreSink {
         tokio::spawn(async move {
             while let Some(first) = rx.recv().await {
                 let mut batch = vec![first];
-                while let Ok(more) = rx.try_recv() {
+                // While only streamed chunks come, the batch waits a moment
+                // for the rest of their unit (see `coalesce.rs`); anything
+                // else is stored at once.
+                let deadline = tokio::time::Instant::now() + super::coalesce::WINDOW;
+                let mut chunked = batch.iter().any(super::coalesce::is_chunk);
+                while batch.len() < 256 && !batch.last().is_some_and(super::coalesce::ends_turn) {
+                    let more = if chunked {
+                        match tokio::time::timeout_at(deadline, rx.recv()).await {
+                            Ok(Some(more)) => more,
+                            _ => break,
+                        }
+                    } else {
+                        match rx.try_recv() {
+                            Ok(more) => more,
+                            Err(_) => break,
+                        }
+                    };
+                    // Anything but a chunk closes the wait: what comes with
+                    // it (a tool call, a pause) is stored in order, at once.
+                    chunked = super::coalesce::is_chunk(&more);
                     batch.push(more);
-                    if batch.len() >= 256 {
-                        break;
-                    }
                 }
+                let batch = super::coalesce::coalesce(batch);
                 let result = store
                     .write(move |tx| {
                         batch.into_iter().try_for_each(|e| {

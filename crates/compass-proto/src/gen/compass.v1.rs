@@ -1286,6 +1286,47 @@ pub struct ForgeFeedback {
     #[prost(uint32, tag = "5")]
     pub failing_checks: u32,
 }
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct GetWorkstreamDiffRequest {
+    /// Workstream id.
+    #[prost(string, tag = "1")]
+    pub workstream: ::prost::alloc::string::String,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct DiffCommit {
+    #[prost(string, tag = "1")]
+    pub sha: ::prost::alloc::string::String,
+    #[prost(string, tag = "2")]
+    pub subject: ::prost::alloc::string::String,
+}
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct RepoDiff {
+    /// The repo's directory name under /work.
+    #[prost(string, tag = "1")]
+    pub repo: ::prost::alloc::string::String,
+    /// The commit the branch is compared against (merge base with the clone's HEAD).
+    #[prost(string, tag = "2")]
+    pub base: ::prost::alloc::string::String,
+    #[prost(message, repeated, tag = "3")]
+    pub commits: ::prost::alloc::vec::Vec<DiffCommit>,
+    /// `git diff base...branch`, cut at a size limit (then `truncated`).
+    #[prost(string, tag = "4")]
+    pub patch: ::prost::alloc::string::String,
+    #[prost(bool, tag = "5")]
+    pub truncated: bool,
+    /// Set when git could not answer for this repo; the others still do.
+    #[prost(string, tag = "6")]
+    pub error: ::prost::alloc::string::String,
+}
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct WorkstreamDiff {
+    #[prost(string, tag = "1")]
+    pub workstream_id: ::prost::alloc::string::String,
+    #[prost(string, tag = "2")]
+    pub branch: ::prost::alloc::string::String,
+    #[prost(message, repeated, tag = "3")]
+    pub repos: ::prost::alloc::vec::Vec<RepoDiff>,
+}
 /// How an agent kind speaks ACP.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::prost::Enumeration)]
 #[repr(i32)]
@@ -2754,6 +2795,33 @@ pub mod compass_service_client {
                 .insert(GrpcMethod::new("compass.v1.CompassService", "AnswerAsk"));
             self.inner.unary(req, path, codec).await
         }
+        /// Bridge
+        /// A workstream's branch against its base in every repo of its project:
+        /// the commits and the patch, computed by git inside the agent's
+        /// workload (so the agent must be running).
+        pub async fn get_workstream_diff(
+            &mut self,
+            request: impl tonic::IntoRequest<super::GetWorkstreamDiffRequest>,
+        ) -> std::result::Result<tonic::Response<super::WorkstreamDiff>, tonic::Status> {
+            self.inner
+                .ready()
+                .await
+                .map_err(|e| {
+                    tonic::Status::unknown(
+                        format!("Service was not ready: {}", e.into()),
+                    )
+                })?;
+            let codec = tonic_prost::ProstCodec::default();
+            let path = http::uri::PathAndQuery::from_static(
+                "/compass.v1.CompassService/GetWorkstreamDiff",
+            );
+            let mut req = request.into_request();
+            req.extensions_mut()
+                .insert(
+                    GrpcMethod::new("compass.v1.CompassService", "GetWorkstreamDiff"),
+                );
+            self.inner.unary(req, path, codec).await
+        }
     }
 }
 /// Generated server implementations.
@@ -3050,6 +3118,14 @@ pub mod compass_service_server {
             tonic::Response<super::AnswerAskResponse>,
             tonic::Status,
         >;
+        /// Bridge
+        /// A workstream's branch against its base in every repo of its project:
+        /// the commits and the patch, computed by git inside the agent's
+        /// workload (so the agent must be running).
+        async fn get_workstream_diff(
+            &self,
+            request: tonic::Request<super::GetWorkstreamDiffRequest>,
+        ) -> std::result::Result<tonic::Response<super::WorkstreamDiff>, tonic::Status>;
     }
     #[derive(Debug)]
     pub struct CompassServiceServer<T> {
@@ -5090,6 +5166,52 @@ pub mod compass_service_server {
                     let inner = self.inner.clone();
                     let fut = async move {
                         let method = AnswerAskSvc(inner);
+                        let codec = tonic_prost::ProstCodec::default();
+                        let mut grpc = tonic::server::Grpc::new(codec)
+                            .apply_compression_config(
+                                accept_compression_encodings,
+                                send_compression_encodings,
+                            )
+                            .apply_max_message_size_config(
+                                max_decoding_message_size,
+                                max_encoding_message_size,
+                            );
+                        let res = grpc.unary(method, req).await;
+                        Ok(res)
+                    };
+                    Box::pin(fut)
+                }
+                "/compass.v1.CompassService/GetWorkstreamDiff" => {
+                    #[allow(non_camel_case_types)]
+                    struct GetWorkstreamDiffSvc<T: CompassService>(pub Arc<T>);
+                    impl<
+                        T: CompassService,
+                    > tonic::server::UnaryService<super::GetWorkstreamDiffRequest>
+                    for GetWorkstreamDiffSvc<T> {
+                        type Response = super::WorkstreamDiff;
+                        type Future = BoxFuture<
+                            tonic::Response<Self::Response>,
+                            tonic::Status,
+                        >;
+                        fn call(
+                            &mut self,
+                            request: tonic::Request<super::GetWorkstreamDiffRequest>,
+                        ) -> Self::Future {
+                            let inner = Arc::clone(&self.0);
+                            let fut = async move {
+                                <T as CompassService>::get_workstream_diff(&inner, request)
+                                    .await
+                            };
+                            Box::pin(fut)
+                        }
+                    }
+                    let accept_compression_encodings = self.accept_compression_encodings;
+                    let send_compression_encodings = self.send_compression_encodings;
+                    let max_decoding_message_size = self.max_decoding_message_size;
+                    let max_encoding_message_size = self.max_encoding_message_size;
+                    let inner = self.inner.clone();
+                    let fut = async move {
+                        let method = GetWorkstreamDiffSvc(inner);
                         let codec = tonic_prost::ProstCodec::default();
                         let mut grpc = tonic::server::Grpc::new(codec)
                             .apply_compression_config(

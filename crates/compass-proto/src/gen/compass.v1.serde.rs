@@ -5358,6 +5358,114 @@ impl<'de> serde::Deserialize<'de> for DeleteSecretResponse {
         deserializer.deserialize_struct("compass.v1.DeleteSecretResponse", FIELDS, GeneratedVisitor)
     }
 }
+impl serde::Serialize for DiffCommit {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.sha.is_empty() {
+            len += 1;
+        }
+        if !self.subject.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.DiffCommit", len)?;
+        if !self.sha.is_empty() {
+            struct_ser.serialize_field("sha", &self.sha)?;
+        }
+        if !self.subject.is_empty() {
+            struct_ser.serialize_field("subject", &self.subject)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for DiffCommit {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "sha",
+            "subject",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Sha,
+            Subject,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "sha" => Ok(GeneratedField::Sha),
+                            "subject" => Ok(GeneratedField::Subject),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = DiffCommit;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.DiffCommit")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<DiffCommit, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut sha__ = None;
+                let mut subject__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Sha => {
+                            if sha__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("sha"));
+                            }
+                            sha__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Subject => {
+                            if subject__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("subject"));
+                            }
+                            subject__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(DiffCommit {
+                    sha: sha__.unwrap_or_default(),
+                    subject: subject__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.DiffCommit", FIELDS, GeneratedVisitor)
+    }
+}
 impl serde::Serialize for Event {
     #[allow(deprecated)]
     fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
@@ -7162,6 +7270,97 @@ impl<'de> serde::Deserialize<'de> for GetWardenRequest {
             }
         }
         deserializer.deserialize_struct("compass.v1.GetWardenRequest", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for GetWorkstreamDiffRequest {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.workstream.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.GetWorkstreamDiffRequest", len)?;
+        if !self.workstream.is_empty() {
+            struct_ser.serialize_field("workstream", &self.workstream)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for GetWorkstreamDiffRequest {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "workstream",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Workstream,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "workstream" => Ok(GeneratedField::Workstream),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = GetWorkstreamDiffRequest;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.GetWorkstreamDiffRequest")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<GetWorkstreamDiffRequest, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut workstream__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Workstream => {
+                            if workstream__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("workstream"));
+                            }
+                            workstream__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(GetWorkstreamDiffRequest {
+                    workstream: workstream__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.GetWorkstreamDiffRequest", FIELDS, GeneratedVisitor)
     }
 }
 impl serde::Serialize for GetWorkstreamRequest {
@@ -11795,6 +11994,182 @@ impl<'de> serde::Deserialize<'de> for repo::Kind {
         deserializer.deserialize_any(GeneratedVisitor)
     }
 }
+impl serde::Serialize for RepoDiff {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.repo.is_empty() {
+            len += 1;
+        }
+        if !self.base.is_empty() {
+            len += 1;
+        }
+        if !self.commits.is_empty() {
+            len += 1;
+        }
+        if !self.patch.is_empty() {
+            len += 1;
+        }
+        if self.truncated {
+            len += 1;
+        }
+        if !self.error.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.RepoDiff", len)?;
+        if !self.repo.is_empty() {
+            struct_ser.serialize_field("repo", &self.repo)?;
+        }
+        if !self.base.is_empty() {
+            struct_ser.serialize_field("base", &self.base)?;
+        }
+        if !self.commits.is_empty() {
+            struct_ser.serialize_field("commits", &self.commits)?;
+        }
+        if !self.patch.is_empty() {
+            struct_ser.serialize_field("patch", &self.patch)?;
+        }
+        if self.truncated {
+            struct_ser.serialize_field("truncated", &self.truncated)?;
+        }
+        if !self.error.is_empty() {
+            struct_ser.serialize_field("error", &self.error)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for RepoDiff {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "repo",
+            "base",
+            "commits",
+            "patch",
+            "truncated",
+            "error",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Repo,
+            Base,
+            Commits,
+            Patch,
+            Truncated,
+            Error,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "repo" => Ok(GeneratedField::Repo),
+                            "base" => Ok(GeneratedField::Base),
+                            "commits" => Ok(GeneratedField::Commits),
+                            "patch" => Ok(GeneratedField::Patch),
+                            "truncated" => Ok(GeneratedField::Truncated),
+                            "error" => Ok(GeneratedField::Error),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = RepoDiff;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.RepoDiff")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<RepoDiff, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut repo__ = None;
+                let mut base__ = None;
+                let mut commits__ = None;
+                let mut patch__ = None;
+                let mut truncated__ = None;
+                let mut error__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Repo => {
+                            if repo__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("repo"));
+                            }
+                            repo__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Base => {
+                            if base__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("base"));
+                            }
+                            base__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Commits => {
+                            if commits__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("commits"));
+                            }
+                            commits__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Patch => {
+                            if patch__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("patch"));
+                            }
+                            patch__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Truncated => {
+                            if truncated__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("truncated"));
+                            }
+                            truncated__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Error => {
+                            if error__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("error"));
+                            }
+                            error__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(RepoDiff {
+                    repo: repo__.unwrap_or_default(),
+                    base: base__.unwrap_or_default(),
+                    commits: commits__.unwrap_or_default(),
+                    patch: patch__.unwrap_or_default(),
+                    truncated: truncated__.unwrap_or_default(),
+                    error: error__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.RepoDiff", FIELDS, GeneratedVisitor)
+    }
+}
 impl serde::Serialize for RepoPush {
     #[allow(deprecated)]
     fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
@@ -16055,6 +16430,132 @@ impl<'de> serde::Deserialize<'de> for WorkstreamCreated {
             }
         }
         deserializer.deserialize_struct("compass.v1.WorkstreamCreated", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for WorkstreamDiff {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.workstream_id.is_empty() {
+            len += 1;
+        }
+        if !self.branch.is_empty() {
+            len += 1;
+        }
+        if !self.repos.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.WorkstreamDiff", len)?;
+        if !self.workstream_id.is_empty() {
+            struct_ser.serialize_field("workstreamId", &self.workstream_id)?;
+        }
+        if !self.branch.is_empty() {
+            struct_ser.serialize_field("branch", &self.branch)?;
+        }
+        if !self.repos.is_empty() {
+            struct_ser.serialize_field("repos", &self.repos)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for WorkstreamDiff {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "workstream_id",
+            "workstreamId",
+            "branch",
+            "repos",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            WorkstreamId,
+            Branch,
+            Repos,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "workstreamId" | "workstream_id" => Ok(GeneratedField::WorkstreamId),
+                            "branch" => Ok(GeneratedField::Branch),
+                            "repos" => Ok(GeneratedField::Repos),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = WorkstreamDiff;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.WorkstreamDiff")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<WorkstreamDiff, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut workstream_id__ = None;
+                let mut branch__ = None;
+                let mut repos__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::WorkstreamId => {
+                            if workstream_id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("workstreamId"));
+                            }
+                            workstream_id__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Branch => {
+                            if branch__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("branch"));
+                            }
+                            branch__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Repos => {
+                            if repos__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("repos"));
+                            }
+                            repos__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(WorkstreamDiff {
+                    workstream_id: workstream_id__.unwrap_or_default(),
+                    branch: branch__.unwrap_or_default(),
+                    repos: repos__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.WorkstreamDiff", FIELDS, GeneratedVisitor)
     }
 }
 impl serde::Serialize for WorkstreamState {

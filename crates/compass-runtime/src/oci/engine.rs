@@ -3,8 +3,9 @@
 //! host variable, e.g. `LD_PRELOAD`, acts on the host-side client) and the
 //! project's own containers.conf in `CONTAINERS_CONF`.
 
+use crate::error::RuntimeError;
 use crate::process::{self, DEFAULT_PATH};
-use crate::workload::{ExecOutput, RuntimeError};
+use crate::spec::ExecOutput;
 use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use tokio::process::Command;

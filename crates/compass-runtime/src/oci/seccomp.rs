@@ -9,7 +9,7 @@
 //! comparison on the flags); `clone3`, whose flags seccomp cannot see, gets
 //! `ENOSYS`, so the C library falls back to `clone`.
 
-use crate::workload::RuntimeError;
+use crate::error::RuntimeError;
 use serde_json::{Value, json};
 
 /// Where the engine keeps its default profile.

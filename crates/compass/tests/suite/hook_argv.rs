@@ -141,7 +141,7 @@ fn every_shape_that_cannot_decide_blocks_with_exit_2() {
         (vec!["hook"], "<KIND>"),
         (vec!["--home", &home, "hook"], "<KIND>"),
         (vec!["hook", "claude-code"], "<EVENT>"),
-        (vec!["hook", "nope", "PreToolUse"], "unknown agent kind"),
+        (vec!["hook", "nope", "PreToolUse"], "unknown hook protocol"),
         (
             vec!["hook", "claude-code", "NoSuchEvent"],
             "unknown hook event",

@@ -2,6 +2,7 @@
 
 mod agents;
 mod bad_input;
+mod bridge;
 mod broken_pipe;
 mod claude;
 mod daemon;
@@ -17,6 +18,7 @@ mod restart;
 mod scope;
 mod sources;
 mod stream;
+mod tidy;
 mod warden;
 mod watch;
 

@@ -1,0 +1,129 @@
+//! A workstream's branch against its base, for review: the commits and the
+//! patch in every repo of its project. Git runs inside the agent's own
+//! workload (its clones exist only there), through the runtime's exec and
+//! built by `compass_core::safe_git` (fixed safe config, no textconv or
+//! external diff), never on the host.
+
+use super::spec::repo_names;
+use super::{Fleet, FleetError};
+use compass_core::safe_git::SafeGit;
+use compass_core::workstream::Workstream;
+use compass_runtime::WorkloadName;
+use std::path::Path;
+
+/// Most bytes of one repo's patch returned; the rest is cut (`truncated`).
+const MAX_PATCH: usize = 1024 * 1024;
+/// Most commits listed per repo.
+const MAX_COMMITS: &str = "500";
+
+/// One repo's part of the review.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub(crate) struct RepoReview {
+    pub(crate) repo: String,
+    pub(crate) base: String,
+    /// (sha, subject), newest first.
+    pub(crate) commits: Vec<(String, String)>,
+    pub(crate) patch: String,
+    pub(crate) truncated: bool,
+    /// Why git could not answer for this repo (the others still do).
+    pub(crate) error: String,
+}
+
+impl Fleet {
+    /// The workstream's diff in every repo; the agent must be running.
+    pub(crate) async fn workstream_review(
+        &self,
+        ws: &Workstream,
+    ) -> Result<Vec<RepoReview>, FleetError> {
+        let Some(workload) = self.running.workload(&ws.agent_id) else {
+            return Err(FleetError::State(format!(
+                "agent {} is not running: its clones (and so the diff) live in its workload; start it first",
+                ws.agent_id
+            )));
+        };
+        let project_id = ws.project_id.to_string();
+        let project = self
+            .store
+            .read(move |c| compass_store::projects::get(c, &project_id))
+            .await?;
+        let state_dir = self.agents_dir.join(workload.as_str());
+        let work = self.runtime.inner_paths(&state_dir).work;
+        let mut out = Vec::new();
+        for repo in repo_names(&project.repos)? {
+            let clone = work.join(repo.as_str());
+            let mut review = RepoReview {
+                repo: repo.as_str().to_owned(),
+                ..RepoReview::default()
+            };
+            if let Err(error) = self
+                .review_repo(&workload, &clone, &ws.branch, &mut review)
+                .await
+            {
+                review.error = error;
+            }
+            out.push(review);
+        }
+        Ok(out)
+    }
+
+    async fn review_repo(
+        &self,
+        workload: &WorkloadName,
+        clone: &Path,
+        branch: &str,
+        review: &mut RepoReview,
+    ) -> Result<(), String> {
+        let git = |cmd: Result<SafeGit, compass_core::safe_git::GitArgError>| async {
+            let cmd = cmd.map_err(|e| e.to_string())?;
+            let out = compass_runtime::git::exec(self.runtime.as_ref(), workload, &cmd)
+                .await
+                .map_err(|e| e.to_string())?;
+            if !out.success() {
+                return Err(String::from_utf8_lossy(&out.stderr).trim().to_owned());
+            }
+            Ok(out.stdout)
+        };
+        // The base: where the branch left the clone's checked-out line.
+        let base = git(SafeGit::in_dir(clone)
+            .and_then(|g| g.args(["merge-base", "HEAD"]).value("branch", branch)))
+        .await?;
+        let base = String::from_utf8_lossy(&base).trim().to_owned();
+        if base.len() != 40 || !base.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err(format!("git merge-base answered {base:?}, not a commit"));
+        }
+        let range = format!("{base}..{branch}");
+        let log = git(SafeGit::in_dir(clone).and_then(|g| {
+            g.args([
+                "log",
+                "--no-color",
+                "--format=%H%x09%s",
+                "--max-count",
+                MAX_COMMITS,
+            ])
+            .value("range", &range)
+        }))
+        .await?;
+        review.commits = String::from_utf8_lossy(&log)
+            .lines()
+            .filter_map(|l| l.split_once('\t'))
+            .map(|(sha, subject)| (sha.to_owned(), subject.to_owned()))
+            .collect();
+        let patch = git(SafeGit::in_dir(clone).and_then(|g| {
+            g.args([
+                "diff",
+                "--no-color",
+                "--no-textconv",
+                "--no-ext-diff",
+                "--find-renames",
+            ])
+            .value("base", &base)?
+            .value("branch", branch)
+        }))
+        .await?;
+        review.truncated = patch.len() > MAX_PATCH;
+        let cut = &patch[..patch.len().min(MAX_PATCH)];
+        review.patch = String::from_utf8_lossy(cut).into_owned();
+        review.base = base;
+        Ok(())
+    }
+}

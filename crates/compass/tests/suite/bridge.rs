@@ -1,0 +1,86 @@
+//! What the Bridge needs from the daemon, through the CLI like any client:
+//! a workstream's review (`compass workstream diff`, git inside the agent's
+//! workload) with its bad input, and a stored stream in readable units
+//! (streamed chunks coalesced by the daemon). The page itself is tested in
+//! headless Chromium by `web/test/` (run from `scripts/test`).
+
+use super::{TestDaemon, git_repo};
+use serde_json::Value;
+use std::time::{Duration, Instant};
+
+fn wait_until(what: &str, mut done: impl FnMut() -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(90);
+    while !done() {
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+const SCENARIO: &str = r#"name = "review"
+[[turns]]
+steps = [
+  { kind = "repeat", count = 60, step = { kind = "message", text = "word " } },
+  { kind = "write", path = "notes.txt", content = "reviewed line\n" },
+  { kind = "git_commit", message = "Add the review notes" },
+  { kind = "message", text = "Committed." },
+]
+"#;
+
+#[test]
+fn a_workstream_diff_shows_the_branch_commits_and_patch_and_the_stream_is_coalesced() {
+    compass_test_support::bins::scripted_agent();
+    let d = TestDaemon::start();
+    let repo = git_repo(d.outside());
+    d.ok(&["project", "add", "demo", "--repo", repo.to_str().unwrap()]);
+    d.ok(&["agent", "new", "atlas"]);
+    d.ok(&["issue", "add", "Write review notes", "-p", "demo"]);
+    let ws: Value = d.json(&["workstream", "add", "demo-1", "atlas"]);
+    let ws = ws["id"].as_str().unwrap().to_owned();
+
+    // Bad input names the field; an agent that is not running says so.
+    assert!(d.fails(&["workstream", "diff", ""]).contains("workstream"));
+    assert!(
+        d.fails(&["workstream", "diff", "wst-999"])
+            .contains("no workstream")
+    );
+    let idle = d.fails(&["workstream", "diff", &ws]);
+    assert!(idle.contains("not running"), "{idle}");
+
+    // In progress: the agent's session works in the workstream's worktree.
+    d.ok(&["workstream", "move", &ws, "in_progress"]);
+    d.start_scripted("atlas", SCENARIO);
+    let turn = d.ok(&["agent", "prompt", "atlas", "write the notes", "--follow"]);
+    assert!(turn.contains("turn ended"), "{turn}");
+
+    let text = d.ok(&["workstream", "diff", &ws]);
+    assert!(text.contains("compass/atlas/demo-1"), "{text}");
+    assert!(text.contains("Add the review notes"), "{text}");
+    assert!(text.contains("+reviewed line"), "{text}");
+    let json = d.json(&["workstream", "diff", &ws]);
+    let app = &json["repos"][0];
+    assert_eq!(app["repo"], "app");
+    assert_eq!(app["commits"].as_array().map(Vec::len), Some(1), "{json}");
+    assert_eq!(app["base"].as_str().map(str::len), Some(40), "{json}");
+
+    // Sixty streamed chunks are stored as a few readable units, whole.
+    wait_until("the turn's events to be stored", || {
+        d.ok(&["agent", "log", "atlas"]).contains("Committed.")
+    });
+    let chunks: Vec<String> = d
+        .ok(&["events", "--json"])
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter_map(|e| {
+            e["agentUpdate"]["messageChunk"]["text"]
+                .as_str()
+                .map(str::to_owned)
+        })
+        .filter(|t| t.contains("word"))
+        .collect();
+    assert!(
+        !chunks.is_empty() && chunks.len() <= 6,
+        "60 chunks stored as {} events: {chunks:?}",
+        chunks.len()
+    );
+    assert_eq!(chunks.concat(), "word ".repeat(60));
+}

@@ -1,0 +1,193 @@
+// The board's state, kept from one GetBoard and then the event stream:
+// issues, workstreams and agents are maps keyed by id, and every event is
+// applied as an absolute value (a state *to*, an upsert), so an event seen
+// twice (GetBoard raced the stream) changes nothing and no card can double.
+import {
+  AgentStatus,
+  WorkstreamState,
+  type Agent,
+  type Board,
+  type Event,
+  type Priority,
+} from "./gen/compass/v1/compass_pb.js";
+
+export interface IssueCard {
+  id: string;
+  key: string;
+  title: string;
+  priority: Priority;
+}
+export interface Lane {
+  id: string;
+  name: string;
+  status: AgentStatus;
+  reason: string;
+  backend: string;
+  missing: string[];
+  persona: string;
+  kind: string;
+}
+export interface Work {
+  id: string;
+  issueId: string;
+  agentId: string;
+  state: WorkstreamState;
+}
+export interface BoardState {
+  projectId: string;
+  issues: Map<string, IssueCard>;
+  agents: Map<string, Lane>;
+  work: Map<string, Work>;
+}
+
+export const COLUMNS: { title: string; states: WorkstreamState[] }[] = [
+  { title: "Backlog", states: [WorkstreamState.BACKLOG, WorkstreamState.UNSPECIFIED] },
+  { title: "In Progress", states: [WorkstreamState.IN_PROGRESS, WorkstreamState.PAUSED, WorkstreamState.FAILED] },
+  { title: "In Review", states: [WorkstreamState.IN_REVIEW] },
+  { title: "Merged", states: [WorkstreamState.MERGED] },
+];
+
+export function fromBoard(board: Board, agents: Agent[]): BoardState {
+  const s: BoardState = {
+    projectId: board.project?.id ?? "",
+    issues: new Map(),
+    agents: new Map(),
+    work: new Map(),
+  };
+  for (const a of agents) upsertAgent(s, a);
+  for (const row of board.rows) {
+    if (row.agentId && !s.agents.has(row.agentId)) {
+      s.agents.set(row.agentId, {
+        id: row.agentId,
+        name: row.agentName,
+        status: row.agentStatus,
+        reason: row.agentStatusReason,
+        backend: "",
+        missing: [],
+        persona: "",
+        kind: "",
+      });
+    }
+    for (const col of row.columns) {
+      for (const c of col.cards) {
+        s.issues.set(c.issueId, { id: c.issueId, key: c.issueKey, title: c.title, priority: c.priority });
+        if (c.workstreamId) {
+          s.work.set(c.workstreamId, { id: c.workstreamId, issueId: c.issueId, agentId: row.agentId, state: c.state });
+        }
+      }
+    }
+  }
+  return s;
+}
+
+function upsertAgent(s: BoardState, a: Agent): void {
+  if (a.status === AgentStatus.RETIRED) {
+    s.agents.delete(a.id);
+    return;
+  }
+  s.agents.set(a.id, {
+    id: a.id,
+    name: a.name,
+    status: a.status,
+    reason: a.statusReason,
+    backend: a.backend,
+    missing: a.missingProtections,
+    persona: a.persona,
+    kind: a.kind,
+  });
+}
+
+/// Apply one event; returns whether the board changed.
+export function apply(s: BoardState, e: Event): boolean {
+  if (e.projectId && e.projectId !== s.projectId) return false;
+  const k = e.kind;
+  switch (k.case) {
+    case "issueCreated":
+    case "issueUpdated": {
+      const i = k.value.issue;
+      if (!i || i.projectId !== s.projectId) return false;
+      s.issues.set(i.id, { id: i.id, key: i.key, title: i.title, priority: i.priority });
+      return true;
+    }
+    case "agentCreated": {
+      const a = k.value.agent;
+      if (!a || a.projectId !== s.projectId) return false;
+      upsertAgent(s, a);
+      return true;
+    }
+    case "agentStatusChanged": {
+      const lane = s.agents.get(e.agentId);
+      if (!lane) return false;
+      s.agents.set(e.agentId, { ...lane, status: k.value.to, reason: k.value.reason });
+      return true;
+    }
+    case "agentRetired":
+      return s.agents.delete(e.agentId);
+    case "workstreamCreated": {
+      const w = k.value.workstream;
+      if (!w || w.projectId !== s.projectId) return false;
+      s.work.set(w.id, { id: w.id, issueId: w.issueId, agentId: w.agentId, state: w.state });
+      return true;
+    }
+    case "workstreamStateChanged": {
+      const w = s.work.get(e.workstreamId);
+      if (!w) return false;
+      s.work.set(w.id, { ...w, state: k.value.to });
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+export interface Card {
+  issue: IssueCard;
+  work?: Work;
+}
+
+/// Cards of one lane ("" is the Dispatcher's unassigned row), by column.
+export function lanes(s: BoardState): Map<string, Card[][]> {
+  const out = new Map<string, Card[][]>();
+  const row = (id: string) => {
+    let r = out.get(id);
+    if (!r) {
+      r = COLUMNS.map(() => []);
+      out.set(id, r);
+    }
+    return r;
+  };
+  row("");
+  for (const id of s.agents.keys()) row(id);
+  const assigned = new Set<string>();
+  for (const w of s.work.values()) {
+    const issue = s.issues.get(w.issueId);
+    if (!issue) continue;
+    assigned.add(w.issueId);
+    const lane = s.agents.has(w.agentId) ? w.agentId : "";
+    const col = COLUMNS.findIndex((c) => c.states.includes(w.state));
+    row(lane)[col < 0 ? 0 : col].push({ issue, work: w });
+  }
+  for (const issue of s.issues.values()) {
+    if (!assigned.has(issue.id)) row("")[0].push({ issue });
+  }
+  return out;
+}
+
+export const STATUS_LABEL: Record<AgentStatus, string> = {
+  [AgentStatus.UNSPECIFIED]: "unknown",
+  [AgentStatus.IDLE]: "idle",
+  [AgentStatus.RUNNING]: "running",
+  [AgentStatus.PAUSED]: "paused",
+  [AgentStatus.FAILED]: "failed",
+  [AgentStatus.RETIRED]: "retired",
+};
+
+export const STATE_LABEL: Record<WorkstreamState, string> = {
+  [WorkstreamState.UNSPECIFIED]: "backlog",
+  [WorkstreamState.BACKLOG]: "backlog",
+  [WorkstreamState.IN_PROGRESS]: "in progress",
+  [WorkstreamState.IN_REVIEW]: "in review",
+  [WorkstreamState.MERGED]: "merged",
+  [WorkstreamState.PAUSED]: "paused",
+  [WorkstreamState.FAILED]: "failed",
+};
