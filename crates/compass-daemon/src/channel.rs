@@ -6,15 +6,14 @@
 
 use crate::convert;
 use crate::fleet::Fleet;
-use compass_core::channel::{AskDelivery, PushState, QueueEntry};
-use compass_core::id::{AgentId, IssueId, WorkstreamId};
+use compass_core::channel::{AskDelivery, PushState};
+use compass_core::id::AgentId;
 use compass_core::workstream::Workstream;
 use compass_dispatcher::mcp::{Answered, Channel};
 use compass_proto::v1 as pb;
 use compass_store::{
     Connection, Store, StoreError, agents, asks, board, channel, issues, workstreams,
 };
-use std::collections::HashMap;
 use std::sync::Arc;
 
 /// Records what the push relay decided as the push state of the agent's
@@ -111,19 +110,6 @@ pub(crate) async fn answer(
     Ok((ask, delivery, agent.name.to_string()))
 }
 
-pub(crate) fn ask_pb(a: compass_core::channel::Ask, agent_name: String) -> pb::Ask {
-    pb::Ask {
-        id: a.id.0,
-        agent_id: a.agent_id.0,
-        agent_name,
-        workstream_id: a.workstream_id.map(|w| w.0).unwrap_or_default(),
-        question: a.question,
-        state: a.state.as_str().to_owned(),
-        answer: a.answer,
-        created_at_ms: a.created_at_ms,
-    }
-}
-
 /// A workstream with what the channel adds: its issue key, queue entry,
 /// pushes and pull requests.
 pub(crate) fn workstream_full(
@@ -153,16 +139,11 @@ pub(crate) fn workstream_full(
     Ok(out)
 }
 
-/// What the board's cards show of the channel: queue entries by
-/// workstream, and issue keys by id (for a child issue's parent).
-#[derive(Debug, Default)]
-pub(crate) struct BoardExtras {
-    pub(crate) entries: HashMap<WorkstreamId, QueueEntry>,
-    pub(crate) keys: HashMap<IssueId, String>,
-}
-
-pub(crate) fn board_extras(conn: &Connection, b: &board::Board) -> Result<BoardExtras, StoreError> {
-    let mut extras = BoardExtras::default();
+pub(crate) fn board_extras(
+    conn: &Connection,
+    b: &board::Board,
+) -> Result<convert::BoardExtras, StoreError> {
+    let mut extras = convert::BoardExtras::default();
     for row in &b.rows {
         for (_, cards) in &row.columns {
             for card in cards {

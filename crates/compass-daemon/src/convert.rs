@@ -198,11 +198,7 @@ pub(crate) fn repo_push(p: compass_core::channel::RepoPush) -> pb::RepoPush {
 }
 
 /// The board; `warden_enabled` is the daemon's, not the store's.
-pub(crate) fn board(
-    b: board::Board,
-    warden_enabled: bool,
-    extras: &crate::channel::BoardExtras,
-) -> pb::Board {
+pub(crate) fn board(b: board::Board, warden_enabled: bool, extras: &BoardExtras) -> pb::Board {
     pb::Board {
         warden_enabled,
         project: Some(project(b.project)),
@@ -243,7 +239,7 @@ pub(crate) fn board(
     }
 }
 
-fn card(c: board::Card, extras: &crate::channel::BoardExtras) -> pb::BoardCard {
+fn card(c: board::Card, extras: &BoardExtras) -> pb::BoardCard {
     let entry = c
         .workstream
         .as_ref()
@@ -541,7 +537,7 @@ pub(crate) fn event(e: &Event) -> pb::Event {
             commit,
         }),
         EventKind::AskOpened { ask } => Kind::AskOpened(pb::AskOpened {
-            ask: Some(crate::channel::ask_pb(ask, String::new())),
+            ask: Some(ask_pb(ask, String::new())),
         }),
         EventKind::AskAnswered { ask_id, delivery } => Kind::AskAnswered(pb::AskAnswered {
             ask_id: ask_id.0,
@@ -633,5 +629,29 @@ pub(crate) fn repo_review(r: crate::fleet::RepoReview) -> pb::RepoDiff {
         patch: r.patch,
         truncated: r.truncated,
         error: r.error,
+    }
+}
+
+/// What the board's cards show of the channel: queue entries by
+/// workstream, and issue keys by id (for a child issue's parent).
+#[derive(Debug, Default)]
+pub(crate) struct BoardExtras {
+    pub(crate) entries: std::collections::HashMap<
+        compass_core::id::WorkstreamId,
+        compass_core::channel::QueueEntry,
+    >,
+    pub(crate) keys: std::collections::HashMap<compass_core::id::IssueId, String>,
+}
+
+pub(crate) fn ask_pb(a: compass_core::channel::Ask, agent_name: String) -> pb::Ask {
+    pb::Ask {
+        id: a.id.0,
+        agent_id: a.agent_id.0,
+        agent_name,
+        workstream_id: a.workstream_id.map(|w| w.0).unwrap_or_default(),
+        question: a.question,
+        state: a.state.as_str().to_owned(),
+        answer: a.answer,
+        created_at_ms: a.created_at_ms,
     }
 }

@@ -793,7 +793,7 @@ impl CompassService for CompassApi {
                     .into_iter()
                     .map(|a| {
                         let name = agents::get(c, a.agent_id.as_str(), None)?.name.to_string();
-                        Ok(crate::channel::ask_pb(a, name))
+                        Ok(convert::ask_pb(a, name))
                     })
                     .collect::<Result<Vec<_>, compass_store::StoreError>>()
             })
@@ -818,7 +818,7 @@ impl CompassService for CompassApi {
         .await
         .map_err(from_store)?;
         Ok(Response::new(pb::AnswerAskResponse {
-            ask: Some(crate::channel::ask_pb(ask, name)),
+            ask: Some(convert::ask_pb(ask, name)),
             delivery: delivery.as_str().to_owned(),
         }))
     }
