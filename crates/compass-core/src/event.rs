@@ -5,8 +5,9 @@
 //! contract too (the daemon's mapping is exhaustive, so the compiler asks).
 
 use crate::agent::{Agent, AgentStatus};
+use crate::channel::{Ask, AskDelivery, McpTool, PushState};
 use crate::gate::Verdict;
-use crate::id::{AgentId, IssueId, ProjectId, SourceId, WorkstreamId};
+use crate::id::{AgentId, AskId, IssueId, ProjectId, SourceId, WorkstreamId};
 use crate::issue::Issue;
 use crate::merge::RepoLanded;
 use crate::project::Project;
@@ -169,6 +170,58 @@ pub enum EventKind {
         repo: String,
         error: String,
     },
+    /// An agent's MCP call was refused: wrong arguments, or it named work
+    /// that is not its own. `error` is what the agent was told.
+    McpCallRefused {
+        tool: McpTool,
+        error: String,
+    },
+    /// The agent signalled its workstream ready for push, once for all of
+    /// the repos it names (a notification: it grants no push).
+    ReadyForPush {
+        workstream_id: WorkstreamId,
+        repos: Vec<String>,
+        summary: String,
+    },
+    /// One repo of a workstream changed push state (the relay forwarded
+    /// its branch, or the push was refused).
+    RepoPushChanged {
+        workstream_id: WorkstreamId,
+        repo: String,
+        state: PushState,
+        commit: String,
+    },
+    /// An agent asked the user a question.
+    AskOpened {
+        ask: Ask,
+    },
+    /// The user answered; `delivery` says how the agent got it.
+    AskAnswered {
+        ask_id: AskId,
+        delivery: AskDelivery,
+    },
+    /// The agent reordered, annotated or marked items of its own queue.
+    QueueUpdated {
+        workstream_ids: Vec<WorkstreamId>,
+    },
+    /// A pull request was opened (or, `updated`, found open and refreshed)
+    /// for a workstream's repo on its forge.
+    PullRequestOpened {
+        workstream_id: WorkstreamId,
+        repo: String,
+        number: u64,
+        url: String,
+        updated: bool,
+    },
+    /// Review comments and failing checks of a pull request were handed to
+    /// the owning agent as a prompt.
+    ForgeFeedback {
+        workstream_id: WorkstreamId,
+        repo: String,
+        number: u64,
+        comments: u32,
+        failing_checks: u32,
+    },
 }
 
 impl EventKind {
@@ -198,6 +251,14 @@ impl EventKind {
             Self::SourceWriteback { .. } => "source_writeback",
             Self::WorkstreamMerged { .. } => "workstream_merged",
             Self::MergeCheckFailed { .. } => "merge_check_failed",
+            Self::McpCallRefused { .. } => "mcp_call_refused",
+            Self::ReadyForPush { .. } => "ready_for_push",
+            Self::RepoPushChanged { .. } => "repo_push_changed",
+            Self::AskOpened { .. } => "ask_opened",
+            Self::AskAnswered { .. } => "ask_answered",
+            Self::QueueUpdated { .. } => "queue_updated",
+            Self::PullRequestOpened { .. } => "pull_request_opened",
+            Self::ForgeFeedback { .. } => "forge_feedback",
         }
     }
 }
@@ -222,6 +283,9 @@ impl EventKind {
             Self::SourceFailed { error, .. } => vec![error],
             Self::SourceWriteback { detail, .. } => vec![detail],
             Self::MergeCheckFailed { error, .. } => vec![error],
+            Self::McpCallRefused { error, .. } => vec![error],
+            Self::ReadyForPush { summary, .. } => vec![summary],
+            Self::AskOpened { ask } => vec![&mut ask.question, &mut ask.answer],
             Self::SourceSynced { skipped, .. } => {
                 skipped.iter_mut().map(|s| &mut s.reason).collect()
             }
@@ -239,6 +303,11 @@ impl EventKind {
             | Self::SourceRemoved { .. }
             | Self::IssueUpdated { .. }
             | Self::WorkstreamMerged { .. } => vec![],
+            | Self::RepoPushChanged { .. }
+            | Self::AskAnswered { .. }
+            | Self::QueueUpdated { .. }
+            | Self::PullRequestOpened { .. }
+            | Self::ForgeFeedback { .. } => vec![],
         }
     }
 }

@@ -58,6 +58,10 @@ id_type!(
     /// An issue source of a project (a GitHub repo's issues, …).
     SourceId, "src_"
 );
+id_type!(
+    /// A question an agent asked the user over its MCP channel.
+    AskId, "ask_"
+);
 
 #[cfg(test)]
 mod tests {

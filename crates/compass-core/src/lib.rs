@@ -6,6 +6,7 @@
 //! wall time is read, for the other crates to inject.
 
 pub mod agent;
+pub mod channel;
 pub mod clock;
 pub mod event;
 pub mod gate;

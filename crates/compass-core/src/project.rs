@@ -30,6 +30,37 @@ impl RepoSource {
     }
 }
 
+/// The directory a repo gets under `/work`, named after its location's
+/// last path segment (`/src/app.git` → `app`): a valid [`crate::Name`].
+/// Also the repo's name on the board and in the agents' channel.
+pub fn repo_dir_name(location: &str) -> String {
+    let last = location
+        .trim_end_matches('/')
+        .rsplit(['/', ':'])
+        .next()
+        .unwrap_or("repo");
+    let base = last
+        .strip_suffix(".git")
+        .unwrap_or(last)
+        .to_ascii_lowercase();
+    let cleaned: String = base
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let trimmed = cleaned.trim_matches(|c| c == '-' || c == '_');
+    if trimmed.starts_with(|c: char| c.is_ascii_lowercase()) {
+        trimmed.chars().take(40).collect()
+    } else {
+        format!("r{}", trimmed.chars().take(39).collect::<String>())
+    }
+}
+
 /// Why a repo or directory location was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum LocationError {

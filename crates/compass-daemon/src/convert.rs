@@ -7,6 +7,7 @@ use compass_core::event::{AgentUpdate, Event, EventKind, ToolStatus};
 use compass_core::gate::{Decision, Severity};
 use compass_core::issue::{Issue, Priority};
 use compass_core::project::{Project, RepoSource};
+use compass_core::source::{Health, Source, SourceConfig};
 use compass_core::theme::Theme;
 use compass_core::workstream::{Workstream, WorkstreamState};
 use compass_proto::v1 as pb;
@@ -184,11 +185,21 @@ pub(crate) fn workstream(w: Workstream) -> pb::Workstream {
         branch: w.branch,
         state: state(w.state).into(),
         created_at_ms: w.created_at_ms,
+        ..Default::default()
+    }
+}
+
+pub(crate) fn repo_push(p: compass_core::channel::RepoPush) -> pb::RepoPush {
+    pb::RepoPush {
+        repo: p.repo,
+        state: p.state.as_str().to_owned(),
+        commit: p.commit,
+        updated_at_ms: p.updated_at_ms,
     }
 }
 
 /// The board; `warden_enabled` is the daemon's, not the store's.
-pub(crate) fn board(b: board::Board, warden_enabled: bool) -> pb::Board {
+pub(crate) fn board(b: board::Board, warden_enabled: bool, extras: &BoardExtras) -> pb::Board {
     pb::Board {
         warden_enabled,
         project: Some(project(b.project)),
@@ -220,7 +231,7 @@ pub(crate) fn board(b: board::Board, warden_enabled: bool) -> pb::Board {
                         .into_iter()
                         .map(|(column, cards)| pb::BoardColumn {
                             title: column.title().to_owned(),
-                            cards: cards.into_iter().map(card).collect(),
+                            cards: cards.into_iter().map(|c| card(c, extras)).collect(),
                         })
                         .collect(),
                 }
@@ -229,11 +240,24 @@ pub(crate) fn board(b: board::Board, warden_enabled: bool) -> pb::Board {
     }
 }
 
-fn card(c: board::Card) -> pb::BoardCard {
+fn card(c: board::Card, extras: &BoardExtras) -> pb::BoardCard {
+    let entry = c
+        .workstream
+        .as_ref()
+        .and_then(|w| extras.entries.get(&w.id))
+        .cloned()
+        .unwrap_or_default();
     let (workstream_id, state) = match c.workstream {
         Some(w) => (w.id.0, self::state(w.state)),
         None => (String::new(), pb::WorkstreamState::Backlog),
     };
+    let parent_key = c
+        .issue
+        .parent
+        .as_ref()
+        .and_then(|p| extras.keys.get(p))
+        .cloned()
+        .unwrap_or_default();
     pb::BoardCard {
         issue_id: c.issue.id.0,
         issue_key: c.issue.key,
@@ -241,6 +265,11 @@ fn card(c: board::Card) -> pb::BoardCard {
         workstream_id,
         state: state.into(),
         priority: priority(c.issue.priority).into(),
+        parent_key,
+        pushes: entry.pushes.into_iter().map(repo_push).collect(),
+        ready_for_push: entry.ready_at_ms.is_some(),
+        queue_note: entry.note,
+        queue_done: entry.done,
     }
 }
 
@@ -442,7 +471,7 @@ pub(crate) fn event(e: &Event) -> pb::Event {
         }
 
         EventKind::SourceAdded { source } => Kind::SourceAdded(pb::SourceAdded {
-            source: Some(crate::dispatch::source_pb(source)),
+            source: Some(source_pb(source)),
         }),
         EventKind::SourceRemoved { source_id, name } => Kind::SourceRemoved(pb::SourceRemoved {
             source_id: source_id.0,
@@ -462,7 +491,7 @@ pub(crate) fn event(e: &Event) -> pb::Event {
             unchanged,
             skipped: skipped
                 .into_iter()
-                .map(crate::dispatch::skipped_pb)
+                .map(skipped_pb)
                 .collect(),
             cursor: cursor.unwrap_or_default(),
         }),
@@ -489,12 +518,72 @@ pub(crate) fn event(e: &Event) -> pb::Event {
         EventKind::WorkstreamMerged { issue_id, repos } => {
             Kind::WorkstreamMerged(pb::WorkstreamMerged {
                 issue_id: issue_id.0,
-                repos: repos.into_iter().map(crate::dispatch::landed_pb).collect(),
+                repos: repos.into_iter().map(landed_pb).collect(),
             })
         }
         EventKind::MergeCheckFailed { repo, error } => {
             Kind::MergeCheckFailed(pb::MergeCheckFailed { repo, error })
         }
+        EventKind::McpCallRefused { tool, error } => Kind::McpCallRefused(pb::McpCallRefused {
+            tool: tool.as_str().to_owned(),
+            error,
+        }),
+        EventKind::ReadyForPush {
+            workstream_id,
+            repos,
+            summary,
+        } => Kind::ReadyForPush(pb::ReadyForPush {
+            workstream_id: workstream_id.0,
+            repos,
+            summary,
+        }),
+        EventKind::RepoPushChanged {
+            workstream_id,
+            repo,
+            state,
+            commit,
+        } => Kind::RepoPushChanged(pb::RepoPushChanged {
+            workstream_id: workstream_id.0,
+            repo,
+            state: state.as_str().to_owned(),
+            commit,
+        }),
+        EventKind::AskOpened { ask } => Kind::AskOpened(pb::AskOpened {
+            ask: Some(ask_pb(ask, String::new())),
+        }),
+        EventKind::AskAnswered { ask_id, delivery } => Kind::AskAnswered(pb::AskAnswered {
+            ask_id: ask_id.0,
+            delivery: delivery.as_str().to_owned(),
+        }),
+        EventKind::QueueUpdated { workstream_ids } => Kind::QueueUpdated(pb::QueueUpdated {
+            workstream_ids: workstream_ids.into_iter().map(|w| w.0).collect(),
+        }),
+        EventKind::PullRequestOpened {
+            workstream_id,
+            repo,
+            number,
+            url,
+            updated,
+        } => Kind::PullRequestOpened(pb::PullRequestOpened {
+            workstream_id: workstream_id.0,
+            repo,
+            number,
+            url,
+            updated,
+        }),
+        EventKind::ForgeFeedback {
+            workstream_id,
+            repo,
+            number,
+            comments,
+            failing_checks,
+        } => Kind::ForgeFeedback(pb::ForgeFeedback {
+            workstream_id: workstream_id.0,
+            repo,
+            number,
+            comments,
+            failing_checks,
+        }),
     };
     let id = |v: &Option<compass_core::id::ProjectId>| {
         v.as_ref().map(|i| i.0.clone()).unwrap_or_default()
@@ -554,3 +643,84 @@ pub(crate) fn repo_review(r: crate::fleet::RepoReview) -> pb::RepoDiff {
         error: r.error,
     }
 }
+
+/// What the board's cards show of the channel: queue entries by
+/// workstream, and issue keys by id (for a child issue's parent).
+#[derive(Debug, Default)]
+pub(crate) struct BoardExtras {
+    pub(crate) entries: std::collections::HashMap<
+        compass_core::id::WorkstreamId,
+        compass_core::channel::QueueEntry,
+    >,
+    pub(crate) keys: std::collections::HashMap<compass_core::id::IssueId, String>,
+}
+
+pub(crate) fn ask_pb(a: compass_core::channel::Ask, agent_name: String) -> pb::Ask {
+    pb::Ask {
+        id: a.id.0,
+        agent_id: a.agent_id.0,
+        agent_name,
+        workstream_id: a.workstream_id.map(|w| w.0).unwrap_or_default(),
+        question: a.question,
+        state: a.state.as_str().to_owned(),
+        answer: a.answer,
+        created_at_ms: a.created_at_ms,
+    }
+}
+pub(crate) fn landed_pb(l: compass_core::merge::RepoLanded) -> pb::RepoLanded {
+    use compass_core::merge::Landed;
+    let how = match l.how {
+        Landed::FastForward => pb::MergeMethod::FastForward,
+        Landed::MergeCommit => pb::MergeMethod::MergeCommit,
+        Landed::Rebase => pb::MergeMethod::Rebase,
+        Landed::Squash => pb::MergeMethod::Squash,
+        Landed::Tree => pb::MergeMethod::Tree,
+    };
+    pb::RepoLanded {
+        repo: l.repo,
+        how: how.into(),
+        trunk_commit: l.trunk,
+    }
+}
+
+fn health_pb(h: Health) -> pb::SourceHealth {
+    match h {
+        Health::New => pb::SourceHealth::New,
+        Health::Ok => pb::SourceHealth::Ok,
+        Health::Failing => pb::SourceHealth::Failing,
+    }
+}
+
+pub(crate) fn skipped_pb(s: compass_core::source::Skipped) -> pb::SkippedIssue {
+    pb::SkippedIssue {
+        key: s.key,
+        reason: s.reason,
+    }
+}
+
+pub(crate) fn source_pb(s: Source) -> pb::Source {
+    let name = s.config.describe();
+    let SourceConfig::Github(g) = s.config;
+    pb::Source {
+        id: s.id.0,
+        project_id: s.project_id.0,
+        kind: pb::SourceKind::Github.into(),
+        name,
+        repo: g.repo,
+        api_url: g.api_url,
+        token_secret: s.token_secret,
+        labels: g.labels,
+        assignee: g.assignee.unwrap_or_default(),
+        state: g.state.as_str().to_owned(),
+        writeback_state: s.writeback.state,
+        writeback_labels: s.writeback.labels,
+        writeback_comments: s.writeback.comments,
+        cursor: s.cursor.unwrap_or_default(),
+        health: health_pb(s.health).into(),
+        last_error: s.last_error,
+        last_sync_ms: s.last_sync_ms.unwrap_or(0),
+        created_at_ms: s.created_at_ms,
+        issues: s.issues,
+    }
+}
+

@@ -4,6 +4,7 @@
 //! `compass-dispatcher` as redacting [`Token`]s; they never reach a reply,
 //! an event or a log.
 
+use crate::convert::{landed_pb, skipped_pb, source_pb};
 use crate::status::{from_store, invalid};
 use compass_core::source::{
     GithubConfig, Health, Source, SourceConfig, SourceFieldError, StateFilter, Writeback,
@@ -344,59 +345,6 @@ pub(crate) fn merges_pb(r: crate::merges::Report) -> pb::CheckMergesResponse {
     }
 }
 
-pub(crate) fn landed_pb(l: compass_core::merge::RepoLanded) -> pb::RepoLanded {
-    use compass_core::merge::Landed;
-    let how = match l.how {
-        Landed::FastForward => pb::MergeMethod::FastForward,
-        Landed::MergeCommit => pb::MergeMethod::MergeCommit,
-        Landed::Rebase => pb::MergeMethod::Rebase,
-        Landed::Squash => pb::MergeMethod::Squash,
-        Landed::Tree => pb::MergeMethod::Tree,
-    };
-    pb::RepoLanded {
-        repo: l.repo,
-        how: how.into(),
-        trunk_commit: l.trunk,
-    }
-}
 
-fn health_pb(h: Health) -> pb::SourceHealth {
-    match h {
-        Health::New => pb::SourceHealth::New,
-        Health::Ok => pb::SourceHealth::Ok,
-        Health::Failing => pb::SourceHealth::Failing,
-    }
-}
 
-pub(crate) fn skipped_pb(s: compass_core::source::Skipped) -> pb::SkippedIssue {
-    pb::SkippedIssue {
-        key: s.key,
-        reason: s.reason,
-    }
-}
 
-pub(crate) fn source_pb(s: Source) -> pb::Source {
-    let name = s.config.describe();
-    let SourceConfig::Github(g) = s.config;
-    pb::Source {
-        id: s.id.0,
-        project_id: s.project_id.0,
-        kind: pb::SourceKind::Github.into(),
-        name,
-        repo: g.repo,
-        api_url: g.api_url,
-        token_secret: s.token_secret,
-        labels: g.labels,
-        assignee: g.assignee.unwrap_or_default(),
-        state: g.state.as_str().to_owned(),
-        writeback_state: s.writeback.state,
-        writeback_labels: s.writeback.labels,
-        writeback_comments: s.writeback.comments,
-        cursor: s.cursor.unwrap_or_default(),
-        health: health_pb(s.health).into(),
-        last_error: s.last_error,
-        last_sync_ms: s.last_sync_ms.unwrap_or(0),
-        created_at_ms: s.created_at_ms,
-        issues: s.issues,
-    }
-}

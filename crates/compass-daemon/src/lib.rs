@@ -6,6 +6,7 @@
 //! port with gRPC-Web for the browser) and nothing else listens.
 
 mod bridge;
+mod channel;
 mod convert;
 mod dispatch;
 mod error;

@@ -214,6 +214,19 @@ fn parse_request<'a>(
     Ok((service, repo.to_owned()))
 }
 
+/// Told of each push the relay decided: the refs it carried (name and new
+/// commit; `None` deletes) and whether they reached the real remote. The
+/// agents' channel records each repo's push state from it.
+pub(crate) trait PushObserver: Send + Sync {
+    fn decided(
+        &self,
+        agent: &AgentId,
+        repo: &str,
+        refs: Vec<(String, Option<String>)>,
+        forwarded: bool,
+    );
+}
+
 /// One agent's relay: its repositories and where each forwards to.
 #[derive(Debug)]
 pub(crate) struct PushRelay {
@@ -231,6 +244,14 @@ pub(crate) struct PushRelay {
     sessions: Arc<tokio::sync::Semaphore>,
     /// Rung after each forward: merge detection looks at trunk again.
     forwarded: Arc<tokio::sync::Notify>,
+    /// Told of every push forwarded or refused (each repo's push state).
+    observer: Arc<dyn PushObserver>,
+}
+
+impl std::fmt::Debug for dyn PushObserver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("PushObserver")
+    }
 }
 
 /// What every agent's relay shares with the daemon.
@@ -244,6 +265,7 @@ pub(crate) struct RelayDeps<'a> {
     pub(crate) limits: RelayLimits,
     /// Rung after each forward.
     pub(crate) forwarded: Arc<tokio::sync::Notify>,
+    pub(crate) observer: Arc<dyn PushObserver>,
 }
 
 impl PushRelay {
@@ -262,6 +284,7 @@ impl PushRelay {
             helper,
             limits,
             forwarded,
+            observer,
         } = deps;
         let root = relay_root(state_dir);
         let hooks = root.join("hooks");
@@ -297,6 +320,7 @@ impl PushRelay {
             limits,
             sessions: Arc::new(tokio::sync::Semaphore::new(MAX_SESSIONS)),
             forwarded,
+            observer,
         };
         for name in relay.upstreams.keys() {
             let dir = relay.repo_dir(name);
@@ -591,8 +615,13 @@ impl PushRelay {
             }
         };
         let decided = self.warden.inspect_received_push(&self.agent, &plan).await;
+        let refs: Vec<(String, Option<String>)> = received
+            .iter()
+            .map(|r| (r.refname.clone(), r.new.clone()))
+            .collect();
         let note = match decided.verdict.decision {
             compass_core::gate::Decision::Flag { reason } => {
+                self.observer.decided(&self.agent, repo, refs, false);
                 return (
                     false,
                     format!(
@@ -604,7 +633,10 @@ impl PushRelay {
             compass_core::gate::Decision::Caution { note } => format!("\nWarden: {note}"),
             compass_core::gate::Decision::Clear => String::new(),
         };
-        match self.forward(&dir, &env, upstream, &received).await {
+        let forwarded = self.forward(&dir, &env, upstream, &received).await;
+        self.observer
+            .decided(&self.agent, repo, refs, forwarded.is_ok());
+        match forwarded {
             Ok(()) => {
                 self.forwarded.notify_one();
                 (

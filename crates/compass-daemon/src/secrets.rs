@@ -9,6 +9,9 @@
 use compass_runtime::secrets::Secret;
 use std::path::{Path, PathBuf};
 
+mod origin;
+pub(crate) use origin::{DEFAULT_USERNAME, Origin, check_forge_value, check_username};
+
 /// Longest secret name.
 pub(crate) const MAX_NAME: usize = 64;
 /// Largest secret value.
@@ -45,7 +48,7 @@ pub(crate) struct SecretInfo {
 /// The forge origin a secret authenticates to, and as whom.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct ForgeBinding {
-    pub(crate) origin: crate::forge::Origin,
+    pub(crate) origin: Origin,
     pub(crate) username: String,
 }
 
@@ -163,9 +166,9 @@ impl SecretStore {
             Err(e) => return Err(io(format!("reading secret {name}'s forge binding"))(e)),
         };
         let mut lines = body.lines();
-        let origin = crate::forge::Origin::parse_binding(lines.next().unwrap_or_default())?;
+        let origin = Origin::parse_binding(lines.next().unwrap_or_default())?;
         let username = lines.next().unwrap_or_default().to_owned();
-        crate::forge::check_username(&username)?;
+        check_username(&username)?;
         Ok(Some(ForgeBinding { origin, username }))
     }
 
@@ -299,7 +302,7 @@ mod tests {
         let tmp = tempfile::tempdir().unwrap();
         let store = SecretStore::open(tmp.path().join("secrets")).unwrap();
         let binding = ForgeBinding {
-            origin: crate::forge::Origin::parse_binding("https://git.example.com").unwrap(),
+            origin: Origin::parse_binding("https://git.example.com").unwrap(),
             username: "bot".into(),
         };
         let info = store

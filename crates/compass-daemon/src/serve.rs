@@ -42,6 +42,9 @@ pub struct DaemonConfig {
     pub taint_session: Option<String>,
     /// The push relay's byte cap and time limits.
     pub relay: crate::push_relay::RelayLimits,
+    /// How long an agent's `ask` call waits for the user's answer before it
+    /// returns; a later answer reaches the agent as a prompt.
+    pub ask_wait: std::time::Duration,
 }
 
 impl DaemonConfig {
@@ -54,6 +57,7 @@ impl DaemonConfig {
             agent_tools: None,
             taint_session: compass_warden::taint::TaintSettings::default().session,
             relay: crate::push_relay::RelayLimits::default(),
+            ask_wait: compass_dispatcher::mcp::ChannelOptions::default().ask_wait,
         }
     }
 }
@@ -158,6 +162,14 @@ impl Daemon {
             Arc::clone(&warden),
             compass_warden::watch::WatchConfig::default(),
         );
+        let channel = crate::channel::build(
+            &store,
+            Arc::clone(&warden) as Arc<dyn compass_core::gate::Gate>,
+            config.ask_wait,
+        );
+        let pushes = Arc::new(crate::channel::RecordPushes {
+            store: store.clone(),
+        });
         let fleet = Arc::new(Fleet::new(FleetParts {
             store: store.clone(),
             agents_dir: config.data_dir.agents(),
@@ -173,6 +185,8 @@ impl Daemon {
             protected: protected(&config),
             relay: config.relay,
             forwarded: dispatch.forwarded(),
+            channel,
+            pushes,
         }));
         fleet
             .recover()

@@ -557,9 +557,16 @@ impl CompassService for CompassApi {
         req: Request<pb::ListWorkstreamsRequest>,
     ) -> Reply<pb::ListWorkstreamsResponse> {
         let project = required("project", &req.get_ref().project)?.to_owned();
-        let all = self.read(move |c| workstreams::list(c, &project)).await?;
+        let all = self
+            .read(move |c| {
+                workstreams::list(c, &project)?
+                    .into_iter()
+                    .map(|w| crate::channel::workstream_full(c, w))
+                    .collect::<Result<Vec<_>, _>>()
+            })
+            .await?;
         Ok(Response::new(pb::ListWorkstreamsResponse {
-            workstreams: all.into_iter().map(convert::workstream).collect(),
+            workstreams: all,
         }))
     }
 
@@ -638,10 +645,17 @@ impl CompassService for CompassApi {
 
     async fn get_board(&self, req: Request<pb::GetBoardRequest>) -> Reply<pb::Board> {
         let project = required("project", &req.get_ref().project)?.to_owned();
-        let b = self.read(move |c| board::get(c, &project)).await?;
+        let (b, extras) = self
+            .read(move |c| {
+                let b = board::get(c, &project)?;
+                let extras = crate::channel::board_extras(c, &b)?;
+                Ok((b, extras))
+            })
+            .await?;
         Ok(Response::new(convert::board(
             b,
             self.fleet.warden().is_enabled(),
+            &extras,
         )))
     }
 
@@ -780,6 +794,60 @@ impl CompassService for CompassApi {
         }))
     }
 
+    async fn get_workstream(
+        &self,
+        req: Request<pb::GetWorkstreamRequest>,
+    ) -> Reply<pb::Workstream> {
+        let id = required("workstream", &req.get_ref().workstream)?.to_owned();
+        let ws = self
+            .read(move |c| crate::channel::workstream_full(c, workstreams::get(c, &id)?))
+            .await?;
+        Ok(Response::new(ws))
+    }
+
+    async fn list_asks(&self, req: Request<pb::ListAsksRequest>) -> Reply<pb::ListAsksResponse> {
+        let req = req.into_inner();
+        let found = self
+            .read(move |c| {
+                let project = if req.project.is_empty() {
+                    None
+                } else {
+                    Some(projects::get(c, &req.project)?.id)
+                };
+                compass_store::asks::list(c, project.as_ref(), req.all)?
+                    .into_iter()
+                    .map(|a| {
+                        let name = agents::get(c, a.agent_id.as_str(), None)?.name.to_string();
+                        Ok(convert::ask_pb(a, name))
+                    })
+                    .collect::<Result<Vec<_>, compass_store::StoreError>>()
+            })
+            .await?;
+        Ok(Response::new(pb::ListAsksResponse { asks: found }))
+    }
+
+    async fn answer_ask(&self, req: Request<pb::AnswerAskRequest>) -> Reply<pb::AnswerAskResponse> {
+        let req = req.into_inner();
+        required("ask", &req.ask)?;
+        if req.answer.trim().is_empty() {
+            return Err(invalid("answer", "is required"));
+        }
+        bounded("answer", &req.answer, MAX_PROMPT)?;
+        let (ask, delivery, name) = crate::channel::answer(
+            &self.store,
+            self.fleet.channel(),
+            &self.fleet,
+            req.ask,
+            req.answer,
+        )
+        .await
+        .map_err(from_store)?;
+        Ok(Response::new(pb::AnswerAskResponse {
+            ask: Some(convert::ask_pb(ask, name)),
+            delivery: delivery.as_str().to_owned(),
+        }))
+    }
+
     async fn get_workstream_diff(
         &self,
         req: Request<pb::GetWorkstreamDiffRequest>,
@@ -847,13 +915,13 @@ fn forge_binding(
         }
         return Ok(None);
     }
-    let origin = crate::forge::Origin::parse_binding(forge)?;
+    let origin = crate::secrets::Origin::parse_binding(forge)?;
     let username = if username.is_empty() {
-        crate::forge::DEFAULT_USERNAME.to_owned()
+        crate::secrets::DEFAULT_USERNAME.to_owned()
     } else {
         username.to_owned()
     };
-    crate::forge::check_username(&username)?;
-    crate::forge::check_forge_value(value.expose())?;
+    crate::secrets::check_username(&username)?;
+    crate::secrets::check_forge_value(value.expose())?;
     Ok(Some(crate::secrets::ForgeBinding { origin, username }))
 }

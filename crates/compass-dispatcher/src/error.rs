@@ -65,4 +65,24 @@ pub enum MergeError {
     NoTrunk { remote: String },
     #[error("branch {branch} shares no history with trunk")]
     Unrelated { branch: String },
+/// Why an agent's MCP call was refused. The message is what the agent is
+/// told (and what the `mcp_call_refused` event records): it names the
+/// argument and what to do instead.
+#[derive(Debug, thiserror::Error)]
+pub enum ChannelError {
+    #[error("argument {field}: {message}")]
+    Invalid {
+        field: &'static str,
+        message: String,
+    },
+    /// The call named work that is not the caller's: a call acts only for
+    /// the agent whose socket it came through.
+    #[error("{0}")]
+    NotYours(String),
+    #[error("{0}")]
+    NoCurrent(String),
+    #[error("Warden withheld this {field}: {reason}")]
+    Withheld { field: &'static str, reason: String },
+    #[error("{0}")]
+    Store(#[from] compass_store::StoreError),
 }

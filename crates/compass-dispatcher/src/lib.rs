@@ -1,7 +1,8 @@
 //! The Dispatcher: the workstream layer's coordinator. Today: issue sources
 //! (GitHub Issues over REST) synced both ways — incremental, idempotent,
 //! resumable imports, and a workstream's state written back to its issue;
-//! merge detection from trunk's history (`trunk.rs`).
+//! merge detection from trunk's history (`trunk.rs`); and the agents' MCP
+//! channel (`mcp`).
 //!
 //! Architecture invariant: the Dispatcher never pushes, merges or starts an
 //! agent on its own; it reads trackers, writes what the store decided back to
@@ -15,13 +16,14 @@ mod github;
 mod http;
 mod propose;
 mod status;
+pub mod mcp;
 mod sync;
 mod token;
 mod trunk;
 mod writeback;
 
 pub use conflict::{ConflictMap, Holder, Overlap, Zone, named_paths};
-pub use error::{DispatchError, MergeError};
+pub use error::{ChannelError, DispatchError, MergeError};
 pub use http::{Http, RetryPolicy};
 pub use propose::{Ask, Candidate, Proposal, Why, propose};
 pub use status::{Blocked, BlockedKind, Doing, Status, Waiting, WaitingKind, Work, status};

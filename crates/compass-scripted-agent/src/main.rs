@@ -13,6 +13,7 @@
 #![allow(clippy::print_stderr)]
 
 mod hooks;
+mod mcp;
 mod scenario;
 mod tools;
 mod wire;
@@ -38,6 +39,8 @@ struct Cancel {
 
 struct SessionState {
     cwd: PathBuf,
+    /// The `mcpServers` the client gave in `session/new`.
+    mcp_servers: Vec<Value>,
     turn: usize,
     cancel: Arc<Cancel>,
 }
@@ -223,10 +226,16 @@ impl Agent {
                         self.next_id.fetch_add(1, Ordering::Relaxed)
                     )
                 };
+                let mcp_servers = params
+                    .get("mcpServers")
+                    .and_then(Value::as_array)
+                    .cloned()
+                    .unwrap_or_default();
                 lock(&self.sessions).insert(
                     sid.clone(),
                     SessionState {
                         cwd,
+                        mcp_servers,
                         turn: 0,
                         cancel: Arc::new(Cancel::default()),
                     },
@@ -465,6 +474,40 @@ impl Agent {
                     };
                     self.tool(sid, cwd, spec, || async { tools::fetch(url).await })
                         .await?;
+                }
+                Step::Mcp {
+                    server,
+                    tool,
+                    arguments,
+                } => {
+                    let found = lock(&self.sessions).get(sid).and_then(|s| {
+                        s.mcp_servers
+                            .iter()
+                            .find(|m| {
+                                server.as_deref().is_none_or(|want| {
+                                    m.get("name").and_then(Value::as_str) == Some(want)
+                                })
+                            })
+                            .cloned()
+                    });
+                    let arguments = if arguments.is_null() {
+                        json!({})
+                    } else {
+                        arguments.clone()
+                    };
+                    let spec = ToolSpec {
+                        name: "mcp",
+                        kind: "other",
+                        title: format!("MCP {tool}"),
+                        input: json!({"tool": tool, "arguments": arguments}),
+                    };
+                    self.tool(sid, cwd, spec, || async move {
+                        let server = found.ok_or_else(|| {
+                            anyhow::anyhow!("session/new named no MCP server {server:?}")
+                        })?;
+                        mcp::call(&server, tool, arguments).await
+                    })
+                    .await?;
                 }
                 Step::Unhook => self.unhooked.store(true, Ordering::Relaxed),
                 Step::Pause { ms } => {

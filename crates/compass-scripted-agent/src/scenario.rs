@@ -147,6 +147,15 @@ pub(crate) enum Step {
     Fetch {
         url: String,
     },
+    /// Call a tool of an MCP server the client named in `session/new`
+    /// (`mcpServers`, by name; the first when none is given).
+    Mcp {
+        #[serde(default)]
+        server: Option<String>,
+        tool: String,
+        #[serde(default)]
+        arguments: serde_json::Value,
+    },
     /// Wait (pacing, like a model taking its time; the bench uses it).
     Pause {
         ms: u64,

@@ -12,7 +12,9 @@ mod error;
 mod migrations;
 
 pub mod agents;
+pub mod asks;
 pub mod board;
+pub mod channel;
 pub mod events;
 pub mod issues;
 pub mod projects;

@@ -140,6 +140,46 @@ pub(crate) fn migrations() -> Migrations<'static> {
         );
         "#,
         ),
+        // The agents' MCP channel: each workstream's place and note in its
+        // agent's own queue and its ready signal, each repo's push state,
+        // the questions agents ask the user, and the pull requests opened.
+        M::up(
+            r#"
+        CREATE TABLE workstream_queue (
+            workstream_id INTEGER PRIMARY KEY REFERENCES workstreams(id),
+            position INTEGER,
+            note TEXT NOT NULL DEFAULT '',
+            done INTEGER NOT NULL DEFAULT 0,
+            ready_at_ms INTEGER
+        );
+        CREATE TABLE workstream_pushes (
+            workstream_id INTEGER NOT NULL REFERENCES workstreams(id),
+            repo TEXT NOT NULL,
+            state TEXT NOT NULL,
+            commit_id TEXT NOT NULL DEFAULT '',
+            updated_at_ms INTEGER NOT NULL,
+            PRIMARY KEY (workstream_id, repo)
+        );
+        CREATE TABLE asks (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            agent_id INTEGER NOT NULL REFERENCES agents(id),
+            workstream_id INTEGER REFERENCES workstreams(id),
+            question TEXT NOT NULL,
+            state TEXT NOT NULL,
+            answer TEXT NOT NULL DEFAULT '',
+            created_at_ms INTEGER NOT NULL
+        );
+        CREATE TABLE pull_requests (
+            workstream_id INTEGER NOT NULL REFERENCES workstreams(id),
+            repo TEXT NOT NULL,
+            number INTEGER NOT NULL,
+            url TEXT NOT NULL,
+            head TEXT NOT NULL,
+            handed_back TEXT NOT NULL DEFAULT '[]',
+            PRIMARY KEY (workstream_id, repo)
+        );
+        "#,
+        ),
     ])
 }
 

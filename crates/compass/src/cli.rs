@@ -54,6 +54,17 @@ pub(crate) enum Command {
     /// call to the agent's hook socket (run by the agent, inside its workload).
     /// Fails closed: any error blocks the call.
     Hook(HookArgs),
+    /// Bridge stdio to the agent's MCP socket: the Dispatcher's tools
+    /// (ready_for_push, file_issue, ask, update_queue) for an agent's MCP
+    /// client (run by the agent, inside its workload).
+    Mcp(McpArgs),
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct McpArgs {
+    /// The MCP socket (default: $COMPASS_MCP_SOCKET, else /run/compass/mcp.sock).
+    #[arg(long)]
+    pub(crate) socket: Option<PathBuf>,
 }
 
 /// The verbs that run on the async runtime against a data dir.
@@ -92,6 +103,9 @@ pub(crate) enum Verb {
     /// The Dispatcher: status across agents and merge detection.
     #[command(subcommand)]
     Dispatcher(DispatcherCmd),
+    /// Questions agents asked you (their `ask` tool), and your answers.
+    #[command(subcommand)]
+    Ask(AskCmd),
     /// The board: agents by Backlog / In Progress / In Review / Merged.
     Board {
         #[arg(long, short)]
@@ -180,6 +194,10 @@ pub(crate) struct ServeArgs {
     /// client that stalls is cut off).
     #[arg(long, value_name = "SECS", default_value_t = compass_daemon::RelayLimits::default().session.as_secs(), value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) relay_session_timeout: u64,
+    /// How long an agent's `ask` call waits for your answer before it
+    /// returns; a later answer reaches the agent as a message.
+    #[arg(long, value_name = "SECS", default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) ask_wait: u64,
 }
 
 /// Which workload backend runs agents (`compass_runtime::Backend`, named for
@@ -494,10 +512,39 @@ pub(crate) enum WorkstreamCmd {
         #[command(flatten)]
         json: JsonFlag,
     },
+    /// One workstream: its state, its agent's queue entry, each repo's push
+    /// state and its pull requests.
+    Show {
+        workstream: String,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
     /// The workstream's branch against its base in every repo: commits and
     /// patch, computed inside the (running) agent's workload.
     Diff {
         workstream: String,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+}
+
+/// Questions agents asked over their MCP channel.
+#[derive(Debug, Subcommand)]
+pub(crate) enum AskCmd {
+    /// Open questions (all with --all).
+    List {
+        #[arg(long, short)]
+        project: Option<String>,
+        #[arg(long)]
+        all: bool,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+    /// Answer a question: its waiting call returns it, or the agent gets it
+    /// as a message.
+    Answer {
+        ask: String,
+        answer: String,
         #[command(flatten)]
         json: JsonFlag,
     },

@@ -29,6 +29,7 @@ fn main() -> ExitCode {
     let cli = Cli::try_parse_from(&argv).unwrap_or_else(|error| error.exit());
     let verb = match cli.command {
         Command::Hook(args) => return commands::hook::run(args),
+        Command::Mcp(args) => return commands::mcp::run(args),
         Command::Verb(verb) => verb,
     };
     let outcome = tokio::runtime::Runtime::new()

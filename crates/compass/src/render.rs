@@ -259,7 +259,16 @@ pub(crate) fn board(b: &pb::Board) -> String {
                         Ok(pb::WorkstreamState::Failed) => " (failed)",
                         _ => "",
                     };
-                    clip(&format!("{} {}{flag}", c.issue_key, c.title), CELL)
+                    let pushed = pushes_mark(&c.pushes, c.ready_for_push);
+                    let child = if c.parent_key.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" <{}", c.parent_key)
+                    };
+                    clip(
+                        &format!("{} {}{flag}{child}{pushed}", c.issue_key, c.title),
+                        CELL,
+                    )
                 });
                 let _ = write!(out, "| {:<CELL$}", cell.unwrap_or_default());
             }
@@ -273,6 +282,49 @@ pub(crate) fn board(b: &pb::Board) -> String {
         out.push_str(&rule);
     }
     out
+}
+
+/// A card's push marker: ` [ready app:pushed lib:awaiting]`.
+fn pushes_mark(pushes: &[pb::RepoPush], ready: bool) -> String {
+    if pushes.is_empty() && !ready {
+        return String::new();
+    }
+    let repos: Vec<String> = pushes
+        .iter()
+        .map(|p| format!("{}:{}", p.repo, p.state))
+        .collect();
+    let ready = if ready { "ready " } else { "" };
+    format!(" [{ready}{}]", repos.join(" "))
+}
+
+/// A workstream with its queue entry, pushes and pull requests.
+pub(crate) fn workstream(w: &pb::Workstream) -> String {
+    let mut out = format!(
+        "workstream {} ({}) on {}: {}\n",
+        w.id,
+        w.issue_key,
+        w.branch,
+        state(w.state)
+    );
+    if w.ready_at_ms > 0 {
+        let _ = writeln!(out, "ready for push since {}", time_ms(w.ready_at_ms));
+    }
+    if w.queue_position > 0 {
+        let _ = writeln!(out, "queue position: {}", w.queue_position);
+    }
+    if !w.queue_note.is_empty() {
+        let _ = writeln!(out, "agent's note: {}", w.queue_note);
+    }
+    if w.queue_done {
+        out.push_str("the agent marked it done\n");
+    }
+    for p in &w.pushes {
+        let _ = writeln!(out, "repo {}: {} {}", p.repo, p.state, p.commit);
+    }
+    for pr in &w.pull_requests {
+        let _ = writeln!(out, "pull request {} #{}: {}", pr.repo, pr.number, pr.url);
+    }
+    out.trim_end().to_owned()
 }
 
 /// One audit line: when, which agent, which gate, the decision and why.
@@ -392,6 +444,38 @@ pub(crate) fn event(e: &pb::Event) -> String {
             let (key, title) = i.issue.as_ref().map_or(("", ""), |i| (&i.key, &i.title));
             format!("issue updated: {key} {title}")
         }
+        Some(Kind::McpCallRefused(r)) => format!("mcp {} refused: {}", r.tool, r.error),
+        Some(Kind::ReadyForPush(r)) => format!(
+            "ready for push: workstream {} ({}){}",
+            r.workstream_id,
+            r.repos.join(", "),
+            if r.summary.is_empty() {
+                String::new()
+            } else {
+                format!(": {}", clip(&r.summary, 80))
+            }
+        ),
+        Some(Kind::RepoPushChanged(p)) => format!(
+            "push of {} in workstream {}: {} {}",
+            p.repo, p.workstream_id, p.state, p.commit
+        ),
+        Some(Kind::AskOpened(a)) => match &a.ask {
+            Some(a) => format!("question {}: {}", a.id, clip(&a.question, 100)),
+            None => "question".to_owned(),
+        },
+        Some(Kind::AskAnswered(a)) => format!("question {} answered ({})", a.ask_id, a.delivery),
+        Some(Kind::QueueUpdated(q)) => format!("queue updated: {}", q.workstream_ids.join(", ")),
+        Some(Kind::PullRequestOpened(p)) => format!(
+            "pull request #{} {} for {} ({})",
+            p.number,
+            if p.updated { "updated" } else { "opened" },
+            p.repo,
+            p.url
+        ),
+        Some(Kind::ForgeFeedback(f)) => format!(
+            "review of #{} ({}) handed to the agent: {} comments, {} failing checks",
+            f.number, f.repo, f.comments, f.failing_checks
+        ),
         Some(Kind::SourceWriteback(w)) => format!(
             "writeback {} to issue {}: {}",
             w.action,

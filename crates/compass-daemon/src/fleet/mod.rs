@@ -6,7 +6,8 @@
 //! decisions Warden's; Warden and its collaborators are assembled at the
 //! composition root (`serve.rs`) and handed in. The modules:
 //! - `start`: an agent's start as named steps, undone by a rollback guard;
-//! - `running`: the one map of starting and running agents;
+//! - `running`: the one map of starting and running agents (each run
+//!   holds its hook, MCP and git socket tasks);
 //! - `spec`, `provision`, `deliver`, `relay`: what the start steps build
 //!   (workload spec, the agent inside it, its secrets, its push relay);
 //! - `context`: reload and the seed of a fresh context;
@@ -75,6 +76,11 @@ pub(crate) struct Fleet {
     relay: crate::push_relay::RelayLimits,
     /// Rung after every push the relay forwards (merge detection listens).
     forwarded: Arc<tokio::sync::Notify>,
+    /// The agents' MCP channel (one for all agents; each socket binds it
+    /// to its agent).
+    channel: Arc<compass_dispatcher::mcp::Channel>,
+    /// Told of every push the relay forwarded or refused.
+    pushes: Arc<dyn crate::push_relay::PushObserver>,
 }
 
 impl std::fmt::Debug for Fleet {
@@ -104,6 +110,8 @@ pub(crate) struct FleetParts {
     pub(crate) protected: crate::scope::Protected,
     pub(crate) relay: crate::push_relay::RelayLimits,
     pub(crate) forwarded: Arc<tokio::sync::Notify>,
+    pub(crate) channel: Arc<compass_dispatcher::mcp::Channel>,
+    pub(crate) pushes: Arc<dyn crate::push_relay::PushObserver>,
 }
 
 impl Fleet {
@@ -123,6 +131,8 @@ impl Fleet {
             protected,
             relay,
             forwarded,
+            channel,
+            pushes,
         } = parts;
         Self {
             store,
@@ -140,6 +150,8 @@ impl Fleet {
             protected,
             relay,
             forwarded,
+            channel,
+            pushes,
         }
     }
 
@@ -168,6 +180,11 @@ impl Fleet {
     /// The agent kinds this daemon runs (built-in and the user's).
     pub(crate) fn kinds(&self) -> &KindRegistry {
         &self.kinds
+    }
+
+    /// The agents' MCP channel (the service answers questions through it).
+    pub(crate) fn channel(&self) -> &compass_dispatcher::mcp::Channel {
+        &self.channel
     }
 
     /// Warden, for the user-state calls.
@@ -300,6 +317,7 @@ impl Fleet {
         let _ = self.runtime.resume(&live.workload).await;
         live.driver.shutdown().await;
         live.hook.abort();
+        live.mcp.abort();
         live.relay.abort();
         self.runtime.stop(&live.workload, STOP_GRACE).await?;
         Ok(())

@@ -38,6 +38,7 @@ impl Fleet {
                 helper: &helper,
                 limits: self.relay,
                 forwarded: Arc::clone(&self.forwarded),
+                observer: Arc::clone(&self.pushes),
             },
         )
         .await?;

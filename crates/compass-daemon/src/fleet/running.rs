@@ -16,6 +16,8 @@ pub(crate) struct Live {
     pub(crate) workload: WorkloadName,
     /// Serves the agent's hook socket (Warden).
     pub(crate) hook: tokio::task::JoinHandle<std::io::Result<()>>,
+    /// Serves the agent's MCP socket (the Dispatcher's tools).
+    pub(crate) mcp: tokio::task::JoinHandle<std::io::Result<()>>,
     /// Serves the workload's git socket (the push relay).
     pub(crate) relay: tokio::task::JoinHandle<()>,
 }

@@ -60,6 +60,15 @@ impl Fleet {
             "COMPASS_HOOK_SOCKET".to_owned(),
             inner.run.join(HOOK_SOCKET).display().to_string(),
         );
+        // Where `compass mcp` reaches the agent's MCP socket.
+        env.insert(
+            "COMPASS_MCP_SOCKET".to_owned(),
+            inner
+                .run
+                .join(super::start::MCP_SOCKET)
+                .display()
+                .to_string(),
+        );
         // Where `git-remote-compass` reaches the push relay.
         env.insert(
             "COMPASS_GIT_SOCKET".to_owned(),
@@ -212,31 +221,7 @@ pub(super) fn repo_sources(repos: &[ProjectRepo]) -> Result<Vec<RepoSource>, Fle
 }
 
 fn repo_dir_name(location: &str) -> String {
-    let last = location
-        .trim_end_matches('/')
-        .rsplit(['/', ':'])
-        .next()
-        .unwrap_or("repo");
-    let base = last
-        .strip_suffix(".git")
-        .unwrap_or(last)
-        .to_ascii_lowercase();
-    let cleaned: String = base
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
-                c
-            } else {
-                '-'
-            }
-        })
-        .collect();
-    let trimmed = cleaned.trim_matches(|c| c == '-' || c == '_');
-    if trimmed.starts_with(|c: char| c.is_ascii_lowercase()) {
-        trimmed.chars().take(40).collect()
-    } else {
-        format!("r{}", trimmed.chars().take(39).collect::<String>())
-    }
+    compass_core::project::repo_dir_name(location)
 }
 
 /// The directory names of a project's repos under `/work`.

@@ -1,6 +1,6 @@
 //! An agent's start, as named steps: its workload (created and cloned on
 //! first start, adopted after a restart), its configuration and hooks, its
-//! secrets, its hook socket, its push relay, its worktrees and its ACP
+//! secrets, its hook and MCP sockets, its push relay, its worktrees and its ACP
 //! session. What the steps did is recorded in a [`Rollback`] guard: when a
 //! later step fails, everything done so far is undone (tasks ended, sockets
 //! removed, the workload's processes stopped) and the agent is marked
@@ -10,6 +10,7 @@ use super::provision::{DEFAULT_SCENARIO, scripted_runs_hooks, write_config};
 use super::running::Live;
 use super::spec::{directory_mounts, first_clone, repo_names, repo_sources};
 use super::{Fleet, FleetError, STOP_GRACE, io};
+use agent_client_protocol::v1::schema::{McpServer, McpServerStdio};
 use compass_acp::{AgentKind, SessionDriver};
 use compass_core::agent::{Agent, AgentStatus};
 use compass_core::event::Scope;
@@ -26,6 +27,10 @@ use tokio::task::{AbortHandle, JoinHandle};
 /// an isolated workload): the socket is the agent's identity.
 pub(super) const HOOK_SOCKET: &str = "hook.sock";
 
+/// The agent's MCP socket in its run dir (`/run/compass/mcp.sock` inside
+/// an isolated workload): the Dispatcher's tools, bound to this agent.
+pub(super) const MCP_SOCKET: &str = "mcp.sock";
+
 /// The steps of a start, in order; a failed one names itself in the
 /// agent's status.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,6 +45,8 @@ enum Step {
     Secrets,
     /// Bind and serve the agent's hook socket.
     HookSocket,
+    /// Bind and serve the agent's MCP socket (the Dispatcher's tools).
+    McpSocket,
     /// The push relay and its git socket.
     Relay,
     /// Each workstream's worktrees.
@@ -56,6 +63,7 @@ impl Step {
             Self::Provision => "provision",
             Self::Secrets => "secrets",
             Self::HookSocket => "hook socket",
+            Self::McpSocket => "mcp socket",
             Self::Relay => "push relay",
             Self::Worktrees => "worktrees",
             Self::Session => "session",
@@ -194,6 +202,9 @@ impl Fleet {
         let hook = self
             .step_hook_socket(plan, rollback)
             .map_err(at(Step::HookSocket))?;
+        let mcp = self
+            .step_mcp_socket(plan, rollback)
+            .map_err(at(Step::McpSocket))?;
         rollback
             .sockets
             .push(plan.layout().run.join(crate::push_relay::SOCKET));
@@ -219,6 +230,7 @@ impl Fleet {
             driver,
             workload: plan.workload.clone(),
             hook,
+            mcp,
             relay,
         })
     }
@@ -294,6 +306,27 @@ impl Fleet {
         Ok(task)
     }
 
+    /// The MCP socket is the agent's identity too: every call through it
+    /// acts for this agent only (`compass_dispatcher::mcp`).
+    fn step_mcp_socket(
+        &self,
+        plan: &Plan,
+        rollback: &mut Rollback,
+    ) -> Result<JoinHandle<std::io::Result<()>>, FleetError> {
+        let socket = plan.layout().run.join(MCP_SOCKET);
+        let _ = fs_err::remove_file(&socket);
+        rollback.sockets.push(socket.clone());
+        let listener = tokio::net::UnixListener::bind(&socket)
+            .map_err(io(format!("binding {}", socket.display())))?;
+        let task = tokio::spawn(compass_dispatcher::mcp::serve_mcp_socket(
+            listener,
+            plan.agent.id.clone(),
+            Arc::clone(&self.channel),
+        ));
+        rollback.tasks.push(task.abort_handle());
+        Ok(task)
+    }
+
     /// Each workstream of the agent gets its worktrees; the session works
     /// in the one in progress, else in the first clone.
     async fn step_worktrees(&self, plan: &Plan) -> Result<PathBuf, FleetError> {
@@ -331,6 +364,17 @@ impl Fleet {
             ..Scope::default()
         };
         config.allowed_roots = vec![plan.inner.work.clone()];
+        // The Dispatcher's tools, as a stdio MCP server the agent launches
+        // inside its workload: the shim relays to the agent's MCP socket.
+        let compass = self.inner_bin()?.join("compass");
+        let socket = plan.inner.run.join(MCP_SOCKET).display().to_string();
+        config.mcp_servers = vec![McpServer::Stdio(
+            McpServerStdio::new("compass", compass).args(vec![
+                "mcp".to_owned(),
+                "--socket".to_owned(),
+                socket,
+            ]),
+        )];
         // Warden's audit sink records every decision as an event already.
         config.emit_gate_decisions = false;
         // A reload later (asked for, or after the agent died) re-seeds the
@@ -363,7 +407,7 @@ struct Rollback {
     workload: Option<WorkloadName>,
     /// Warden was told to expect the agent's hooks.
     hooks_expected: bool,
-    /// Tasks serving the agent's sockets (hook, push relay).
+    /// Tasks serving the agent's sockets (hook, MCP, push relay).
     tasks: Vec<AbortHandle>,
     /// Sockets bound in the agent's run dir (daemon-owned, read-only inside).
     sockets: Vec<PathBuf>,

@@ -354,7 +354,7 @@ pub struct GetIssueRequest {
     #[prost(string, tag = "1")]
     pub issue: ::prost::alloc::string::String,
 }
-#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+#[derive(Clone, PartialEq, ::prost::Message)]
 pub struct Workstream {
     #[prost(string, tag = "1")]
     pub id: ::prost::alloc::string::String,
@@ -371,6 +371,25 @@ pub struct Workstream {
     pub state: i32,
     #[prost(int64, tag = "7")]
     pub created_at_ms: i64,
+    /// Dispatcher: agents' channel
+    #[prost(string, tag = "100")]
+    pub issue_key: ::prost::alloc::string::String,
+    /// Each repo's push state, once the agent signalled ready or pushed.
+    #[prost(message, repeated, tag = "101")]
+    pub pushes: ::prost::alloc::vec::Vec<RepoPush>,
+    /// When the agent last called ready_for_push; 0 for never.
+    #[prost(int64, tag = "102")]
+    pub ready_at_ms: i64,
+    /// Place in the agent's own queue, 1 first; 0 until the agent reordered it.
+    #[prost(uint32, tag = "103")]
+    pub queue_position: u32,
+    /// The agent's note (untrusted text) and whether it marked the item done.
+    #[prost(string, tag = "104")]
+    pub queue_note: ::prost::alloc::string::String,
+    #[prost(bool, tag = "105")]
+    pub queue_done: bool,
+    #[prost(message, repeated, tag = "106")]
+    pub pull_requests: ::prost::alloc::vec::Vec<PullRequest>,
 }
 #[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
 pub struct CreateWorkstreamRequest {
@@ -406,13 +425,6 @@ pub struct SecretInfo {
     pub name: ::prost::alloc::string::String,
     #[prost(int64, tag = "2")]
     pub set_at_ms: i64,
-    /// The forge origin (`<https://host\[:port\]`>) the secret is bound to, if
-    /// any: a forge-bound secret authenticates the push relay's host-side git
-    /// to that origin only and is never delivered into a workload.
-    #[prost(string, tag = "110")]
-    pub forge: ::prost::alloc::string::String,
-    #[prost(string, tag = "111")]
-    pub forge_username: ::prost::alloc::string::String,
 }
 /// Its Rust type's Debug prints the value as \[redacted\].
 #[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
@@ -422,13 +434,6 @@ pub struct SetSecretRequest {
     pub name: ::prost::alloc::string::String,
     #[prost(bytes = "vec", tag = "2")]
     pub value: ::prost::alloc::vec::Vec<u8>,
-    /// Bind the secret to a forge origin (`<https://host\[:port\]`;> `<http://`>
-    /// only for a loopback host); empty leaves it unbound.
-    #[prost(string, tag = "110")]
-    pub forge: ::prost::alloc::string::String,
-    /// The user name sent with it (empty: `x-access-token`).
-    #[prost(string, tag = "111")]
-    pub forge_username: ::prost::alloc::string::String,
 }
 #[derive(Clone, Copy, PartialEq, Eq, Hash, ::prost::Message)]
 pub struct ListSecretsRequest {}
@@ -444,7 +449,7 @@ pub struct DeleteSecretRequest {
 }
 #[derive(Clone, Copy, PartialEq, Eq, Hash, ::prost::Message)]
 pub struct DeleteSecretResponse {}
-#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+#[derive(Clone, PartialEq, ::prost::Message)]
 pub struct BoardCard {
     #[prost(string, tag = "1")]
     pub issue_id: ::prost::alloc::string::String,
@@ -458,6 +463,18 @@ pub struct BoardCard {
     pub state: i32,
     #[prost(enumeration = "Priority", tag = "6")]
     pub priority: i32,
+    /// Dispatcher: agents' channel
+    /// The parent issue's key for a child issue an agent filed; empty if none.
+    #[prost(string, tag = "100")]
+    pub parent_key: ::prost::alloc::string::String,
+    #[prost(message, repeated, tag = "101")]
+    pub pushes: ::prost::alloc::vec::Vec<RepoPush>,
+    #[prost(bool, tag = "102")]
+    pub ready_for_push: bool,
+    #[prost(string, tag = "103")]
+    pub queue_note: ::prost::alloc::string::String,
+    #[prost(bool, tag = "104")]
+    pub queue_done: bool,
 }
 #[derive(Clone, PartialEq, ::prost::Message)]
 pub struct BoardColumn {
@@ -606,7 +623,7 @@ pub struct Event {
     pub tool_call_id: ::prost::alloc::string::String,
     #[prost(
         oneof = "event::Kind",
-        tags = "10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 40, 41, 42, 70, 71, 72, 73, 74, 75, 90, 91"
+        tags = "10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 40, 41, 42, 70, 71, 72, 73, 74, 75, 100, 101, 102, 103, 104, 105, 106, 107"
     )]
     pub kind: ::core::option::Option<event::Kind>,
 }
@@ -656,10 +673,23 @@ pub mod event {
         IssueUpdated(super::IssueUpdated),
         #[prost(message, tag = "75")]
         SourceWriteback(super::SourceWriteback),
-        #[prost(message, tag = "90")]
-        WorkstreamMerged(super::WorkstreamMerged),
-        #[prost(message, tag = "91")]
-        MergeCheckFailed(super::MergeCheckFailed),
+        /// Dispatcher: agents' channel
+        #[prost(message, tag = "100")]
+        McpCallRefused(super::McpCallRefused),
+        #[prost(message, tag = "101")]
+        ReadyForPush(super::ReadyForPush),
+        #[prost(message, tag = "102")]
+        RepoPushChanged(super::RepoPushChanged),
+        #[prost(message, tag = "103")]
+        AskOpened(super::AskOpened),
+        #[prost(message, tag = "104")]
+        AskAnswered(super::AskAnswered),
+        #[prost(message, tag = "105")]
+        QueueUpdated(super::QueueUpdated),
+        #[prost(message, tag = "106")]
+        PullRequestOpened(super::PullRequestOpened),
+        #[prost(message, tag = "107")]
+        ForgeFeedback(super::ForgeFeedback),
     }
 }
 #[derive(Clone, PartialEq, ::prost::Message)]
@@ -715,7 +745,7 @@ pub struct IssueCreated {
     #[prost(message, optional, tag = "1")]
     pub issue: ::core::option::Option<Issue>,
 }
-#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+#[derive(Clone, PartialEq, ::prost::Message)]
 pub struct WorkstreamCreated {
     #[prost(message, optional, tag = "1")]
     pub workstream: ::core::option::Option<Workstream>,
@@ -893,11 +923,6 @@ pub struct GateDecision {
     /// BLAKE3 of what was inspected; `AllowOnce` names a decision by it.
     #[prost(string, tag = "7")]
     pub hash: ::prost::alloc::string::String,
-    /// How Warden reached it: "inspected", "warden_off" (Warden was off:
-    /// nothing was inspected), "allow_once", "allowlisted", "denylisted",
-    /// "taint_cleared", "same_action"; empty when not recorded.
-    #[prost(string, tag = "110")]
-    pub route: ::prost::alloc::string::String,
 }
 /// The user changed Warden's state.
 #[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
@@ -1106,6 +1131,161 @@ pub struct SourceWriteback {
     #[prost(string, tag = "5")]
     pub detail: ::prost::alloc::string::String,
 }
+/// One repo of a workstream on its way to the forge.
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct RepoPush {
+    /// The repo's directory name under /work.
+    #[prost(string, tag = "1")]
+    pub repo: ::prost::alloc::string::String,
+    /// "awaiting" (signalled ready, not pushed since), "pushed" (the relay
+    /// forwarded it, Warden cleared) or "refused".
+    #[prost(string, tag = "2")]
+    pub state: ::prost::alloc::string::String,
+    #[prost(string, tag = "3")]
+    pub commit: ::prost::alloc::string::String,
+    #[prost(int64, tag = "4")]
+    pub updated_at_ms: i64,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct PullRequest {
+    #[prost(string, tag = "1")]
+    pub repo: ::prost::alloc::string::String,
+    #[prost(uint64, tag = "2")]
+    pub number: u64,
+    #[prost(string, tag = "3")]
+    pub url: ::prost::alloc::string::String,
+    #[prost(string, tag = "4")]
+    pub head: ::prost::alloc::string::String,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct GetWorkstreamRequest {
+    #[prost(string, tag = "1")]
+    pub workstream: ::prost::alloc::string::String,
+}
+/// A question an agent asked; `question` is the agent's text, shown as-is.
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct Ask {
+    #[prost(string, tag = "1")]
+    pub id: ::prost::alloc::string::String,
+    #[prost(string, tag = "2")]
+    pub agent_id: ::prost::alloc::string::String,
+    #[prost(string, tag = "3")]
+    pub agent_name: ::prost::alloc::string::String,
+    #[prost(string, tag = "4")]
+    pub workstream_id: ::prost::alloc::string::String,
+    #[prost(string, tag = "5")]
+    pub question: ::prost::alloc::string::String,
+    /// "open" or "answered".
+    #[prost(string, tag = "6")]
+    pub state: ::prost::alloc::string::String,
+    #[prost(string, tag = "7")]
+    pub answer: ::prost::alloc::string::String,
+    #[prost(int64, tag = "8")]
+    pub created_at_ms: i64,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct ListAsksRequest {
+    /// Project id or name; empty for every project.
+    #[prost(string, tag = "1")]
+    pub project: ::prost::alloc::string::String,
+    #[prost(bool, tag = "2")]
+    pub all: bool,
+}
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct ListAsksResponse {
+    #[prost(message, repeated, tag = "1")]
+    pub asks: ::prost::alloc::vec::Vec<Ask>,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct AnswerAskRequest {
+    #[prost(string, tag = "1")]
+    pub ask: ::prost::alloc::string::String,
+    #[prost(string, tag = "2")]
+    pub answer: ::prost::alloc::string::String,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct AnswerAskResponse {
+    #[prost(message, optional, tag = "1")]
+    pub ask: ::core::option::Option<Ask>,
+    /// "tool_result" (the waiting call returned it), "prompt" (sent to the
+    /// agent as a message) or "kept" (the agent is not running; shown by
+    /// `compass ask list --all`).
+    #[prost(string, tag = "2")]
+    pub delivery: ::prost::alloc::string::String,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct McpCallRefused {
+    /// ready_for_push, file_issue, ask or update_queue.
+    #[prost(string, tag = "1")]
+    pub tool: ::prost::alloc::string::String,
+    /// What the agent was told.
+    #[prost(string, tag = "2")]
+    pub error: ::prost::alloc::string::String,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct ReadyForPush {
+    #[prost(string, tag = "1")]
+    pub workstream_id: ::prost::alloc::string::String,
+    #[prost(string, repeated, tag = "2")]
+    pub repos: ::prost::alloc::vec::Vec<::prost::alloc::string::String>,
+    #[prost(string, tag = "3")]
+    pub summary: ::prost::alloc::string::String,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct RepoPushChanged {
+    #[prost(string, tag = "1")]
+    pub workstream_id: ::prost::alloc::string::String,
+    #[prost(string, tag = "2")]
+    pub repo: ::prost::alloc::string::String,
+    #[prost(string, tag = "3")]
+    pub state: ::prost::alloc::string::String,
+    #[prost(string, tag = "4")]
+    pub commit: ::prost::alloc::string::String,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct AskOpened {
+    #[prost(message, optional, tag = "1")]
+    pub ask: ::core::option::Option<Ask>,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct AskAnswered {
+    #[prost(string, tag = "1")]
+    pub ask_id: ::prost::alloc::string::String,
+    #[prost(string, tag = "2")]
+    pub delivery: ::prost::alloc::string::String,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct QueueUpdated {
+    #[prost(string, repeated, tag = "1")]
+    pub workstream_ids: ::prost::alloc::vec::Vec<::prost::alloc::string::String>,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct PullRequestOpened {
+    #[prost(string, tag = "1")]
+    pub workstream_id: ::prost::alloc::string::String,
+    #[prost(string, tag = "2")]
+    pub repo: ::prost::alloc::string::String,
+    #[prost(uint64, tag = "3")]
+    pub number: u64,
+    #[prost(string, tag = "4")]
+    pub url: ::prost::alloc::string::String,
+    /// False when opened, true when an open one was found and refreshed.
+    #[prost(bool, tag = "5")]
+    pub updated: bool,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct ForgeFeedback {
+    #[prost(string, tag = "1")]
+    pub workstream_id: ::prost::alloc::string::String,
+    #[prost(string, tag = "2")]
+    pub repo: ::prost::alloc::string::String,
+    #[prost(uint64, tag = "3")]
+    pub number: u64,
+    #[prost(uint32, tag = "4")]
+    pub comments: u32,
+    #[prost(uint32, tag = "5")]
+    pub failing_checks: u32,
+}
 #[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
 pub struct GetWorkstreamDiffRequest {
     /// Workstream id.
@@ -1146,128 +1326,6 @@ pub struct WorkstreamDiff {
     pub branch: ::prost::alloc::string::String,
     #[prost(message, repeated, tag = "3")]
     pub repos: ::prost::alloc::vec::Vec<RepoDiff>,
-}
-#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
-pub struct RepoLanded {
-    #[prost(string, tag = "1")]
-    pub repo: ::prost::alloc::string::String,
-    #[prost(enumeration = "MergeMethod", tag = "2")]
-    pub how: i32,
-    /// Trunk's commit when the change was found there.
-    #[prost(string, tag = "3")]
-    pub trunk_commit: ::prost::alloc::string::String,
-}
-#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
-pub struct CheckMergesRequest {
-    /// Optional project id or name; empty checks every project.
-    #[prost(string, tag = "1")]
-    pub project: ::prost::alloc::string::String,
-}
-#[derive(Clone, PartialEq, ::prost::Message)]
-pub struct MergedWorkstream {
-    #[prost(message, optional, tag = "1")]
-    pub workstream: ::core::option::Option<Workstream>,
-    #[prost(message, repeated, tag = "2")]
-    pub repos: ::prost::alloc::vec::Vec<RepoLanded>,
-}
-#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
-pub struct MergeCheckFailure {
-    #[prost(string, tag = "1")]
-    pub project_id: ::prost::alloc::string::String,
-    #[prost(string, tag = "2")]
-    pub repo: ::prost::alloc::string::String,
-    #[prost(string, tag = "3")]
-    pub error: ::prost::alloc::string::String,
-}
-#[derive(Clone, PartialEq, ::prost::Message)]
-pub struct CheckMergesResponse {
-    /// Open workstreams looked at.
-    #[prost(uint32, tag = "1")]
-    pub checked: u32,
-    #[prost(message, repeated, tag = "2")]
-    pub merged: ::prost::alloc::vec::Vec<MergedWorkstream>,
-    /// Repositories whose trunk could not be read (also events).
-    #[prost(message, repeated, tag = "3")]
-    pub failures: ::prost::alloc::vec::Vec<MergeCheckFailure>,
-}
-#[derive(Clone, PartialEq, ::prost::Message)]
-pub struct WorkstreamMerged {
-    #[prost(string, tag = "1")]
-    pub issue_id: ::prost::alloc::string::String,
-    #[prost(message, repeated, tag = "2")]
-    pub repos: ::prost::alloc::vec::Vec<RepoLanded>,
-}
-#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
-pub struct MergeCheckFailed {
-    #[prost(string, tag = "1")]
-    pub repo: ::prost::alloc::string::String,
-    #[prost(string, tag = "2")]
-    pub error: ::prost::alloc::string::String,
-}
-#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
-pub struct GetDispatcherStatusRequest {
-    /// Optional project id or name; empty: every project.
-    #[prost(string, tag = "1")]
-    pub project: ::prost::alloc::string::String,
-}
-#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
-pub struct DispatcherWork {
-    #[prost(string, tag = "1")]
-    pub issue_key: ::prost::alloc::string::String,
-    #[prost(string, tag = "2")]
-    pub title: ::prost::alloc::string::String,
-    #[prost(string, tag = "3")]
-    pub branch: ::prost::alloc::string::String,
-    #[prost(enumeration = "WorkstreamState", tag = "4")]
-    pub state: i32,
-}
-#[derive(Clone, PartialEq, ::prost::Message)]
-pub struct AgentDoing {
-    #[prost(string, tag = "1")]
-    pub agent: ::prost::alloc::string::String,
-    #[prost(enumeration = "AgentStatus", tag = "2")]
-    pub status: i32,
-    /// In progress, paused or failed.
-    #[prost(message, repeated, tag = "3")]
-    pub current: ::prost::alloc::vec::Vec<DispatcherWork>,
-    /// Assigned, not started (backlog).
-    #[prost(message, repeated, tag = "4")]
-    pub queued: ::prost::alloc::vec::Vec<DispatcherWork>,
-}
-#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
-pub struct BlockedItem {
-    #[prost(enumeration = "BlockedKind", tag = "1")]
-    pub kind: i32,
-    /// The agent, the issue key or the source's name.
-    #[prost(string, tag = "2")]
-    pub subject: ::prost::alloc::string::String,
-    #[prost(string, tag = "3")]
-    pub agent: ::prost::alloc::string::String,
-    #[prost(string, tag = "4")]
-    pub detail: ::prost::alloc::string::String,
-}
-#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
-pub struct WaitingItem {
-    #[prost(enumeration = "WaitingKind", tag = "1")]
-    pub kind: i32,
-    #[prost(string, tag = "2")]
-    pub agent: ::prost::alloc::string::String,
-    #[prost(string, tag = "3")]
-    pub issue_key: ::prost::alloc::string::String,
-    #[prost(string, tag = "4")]
-    pub detail: ::prost::alloc::string::String,
-}
-#[derive(Clone, PartialEq, ::prost::Message)]
-pub struct DispatcherStatus {
-    #[prost(message, repeated, tag = "1")]
-    pub doing: ::prost::alloc::vec::Vec<AgentDoing>,
-    #[prost(message, repeated, tag = "2")]
-    pub blocked: ::prost::alloc::vec::Vec<BlockedItem>,
-    #[prost(message, repeated, tag = "3")]
-    pub waiting: ::prost::alloc::vec::Vec<WaitingItem>,
-    /// Issues no agent holds.
-    #[prost(uint64, tag = "4")]
-    pub unassigned: u64,
 }
 /// How an agent kind speaks ACP.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::prost::Enumeration)]
@@ -1610,119 +1668,6 @@ impl SourceHealth {
             "SOURCE_HEALTH_NEW" => Some(Self::New),
             "SOURCE_HEALTH_OK" => Some(Self::Ok),
             "SOURCE_HEALTH_FAILING" => Some(Self::Failing),
-            _ => None,
-        }
-    }
-}
-/// How a workstream's change reached trunk.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::prost::Enumeration)]
-#[repr(i32)]
-pub enum MergeMethod {
-    Unspecified = 0,
-    /// Trunk moved to the branch's tip.
-    FastForward = 1,
-    /// A merge commit brought the tip into trunk.
-    MergeCommit = 2,
-    /// Every commit was replayed onto trunk (patch-equivalent).
-    Rebase = 3,
-    /// The whole change is one trunk commit (same stable patch id).
-    Squash = 4,
-    /// Trunk holds every changed path exactly as the branch left it.
-    Tree = 5,
-}
-impl MergeMethod {
-    /// String value of the enum field names used in the ProtoBuf definition.
-    ///
-    /// The values are not transformed in any way and thus are considered stable
-    /// (if the ProtoBuf definition does not change) and safe for programmatic use.
-    pub fn as_str_name(&self) -> &'static str {
-        match self {
-            Self::Unspecified => "MERGE_METHOD_UNSPECIFIED",
-            Self::FastForward => "MERGE_METHOD_FAST_FORWARD",
-            Self::MergeCommit => "MERGE_METHOD_MERGE_COMMIT",
-            Self::Rebase => "MERGE_METHOD_REBASE",
-            Self::Squash => "MERGE_METHOD_SQUASH",
-            Self::Tree => "MERGE_METHOD_TREE",
-        }
-    }
-    /// Creates an enum from field names used in the ProtoBuf definition.
-    pub fn from_str_name(value: &str) -> ::core::option::Option<Self> {
-        match value {
-            "MERGE_METHOD_UNSPECIFIED" => Some(Self::Unspecified),
-            "MERGE_METHOD_FAST_FORWARD" => Some(Self::FastForward),
-            "MERGE_METHOD_MERGE_COMMIT" => Some(Self::MergeCommit),
-            "MERGE_METHOD_REBASE" => Some(Self::Rebase),
-            "MERGE_METHOD_SQUASH" => Some(Self::Squash),
-            "MERGE_METHOD_TREE" => Some(Self::Tree),
-            _ => None,
-        }
-    }
-}
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::prost::Enumeration)]
-#[repr(i32)]
-pub enum BlockedKind {
-    Unspecified = 0,
-    AgentPaused = 1,
-    AgentFailed = 2,
-    WorkstreamPaused = 3,
-    WorkstreamFailed = 4,
-    SourceFailing = 5,
-}
-impl BlockedKind {
-    /// String value of the enum field names used in the ProtoBuf definition.
-    ///
-    /// The values are not transformed in any way and thus are considered stable
-    /// (if the ProtoBuf definition does not change) and safe for programmatic use.
-    pub fn as_str_name(&self) -> &'static str {
-        match self {
-            Self::Unspecified => "BLOCKED_KIND_UNSPECIFIED",
-            Self::AgentPaused => "BLOCKED_KIND_AGENT_PAUSED",
-            Self::AgentFailed => "BLOCKED_KIND_AGENT_FAILED",
-            Self::WorkstreamPaused => "BLOCKED_KIND_WORKSTREAM_PAUSED",
-            Self::WorkstreamFailed => "BLOCKED_KIND_WORKSTREAM_FAILED",
-            Self::SourceFailing => "BLOCKED_KIND_SOURCE_FAILING",
-        }
-    }
-    /// Creates an enum from field names used in the ProtoBuf definition.
-    pub fn from_str_name(value: &str) -> ::core::option::Option<Self> {
-        match value {
-            "BLOCKED_KIND_UNSPECIFIED" => Some(Self::Unspecified),
-            "BLOCKED_KIND_AGENT_PAUSED" => Some(Self::AgentPaused),
-            "BLOCKED_KIND_AGENT_FAILED" => Some(Self::AgentFailed),
-            "BLOCKED_KIND_WORKSTREAM_PAUSED" => Some(Self::WorkstreamPaused),
-            "BLOCKED_KIND_WORKSTREAM_FAILED" => Some(Self::WorkstreamFailed),
-            "BLOCKED_KIND_SOURCE_FAILING" => Some(Self::SourceFailing),
-            _ => None,
-        }
-    }
-}
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::prost::Enumeration)]
-#[repr(i32)]
-pub enum WaitingKind {
-    Unspecified = 0,
-    /// Warden paused the agent: allow once, resume or stop it.
-    WardenPause = 1,
-    /// Work in review.
-    Review = 2,
-}
-impl WaitingKind {
-    /// String value of the enum field names used in the ProtoBuf definition.
-    ///
-    /// The values are not transformed in any way and thus are considered stable
-    /// (if the ProtoBuf definition does not change) and safe for programmatic use.
-    pub fn as_str_name(&self) -> &'static str {
-        match self {
-            Self::Unspecified => "WAITING_KIND_UNSPECIFIED",
-            Self::WardenPause => "WAITING_KIND_WARDEN_PAUSE",
-            Self::Review => "WAITING_KIND_REVIEW",
-        }
-    }
-    /// Creates an enum from field names used in the ProtoBuf definition.
-    pub fn from_str_name(value: &str) -> ::core::option::Option<Self> {
-        match value {
-            "WAITING_KIND_UNSPECIFIED" => Some(Self::Unspecified),
-            "WAITING_KIND_WARDEN_PAUSE" => Some(Self::WardenPause),
-            "WAITING_KIND_REVIEW" => Some(Self::Review),
             _ => None,
         }
     }
@@ -2774,6 +2719,82 @@ pub mod compass_service_client {
                 .insert(GrpcMethod::new("compass.v1.CompassService", "RemoveSource"));
             self.inner.unary(req, path, codec).await
         }
+        /// Dispatcher: agents' channel
+        /// One workstream with its queue entry, per-repo push states and pull
+        /// requests (what `compass workstream show` prints).
+        pub async fn get_workstream(
+            &mut self,
+            request: impl tonic::IntoRequest<super::GetWorkstreamRequest>,
+        ) -> std::result::Result<tonic::Response<super::Workstream>, tonic::Status> {
+            self.inner
+                .ready()
+                .await
+                .map_err(|e| {
+                    tonic::Status::unknown(
+                        format!("Service was not ready: {}", e.into()),
+                    )
+                })?;
+            let codec = tonic_prost::ProstCodec::default();
+            let path = http::uri::PathAndQuery::from_static(
+                "/compass.v1.CompassService/GetWorkstream",
+            );
+            let mut req = request.into_request();
+            req.extensions_mut()
+                .insert(GrpcMethod::new("compass.v1.CompassService", "GetWorkstream"));
+            self.inner.unary(req, path, codec).await
+        }
+        /// Questions agents asked over their MCP channel (`ask`); open ones unless
+        /// `all`.
+        pub async fn list_asks(
+            &mut self,
+            request: impl tonic::IntoRequest<super::ListAsksRequest>,
+        ) -> std::result::Result<
+            tonic::Response<super::ListAsksResponse>,
+            tonic::Status,
+        > {
+            self.inner
+                .ready()
+                .await
+                .map_err(|e| {
+                    tonic::Status::unknown(
+                        format!("Service was not ready: {}", e.into()),
+                    )
+                })?;
+            let codec = tonic_prost::ProstCodec::default();
+            let path = http::uri::PathAndQuery::from_static(
+                "/compass.v1.CompassService/ListAsks",
+            );
+            let mut req = request.into_request();
+            req.extensions_mut()
+                .insert(GrpcMethod::new("compass.v1.CompassService", "ListAsks"));
+            self.inner.unary(req, path, codec).await
+        }
+        /// Answer a question: the waiting `ask` call returns it, or, when that
+        /// call has timed out, the agent gets it as a prompt.
+        pub async fn answer_ask(
+            &mut self,
+            request: impl tonic::IntoRequest<super::AnswerAskRequest>,
+        ) -> std::result::Result<
+            tonic::Response<super::AnswerAskResponse>,
+            tonic::Status,
+        > {
+            self.inner
+                .ready()
+                .await
+                .map_err(|e| {
+                    tonic::Status::unknown(
+                        format!("Service was not ready: {}", e.into()),
+                    )
+                })?;
+            let codec = tonic_prost::ProstCodec::default();
+            let path = http::uri::PathAndQuery::from_static(
+                "/compass.v1.CompassService/AnswerAsk",
+            );
+            let mut req = request.into_request();
+            req.extensions_mut()
+                .insert(GrpcMethod::new("compass.v1.CompassService", "AnswerAsk"));
+            self.inner.unary(req, path, codec).await
+        }
         /// Bridge
         /// A workstream's branch against its base in every repo of its project:
         /// the commits and the patch, computed by git inside the agent's
@@ -2798,63 +2819,6 @@ pub mod compass_service_client {
             req.extensions_mut()
                 .insert(
                     GrpcMethod::new("compass.v1.CompassService", "GetWorkstreamDiff"),
-                );
-            self.inner.unary(req, path, codec).await
-        }
-        /// Dispatcher: planning
-        /// Merge detection: fetch each project repo's trunk into a Compass-owned
-        /// mirror and move every open workstream whose change is on trunk (fast-
-        /// forward, merge commit, rebase or squash; never a PR's state alone) to
-        /// merged. Also runs after every push the relay forwards.
-        pub async fn check_merges(
-            &mut self,
-            request: impl tonic::IntoRequest<super::CheckMergesRequest>,
-        ) -> std::result::Result<
-            tonic::Response<super::CheckMergesResponse>,
-            tonic::Status,
-        > {
-            self.inner
-                .ready()
-                .await
-                .map_err(|e| {
-                    tonic::Status::unknown(
-                        format!("Service was not ready: {}", e.into()),
-                    )
-                })?;
-            let codec = tonic_prost::ProstCodec::default();
-            let path = http::uri::PathAndQuery::from_static(
-                "/compass.v1.CompassService/CheckMerges",
-            );
-            let mut req = request.into_request();
-            req.extensions_mut()
-                .insert(GrpcMethod::new("compass.v1.CompassService", "CheckMerges"));
-            self.inner.unary(req, path, codec).await
-        }
-        /// Who is doing what, what is blocked, what waits for the user — from
-        /// board state, in a fixed order (agents by name, work by issue key).
-        pub async fn get_dispatcher_status(
-            &mut self,
-            request: impl tonic::IntoRequest<super::GetDispatcherStatusRequest>,
-        ) -> std::result::Result<
-            tonic::Response<super::DispatcherStatus>,
-            tonic::Status,
-        > {
-            self.inner
-                .ready()
-                .await
-                .map_err(|e| {
-                    tonic::Status::unknown(
-                        format!("Service was not ready: {}", e.into()),
-                    )
-                })?;
-            let codec = tonic_prost::ProstCodec::default();
-            let path = http::uri::PathAndQuery::from_static(
-                "/compass.v1.CompassService/GetDispatcherStatus",
-            );
-            let mut req = request.into_request();
-            req.extensions_mut()
-                .insert(
-                    GrpcMethod::new("compass.v1.CompassService", "GetDispatcherStatus"),
                 );
             self.inner.unary(req, path, codec).await
         }
@@ -3129,6 +3093,31 @@ pub mod compass_service_server {
             tonic::Response<super::RemoveSourceResponse>,
             tonic::Status,
         >;
+        /// Dispatcher: agents' channel
+        /// One workstream with its queue entry, per-repo push states and pull
+        /// requests (what `compass workstream show` prints).
+        async fn get_workstream(
+            &self,
+            request: tonic::Request<super::GetWorkstreamRequest>,
+        ) -> std::result::Result<tonic::Response<super::Workstream>, tonic::Status>;
+        /// Questions agents asked over their MCP channel (`ask`); open ones unless
+        /// `all`.
+        async fn list_asks(
+            &self,
+            request: tonic::Request<super::ListAsksRequest>,
+        ) -> std::result::Result<
+            tonic::Response<super::ListAsksResponse>,
+            tonic::Status,
+        >;
+        /// Answer a question: the waiting `ask` call returns it, or, when that
+        /// call has timed out, the agent gets it as a prompt.
+        async fn answer_ask(
+            &self,
+            request: tonic::Request<super::AnswerAskRequest>,
+        ) -> std::result::Result<
+            tonic::Response<super::AnswerAskResponse>,
+            tonic::Status,
+        >;
         /// Bridge
         /// A workstream's branch against its base in every repo of its project:
         /// the commits and the patch, computed by git inside the agent's
@@ -3137,27 +3126,6 @@ pub mod compass_service_server {
             &self,
             request: tonic::Request<super::GetWorkstreamDiffRequest>,
         ) -> std::result::Result<tonic::Response<super::WorkstreamDiff>, tonic::Status>;
-        /// Dispatcher: planning
-        /// Merge detection: fetch each project repo's trunk into a Compass-owned
-        /// mirror and move every open workstream whose change is on trunk (fast-
-        /// forward, merge commit, rebase or squash; never a PR's state alone) to
-        /// merged. Also runs after every push the relay forwards.
-        async fn check_merges(
-            &self,
-            request: tonic::Request<super::CheckMergesRequest>,
-        ) -> std::result::Result<
-            tonic::Response<super::CheckMergesResponse>,
-            tonic::Status,
-        >;
-        /// Who is doing what, what is blocked, what waits for the user — from
-        /// board state, in a fixed order (agents by name, work by issue key).
-        async fn get_dispatcher_status(
-            &self,
-            request: tonic::Request<super::GetDispatcherStatusRequest>,
-        ) -> std::result::Result<
-            tonic::Response<super::DispatcherStatus>,
-            tonic::Status,
-        >;
     }
     #[derive(Debug)]
     pub struct CompassServiceServer<T> {
@@ -5078,6 +5046,141 @@ pub mod compass_service_server {
                     };
                     Box::pin(fut)
                 }
+                "/compass.v1.CompassService/GetWorkstream" => {
+                    #[allow(non_camel_case_types)]
+                    struct GetWorkstreamSvc<T: CompassService>(pub Arc<T>);
+                    impl<
+                        T: CompassService,
+                    > tonic::server::UnaryService<super::GetWorkstreamRequest>
+                    for GetWorkstreamSvc<T> {
+                        type Response = super::Workstream;
+                        type Future = BoxFuture<
+                            tonic::Response<Self::Response>,
+                            tonic::Status,
+                        >;
+                        fn call(
+                            &mut self,
+                            request: tonic::Request<super::GetWorkstreamRequest>,
+                        ) -> Self::Future {
+                            let inner = Arc::clone(&self.0);
+                            let fut = async move {
+                                <T as CompassService>::get_workstream(&inner, request).await
+                            };
+                            Box::pin(fut)
+                        }
+                    }
+                    let accept_compression_encodings = self.accept_compression_encodings;
+                    let send_compression_encodings = self.send_compression_encodings;
+                    let max_decoding_message_size = self.max_decoding_message_size;
+                    let max_encoding_message_size = self.max_encoding_message_size;
+                    let inner = self.inner.clone();
+                    let fut = async move {
+                        let method = GetWorkstreamSvc(inner);
+                        let codec = tonic_prost::ProstCodec::default();
+                        let mut grpc = tonic::server::Grpc::new(codec)
+                            .apply_compression_config(
+                                accept_compression_encodings,
+                                send_compression_encodings,
+                            )
+                            .apply_max_message_size_config(
+                                max_decoding_message_size,
+                                max_encoding_message_size,
+                            );
+                        let res = grpc.unary(method, req).await;
+                        Ok(res)
+                    };
+                    Box::pin(fut)
+                }
+                "/compass.v1.CompassService/ListAsks" => {
+                    #[allow(non_camel_case_types)]
+                    struct ListAsksSvc<T: CompassService>(pub Arc<T>);
+                    impl<
+                        T: CompassService,
+                    > tonic::server::UnaryService<super::ListAsksRequest>
+                    for ListAsksSvc<T> {
+                        type Response = super::ListAsksResponse;
+                        type Future = BoxFuture<
+                            tonic::Response<Self::Response>,
+                            tonic::Status,
+                        >;
+                        fn call(
+                            &mut self,
+                            request: tonic::Request<super::ListAsksRequest>,
+                        ) -> Self::Future {
+                            let inner = Arc::clone(&self.0);
+                            let fut = async move {
+                                <T as CompassService>::list_asks(&inner, request).await
+                            };
+                            Box::pin(fut)
+                        }
+                    }
+                    let accept_compression_encodings = self.accept_compression_encodings;
+                    let send_compression_encodings = self.send_compression_encodings;
+                    let max_decoding_message_size = self.max_decoding_message_size;
+                    let max_encoding_message_size = self.max_encoding_message_size;
+                    let inner = self.inner.clone();
+                    let fut = async move {
+                        let method = ListAsksSvc(inner);
+                        let codec = tonic_prost::ProstCodec::default();
+                        let mut grpc = tonic::server::Grpc::new(codec)
+                            .apply_compression_config(
+                                accept_compression_encodings,
+                                send_compression_encodings,
+                            )
+                            .apply_max_message_size_config(
+                                max_decoding_message_size,
+                                max_encoding_message_size,
+                            );
+                        let res = grpc.unary(method, req).await;
+                        Ok(res)
+                    };
+                    Box::pin(fut)
+                }
+                "/compass.v1.CompassService/AnswerAsk" => {
+                    #[allow(non_camel_case_types)]
+                    struct AnswerAskSvc<T: CompassService>(pub Arc<T>);
+                    impl<
+                        T: CompassService,
+                    > tonic::server::UnaryService<super::AnswerAskRequest>
+                    for AnswerAskSvc<T> {
+                        type Response = super::AnswerAskResponse;
+                        type Future = BoxFuture<
+                            tonic::Response<Self::Response>,
+                            tonic::Status,
+                        >;
+                        fn call(
+                            &mut self,
+                            request: tonic::Request<super::AnswerAskRequest>,
+                        ) -> Self::Future {
+                            let inner = Arc::clone(&self.0);
+                            let fut = async move {
+                                <T as CompassService>::answer_ask(&inner, request).await
+                            };
+                            Box::pin(fut)
+                        }
+                    }
+                    let accept_compression_encodings = self.accept_compression_encodings;
+                    let send_compression_encodings = self.send_compression_encodings;
+                    let max_decoding_message_size = self.max_decoding_message_size;
+                    let max_encoding_message_size = self.max_encoding_message_size;
+                    let inner = self.inner.clone();
+                    let fut = async move {
+                        let method = AnswerAskSvc(inner);
+                        let codec = tonic_prost::ProstCodec::default();
+                        let mut grpc = tonic::server::Grpc::new(codec)
+                            .apply_compression_config(
+                                accept_compression_encodings,
+                                send_compression_encodings,
+                            )
+                            .apply_max_message_size_config(
+                                max_decoding_message_size,
+                                max_encoding_message_size,
+                            );
+                        let res = grpc.unary(method, req).await;
+                        Ok(res)
+                    };
+                    Box::pin(fut)
+                }
                 "/compass.v1.CompassService/GetWorkstreamDiff" => {
                     #[allow(non_camel_case_types)]
                     struct GetWorkstreamDiffSvc<T: CompassService>(pub Arc<T>);
@@ -5109,100 +5212,6 @@ pub mod compass_service_server {
                     let inner = self.inner.clone();
                     let fut = async move {
                         let method = GetWorkstreamDiffSvc(inner);
-                        let codec = tonic_prost::ProstCodec::default();
-                        let mut grpc = tonic::server::Grpc::new(codec)
-                            .apply_compression_config(
-                                accept_compression_encodings,
-                                send_compression_encodings,
-                            )
-                            .apply_max_message_size_config(
-                                max_decoding_message_size,
-                                max_encoding_message_size,
-                            );
-                        let res = grpc.unary(method, req).await;
-                        Ok(res)
-                    };
-                    Box::pin(fut)
-                }
-                "/compass.v1.CompassService/CheckMerges" => {
-                    #[allow(non_camel_case_types)]
-                    struct CheckMergesSvc<T: CompassService>(pub Arc<T>);
-                    impl<
-                        T: CompassService,
-                    > tonic::server::UnaryService<super::CheckMergesRequest>
-                    for CheckMergesSvc<T> {
-                        type Response = super::CheckMergesResponse;
-                        type Future = BoxFuture<
-                            tonic::Response<Self::Response>,
-                            tonic::Status,
-                        >;
-                        fn call(
-                            &mut self,
-                            request: tonic::Request<super::CheckMergesRequest>,
-                        ) -> Self::Future {
-                            let inner = Arc::clone(&self.0);
-                            let fut = async move {
-                                <T as CompassService>::check_merges(&inner, request).await
-                            };
-                            Box::pin(fut)
-                        }
-                    }
-                    let accept_compression_encodings = self.accept_compression_encodings;
-                    let send_compression_encodings = self.send_compression_encodings;
-                    let max_decoding_message_size = self.max_decoding_message_size;
-                    let max_encoding_message_size = self.max_encoding_message_size;
-                    let inner = self.inner.clone();
-                    let fut = async move {
-                        let method = CheckMergesSvc(inner);
-                        let codec = tonic_prost::ProstCodec::default();
-                        let mut grpc = tonic::server::Grpc::new(codec)
-                            .apply_compression_config(
-                                accept_compression_encodings,
-                                send_compression_encodings,
-                            )
-                            .apply_max_message_size_config(
-                                max_decoding_message_size,
-                                max_encoding_message_size,
-                            );
-                        let res = grpc.unary(method, req).await;
-                        Ok(res)
-                    };
-                    Box::pin(fut)
-                }
-                "/compass.v1.CompassService/GetDispatcherStatus" => {
-                    #[allow(non_camel_case_types)]
-                    struct GetDispatcherStatusSvc<T: CompassService>(pub Arc<T>);
-                    impl<
-                        T: CompassService,
-                    > tonic::server::UnaryService<super::GetDispatcherStatusRequest>
-                    for GetDispatcherStatusSvc<T> {
-                        type Response = super::DispatcherStatus;
-                        type Future = BoxFuture<
-                            tonic::Response<Self::Response>,
-                            tonic::Status,
-                        >;
-                        fn call(
-                            &mut self,
-                            request: tonic::Request<super::GetDispatcherStatusRequest>,
-                        ) -> Self::Future {
-                            let inner = Arc::clone(&self.0);
-                            let fut = async move {
-                                <T as CompassService>::get_dispatcher_status(
-                                        &inner,
-                                        request,
-                                    )
-                                    .await
-                            };
-                            Box::pin(fut)
-                        }
-                    }
-                    let accept_compression_encodings = self.accept_compression_encodings;
-                    let send_compression_encodings = self.send_compression_encodings;
-                    let max_decoding_message_size = self.max_decoding_message_size;
-                    let max_encoding_message_size = self.max_encoding_message_size;
-                    let inner = self.inner.clone();
-                    let fut = async move {
-                        let method = GetDispatcherStatusSvc(inner);
                         let codec = tonic_prost::ProstCodec::default();
                         let mut grpc = tonic::server::Grpc::new(codec)
                             .apply_compression_config(

@@ -772,150 +772,6 @@ impl<'de> serde::Deserialize<'de> for AgentCreated {
         deserializer.deserialize_struct("compass.v1.AgentCreated", FIELDS, GeneratedVisitor)
     }
 }
-impl serde::Serialize for AgentDoing {
-    #[allow(deprecated)]
-    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
-    where
-        S: serde::Serializer,
-    {
-        use serde::ser::SerializeStruct;
-        let mut len = 0;
-        if !self.agent.is_empty() {
-            len += 1;
-        }
-        if self.status != 0 {
-            len += 1;
-        }
-        if !self.current.is_empty() {
-            len += 1;
-        }
-        if !self.queued.is_empty() {
-            len += 1;
-        }
-        let mut struct_ser = serializer.serialize_struct("compass.v1.AgentDoing", len)?;
-        if !self.agent.is_empty() {
-            struct_ser.serialize_field("agent", &self.agent)?;
-        }
-        if self.status != 0 {
-            let v = AgentStatus::try_from(self.status)
-                .map_err(|_| serde::ser::Error::custom(format!("Invalid variant {}", self.status)))?;
-            struct_ser.serialize_field("status", &v)?;
-        }
-        if !self.current.is_empty() {
-            struct_ser.serialize_field("current", &self.current)?;
-        }
-        if !self.queued.is_empty() {
-            struct_ser.serialize_field("queued", &self.queued)?;
-        }
-        struct_ser.end()
-    }
-}
-impl<'de> serde::Deserialize<'de> for AgentDoing {
-    #[allow(deprecated)]
-    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
-    where
-        D: serde::Deserializer<'de>,
-    {
-        const FIELDS: &[&str] = &[
-            "agent",
-            "status",
-            "current",
-            "queued",
-        ];
-
-        #[allow(clippy::enum_variant_names)]
-        enum GeneratedField {
-            Agent,
-            Status,
-            Current,
-            Queued,
-        }
-        impl<'de> serde::Deserialize<'de> for GeneratedField {
-            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
-            where
-                D: serde::Deserializer<'de>,
-            {
-                struct GeneratedVisitor;
-
-                impl serde::de::Visitor<'_> for GeneratedVisitor {
-                    type Value = GeneratedField;
-
-                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                        write!(formatter, "expected one of: {:?}", &FIELDS)
-                    }
-
-                    #[allow(unused_variables)]
-                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
-                    where
-                        E: serde::de::Error,
-                    {
-                        match value {
-                            "agent" => Ok(GeneratedField::Agent),
-                            "status" => Ok(GeneratedField::Status),
-                            "current" => Ok(GeneratedField::Current),
-                            "queued" => Ok(GeneratedField::Queued),
-                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
-                        }
-                    }
-                }
-                deserializer.deserialize_identifier(GeneratedVisitor)
-            }
-        }
-        struct GeneratedVisitor;
-        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
-            type Value = AgentDoing;
-
-            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                formatter.write_str("struct compass.v1.AgentDoing")
-            }
-
-            fn visit_map<V>(self, mut map_: V) -> std::result::Result<AgentDoing, V::Error>
-                where
-                    V: serde::de::MapAccess<'de>,
-            {
-                let mut agent__ = None;
-                let mut status__ = None;
-                let mut current__ = None;
-                let mut queued__ = None;
-                while let Some(k) = map_.next_key()? {
-                    match k {
-                        GeneratedField::Agent => {
-                            if agent__.is_some() {
-                                return Err(serde::de::Error::duplicate_field("agent"));
-                            }
-                            agent__ = Some(map_.next_value()?);
-                        }
-                        GeneratedField::Status => {
-                            if status__.is_some() {
-                                return Err(serde::de::Error::duplicate_field("status"));
-                            }
-                            status__ = Some(map_.next_value::<AgentStatus>()? as i32);
-                        }
-                        GeneratedField::Current => {
-                            if current__.is_some() {
-                                return Err(serde::de::Error::duplicate_field("current"));
-                            }
-                            current__ = Some(map_.next_value()?);
-                        }
-                        GeneratedField::Queued => {
-                            if queued__.is_some() {
-                                return Err(serde::de::Error::duplicate_field("queued"));
-                            }
-                            queued__ = Some(map_.next_value()?);
-                        }
-                    }
-                }
-                Ok(AgentDoing {
-                    agent: agent__.unwrap_or_default(),
-                    status: status__.unwrap_or_default(),
-                    current: current__.unwrap_or_default(),
-                    queued: queued__.unwrap_or_default(),
-                })
-            }
-        }
-        deserializer.deserialize_struct("compass.v1.AgentDoing", FIELDS, GeneratedVisitor)
-    }
-}
 impl serde::Serialize for AgentKind {
     #[allow(deprecated)]
     fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
@@ -3226,6 +3082,222 @@ impl<'de> serde::Deserialize<'de> for AllowOnceResponse {
         deserializer.deserialize_struct("compass.v1.AllowOnceResponse", FIELDS, GeneratedVisitor)
     }
 }
+impl serde::Serialize for AnswerAskRequest {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.ask.is_empty() {
+            len += 1;
+        }
+        if !self.answer.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.AnswerAskRequest", len)?;
+        if !self.ask.is_empty() {
+            struct_ser.serialize_field("ask", &self.ask)?;
+        }
+        if !self.answer.is_empty() {
+            struct_ser.serialize_field("answer", &self.answer)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for AnswerAskRequest {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "ask",
+            "answer",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Ask,
+            Answer,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "ask" => Ok(GeneratedField::Ask),
+                            "answer" => Ok(GeneratedField::Answer),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = AnswerAskRequest;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.AnswerAskRequest")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<AnswerAskRequest, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut ask__ = None;
+                let mut answer__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Ask => {
+                            if ask__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("ask"));
+                            }
+                            ask__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Answer => {
+                            if answer__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("answer"));
+                            }
+                            answer__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(AnswerAskRequest {
+                    ask: ask__.unwrap_or_default(),
+                    answer: answer__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.AnswerAskRequest", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for AnswerAskResponse {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if self.ask.is_some() {
+            len += 1;
+        }
+        if !self.delivery.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.AnswerAskResponse", len)?;
+        if let Some(v) = self.ask.as_ref() {
+            struct_ser.serialize_field("ask", v)?;
+        }
+        if !self.delivery.is_empty() {
+            struct_ser.serialize_field("delivery", &self.delivery)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for AnswerAskResponse {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "ask",
+            "delivery",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Ask,
+            Delivery,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "ask" => Ok(GeneratedField::Ask),
+                            "delivery" => Ok(GeneratedField::Delivery),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = AnswerAskResponse;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.AnswerAskResponse")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<AnswerAskResponse, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut ask__ = None;
+                let mut delivery__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Ask => {
+                            if ask__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("ask"));
+                            }
+                            ask__ = map_.next_value()?;
+                        }
+                        GeneratedField::Delivery => {
+                            if delivery__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("delivery"));
+                            }
+                            delivery__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(AnswerAskResponse {
+                    ask: ask__,
+                    delivery: delivery__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.AnswerAskResponse", FIELDS, GeneratedVisitor)
+    }
+}
 impl serde::Serialize for AppendMarkerRequest {
     #[allow(deprecated)]
     fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
@@ -3429,7 +3501,7 @@ impl<'de> serde::Deserialize<'de> for AppendMarkerResponse {
         deserializer.deserialize_struct("compass.v1.AppendMarkerResponse", FIELDS, GeneratedVisitor)
     }
 }
-impl serde::Serialize for BlockedItem {
+impl serde::Serialize for Ask {
     #[allow(deprecated)]
     fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
     where
@@ -3437,55 +3509,91 @@ impl serde::Serialize for BlockedItem {
     {
         use serde::ser::SerializeStruct;
         let mut len = 0;
-        if self.kind != 0 {
+        if !self.id.is_empty() {
             len += 1;
         }
-        if !self.subject.is_empty() {
+        if !self.agent_id.is_empty() {
             len += 1;
         }
-        if !self.agent.is_empty() {
+        if !self.agent_name.is_empty() {
             len += 1;
         }
-        if !self.detail.is_empty() {
+        if !self.workstream_id.is_empty() {
             len += 1;
         }
-        let mut struct_ser = serializer.serialize_struct("compass.v1.BlockedItem", len)?;
-        if self.kind != 0 {
-            let v = BlockedKind::try_from(self.kind)
-                .map_err(|_| serde::ser::Error::custom(format!("Invalid variant {}", self.kind)))?;
-            struct_ser.serialize_field("kind", &v)?;
+        if !self.question.is_empty() {
+            len += 1;
         }
-        if !self.subject.is_empty() {
-            struct_ser.serialize_field("subject", &self.subject)?;
+        if !self.state.is_empty() {
+            len += 1;
         }
-        if !self.agent.is_empty() {
-            struct_ser.serialize_field("agent", &self.agent)?;
+        if !self.answer.is_empty() {
+            len += 1;
         }
-        if !self.detail.is_empty() {
-            struct_ser.serialize_field("detail", &self.detail)?;
+        if self.created_at_ms != 0 {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.Ask", len)?;
+        if !self.id.is_empty() {
+            struct_ser.serialize_field("id", &self.id)?;
+        }
+        if !self.agent_id.is_empty() {
+            struct_ser.serialize_field("agentId", &self.agent_id)?;
+        }
+        if !self.agent_name.is_empty() {
+            struct_ser.serialize_field("agentName", &self.agent_name)?;
+        }
+        if !self.workstream_id.is_empty() {
+            struct_ser.serialize_field("workstreamId", &self.workstream_id)?;
+        }
+        if !self.question.is_empty() {
+            struct_ser.serialize_field("question", &self.question)?;
+        }
+        if !self.state.is_empty() {
+            struct_ser.serialize_field("state", &self.state)?;
+        }
+        if !self.answer.is_empty() {
+            struct_ser.serialize_field("answer", &self.answer)?;
+        }
+        if self.created_at_ms != 0 {
+            #[allow(clippy::needless_borrow)]
+            #[allow(clippy::needless_borrows_for_generic_args)]
+            struct_ser.serialize_field("createdAtMs", ToString::to_string(&self.created_at_ms).as_str())?;
         }
         struct_ser.end()
     }
 }
-impl<'de> serde::Deserialize<'de> for BlockedItem {
+impl<'de> serde::Deserialize<'de> for Ask {
     #[allow(deprecated)]
     fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
     where
         D: serde::Deserializer<'de>,
     {
         const FIELDS: &[&str] = &[
-            "kind",
-            "subject",
-            "agent",
-            "detail",
+            "id",
+            "agent_id",
+            "agentId",
+            "agent_name",
+            "agentName",
+            "workstream_id",
+            "workstreamId",
+            "question",
+            "state",
+            "answer",
+            "created_at_ms",
+            "createdAtMs",
         ];
 
         #[allow(clippy::enum_variant_names)]
         enum GeneratedField {
-            Kind,
-            Subject,
-            Agent,
-            Detail,
+            Id,
+            AgentId,
+            AgentName,
+            WorkstreamId,
+            Question,
+            State,
+            Answer,
+            CreatedAtMs,
         }
         impl<'de> serde::Deserialize<'de> for GeneratedField {
             fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
@@ -3507,10 +3615,14 @@ impl<'de> serde::Deserialize<'de> for BlockedItem {
                         E: serde::de::Error,
                     {
                         match value {
-                            "kind" => Ok(GeneratedField::Kind),
-                            "subject" => Ok(GeneratedField::Subject),
-                            "agent" => Ok(GeneratedField::Agent),
-                            "detail" => Ok(GeneratedField::Detail),
+                            "id" => Ok(GeneratedField::Id),
+                            "agentId" | "agent_id" => Ok(GeneratedField::AgentId),
+                            "agentName" | "agent_name" => Ok(GeneratedField::AgentName),
+                            "workstreamId" | "workstream_id" => Ok(GeneratedField::WorkstreamId),
+                            "question" => Ok(GeneratedField::Question),
+                            "state" => Ok(GeneratedField::State),
+                            "answer" => Ok(GeneratedField::Answer),
+                            "createdAtMs" | "created_at_ms" => Ok(GeneratedField::CreatedAtMs),
                             _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
                         }
                     }
@@ -3520,140 +3632,291 @@ impl<'de> serde::Deserialize<'de> for BlockedItem {
         }
         struct GeneratedVisitor;
         impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
-            type Value = BlockedItem;
+            type Value = Ask;
 
             fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                formatter.write_str("struct compass.v1.BlockedItem")
+                formatter.write_str("struct compass.v1.Ask")
             }
 
-            fn visit_map<V>(self, mut map_: V) -> std::result::Result<BlockedItem, V::Error>
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<Ask, V::Error>
                 where
                     V: serde::de::MapAccess<'de>,
             {
-                let mut kind__ = None;
-                let mut subject__ = None;
-                let mut agent__ = None;
-                let mut detail__ = None;
+                let mut id__ = None;
+                let mut agent_id__ = None;
+                let mut agent_name__ = None;
+                let mut workstream_id__ = None;
+                let mut question__ = None;
+                let mut state__ = None;
+                let mut answer__ = None;
+                let mut created_at_ms__ = None;
                 while let Some(k) = map_.next_key()? {
                     match k {
-                        GeneratedField::Kind => {
-                            if kind__.is_some() {
-                                return Err(serde::de::Error::duplicate_field("kind"));
+                        GeneratedField::Id => {
+                            if id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("id"));
                             }
-                            kind__ = Some(map_.next_value::<BlockedKind>()? as i32);
+                            id__ = Some(map_.next_value()?);
                         }
-                        GeneratedField::Subject => {
-                            if subject__.is_some() {
-                                return Err(serde::de::Error::duplicate_field("subject"));
+                        GeneratedField::AgentId => {
+                            if agent_id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("agentId"));
                             }
-                            subject__ = Some(map_.next_value()?);
+                            agent_id__ = Some(map_.next_value()?);
                         }
-                        GeneratedField::Agent => {
-                            if agent__.is_some() {
-                                return Err(serde::de::Error::duplicate_field("agent"));
+                        GeneratedField::AgentName => {
+                            if agent_name__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("agentName"));
                             }
-                            agent__ = Some(map_.next_value()?);
+                            agent_name__ = Some(map_.next_value()?);
                         }
-                        GeneratedField::Detail => {
-                            if detail__.is_some() {
-                                return Err(serde::de::Error::duplicate_field("detail"));
+                        GeneratedField::WorkstreamId => {
+                            if workstream_id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("workstreamId"));
                             }
-                            detail__ = Some(map_.next_value()?);
+                            workstream_id__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Question => {
+                            if question__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("question"));
+                            }
+                            question__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::State => {
+                            if state__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("state"));
+                            }
+                            state__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Answer => {
+                            if answer__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("answer"));
+                            }
+                            answer__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::CreatedAtMs => {
+                            if created_at_ms__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("createdAtMs"));
+                            }
+                            created_at_ms__ = 
+                                Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
+                            ;
                         }
                     }
                 }
-                Ok(BlockedItem {
-                    kind: kind__.unwrap_or_default(),
-                    subject: subject__.unwrap_or_default(),
-                    agent: agent__.unwrap_or_default(),
-                    detail: detail__.unwrap_or_default(),
+                Ok(Ask {
+                    id: id__.unwrap_or_default(),
+                    agent_id: agent_id__.unwrap_or_default(),
+                    agent_name: agent_name__.unwrap_or_default(),
+                    workstream_id: workstream_id__.unwrap_or_default(),
+                    question: question__.unwrap_or_default(),
+                    state: state__.unwrap_or_default(),
+                    answer: answer__.unwrap_or_default(),
+                    created_at_ms: created_at_ms__.unwrap_or_default(),
                 })
             }
         }
-        deserializer.deserialize_struct("compass.v1.BlockedItem", FIELDS, GeneratedVisitor)
+        deserializer.deserialize_struct("compass.v1.Ask", FIELDS, GeneratedVisitor)
     }
 }
-impl serde::Serialize for BlockedKind {
+impl serde::Serialize for AskAnswered {
     #[allow(deprecated)]
     fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
     where
         S: serde::Serializer,
     {
-        let variant = match self {
-            Self::Unspecified => "BLOCKED_KIND_UNSPECIFIED",
-            Self::AgentPaused => "BLOCKED_KIND_AGENT_PAUSED",
-            Self::AgentFailed => "BLOCKED_KIND_AGENT_FAILED",
-            Self::WorkstreamPaused => "BLOCKED_KIND_WORKSTREAM_PAUSED",
-            Self::WorkstreamFailed => "BLOCKED_KIND_WORKSTREAM_FAILED",
-            Self::SourceFailing => "BLOCKED_KIND_SOURCE_FAILING",
-        };
-        serializer.serialize_str(variant)
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.ask_id.is_empty() {
+            len += 1;
+        }
+        if !self.delivery.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.AskAnswered", len)?;
+        if !self.ask_id.is_empty() {
+            struct_ser.serialize_field("askId", &self.ask_id)?;
+        }
+        if !self.delivery.is_empty() {
+            struct_ser.serialize_field("delivery", &self.delivery)?;
+        }
+        struct_ser.end()
     }
 }
-impl<'de> serde::Deserialize<'de> for BlockedKind {
+impl<'de> serde::Deserialize<'de> for AskAnswered {
     #[allow(deprecated)]
     fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
     where
         D: serde::Deserializer<'de>,
     {
         const FIELDS: &[&str] = &[
-            "BLOCKED_KIND_UNSPECIFIED",
-            "BLOCKED_KIND_AGENT_PAUSED",
-            "BLOCKED_KIND_AGENT_FAILED",
-            "BLOCKED_KIND_WORKSTREAM_PAUSED",
-            "BLOCKED_KIND_WORKSTREAM_FAILED",
-            "BLOCKED_KIND_SOURCE_FAILING",
+            "ask_id",
+            "askId",
+            "delivery",
         ];
 
-        struct GeneratedVisitor;
-
-        impl serde::de::Visitor<'_> for GeneratedVisitor {
-            type Value = BlockedKind;
-
-            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                write!(formatter, "expected one of: {:?}", &FIELDS)
-            }
-
-            fn visit_i64<E>(self, v: i64) -> std::result::Result<Self::Value, E>
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            AskId,
+            Delivery,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
             where
-                E: serde::de::Error,
+                D: serde::Deserializer<'de>,
             {
-                i32::try_from(v)
-                    .ok()
-                    .and_then(|x| x.try_into().ok())
-                    .ok_or_else(|| {
-                        serde::de::Error::invalid_value(serde::de::Unexpected::Signed(v), &self)
-                    })
-            }
+                struct GeneratedVisitor;
 
-            fn visit_u64<E>(self, v: u64) -> std::result::Result<Self::Value, E>
-            where
-                E: serde::de::Error,
-            {
-                i32::try_from(v)
-                    .ok()
-                    .and_then(|x| x.try_into().ok())
-                    .ok_or_else(|| {
-                        serde::de::Error::invalid_value(serde::de::Unexpected::Unsigned(v), &self)
-                    })
-            }
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
 
-            fn visit_str<E>(self, value: &str) -> std::result::Result<Self::Value, E>
-            where
-                E: serde::de::Error,
-            {
-                match value {
-                    "BLOCKED_KIND_UNSPECIFIED" => Ok(BlockedKind::Unspecified),
-                    "BLOCKED_KIND_AGENT_PAUSED" => Ok(BlockedKind::AgentPaused),
-                    "BLOCKED_KIND_AGENT_FAILED" => Ok(BlockedKind::AgentFailed),
-                    "BLOCKED_KIND_WORKSTREAM_PAUSED" => Ok(BlockedKind::WorkstreamPaused),
-                    "BLOCKED_KIND_WORKSTREAM_FAILED" => Ok(BlockedKind::WorkstreamFailed),
-                    "BLOCKED_KIND_SOURCE_FAILING" => Ok(BlockedKind::SourceFailing),
-                    _ => Err(serde::de::Error::unknown_variant(value, FIELDS)),
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "askId" | "ask_id" => Ok(GeneratedField::AskId),
+                            "delivery" => Ok(GeneratedField::Delivery),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
                 }
+                deserializer.deserialize_identifier(GeneratedVisitor)
             }
         }
-        deserializer.deserialize_any(GeneratedVisitor)
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = AskAnswered;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.AskAnswered")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<AskAnswered, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut ask_id__ = None;
+                let mut delivery__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::AskId => {
+                            if ask_id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("askId"));
+                            }
+                            ask_id__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Delivery => {
+                            if delivery__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("delivery"));
+                            }
+                            delivery__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(AskAnswered {
+                    ask_id: ask_id__.unwrap_or_default(),
+                    delivery: delivery__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.AskAnswered", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for AskOpened {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if self.ask.is_some() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.AskOpened", len)?;
+        if let Some(v) = self.ask.as_ref() {
+            struct_ser.serialize_field("ask", v)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for AskOpened {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "ask",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Ask,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "ask" => Ok(GeneratedField::Ask),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = AskOpened;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.AskOpened")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<AskOpened, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut ask__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Ask => {
+                            if ask__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("ask"));
+                            }
+                            ask__ = map_.next_value()?;
+                        }
+                    }
+                }
+                Ok(AskOpened {
+                    ask: ask__,
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.AskOpened", FIELDS, GeneratedVisitor)
     }
 }
 impl serde::Serialize for Board {
@@ -3808,6 +4071,21 @@ impl serde::Serialize for BoardCard {
         if self.priority != 0 {
             len += 1;
         }
+        if !self.parent_key.is_empty() {
+            len += 1;
+        }
+        if !self.pushes.is_empty() {
+            len += 1;
+        }
+        if self.ready_for_push {
+            len += 1;
+        }
+        if !self.queue_note.is_empty() {
+            len += 1;
+        }
+        if self.queue_done {
+            len += 1;
+        }
         let mut struct_ser = serializer.serialize_struct("compass.v1.BoardCard", len)?;
         if !self.issue_id.is_empty() {
             struct_ser.serialize_field("issueId", &self.issue_id)?;
@@ -3831,6 +4109,21 @@ impl serde::Serialize for BoardCard {
                 .map_err(|_| serde::ser::Error::custom(format!("Invalid variant {}", self.priority)))?;
             struct_ser.serialize_field("priority", &v)?;
         }
+        if !self.parent_key.is_empty() {
+            struct_ser.serialize_field("parentKey", &self.parent_key)?;
+        }
+        if !self.pushes.is_empty() {
+            struct_ser.serialize_field("pushes", &self.pushes)?;
+        }
+        if self.ready_for_push {
+            struct_ser.serialize_field("readyForPush", &self.ready_for_push)?;
+        }
+        if !self.queue_note.is_empty() {
+            struct_ser.serialize_field("queueNote", &self.queue_note)?;
+        }
+        if self.queue_done {
+            struct_ser.serialize_field("queueDone", &self.queue_done)?;
+        }
         struct_ser.end()
     }
 }
@@ -3850,6 +4143,15 @@ impl<'de> serde::Deserialize<'de> for BoardCard {
             "workstreamId",
             "state",
             "priority",
+            "parent_key",
+            "parentKey",
+            "pushes",
+            "ready_for_push",
+            "readyForPush",
+            "queue_note",
+            "queueNote",
+            "queue_done",
+            "queueDone",
         ];
 
         #[allow(clippy::enum_variant_names)]
@@ -3860,6 +4162,11 @@ impl<'de> serde::Deserialize<'de> for BoardCard {
             WorkstreamId,
             State,
             Priority,
+            ParentKey,
+            Pushes,
+            ReadyForPush,
+            QueueNote,
+            QueueDone,
         }
         impl<'de> serde::Deserialize<'de> for GeneratedField {
             fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
@@ -3887,6 +4194,11 @@ impl<'de> serde::Deserialize<'de> for BoardCard {
                             "workstreamId" | "workstream_id" => Ok(GeneratedField::WorkstreamId),
                             "state" => Ok(GeneratedField::State),
                             "priority" => Ok(GeneratedField::Priority),
+                            "parentKey" | "parent_key" => Ok(GeneratedField::ParentKey),
+                            "pushes" => Ok(GeneratedField::Pushes),
+                            "readyForPush" | "ready_for_push" => Ok(GeneratedField::ReadyForPush),
+                            "queueNote" | "queue_note" => Ok(GeneratedField::QueueNote),
+                            "queueDone" | "queue_done" => Ok(GeneratedField::QueueDone),
                             _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
                         }
                     }
@@ -3912,6 +4224,11 @@ impl<'de> serde::Deserialize<'de> for BoardCard {
                 let mut workstream_id__ = None;
                 let mut state__ = None;
                 let mut priority__ = None;
+                let mut parent_key__ = None;
+                let mut pushes__ = None;
+                let mut ready_for_push__ = None;
+                let mut queue_note__ = None;
+                let mut queue_done__ = None;
                 while let Some(k) = map_.next_key()? {
                     match k {
                         GeneratedField::IssueId => {
@@ -3950,6 +4267,36 @@ impl<'de> serde::Deserialize<'de> for BoardCard {
                             }
                             priority__ = Some(map_.next_value::<Priority>()? as i32);
                         }
+                        GeneratedField::ParentKey => {
+                            if parent_key__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("parentKey"));
+                            }
+                            parent_key__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Pushes => {
+                            if pushes__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("pushes"));
+                            }
+                            pushes__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::ReadyForPush => {
+                            if ready_for_push__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("readyForPush"));
+                            }
+                            ready_for_push__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::QueueNote => {
+                            if queue_note__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("queueNote"));
+                            }
+                            queue_note__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::QueueDone => {
+                            if queue_done__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("queueDone"));
+                            }
+                            queue_done__ = Some(map_.next_value()?);
+                        }
                     }
                 }
                 Ok(BoardCard {
@@ -3959,6 +4306,11 @@ impl<'de> serde::Deserialize<'de> for BoardCard {
                     workstream_id: workstream_id__.unwrap_or_default(),
                     state: state__.unwrap_or_default(),
                     priority: priority__.unwrap_or_default(),
+                    parent_key: parent_key__.unwrap_or_default(),
+                    pushes: pushes__.unwrap_or_default(),
+                    ready_for_push: ready_for_push__.unwrap_or_default(),
+                    queue_note: queue_note__.unwrap_or_default(),
+                    queue_done: queue_done__.unwrap_or_default(),
                 })
             }
         }
@@ -4236,224 +4588,6 @@ impl<'de> serde::Deserialize<'de> for BoardRow {
             }
         }
         deserializer.deserialize_struct("compass.v1.BoardRow", FIELDS, GeneratedVisitor)
-    }
-}
-impl serde::Serialize for CheckMergesRequest {
-    #[allow(deprecated)]
-    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
-    where
-        S: serde::Serializer,
-    {
-        use serde::ser::SerializeStruct;
-        let mut len = 0;
-        if !self.project.is_empty() {
-            len += 1;
-        }
-        let mut struct_ser = serializer.serialize_struct("compass.v1.CheckMergesRequest", len)?;
-        if !self.project.is_empty() {
-            struct_ser.serialize_field("project", &self.project)?;
-        }
-        struct_ser.end()
-    }
-}
-impl<'de> serde::Deserialize<'de> for CheckMergesRequest {
-    #[allow(deprecated)]
-    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
-    where
-        D: serde::Deserializer<'de>,
-    {
-        const FIELDS: &[&str] = &[
-            "project",
-        ];
-
-        #[allow(clippy::enum_variant_names)]
-        enum GeneratedField {
-            Project,
-        }
-        impl<'de> serde::Deserialize<'de> for GeneratedField {
-            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
-            where
-                D: serde::Deserializer<'de>,
-            {
-                struct GeneratedVisitor;
-
-                impl serde::de::Visitor<'_> for GeneratedVisitor {
-                    type Value = GeneratedField;
-
-                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                        write!(formatter, "expected one of: {:?}", &FIELDS)
-                    }
-
-                    #[allow(unused_variables)]
-                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
-                    where
-                        E: serde::de::Error,
-                    {
-                        match value {
-                            "project" => Ok(GeneratedField::Project),
-                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
-                        }
-                    }
-                }
-                deserializer.deserialize_identifier(GeneratedVisitor)
-            }
-        }
-        struct GeneratedVisitor;
-        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
-            type Value = CheckMergesRequest;
-
-            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                formatter.write_str("struct compass.v1.CheckMergesRequest")
-            }
-
-            fn visit_map<V>(self, mut map_: V) -> std::result::Result<CheckMergesRequest, V::Error>
-                where
-                    V: serde::de::MapAccess<'de>,
-            {
-                let mut project__ = None;
-                while let Some(k) = map_.next_key()? {
-                    match k {
-                        GeneratedField::Project => {
-                            if project__.is_some() {
-                                return Err(serde::de::Error::duplicate_field("project"));
-                            }
-                            project__ = Some(map_.next_value()?);
-                        }
-                    }
-                }
-                Ok(CheckMergesRequest {
-                    project: project__.unwrap_or_default(),
-                })
-            }
-        }
-        deserializer.deserialize_struct("compass.v1.CheckMergesRequest", FIELDS, GeneratedVisitor)
-    }
-}
-impl serde::Serialize for CheckMergesResponse {
-    #[allow(deprecated)]
-    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
-    where
-        S: serde::Serializer,
-    {
-        use serde::ser::SerializeStruct;
-        let mut len = 0;
-        if self.checked != 0 {
-            len += 1;
-        }
-        if !self.merged.is_empty() {
-            len += 1;
-        }
-        if !self.failures.is_empty() {
-            len += 1;
-        }
-        let mut struct_ser = serializer.serialize_struct("compass.v1.CheckMergesResponse", len)?;
-        if self.checked != 0 {
-            struct_ser.serialize_field("checked", &self.checked)?;
-        }
-        if !self.merged.is_empty() {
-            struct_ser.serialize_field("merged", &self.merged)?;
-        }
-        if !self.failures.is_empty() {
-            struct_ser.serialize_field("failures", &self.failures)?;
-        }
-        struct_ser.end()
-    }
-}
-impl<'de> serde::Deserialize<'de> for CheckMergesResponse {
-    #[allow(deprecated)]
-    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
-    where
-        D: serde::Deserializer<'de>,
-    {
-        const FIELDS: &[&str] = &[
-            "checked",
-            "merged",
-            "failures",
-        ];
-
-        #[allow(clippy::enum_variant_names)]
-        enum GeneratedField {
-            Checked,
-            Merged,
-            Failures,
-        }
-        impl<'de> serde::Deserialize<'de> for GeneratedField {
-            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
-            where
-                D: serde::Deserializer<'de>,
-            {
-                struct GeneratedVisitor;
-
-                impl serde::de::Visitor<'_> for GeneratedVisitor {
-                    type Value = GeneratedField;
-
-                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                        write!(formatter, "expected one of: {:?}", &FIELDS)
-                    }
-
-                    #[allow(unused_variables)]
-                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
-                    where
-                        E: serde::de::Error,
-                    {
-                        match value {
-                            "checked" => Ok(GeneratedField::Checked),
-                            "merged" => Ok(GeneratedField::Merged),
-                            "failures" => Ok(GeneratedField::Failures),
-                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
-                        }
-                    }
-                }
-                deserializer.deserialize_identifier(GeneratedVisitor)
-            }
-        }
-        struct GeneratedVisitor;
-        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
-            type Value = CheckMergesResponse;
-
-            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                formatter.write_str("struct compass.v1.CheckMergesResponse")
-            }
-
-            fn visit_map<V>(self, mut map_: V) -> std::result::Result<CheckMergesResponse, V::Error>
-                where
-                    V: serde::de::MapAccess<'de>,
-            {
-                let mut checked__ = None;
-                let mut merged__ = None;
-                let mut failures__ = None;
-                while let Some(k) = map_.next_key()? {
-                    match k {
-                        GeneratedField::Checked => {
-                            if checked__.is_some() {
-                                return Err(serde::de::Error::duplicate_field("checked"));
-                            }
-                            checked__ = 
-                                Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
-                            ;
-                        }
-                        GeneratedField::Merged => {
-                            if merged__.is_some() {
-                                return Err(serde::de::Error::duplicate_field("merged"));
-                            }
-                            merged__ = Some(map_.next_value()?);
-                        }
-                        GeneratedField::Failures => {
-                            if failures__.is_some() {
-                                return Err(serde::de::Error::duplicate_field("failures"));
-                            }
-                            failures__ = Some(map_.next_value()?);
-                        }
-                    }
-                }
-                Ok(CheckMergesResponse {
-                    checked: checked__.unwrap_or_default(),
-                    merged: merged__.unwrap_or_default(),
-                    failures: failures__.unwrap_or_default(),
-                })
-            }
-        }
-        deserializer.deserialize_struct("compass.v1.CheckMergesResponse", FIELDS, GeneratedVisitor)
     }
 }
 impl serde::Serialize for CreateAgentRequest {
@@ -5332,297 +5466,6 @@ impl<'de> serde::Deserialize<'de> for DiffCommit {
         deserializer.deserialize_struct("compass.v1.DiffCommit", FIELDS, GeneratedVisitor)
     }
 }
-impl serde::Serialize for DispatcherStatus {
-    #[allow(deprecated)]
-    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
-    where
-        S: serde::Serializer,
-    {
-        use serde::ser::SerializeStruct;
-        let mut len = 0;
-        if !self.doing.is_empty() {
-            len += 1;
-        }
-        if !self.blocked.is_empty() {
-            len += 1;
-        }
-        if !self.waiting.is_empty() {
-            len += 1;
-        }
-        if self.unassigned != 0 {
-            len += 1;
-        }
-        let mut struct_ser = serializer.serialize_struct("compass.v1.DispatcherStatus", len)?;
-        if !self.doing.is_empty() {
-            struct_ser.serialize_field("doing", &self.doing)?;
-        }
-        if !self.blocked.is_empty() {
-            struct_ser.serialize_field("blocked", &self.blocked)?;
-        }
-        if !self.waiting.is_empty() {
-            struct_ser.serialize_field("waiting", &self.waiting)?;
-        }
-        if self.unassigned != 0 {
-            #[allow(clippy::needless_borrow)]
-            #[allow(clippy::needless_borrows_for_generic_args)]
-            struct_ser.serialize_field("unassigned", ToString::to_string(&self.unassigned).as_str())?;
-        }
-        struct_ser.end()
-    }
-}
-impl<'de> serde::Deserialize<'de> for DispatcherStatus {
-    #[allow(deprecated)]
-    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
-    where
-        D: serde::Deserializer<'de>,
-    {
-        const FIELDS: &[&str] = &[
-            "doing",
-            "blocked",
-            "waiting",
-            "unassigned",
-        ];
-
-        #[allow(clippy::enum_variant_names)]
-        enum GeneratedField {
-            Doing,
-            Blocked,
-            Waiting,
-            Unassigned,
-        }
-        impl<'de> serde::Deserialize<'de> for GeneratedField {
-            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
-            where
-                D: serde::Deserializer<'de>,
-            {
-                struct GeneratedVisitor;
-
-                impl serde::de::Visitor<'_> for GeneratedVisitor {
-                    type Value = GeneratedField;
-
-                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                        write!(formatter, "expected one of: {:?}", &FIELDS)
-                    }
-
-                    #[allow(unused_variables)]
-                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
-                    where
-                        E: serde::de::Error,
-                    {
-                        match value {
-                            "doing" => Ok(GeneratedField::Doing),
-                            "blocked" => Ok(GeneratedField::Blocked),
-                            "waiting" => Ok(GeneratedField::Waiting),
-                            "unassigned" => Ok(GeneratedField::Unassigned),
-                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
-                        }
-                    }
-                }
-                deserializer.deserialize_identifier(GeneratedVisitor)
-            }
-        }
-        struct GeneratedVisitor;
-        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
-            type Value = DispatcherStatus;
-
-            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                formatter.write_str("struct compass.v1.DispatcherStatus")
-            }
-
-            fn visit_map<V>(self, mut map_: V) -> std::result::Result<DispatcherStatus, V::Error>
-                where
-                    V: serde::de::MapAccess<'de>,
-            {
-                let mut doing__ = None;
-                let mut blocked__ = None;
-                let mut waiting__ = None;
-                let mut unassigned__ = None;
-                while let Some(k) = map_.next_key()? {
-                    match k {
-                        GeneratedField::Doing => {
-                            if doing__.is_some() {
-                                return Err(serde::de::Error::duplicate_field("doing"));
-                            }
-                            doing__ = Some(map_.next_value()?);
-                        }
-                        GeneratedField::Blocked => {
-                            if blocked__.is_some() {
-                                return Err(serde::de::Error::duplicate_field("blocked"));
-                            }
-                            blocked__ = Some(map_.next_value()?);
-                        }
-                        GeneratedField::Waiting => {
-                            if waiting__.is_some() {
-                                return Err(serde::de::Error::duplicate_field("waiting"));
-                            }
-                            waiting__ = Some(map_.next_value()?);
-                        }
-                        GeneratedField::Unassigned => {
-                            if unassigned__.is_some() {
-                                return Err(serde::de::Error::duplicate_field("unassigned"));
-                            }
-                            unassigned__ = 
-                                Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
-                            ;
-                        }
-                    }
-                }
-                Ok(DispatcherStatus {
-                    doing: doing__.unwrap_or_default(),
-                    blocked: blocked__.unwrap_or_default(),
-                    waiting: waiting__.unwrap_or_default(),
-                    unassigned: unassigned__.unwrap_or_default(),
-                })
-            }
-        }
-        deserializer.deserialize_struct("compass.v1.DispatcherStatus", FIELDS, GeneratedVisitor)
-    }
-}
-impl serde::Serialize for DispatcherWork {
-    #[allow(deprecated)]
-    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
-    where
-        S: serde::Serializer,
-    {
-        use serde::ser::SerializeStruct;
-        let mut len = 0;
-        if !self.issue_key.is_empty() {
-            len += 1;
-        }
-        if !self.title.is_empty() {
-            len += 1;
-        }
-        if !self.branch.is_empty() {
-            len += 1;
-        }
-        if self.state != 0 {
-            len += 1;
-        }
-        let mut struct_ser = serializer.serialize_struct("compass.v1.DispatcherWork", len)?;
-        if !self.issue_key.is_empty() {
-            struct_ser.serialize_field("issueKey", &self.issue_key)?;
-        }
-        if !self.title.is_empty() {
-            struct_ser.serialize_field("title", &self.title)?;
-        }
-        if !self.branch.is_empty() {
-            struct_ser.serialize_field("branch", &self.branch)?;
-        }
-        if self.state != 0 {
-            let v = WorkstreamState::try_from(self.state)
-                .map_err(|_| serde::ser::Error::custom(format!("Invalid variant {}", self.state)))?;
-            struct_ser.serialize_field("state", &v)?;
-        }
-        struct_ser.end()
-    }
-}
-impl<'de> serde::Deserialize<'de> for DispatcherWork {
-    #[allow(deprecated)]
-    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
-    where
-        D: serde::Deserializer<'de>,
-    {
-        const FIELDS: &[&str] = &[
-            "issue_key",
-            "issueKey",
-            "title",
-            "branch",
-            "state",
-        ];
-
-        #[allow(clippy::enum_variant_names)]
-        enum GeneratedField {
-            IssueKey,
-            Title,
-            Branch,
-            State,
-        }
-        impl<'de> serde::Deserialize<'de> for GeneratedField {
-            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
-            where
-                D: serde::Deserializer<'de>,
-            {
-                struct GeneratedVisitor;
-
-                impl serde::de::Visitor<'_> for GeneratedVisitor {
-                    type Value = GeneratedField;
-
-                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                        write!(formatter, "expected one of: {:?}", &FIELDS)
-                    }
-
-                    #[allow(unused_variables)]
-                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
-                    where
-                        E: serde::de::Error,
-                    {
-                        match value {
-                            "issueKey" | "issue_key" => Ok(GeneratedField::IssueKey),
-                            "title" => Ok(GeneratedField::Title),
-                            "branch" => Ok(GeneratedField::Branch),
-                            "state" => Ok(GeneratedField::State),
-                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
-                        }
-                    }
-                }
-                deserializer.deserialize_identifier(GeneratedVisitor)
-            }
-        }
-        struct GeneratedVisitor;
-        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
-            type Value = DispatcherWork;
-
-            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                formatter.write_str("struct compass.v1.DispatcherWork")
-            }
-
-            fn visit_map<V>(self, mut map_: V) -> std::result::Result<DispatcherWork, V::Error>
-                where
-                    V: serde::de::MapAccess<'de>,
-            {
-                let mut issue_key__ = None;
-                let mut title__ = None;
-                let mut branch__ = None;
-                let mut state__ = None;
-                while let Some(k) = map_.next_key()? {
-                    match k {
-                        GeneratedField::IssueKey => {
-                            if issue_key__.is_some() {
-                                return Err(serde::de::Error::duplicate_field("issueKey"));
-                            }
-                            issue_key__ = Some(map_.next_value()?);
-                        }
-                        GeneratedField::Title => {
-                            if title__.is_some() {
-                                return Err(serde::de::Error::duplicate_field("title"));
-                            }
-                            title__ = Some(map_.next_value()?);
-                        }
-                        GeneratedField::Branch => {
-                            if branch__.is_some() {
-                                return Err(serde::de::Error::duplicate_field("branch"));
-                            }
-                            branch__ = Some(map_.next_value()?);
-                        }
-                        GeneratedField::State => {
-                            if state__.is_some() {
-                                return Err(serde::de::Error::duplicate_field("state"));
-                            }
-                            state__ = Some(map_.next_value::<WorkstreamState>()? as i32);
-                        }
-                    }
-                }
-                Ok(DispatcherWork {
-                    issue_key: issue_key__.unwrap_or_default(),
-                    title: title__.unwrap_or_default(),
-                    branch: branch__.unwrap_or_default(),
-                    state: state__.unwrap_or_default(),
-                })
-            }
-        }
-        deserializer.deserialize_struct("compass.v1.DispatcherWork", FIELDS, GeneratedVisitor)
-    }
-}
 impl serde::Serialize for Event {
     #[allow(deprecated)]
     fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
@@ -5740,11 +5583,29 @@ impl serde::Serialize for Event {
                 event::Kind::SourceWriteback(v) => {
                     struct_ser.serialize_field("sourceWriteback", v)?;
                 }
-                event::Kind::WorkstreamMerged(v) => {
-                    struct_ser.serialize_field("workstreamMerged", v)?;
+                event::Kind::McpCallRefused(v) => {
+                    struct_ser.serialize_field("mcpCallRefused", v)?;
                 }
-                event::Kind::MergeCheckFailed(v) => {
-                    struct_ser.serialize_field("mergeCheckFailed", v)?;
+                event::Kind::ReadyForPush(v) => {
+                    struct_ser.serialize_field("readyForPush", v)?;
+                }
+                event::Kind::RepoPushChanged(v) => {
+                    struct_ser.serialize_field("repoPushChanged", v)?;
+                }
+                event::Kind::AskOpened(v) => {
+                    struct_ser.serialize_field("askOpened", v)?;
+                }
+                event::Kind::AskAnswered(v) => {
+                    struct_ser.serialize_field("askAnswered", v)?;
+                }
+                event::Kind::QueueUpdated(v) => {
+                    struct_ser.serialize_field("queueUpdated", v)?;
+                }
+                event::Kind::PullRequestOpened(v) => {
+                    struct_ser.serialize_field("pullRequestOpened", v)?;
+                }
+                event::Kind::ForgeFeedback(v) => {
+                    struct_ser.serialize_field("forgeFeedback", v)?;
                 }
             }
         }
@@ -5810,10 +5671,22 @@ impl<'de> serde::Deserialize<'de> for Event {
             "issueUpdated",
             "source_writeback",
             "sourceWriteback",
-            "workstream_merged",
-            "workstreamMerged",
-            "merge_check_failed",
-            "mergeCheckFailed",
+            "mcp_call_refused",
+            "mcpCallRefused",
+            "ready_for_push",
+            "readyForPush",
+            "repo_push_changed",
+            "repoPushChanged",
+            "ask_opened",
+            "askOpened",
+            "ask_answered",
+            "askAnswered",
+            "queue_updated",
+            "queueUpdated",
+            "pull_request_opened",
+            "pullRequestOpened",
+            "forge_feedback",
+            "forgeFeedback",
         ];
 
         #[allow(clippy::enum_variant_names)]
@@ -5845,8 +5718,14 @@ impl<'de> serde::Deserialize<'de> for Event {
             SourceFailed,
             IssueUpdated,
             SourceWriteback,
-            WorkstreamMerged,
-            MergeCheckFailed,
+            McpCallRefused,
+            ReadyForPush,
+            RepoPushChanged,
+            AskOpened,
+            AskAnswered,
+            QueueUpdated,
+            PullRequestOpened,
+            ForgeFeedback,
         }
         impl<'de> serde::Deserialize<'de> for GeneratedField {
             fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
@@ -5895,8 +5774,14 @@ impl<'de> serde::Deserialize<'de> for Event {
                             "sourceFailed" | "source_failed" => Ok(GeneratedField::SourceFailed),
                             "issueUpdated" | "issue_updated" => Ok(GeneratedField::IssueUpdated),
                             "sourceWriteback" | "source_writeback" => Ok(GeneratedField::SourceWriteback),
-                            "workstreamMerged" | "workstream_merged" => Ok(GeneratedField::WorkstreamMerged),
-                            "mergeCheckFailed" | "merge_check_failed" => Ok(GeneratedField::MergeCheckFailed),
+                            "mcpCallRefused" | "mcp_call_refused" => Ok(GeneratedField::McpCallRefused),
+                            "readyForPush" | "ready_for_push" => Ok(GeneratedField::ReadyForPush),
+                            "repoPushChanged" | "repo_push_changed" => Ok(GeneratedField::RepoPushChanged),
+                            "askOpened" | "ask_opened" => Ok(GeneratedField::AskOpened),
+                            "askAnswered" | "ask_answered" => Ok(GeneratedField::AskAnswered),
+                            "queueUpdated" | "queue_updated" => Ok(GeneratedField::QueueUpdated),
+                            "pullRequestOpened" | "pull_request_opened" => Ok(GeneratedField::PullRequestOpened),
+                            "forgeFeedback" | "forge_feedback" => Ok(GeneratedField::ForgeFeedback),
                             _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
                         }
                     }
@@ -6112,18 +5997,60 @@ impl<'de> serde::Deserialize<'de> for Event {
                             kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::SourceWriteback)
 ;
                         }
-                        GeneratedField::WorkstreamMerged => {
+                        GeneratedField::McpCallRefused => {
                             if kind__.is_some() {
-                                return Err(serde::de::Error::duplicate_field("workstreamMerged"));
+                                return Err(serde::de::Error::duplicate_field("mcpCallRefused"));
                             }
-                            kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::WorkstreamMerged)
+                            kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::McpCallRefused)
 ;
                         }
-                        GeneratedField::MergeCheckFailed => {
+                        GeneratedField::ReadyForPush => {
                             if kind__.is_some() {
-                                return Err(serde::de::Error::duplicate_field("mergeCheckFailed"));
+                                return Err(serde::de::Error::duplicate_field("readyForPush"));
                             }
-                            kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::MergeCheckFailed)
+                            kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::ReadyForPush)
+;
+                        }
+                        GeneratedField::RepoPushChanged => {
+                            if kind__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("repoPushChanged"));
+                            }
+                            kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::RepoPushChanged)
+;
+                        }
+                        GeneratedField::AskOpened => {
+                            if kind__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("askOpened"));
+                            }
+                            kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::AskOpened)
+;
+                        }
+                        GeneratedField::AskAnswered => {
+                            if kind__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("askAnswered"));
+                            }
+                            kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::AskAnswered)
+;
+                        }
+                        GeneratedField::QueueUpdated => {
+                            if kind__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("queueUpdated"));
+                            }
+                            kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::QueueUpdated)
+;
+                        }
+                        GeneratedField::PullRequestOpened => {
+                            if kind__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("pullRequestOpened"));
+                            }
+                            kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::PullRequestOpened)
+;
+                        }
+                        GeneratedField::ForgeFeedback => {
+                            if kind__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("forgeFeedback"));
+                            }
+                            kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::ForgeFeedback)
 ;
                         }
                     }
@@ -6269,6 +6196,175 @@ impl<'de> serde::Deserialize<'de> for Finding {
         deserializer.deserialize_struct("compass.v1.Finding", FIELDS, GeneratedVisitor)
     }
 }
+impl serde::Serialize for ForgeFeedback {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.workstream_id.is_empty() {
+            len += 1;
+        }
+        if !self.repo.is_empty() {
+            len += 1;
+        }
+        if self.number != 0 {
+            len += 1;
+        }
+        if self.comments != 0 {
+            len += 1;
+        }
+        if self.failing_checks != 0 {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.ForgeFeedback", len)?;
+        if !self.workstream_id.is_empty() {
+            struct_ser.serialize_field("workstreamId", &self.workstream_id)?;
+        }
+        if !self.repo.is_empty() {
+            struct_ser.serialize_field("repo", &self.repo)?;
+        }
+        if self.number != 0 {
+            #[allow(clippy::needless_borrow)]
+            #[allow(clippy::needless_borrows_for_generic_args)]
+            struct_ser.serialize_field("number", ToString::to_string(&self.number).as_str())?;
+        }
+        if self.comments != 0 {
+            struct_ser.serialize_field("comments", &self.comments)?;
+        }
+        if self.failing_checks != 0 {
+            struct_ser.serialize_field("failingChecks", &self.failing_checks)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for ForgeFeedback {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "workstream_id",
+            "workstreamId",
+            "repo",
+            "number",
+            "comments",
+            "failing_checks",
+            "failingChecks",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            WorkstreamId,
+            Repo,
+            Number,
+            Comments,
+            FailingChecks,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "workstreamId" | "workstream_id" => Ok(GeneratedField::WorkstreamId),
+                            "repo" => Ok(GeneratedField::Repo),
+                            "number" => Ok(GeneratedField::Number),
+                            "comments" => Ok(GeneratedField::Comments),
+                            "failingChecks" | "failing_checks" => Ok(GeneratedField::FailingChecks),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = ForgeFeedback;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.ForgeFeedback")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<ForgeFeedback, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut workstream_id__ = None;
+                let mut repo__ = None;
+                let mut number__ = None;
+                let mut comments__ = None;
+                let mut failing_checks__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::WorkstreamId => {
+                            if workstream_id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("workstreamId"));
+                            }
+                            workstream_id__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Repo => {
+                            if repo__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("repo"));
+                            }
+                            repo__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Number => {
+                            if number__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("number"));
+                            }
+                            number__ = 
+                                Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
+                            ;
+                        }
+                        GeneratedField::Comments => {
+                            if comments__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("comments"));
+                            }
+                            comments__ = 
+                                Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
+                            ;
+                        }
+                        GeneratedField::FailingChecks => {
+                            if failing_checks__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("failingChecks"));
+                            }
+                            failing_checks__ = 
+                                Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
+                            ;
+                        }
+                    }
+                }
+                Ok(ForgeFeedback {
+                    workstream_id: workstream_id__.unwrap_or_default(),
+                    repo: repo__.unwrap_or_default(),
+                    number: number__.unwrap_or_default(),
+                    comments: comments__.unwrap_or_default(),
+                    failing_checks: failing_checks__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.ForgeFeedback", FIELDS, GeneratedVisitor)
+    }
+}
 impl serde::Serialize for GateDecision {
     #[allow(deprecated)]
     fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
@@ -6298,9 +6394,6 @@ impl serde::Serialize for GateDecision {
         if !self.hash.is_empty() {
             len += 1;
         }
-        if !self.route.is_empty() {
-            len += 1;
-        }
         let mut struct_ser = serializer.serialize_struct("compass.v1.GateDecision", len)?;
         if !self.gate.is_empty() {
             struct_ser.serialize_field("gate", &self.gate)?;
@@ -6325,9 +6418,6 @@ impl serde::Serialize for GateDecision {
         if !self.hash.is_empty() {
             struct_ser.serialize_field("hash", &self.hash)?;
         }
-        if !self.route.is_empty() {
-            struct_ser.serialize_field("route", &self.route)?;
-        }
         struct_ser.end()
     }
 }
@@ -6346,7 +6436,6 @@ impl<'de> serde::Deserialize<'de> for GateDecision {
             "latency_us",
             "latencyUs",
             "hash",
-            "route",
         ];
 
         #[allow(clippy::enum_variant_names)]
@@ -6358,7 +6447,6 @@ impl<'de> serde::Deserialize<'de> for GateDecision {
             Findings,
             LatencyUs,
             Hash,
-            Route,
         }
         impl<'de> serde::Deserialize<'de> for GeneratedField {
             fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
@@ -6387,7 +6475,6 @@ impl<'de> serde::Deserialize<'de> for GateDecision {
                             "findings" => Ok(GeneratedField::Findings),
                             "latencyUs" | "latency_us" => Ok(GeneratedField::LatencyUs),
                             "hash" => Ok(GeneratedField::Hash),
-                            "route" => Ok(GeneratedField::Route),
                             _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
                         }
                     }
@@ -6414,7 +6501,6 @@ impl<'de> serde::Deserialize<'de> for GateDecision {
                 let mut findings__ = None;
                 let mut latency_us__ = None;
                 let mut hash__ = None;
-                let mut route__ = None;
                 while let Some(k) = map_.next_key()? {
                     match k {
                         GeneratedField::Gate => {
@@ -6461,12 +6547,6 @@ impl<'de> serde::Deserialize<'de> for GateDecision {
                             }
                             hash__ = Some(map_.next_value()?);
                         }
-                        GeneratedField::Route => {
-                            if route__.is_some() {
-                                return Err(serde::de::Error::duplicate_field("route"));
-                            }
-                            route__ = Some(map_.next_value()?);
-                        }
                     }
                 }
                 Ok(GateDecision {
@@ -6477,7 +6557,6 @@ impl<'de> serde::Deserialize<'de> for GateDecision {
                     findings: findings__.unwrap_or_default(),
                     latency_us: latency_us__.unwrap_or_default(),
                     hash: hash__.unwrap_or_default(),
-                    route: route__.unwrap_or_default(),
                 })
             }
         }
@@ -6681,97 +6760,6 @@ impl<'de> serde::Deserialize<'de> for GetBoardRequest {
             }
         }
         deserializer.deserialize_struct("compass.v1.GetBoardRequest", FIELDS, GeneratedVisitor)
-    }
-}
-impl serde::Serialize for GetDispatcherStatusRequest {
-    #[allow(deprecated)]
-    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
-    where
-        S: serde::Serializer,
-    {
-        use serde::ser::SerializeStruct;
-        let mut len = 0;
-        if !self.project.is_empty() {
-            len += 1;
-        }
-        let mut struct_ser = serializer.serialize_struct("compass.v1.GetDispatcherStatusRequest", len)?;
-        if !self.project.is_empty() {
-            struct_ser.serialize_field("project", &self.project)?;
-        }
-        struct_ser.end()
-    }
-}
-impl<'de> serde::Deserialize<'de> for GetDispatcherStatusRequest {
-    #[allow(deprecated)]
-    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
-    where
-        D: serde::Deserializer<'de>,
-    {
-        const FIELDS: &[&str] = &[
-            "project",
-        ];
-
-        #[allow(clippy::enum_variant_names)]
-        enum GeneratedField {
-            Project,
-        }
-        impl<'de> serde::Deserialize<'de> for GeneratedField {
-            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
-            where
-                D: serde::Deserializer<'de>,
-            {
-                struct GeneratedVisitor;
-
-                impl serde::de::Visitor<'_> for GeneratedVisitor {
-                    type Value = GeneratedField;
-
-                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                        write!(formatter, "expected one of: {:?}", &FIELDS)
-                    }
-
-                    #[allow(unused_variables)]
-                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
-                    where
-                        E: serde::de::Error,
-                    {
-                        match value {
-                            "project" => Ok(GeneratedField::Project),
-                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
-                        }
-                    }
-                }
-                deserializer.deserialize_identifier(GeneratedVisitor)
-            }
-        }
-        struct GeneratedVisitor;
-        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
-            type Value = GetDispatcherStatusRequest;
-
-            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                formatter.write_str("struct compass.v1.GetDispatcherStatusRequest")
-            }
-
-            fn visit_map<V>(self, mut map_: V) -> std::result::Result<GetDispatcherStatusRequest, V::Error>
-                where
-                    V: serde::de::MapAccess<'de>,
-            {
-                let mut project__ = None;
-                while let Some(k) = map_.next_key()? {
-                    match k {
-                        GeneratedField::Project => {
-                            if project__.is_some() {
-                                return Err(serde::de::Error::duplicate_field("project"));
-                            }
-                            project__ = Some(map_.next_value()?);
-                        }
-                    }
-                }
-                Ok(GetDispatcherStatusRequest {
-                    project: project__.unwrap_or_default(),
-                })
-            }
-        }
-        deserializer.deserialize_struct("compass.v1.GetDispatcherStatusRequest", FIELDS, GeneratedVisitor)
     }
 }
 impl serde::Serialize for GetIssueRequest {
@@ -7373,6 +7361,97 @@ impl<'de> serde::Deserialize<'de> for GetWorkstreamDiffRequest {
             }
         }
         deserializer.deserialize_struct("compass.v1.GetWorkstreamDiffRequest", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for GetWorkstreamRequest {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.workstream.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.GetWorkstreamRequest", len)?;
+        if !self.workstream.is_empty() {
+            struct_ser.serialize_field("workstream", &self.workstream)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for GetWorkstreamRequest {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "workstream",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Workstream,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "workstream" => Ok(GeneratedField::Workstream),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = GetWorkstreamRequest;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.GetWorkstreamRequest")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<GetWorkstreamRequest, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut workstream__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Workstream => {
+                            if workstream__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("workstream"));
+                            }
+                            workstream__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(GetWorkstreamRequest {
+                    workstream: workstream__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.GetWorkstreamRequest", FIELDS, GeneratedVisitor)
     }
 }
 impl serde::Serialize for HookMatrix {
@@ -8531,6 +8610,205 @@ impl<'de> serde::Deserialize<'de> for ListAgentsResponse {
             }
         }
         deserializer.deserialize_struct("compass.v1.ListAgentsResponse", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for ListAsksRequest {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.project.is_empty() {
+            len += 1;
+        }
+        if self.all {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.ListAsksRequest", len)?;
+        if !self.project.is_empty() {
+            struct_ser.serialize_field("project", &self.project)?;
+        }
+        if self.all {
+            struct_ser.serialize_field("all", &self.all)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for ListAsksRequest {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "project",
+            "all",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Project,
+            All,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "project" => Ok(GeneratedField::Project),
+                            "all" => Ok(GeneratedField::All),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = ListAsksRequest;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.ListAsksRequest")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<ListAsksRequest, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut project__ = None;
+                let mut all__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Project => {
+                            if project__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("project"));
+                            }
+                            project__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::All => {
+                            if all__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("all"));
+                            }
+                            all__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(ListAsksRequest {
+                    project: project__.unwrap_or_default(),
+                    all: all__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.ListAsksRequest", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for ListAsksResponse {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.asks.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.ListAsksResponse", len)?;
+        if !self.asks.is_empty() {
+            struct_ser.serialize_field("asks", &self.asks)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for ListAsksResponse {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "asks",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Asks,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "asks" => Ok(GeneratedField::Asks),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = ListAsksResponse;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.ListAsksResponse")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<ListAsksResponse, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut asks__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Asks => {
+                            if asks__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("asks"));
+                            }
+                            asks__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(ListAsksResponse {
+                    asks: asks__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.ListAsksResponse", FIELDS, GeneratedVisitor)
     }
 }
 impl serde::Serialize for ListEventsRequest {
@@ -10058,7 +10336,7 @@ impl<'de> serde::Deserialize<'de> for Marker {
         deserializer.deserialize_struct("compass.v1.Marker", FIELDS, GeneratedVisitor)
     }
 }
-impl serde::Serialize for MergeCheckFailed {
+impl serde::Serialize for McpCallRefused {
     #[allow(deprecated)]
     fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
     where
@@ -10066,15 +10344,15 @@ impl serde::Serialize for MergeCheckFailed {
     {
         use serde::ser::SerializeStruct;
         let mut len = 0;
-        if !self.repo.is_empty() {
+        if !self.tool.is_empty() {
             len += 1;
         }
         if !self.error.is_empty() {
             len += 1;
         }
-        let mut struct_ser = serializer.serialize_struct("compass.v1.MergeCheckFailed", len)?;
-        if !self.repo.is_empty() {
-            struct_ser.serialize_field("repo", &self.repo)?;
+        let mut struct_ser = serializer.serialize_struct("compass.v1.McpCallRefused", len)?;
+        if !self.tool.is_empty() {
+            struct_ser.serialize_field("tool", &self.tool)?;
         }
         if !self.error.is_empty() {
             struct_ser.serialize_field("error", &self.error)?;
@@ -10082,20 +10360,20 @@ impl serde::Serialize for MergeCheckFailed {
         struct_ser.end()
     }
 }
-impl<'de> serde::Deserialize<'de> for MergeCheckFailed {
+impl<'de> serde::Deserialize<'de> for McpCallRefused {
     #[allow(deprecated)]
     fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
     where
         D: serde::Deserializer<'de>,
     {
         const FIELDS: &[&str] = &[
-            "repo",
+            "tool",
             "error",
         ];
 
         #[allow(clippy::enum_variant_names)]
         enum GeneratedField {
-            Repo,
+            Tool,
             Error,
         }
         impl<'de> serde::Deserialize<'de> for GeneratedField {
@@ -10118,7 +10396,7 @@ impl<'de> serde::Deserialize<'de> for MergeCheckFailed {
                         E: serde::de::Error,
                     {
                         match value {
-                            "repo" => Ok(GeneratedField::Repo),
+                            "tool" => Ok(GeneratedField::Tool),
                             "error" => Ok(GeneratedField::Error),
                             _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
                         }
@@ -10129,25 +10407,25 @@ impl<'de> serde::Deserialize<'de> for MergeCheckFailed {
         }
         struct GeneratedVisitor;
         impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
-            type Value = MergeCheckFailed;
+            type Value = McpCallRefused;
 
             fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                formatter.write_str("struct compass.v1.MergeCheckFailed")
+                formatter.write_str("struct compass.v1.McpCallRefused")
             }
 
-            fn visit_map<V>(self, mut map_: V) -> std::result::Result<MergeCheckFailed, V::Error>
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<McpCallRefused, V::Error>
                 where
                     V: serde::de::MapAccess<'de>,
             {
-                let mut repo__ = None;
+                let mut tool__ = None;
                 let mut error__ = None;
                 while let Some(k) = map_.next_key()? {
                     match k {
-                        GeneratedField::Repo => {
-                            if repo__.is_some() {
-                                return Err(serde::de::Error::duplicate_field("repo"));
+                        GeneratedField::Tool => {
+                            if tool__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("tool"));
                             }
-                            repo__ = Some(map_.next_value()?);
+                            tool__ = Some(map_.next_value()?);
                         }
                         GeneratedField::Error => {
                             if error__.is_some() {
@@ -10157,330 +10435,13 @@ impl<'de> serde::Deserialize<'de> for MergeCheckFailed {
                         }
                     }
                 }
-                Ok(MergeCheckFailed {
-                    repo: repo__.unwrap_or_default(),
+                Ok(McpCallRefused {
+                    tool: tool__.unwrap_or_default(),
                     error: error__.unwrap_or_default(),
                 })
             }
         }
-        deserializer.deserialize_struct("compass.v1.MergeCheckFailed", FIELDS, GeneratedVisitor)
-    }
-}
-impl serde::Serialize for MergeCheckFailure {
-    #[allow(deprecated)]
-    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
-    where
-        S: serde::Serializer,
-    {
-        use serde::ser::SerializeStruct;
-        let mut len = 0;
-        if !self.project_id.is_empty() {
-            len += 1;
-        }
-        if !self.repo.is_empty() {
-            len += 1;
-        }
-        if !self.error.is_empty() {
-            len += 1;
-        }
-        let mut struct_ser = serializer.serialize_struct("compass.v1.MergeCheckFailure", len)?;
-        if !self.project_id.is_empty() {
-            struct_ser.serialize_field("projectId", &self.project_id)?;
-        }
-        if !self.repo.is_empty() {
-            struct_ser.serialize_field("repo", &self.repo)?;
-        }
-        if !self.error.is_empty() {
-            struct_ser.serialize_field("error", &self.error)?;
-        }
-        struct_ser.end()
-    }
-}
-impl<'de> serde::Deserialize<'de> for MergeCheckFailure {
-    #[allow(deprecated)]
-    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
-    where
-        D: serde::Deserializer<'de>,
-    {
-        const FIELDS: &[&str] = &[
-            "project_id",
-            "projectId",
-            "repo",
-            "error",
-        ];
-
-        #[allow(clippy::enum_variant_names)]
-        enum GeneratedField {
-            ProjectId,
-            Repo,
-            Error,
-        }
-        impl<'de> serde::Deserialize<'de> for GeneratedField {
-            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
-            where
-                D: serde::Deserializer<'de>,
-            {
-                struct GeneratedVisitor;
-
-                impl serde::de::Visitor<'_> for GeneratedVisitor {
-                    type Value = GeneratedField;
-
-                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                        write!(formatter, "expected one of: {:?}", &FIELDS)
-                    }
-
-                    #[allow(unused_variables)]
-                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
-                    where
-                        E: serde::de::Error,
-                    {
-                        match value {
-                            "projectId" | "project_id" => Ok(GeneratedField::ProjectId),
-                            "repo" => Ok(GeneratedField::Repo),
-                            "error" => Ok(GeneratedField::Error),
-                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
-                        }
-                    }
-                }
-                deserializer.deserialize_identifier(GeneratedVisitor)
-            }
-        }
-        struct GeneratedVisitor;
-        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
-            type Value = MergeCheckFailure;
-
-            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                formatter.write_str("struct compass.v1.MergeCheckFailure")
-            }
-
-            fn visit_map<V>(self, mut map_: V) -> std::result::Result<MergeCheckFailure, V::Error>
-                where
-                    V: serde::de::MapAccess<'de>,
-            {
-                let mut project_id__ = None;
-                let mut repo__ = None;
-                let mut error__ = None;
-                while let Some(k) = map_.next_key()? {
-                    match k {
-                        GeneratedField::ProjectId => {
-                            if project_id__.is_some() {
-                                return Err(serde::de::Error::duplicate_field("projectId"));
-                            }
-                            project_id__ = Some(map_.next_value()?);
-                        }
-                        GeneratedField::Repo => {
-                            if repo__.is_some() {
-                                return Err(serde::de::Error::duplicate_field("repo"));
-                            }
-                            repo__ = Some(map_.next_value()?);
-                        }
-                        GeneratedField::Error => {
-                            if error__.is_some() {
-                                return Err(serde::de::Error::duplicate_field("error"));
-                            }
-                            error__ = Some(map_.next_value()?);
-                        }
-                    }
-                }
-                Ok(MergeCheckFailure {
-                    project_id: project_id__.unwrap_or_default(),
-                    repo: repo__.unwrap_or_default(),
-                    error: error__.unwrap_or_default(),
-                })
-            }
-        }
-        deserializer.deserialize_struct("compass.v1.MergeCheckFailure", FIELDS, GeneratedVisitor)
-    }
-}
-impl serde::Serialize for MergeMethod {
-    #[allow(deprecated)]
-    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
-    where
-        S: serde::Serializer,
-    {
-        let variant = match self {
-            Self::Unspecified => "MERGE_METHOD_UNSPECIFIED",
-            Self::FastForward => "MERGE_METHOD_FAST_FORWARD",
-            Self::MergeCommit => "MERGE_METHOD_MERGE_COMMIT",
-            Self::Rebase => "MERGE_METHOD_REBASE",
-            Self::Squash => "MERGE_METHOD_SQUASH",
-            Self::Tree => "MERGE_METHOD_TREE",
-        };
-        serializer.serialize_str(variant)
-    }
-}
-impl<'de> serde::Deserialize<'de> for MergeMethod {
-    #[allow(deprecated)]
-    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
-    where
-        D: serde::Deserializer<'de>,
-    {
-        const FIELDS: &[&str] = &[
-            "MERGE_METHOD_UNSPECIFIED",
-            "MERGE_METHOD_FAST_FORWARD",
-            "MERGE_METHOD_MERGE_COMMIT",
-            "MERGE_METHOD_REBASE",
-            "MERGE_METHOD_SQUASH",
-            "MERGE_METHOD_TREE",
-        ];
-
-        struct GeneratedVisitor;
-
-        impl serde::de::Visitor<'_> for GeneratedVisitor {
-            type Value = MergeMethod;
-
-            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                write!(formatter, "expected one of: {:?}", &FIELDS)
-            }
-
-            fn visit_i64<E>(self, v: i64) -> std::result::Result<Self::Value, E>
-            where
-                E: serde::de::Error,
-            {
-                i32::try_from(v)
-                    .ok()
-                    .and_then(|x| x.try_into().ok())
-                    .ok_or_else(|| {
-                        serde::de::Error::invalid_value(serde::de::Unexpected::Signed(v), &self)
-                    })
-            }
-
-            fn visit_u64<E>(self, v: u64) -> std::result::Result<Self::Value, E>
-            where
-                E: serde::de::Error,
-            {
-                i32::try_from(v)
-                    .ok()
-                    .and_then(|x| x.try_into().ok())
-                    .ok_or_else(|| {
-                        serde::de::Error::invalid_value(serde::de::Unexpected::Unsigned(v), &self)
-                    })
-            }
-
-            fn visit_str<E>(self, value: &str) -> std::result::Result<Self::Value, E>
-            where
-                E: serde::de::Error,
-            {
-                match value {
-                    "MERGE_METHOD_UNSPECIFIED" => Ok(MergeMethod::Unspecified),
-                    "MERGE_METHOD_FAST_FORWARD" => Ok(MergeMethod::FastForward),
-                    "MERGE_METHOD_MERGE_COMMIT" => Ok(MergeMethod::MergeCommit),
-                    "MERGE_METHOD_REBASE" => Ok(MergeMethod::Rebase),
-                    "MERGE_METHOD_SQUASH" => Ok(MergeMethod::Squash),
-                    "MERGE_METHOD_TREE" => Ok(MergeMethod::Tree),
-                    _ => Err(serde::de::Error::unknown_variant(value, FIELDS)),
-                }
-            }
-        }
-        deserializer.deserialize_any(GeneratedVisitor)
-    }
-}
-impl serde::Serialize for MergedWorkstream {
-    #[allow(deprecated)]
-    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
-    where
-        S: serde::Serializer,
-    {
-        use serde::ser::SerializeStruct;
-        let mut len = 0;
-        if self.workstream.is_some() {
-            len += 1;
-        }
-        if !self.repos.is_empty() {
-            len += 1;
-        }
-        let mut struct_ser = serializer.serialize_struct("compass.v1.MergedWorkstream", len)?;
-        if let Some(v) = self.workstream.as_ref() {
-            struct_ser.serialize_field("workstream", v)?;
-        }
-        if !self.repos.is_empty() {
-            struct_ser.serialize_field("repos", &self.repos)?;
-        }
-        struct_ser.end()
-    }
-}
-impl<'de> serde::Deserialize<'de> for MergedWorkstream {
-    #[allow(deprecated)]
-    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
-    where
-        D: serde::Deserializer<'de>,
-    {
-        const FIELDS: &[&str] = &[
-            "workstream",
-            "repos",
-        ];
-
-        #[allow(clippy::enum_variant_names)]
-        enum GeneratedField {
-            Workstream,
-            Repos,
-        }
-        impl<'de> serde::Deserialize<'de> for GeneratedField {
-            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
-            where
-                D: serde::Deserializer<'de>,
-            {
-                struct GeneratedVisitor;
-
-                impl serde::de::Visitor<'_> for GeneratedVisitor {
-                    type Value = GeneratedField;
-
-                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                        write!(formatter, "expected one of: {:?}", &FIELDS)
-                    }
-
-                    #[allow(unused_variables)]
-                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
-                    where
-                        E: serde::de::Error,
-                    {
-                        match value {
-                            "workstream" => Ok(GeneratedField::Workstream),
-                            "repos" => Ok(GeneratedField::Repos),
-                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
-                        }
-                    }
-                }
-                deserializer.deserialize_identifier(GeneratedVisitor)
-            }
-        }
-        struct GeneratedVisitor;
-        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
-            type Value = MergedWorkstream;
-
-            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                formatter.write_str("struct compass.v1.MergedWorkstream")
-            }
-
-            fn visit_map<V>(self, mut map_: V) -> std::result::Result<MergedWorkstream, V::Error>
-                where
-                    V: serde::de::MapAccess<'de>,
-            {
-                let mut workstream__ = None;
-                let mut repos__ = None;
-                while let Some(k) = map_.next_key()? {
-                    match k {
-                        GeneratedField::Workstream => {
-                            if workstream__.is_some() {
-                                return Err(serde::de::Error::duplicate_field("workstream"));
-                            }
-                            workstream__ = map_.next_value()?;
-                        }
-                        GeneratedField::Repos => {
-                            if repos__.is_some() {
-                                return Err(serde::de::Error::duplicate_field("repos"));
-                            }
-                            repos__ = Some(map_.next_value()?);
-                        }
-                    }
-                }
-                Ok(MergedWorkstream {
-                    workstream: workstream__,
-                    repos: repos__.unwrap_or_default(),
-                })
-            }
-        }
-        deserializer.deserialize_struct("compass.v1.MergedWorkstream", FIELDS, GeneratedVisitor)
+        deserializer.deserialize_struct("compass.v1.McpCallRefused", FIELDS, GeneratedVisitor)
     }
 }
 impl serde::Serialize for PlanEntry {
@@ -11139,6 +11100,534 @@ impl<'de> serde::Deserialize<'de> for PromptAgentResponse {
         deserializer.deserialize_struct("compass.v1.PromptAgentResponse", FIELDS, GeneratedVisitor)
     }
 }
+impl serde::Serialize for PullRequest {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.repo.is_empty() {
+            len += 1;
+        }
+        if self.number != 0 {
+            len += 1;
+        }
+        if !self.url.is_empty() {
+            len += 1;
+        }
+        if !self.head.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.PullRequest", len)?;
+        if !self.repo.is_empty() {
+            struct_ser.serialize_field("repo", &self.repo)?;
+        }
+        if self.number != 0 {
+            #[allow(clippy::needless_borrow)]
+            #[allow(clippy::needless_borrows_for_generic_args)]
+            struct_ser.serialize_field("number", ToString::to_string(&self.number).as_str())?;
+        }
+        if !self.url.is_empty() {
+            struct_ser.serialize_field("url", &self.url)?;
+        }
+        if !self.head.is_empty() {
+            struct_ser.serialize_field("head", &self.head)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for PullRequest {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "repo",
+            "number",
+            "url",
+            "head",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Repo,
+            Number,
+            Url,
+            Head,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "repo" => Ok(GeneratedField::Repo),
+                            "number" => Ok(GeneratedField::Number),
+                            "url" => Ok(GeneratedField::Url),
+                            "head" => Ok(GeneratedField::Head),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = PullRequest;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.PullRequest")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<PullRequest, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut repo__ = None;
+                let mut number__ = None;
+                let mut url__ = None;
+                let mut head__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Repo => {
+                            if repo__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("repo"));
+                            }
+                            repo__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Number => {
+                            if number__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("number"));
+                            }
+                            number__ = 
+                                Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
+                            ;
+                        }
+                        GeneratedField::Url => {
+                            if url__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("url"));
+                            }
+                            url__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Head => {
+                            if head__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("head"));
+                            }
+                            head__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(PullRequest {
+                    repo: repo__.unwrap_or_default(),
+                    number: number__.unwrap_or_default(),
+                    url: url__.unwrap_or_default(),
+                    head: head__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.PullRequest", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for PullRequestOpened {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.workstream_id.is_empty() {
+            len += 1;
+        }
+        if !self.repo.is_empty() {
+            len += 1;
+        }
+        if self.number != 0 {
+            len += 1;
+        }
+        if !self.url.is_empty() {
+            len += 1;
+        }
+        if self.updated {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.PullRequestOpened", len)?;
+        if !self.workstream_id.is_empty() {
+            struct_ser.serialize_field("workstreamId", &self.workstream_id)?;
+        }
+        if !self.repo.is_empty() {
+            struct_ser.serialize_field("repo", &self.repo)?;
+        }
+        if self.number != 0 {
+            #[allow(clippy::needless_borrow)]
+            #[allow(clippy::needless_borrows_for_generic_args)]
+            struct_ser.serialize_field("number", ToString::to_string(&self.number).as_str())?;
+        }
+        if !self.url.is_empty() {
+            struct_ser.serialize_field("url", &self.url)?;
+        }
+        if self.updated {
+            struct_ser.serialize_field("updated", &self.updated)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for PullRequestOpened {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "workstream_id",
+            "workstreamId",
+            "repo",
+            "number",
+            "url",
+            "updated",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            WorkstreamId,
+            Repo,
+            Number,
+            Url,
+            Updated,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "workstreamId" | "workstream_id" => Ok(GeneratedField::WorkstreamId),
+                            "repo" => Ok(GeneratedField::Repo),
+                            "number" => Ok(GeneratedField::Number),
+                            "url" => Ok(GeneratedField::Url),
+                            "updated" => Ok(GeneratedField::Updated),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = PullRequestOpened;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.PullRequestOpened")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<PullRequestOpened, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut workstream_id__ = None;
+                let mut repo__ = None;
+                let mut number__ = None;
+                let mut url__ = None;
+                let mut updated__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::WorkstreamId => {
+                            if workstream_id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("workstreamId"));
+                            }
+                            workstream_id__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Repo => {
+                            if repo__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("repo"));
+                            }
+                            repo__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Number => {
+                            if number__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("number"));
+                            }
+                            number__ = 
+                                Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
+                            ;
+                        }
+                        GeneratedField::Url => {
+                            if url__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("url"));
+                            }
+                            url__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Updated => {
+                            if updated__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("updated"));
+                            }
+                            updated__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(PullRequestOpened {
+                    workstream_id: workstream_id__.unwrap_or_default(),
+                    repo: repo__.unwrap_or_default(),
+                    number: number__.unwrap_or_default(),
+                    url: url__.unwrap_or_default(),
+                    updated: updated__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.PullRequestOpened", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for QueueUpdated {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.workstream_ids.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.QueueUpdated", len)?;
+        if !self.workstream_ids.is_empty() {
+            struct_ser.serialize_field("workstreamIds", &self.workstream_ids)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for QueueUpdated {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "workstream_ids",
+            "workstreamIds",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            WorkstreamIds,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "workstreamIds" | "workstream_ids" => Ok(GeneratedField::WorkstreamIds),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = QueueUpdated;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.QueueUpdated")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<QueueUpdated, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut workstream_ids__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::WorkstreamIds => {
+                            if workstream_ids__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("workstreamIds"));
+                            }
+                            workstream_ids__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(QueueUpdated {
+                    workstream_ids: workstream_ids__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.QueueUpdated", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for ReadyForPush {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.workstream_id.is_empty() {
+            len += 1;
+        }
+        if !self.repos.is_empty() {
+            len += 1;
+        }
+        if !self.summary.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.ReadyForPush", len)?;
+        if !self.workstream_id.is_empty() {
+            struct_ser.serialize_field("workstreamId", &self.workstream_id)?;
+        }
+        if !self.repos.is_empty() {
+            struct_ser.serialize_field("repos", &self.repos)?;
+        }
+        if !self.summary.is_empty() {
+            struct_ser.serialize_field("summary", &self.summary)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for ReadyForPush {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "workstream_id",
+            "workstreamId",
+            "repos",
+            "summary",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            WorkstreamId,
+            Repos,
+            Summary,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "workstreamId" | "workstream_id" => Ok(GeneratedField::WorkstreamId),
+                            "repos" => Ok(GeneratedField::Repos),
+                            "summary" => Ok(GeneratedField::Summary),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = ReadyForPush;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.ReadyForPush")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<ReadyForPush, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut workstream_id__ = None;
+                let mut repos__ = None;
+                let mut summary__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::WorkstreamId => {
+                            if workstream_id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("workstreamId"));
+                            }
+                            workstream_id__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Repos => {
+                            if repos__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("repos"));
+                            }
+                            repos__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Summary => {
+                            if summary__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("summary"));
+                            }
+                            summary__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(ReadyForPush {
+                    workstream_id: workstream_id__.unwrap_or_default(),
+                    repos: repos__.unwrap_or_default(),
+                    summary: summary__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.ReadyForPush", FIELDS, GeneratedVisitor)
+    }
+}
 impl serde::Serialize for RemoveSourceRequest {
     #[allow(deprecated)]
     fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
@@ -11681,7 +12170,7 @@ impl<'de> serde::Deserialize<'de> for RepoDiff {
         deserializer.deserialize_struct("compass.v1.RepoDiff", FIELDS, GeneratedVisitor)
     }
 }
-impl serde::Serialize for RepoLanded {
+impl serde::Serialize for RepoPush {
     #[allow(deprecated)]
     fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
     where
@@ -11692,28 +12181,34 @@ impl serde::Serialize for RepoLanded {
         if !self.repo.is_empty() {
             len += 1;
         }
-        if self.how != 0 {
+        if !self.state.is_empty() {
             len += 1;
         }
-        if !self.trunk_commit.is_empty() {
+        if !self.commit.is_empty() {
             len += 1;
         }
-        let mut struct_ser = serializer.serialize_struct("compass.v1.RepoLanded", len)?;
+        if self.updated_at_ms != 0 {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.RepoPush", len)?;
         if !self.repo.is_empty() {
             struct_ser.serialize_field("repo", &self.repo)?;
         }
-        if self.how != 0 {
-            let v = MergeMethod::try_from(self.how)
-                .map_err(|_| serde::ser::Error::custom(format!("Invalid variant {}", self.how)))?;
-            struct_ser.serialize_field("how", &v)?;
+        if !self.state.is_empty() {
+            struct_ser.serialize_field("state", &self.state)?;
         }
-        if !self.trunk_commit.is_empty() {
-            struct_ser.serialize_field("trunkCommit", &self.trunk_commit)?;
+        if !self.commit.is_empty() {
+            struct_ser.serialize_field("commit", &self.commit)?;
+        }
+        if self.updated_at_ms != 0 {
+            #[allow(clippy::needless_borrow)]
+            #[allow(clippy::needless_borrows_for_generic_args)]
+            struct_ser.serialize_field("updatedAtMs", ToString::to_string(&self.updated_at_ms).as_str())?;
         }
         struct_ser.end()
     }
 }
-impl<'de> serde::Deserialize<'de> for RepoLanded {
+impl<'de> serde::Deserialize<'de> for RepoPush {
     #[allow(deprecated)]
     fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
     where
@@ -11721,16 +12216,18 @@ impl<'de> serde::Deserialize<'de> for RepoLanded {
     {
         const FIELDS: &[&str] = &[
             "repo",
-            "how",
-            "trunk_commit",
-            "trunkCommit",
+            "state",
+            "commit",
+            "updated_at_ms",
+            "updatedAtMs",
         ];
 
         #[allow(clippy::enum_variant_names)]
         enum GeneratedField {
             Repo,
-            How,
-            TrunkCommit,
+            State,
+            Commit,
+            UpdatedAtMs,
         }
         impl<'de> serde::Deserialize<'de> for GeneratedField {
             fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
@@ -11753,8 +12250,9 @@ impl<'de> serde::Deserialize<'de> for RepoLanded {
                     {
                         match value {
                             "repo" => Ok(GeneratedField::Repo),
-                            "how" => Ok(GeneratedField::How),
-                            "trunkCommit" | "trunk_commit" => Ok(GeneratedField::TrunkCommit),
+                            "state" => Ok(GeneratedField::State),
+                            "commit" => Ok(GeneratedField::Commit),
+                            "updatedAtMs" | "updated_at_ms" => Ok(GeneratedField::UpdatedAtMs),
                             _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
                         }
                     }
@@ -11764,19 +12262,20 @@ impl<'de> serde::Deserialize<'de> for RepoLanded {
         }
         struct GeneratedVisitor;
         impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
-            type Value = RepoLanded;
+            type Value = RepoPush;
 
             fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                formatter.write_str("struct compass.v1.RepoLanded")
+                formatter.write_str("struct compass.v1.RepoPush")
             }
 
-            fn visit_map<V>(self, mut map_: V) -> std::result::Result<RepoLanded, V::Error>
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<RepoPush, V::Error>
                 where
                     V: serde::de::MapAccess<'de>,
             {
                 let mut repo__ = None;
-                let mut how__ = None;
-                let mut trunk_commit__ = None;
+                let mut state__ = None;
+                let mut commit__ = None;
+                let mut updated_at_ms__ = None;
                 while let Some(k) = map_.next_key()? {
                     match k {
                         GeneratedField::Repo => {
@@ -11785,28 +12284,180 @@ impl<'de> serde::Deserialize<'de> for RepoLanded {
                             }
                             repo__ = Some(map_.next_value()?);
                         }
-                        GeneratedField::How => {
-                            if how__.is_some() {
-                                return Err(serde::de::Error::duplicate_field("how"));
+                        GeneratedField::State => {
+                            if state__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("state"));
                             }
-                            how__ = Some(map_.next_value::<MergeMethod>()? as i32);
+                            state__ = Some(map_.next_value()?);
                         }
-                        GeneratedField::TrunkCommit => {
-                            if trunk_commit__.is_some() {
-                                return Err(serde::de::Error::duplicate_field("trunkCommit"));
+                        GeneratedField::Commit => {
+                            if commit__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("commit"));
                             }
-                            trunk_commit__ = Some(map_.next_value()?);
+                            commit__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::UpdatedAtMs => {
+                            if updated_at_ms__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("updatedAtMs"));
+                            }
+                            updated_at_ms__ = 
+                                Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
+                            ;
                         }
                     }
                 }
-                Ok(RepoLanded {
+                Ok(RepoPush {
                     repo: repo__.unwrap_or_default(),
-                    how: how__.unwrap_or_default(),
-                    trunk_commit: trunk_commit__.unwrap_or_default(),
+                    state: state__.unwrap_or_default(),
+                    commit: commit__.unwrap_or_default(),
+                    updated_at_ms: updated_at_ms__.unwrap_or_default(),
                 })
             }
         }
-        deserializer.deserialize_struct("compass.v1.RepoLanded", FIELDS, GeneratedVisitor)
+        deserializer.deserialize_struct("compass.v1.RepoPush", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for RepoPushChanged {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.workstream_id.is_empty() {
+            len += 1;
+        }
+        if !self.repo.is_empty() {
+            len += 1;
+        }
+        if !self.state.is_empty() {
+            len += 1;
+        }
+        if !self.commit.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.RepoPushChanged", len)?;
+        if !self.workstream_id.is_empty() {
+            struct_ser.serialize_field("workstreamId", &self.workstream_id)?;
+        }
+        if !self.repo.is_empty() {
+            struct_ser.serialize_field("repo", &self.repo)?;
+        }
+        if !self.state.is_empty() {
+            struct_ser.serialize_field("state", &self.state)?;
+        }
+        if !self.commit.is_empty() {
+            struct_ser.serialize_field("commit", &self.commit)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for RepoPushChanged {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "workstream_id",
+            "workstreamId",
+            "repo",
+            "state",
+            "commit",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            WorkstreamId,
+            Repo,
+            State,
+            Commit,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "workstreamId" | "workstream_id" => Ok(GeneratedField::WorkstreamId),
+                            "repo" => Ok(GeneratedField::Repo),
+                            "state" => Ok(GeneratedField::State),
+                            "commit" => Ok(GeneratedField::Commit),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = RepoPushChanged;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.RepoPushChanged")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<RepoPushChanged, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut workstream_id__ = None;
+                let mut repo__ = None;
+                let mut state__ = None;
+                let mut commit__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::WorkstreamId => {
+                            if workstream_id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("workstreamId"));
+                            }
+                            workstream_id__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Repo => {
+                            if repo__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("repo"));
+                            }
+                            repo__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::State => {
+                            if state__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("state"));
+                            }
+                            state__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Commit => {
+                            if commit__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("commit"));
+                            }
+                            commit__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(RepoPushChanged {
+                    workstream_id: workstream_id__.unwrap_or_default(),
+                    repo: repo__.unwrap_or_default(),
+                    state: state__.unwrap_or_default(),
+                    commit: commit__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.RepoPushChanged", FIELDS, GeneratedVisitor)
     }
 }
 impl serde::Serialize for RetireAgentRequest {
@@ -12022,12 +12673,6 @@ impl serde::Serialize for SecretInfo {
         if self.set_at_ms != 0 {
             len += 1;
         }
-        if !self.forge.is_empty() {
-            len += 1;
-        }
-        if !self.forge_username.is_empty() {
-            len += 1;
-        }
         let mut struct_ser = serializer.serialize_struct("compass.v1.SecretInfo", len)?;
         if !self.name.is_empty() {
             struct_ser.serialize_field("name", &self.name)?;
@@ -12036,12 +12681,6 @@ impl serde::Serialize for SecretInfo {
             #[allow(clippy::needless_borrow)]
             #[allow(clippy::needless_borrows_for_generic_args)]
             struct_ser.serialize_field("setAtMs", ToString::to_string(&self.set_at_ms).as_str())?;
-        }
-        if !self.forge.is_empty() {
-            struct_ser.serialize_field("forge", &self.forge)?;
-        }
-        if !self.forge_username.is_empty() {
-            struct_ser.serialize_field("forgeUsername", &self.forge_username)?;
         }
         struct_ser.end()
     }
@@ -12056,17 +12695,12 @@ impl<'de> serde::Deserialize<'de> for SecretInfo {
             "name",
             "set_at_ms",
             "setAtMs",
-            "forge",
-            "forge_username",
-            "forgeUsername",
         ];
 
         #[allow(clippy::enum_variant_names)]
         enum GeneratedField {
             Name,
             SetAtMs,
-            Forge,
-            ForgeUsername,
         }
         impl<'de> serde::Deserialize<'de> for GeneratedField {
             fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
@@ -12090,8 +12724,6 @@ impl<'de> serde::Deserialize<'de> for SecretInfo {
                         match value {
                             "name" => Ok(GeneratedField::Name),
                             "setAtMs" | "set_at_ms" => Ok(GeneratedField::SetAtMs),
-                            "forge" => Ok(GeneratedField::Forge),
-                            "forgeUsername" | "forge_username" => Ok(GeneratedField::ForgeUsername),
                             _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
                         }
                     }
@@ -12113,8 +12745,6 @@ impl<'de> serde::Deserialize<'de> for SecretInfo {
             {
                 let mut name__ = None;
                 let mut set_at_ms__ = None;
-                let mut forge__ = None;
-                let mut forge_username__ = None;
                 while let Some(k) = map_.next_key()? {
                     match k {
                         GeneratedField::Name => {
@@ -12131,25 +12761,11 @@ impl<'de> serde::Deserialize<'de> for SecretInfo {
                                 Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
                             ;
                         }
-                        GeneratedField::Forge => {
-                            if forge__.is_some() {
-                                return Err(serde::de::Error::duplicate_field("forge"));
-                            }
-                            forge__ = Some(map_.next_value()?);
-                        }
-                        GeneratedField::ForgeUsername => {
-                            if forge_username__.is_some() {
-                                return Err(serde::de::Error::duplicate_field("forgeUsername"));
-                            }
-                            forge_username__ = Some(map_.next_value()?);
-                        }
                     }
                 }
                 Ok(SecretInfo {
                     name: name__.unwrap_or_default(),
                     set_at_ms: set_at_ms__.unwrap_or_default(),
-                    forge: forge__.unwrap_or_default(),
-                    forge_username: forge_username__.unwrap_or_default(),
                 })
             }
         }
@@ -12352,12 +12968,6 @@ impl serde::Serialize for SetSecretRequest {
         if !self.value.is_empty() {
             len += 1;
         }
-        if !self.forge.is_empty() {
-            len += 1;
-        }
-        if !self.forge_username.is_empty() {
-            len += 1;
-        }
         let mut struct_ser = serializer.serialize_struct("compass.v1.SetSecretRequest", len)?;
         if !self.name.is_empty() {
             struct_ser.serialize_field("name", &self.name)?;
@@ -12366,12 +12976,6 @@ impl serde::Serialize for SetSecretRequest {
             #[allow(clippy::needless_borrow)]
             #[allow(clippy::needless_borrows_for_generic_args)]
             struct_ser.serialize_field("value", pbjson::private::base64::encode(&self.value).as_str())?;
-        }
-        if !self.forge.is_empty() {
-            struct_ser.serialize_field("forge", &self.forge)?;
-        }
-        if !self.forge_username.is_empty() {
-            struct_ser.serialize_field("forgeUsername", &self.forge_username)?;
         }
         struct_ser.end()
     }
@@ -12385,17 +12989,12 @@ impl<'de> serde::Deserialize<'de> for SetSecretRequest {
         const FIELDS: &[&str] = &[
             "name",
             "value",
-            "forge",
-            "forge_username",
-            "forgeUsername",
         ];
 
         #[allow(clippy::enum_variant_names)]
         enum GeneratedField {
             Name,
             Value,
-            Forge,
-            ForgeUsername,
         }
         impl<'de> serde::Deserialize<'de> for GeneratedField {
             fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
@@ -12419,8 +13018,6 @@ impl<'de> serde::Deserialize<'de> for SetSecretRequest {
                         match value {
                             "name" => Ok(GeneratedField::Name),
                             "value" => Ok(GeneratedField::Value),
-                            "forge" => Ok(GeneratedField::Forge),
-                            "forgeUsername" | "forge_username" => Ok(GeneratedField::ForgeUsername),
                             _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
                         }
                     }
@@ -12442,8 +13039,6 @@ impl<'de> serde::Deserialize<'de> for SetSecretRequest {
             {
                 let mut name__ = None;
                 let mut value__ = None;
-                let mut forge__ = None;
-                let mut forge_username__ = None;
                 while let Some(k) = map_.next_key()? {
                     match k {
                         GeneratedField::Name => {
@@ -12460,25 +13055,11 @@ impl<'de> serde::Deserialize<'de> for SetSecretRequest {
                                 Some(map_.next_value::<::pbjson::private::BytesDeserialize<_>>()?.0)
                             ;
                         }
-                        GeneratedField::Forge => {
-                            if forge__.is_some() {
-                                return Err(serde::de::Error::duplicate_field("forge"));
-                            }
-                            forge__ = Some(map_.next_value()?);
-                        }
-                        GeneratedField::ForgeUsername => {
-                            if forge_username__.is_some() {
-                                return Err(serde::de::Error::duplicate_field("forgeUsername"));
-                            }
-                            forge_username__ = Some(map_.next_value()?);
-                        }
                     }
                 }
                 Ok(SetSecretRequest {
                     name: name__.unwrap_or_default(),
                     value: value__.unwrap_or_default(),
-                    forge: forge__.unwrap_or_default(),
-                    forge_username: forge_username__.unwrap_or_default(),
                 })
             }
         }
@@ -15036,225 +15617,6 @@ impl<'de> serde::Deserialize<'de> for ToolStatus {
         deserializer.deserialize_any(GeneratedVisitor)
     }
 }
-impl serde::Serialize for WaitingItem {
-    #[allow(deprecated)]
-    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
-    where
-        S: serde::Serializer,
-    {
-        use serde::ser::SerializeStruct;
-        let mut len = 0;
-        if self.kind != 0 {
-            len += 1;
-        }
-        if !self.agent.is_empty() {
-            len += 1;
-        }
-        if !self.issue_key.is_empty() {
-            len += 1;
-        }
-        if !self.detail.is_empty() {
-            len += 1;
-        }
-        let mut struct_ser = serializer.serialize_struct("compass.v1.WaitingItem", len)?;
-        if self.kind != 0 {
-            let v = WaitingKind::try_from(self.kind)
-                .map_err(|_| serde::ser::Error::custom(format!("Invalid variant {}", self.kind)))?;
-            struct_ser.serialize_field("kind", &v)?;
-        }
-        if !self.agent.is_empty() {
-            struct_ser.serialize_field("agent", &self.agent)?;
-        }
-        if !self.issue_key.is_empty() {
-            struct_ser.serialize_field("issueKey", &self.issue_key)?;
-        }
-        if !self.detail.is_empty() {
-            struct_ser.serialize_field("detail", &self.detail)?;
-        }
-        struct_ser.end()
-    }
-}
-impl<'de> serde::Deserialize<'de> for WaitingItem {
-    #[allow(deprecated)]
-    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
-    where
-        D: serde::Deserializer<'de>,
-    {
-        const FIELDS: &[&str] = &[
-            "kind",
-            "agent",
-            "issue_key",
-            "issueKey",
-            "detail",
-        ];
-
-        #[allow(clippy::enum_variant_names)]
-        enum GeneratedField {
-            Kind,
-            Agent,
-            IssueKey,
-            Detail,
-        }
-        impl<'de> serde::Deserialize<'de> for GeneratedField {
-            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
-            where
-                D: serde::Deserializer<'de>,
-            {
-                struct GeneratedVisitor;
-
-                impl serde::de::Visitor<'_> for GeneratedVisitor {
-                    type Value = GeneratedField;
-
-                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                        write!(formatter, "expected one of: {:?}", &FIELDS)
-                    }
-
-                    #[allow(unused_variables)]
-                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
-                    where
-                        E: serde::de::Error,
-                    {
-                        match value {
-                            "kind" => Ok(GeneratedField::Kind),
-                            "agent" => Ok(GeneratedField::Agent),
-                            "issueKey" | "issue_key" => Ok(GeneratedField::IssueKey),
-                            "detail" => Ok(GeneratedField::Detail),
-                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
-                        }
-                    }
-                }
-                deserializer.deserialize_identifier(GeneratedVisitor)
-            }
-        }
-        struct GeneratedVisitor;
-        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
-            type Value = WaitingItem;
-
-            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                formatter.write_str("struct compass.v1.WaitingItem")
-            }
-
-            fn visit_map<V>(self, mut map_: V) -> std::result::Result<WaitingItem, V::Error>
-                where
-                    V: serde::de::MapAccess<'de>,
-            {
-                let mut kind__ = None;
-                let mut agent__ = None;
-                let mut issue_key__ = None;
-                let mut detail__ = None;
-                while let Some(k) = map_.next_key()? {
-                    match k {
-                        GeneratedField::Kind => {
-                            if kind__.is_some() {
-                                return Err(serde::de::Error::duplicate_field("kind"));
-                            }
-                            kind__ = Some(map_.next_value::<WaitingKind>()? as i32);
-                        }
-                        GeneratedField::Agent => {
-                            if agent__.is_some() {
-                                return Err(serde::de::Error::duplicate_field("agent"));
-                            }
-                            agent__ = Some(map_.next_value()?);
-                        }
-                        GeneratedField::IssueKey => {
-                            if issue_key__.is_some() {
-                                return Err(serde::de::Error::duplicate_field("issueKey"));
-                            }
-                            issue_key__ = Some(map_.next_value()?);
-                        }
-                        GeneratedField::Detail => {
-                            if detail__.is_some() {
-                                return Err(serde::de::Error::duplicate_field("detail"));
-                            }
-                            detail__ = Some(map_.next_value()?);
-                        }
-                    }
-                }
-                Ok(WaitingItem {
-                    kind: kind__.unwrap_or_default(),
-                    agent: agent__.unwrap_or_default(),
-                    issue_key: issue_key__.unwrap_or_default(),
-                    detail: detail__.unwrap_or_default(),
-                })
-            }
-        }
-        deserializer.deserialize_struct("compass.v1.WaitingItem", FIELDS, GeneratedVisitor)
-    }
-}
-impl serde::Serialize for WaitingKind {
-    #[allow(deprecated)]
-    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
-    where
-        S: serde::Serializer,
-    {
-        let variant = match self {
-            Self::Unspecified => "WAITING_KIND_UNSPECIFIED",
-            Self::WardenPause => "WAITING_KIND_WARDEN_PAUSE",
-            Self::Review => "WAITING_KIND_REVIEW",
-        };
-        serializer.serialize_str(variant)
-    }
-}
-impl<'de> serde::Deserialize<'de> for WaitingKind {
-    #[allow(deprecated)]
-    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
-    where
-        D: serde::Deserializer<'de>,
-    {
-        const FIELDS: &[&str] = &[
-            "WAITING_KIND_UNSPECIFIED",
-            "WAITING_KIND_WARDEN_PAUSE",
-            "WAITING_KIND_REVIEW",
-        ];
-
-        struct GeneratedVisitor;
-
-        impl serde::de::Visitor<'_> for GeneratedVisitor {
-            type Value = WaitingKind;
-
-            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                write!(formatter, "expected one of: {:?}", &FIELDS)
-            }
-
-            fn visit_i64<E>(self, v: i64) -> std::result::Result<Self::Value, E>
-            where
-                E: serde::de::Error,
-            {
-                i32::try_from(v)
-                    .ok()
-                    .and_then(|x| x.try_into().ok())
-                    .ok_or_else(|| {
-                        serde::de::Error::invalid_value(serde::de::Unexpected::Signed(v), &self)
-                    })
-            }
-
-            fn visit_u64<E>(self, v: u64) -> std::result::Result<Self::Value, E>
-            where
-                E: serde::de::Error,
-            {
-                i32::try_from(v)
-                    .ok()
-                    .and_then(|x| x.try_into().ok())
-                    .ok_or_else(|| {
-                        serde::de::Error::invalid_value(serde::de::Unexpected::Unsigned(v), &self)
-                    })
-            }
-
-            fn visit_str<E>(self, value: &str) -> std::result::Result<Self::Value, E>
-            where
-                E: serde::de::Error,
-            {
-                match value {
-                    "WAITING_KIND_UNSPECIFIED" => Ok(WaitingKind::Unspecified),
-                    "WAITING_KIND_WARDEN_PAUSE" => Ok(WaitingKind::WardenPause),
-                    "WAITING_KIND_REVIEW" => Ok(WaitingKind::Review),
-                    _ => Err(serde::de::Error::unknown_variant(value, FIELDS)),
-                }
-            }
-        }
-        deserializer.deserialize_any(GeneratedVisitor)
-    }
-}
 impl serde::Serialize for WardenChanged {
     #[allow(deprecated)]
     fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
@@ -15674,6 +16036,27 @@ impl serde::Serialize for Workstream {
         if self.created_at_ms != 0 {
             len += 1;
         }
+        if !self.issue_key.is_empty() {
+            len += 1;
+        }
+        if !self.pushes.is_empty() {
+            len += 1;
+        }
+        if self.ready_at_ms != 0 {
+            len += 1;
+        }
+        if self.queue_position != 0 {
+            len += 1;
+        }
+        if !self.queue_note.is_empty() {
+            len += 1;
+        }
+        if self.queue_done {
+            len += 1;
+        }
+        if !self.pull_requests.is_empty() {
+            len += 1;
+        }
         let mut struct_ser = serializer.serialize_struct("compass.v1.Workstream", len)?;
         if !self.id.is_empty() {
             struct_ser.serialize_field("id", &self.id)?;
@@ -15700,6 +16083,29 @@ impl serde::Serialize for Workstream {
             #[allow(clippy::needless_borrows_for_generic_args)]
             struct_ser.serialize_field("createdAtMs", ToString::to_string(&self.created_at_ms).as_str())?;
         }
+        if !self.issue_key.is_empty() {
+            struct_ser.serialize_field("issueKey", &self.issue_key)?;
+        }
+        if !self.pushes.is_empty() {
+            struct_ser.serialize_field("pushes", &self.pushes)?;
+        }
+        if self.ready_at_ms != 0 {
+            #[allow(clippy::needless_borrow)]
+            #[allow(clippy::needless_borrows_for_generic_args)]
+            struct_ser.serialize_field("readyAtMs", ToString::to_string(&self.ready_at_ms).as_str())?;
+        }
+        if self.queue_position != 0 {
+            struct_ser.serialize_field("queuePosition", &self.queue_position)?;
+        }
+        if !self.queue_note.is_empty() {
+            struct_ser.serialize_field("queueNote", &self.queue_note)?;
+        }
+        if self.queue_done {
+            struct_ser.serialize_field("queueDone", &self.queue_done)?;
+        }
+        if !self.pull_requests.is_empty() {
+            struct_ser.serialize_field("pullRequests", &self.pull_requests)?;
+        }
         struct_ser.end()
     }
 }
@@ -15721,6 +16127,19 @@ impl<'de> serde::Deserialize<'de> for Workstream {
             "state",
             "created_at_ms",
             "createdAtMs",
+            "issue_key",
+            "issueKey",
+            "pushes",
+            "ready_at_ms",
+            "readyAtMs",
+            "queue_position",
+            "queuePosition",
+            "queue_note",
+            "queueNote",
+            "queue_done",
+            "queueDone",
+            "pull_requests",
+            "pullRequests",
         ];
 
         #[allow(clippy::enum_variant_names)]
@@ -15732,6 +16151,13 @@ impl<'de> serde::Deserialize<'de> for Workstream {
             Branch,
             State,
             CreatedAtMs,
+            IssueKey,
+            Pushes,
+            ReadyAtMs,
+            QueuePosition,
+            QueueNote,
+            QueueDone,
+            PullRequests,
         }
         impl<'de> serde::Deserialize<'de> for GeneratedField {
             fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
@@ -15760,6 +16186,13 @@ impl<'de> serde::Deserialize<'de> for Workstream {
                             "branch" => Ok(GeneratedField::Branch),
                             "state" => Ok(GeneratedField::State),
                             "createdAtMs" | "created_at_ms" => Ok(GeneratedField::CreatedAtMs),
+                            "issueKey" | "issue_key" => Ok(GeneratedField::IssueKey),
+                            "pushes" => Ok(GeneratedField::Pushes),
+                            "readyAtMs" | "ready_at_ms" => Ok(GeneratedField::ReadyAtMs),
+                            "queuePosition" | "queue_position" => Ok(GeneratedField::QueuePosition),
+                            "queueNote" | "queue_note" => Ok(GeneratedField::QueueNote),
+                            "queueDone" | "queue_done" => Ok(GeneratedField::QueueDone),
+                            "pullRequests" | "pull_requests" => Ok(GeneratedField::PullRequests),
                             _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
                         }
                     }
@@ -15786,6 +16219,13 @@ impl<'de> serde::Deserialize<'de> for Workstream {
                 let mut branch__ = None;
                 let mut state__ = None;
                 let mut created_at_ms__ = None;
+                let mut issue_key__ = None;
+                let mut pushes__ = None;
+                let mut ready_at_ms__ = None;
+                let mut queue_position__ = None;
+                let mut queue_note__ = None;
+                let mut queue_done__ = None;
+                let mut pull_requests__ = None;
                 while let Some(k) = map_.next_key()? {
                     match k {
                         GeneratedField::Id => {
@@ -15832,6 +16272,52 @@ impl<'de> serde::Deserialize<'de> for Workstream {
                                 Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
                             ;
                         }
+                        GeneratedField::IssueKey => {
+                            if issue_key__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("issueKey"));
+                            }
+                            issue_key__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Pushes => {
+                            if pushes__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("pushes"));
+                            }
+                            pushes__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::ReadyAtMs => {
+                            if ready_at_ms__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("readyAtMs"));
+                            }
+                            ready_at_ms__ = 
+                                Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
+                            ;
+                        }
+                        GeneratedField::QueuePosition => {
+                            if queue_position__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("queuePosition"));
+                            }
+                            queue_position__ = 
+                                Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
+                            ;
+                        }
+                        GeneratedField::QueueNote => {
+                            if queue_note__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("queueNote"));
+                            }
+                            queue_note__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::QueueDone => {
+                            if queue_done__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("queueDone"));
+                            }
+                            queue_done__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::PullRequests => {
+                            if pull_requests__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("pullRequests"));
+                            }
+                            pull_requests__ = Some(map_.next_value()?);
+                        }
                     }
                 }
                 Ok(Workstream {
@@ -15842,6 +16328,13 @@ impl<'de> serde::Deserialize<'de> for Workstream {
                     branch: branch__.unwrap_or_default(),
                     state: state__.unwrap_or_default(),
                     created_at_ms: created_at_ms__.unwrap_or_default(),
+                    issue_key: issue_key__.unwrap_or_default(),
+                    pushes: pushes__.unwrap_or_default(),
+                    ready_at_ms: ready_at_ms__.unwrap_or_default(),
+                    queue_position: queue_position__.unwrap_or_default(),
+                    queue_note: queue_note__.unwrap_or_default(),
+                    queue_done: queue_done__.unwrap_or_default(),
+                    pull_requests: pull_requests__.unwrap_or_default(),
                 })
             }
         }
@@ -16063,115 +16556,6 @@ impl<'de> serde::Deserialize<'de> for WorkstreamDiff {
             }
         }
         deserializer.deserialize_struct("compass.v1.WorkstreamDiff", FIELDS, GeneratedVisitor)
-    }
-}
-impl serde::Serialize for WorkstreamMerged {
-    #[allow(deprecated)]
-    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
-    where
-        S: serde::Serializer,
-    {
-        use serde::ser::SerializeStruct;
-        let mut len = 0;
-        if !self.issue_id.is_empty() {
-            len += 1;
-        }
-        if !self.repos.is_empty() {
-            len += 1;
-        }
-        let mut struct_ser = serializer.serialize_struct("compass.v1.WorkstreamMerged", len)?;
-        if !self.issue_id.is_empty() {
-            struct_ser.serialize_field("issueId", &self.issue_id)?;
-        }
-        if !self.repos.is_empty() {
-            struct_ser.serialize_field("repos", &self.repos)?;
-        }
-        struct_ser.end()
-    }
-}
-impl<'de> serde::Deserialize<'de> for WorkstreamMerged {
-    #[allow(deprecated)]
-    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
-    where
-        D: serde::Deserializer<'de>,
-    {
-        const FIELDS: &[&str] = &[
-            "issue_id",
-            "issueId",
-            "repos",
-        ];
-
-        #[allow(clippy::enum_variant_names)]
-        enum GeneratedField {
-            IssueId,
-            Repos,
-        }
-        impl<'de> serde::Deserialize<'de> for GeneratedField {
-            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
-            where
-                D: serde::Deserializer<'de>,
-            {
-                struct GeneratedVisitor;
-
-                impl serde::de::Visitor<'_> for GeneratedVisitor {
-                    type Value = GeneratedField;
-
-                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                        write!(formatter, "expected one of: {:?}", &FIELDS)
-                    }
-
-                    #[allow(unused_variables)]
-                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
-                    where
-                        E: serde::de::Error,
-                    {
-                        match value {
-                            "issueId" | "issue_id" => Ok(GeneratedField::IssueId),
-                            "repos" => Ok(GeneratedField::Repos),
-                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
-                        }
-                    }
-                }
-                deserializer.deserialize_identifier(GeneratedVisitor)
-            }
-        }
-        struct GeneratedVisitor;
-        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
-            type Value = WorkstreamMerged;
-
-            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                formatter.write_str("struct compass.v1.WorkstreamMerged")
-            }
-
-            fn visit_map<V>(self, mut map_: V) -> std::result::Result<WorkstreamMerged, V::Error>
-                where
-                    V: serde::de::MapAccess<'de>,
-            {
-                let mut issue_id__ = None;
-                let mut repos__ = None;
-                while let Some(k) = map_.next_key()? {
-                    match k {
-                        GeneratedField::IssueId => {
-                            if issue_id__.is_some() {
-                                return Err(serde::de::Error::duplicate_field("issueId"));
-                            }
-                            issue_id__ = Some(map_.next_value()?);
-                        }
-                        GeneratedField::Repos => {
-                            if repos__.is_some() {
-                                return Err(serde::de::Error::duplicate_field("repos"));
-                            }
-                            repos__ = Some(map_.next_value()?);
-                        }
-                    }
-                }
-                Ok(WorkstreamMerged {
-                    issue_id: issue_id__.unwrap_or_default(),
-                    repos: repos__.unwrap_or_default(),
-                })
-            }
-        }
-        deserializer.deserialize_struct("compass.v1.WorkstreamMerged", FIELDS, GeneratedVisitor)
     }
 }
 impl serde::Serialize for WorkstreamState {

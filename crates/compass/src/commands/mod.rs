@@ -4,6 +4,7 @@
 //! they need.
 
 mod agent;
+mod ask;
 mod bench;
 mod board;
 mod dispatcher;
@@ -11,6 +12,7 @@ mod events;
 pub(crate) mod hook;
 mod issue;
 mod kind;
+pub(crate) mod mcp;
 mod project;
 mod secret;
 mod serve;
@@ -48,6 +50,7 @@ pub(crate) async fn run(global: GlobalArgs, verb: Verb) -> CliResult {
         Verb::Secret(cmd) => secret::run(&mut client().await?, cmd).await,
         Verb::Source(cmd) => source::run(&mut client().await?, cmd).await,
         Verb::Dispatcher(cmd) => dispatcher::run(&mut client().await?, cmd).await,
+        Verb::Ask(cmd) => ask::run(&mut client().await?, cmd).await,
         Verb::Board { project, json } => board::run(&mut client().await?, project, json).await,
         Verb::Events { from, follow, json } => {
             events::run(&mut client().await?, from, follow, json).await

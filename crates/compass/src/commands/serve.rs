@@ -34,6 +34,7 @@ pub(crate) async fn run(dir: DataDir, args: ServeArgs, banner: Banner) -> CliRes
         decide: std::time::Duration::from_secs(args.relay_decide_timeout),
         session: std::time::Duration::from_secs(args.relay_session_timeout),
     };
+    config.ask_wait = std::time::Duration::from_secs(args.ask_wait);
     config.agent_tools = match &args.agent_tools {
         Some(dir) => Some(
             fs_err::canonicalize(dir)

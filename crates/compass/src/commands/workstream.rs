@@ -47,10 +47,30 @@ pub(crate) async fn run(client: &mut Client, cmd: WorkstreamCmd) -> CliResult {
                 let rows: Vec<Vec<String>> = l
                     .workstreams
                     .iter()
-                    .map(|w| vec![w.id.clone(), w.branch.clone(), render::state(w.state)])
+                    .map(|w| {
+                        let pushes: Vec<String> = w
+                            .pushes
+                            .iter()
+                            .map(|p| format!("{}:{}", p.repo, p.state))
+                            .collect();
+                        vec![
+                            w.id.clone(),
+                            w.branch.clone(),
+                            render::state(w.state),
+                            if w.ready_at_ms > 0 { "yes" } else { "" }.to_owned(),
+                            pushes.join(" "),
+                        ]
+                    })
                     .collect();
-                render::table(&["ID", "BRANCH", "STATE"], &rows)
+                render::table(&["ID", "BRANCH", "STATE", "READY", "PUSHES"], &rows)
             })
+        }
+        WorkstreamCmd::Show { workstream, json } => {
+            let w = client
+                .get_workstream(pb::GetWorkstreamRequest { workstream })
+                .await
+                .rpc()?;
+            show(json, &w, render::workstream)
         }
         WorkstreamCmd::Diff { workstream, json } => {
             let d = client

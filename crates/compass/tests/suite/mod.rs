@@ -15,6 +15,7 @@ mod gates;
 mod hook_argv;
 mod kinds;
 mod merges;
+mod mcp;
 mod relay;
 mod restart;
 mod scope;

@@ -1,0 +1,176 @@
+//! The agents' MCP channel wired into the daemon: the relay's pushes
+//! recorded as each repo's push state, the user's answers delivered to the
+//! asking agent (to its waiting `ask` call, else as a prompt), and what the
+//! channel adds to the workstream and board replies. The tools themselves
+//! are `compass_dispatcher::mcp`'s.
+
+use crate::convert;
+use crate::fleet::Fleet;
+use compass_core::channel::{AskDelivery, PushState};
+use compass_core::id::AgentId;
+use compass_core::workstream::Workstream;
+use compass_dispatcher::mcp::{Answered, Channel};
+use compass_proto::v1 as pb;
+use compass_store::{
+    Connection, Store, StoreError, agents, asks, board, channel, issues, workstreams,
+};
+use std::sync::Arc;
+
+/// Records what the push relay decided as the push state of the agent's
+/// workstream on that branch (a branch that is no workstream's is left).
+#[derive(Debug)]
+pub(crate) struct RecordPushes {
+    pub(crate) store: Store,
+}
+
+impl crate::push_relay::PushObserver for RecordPushes {
+    fn decided(
+        &self,
+        agent: &AgentId,
+        repo: &str,
+        refs: Vec<(String, Option<String>)>,
+        forwarded: bool,
+    ) {
+        let (store, agent, repo) = (self.store.clone(), agent.clone(), repo.to_owned());
+        let state = if forwarded {
+            PushState::Pushed
+        } else {
+            PushState::Refused
+        };
+        // The relay is answering git; the record follows, off its path.
+        tokio::spawn(async move {
+            let written = store
+                .write(move |tx| {
+                    let me = agents::get(tx.conn(), agent.as_str(), None)?;
+                    let mine: Vec<Workstream> =
+                        workstreams::list(tx.conn(), me.project_id.as_str())?
+                            .into_iter()
+                            .filter(|w| w.agent_id == agent)
+                            .collect();
+                    for (refname, new) in refs {
+                        let Some(branch) = refname.strip_prefix("refs/heads/") else {
+                            continue;
+                        };
+                        if let Some(ws) = mine.iter().find(|w| w.branch == branch) {
+                            let commit = new.unwrap_or_default();
+                            channel::record_push(tx, ws, &repo, state, &commit)?;
+                        }
+                    }
+                    Ok(())
+                })
+                .await;
+            if let Err(error) = written {
+                tracing::warn!(%error, "could not record a push's state");
+            }
+        });
+    }
+}
+
+/// Answer question `id`: recorded, then handed to the `ask` call waiting
+/// for it, else sent to the agent as a prompt (kept when it is not
+/// running). The delivery is an event.
+pub(crate) async fn answer(
+    store: &Store,
+    channel: &Channel,
+    fleet: &Fleet,
+    id: String,
+    text: String,
+) -> Result<(compass_core::channel::Ask, AskDelivery, String), StoreError> {
+    let answer = text.clone();
+    let ask = store
+        .write(move |tx| asks::answer(tx, &id, &answer))
+        .await?;
+    let agent_id = ask.agent_id.clone();
+    let agent = store
+        .read(move |c| agents::get(c, agent_id.as_str(), None))
+        .await?;
+    let delivery = match channel.deliver(&ask.id, text.clone()) {
+        Answered::ToolResult => AskDelivery::ToolResult,
+        Answered::NotWaiting => {
+            // The user's answer is trusted text; the question is quoted
+            // so the agent knows which one it answers.
+            let prompt = format!(
+                "The user answered your question {} (\"{}\"):\n\n{text}",
+                ask.id,
+                ask.question.chars().take(200).collect::<String>()
+            );
+            match fleet.prompt(agent.id.as_str(), None, prompt).await {
+                Ok(()) => AskDelivery::Prompt,
+                Err(error) => {
+                    tracing::info!(%error, ask = %ask.id, "the answer is kept: the agent cannot take a prompt");
+                    AskDelivery::Kept
+                }
+            }
+        }
+    };
+    let (recorded, who) = (ask.clone(), agent.clone());
+    store
+        .write(move |tx| asks::delivered(tx, &recorded, &who, delivery))
+        .await?;
+    Ok((ask, delivery, agent.name.to_string()))
+}
+
+/// A workstream with what the channel adds: its issue key, queue entry,
+/// pushes and pull requests.
+pub(crate) fn workstream_full(
+    conn: &Connection,
+    ws: Workstream,
+) -> Result<pb::Workstream, StoreError> {
+    let entry = channel::entry(conn, &ws.id)?;
+    let key = issues::get(conn, ws.issue_id.as_str())?.key;
+    let prs = channel::pull_requests(conn)?
+        .into_iter()
+        .filter(|p| p.workstream_id == ws.id)
+        .map(|p| pb::PullRequest {
+            repo: p.repo,
+            number: p.number,
+            url: p.url,
+            head: p.head,
+        })
+        .collect();
+    let mut out = convert::workstream(ws);
+    out.issue_key = key;
+    out.ready_at_ms = entry.ready_at_ms.unwrap_or(0);
+    out.queue_position = entry.position.map_or(0, |p| p.saturating_add(1));
+    out.queue_note = entry.note;
+    out.queue_done = entry.done;
+    out.pushes = entry.pushes.into_iter().map(convert::repo_push).collect();
+    out.pull_requests = prs;
+    Ok(out)
+}
+
+pub(crate) fn board_extras(
+    conn: &Connection,
+    b: &board::Board,
+) -> Result<convert::BoardExtras, StoreError> {
+    let mut extras = convert::BoardExtras::default();
+    for row in &b.rows {
+        for (_, cards) in &row.columns {
+            for card in cards {
+                extras
+                    .keys
+                    .insert(card.issue.id.clone(), card.issue.key.clone());
+                if let Some(ws) = &card.workstream {
+                    extras
+                        .entries
+                        .insert(ws.id.clone(), channel::entry(conn, &ws.id)?);
+                }
+            }
+        }
+    }
+    Ok(extras)
+}
+
+/// The channel, built once at the composition root.
+pub(crate) fn build(
+    store: &Store,
+    gate: Arc<dyn compass_core::gate::Gate>,
+    ask_wait: std::time::Duration,
+) -> Arc<Channel> {
+    Channel::new(
+        store.clone(),
+        gate,
+        compass_dispatcher::mcp::ChannelOptions { ask_wait },
+        None,
+    )
+}

@@ -1,0 +1,53 @@
+//! Serving one agent's MCP socket: each connection is one MCP session
+//! (newline-delimited JSON-RPC, what the `compass mcp` shim relays from the
+//! agent's stdio) bound to the agent the socket belongs to. Bounded: a few
+//! sessions at once, a line at most [`MAX_LINE`] bytes, so a flood costs the
+//! daemon little and only the flooding agent its channel.
+
+use super::channel::Channel;
+use super::tools::AgentTools;
+use compass_core::id::AgentId;
+use rmcp::ServiceExt;
+use rmcp::transport::async_rw::AsyncRwTransport;
+use std::sync::Arc;
+use tokio::net::UnixListener;
+
+/// How many MCP sessions one agent may hold open at once; past that a
+/// connection is closed unread.
+pub(crate) const MAX_SESSIONS: usize = 8;
+/// The longest JSON-RPC line a session reads (an issue body is at most
+/// 256 KiB; the rest is headroom for JSON escaping).
+pub(crate) const MAX_LINE: usize = 2 * 1024 * 1024;
+
+/// Serve `agent`'s channel on `listener` until the listener fails. Bind it
+/// on the agent's own path (`/run/compass/mcp.sock` inside its workload):
+/// whoever connects speaks for that agent only.
+pub async fn serve_mcp_socket(
+    listener: UnixListener,
+    agent: AgentId,
+    channel: Arc<Channel>,
+) -> std::io::Result<()> {
+    let sessions = Arc::new(tokio::sync::Semaphore::new(MAX_SESSIONS));
+    loop {
+        let (stream, _) = listener.accept().await?;
+        let Ok(slot) = Arc::clone(&sessions).try_acquire_owned() else {
+            tracing::warn!(%agent, "too many MCP sessions at once; one was closed");
+            drop(stream);
+            continue;
+        };
+        let tools = AgentTools::new(agent.clone(), Arc::clone(&channel));
+        let agent = agent.clone();
+        tokio::spawn(async move {
+            let (read, write) = stream.into_split();
+            let transport =
+                AsyncRwTransport::new_server(read, write).with_max_line_length(MAX_LINE);
+            match tools.serve(transport).await {
+                Ok(running) => {
+                    let _ = running.waiting().await;
+                }
+                Err(error) => tracing::info!(%agent, %error, "an MCP session did not start"),
+            }
+            drop(slot);
+        });
+    }
+}

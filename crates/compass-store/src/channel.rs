@@ -1,0 +1,432 @@
+//! What the agents' MCP channel records about workstreams: each one's entry
+//! in its agent's own queue (place, note, done), its ready-for-push signal,
+//! each repo's push state, and the pull requests opened for it. Kept beside
+//! the `workstreams` table, not in it: the state machine's row stays the
+//! state machine's.
+
+use crate::db::Tx;
+use crate::error::{Result, StoreError};
+use compass_core::channel::{PushState, QueueEntry, RepoPush};
+use compass_core::event::{EventKind, NewEvent, Scope};
+use compass_core::id::{AgentId, WorkstreamId};
+use compass_core::workstream::Workstream;
+use rusqlite::{Connection, OptionalExtension, params};
+use std::collections::HashMap;
+
+fn row_of(ws: &WorkstreamId) -> Result<i64> {
+    ws.row()
+        .ok_or_else(|| StoreError::corrupt("workstream id", ws.as_str()))
+}
+
+fn scope_of(ws: &Workstream) -> Scope {
+    Scope {
+        project_id: Some(ws.project_id.clone()),
+        agent_id: Some(ws.agent_id.clone()),
+        workstream_id: Some(ws.id.clone()),
+        tool_call_id: None,
+    }
+}
+
+/// The channel's view of one workstream (defaults when nothing recorded).
+pub fn entry(conn: &Connection, ws: &WorkstreamId) -> Result<QueueEntry> {
+    let row = row_of(ws)?;
+    let mut entry = conn
+        .query_row(
+            "SELECT position, note, done, ready_at_ms FROM workstream_queue WHERE workstream_id = ?1",
+            [row],
+            |r| {
+                Ok(QueueEntry {
+                    position: r.get::<_, Option<u32>>(0)?,
+                    note: r.get(1)?,
+                    done: r.get(2)?,
+                    ready_at_ms: r.get(3)?,
+                    pushes: Vec::new(),
+                })
+            },
+        )
+        .optional()
+        .map_err(StoreError::sql("reading a queue entry"))?
+        .unwrap_or_default();
+    entry.pushes = pushes(conn, row)?;
+    Ok(entry)
+}
+
+fn pushes(conn: &Connection, row: i64) -> Result<Vec<RepoPush>> {
+    let mut stmt = conn
+        .prepare_cached(
+            "SELECT repo, state, commit_id, updated_at_ms FROM workstream_pushes \
+             WHERE workstream_id = ?1 ORDER BY repo",
+        )
+        .map_err(StoreError::sql("listing pushes"))?;
+    let rows: Vec<(String, String, String, i64)> = stmt
+        .query_map([row], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+        .and_then(Iterator::collect)
+        .map_err(StoreError::sql("listing pushes"))?;
+    rows.into_iter()
+        .map(|(repo, state, commit, updated_at_ms)| {
+            Ok(RepoPush {
+                repo,
+                state: PushState::parse(&state)
+                    .ok_or_else(|| StoreError::corrupt("push state", &state))?,
+                commit,
+                updated_at_ms,
+            })
+        })
+        .collect()
+}
+
+/// The channel's view of many workstreams, by id.
+pub fn entries(
+    conn: &Connection,
+    ids: impl IntoIterator<Item = WorkstreamId>,
+) -> Result<HashMap<WorkstreamId, QueueEntry>> {
+    ids.into_iter()
+        .map(|id| Ok((id.clone(), entry(conn, &id)?)))
+        .collect()
+}
+
+fn ensure_row(tx: &mut Tx<'_>, row: i64) -> Result<()> {
+    tx.conn()
+        .execute(
+            "INSERT OR IGNORE INTO workstream_queue (workstream_id) VALUES (?1)",
+            [row],
+        )
+        .map_err(StoreError::sql("adding a queue entry"))?;
+    Ok(())
+}
+
+/// The agent signalled `ws` ready for push: each named repo not pushed yet
+/// awaits its push (one already pushed keeps its state: pushing before
+/// signalling counts). Emits `ReadyForPush`.
+pub fn mark_ready(
+    tx: &mut Tx<'_>,
+    ws: &Workstream,
+    repos: &[String],
+    summary: &str,
+) -> Result<QueueEntry> {
+    let row = row_of(&ws.id)?;
+    ensure_row(tx, row)?;
+    let now = tx.now_ms();
+    tx.conn()
+        .execute(
+            "UPDATE workstream_queue SET ready_at_ms = ?1 WHERE workstream_id = ?2",
+            params![now, row],
+        )
+        .map_err(StoreError::sql("marking a workstream ready"))?;
+    for repo in repos {
+        tx.conn()
+            .execute(
+                "INSERT INTO workstream_pushes (workstream_id, repo, state, updated_at_ms) \
+                 VALUES (?1, ?2, ?3, ?4) ON CONFLICT (workstream_id, repo) DO UPDATE \
+                 SET state = excluded.state, updated_at_ms = excluded.updated_at_ms \
+                 WHERE workstream_pushes.state != 'pushed'",
+                params![row, repo, PushState::Awaiting.as_str(), now],
+            )
+            .map_err(StoreError::sql("recording a push state"))?;
+    }
+    tx.emit(NewEvent {
+        scope: scope_of(ws),
+        kind: EventKind::ReadyForPush {
+            workstream_id: ws.id.clone(),
+            repos: repos.to_vec(),
+            summary: summary.to_owned(),
+        },
+    })?;
+    entry(tx.conn(), &ws.id)
+}
+
+/// Record one repo's push of `ws` (the relay forwarded it, or refused).
+/// Emits `RepoPushChanged`.
+pub fn record_push(
+    tx: &mut Tx<'_>,
+    ws: &Workstream,
+    repo: &str,
+    state: PushState,
+    commit: &str,
+) -> Result<QueueEntry> {
+    let row = row_of(&ws.id)?;
+    let now = tx.now_ms();
+    tx.conn()
+        .execute(
+            "INSERT INTO workstream_pushes (workstream_id, repo, state, commit_id, updated_at_ms) \
+             VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (workstream_id, repo) DO UPDATE \
+             SET state = excluded.state, commit_id = excluded.commit_id, \
+                 updated_at_ms = excluded.updated_at_ms",
+            params![row, repo, state.as_str(), commit, now],
+        )
+        .map_err(StoreError::sql("recording a push"))?;
+    tx.emit(NewEvent {
+        scope: scope_of(ws),
+        kind: EventKind::RepoPushChanged {
+            workstream_id: ws.id.clone(),
+            repo: repo.to_owned(),
+            state,
+            commit: commit.to_owned(),
+        },
+    })?;
+    entry(tx.conn(), &ws.id)
+}
+
+/// One change an agent makes to its own queue.
+#[derive(Debug, Clone, Default)]
+pub struct QueueChange {
+    /// The agent's workstreams in their new order (first is next); ones
+    /// not named keep their place after these.
+    pub order: Vec<WorkstreamId>,
+    /// A note per workstream (replaces the earlier one).
+    pub notes: Vec<(WorkstreamId, String)>,
+    /// Items the agent marks done in its queue.
+    pub done: Vec<WorkstreamId>,
+}
+
+/// Apply `change` to `agent`'s queue. Every workstream named must be the
+/// agent's own: one that is not refuses the whole change, naming it.
+/// Emits `QueueUpdated`.
+pub fn update_queue(
+    tx: &mut Tx<'_>,
+    agent: &AgentId,
+    project: &compass_core::id::ProjectId,
+    change: &QueueChange,
+) -> Result<Vec<WorkstreamId>> {
+    let own: Vec<Workstream> = crate::workstreams::list(tx.conn(), project.as_str())?
+        .into_iter()
+        .filter(|w| &w.agent_id == agent)
+        .collect();
+    let named = change
+        .order
+        .iter()
+        .chain(change.notes.iter().map(|(w, _)| w))
+        .chain(change.done.iter());
+    for id in named.clone() {
+        if !own.iter().any(|w| &w.id == id) {
+            return Err(StoreError::invalid(
+                "workstream",
+                format!("{id} is not in this agent's queue"),
+            ));
+        }
+    }
+    for (position, id) in (0_i64..).zip(change.order.iter()) {
+        let row = row_of(id)?;
+        ensure_row(tx, row)?;
+        tx.conn()
+            .execute(
+                "UPDATE workstream_queue SET position = ?1 WHERE workstream_id = ?2",
+                params![position, row],
+            )
+            .map_err(StoreError::sql("reordering a queue"))?;
+    }
+    // Unnamed items keep their relative order after the named ones.
+    let mut rest: Vec<(Option<u32>, i64)> = Vec::new();
+    for w in &own {
+        if !change.order.contains(&w.id) {
+            let row = row_of(&w.id)?;
+            rest.push((entry(tx.conn(), &w.id)?.position, row));
+        }
+    }
+    if !change.order.is_empty() {
+        rest.sort_by_key(|(p, row)| (p.unwrap_or(u32::MAX), *row));
+        let first = i64::try_from(change.order.len()).unwrap_or(i64::MAX);
+        for (position, (_, row)) in (first..).zip(rest) {
+            ensure_row(tx, row)?;
+            tx.conn()
+                .execute(
+                    "UPDATE workstream_queue SET position = ?1 WHERE workstream_id = ?2",
+                    params![position, row],
+                )
+                .map_err(StoreError::sql("reordering a queue"))?;
+        }
+    }
+    for (id, note) in &change.notes {
+        let row = row_of(id)?;
+        ensure_row(tx, row)?;
+        tx.conn()
+            .execute(
+                "UPDATE workstream_queue SET note = ?1 WHERE workstream_id = ?2",
+                params![note, row],
+            )
+            .map_err(StoreError::sql("annotating a queue item"))?;
+    }
+    for id in &change.done {
+        let row = row_of(id)?;
+        ensure_row(tx, row)?;
+        tx.conn()
+            .execute(
+                "UPDATE workstream_queue SET done = 1 WHERE workstream_id = ?1",
+                [row],
+            )
+            .map_err(StoreError::sql("marking a queue item done"))?;
+    }
+    let mut touched: Vec<WorkstreamId> = named.cloned().collect();
+    touched.sort();
+    touched.dedup();
+    tx.emit(NewEvent {
+        scope: Scope {
+            project_id: Some(project.clone()),
+            agent_id: Some(agent.clone()),
+            ..Scope::default()
+        },
+        kind: EventKind::QueueUpdated {
+            workstream_ids: touched.clone(),
+        },
+    })?;
+    Ok(touched)
+}
+
+/// An agent's queue: its workstreams that are not merged, in queue order
+/// (reordered ones by place, then the rest oldest first).
+pub fn queue(
+    conn: &Connection,
+    agent: &AgentId,
+    project: &compass_core::id::ProjectId,
+) -> Result<Vec<(Workstream, QueueEntry)>> {
+    let mut items: Vec<(Workstream, QueueEntry)> =
+        crate::workstreams::list(conn, project.as_str())?
+            .into_iter()
+            .filter(|w| {
+                &w.agent_id == agent && w.state != compass_core::workstream::WorkstreamState::Merged
+            })
+            .map(|w| {
+                let e = entry(conn, &w.id)?;
+                Ok((w, e))
+            })
+            .collect::<Result<_>>()?;
+    items.sort_by_key(|(w, e)| (e.position.unwrap_or(u32::MAX), w.id.row()));
+    Ok(items)
+}
+
+/// A pull request Compass opened for one repo of a workstream.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PullRequest {
+    pub workstream_id: WorkstreamId,
+    pub repo: String,
+    pub number: u64,
+    pub url: String,
+    /// The head commit it was last opened or updated at.
+    pub head: String,
+    /// Review comment and check-run ids already handed to the agent.
+    pub handed_back: Vec<String>,
+}
+
+/// The pull request of `ws`'s `repo`, if one was opened.
+pub fn pull_request(
+    conn: &Connection,
+    ws: &WorkstreamId,
+    repo: &str,
+) -> Result<Option<PullRequest>> {
+    let row = row_of(ws)?;
+    let found: Option<(i64, String, String, String)> = conn
+        .query_row(
+            "SELECT number, url, head, handed_back FROM pull_requests \
+             WHERE workstream_id = ?1 AND repo = ?2",
+            params![row, repo],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+        )
+        .optional()
+        .map_err(StoreError::sql("reading a pull request"))?;
+    found
+        .map(|(number, url, head, handed)| {
+            Ok(PullRequest {
+                workstream_id: ws.clone(),
+                repo: repo.to_owned(),
+                number: u64::try_from(number)
+                    .map_err(|_| StoreError::corrupt("pull request number", number))?,
+                url,
+                head,
+                handed_back: serde_json::from_str(&handed)
+                    .map_err(|e| StoreError::corrupt("handed-back ids", e))?,
+            })
+        })
+        .transpose()
+}
+
+/// Every pull request Compass opened (the forge poll walks them).
+pub fn pull_requests(conn: &Connection) -> Result<Vec<PullRequest>> {
+    let mut stmt = conn
+        .prepare_cached(
+            "SELECT workstream_id, repo FROM pull_requests ORDER BY workstream_id, repo",
+        )
+        .map_err(StoreError::sql("listing pull requests"))?;
+    let keys: Vec<(i64, String)> = stmt
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .and_then(Iterator::collect)
+        .map_err(StoreError::sql("listing pull requests"))?;
+    let mut out = Vec::new();
+    for (row, repo) in keys {
+        if let Some(pr) = pull_request(conn, &WorkstreamId::from_row(row), &repo)? {
+            out.push(pr);
+        }
+    }
+    Ok(out)
+}
+
+/// Record a pull request opened (`updated` false) or refreshed at a new
+/// head. Emits `PullRequestOpened`.
+pub fn record_pull_request(
+    tx: &mut Tx<'_>,
+    ws: &Workstream,
+    repo: &str,
+    number: u64,
+    url: &str,
+    head: &str,
+    updated: bool,
+) -> Result<()> {
+    let row = row_of(&ws.id)?;
+    tx.conn()
+        .execute(
+            "INSERT INTO pull_requests (workstream_id, repo, number, url, head) \
+             VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (workstream_id, repo) DO UPDATE \
+             SET number = excluded.number, url = excluded.url, head = excluded.head",
+            params![
+                row,
+                repo,
+                i64::try_from(number).unwrap_or(i64::MAX),
+                url,
+                head
+            ],
+        )
+        .map_err(StoreError::sql("recording a pull request"))?;
+    tx.emit(NewEvent {
+        scope: scope_of(ws),
+        kind: EventKind::PullRequestOpened {
+            workstream_id: ws.id.clone(),
+            repo: repo.to_owned(),
+            number,
+            url: url.to_owned(),
+            updated,
+        },
+    })
+    .map(drop)
+}
+
+/// Record feedback handed back to the agent: its ids are not handed again.
+/// Emits `ForgeFeedback`.
+pub fn record_feedback(
+    tx: &mut Tx<'_>,
+    ws: &Workstream,
+    pr: &PullRequest,
+    new_ids: &[String],
+    comments: u32,
+    failing_checks: u32,
+) -> Result<()> {
+    let row = row_of(&ws.id)?;
+    let mut all = pr.handed_back.clone();
+    all.extend(new_ids.iter().cloned());
+    let encoded = serde_json::to_string(&all).map_err(|e| StoreError::corrupt("ids", e))?;
+    tx.conn()
+        .execute(
+            "UPDATE pull_requests SET handed_back = ?1 WHERE workstream_id = ?2 AND repo = ?3",
+            params![encoded, row, pr.repo],
+        )
+        .map_err(StoreError::sql("recording feedback"))?;
+    tx.emit(NewEvent {
+        scope: scope_of(ws),
+        kind: EventKind::ForgeFeedback {
+            workstream_id: ws.id.clone(),
+            repo: pr.repo.clone(),
+            number: pr.number,
+            comments,
+            failing_checks,
+        },
+    })
+    .map(drop)
+}
