@@ -303,7 +303,7 @@ impl EventKind {
             | Self::SourceRemoved { .. }
             | Self::IssueUpdated { .. }
             | Self::WorkstreamMerged { .. } => vec![],
-            | Self::RepoPushChanged { .. }
+            Self::RepoPushChanged { .. }
             | Self::AskAnswered { .. }
             | Self::QueueUpdated { .. }
             | Self::PullRequestOpened { .. }

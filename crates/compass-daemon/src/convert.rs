@@ -489,10 +489,7 @@ pub(crate) fn event(e: &Event) -> pb::Event {
             created,
             updated,
             unchanged,
-            skipped: skipped
-                .into_iter()
-                .map(skipped_pb)
-                .collect(),
+            skipped: skipped.into_iter().map(skipped_pb).collect(),
             cursor: cursor.unwrap_or_default(),
         }),
         EventKind::SourceFailed { source_id, error } => Kind::SourceFailed(pb::SourceFailed {
@@ -723,4 +720,3 @@ pub(crate) fn source_pb(s: Source) -> pb::Source {
         issues: s.issues,
     }
 }
-

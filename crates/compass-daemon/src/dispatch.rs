@@ -7,7 +7,7 @@
 use crate::convert::{landed_pb, skipped_pb, source_pb};
 use crate::status::{from_store, invalid};
 use compass_core::source::{
-    GithubConfig, Health, Source, SourceConfig, SourceFieldError, StateFilter, Writeback,
+    GithubConfig, Source, SourceConfig, SourceFieldError, StateFilter, Writeback,
 };
 use compass_core::workstream::{Workstream, WorkstreamState};
 use compass_dispatcher::{DispatchError, Http, RetryPolicy, Token};
@@ -344,7 +344,3 @@ pub(crate) fn merges_pb(r: crate::merges::Report) -> pb::CheckMergesResponse {
             .collect(),
     }
 }
-
-
-
-

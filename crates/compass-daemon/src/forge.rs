@@ -137,7 +137,7 @@ async fn answer(mut stream: tokio::net::UnixStream, store: &SecretStore, lent: &
     let asked = field("protocol").zip(field("host"));
     let Some(l) = asked.and_then(|(protocol, host)| {
         lent.iter()
-            .find(|l| l.origin.scheme == protocol && l.origin.host.eq_ignore_ascii_case(host))
+            .find(|l| l.origin.is_requested_by(protocol, host))
     }) else {
         tracing::warn!(
             asked = ?asked,
@@ -171,6 +171,7 @@ async fn answer(mut stream: tokio::net::UnixStream, store: &SecretStore, lent: &
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+    use crate::secrets::{check_forge_value, check_username};
 
     #[test]
     fn bindings_are_origins_and_plain_http_only_on_loopback() {

@@ -65,6 +65,8 @@ pub enum MergeError {
     NoTrunk { remote: String },
     #[error("branch {branch} shares no history with trunk")]
     Unrelated { branch: String },
+}
+
 /// Why an agent's MCP call was refused. The message is what the agent is
 /// told (and what the `mcp_call_refused` event records): it names the
 /// argument and what to do instead.

@@ -4,7 +4,6 @@
 //! lends it for.
 
 use super::SecretError;
-use compass_core::safe_git::GitArgError;
 
 /// The user name sent when a binding names none (GitHub, Gitea and GitLab
 /// accept a token under any user name; GitHub documents this one).
@@ -13,8 +12,8 @@ pub(crate) const DEFAULT_USERNAME: &str = "x-access-token";
 /// (`protocol=`) and the host with a non-default port (`host=`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Origin {
-    scheme: String,
-    host: String,
+    pub(crate) scheme: String,
+    pub(crate) host: String,
 }
 
 impl Origin {
@@ -68,6 +67,12 @@ impl Origin {
     }
 
     /// `scheme://host[:port]`, as stored and shown.
+    /// Whether git's credential request (`protocol=`, `host=`) names
+    /// exactly this origin.
+    pub(crate) fn is_requested_by(&self, protocol: &str, host: &str) -> bool {
+        self.scheme == protocol && self.host.eq_ignore_ascii_case(host)
+    }
+
     pub(crate) fn as_url(&self) -> String {
         format!("{}://{}", self.scheme, self.host)
     }

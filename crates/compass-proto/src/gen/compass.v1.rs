@@ -425,6 +425,13 @@ pub struct SecretInfo {
     pub name: ::prost::alloc::string::String,
     #[prost(int64, tag = "2")]
     pub set_at_ms: i64,
+    /// The forge origin (`<https://host\[:port\]`>) the secret is bound to, if
+    /// any: a forge-bound secret authenticates the push relay's host-side git
+    /// to that origin only and is never delivered into a workload.
+    #[prost(string, tag = "110")]
+    pub forge: ::prost::alloc::string::String,
+    #[prost(string, tag = "111")]
+    pub forge_username: ::prost::alloc::string::String,
 }
 /// Its Rust type's Debug prints the value as \[redacted\].
 #[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
@@ -434,6 +441,13 @@ pub struct SetSecretRequest {
     pub name: ::prost::alloc::string::String,
     #[prost(bytes = "vec", tag = "2")]
     pub value: ::prost::alloc::vec::Vec<u8>,
+    /// Bind the secret to a forge origin (`<https://host\[:port\]`;> `<http://`>
+    /// only for a loopback host); empty leaves it unbound.
+    #[prost(string, tag = "110")]
+    pub forge: ::prost::alloc::string::String,
+    /// The user name sent with it (empty: `x-access-token`).
+    #[prost(string, tag = "111")]
+    pub forge_username: ::prost::alloc::string::String,
 }
 #[derive(Clone, Copy, PartialEq, Eq, Hash, ::prost::Message)]
 pub struct ListSecretsRequest {}
@@ -623,7 +637,7 @@ pub struct Event {
     pub tool_call_id: ::prost::alloc::string::String,
     #[prost(
         oneof = "event::Kind",
-        tags = "10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 40, 41, 42, 70, 71, 72, 73, 74, 75, 100, 101, 102, 103, 104, 105, 106, 107"
+        tags = "10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 40, 41, 42, 70, 71, 72, 73, 74, 75, 90, 91, 100, 101, 102, 103, 104, 105, 106, 107"
     )]
     pub kind: ::core::option::Option<event::Kind>,
 }
@@ -673,6 +687,10 @@ pub mod event {
         IssueUpdated(super::IssueUpdated),
         #[prost(message, tag = "75")]
         SourceWriteback(super::SourceWriteback),
+        #[prost(message, tag = "90")]
+        WorkstreamMerged(super::WorkstreamMerged),
+        #[prost(message, tag = "91")]
+        MergeCheckFailed(super::MergeCheckFailed),
         /// Dispatcher: agents' channel
         #[prost(message, tag = "100")]
         McpCallRefused(super::McpCallRefused),
@@ -923,6 +941,11 @@ pub struct GateDecision {
     /// BLAKE3 of what was inspected; `AllowOnce` names a decision by it.
     #[prost(string, tag = "7")]
     pub hash: ::prost::alloc::string::String,
+    /// How Warden reached it: "inspected", "warden_off" (Warden was off:
+    /// nothing was inspected), "allow_once", "allowlisted", "denylisted",
+    /// "taint_cleared", "same_action"; empty when not recorded.
+    #[prost(string, tag = "110")]
+    pub route: ::prost::alloc::string::String,
 }
 /// The user changed Warden's state.
 #[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
@@ -1327,6 +1350,128 @@ pub struct WorkstreamDiff {
     #[prost(message, repeated, tag = "3")]
     pub repos: ::prost::alloc::vec::Vec<RepoDiff>,
 }
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct RepoLanded {
+    #[prost(string, tag = "1")]
+    pub repo: ::prost::alloc::string::String,
+    #[prost(enumeration = "MergeMethod", tag = "2")]
+    pub how: i32,
+    /// Trunk's commit when the change was found there.
+    #[prost(string, tag = "3")]
+    pub trunk_commit: ::prost::alloc::string::String,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct CheckMergesRequest {
+    /// Optional project id or name; empty checks every project.
+    #[prost(string, tag = "1")]
+    pub project: ::prost::alloc::string::String,
+}
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct MergedWorkstream {
+    #[prost(message, optional, tag = "1")]
+    pub workstream: ::core::option::Option<Workstream>,
+    #[prost(message, repeated, tag = "2")]
+    pub repos: ::prost::alloc::vec::Vec<RepoLanded>,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct MergeCheckFailure {
+    #[prost(string, tag = "1")]
+    pub project_id: ::prost::alloc::string::String,
+    #[prost(string, tag = "2")]
+    pub repo: ::prost::alloc::string::String,
+    #[prost(string, tag = "3")]
+    pub error: ::prost::alloc::string::String,
+}
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct CheckMergesResponse {
+    /// Open workstreams looked at.
+    #[prost(uint32, tag = "1")]
+    pub checked: u32,
+    #[prost(message, repeated, tag = "2")]
+    pub merged: ::prost::alloc::vec::Vec<MergedWorkstream>,
+    /// Repositories whose trunk could not be read (also events).
+    #[prost(message, repeated, tag = "3")]
+    pub failures: ::prost::alloc::vec::Vec<MergeCheckFailure>,
+}
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct WorkstreamMerged {
+    #[prost(string, tag = "1")]
+    pub issue_id: ::prost::alloc::string::String,
+    #[prost(message, repeated, tag = "2")]
+    pub repos: ::prost::alloc::vec::Vec<RepoLanded>,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct MergeCheckFailed {
+    #[prost(string, tag = "1")]
+    pub repo: ::prost::alloc::string::String,
+    #[prost(string, tag = "2")]
+    pub error: ::prost::alloc::string::String,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct GetDispatcherStatusRequest {
+    /// Optional project id or name; empty: every project.
+    #[prost(string, tag = "1")]
+    pub project: ::prost::alloc::string::String,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct DispatcherWork {
+    #[prost(string, tag = "1")]
+    pub issue_key: ::prost::alloc::string::String,
+    #[prost(string, tag = "2")]
+    pub title: ::prost::alloc::string::String,
+    #[prost(string, tag = "3")]
+    pub branch: ::prost::alloc::string::String,
+    #[prost(enumeration = "WorkstreamState", tag = "4")]
+    pub state: i32,
+}
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct AgentDoing {
+    #[prost(string, tag = "1")]
+    pub agent: ::prost::alloc::string::String,
+    #[prost(enumeration = "AgentStatus", tag = "2")]
+    pub status: i32,
+    /// In progress, paused or failed.
+    #[prost(message, repeated, tag = "3")]
+    pub current: ::prost::alloc::vec::Vec<DispatcherWork>,
+    /// Assigned, not started (backlog).
+    #[prost(message, repeated, tag = "4")]
+    pub queued: ::prost::alloc::vec::Vec<DispatcherWork>,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct BlockedItem {
+    #[prost(enumeration = "BlockedKind", tag = "1")]
+    pub kind: i32,
+    /// The agent, the issue key or the source's name.
+    #[prost(string, tag = "2")]
+    pub subject: ::prost::alloc::string::String,
+    #[prost(string, tag = "3")]
+    pub agent: ::prost::alloc::string::String,
+    #[prost(string, tag = "4")]
+    pub detail: ::prost::alloc::string::String,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct WaitingItem {
+    #[prost(enumeration = "WaitingKind", tag = "1")]
+    pub kind: i32,
+    #[prost(string, tag = "2")]
+    pub agent: ::prost::alloc::string::String,
+    #[prost(string, tag = "3")]
+    pub issue_key: ::prost::alloc::string::String,
+    #[prost(string, tag = "4")]
+    pub detail: ::prost::alloc::string::String,
+}
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct DispatcherStatus {
+    #[prost(message, repeated, tag = "1")]
+    pub doing: ::prost::alloc::vec::Vec<AgentDoing>,
+    #[prost(message, repeated, tag = "2")]
+    pub blocked: ::prost::alloc::vec::Vec<BlockedItem>,
+    #[prost(message, repeated, tag = "3")]
+    pub waiting: ::prost::alloc::vec::Vec<WaitingItem>,
+    /// Issues no agent holds.
+    #[prost(uint64, tag = "4")]
+    pub unassigned: u64,
+}
 /// How an agent kind speaks ACP.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::prost::Enumeration)]
 #[repr(i32)]
@@ -1668,6 +1813,119 @@ impl SourceHealth {
             "SOURCE_HEALTH_NEW" => Some(Self::New),
             "SOURCE_HEALTH_OK" => Some(Self::Ok),
             "SOURCE_HEALTH_FAILING" => Some(Self::Failing),
+            _ => None,
+        }
+    }
+}
+/// How a workstream's change reached trunk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::prost::Enumeration)]
+#[repr(i32)]
+pub enum MergeMethod {
+    Unspecified = 0,
+    /// Trunk moved to the branch's tip.
+    FastForward = 1,
+    /// A merge commit brought the tip into trunk.
+    MergeCommit = 2,
+    /// Every commit was replayed onto trunk (patch-equivalent).
+    Rebase = 3,
+    /// The whole change is one trunk commit (same stable patch id).
+    Squash = 4,
+    /// Trunk holds every changed path exactly as the branch left it.
+    Tree = 5,
+}
+impl MergeMethod {
+    /// String value of the enum field names used in the ProtoBuf definition.
+    ///
+    /// The values are not transformed in any way and thus are considered stable
+    /// (if the ProtoBuf definition does not change) and safe for programmatic use.
+    pub fn as_str_name(&self) -> &'static str {
+        match self {
+            Self::Unspecified => "MERGE_METHOD_UNSPECIFIED",
+            Self::FastForward => "MERGE_METHOD_FAST_FORWARD",
+            Self::MergeCommit => "MERGE_METHOD_MERGE_COMMIT",
+            Self::Rebase => "MERGE_METHOD_REBASE",
+            Self::Squash => "MERGE_METHOD_SQUASH",
+            Self::Tree => "MERGE_METHOD_TREE",
+        }
+    }
+    /// Creates an enum from field names used in the ProtoBuf definition.
+    pub fn from_str_name(value: &str) -> ::core::option::Option<Self> {
+        match value {
+            "MERGE_METHOD_UNSPECIFIED" => Some(Self::Unspecified),
+            "MERGE_METHOD_FAST_FORWARD" => Some(Self::FastForward),
+            "MERGE_METHOD_MERGE_COMMIT" => Some(Self::MergeCommit),
+            "MERGE_METHOD_REBASE" => Some(Self::Rebase),
+            "MERGE_METHOD_SQUASH" => Some(Self::Squash),
+            "MERGE_METHOD_TREE" => Some(Self::Tree),
+            _ => None,
+        }
+    }
+}
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::prost::Enumeration)]
+#[repr(i32)]
+pub enum BlockedKind {
+    Unspecified = 0,
+    AgentPaused = 1,
+    AgentFailed = 2,
+    WorkstreamPaused = 3,
+    WorkstreamFailed = 4,
+    SourceFailing = 5,
+}
+impl BlockedKind {
+    /// String value of the enum field names used in the ProtoBuf definition.
+    ///
+    /// The values are not transformed in any way and thus are considered stable
+    /// (if the ProtoBuf definition does not change) and safe for programmatic use.
+    pub fn as_str_name(&self) -> &'static str {
+        match self {
+            Self::Unspecified => "BLOCKED_KIND_UNSPECIFIED",
+            Self::AgentPaused => "BLOCKED_KIND_AGENT_PAUSED",
+            Self::AgentFailed => "BLOCKED_KIND_AGENT_FAILED",
+            Self::WorkstreamPaused => "BLOCKED_KIND_WORKSTREAM_PAUSED",
+            Self::WorkstreamFailed => "BLOCKED_KIND_WORKSTREAM_FAILED",
+            Self::SourceFailing => "BLOCKED_KIND_SOURCE_FAILING",
+        }
+    }
+    /// Creates an enum from field names used in the ProtoBuf definition.
+    pub fn from_str_name(value: &str) -> ::core::option::Option<Self> {
+        match value {
+            "BLOCKED_KIND_UNSPECIFIED" => Some(Self::Unspecified),
+            "BLOCKED_KIND_AGENT_PAUSED" => Some(Self::AgentPaused),
+            "BLOCKED_KIND_AGENT_FAILED" => Some(Self::AgentFailed),
+            "BLOCKED_KIND_WORKSTREAM_PAUSED" => Some(Self::WorkstreamPaused),
+            "BLOCKED_KIND_WORKSTREAM_FAILED" => Some(Self::WorkstreamFailed),
+            "BLOCKED_KIND_SOURCE_FAILING" => Some(Self::SourceFailing),
+            _ => None,
+        }
+    }
+}
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::prost::Enumeration)]
+#[repr(i32)]
+pub enum WaitingKind {
+    Unspecified = 0,
+    /// Warden paused the agent: allow once, resume or stop it.
+    WardenPause = 1,
+    /// Work in review.
+    Review = 2,
+}
+impl WaitingKind {
+    /// String value of the enum field names used in the ProtoBuf definition.
+    ///
+    /// The values are not transformed in any way and thus are considered stable
+    /// (if the ProtoBuf definition does not change) and safe for programmatic use.
+    pub fn as_str_name(&self) -> &'static str {
+        match self {
+            Self::Unspecified => "WAITING_KIND_UNSPECIFIED",
+            Self::WardenPause => "WAITING_KIND_WARDEN_PAUSE",
+            Self::Review => "WAITING_KIND_REVIEW",
+        }
+    }
+    /// Creates an enum from field names used in the ProtoBuf definition.
+    pub fn from_str_name(value: &str) -> ::core::option::Option<Self> {
+        match value {
+            "WAITING_KIND_UNSPECIFIED" => Some(Self::Unspecified),
+            "WAITING_KIND_WARDEN_PAUSE" => Some(Self::WardenPause),
+            "WAITING_KIND_REVIEW" => Some(Self::Review),
             _ => None,
         }
     }
@@ -2822,6 +3080,63 @@ pub mod compass_service_client {
                 );
             self.inner.unary(req, path, codec).await
         }
+        /// Dispatcher: planning
+        /// Merge detection: fetch each project repo's trunk into a Compass-owned
+        /// mirror and move every open workstream whose change is on trunk (fast-
+        /// forward, merge commit, rebase or squash; never a PR's state alone) to
+        /// merged. Also runs after every push the relay forwards.
+        pub async fn check_merges(
+            &mut self,
+            request: impl tonic::IntoRequest<super::CheckMergesRequest>,
+        ) -> std::result::Result<
+            tonic::Response<super::CheckMergesResponse>,
+            tonic::Status,
+        > {
+            self.inner
+                .ready()
+                .await
+                .map_err(|e| {
+                    tonic::Status::unknown(
+                        format!("Service was not ready: {}", e.into()),
+                    )
+                })?;
+            let codec = tonic_prost::ProstCodec::default();
+            let path = http::uri::PathAndQuery::from_static(
+                "/compass.v1.CompassService/CheckMerges",
+            );
+            let mut req = request.into_request();
+            req.extensions_mut()
+                .insert(GrpcMethod::new("compass.v1.CompassService", "CheckMerges"));
+            self.inner.unary(req, path, codec).await
+        }
+        /// Who is doing what, what is blocked, what waits for the user — from
+        /// board state, in a fixed order (agents by name, work by issue key).
+        pub async fn get_dispatcher_status(
+            &mut self,
+            request: impl tonic::IntoRequest<super::GetDispatcherStatusRequest>,
+        ) -> std::result::Result<
+            tonic::Response<super::DispatcherStatus>,
+            tonic::Status,
+        > {
+            self.inner
+                .ready()
+                .await
+                .map_err(|e| {
+                    tonic::Status::unknown(
+                        format!("Service was not ready: {}", e.into()),
+                    )
+                })?;
+            let codec = tonic_prost::ProstCodec::default();
+            let path = http::uri::PathAndQuery::from_static(
+                "/compass.v1.CompassService/GetDispatcherStatus",
+            );
+            let mut req = request.into_request();
+            req.extensions_mut()
+                .insert(
+                    GrpcMethod::new("compass.v1.CompassService", "GetDispatcherStatus"),
+                );
+            self.inner.unary(req, path, codec).await
+        }
     }
 }
 /// Generated server implementations.
@@ -3126,6 +3441,27 @@ pub mod compass_service_server {
             &self,
             request: tonic::Request<super::GetWorkstreamDiffRequest>,
         ) -> std::result::Result<tonic::Response<super::WorkstreamDiff>, tonic::Status>;
+        /// Dispatcher: planning
+        /// Merge detection: fetch each project repo's trunk into a Compass-owned
+        /// mirror and move every open workstream whose change is on trunk (fast-
+        /// forward, merge commit, rebase or squash; never a PR's state alone) to
+        /// merged. Also runs after every push the relay forwards.
+        async fn check_merges(
+            &self,
+            request: tonic::Request<super::CheckMergesRequest>,
+        ) -> std::result::Result<
+            tonic::Response<super::CheckMergesResponse>,
+            tonic::Status,
+        >;
+        /// Who is doing what, what is blocked, what waits for the user — from
+        /// board state, in a fixed order (agents by name, work by issue key).
+        async fn get_dispatcher_status(
+            &self,
+            request: tonic::Request<super::GetDispatcherStatusRequest>,
+        ) -> std::result::Result<
+            tonic::Response<super::DispatcherStatus>,
+            tonic::Status,
+        >;
     }
     #[derive(Debug)]
     pub struct CompassServiceServer<T> {
@@ -5212,6 +5548,100 @@ pub mod compass_service_server {
                     let inner = self.inner.clone();
                     let fut = async move {
                         let method = GetWorkstreamDiffSvc(inner);
+                        let codec = tonic_prost::ProstCodec::default();
+                        let mut grpc = tonic::server::Grpc::new(codec)
+                            .apply_compression_config(
+                                accept_compression_encodings,
+                                send_compression_encodings,
+                            )
+                            .apply_max_message_size_config(
+                                max_decoding_message_size,
+                                max_encoding_message_size,
+                            );
+                        let res = grpc.unary(method, req).await;
+                        Ok(res)
+                    };
+                    Box::pin(fut)
+                }
+                "/compass.v1.CompassService/CheckMerges" => {
+                    #[allow(non_camel_case_types)]
+                    struct CheckMergesSvc<T: CompassService>(pub Arc<T>);
+                    impl<
+                        T: CompassService,
+                    > tonic::server::UnaryService<super::CheckMergesRequest>
+                    for CheckMergesSvc<T> {
+                        type Response = super::CheckMergesResponse;
+                        type Future = BoxFuture<
+                            tonic::Response<Self::Response>,
+                            tonic::Status,
+                        >;
+                        fn call(
+                            &mut self,
+                            request: tonic::Request<super::CheckMergesRequest>,
+                        ) -> Self::Future {
+                            let inner = Arc::clone(&self.0);
+                            let fut = async move {
+                                <T as CompassService>::check_merges(&inner, request).await
+                            };
+                            Box::pin(fut)
+                        }
+                    }
+                    let accept_compression_encodings = self.accept_compression_encodings;
+                    let send_compression_encodings = self.send_compression_encodings;
+                    let max_decoding_message_size = self.max_decoding_message_size;
+                    let max_encoding_message_size = self.max_encoding_message_size;
+                    let inner = self.inner.clone();
+                    let fut = async move {
+                        let method = CheckMergesSvc(inner);
+                        let codec = tonic_prost::ProstCodec::default();
+                        let mut grpc = tonic::server::Grpc::new(codec)
+                            .apply_compression_config(
+                                accept_compression_encodings,
+                                send_compression_encodings,
+                            )
+                            .apply_max_message_size_config(
+                                max_decoding_message_size,
+                                max_encoding_message_size,
+                            );
+                        let res = grpc.unary(method, req).await;
+                        Ok(res)
+                    };
+                    Box::pin(fut)
+                }
+                "/compass.v1.CompassService/GetDispatcherStatus" => {
+                    #[allow(non_camel_case_types)]
+                    struct GetDispatcherStatusSvc<T: CompassService>(pub Arc<T>);
+                    impl<
+                        T: CompassService,
+                    > tonic::server::UnaryService<super::GetDispatcherStatusRequest>
+                    for GetDispatcherStatusSvc<T> {
+                        type Response = super::DispatcherStatus;
+                        type Future = BoxFuture<
+                            tonic::Response<Self::Response>,
+                            tonic::Status,
+                        >;
+                        fn call(
+                            &mut self,
+                            request: tonic::Request<super::GetDispatcherStatusRequest>,
+                        ) -> Self::Future {
+                            let inner = Arc::clone(&self.0);
+                            let fut = async move {
+                                <T as CompassService>::get_dispatcher_status(
+                                        &inner,
+                                        request,
+                                    )
+                                    .await
+                            };
+                            Box::pin(fut)
+                        }
+                    }
+                    let accept_compression_encodings = self.accept_compression_encodings;
+                    let send_compression_encodings = self.send_compression_encodings;
+                    let max_decoding_message_size = self.max_decoding_message_size;
+                    let max_encoding_message_size = self.max_encoding_message_size;
+                    let inner = self.inner.clone();
+                    let fut = async move {
+                        let method = GetDispatcherStatusSvc(inner);
                         let codec = tonic_prost::ProstCodec::default();
                         let mut grpc = tonic::server::Grpc::new(codec)
                             .apply_compression_config(

@@ -772,6 +772,150 @@ impl<'de> serde::Deserialize<'de> for AgentCreated {
         deserializer.deserialize_struct("compass.v1.AgentCreated", FIELDS, GeneratedVisitor)
     }
 }
+impl serde::Serialize for AgentDoing {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.agent.is_empty() {
+            len += 1;
+        }
+        if self.status != 0 {
+            len += 1;
+        }
+        if !self.current.is_empty() {
+            len += 1;
+        }
+        if !self.queued.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.AgentDoing", len)?;
+        if !self.agent.is_empty() {
+            struct_ser.serialize_field("agent", &self.agent)?;
+        }
+        if self.status != 0 {
+            let v = AgentStatus::try_from(self.status)
+                .map_err(|_| serde::ser::Error::custom(format!("Invalid variant {}", self.status)))?;
+            struct_ser.serialize_field("status", &v)?;
+        }
+        if !self.current.is_empty() {
+            struct_ser.serialize_field("current", &self.current)?;
+        }
+        if !self.queued.is_empty() {
+            struct_ser.serialize_field("queued", &self.queued)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for AgentDoing {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "agent",
+            "status",
+            "current",
+            "queued",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Agent,
+            Status,
+            Current,
+            Queued,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "agent" => Ok(GeneratedField::Agent),
+                            "status" => Ok(GeneratedField::Status),
+                            "current" => Ok(GeneratedField::Current),
+                            "queued" => Ok(GeneratedField::Queued),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = AgentDoing;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.AgentDoing")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<AgentDoing, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut agent__ = None;
+                let mut status__ = None;
+                let mut current__ = None;
+                let mut queued__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Agent => {
+                            if agent__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("agent"));
+                            }
+                            agent__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Status => {
+                            if status__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("status"));
+                            }
+                            status__ = Some(map_.next_value::<AgentStatus>()? as i32);
+                        }
+                        GeneratedField::Current => {
+                            if current__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("current"));
+                            }
+                            current__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Queued => {
+                            if queued__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("queued"));
+                            }
+                            queued__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(AgentDoing {
+                    agent: agent__.unwrap_or_default(),
+                    status: status__.unwrap_or_default(),
+                    current: current__.unwrap_or_default(),
+                    queued: queued__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.AgentDoing", FIELDS, GeneratedVisitor)
+    }
+}
 impl serde::Serialize for AgentKind {
     #[allow(deprecated)]
     fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
@@ -3919,6 +4063,233 @@ impl<'de> serde::Deserialize<'de> for AskOpened {
         deserializer.deserialize_struct("compass.v1.AskOpened", FIELDS, GeneratedVisitor)
     }
 }
+impl serde::Serialize for BlockedItem {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if self.kind != 0 {
+            len += 1;
+        }
+        if !self.subject.is_empty() {
+            len += 1;
+        }
+        if !self.agent.is_empty() {
+            len += 1;
+        }
+        if !self.detail.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.BlockedItem", len)?;
+        if self.kind != 0 {
+            let v = BlockedKind::try_from(self.kind)
+                .map_err(|_| serde::ser::Error::custom(format!("Invalid variant {}", self.kind)))?;
+            struct_ser.serialize_field("kind", &v)?;
+        }
+        if !self.subject.is_empty() {
+            struct_ser.serialize_field("subject", &self.subject)?;
+        }
+        if !self.agent.is_empty() {
+            struct_ser.serialize_field("agent", &self.agent)?;
+        }
+        if !self.detail.is_empty() {
+            struct_ser.serialize_field("detail", &self.detail)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for BlockedItem {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "kind",
+            "subject",
+            "agent",
+            "detail",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Kind,
+            Subject,
+            Agent,
+            Detail,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "kind" => Ok(GeneratedField::Kind),
+                            "subject" => Ok(GeneratedField::Subject),
+                            "agent" => Ok(GeneratedField::Agent),
+                            "detail" => Ok(GeneratedField::Detail),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = BlockedItem;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.BlockedItem")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<BlockedItem, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut kind__ = None;
+                let mut subject__ = None;
+                let mut agent__ = None;
+                let mut detail__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Kind => {
+                            if kind__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("kind"));
+                            }
+                            kind__ = Some(map_.next_value::<BlockedKind>()? as i32);
+                        }
+                        GeneratedField::Subject => {
+                            if subject__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("subject"));
+                            }
+                            subject__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Agent => {
+                            if agent__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("agent"));
+                            }
+                            agent__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Detail => {
+                            if detail__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("detail"));
+                            }
+                            detail__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(BlockedItem {
+                    kind: kind__.unwrap_or_default(),
+                    subject: subject__.unwrap_or_default(),
+                    agent: agent__.unwrap_or_default(),
+                    detail: detail__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.BlockedItem", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for BlockedKind {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        let variant = match self {
+            Self::Unspecified => "BLOCKED_KIND_UNSPECIFIED",
+            Self::AgentPaused => "BLOCKED_KIND_AGENT_PAUSED",
+            Self::AgentFailed => "BLOCKED_KIND_AGENT_FAILED",
+            Self::WorkstreamPaused => "BLOCKED_KIND_WORKSTREAM_PAUSED",
+            Self::WorkstreamFailed => "BLOCKED_KIND_WORKSTREAM_FAILED",
+            Self::SourceFailing => "BLOCKED_KIND_SOURCE_FAILING",
+        };
+        serializer.serialize_str(variant)
+    }
+}
+impl<'de> serde::Deserialize<'de> for BlockedKind {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "BLOCKED_KIND_UNSPECIFIED",
+            "BLOCKED_KIND_AGENT_PAUSED",
+            "BLOCKED_KIND_AGENT_FAILED",
+            "BLOCKED_KIND_WORKSTREAM_PAUSED",
+            "BLOCKED_KIND_WORKSTREAM_FAILED",
+            "BLOCKED_KIND_SOURCE_FAILING",
+        ];
+
+        struct GeneratedVisitor;
+
+        impl serde::de::Visitor<'_> for GeneratedVisitor {
+            type Value = BlockedKind;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(formatter, "expected one of: {:?}", &FIELDS)
+            }
+
+            fn visit_i64<E>(self, v: i64) -> std::result::Result<Self::Value, E>
+            where
+                E: serde::de::Error,
+            {
+                i32::try_from(v)
+                    .ok()
+                    .and_then(|x| x.try_into().ok())
+                    .ok_or_else(|| {
+                        serde::de::Error::invalid_value(serde::de::Unexpected::Signed(v), &self)
+                    })
+            }
+
+            fn visit_u64<E>(self, v: u64) -> std::result::Result<Self::Value, E>
+            where
+                E: serde::de::Error,
+            {
+                i32::try_from(v)
+                    .ok()
+                    .and_then(|x| x.try_into().ok())
+                    .ok_or_else(|| {
+                        serde::de::Error::invalid_value(serde::de::Unexpected::Unsigned(v), &self)
+                    })
+            }
+
+            fn visit_str<E>(self, value: &str) -> std::result::Result<Self::Value, E>
+            where
+                E: serde::de::Error,
+            {
+                match value {
+                    "BLOCKED_KIND_UNSPECIFIED" => Ok(BlockedKind::Unspecified),
+                    "BLOCKED_KIND_AGENT_PAUSED" => Ok(BlockedKind::AgentPaused),
+                    "BLOCKED_KIND_AGENT_FAILED" => Ok(BlockedKind::AgentFailed),
+                    "BLOCKED_KIND_WORKSTREAM_PAUSED" => Ok(BlockedKind::WorkstreamPaused),
+                    "BLOCKED_KIND_WORKSTREAM_FAILED" => Ok(BlockedKind::WorkstreamFailed),
+                    "BLOCKED_KIND_SOURCE_FAILING" => Ok(BlockedKind::SourceFailing),
+                    _ => Err(serde::de::Error::unknown_variant(value, FIELDS)),
+                }
+            }
+        }
+        deserializer.deserialize_any(GeneratedVisitor)
+    }
+}
 impl serde::Serialize for Board {
     #[allow(deprecated)]
     fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
@@ -4588,6 +4959,224 @@ impl<'de> serde::Deserialize<'de> for BoardRow {
             }
         }
         deserializer.deserialize_struct("compass.v1.BoardRow", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for CheckMergesRequest {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.project.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.CheckMergesRequest", len)?;
+        if !self.project.is_empty() {
+            struct_ser.serialize_field("project", &self.project)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for CheckMergesRequest {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "project",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Project,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "project" => Ok(GeneratedField::Project),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = CheckMergesRequest;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.CheckMergesRequest")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<CheckMergesRequest, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut project__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Project => {
+                            if project__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("project"));
+                            }
+                            project__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(CheckMergesRequest {
+                    project: project__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.CheckMergesRequest", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for CheckMergesResponse {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if self.checked != 0 {
+            len += 1;
+        }
+        if !self.merged.is_empty() {
+            len += 1;
+        }
+        if !self.failures.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.CheckMergesResponse", len)?;
+        if self.checked != 0 {
+            struct_ser.serialize_field("checked", &self.checked)?;
+        }
+        if !self.merged.is_empty() {
+            struct_ser.serialize_field("merged", &self.merged)?;
+        }
+        if !self.failures.is_empty() {
+            struct_ser.serialize_field("failures", &self.failures)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for CheckMergesResponse {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "checked",
+            "merged",
+            "failures",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Checked,
+            Merged,
+            Failures,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "checked" => Ok(GeneratedField::Checked),
+                            "merged" => Ok(GeneratedField::Merged),
+                            "failures" => Ok(GeneratedField::Failures),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = CheckMergesResponse;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.CheckMergesResponse")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<CheckMergesResponse, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut checked__ = None;
+                let mut merged__ = None;
+                let mut failures__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Checked => {
+                            if checked__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("checked"));
+                            }
+                            checked__ = 
+                                Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
+                            ;
+                        }
+                        GeneratedField::Merged => {
+                            if merged__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("merged"));
+                            }
+                            merged__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Failures => {
+                            if failures__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("failures"));
+                            }
+                            failures__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(CheckMergesResponse {
+                    checked: checked__.unwrap_or_default(),
+                    merged: merged__.unwrap_or_default(),
+                    failures: failures__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.CheckMergesResponse", FIELDS, GeneratedVisitor)
     }
 }
 impl serde::Serialize for CreateAgentRequest {
@@ -5466,6 +6055,297 @@ impl<'de> serde::Deserialize<'de> for DiffCommit {
         deserializer.deserialize_struct("compass.v1.DiffCommit", FIELDS, GeneratedVisitor)
     }
 }
+impl serde::Serialize for DispatcherStatus {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.doing.is_empty() {
+            len += 1;
+        }
+        if !self.blocked.is_empty() {
+            len += 1;
+        }
+        if !self.waiting.is_empty() {
+            len += 1;
+        }
+        if self.unassigned != 0 {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.DispatcherStatus", len)?;
+        if !self.doing.is_empty() {
+            struct_ser.serialize_field("doing", &self.doing)?;
+        }
+        if !self.blocked.is_empty() {
+            struct_ser.serialize_field("blocked", &self.blocked)?;
+        }
+        if !self.waiting.is_empty() {
+            struct_ser.serialize_field("waiting", &self.waiting)?;
+        }
+        if self.unassigned != 0 {
+            #[allow(clippy::needless_borrow)]
+            #[allow(clippy::needless_borrows_for_generic_args)]
+            struct_ser.serialize_field("unassigned", ToString::to_string(&self.unassigned).as_str())?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for DispatcherStatus {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "doing",
+            "blocked",
+            "waiting",
+            "unassigned",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Doing,
+            Blocked,
+            Waiting,
+            Unassigned,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "doing" => Ok(GeneratedField::Doing),
+                            "blocked" => Ok(GeneratedField::Blocked),
+                            "waiting" => Ok(GeneratedField::Waiting),
+                            "unassigned" => Ok(GeneratedField::Unassigned),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = DispatcherStatus;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.DispatcherStatus")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<DispatcherStatus, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut doing__ = None;
+                let mut blocked__ = None;
+                let mut waiting__ = None;
+                let mut unassigned__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Doing => {
+                            if doing__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("doing"));
+                            }
+                            doing__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Blocked => {
+                            if blocked__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("blocked"));
+                            }
+                            blocked__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Waiting => {
+                            if waiting__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("waiting"));
+                            }
+                            waiting__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Unassigned => {
+                            if unassigned__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("unassigned"));
+                            }
+                            unassigned__ = 
+                                Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
+                            ;
+                        }
+                    }
+                }
+                Ok(DispatcherStatus {
+                    doing: doing__.unwrap_or_default(),
+                    blocked: blocked__.unwrap_or_default(),
+                    waiting: waiting__.unwrap_or_default(),
+                    unassigned: unassigned__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.DispatcherStatus", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for DispatcherWork {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.issue_key.is_empty() {
+            len += 1;
+        }
+        if !self.title.is_empty() {
+            len += 1;
+        }
+        if !self.branch.is_empty() {
+            len += 1;
+        }
+        if self.state != 0 {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.DispatcherWork", len)?;
+        if !self.issue_key.is_empty() {
+            struct_ser.serialize_field("issueKey", &self.issue_key)?;
+        }
+        if !self.title.is_empty() {
+            struct_ser.serialize_field("title", &self.title)?;
+        }
+        if !self.branch.is_empty() {
+            struct_ser.serialize_field("branch", &self.branch)?;
+        }
+        if self.state != 0 {
+            let v = WorkstreamState::try_from(self.state)
+                .map_err(|_| serde::ser::Error::custom(format!("Invalid variant {}", self.state)))?;
+            struct_ser.serialize_field("state", &v)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for DispatcherWork {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "issue_key",
+            "issueKey",
+            "title",
+            "branch",
+            "state",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            IssueKey,
+            Title,
+            Branch,
+            State,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "issueKey" | "issue_key" => Ok(GeneratedField::IssueKey),
+                            "title" => Ok(GeneratedField::Title),
+                            "branch" => Ok(GeneratedField::Branch),
+                            "state" => Ok(GeneratedField::State),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = DispatcherWork;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.DispatcherWork")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<DispatcherWork, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut issue_key__ = None;
+                let mut title__ = None;
+                let mut branch__ = None;
+                let mut state__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::IssueKey => {
+                            if issue_key__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("issueKey"));
+                            }
+                            issue_key__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Title => {
+                            if title__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("title"));
+                            }
+                            title__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Branch => {
+                            if branch__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("branch"));
+                            }
+                            branch__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::State => {
+                            if state__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("state"));
+                            }
+                            state__ = Some(map_.next_value::<WorkstreamState>()? as i32);
+                        }
+                    }
+                }
+                Ok(DispatcherWork {
+                    issue_key: issue_key__.unwrap_or_default(),
+                    title: title__.unwrap_or_default(),
+                    branch: branch__.unwrap_or_default(),
+                    state: state__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.DispatcherWork", FIELDS, GeneratedVisitor)
+    }
+}
 impl serde::Serialize for Event {
     #[allow(deprecated)]
     fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
@@ -5583,6 +6463,12 @@ impl serde::Serialize for Event {
                 event::Kind::SourceWriteback(v) => {
                     struct_ser.serialize_field("sourceWriteback", v)?;
                 }
+                event::Kind::WorkstreamMerged(v) => {
+                    struct_ser.serialize_field("workstreamMerged", v)?;
+                }
+                event::Kind::MergeCheckFailed(v) => {
+                    struct_ser.serialize_field("mergeCheckFailed", v)?;
+                }
                 event::Kind::McpCallRefused(v) => {
                     struct_ser.serialize_field("mcpCallRefused", v)?;
                 }
@@ -5671,6 +6557,10 @@ impl<'de> serde::Deserialize<'de> for Event {
             "issueUpdated",
             "source_writeback",
             "sourceWriteback",
+            "workstream_merged",
+            "workstreamMerged",
+            "merge_check_failed",
+            "mergeCheckFailed",
             "mcp_call_refused",
             "mcpCallRefused",
             "ready_for_push",
@@ -5718,6 +6608,8 @@ impl<'de> serde::Deserialize<'de> for Event {
             SourceFailed,
             IssueUpdated,
             SourceWriteback,
+            WorkstreamMerged,
+            MergeCheckFailed,
             McpCallRefused,
             ReadyForPush,
             RepoPushChanged,
@@ -5774,6 +6666,8 @@ impl<'de> serde::Deserialize<'de> for Event {
                             "sourceFailed" | "source_failed" => Ok(GeneratedField::SourceFailed),
                             "issueUpdated" | "issue_updated" => Ok(GeneratedField::IssueUpdated),
                             "sourceWriteback" | "source_writeback" => Ok(GeneratedField::SourceWriteback),
+                            "workstreamMerged" | "workstream_merged" => Ok(GeneratedField::WorkstreamMerged),
+                            "mergeCheckFailed" | "merge_check_failed" => Ok(GeneratedField::MergeCheckFailed),
                             "mcpCallRefused" | "mcp_call_refused" => Ok(GeneratedField::McpCallRefused),
                             "readyForPush" | "ready_for_push" => Ok(GeneratedField::ReadyForPush),
                             "repoPushChanged" | "repo_push_changed" => Ok(GeneratedField::RepoPushChanged),
@@ -5995,6 +6889,20 @@ impl<'de> serde::Deserialize<'de> for Event {
                                 return Err(serde::de::Error::duplicate_field("sourceWriteback"));
                             }
                             kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::SourceWriteback)
+;
+                        }
+                        GeneratedField::WorkstreamMerged => {
+                            if kind__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("workstreamMerged"));
+                            }
+                            kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::WorkstreamMerged)
+;
+                        }
+                        GeneratedField::MergeCheckFailed => {
+                            if kind__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("mergeCheckFailed"));
+                            }
+                            kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::MergeCheckFailed)
 ;
                         }
                         GeneratedField::McpCallRefused => {
@@ -6394,6 +7302,9 @@ impl serde::Serialize for GateDecision {
         if !self.hash.is_empty() {
             len += 1;
         }
+        if !self.route.is_empty() {
+            len += 1;
+        }
         let mut struct_ser = serializer.serialize_struct("compass.v1.GateDecision", len)?;
         if !self.gate.is_empty() {
             struct_ser.serialize_field("gate", &self.gate)?;
@@ -6418,6 +7329,9 @@ impl serde::Serialize for GateDecision {
         if !self.hash.is_empty() {
             struct_ser.serialize_field("hash", &self.hash)?;
         }
+        if !self.route.is_empty() {
+            struct_ser.serialize_field("route", &self.route)?;
+        }
         struct_ser.end()
     }
 }
@@ -6436,6 +7350,7 @@ impl<'de> serde::Deserialize<'de> for GateDecision {
             "latency_us",
             "latencyUs",
             "hash",
+            "route",
         ];
 
         #[allow(clippy::enum_variant_names)]
@@ -6447,6 +7362,7 @@ impl<'de> serde::Deserialize<'de> for GateDecision {
             Findings,
             LatencyUs,
             Hash,
+            Route,
         }
         impl<'de> serde::Deserialize<'de> for GeneratedField {
             fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
@@ -6475,6 +7391,7 @@ impl<'de> serde::Deserialize<'de> for GateDecision {
                             "findings" => Ok(GeneratedField::Findings),
                             "latencyUs" | "latency_us" => Ok(GeneratedField::LatencyUs),
                             "hash" => Ok(GeneratedField::Hash),
+                            "route" => Ok(GeneratedField::Route),
                             _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
                         }
                     }
@@ -6501,6 +7418,7 @@ impl<'de> serde::Deserialize<'de> for GateDecision {
                 let mut findings__ = None;
                 let mut latency_us__ = None;
                 let mut hash__ = None;
+                let mut route__ = None;
                 while let Some(k) = map_.next_key()? {
                     match k {
                         GeneratedField::Gate => {
@@ -6547,6 +7465,12 @@ impl<'de> serde::Deserialize<'de> for GateDecision {
                             }
                             hash__ = Some(map_.next_value()?);
                         }
+                        GeneratedField::Route => {
+                            if route__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("route"));
+                            }
+                            route__ = Some(map_.next_value()?);
+                        }
                     }
                 }
                 Ok(GateDecision {
@@ -6557,6 +7481,7 @@ impl<'de> serde::Deserialize<'de> for GateDecision {
                     findings: findings__.unwrap_or_default(),
                     latency_us: latency_us__.unwrap_or_default(),
                     hash: hash__.unwrap_or_default(),
+                    route: route__.unwrap_or_default(),
                 })
             }
         }
@@ -6760,6 +7685,97 @@ impl<'de> serde::Deserialize<'de> for GetBoardRequest {
             }
         }
         deserializer.deserialize_struct("compass.v1.GetBoardRequest", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for GetDispatcherStatusRequest {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.project.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.GetDispatcherStatusRequest", len)?;
+        if !self.project.is_empty() {
+            struct_ser.serialize_field("project", &self.project)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for GetDispatcherStatusRequest {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "project",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Project,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "project" => Ok(GeneratedField::Project),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = GetDispatcherStatusRequest;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.GetDispatcherStatusRequest")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<GetDispatcherStatusRequest, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut project__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Project => {
+                            if project__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("project"));
+                            }
+                            project__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(GetDispatcherStatusRequest {
+                    project: project__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.GetDispatcherStatusRequest", FIELDS, GeneratedVisitor)
     }
 }
 impl serde::Serialize for GetIssueRequest {
@@ -10444,6 +11460,431 @@ impl<'de> serde::Deserialize<'de> for McpCallRefused {
         deserializer.deserialize_struct("compass.v1.McpCallRefused", FIELDS, GeneratedVisitor)
     }
 }
+impl serde::Serialize for MergeCheckFailed {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.repo.is_empty() {
+            len += 1;
+        }
+        if !self.error.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.MergeCheckFailed", len)?;
+        if !self.repo.is_empty() {
+            struct_ser.serialize_field("repo", &self.repo)?;
+        }
+        if !self.error.is_empty() {
+            struct_ser.serialize_field("error", &self.error)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for MergeCheckFailed {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "repo",
+            "error",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Repo,
+            Error,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "repo" => Ok(GeneratedField::Repo),
+                            "error" => Ok(GeneratedField::Error),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = MergeCheckFailed;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.MergeCheckFailed")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<MergeCheckFailed, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut repo__ = None;
+                let mut error__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Repo => {
+                            if repo__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("repo"));
+                            }
+                            repo__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Error => {
+                            if error__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("error"));
+                            }
+                            error__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(MergeCheckFailed {
+                    repo: repo__.unwrap_or_default(),
+                    error: error__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.MergeCheckFailed", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for MergeCheckFailure {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.project_id.is_empty() {
+            len += 1;
+        }
+        if !self.repo.is_empty() {
+            len += 1;
+        }
+        if !self.error.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.MergeCheckFailure", len)?;
+        if !self.project_id.is_empty() {
+            struct_ser.serialize_field("projectId", &self.project_id)?;
+        }
+        if !self.repo.is_empty() {
+            struct_ser.serialize_field("repo", &self.repo)?;
+        }
+        if !self.error.is_empty() {
+            struct_ser.serialize_field("error", &self.error)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for MergeCheckFailure {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "project_id",
+            "projectId",
+            "repo",
+            "error",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            ProjectId,
+            Repo,
+            Error,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "projectId" | "project_id" => Ok(GeneratedField::ProjectId),
+                            "repo" => Ok(GeneratedField::Repo),
+                            "error" => Ok(GeneratedField::Error),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = MergeCheckFailure;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.MergeCheckFailure")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<MergeCheckFailure, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut project_id__ = None;
+                let mut repo__ = None;
+                let mut error__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::ProjectId => {
+                            if project_id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("projectId"));
+                            }
+                            project_id__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Repo => {
+                            if repo__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("repo"));
+                            }
+                            repo__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Error => {
+                            if error__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("error"));
+                            }
+                            error__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(MergeCheckFailure {
+                    project_id: project_id__.unwrap_or_default(),
+                    repo: repo__.unwrap_or_default(),
+                    error: error__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.MergeCheckFailure", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for MergeMethod {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        let variant = match self {
+            Self::Unspecified => "MERGE_METHOD_UNSPECIFIED",
+            Self::FastForward => "MERGE_METHOD_FAST_FORWARD",
+            Self::MergeCommit => "MERGE_METHOD_MERGE_COMMIT",
+            Self::Rebase => "MERGE_METHOD_REBASE",
+            Self::Squash => "MERGE_METHOD_SQUASH",
+            Self::Tree => "MERGE_METHOD_TREE",
+        };
+        serializer.serialize_str(variant)
+    }
+}
+impl<'de> serde::Deserialize<'de> for MergeMethod {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "MERGE_METHOD_UNSPECIFIED",
+            "MERGE_METHOD_FAST_FORWARD",
+            "MERGE_METHOD_MERGE_COMMIT",
+            "MERGE_METHOD_REBASE",
+            "MERGE_METHOD_SQUASH",
+            "MERGE_METHOD_TREE",
+        ];
+
+        struct GeneratedVisitor;
+
+        impl serde::de::Visitor<'_> for GeneratedVisitor {
+            type Value = MergeMethod;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(formatter, "expected one of: {:?}", &FIELDS)
+            }
+
+            fn visit_i64<E>(self, v: i64) -> std::result::Result<Self::Value, E>
+            where
+                E: serde::de::Error,
+            {
+                i32::try_from(v)
+                    .ok()
+                    .and_then(|x| x.try_into().ok())
+                    .ok_or_else(|| {
+                        serde::de::Error::invalid_value(serde::de::Unexpected::Signed(v), &self)
+                    })
+            }
+
+            fn visit_u64<E>(self, v: u64) -> std::result::Result<Self::Value, E>
+            where
+                E: serde::de::Error,
+            {
+                i32::try_from(v)
+                    .ok()
+                    .and_then(|x| x.try_into().ok())
+                    .ok_or_else(|| {
+                        serde::de::Error::invalid_value(serde::de::Unexpected::Unsigned(v), &self)
+                    })
+            }
+
+            fn visit_str<E>(self, value: &str) -> std::result::Result<Self::Value, E>
+            where
+                E: serde::de::Error,
+            {
+                match value {
+                    "MERGE_METHOD_UNSPECIFIED" => Ok(MergeMethod::Unspecified),
+                    "MERGE_METHOD_FAST_FORWARD" => Ok(MergeMethod::FastForward),
+                    "MERGE_METHOD_MERGE_COMMIT" => Ok(MergeMethod::MergeCommit),
+                    "MERGE_METHOD_REBASE" => Ok(MergeMethod::Rebase),
+                    "MERGE_METHOD_SQUASH" => Ok(MergeMethod::Squash),
+                    "MERGE_METHOD_TREE" => Ok(MergeMethod::Tree),
+                    _ => Err(serde::de::Error::unknown_variant(value, FIELDS)),
+                }
+            }
+        }
+        deserializer.deserialize_any(GeneratedVisitor)
+    }
+}
+impl serde::Serialize for MergedWorkstream {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if self.workstream.is_some() {
+            len += 1;
+        }
+        if !self.repos.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.MergedWorkstream", len)?;
+        if let Some(v) = self.workstream.as_ref() {
+            struct_ser.serialize_field("workstream", v)?;
+        }
+        if !self.repos.is_empty() {
+            struct_ser.serialize_field("repos", &self.repos)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for MergedWorkstream {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "workstream",
+            "repos",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Workstream,
+            Repos,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "workstream" => Ok(GeneratedField::Workstream),
+                            "repos" => Ok(GeneratedField::Repos),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = MergedWorkstream;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.MergedWorkstream")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<MergedWorkstream, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut workstream__ = None;
+                let mut repos__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Workstream => {
+                            if workstream__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("workstream"));
+                            }
+                            workstream__ = map_.next_value()?;
+                        }
+                        GeneratedField::Repos => {
+                            if repos__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("repos"));
+                            }
+                            repos__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(MergedWorkstream {
+                    workstream: workstream__,
+                    repos: repos__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.MergedWorkstream", FIELDS, GeneratedVisitor)
+    }
+}
 impl serde::Serialize for PlanEntry {
     #[allow(deprecated)]
     fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
@@ -12170,6 +13611,134 @@ impl<'de> serde::Deserialize<'de> for RepoDiff {
         deserializer.deserialize_struct("compass.v1.RepoDiff", FIELDS, GeneratedVisitor)
     }
 }
+impl serde::Serialize for RepoLanded {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.repo.is_empty() {
+            len += 1;
+        }
+        if self.how != 0 {
+            len += 1;
+        }
+        if !self.trunk_commit.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.RepoLanded", len)?;
+        if !self.repo.is_empty() {
+            struct_ser.serialize_field("repo", &self.repo)?;
+        }
+        if self.how != 0 {
+            let v = MergeMethod::try_from(self.how)
+                .map_err(|_| serde::ser::Error::custom(format!("Invalid variant {}", self.how)))?;
+            struct_ser.serialize_field("how", &v)?;
+        }
+        if !self.trunk_commit.is_empty() {
+            struct_ser.serialize_field("trunkCommit", &self.trunk_commit)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for RepoLanded {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "repo",
+            "how",
+            "trunk_commit",
+            "trunkCommit",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Repo,
+            How,
+            TrunkCommit,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "repo" => Ok(GeneratedField::Repo),
+                            "how" => Ok(GeneratedField::How),
+                            "trunkCommit" | "trunk_commit" => Ok(GeneratedField::TrunkCommit),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = RepoLanded;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.RepoLanded")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<RepoLanded, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut repo__ = None;
+                let mut how__ = None;
+                let mut trunk_commit__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Repo => {
+                            if repo__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("repo"));
+                            }
+                            repo__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::How => {
+                            if how__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("how"));
+                            }
+                            how__ = Some(map_.next_value::<MergeMethod>()? as i32);
+                        }
+                        GeneratedField::TrunkCommit => {
+                            if trunk_commit__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("trunkCommit"));
+                            }
+                            trunk_commit__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(RepoLanded {
+                    repo: repo__.unwrap_or_default(),
+                    how: how__.unwrap_or_default(),
+                    trunk_commit: trunk_commit__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.RepoLanded", FIELDS, GeneratedVisitor)
+    }
+}
 impl serde::Serialize for RepoPush {
     #[allow(deprecated)]
     fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
@@ -12673,6 +14242,12 @@ impl serde::Serialize for SecretInfo {
         if self.set_at_ms != 0 {
             len += 1;
         }
+        if !self.forge.is_empty() {
+            len += 1;
+        }
+        if !self.forge_username.is_empty() {
+            len += 1;
+        }
         let mut struct_ser = serializer.serialize_struct("compass.v1.SecretInfo", len)?;
         if !self.name.is_empty() {
             struct_ser.serialize_field("name", &self.name)?;
@@ -12681,6 +14256,12 @@ impl serde::Serialize for SecretInfo {
             #[allow(clippy::needless_borrow)]
             #[allow(clippy::needless_borrows_for_generic_args)]
             struct_ser.serialize_field("setAtMs", ToString::to_string(&self.set_at_ms).as_str())?;
+        }
+        if !self.forge.is_empty() {
+            struct_ser.serialize_field("forge", &self.forge)?;
+        }
+        if !self.forge_username.is_empty() {
+            struct_ser.serialize_field("forgeUsername", &self.forge_username)?;
         }
         struct_ser.end()
     }
@@ -12695,12 +14276,17 @@ impl<'de> serde::Deserialize<'de> for SecretInfo {
             "name",
             "set_at_ms",
             "setAtMs",
+            "forge",
+            "forge_username",
+            "forgeUsername",
         ];
 
         #[allow(clippy::enum_variant_names)]
         enum GeneratedField {
             Name,
             SetAtMs,
+            Forge,
+            ForgeUsername,
         }
         impl<'de> serde::Deserialize<'de> for GeneratedField {
             fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
@@ -12724,6 +14310,8 @@ impl<'de> serde::Deserialize<'de> for SecretInfo {
                         match value {
                             "name" => Ok(GeneratedField::Name),
                             "setAtMs" | "set_at_ms" => Ok(GeneratedField::SetAtMs),
+                            "forge" => Ok(GeneratedField::Forge),
+                            "forgeUsername" | "forge_username" => Ok(GeneratedField::ForgeUsername),
                             _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
                         }
                     }
@@ -12745,6 +14333,8 @@ impl<'de> serde::Deserialize<'de> for SecretInfo {
             {
                 let mut name__ = None;
                 let mut set_at_ms__ = None;
+                let mut forge__ = None;
+                let mut forge_username__ = None;
                 while let Some(k) = map_.next_key()? {
                     match k {
                         GeneratedField::Name => {
@@ -12761,11 +14351,25 @@ impl<'de> serde::Deserialize<'de> for SecretInfo {
                                 Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
                             ;
                         }
+                        GeneratedField::Forge => {
+                            if forge__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("forge"));
+                            }
+                            forge__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::ForgeUsername => {
+                            if forge_username__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("forgeUsername"));
+                            }
+                            forge_username__ = Some(map_.next_value()?);
+                        }
                     }
                 }
                 Ok(SecretInfo {
                     name: name__.unwrap_or_default(),
                     set_at_ms: set_at_ms__.unwrap_or_default(),
+                    forge: forge__.unwrap_or_default(),
+                    forge_username: forge_username__.unwrap_or_default(),
                 })
             }
         }
@@ -12968,6 +14572,12 @@ impl serde::Serialize for SetSecretRequest {
         if !self.value.is_empty() {
             len += 1;
         }
+        if !self.forge.is_empty() {
+            len += 1;
+        }
+        if !self.forge_username.is_empty() {
+            len += 1;
+        }
         let mut struct_ser = serializer.serialize_struct("compass.v1.SetSecretRequest", len)?;
         if !self.name.is_empty() {
             struct_ser.serialize_field("name", &self.name)?;
@@ -12976,6 +14586,12 @@ impl serde::Serialize for SetSecretRequest {
             #[allow(clippy::needless_borrow)]
             #[allow(clippy::needless_borrows_for_generic_args)]
             struct_ser.serialize_field("value", pbjson::private::base64::encode(&self.value).as_str())?;
+        }
+        if !self.forge.is_empty() {
+            struct_ser.serialize_field("forge", &self.forge)?;
+        }
+        if !self.forge_username.is_empty() {
+            struct_ser.serialize_field("forgeUsername", &self.forge_username)?;
         }
         struct_ser.end()
     }
@@ -12989,12 +14605,17 @@ impl<'de> serde::Deserialize<'de> for SetSecretRequest {
         const FIELDS: &[&str] = &[
             "name",
             "value",
+            "forge",
+            "forge_username",
+            "forgeUsername",
         ];
 
         #[allow(clippy::enum_variant_names)]
         enum GeneratedField {
             Name,
             Value,
+            Forge,
+            ForgeUsername,
         }
         impl<'de> serde::Deserialize<'de> for GeneratedField {
             fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
@@ -13018,6 +14639,8 @@ impl<'de> serde::Deserialize<'de> for SetSecretRequest {
                         match value {
                             "name" => Ok(GeneratedField::Name),
                             "value" => Ok(GeneratedField::Value),
+                            "forge" => Ok(GeneratedField::Forge),
+                            "forgeUsername" | "forge_username" => Ok(GeneratedField::ForgeUsername),
                             _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
                         }
                     }
@@ -13039,6 +14662,8 @@ impl<'de> serde::Deserialize<'de> for SetSecretRequest {
             {
                 let mut name__ = None;
                 let mut value__ = None;
+                let mut forge__ = None;
+                let mut forge_username__ = None;
                 while let Some(k) = map_.next_key()? {
                     match k {
                         GeneratedField::Name => {
@@ -13055,11 +14680,25 @@ impl<'de> serde::Deserialize<'de> for SetSecretRequest {
                                 Some(map_.next_value::<::pbjson::private::BytesDeserialize<_>>()?.0)
                             ;
                         }
+                        GeneratedField::Forge => {
+                            if forge__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("forge"));
+                            }
+                            forge__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::ForgeUsername => {
+                            if forge_username__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("forgeUsername"));
+                            }
+                            forge_username__ = Some(map_.next_value()?);
+                        }
                     }
                 }
                 Ok(SetSecretRequest {
                     name: name__.unwrap_or_default(),
                     value: value__.unwrap_or_default(),
+                    forge: forge__.unwrap_or_default(),
+                    forge_username: forge_username__.unwrap_or_default(),
                 })
             }
         }
@@ -15617,6 +17256,225 @@ impl<'de> serde::Deserialize<'de> for ToolStatus {
         deserializer.deserialize_any(GeneratedVisitor)
     }
 }
+impl serde::Serialize for WaitingItem {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if self.kind != 0 {
+            len += 1;
+        }
+        if !self.agent.is_empty() {
+            len += 1;
+        }
+        if !self.issue_key.is_empty() {
+            len += 1;
+        }
+        if !self.detail.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.WaitingItem", len)?;
+        if self.kind != 0 {
+            let v = WaitingKind::try_from(self.kind)
+                .map_err(|_| serde::ser::Error::custom(format!("Invalid variant {}", self.kind)))?;
+            struct_ser.serialize_field("kind", &v)?;
+        }
+        if !self.agent.is_empty() {
+            struct_ser.serialize_field("agent", &self.agent)?;
+        }
+        if !self.issue_key.is_empty() {
+            struct_ser.serialize_field("issueKey", &self.issue_key)?;
+        }
+        if !self.detail.is_empty() {
+            struct_ser.serialize_field("detail", &self.detail)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for WaitingItem {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "kind",
+            "agent",
+            "issue_key",
+            "issueKey",
+            "detail",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Kind,
+            Agent,
+            IssueKey,
+            Detail,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "kind" => Ok(GeneratedField::Kind),
+                            "agent" => Ok(GeneratedField::Agent),
+                            "issueKey" | "issue_key" => Ok(GeneratedField::IssueKey),
+                            "detail" => Ok(GeneratedField::Detail),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = WaitingItem;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.WaitingItem")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<WaitingItem, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut kind__ = None;
+                let mut agent__ = None;
+                let mut issue_key__ = None;
+                let mut detail__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Kind => {
+                            if kind__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("kind"));
+                            }
+                            kind__ = Some(map_.next_value::<WaitingKind>()? as i32);
+                        }
+                        GeneratedField::Agent => {
+                            if agent__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("agent"));
+                            }
+                            agent__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::IssueKey => {
+                            if issue_key__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("issueKey"));
+                            }
+                            issue_key__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Detail => {
+                            if detail__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("detail"));
+                            }
+                            detail__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(WaitingItem {
+                    kind: kind__.unwrap_or_default(),
+                    agent: agent__.unwrap_or_default(),
+                    issue_key: issue_key__.unwrap_or_default(),
+                    detail: detail__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.WaitingItem", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for WaitingKind {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        let variant = match self {
+            Self::Unspecified => "WAITING_KIND_UNSPECIFIED",
+            Self::WardenPause => "WAITING_KIND_WARDEN_PAUSE",
+            Self::Review => "WAITING_KIND_REVIEW",
+        };
+        serializer.serialize_str(variant)
+    }
+}
+impl<'de> serde::Deserialize<'de> for WaitingKind {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "WAITING_KIND_UNSPECIFIED",
+            "WAITING_KIND_WARDEN_PAUSE",
+            "WAITING_KIND_REVIEW",
+        ];
+
+        struct GeneratedVisitor;
+
+        impl serde::de::Visitor<'_> for GeneratedVisitor {
+            type Value = WaitingKind;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(formatter, "expected one of: {:?}", &FIELDS)
+            }
+
+            fn visit_i64<E>(self, v: i64) -> std::result::Result<Self::Value, E>
+            where
+                E: serde::de::Error,
+            {
+                i32::try_from(v)
+                    .ok()
+                    .and_then(|x| x.try_into().ok())
+                    .ok_or_else(|| {
+                        serde::de::Error::invalid_value(serde::de::Unexpected::Signed(v), &self)
+                    })
+            }
+
+            fn visit_u64<E>(self, v: u64) -> std::result::Result<Self::Value, E>
+            where
+                E: serde::de::Error,
+            {
+                i32::try_from(v)
+                    .ok()
+                    .and_then(|x| x.try_into().ok())
+                    .ok_or_else(|| {
+                        serde::de::Error::invalid_value(serde::de::Unexpected::Unsigned(v), &self)
+                    })
+            }
+
+            fn visit_str<E>(self, value: &str) -> std::result::Result<Self::Value, E>
+            where
+                E: serde::de::Error,
+            {
+                match value {
+                    "WAITING_KIND_UNSPECIFIED" => Ok(WaitingKind::Unspecified),
+                    "WAITING_KIND_WARDEN_PAUSE" => Ok(WaitingKind::WardenPause),
+                    "WAITING_KIND_REVIEW" => Ok(WaitingKind::Review),
+                    _ => Err(serde::de::Error::unknown_variant(value, FIELDS)),
+                }
+            }
+        }
+        deserializer.deserialize_any(GeneratedVisitor)
+    }
+}
 impl serde::Serialize for WardenChanged {
     #[allow(deprecated)]
     fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
@@ -16556,6 +18414,115 @@ impl<'de> serde::Deserialize<'de> for WorkstreamDiff {
             }
         }
         deserializer.deserialize_struct("compass.v1.WorkstreamDiff", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for WorkstreamMerged {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.issue_id.is_empty() {
+            len += 1;
+        }
+        if !self.repos.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.WorkstreamMerged", len)?;
+        if !self.issue_id.is_empty() {
+            struct_ser.serialize_field("issueId", &self.issue_id)?;
+        }
+        if !self.repos.is_empty() {
+            struct_ser.serialize_field("repos", &self.repos)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for WorkstreamMerged {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "issue_id",
+            "issueId",
+            "repos",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            IssueId,
+            Repos,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "issueId" | "issue_id" => Ok(GeneratedField::IssueId),
+                            "repos" => Ok(GeneratedField::Repos),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = WorkstreamMerged;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.WorkstreamMerged")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<WorkstreamMerged, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut issue_id__ = None;
+                let mut repos__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::IssueId => {
+                            if issue_id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("issueId"));
+                            }
+                            issue_id__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Repos => {
+                            if repos__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("repos"));
+                            }
+                            repos__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(WorkstreamMerged {
+                    issue_id: issue_id__.unwrap_or_default(),
+                    repos: repos__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.WorkstreamMerged", FIELDS, GeneratedVisitor)
     }
 }
 impl serde::Serialize for WorkstreamState {
