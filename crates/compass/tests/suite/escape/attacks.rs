@@ -777,6 +777,29 @@ fn daemon_peak_memory(a: &Arena) -> Option<u64> {
     Some(kb * 1024)
 }
 
+/// The agents' MCP socket flooded with endless JSON-RPC lines: the
+/// channel caps sessions and line length, so the daemon's memory stays
+/// bounded and `status` keeps answering.
+pub(crate) fn mcp_socket_flood(b: Backend) {
+    let Some(mut a) = Arena::new(b, WardenMode::On) else {
+        return;
+    };
+    a.agent("atlas", scenario!("mcp-flood"));
+    let before = daemon_peak_memory(&a).unwrap_or(0);
+    a.turn_ends("atlas");
+    let after = daemon_peak_memory(&a).unwrap_or(0);
+    // 64 clients x 17 MiB were offered; 8 sessions of at most 2 MiB a line
+    // may be held at once, never all of it.
+    let grown = after.saturating_sub(before);
+    if grown > 384 << 20 {
+        a.fail(format!(
+            "the daemon's peak memory grew by {} MiB under an MCP-socket flood",
+            grown >> 20
+        ));
+    }
+    a.finish();
+}
+
 pub(crate) fn hook_socket_flood(b: Backend) {
     let Some(mut a) = Arena::new(b, WardenMode::On) else {
         return;

@@ -110,6 +110,7 @@ escape_tests! {
     git_fifos_hang_no_host_work { sandbox: [], oci: [] }
     special_files_block_no_removal { sandbox: [], oci: [] }
     hook_socket_flood { sandbox: [], oci: [] }
+    mcp_socket_flood { sandbox: [], oci: [] }
     relay_names_only_its_own_repos { sandbox: [], oci: [] }
     relay_refuses_a_malformed_pack { sandbox: [], oci: [] }
     relay_refuses_malformed_objects { sandbox: [], oci: [] }
