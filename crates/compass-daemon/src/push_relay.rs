@@ -369,6 +369,23 @@ impl PushRelay {
         run(&cmd).await.map(drop)
     }
 
+    /// The real remote's default branch (`refs/heads/…`), which Warden
+    /// protects whatever its name; `None` when the remote does not say.
+    async fn trunk_of(&self, name: &str) -> Option<String> {
+        let upstream = &self.upstreams[name];
+        let (cmd, _lent) = self.git_to(&self.repo_dir(name), upstream).ok()?;
+        let cmd = cmd
+            .args(["ls-remote", "--symref"])
+            .value("remote", upstream)
+            .ok()?
+            .args(["HEAD"]);
+        let out = run(&cmd).await.ok()?;
+        out.lines().find_map(|l| {
+            let (target, name) = l.strip_prefix("ref: ")?.split_once('\t')?;
+            (name == "HEAD" && target.starts_with("refs/heads/")).then(|| target.to_owned())
+        })
+    }
+
     /// Serve the workload's git socket until the task is aborted.
     pub(crate) fn serve(self: Arc<Self>, listener: UnixListener) -> tokio::task::JoinHandle<()> {
         tokio::spawn(async move {
@@ -605,7 +622,7 @@ impl PushRelay {
             &received,
         )
         .await;
-        let plan = match plan {
+        let mut plan = match plan {
             Ok(p) => p,
             Err(e) => {
                 return (
@@ -614,6 +631,7 @@ impl PushRelay {
                 );
             }
         };
+        plan.trunk = self.trunk_of(repo).await;
         let decided = self.warden.inspect_received_push(&self.agent, &plan).await;
         let refs: Vec<(String, Option<String>)> = received
             .iter()

@@ -123,6 +123,10 @@ pub struct PushPlan {
     pub all: bool,
     pub tags: bool,
     pub updates: Vec<RefUpdate>,
+    /// The remote's default branch (`refs/heads/…`, its `HEAD`) when known:
+    /// protected whatever its name, so an agent cannot land its own work
+    /// on trunk (merge detection would take it for merged).
+    pub trunk: Option<String>,
     /// `git diff` of everything the push sends, bounded.
     pub diff: String,
     pub diff_truncated: bool,
@@ -427,6 +431,7 @@ pub async fn resolve_push(
         all,
         tags,
         updates,
+        trunk: None,
         diff: diff.text,
         diff_truncated: diff.truncated,
     })
@@ -548,6 +553,7 @@ pub async fn received_plan(
         all: false,
         tags: false,
         updates,
+        trunk: None,
         diff: text.text,
         diff_truncated: text.truncated,
     })

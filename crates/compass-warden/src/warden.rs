@@ -1162,7 +1162,8 @@ impl Warden {
             ));
         }
         for u in &plan.updates {
-            let protected = git::is_protected(&u.dst, &self.config.protected_refs);
+            let protected = git::is_protected(&u.dst, &self.config.protected_refs)
+                || plan.trunk.as_deref() == Some(u.dst.as_str());
             if u.delete {
                 out.push(Finding::new(
                     detector::GIT_PUSH,

@@ -12,9 +12,14 @@ const TOKEN: &str = "ghp_relayRelayRelayRelayRelayRelay0000";
 
 /// A bare "real remote" holding one commit (and a `.env` with a token).
 fn remote(dir: &Path) -> PathBuf {
+    remote_on(dir, "main")
+}
+
+/// [`remote`] with `trunk` as its default branch.
+fn remote_on(dir: &Path, trunk: &str) -> PathBuf {
     let src = dir.join("src");
     fs_err::create_dir_all(&src).unwrap();
-    git(&src, &["init", "-q", "-b", "main"]);
+    git(&src, &["init", "-q", "-b", trunk]);
     fs_err::write(src.join(".env"), format!("API_TOKEN={TOKEN}\n")).unwrap();
     fs_err::write(src.join("README.md"), "# app\n").unwrap();
     git(&src, &["add", "-A"]);
@@ -89,6 +94,36 @@ fn cleared_pushes_reach_the_real_remote_through_the_relay() {
     }
     assert_eq!(git(&remote, &["show", "clean:notes.txt"]), "hello");
     assert_eq!(git(&remote, &["show", "feat:feat.txt"]), "x");
+}
+
+/// An agent cannot land its own work on trunk, whatever trunk is called:
+/// the remote's default branch is protected like `main` (merge detection
+/// would otherwise take a push there for a merge and close the issue).
+#[test]
+fn a_push_to_the_remotes_default_branch_is_refused_whatever_its_name() {
+    compass_test_support::bins::scripted_agent();
+    let d = TestDaemon::start();
+    let remote = remote_on(d.outside(), "trunk");
+    let before = git(&remote, &["rev-parse", "refs/heads/trunk"]);
+    agent_with(
+        &d,
+        &remote,
+        "atlas",
+        r#"  { kind = "run", command = "printf 'x\n' > work.txt && git add -A && git commit -qm work && git push origin HEAD:refs/heads/feature" },
+  { kind = "run", command = "git push origin HEAD:refs/heads/trunk" },
+"#,
+    );
+    let turn = d.ok(&["agent", "prompt", "atlas", "push", "--follow"]);
+    assert!(has_ref(&remote, "refs/heads/feature"), "{turn}");
+    assert!(
+        turn.contains("paused by Warden") && turn.contains("protected ref refs/heads/trunk"),
+        "{turn}"
+    );
+    assert_eq!(
+        git(&remote, &["rev-parse", "refs/heads/trunk"]),
+        before,
+        "trunk moved: {turn}"
+    );
 }
 
 #[test]
