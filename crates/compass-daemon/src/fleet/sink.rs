@@ -17,13 +17,18 @@ use tokio::sync::mpsc;
 pub(crate) struct StoreSink {
     tx: mpsc::UnboundedSender<NewEvent>,
     secrets: Arc<crate::redaction::Redaction>,
-    redactor: std::sync::OnceLock<Arc<compass_warden::Warden>>,
+    /// Shared with the writer task: it runs Warden's redactor again on
+    /// the joined units (a token streamed a few characters a chunk only
+    /// has its shape once joined).
+    redactor: Arc<std::sync::OnceLock<Arc<compass_warden::Warden>>>,
     once: super::once::OnceAudit,
 }
 
 impl StoreSink {
     pub(crate) fn start(store: Store, secrets: Arc<crate::redaction::Redaction>) -> Arc<Self> {
         let (tx, mut rx) = mpsc::unbounded_channel::<NewEvent>();
+        let redactor: Arc<std::sync::OnceLock<Arc<compass_warden::Warden>>> = Arc::default();
+        let joined_redactor = Arc::clone(&redactor);
         tokio::spawn(async move {
             let mut fold = super::fold::Fold::default();
             loop {
@@ -68,14 +73,18 @@ impl StoreSink {
                     chunked = super::coalesce::is_chunk(&more);
                     batch.push(more);
                 }
-                let batch = fold.apply(super::coalesce::coalesce(batch), std::time::Instant::now());
+                let mut joined = super::coalesce::coalesce(batch);
+                if let Some(warden) = joined_redactor.get() {
+                    joined.iter_mut().for_each(|e| redact(warden, e));
+                }
+                let batch = fold.apply(joined, std::time::Instant::now());
                 store_batch(&store, batch).await;
             }
         });
         Arc::new(Self {
             tx,
             secrets,
-            redactor: std::sync::OnceLock::new(),
+            redactor,
             once: super::once::OnceAudit::default(),
         })
     }
@@ -83,6 +92,20 @@ impl StoreSink {
     /// Warden exists after its sink does (it records through it).
     pub(crate) fn set_redactor(&self, warden: Arc<compass_warden::Warden>) {
         let _ = self.redactor.set(warden);
+    }
+}
+
+/// Warden's redactor over what an agent streamed (credential shapes, and
+/// the values it holds for that agent).
+fn redact(warden: &compass_warden::Warden, event: &mut NewEvent) {
+    if let (EventKind::AgentUpdate { update }, Some(agent)) =
+        (&mut event.kind, &event.scope.agent_id)
+    {
+        for text in update.texts_mut() {
+            if let Some(clean) = warden.redact_for(agent, text) {
+                *text = clean;
+            }
+        }
     }
 }
 
@@ -111,14 +134,8 @@ async fn store_batch(store: &Store, batch: Vec<NewEvent>) {
 impl compass_acp::EventSink for StoreSink {
     fn emit(&self, event: NewEvent) {
         self.secrets.pass(event, |mut event| {
-            if let (EventKind::AgentUpdate { update }, Some(agent), Some(warden)) =
-                (&mut event.kind, &event.scope.agent_id, self.redactor.get())
-            {
-                for text in update.texts_mut() {
-                    if let Some(clean) = warden.redact_for(agent, text) {
-                        *text = clean;
-                    }
-                }
+            if let Some(warden) = self.redactor.get() {
+                redact(warden, &mut event);
             }
             let _ = self.tx.send(event);
         });

@@ -322,3 +322,50 @@ fn a_secret_the_agent_prints_is_redacted_everywhere_even_split() {
         );
     }
 }
+
+/// A credential shape streamed a few characters a chunk (as a model's
+/// output streams) is redacted from the joined unit the store keeps: no
+/// chunk alone has the shape, the joined text does.
+#[test]
+fn a_token_shape_streamed_in_pieces_is_redacted_once_joined() {
+    compass_test_support::bins::scripted_agent();
+    let d = TestDaemon::start();
+    let token = format!("ghp_{}", "Ab3dEf6hIj9lMn2pQr5tUv8xYz1BcDeFgHiJ");
+    assert_eq!(token.len(), 40);
+    let pieces: Vec<String> = token
+        .as_bytes()
+        .chunks(6)
+        .map(|c| String::from_utf8_lossy(c).into_owned())
+        .collect();
+    let steps: String = pieces
+        .iter()
+        .map(|p| format!("  {{ kind = \"message\", text = \"{p}\" }},\n"))
+        .collect();
+    let repo = git_repo(d.outside());
+    d.ok(&["project", "add", "demo", "--repo", repo.to_str().unwrap()]);
+    d.ok(&["agent", "new", "atlas"]);
+    let scenario = d.outside().join("pieces.toml");
+    fs_err::write(
+        &scenario,
+        format!("name = \"pieces\"\ndescription = \"d\"\n[[turns]]\nsteps = [\n{steps}]\n"),
+    )
+    .unwrap();
+    d.ok(&[
+        "agent",
+        "start",
+        "atlas",
+        "--scenario",
+        scenario.to_str().unwrap(),
+    ]);
+    let turn = d.ok(&["agent", "prompt", "atlas", "say it", "--follow"]);
+    assert!(turn.contains("turn ended"), "{turn}");
+    let agent_log = d.ok(&["agent", "log", "atlas", "--json"]);
+    assert!(
+        agent_log.contains("[REDACTED:github_token]"),
+        "the joined stream was not redacted: {agent_log}"
+    );
+    let events = d.ok(&["events", "--json"]);
+    for (what, text) in [("event log", &events), ("agent log", &agent_log)] {
+        assert!(!text.contains(&token), "the token is in the {what}: {text}");
+    }
+}
