@@ -211,18 +211,25 @@ impl Merges {
         let trunk = mirror.trunk().await?.unwrap_or_default();
         let mut found = Vec::with_capacity(candidates.len());
         for ws in candidates {
-            let state = match mirror.watch(ws.id.as_str(), &ws.branch).await? {
-                Watch::Unknown | Watch::NothingOwn => RepoState::Untouched,
-                Watch::Watching { .. } => match mirror.landed(ws.id.as_str()).await? {
-                    Some(how) => RepoState::Landed(RepoLanded {
-                        repo: name.to_owned(),
-                        how,
-                        trunk: trunk.clone(),
-                    }),
-                    None => RepoState::Pending,
-                },
+            let judged = async {
+                Ok::<_, MergeError>(match mirror.watch(ws.id.as_str(), &ws.branch).await? {
+                    Watch::Unknown | Watch::NothingOwn => RepoState::Untouched,
+                    Watch::Watching { .. } => match mirror.landed(ws.id.as_str()).await? {
+                        Some(how) => RepoState::Landed(RepoLanded {
+                            repo: name.to_owned(),
+                            how,
+                            trunk: trunk.clone(),
+                        }),
+                        None => RepoState::Pending,
+                    },
+                })
             };
-            found.push(state);
+            // One workstream's branch (an orphan an agent pushed, say) is
+            // its own problem: it stays pending, the others are judged.
+            found.push(judged.await.unwrap_or_else(|error| {
+                tracing::warn!(%error, workstream = %ws.id, repo = name, "merge check of one workstream failed");
+                RepoState::Pending
+            }));
         }
         Ok(found)
     }
