@@ -18,6 +18,10 @@ pub(crate) const MAX_SESSIONS: usize = 8;
 /// The longest JSON-RPC line a session reads (an issue body is at most
 /// 256 KiB; the rest is headroom for JSON escaping).
 pub(crate) const MAX_LINE: usize = 2 * 1024 * 1024;
+/// How long a connection may take to finish MCP's `initialize`: a client
+/// that speaks something else (a gRPC client pointed at this socket waits
+/// for an HTTP/2 answer that never comes) is closed, not held open.
+pub(crate) const HANDSHAKE: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// Serve `agent`'s channel on `listener` until the listener fails. Bind it
 /// on the agent's own path (`/run/compass/mcp.sock` inside its workload):
@@ -41,11 +45,14 @@ pub async fn serve_mcp_socket(
             let (read, write) = stream.into_split();
             let transport =
                 AsyncRwTransport::new_server(read, write).with_max_line_length(MAX_LINE);
-            match tools.serve(transport).await {
-                Ok(running) => {
+            match tokio::time::timeout(HANDSHAKE, tools.serve(transport)).await {
+                Ok(Ok(running)) => {
                     let _ = running.waiting().await;
                 }
-                Err(error) => tracing::info!(%agent, %error, "an MCP session did not start"),
+                Ok(Err(error)) => tracing::info!(%agent, %error, "an MCP session did not start"),
+                Err(_) => {
+                    tracing::info!(%agent, "an MCP client did not initialize in time; closed")
+                }
             }
             drop(slot);
         });

@@ -149,8 +149,15 @@ fn no_mount_may_contain_the_control_socket() {
     // the data dir, and so the socket.
     let tmp = std::env::temp_dir();
     let d = TestDaemon::start_with(&["--agent-tools", tmp.to_str().unwrap()]);
-    // The repo must lie outside the tools dir (itself refused otherwise).
-    let beside = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+    // The repo must lie outside the tools dir (itself refused otherwise),
+    // also when the checkout itself is under the temp dir.
+    let target_tmp = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let outside_tmp = if target_tmp.starts_with(&tmp) {
+        std::path::Path::new("/var/tmp")
+    } else {
+        target_tmp
+    };
+    let beside = tempfile::tempdir_in(outside_tmp).unwrap();
     let repo = git_repo(beside.path());
     d.ok(&["project", "add", "demo", "--repo", repo.to_str().unwrap()]);
     d.ok(&["agent", "new", "atlas"]);
