@@ -777,45 +777,35 @@ fn daemon_peak_memory(a: &Arena) -> Option<u64> {
     Some(kb * 1024)
 }
 
-/// The agents' MCP socket flooded with endless JSON-RPC lines: the
-/// channel caps sessions and line length, so the daemon's memory stays
-/// bounded and `status` keeps answering.
-pub(crate) fn mcp_socket_flood(b: Backend) {
+/// A daemon socket in the workload flooded by `scenario`'s raw clients
+/// (64 of them, each offering 16 MiB or more): the server caps what it
+/// holds at once, so the daemon's peak memory grows by less than 384 MiB
+/// and `status` keeps answering.
+fn socket_flood(b: Backend, scenario: &str, socket: &str) {
     let Some(mut a) = Arena::new(b, WardenMode::On) else {
         return;
     };
-    a.agent("atlas", scenario!("mcp-flood"));
+    a.agent("atlas", scenario);
     let before = daemon_peak_memory(&a).unwrap_or(0);
     a.turn_ends("atlas");
     let after = daemon_peak_memory(&a).unwrap_or(0);
-    // 64 clients x 17 MiB were offered; 8 sessions of at most 2 MiB a line
-    // may be held at once, never all of it.
     let grown = after.saturating_sub(before);
     if grown > 384 << 20 {
         a.fail(format!(
-            "the daemon's peak memory grew by {} MiB under an MCP-socket flood",
+            "the daemon's peak memory grew by {} MiB under a {socket} flood",
             grown >> 20
         ));
     }
     a.finish();
 }
 
+/// The agents' MCP socket: endless JSON-RPC lines (it holds 8 sessions of
+/// at most a 2 MiB line).
+pub(crate) fn mcp_socket_flood(b: Backend) {
+    socket_flood(b, scenario!("mcp-flood"), "MCP-socket");
+}
+
+/// The hook socket: 16 MiB frames (it reads a few at once).
 pub(crate) fn hook_socket_flood(b: Backend) {
-    let Some(mut a) = Arena::new(b, WardenMode::On) else {
-        return;
-    };
-    a.agent("atlas", scenario!("hook-flood"));
-    let before = daemon_peak_memory(&a).unwrap_or(0);
-    a.turn_ends("atlas");
-    let after = daemon_peak_memory(&a).unwrap_or(0);
-    // 64 clients x 16 MiB were offered; the hook server may hold a few
-    // frames at once, never all of them.
-    let grown = after.saturating_sub(before);
-    if grown > 384 << 20 {
-        a.fail(format!(
-            "the daemon's peak memory grew by {} MiB under a hook-socket flood",
-            grown >> 20
-        ));
-    }
-    a.finish();
+    socket_flood(b, scenario!("hook-flood"), "hook-socket");
 }
