@@ -4,28 +4,16 @@
 //! log` shows one tool call with its real input, its result as text, and
 //! no empty or "unspecified" lines.
 
-use super::{TestDaemon, git_repo};
+use super::TestDaemon;
 
 #[test]
 fn claude_style_updates_are_stored_once_and_readable() {
     compass_test_support::bins::scripted_agent();
     let d = TestDaemon::start();
-    let repo = git_repo(d.outside());
-    d.ok(&["project", "add", "demo", "--repo", repo.to_str().unwrap()]);
-    d.ok(&["agent", "new", "atlas"]);
-    let scenario = d.home().join("claude-like.toml");
-    fs_err::write(
-        &scenario,
-        "name = \"claude-like\"\nclaude_updates = true\n[[turns]]\nsteps = [\n  { kind = \"run\", command = \"echo folded-$((40 + 2))\" },\n  { kind = \"message\", text = \"All done.\" },\n]\n",
-    )
-    .unwrap();
-    d.ok(&[
-        "agent",
-        "start",
+    d.scripted_agent(
         "atlas",
-        "--scenario",
-        scenario.to_str().unwrap(),
-    ]);
+        "name = \"claude-like\"\nclaude_updates = true\n[[turns]]\nsteps = [\n  { kind = \"run\", command = \"echo folded-$((40 + 2))\" },\n  { kind = \"message\", text = \"All done.\" },\n]\n",
+    );
     let turn = d.ok(&["agent", "prompt", "atlas", "go", "--follow"]);
     assert!(turn.contains("turn ended"), "{turn}");
     let log = d.ok(&["agent", "log", "atlas"]);

@@ -121,22 +121,10 @@ fn one_flag_one_pause_and_allow_once_lets_the_retry_through_every_gate() {
 fn an_agent_whose_hooks_go_silent_is_paused() {
     compass_test_support::bins::scripted_agent();
     let d = TestDaemon::start();
-    let repo = git_repo(d.outside());
-    d.ok(&["project", "add", "demo", "--repo", repo.to_str().unwrap()]);
-    d.ok(&["agent", "new", "atlas"]);
-    let path = d.home().join("unhook.toml");
-    fs_err::write(
-        &path,
-        "name = \"unhook\"\n[[turns]]\nsteps = [\n  { kind = \"run\", command = \"ls\" },\n  { kind = \"unhook\" },\n  { kind = \"run\", command = \"ls -a\" },\n  { kind = \"pause\", ms = 45000 },\n]\n",
-    )
-    .unwrap();
-    d.ok(&[
-        "agent",
-        "start",
+    d.scripted_agent(
         "atlas",
-        "--scenario",
-        path.to_str().unwrap(),
-    ]);
+        "name = \"unhook\"\n[[turns]]\nsteps = [\n  { kind = \"run\", command = \"ls\" },\n  { kind = \"unhook\" },\n  { kind = \"run\", command = \"ls -a\" },\n  { kind = \"pause\", ms = 45000 },\n]\n",
+    );
     d.ok(&["agent", "prompt", "atlas", "look around"]);
     wait_until("the silence to be noticed", || {
         d.ok(&["agent", "show", "atlas"]).contains("status: paused")

@@ -132,6 +132,17 @@ impl TestDaemon {
     }
 
     /// Run a verb that must succeed; returns stdout.
+    /// A project `demo` on a fresh repo and a started scripted agent `name`
+    /// playing `scenario` (TOML), as most agent tests begin.
+    pub(crate) fn scripted_agent(&self, name: &str, scenario: &str) {
+        let repo = git_repo(self.outside());
+        self.ok(&["project", "add", "demo", "--repo", repo.to_str().unwrap()]);
+        self.ok(&["agent", "new", name]);
+        let path = self.home().join(format!("{name}-scenario.toml"));
+        fs_err::write(&path, scenario).unwrap();
+        self.ok(&["agent", "start", name, "--scenario", path.to_str().unwrap()]);
+    }
+
     pub(crate) fn ok(&self, args: &[&str]) -> String {
         let out = self.cli(args);
         assert!(
