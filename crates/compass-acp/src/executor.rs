@@ -262,6 +262,7 @@ impl Executor {
             cwd: None,
             env,
             stdin,
+            max_output: None,
         };
         self.runtime.exec(&self.workload, &spec).await.map_err(|e| {
             rpc_err(
@@ -454,6 +455,7 @@ impl Executor {
             cwd: Some(cwd),
             env,
             stdin: None,
+            max_output: None,
         };
         let proc = self
             .runtime

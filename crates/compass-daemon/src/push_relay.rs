@@ -107,11 +107,15 @@ fn io_err(context: impl Into<String>) -> impl FnOnce(std::io::Error) -> RelayErr
 
 /// Run a host-side safe git command on a Compass-owned repository.
 async fn run(cmd: &SafeGit) -> Result<String, RelayError> {
-    let out = tokio::process::Command::from(cmd.command())
-        .kill_on_drop(true)
-        .output()
+    let out = compass_capture::capture(cmd.command().into(), None, compass_capture::DEFAULT_LIMIT)
         .await
         .map_err(io_err(format!("running git {}", cmd.display())))?;
+    if out.truncated {
+        return Err(RelayError::Git {
+            command: cmd.display(),
+            stderr: format!("printed more than {} bytes", compass_capture::DEFAULT_LIMIT),
+        });
+    }
     if !out.status.success() {
         return Err(RelayError::Git {
             command: cmd.display(),

@@ -809,3 +809,33 @@ pub(crate) fn mcp_socket_flood(b: Backend) {
 pub(crate) fn hook_socket_flood(b: Backend) {
     socket_flood(b, scenario!("hook-flood"), "hook-socket");
 }
+
+/// A push whose diff is ~100 MB of text with credentials at its end: every
+/// git run the host makes on it keeps only its output cap (git killed
+/// there), the daemon's peak memory grows by far less than the diff,
+/// `status` keeps answering, and the push Warden could not read whole is
+/// held: the credentials never reach the remote.
+pub(crate) fn huge_git_output(b: Backend) {
+    let Some(mut a) = Arena::new(b, WardenMode::On) else {
+        return;
+    };
+    a.agent("atlas", scenario!("huge-diff"));
+    let before = daemon_peak_memory(&a).unwrap_or(0);
+    a.turn_ends("atlas");
+    let after = daemon_peak_memory(&a).unwrap_or(0);
+    let grown = after.saturating_sub(before);
+    if grown > 96 << 20 {
+        a.fail(format!(
+            "the daemon's peak memory grew by {} MiB reading the git output of a 100 MB diff",
+            grown >> 20
+        ));
+    }
+    let flags = a.d.ok(&["warden", "log", "--flags", "--agent", "atlas"]);
+    if !flags.contains("only the first part was inspected") {
+        a.fail(format!(
+            "Warden did not hold a push it could read only in part: {flags}"
+        ));
+    }
+    no_pushed_branches(&mut a, "atlas", &["fixture"]);
+    a.finish();
+}

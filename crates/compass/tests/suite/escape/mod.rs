@@ -111,6 +111,7 @@ escape_tests! {
     special_files_block_no_removal { sandbox: [], oci: [] }
     hook_socket_flood { sandbox: [], oci: [] }
     mcp_socket_flood { sandbox: [], oci: [] }
+    huge_git_output { sandbox: [], oci: [] }
     relay_names_only_its_own_repos { sandbox: [], oci: [] }
     relay_refuses_a_malformed_pack { sandbox: [], oci: [] }
     relay_refuses_malformed_objects { sandbox: [], oci: [] }
