@@ -55,16 +55,18 @@ pub async fn capture(
         }
         _ => None,
     };
-    let (Some(stdout), Some(stderr)) = (child.stdout.take(), child.stderr.take()) else {
+    let (Some(mut stdout), Some(mut stderr)) = (child.stdout.take(), child.stderr.take()) else {
         return Err(std::io::Error::other(
             "the child's output pipes are missing",
         ));
     };
-    let streams = read_capped(stdout, stderr, limit).await?;
+    let streams = read_capped(&mut stdout, &mut stderr, limit).await?;
     if streams.truncated {
-        // Already gone is fine; the wait below reaps it either way.
+        // Killed while its pipes are still open, so it dies of the kill
+        // (not of a broken pipe it might catch). Already gone is fine.
         let _ = child.start_kill();
     }
+    drop((stdout, stderr));
     let status = child.wait().await?;
     if let Some(writer) = writer {
         writer.abort();
