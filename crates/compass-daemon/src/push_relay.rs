@@ -15,8 +15,9 @@
 //! ([`compass_warden::git::received_plan`]); only when it clears does the
 //! daemon forward them to the real remote (the project's repo location),
 //! with `--force-with-lease` on the relay's view of each ref and `--atomic`,
-//! authenticated to an HTTP(S) forge by the secret bound to its origin
-//! (`crate::forge`: lent to the relay's own git, never to the workload).
+//! authenticated to an HTTP(S) forge by the secret bound to its origin, or
+//! to an SSH remote by the key bound to its host (`crate::remote_auth`:
+//! lent to the relay's own git, never to the workload).
 //! A flag refuses the push (the agent reads Warden's reason in `remote:`
 //! lines and is paused, as for any flag); a forward that fails refuses it
 //! too — the relay then keeps nothing, the agent's branch is untouched.
@@ -342,18 +343,19 @@ impl PushRelay {
     }
 
     /// Safe git on a relay repository that talks to `upstream`: transports
-    /// open, and the secret bound to the upstream's forge lent to it for as
-    /// long as the returned lender lives (keep it until git has ended).
+    /// open, and the secret bound to the upstream's forge or SSH host lent
+    /// to it for as long as the returned lease lives (keep it until git has
+    /// ended).
     fn git_to(
         &self,
         dir: &Path,
         upstream: &str,
-    ) -> Result<(SafeGit, Option<crate::forge::Lender>), RelayError> {
+    ) -> Result<(SafeGit, crate::remote_auth::HostAuth), RelayError> {
         let cmd = SafeGit::in_dir(dir)?.allow_transports();
-        let lender = crate::forge::Lender::start(&self.secrets, &self.helper, [upstream])?;
-        Ok(match lender {
-            Some(l) => (cmd.credential_helper(l.helper()), Some(l)),
-            None => (cmd, None),
+        let lent = crate::remote_auth::HostAuth::start(&self.secrets, &self.helper, [upstream])?;
+        Ok(match lent.auth() {
+            Some(auth) => (cmd.remote_auth(auth), lent),
+            None => (cmd, lent),
         })
     }
 
@@ -662,12 +664,19 @@ impl PushRelay {
                     format!("Compass forwarded this push to {repo}'s remote.{note}"),
                 )
             }
-            Err(e) => (
-                false,
-                format!(
-                    "Compass could not forward this push to {repo}'s remote ({e}); nothing changed there and your branch is as it was."
-                ),
-            ),
+            Err(e) => {
+                let why = match &e {
+                    RelayError::Git { stderr, .. } => crate::remote_auth::ssh_failure(stderr),
+                    _ => None,
+                };
+                let why = why.map(|w| format!(": {w}")).unwrap_or_default();
+                (
+                    false,
+                    format!(
+                        "Compass could not forward this push to {repo}'s remote{why} ({e}); nothing changed there and your branch is as it was."
+                    ),
+                )
+            }
         }
     }
 

@@ -17,6 +17,7 @@ mod kinds;
 mod mcp;
 mod merges;
 mod relay;
+mod relay_ssh;
 mod restart;
 mod scope;
 mod sources;
