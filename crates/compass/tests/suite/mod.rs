@@ -9,6 +9,7 @@ mod daemon;
 mod demo;
 mod dispatcher_status;
 mod domain;
+mod egress_phase;
 mod escape;
 mod fold;
 mod gates;
