@@ -372,20 +372,21 @@ impl PushRelay {
     }
 
     /// The real remote's default branch (`refs/heads/…`), which Warden
-    /// protects whatever its name; `None` when the remote does not say.
-    async fn trunk_of(&self, name: &str) -> Option<String> {
+    /// protects whatever its name; `Ok(None)` when the remote names none
+    /// (HEAD is no branch). `Err` when it could not be asked: the caller
+    /// then does not know which branch is trunk and refuses the push.
+    async fn trunk_of(&self, name: &str) -> Result<Option<String>, RelayError> {
         let upstream = &self.upstreams[name];
-        let (cmd, _lent) = self.git_to(&self.repo_dir(name), upstream).ok()?;
+        let (cmd, _lent) = self.git_to(&self.repo_dir(name), upstream)?;
         let cmd = cmd
             .args(["ls-remote", "--symref"])
-            .value("remote", upstream)
-            .ok()?
+            .value("remote", upstream)?
             .args(["HEAD"]);
-        let out = run(&cmd).await.ok()?;
-        out.lines().find_map(|l| {
+        let out = run(&cmd).await?;
+        Ok(out.lines().find_map(|l| {
             let (target, name) = l.strip_prefix("ref: ")?.split_once('\t')?;
             (name == "HEAD" && target.starts_with("refs/heads/")).then(|| target.to_owned())
-        })
+        }))
     }
 
     /// Serve the workload's git socket until the task is aborted.
@@ -633,12 +634,27 @@ impl PushRelay {
                 );
             }
         };
-        plan.trunk = self.trunk_of(repo).await;
-        let decided = self.warden.inspect_received_push(&self.agent, &plan).await;
         let refs: Vec<(String, Option<String>)> = received
             .iter()
             .map(|r| (r.refname.clone(), r.new.clone()))
             .collect();
+        // Without the remote's default branch, any ref may be trunk: fail
+        // closed rather than let an agent land its work there unprotected.
+        plan.trunk = match self.trunk_of(repo).await {
+            Ok(trunk) => trunk,
+            Err(e) => {
+                tracing::warn!(agent = %self.agent, repo, error = %e, "the real remote's default branch could not be read; the push is refused");
+                self.observer.decided(&self.agent, repo, refs, false);
+                return (
+                    false,
+                    format!(
+                        "Compass could not read {repo}'s default branch from its remote, so it refused this push (trunk is protected){}; nothing was forwarded and your branch is as it was ({e}).",
+                        why_failed(&e)
+                    ),
+                );
+            }
+        };
+        let decided = self.warden.inspect_received_push(&self.agent, &plan).await;
         let note = match decided.verdict.decision {
             compass_core::gate::Decision::Flag { reason } => {
                 self.observer.decided(&self.agent, repo, refs, false);
@@ -664,19 +680,13 @@ impl PushRelay {
                     format!("Compass forwarded this push to {repo}'s remote.{note}"),
                 )
             }
-            Err(e) => {
-                let why = match &e {
-                    RelayError::Git { stderr, .. } => crate::remote_auth::ssh_failure(stderr),
-                    _ => None,
-                };
-                let why = why.map(|w| format!(": {w}")).unwrap_or_default();
-                (
-                    false,
-                    format!(
-                        "Compass could not forward this push to {repo}'s remote{why} ({e}); nothing changed there and your branch is as it was."
-                    ),
-                )
-            }
+            Err(e) => (
+                false,
+                format!(
+                    "Compass could not forward this push to {repo}'s remote{} ({e}); nothing changed there and your branch is as it was.",
+                    why_failed(&e)
+                ),
+            ),
         }
     }
 
@@ -709,6 +719,17 @@ impl PushRelay {
             cmd = cmd.env(key, "quarantine path", value)?;
         }
         run(&cmd).await.map(drop)
+    }
+}
+
+/// What a failed talk with the real remote means, said before git's own
+/// words (`: …`, or nothing): an SSH host key that is not the pinned one.
+fn why_failed(e: &RelayError) -> String {
+    match e {
+        RelayError::Git { stderr, .. } => crate::remote_auth::ssh_failure(stderr)
+            .map(|w| format!(": {w}"))
+            .unwrap_or_default(),
+        _ => String::new(),
     }
 }
 

@@ -3,6 +3,9 @@
 //! with its own host key and one authorized client key, as the current
 //! user, no PAM. Git reaches bare repositories under its directory over it
 //! (`ssh://USER@127.0.0.1:PORT/PATH` or `[USER@127.0.0.1:PORT]:PATH`).
+//! The key's forced command runs what git asked for, unless the test made
+//! the server refuse fetches ([`Sshd::refuse_fetches`]: `git-upload-pack`
+//! fails, `git-receive-pack` still works).
 
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -15,6 +18,7 @@ pub const SSHD: &str = "/usr/sbin/sshd";
 #[derive(Debug)]
 pub struct Sshd {
     child: Child,
+    dir: std::path::PathBuf,
     port: u16,
     user: String,
     host_key: String,
@@ -54,8 +58,24 @@ impl Sshd {
         let client = dir.join("client_key");
         keygen(&host)?;
         keygen(&client)?;
+        let gate = dir.join("gate.sh");
+        fs_err::write(
+            &gate,
+            format!(
+                "#!/bin/sh\ncase \"$SSH_ORIGINAL_COMMAND\" in\n  git-upload-pack*) if [ -e '{}' ]; then echo 'fetches are refused here (test fault)' >&2; exit 1; fi ;;\nesac\nexec /bin/sh -c \"$SSH_ORIGINAL_COMMAND\"\n",
+                dir.join("refuse-fetch").display()
+            ),
+        )?;
+        {
+            use std::os::unix::fs::PermissionsExt;
+            fs_err::set_permissions(&gate, std::fs::Permissions::from_mode(0o755))?;
+        }
         let authorized = dir.join("authorized_keys");
-        fs_err::copy(dir.join("client_key.pub"), &authorized)?;
+        let public = fs_err::read_to_string(dir.join("client_key.pub"))?;
+        fs_err::write(
+            &authorized,
+            format!("command=\"{}\",no-pty {public}", gate.display()),
+        )?;
         let user = String::from_utf8_lossy(&Command::new("id").arg("-un").output()?.stdout)
             .trim()
             .to_owned();
@@ -83,6 +103,7 @@ impl Sshd {
             .spawn()?;
         let server = Self {
             child,
+            dir: dir.to_owned(),
             port,
             user,
             host_key: fs_err::read_to_string(dir.join("host_key.pub"))?,
@@ -99,6 +120,20 @@ impl Sshd {
             std::thread::sleep(Duration::from_millis(50));
         }
         Ok(server)
+    }
+
+    /// Make `git-upload-pack` (fetch, ls-remote) fail from now on, or
+    /// work again; pushes are served either way.
+    pub fn refuse_fetches(&self, refuse: bool) -> std::io::Result<()> {
+        let flag = self.dir.join("refuse-fetch");
+        if refuse {
+            fs_err::write(flag, "")
+        } else {
+            match fs_err::remove_file(flag) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
+                _ => Ok(()),
+            }
+        }
     }
 
     pub fn port(&self) -> u16 {

@@ -3,7 +3,9 @@
 //! scp-style remotes are cloned and forwarded to with a private key bound
 //! by `compass secret set --ssh-key` that the workload never holds; ssh
 //! trusts only the host keys pinned with it (an unknown host key fails
-//! closed, saying so); a push Warden flags never arrives.
+//! closed, saying so); a push Warden flags never arrives; a remote whose
+//! default branch cannot be read gets no push at all (any ref might be
+//! trunk), and says why.
 
 use super::{TestDaemon, secret_set_with};
 use compass_test_support::Sshd;
@@ -103,18 +105,24 @@ fn files_holding(dir: &Path, needle: &[u8], skip: &Path) -> Vec<PathBuf> {
     found
 }
 
+/// Whether the machine runs sshd (else a loud skip, or a failure where
+/// skips are forbidden).
+fn sshd_here(test: &str) -> bool {
+    if Sshd::available() {
+        return true;
+    }
+    assert!(
+        !compass_test_support::skips_forbidden(),
+        "no sshd ({}), and COMPASS_REQUIRE_ALL=1 forbids skipping",
+        compass_test_support::sshd::SSHD
+    );
+    compass_test_support::skip_loudly(test, "no /usr/sbin/sshd (apt-get install openssh-server)");
+    false
+}
+
 #[test]
 fn ssh_remotes_get_cleared_pushes_with_a_bound_key_the_workload_never_holds() {
-    if !Sshd::available() {
-        assert!(
-            !compass_test_support::skips_forbidden(),
-            "no sshd ({}), and COMPASS_REQUIRE_ALL=1 forbids skipping",
-            compass_test_support::sshd::SSHD
-        );
-        compass_test_support::skip_loudly(
-            "compass relay_ssh",
-            "no /usr/sbin/sshd (apt-get install openssh-server)",
-        );
+    if !sshd_here("compass relay_ssh (pushes)") {
         return;
     }
     compass_test_support::bins::scripted_agent();
@@ -257,7 +265,6 @@ steps = [
     // closed, visibly; the agent's commit stays, the remote gets nothing.
     bound(&d, &origin, &wrong, &key);
     let turn = d.ok(&["agent", "prompt", "atlas", "push", "--follow"]);
-    assert!(turn.contains("could not forward this push"), "{turn}");
     assert!(turn.contains("kept-hostkey"), "{turn}");
     let events = d.ok(&["events", "--json"]);
     assert!(
@@ -288,4 +295,58 @@ steps = [
     assert_eq!(held, Vec::<PathBuf>::new());
     let events = d.ok(&["events", "--json"]);
     assert!(!events.contains(&key_line), "{events}");
+}
+
+/// `trunk_of` failing used to leave the default branch unknown and the push
+/// judged as if the remote had none: a push to a trunk not named `main`
+/// went through. Now the push is refused, saying why, and nothing moves —
+/// when only the remote's fetch side fails, and when it is down.
+#[test]
+fn a_remote_whose_default_branch_cannot_be_read_gets_no_push() {
+    if !sshd_here("compass relay_ssh (default branch unknown)") {
+        return;
+    }
+    compass_test_support::bins::scripted_agent();
+    let d = TestDaemon::start();
+    let root = d.outside().join("ssh");
+    let sshd = Sshd::start(&root.join("sshd")).unwrap();
+    let app = bare_repo(&root, "app.git", &[("README.md", "# app\n")]);
+    let git = |args: &[&str]| super::git(&app, args);
+    git(&["branch", "-m", "main", "trunk"]);
+    let before = git(&["rev-parse", "refs/heads/trunk"]);
+    bound(&d, &sshd.origin(), &sshd.known_hosts(), sshd.client_key());
+    d.ok(&["project", "add", "demo", "--repo", &sshd.url(&app)]);
+    d.ok(&["agent", "new", "atlas"]);
+    let push = |r: &str| {
+        format!(
+            "[[turns]]\nsteps = [\n  {{ kind = \"run\", command = \"git commit --allow-empty -qm {r} && git push origin HEAD:refs/heads/{r}; git log -1 --format=kept-%s\" }},\n]\n"
+        )
+    };
+    d.start_scripted(
+        "atlas",
+        &format!(
+            "name = \"trunk\"\ndescription = \"d\"\n{}{}",
+            push("trunk"),
+            push("feature")
+        ),
+    );
+    // The remote takes pushes but will not say what its HEAD is.
+    sshd.refuse_fetches(true).unwrap();
+    let turn = d.ok(&["agent", "prompt", "atlas", "push", "--follow"]);
+    assert!(turn.contains("kept-trunk"), "{turn}");
+    assert_eq!(
+        git(&["rev-parse", "refs/heads/trunk"]),
+        before,
+        "the push landed on the remote's trunk: {turn}"
+    );
+    let events = d.ok(&["events", "--json"]);
+    assert!(
+        events.contains("could not read app's default branch"),
+        "the refusal does not say why: {turn}"
+    );
+    // The remote is down: the same refusal, nothing lost from the branch.
+    drop(sshd);
+    let turn = d.ok(&["agent", "prompt", "atlas", "push", "--follow"]);
+    assert!(turn.contains("kept-feature"), "{turn}");
+    assert!(!has_ref(&app, "refs/heads/feature"), "{turn}");
 }
