@@ -125,6 +125,8 @@ pub enum GitArgError {
     OptionLike { field: &'static str, value: String },
     #[error("git {field} {value:?} contains a single quote (it is quoted for the shell)")]
     Quote { field: &'static str, value: String },
+    #[error("git {field} {value:?} contains a space (ssh takes it in a space-separated list)")]
+    Space { field: &'static str, value: String },
     #[error("git {field} {value:?} must be an absolute path")]
     NotAbsolute { field: &'static str, value: String },
 }

@@ -60,8 +60,11 @@ impl SshIdentity {
 fn quotable(field: &'static str, path: &Path) -> Result<String, GitArgError> {
     let p = path.to_string_lossy().into_owned();
     check_path(field, &p)?;
-    if p.contains('\'') || p.contains(' ') {
+    if p.contains('\'') {
         return Err(GitArgError::Quote { field, value: p });
+    }
+    if p.contains(char::is_whitespace) {
+        return Err(GitArgError::Space { field, value: p });
     }
     Ok(p)
 }
