@@ -19,6 +19,7 @@ mod lock;
 mod merges;
 mod push_relay;
 mod redaction;
+mod remote_auth;
 mod scope;
 mod secrets;
 mod serve;

@@ -119,7 +119,7 @@ impl GitHttpServer {
 }
 
 /// Every readable `/proc/<pid>/{cmdline,environ}` holding `needle`.
-fn scan_processes(needle: &[u8]) -> Vec<String> {
+pub fn scan_processes(needle: &[u8]) -> Vec<String> {
     let mut found = Vec::new();
     let Ok(entries) = fs_err::read_dir("/proc") else {
         return found;

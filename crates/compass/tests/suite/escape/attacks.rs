@@ -635,6 +635,36 @@ pub(crate) fn relay_forge_credential_is_out_of_reach(b: Backend) {
     a.finish();
 }
 
+/// The SSH key the relay's host-side ssh uses, hunted from inside: the
+/// agent's pushes must reach the SSH remote (with the bound key), while no
+/// file, env var, process, git setting or agent socket in the workload
+/// gives the agent the key (a canary: no line of it may show anywhere).
+pub(crate) fn relay_ssh_key_is_out_of_reach(b: Backend) {
+    let Some(mut a) = Arena::new(b, WardenMode::Off) else {
+        return;
+    };
+    let Some((bare, port)) = a.ssh_project("viassh") else {
+        return;
+    };
+    let scenario = scenario!("relay-ssh-key").replace("@EXTRA@", &port.to_string());
+    a.new_agent("atlas", Some("viassh"));
+    if let Err(e) = a.start_agent("atlas", &scenario, &[]) {
+        panic!("atlas did not start (its clone needs the bound key): {e}");
+    }
+    a.turn_ends("atlas");
+    let log = a.agent_log("atlas");
+    if !log.contains("relay attack ssh done") {
+        a.fail(format!("the SSH key attack did not finish: {log}"));
+    }
+    // The control: the bound key did carry the agent's own push.
+    if !bare.join("refs/heads/viassh").exists() && !log.contains("pushed-ssh") {
+        a.fail(format!(
+            "no push reached the SSH remote, so the key was never used: {log}"
+        ));
+    }
+    a.finish();
+}
+
 /// Bytes of regular files under `dir`.
 fn du(dir: &std::path::Path) -> u64 {
     let mut total = 0;

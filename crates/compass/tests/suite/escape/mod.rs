@@ -119,6 +119,7 @@ escape_tests! {
     relay_cuts_off_stalled_clients { sandbox: [], oci: [] }
     relay_decision_is_out_of_reach { sandbox: [], oci: [] }
     relay_forge_credential_is_out_of_reach { sandbox: [], oci: [] }
+    relay_ssh_key_is_out_of_reach { sandbox: [], oci: [] }
 }
 
 /// The control: on the host tier (no isolation, by design) the same attack
