@@ -6,7 +6,7 @@
 //! event with a typed code, and nothing waits without a time-out.
 
 use crate::error::AcpError;
-use crate::executor::{Executor, ExecutorLimits};
+use crate::executor::{Executor, ExecutorLimits, Oversight, Place};
 use crate::rpc::{Connection, EndProbe, Inbound, RpcErrorObject, WireLimits};
 use crate::sink::EventSink;
 use crate::translate::{Translated, translate};
@@ -587,16 +587,20 @@ impl AcpSession {
             config.allowed_roots.clone()
         };
         let executor = Arc::new(Executor::new(
-            runtime,
-            config.workload.clone(),
-            roots,
-            config.cwd.clone(),
-            gate,
-            sink,
-            scope,
-            config.agent_id.clone(),
+            Place {
+                runtime,
+                workload: config.workload.clone(),
+                roots,
+                default_cwd: config.cwd.clone(),
+            },
+            Oversight {
+                gate,
+                sink,
+                scope,
+                agent: config.agent_id.clone(),
+                emit_decisions: config.emit_gate_decisions,
+            },
             config.limits.executor.clone(),
-            config.emit_gate_decisions,
         ));
         let inbound = Arc::new(SessionInbound {
             shared: Arc::clone(&shared),

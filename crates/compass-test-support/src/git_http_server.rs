@@ -62,27 +62,21 @@ impl GitHttpServer {
     /// ephemeral loopback port.
     pub async fn start(root: &Path, user: &str, token: &str) -> std::io::Result<Self> {
         let state = Arc::new(Mutex::new(State::default()));
-        let shared = Arc::clone(&state);
-        let root = root.to_owned();
-        let expected = format!(
-            "Basic {}",
-            base64::engine::general_purpose::STANDARD.encode(format!("{user}:{token}"))
+        let site = Arc::new(Site {
+            state: Arc::clone(&state),
+            root: root.to_owned(),
+            expected: format!(
+                "Basic {}",
+                base64::engine::general_purpose::STANDARD.encode(format!("{user}:{token}"))
+            ),
+            user: user.to_owned(),
+        });
+        let app = Router::new().fallback(
+            move |method: Method, uri: Uri, headers: HeaderMap, body: Bytes| {
+                let site = Arc::clone(&site);
+                async move { handle(&site, method, uri, headers, body).await }
+            },
         );
-        let user = user.to_owned();
-        let app =
-            Router::new().fallback(
-                move |method: Method, uri: Uri, headers: HeaderMap, body: Bytes| {
-                    let (state, root, expected, user) = (
-                        Arc::clone(&shared),
-                        root.clone(),
-                        expected.clone(),
-                        user.clone(),
-                    );
-                    async move {
-                        handle(&state, &root, &expected, &user, method, uri, headers, body).await
-                    }
-                },
-            );
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
         let addr = listener.local_addr()?;
         let task = tokio::spawn(async move {
@@ -142,17 +136,28 @@ pub fn scan_processes(needle: &[u8]) -> Vec<String> {
     found
 }
 
-#[allow(clippy::too_many_arguments)]
+/// What every request is answered from: the recorded state, the served
+/// repositories, and the one accepted user and its `Authorization` value.
+struct Site {
+    state: Arc<Mutex<State>>,
+    root: PathBuf,
+    expected: String,
+    user: String,
+}
+
 async fn handle(
-    state: &Mutex<State>,
-    root: &Path,
-    expected: &str,
-    user: &str,
+    site: &Site,
     method: Method,
     uri: Uri,
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
+    let Site {
+        state,
+        root,
+        expected,
+        user,
+    } = site;
     let auth = headers
         .get(header::AUTHORIZATION)
         .map(|v| v.as_bytes() == expected.as_bytes());
