@@ -16,15 +16,7 @@ fn start_pause_resume_prompt_stop() {
     let notes = d.outside().join("notes");
     fs_err::create_dir_all(&notes).unwrap();
     fs_err::write(notes.join("plan.md"), "the plan").unwrap();
-    d.ok(&[
-        "project",
-        "add",
-        "demo",
-        "--repo",
-        repo.to_str().unwrap(),
-        "--dir",
-        notes.to_str().unwrap(),
-    ]);
+    d.project_with_dir("demo", &repo, &notes);
     d.ok(&["agent", "new", "atlas"]);
 
     let err = d.fails(&["agent", "prompt", "atlas", "hello"]);

@@ -99,15 +99,7 @@ fn the_install_registry_is_reachable_only_while_provisioning_runs() {
     fs_err::write(d.home().join("kinds.toml"), kinds(reg, api)).unwrap();
     d.kill9();
     d.spawn();
-    d.ok(&[
-        "project",
-        "add",
-        "demo",
-        "--repo",
-        repo.to_str().unwrap(),
-        "--dir",
-        notes.to_str().unwrap(),
-    ]);
+    d.project_with_dir("demo", &repo, &notes);
     d.ok(&["agent", "new", "atlas", "--kind", "fetched"]);
     assert_eq!(registry.accepted(), 0);
     // Provisioning fetched the agent from the registry: it was reachable.

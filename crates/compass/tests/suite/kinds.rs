@@ -108,15 +108,7 @@ fn a_user_kind_runs_in_a_sandbox_with_its_tool_calls_gated() {
     let show = d.ok(&["kind", "show", "my-agent"]);
     assert!(show.contains("origin: user"), "{show}");
 
-    d.ok(&[
-        "project",
-        "add",
-        "demo",
-        "--repo",
-        repo.to_str().unwrap(),
-        "--dir",
-        notes.to_str().unwrap(),
-    ]);
+    d.project_with_dir("demo", &repo, &notes);
     d.ok(&["agent", "new", "atlas", "--kind", "my-agent"]);
     assert!(
         d.ok(&["agent", "start", "atlas"])

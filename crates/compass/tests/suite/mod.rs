@@ -181,6 +181,12 @@ impl TestDaemon {
         ])
     }
 
+    /// `project add NAME --repo REPO --dir DIR`, which must succeed.
+    pub(crate) fn project_with_dir(&self, name: &str, repo: &Path, dir: &Path) -> String {
+        let (repo, dir) = (repo.to_str().unwrap(), dir.to_str().unwrap());
+        self.ok(&["project", "add", name, "--repo", repo, "--dir", dir])
+    }
+
     pub(crate) fn json(&self, args: &[&str]) -> serde_json::Value {
         let mut all = args.to_vec();
         all.push("--json");
@@ -270,4 +276,29 @@ pub(crate) fn set_secret(d: &TestDaemon, name: &str, value: &str) {
         "compass secret set {name}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+/// Every file under `dir` (not following links) whose bytes hold `needle`.
+pub(crate) fn files_holding(dir: &Path, needle: &[u8], skip: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let Ok(entries) = fs_err::read_dir(dir) else {
+        return found;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let Ok(meta) = fs_err::symlink_metadata(&path) else {
+            continue;
+        };
+        if path == skip {
+            continue;
+        }
+        if meta.is_dir() {
+            found.extend(files_holding(&path, needle, skip));
+        } else if meta.is_file()
+            && fs_err::read(&path).is_ok_and(|b| b.windows(needle.len()).any(|w| w == needle))
+        {
+            found.push(path);
+        }
+    }
+    found
 }

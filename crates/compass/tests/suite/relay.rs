@@ -4,7 +4,7 @@
 //! a cleared push reaches the real remote — also a private HTTP forge,
 //! authenticated by a forge-bound secret the workload never holds.
 
-use super::{TestDaemon, git, secret_set_with};
+use super::{TestDaemon, files_holding, git, secret_set_with};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -168,31 +168,6 @@ fn a_compound_commit_and_push_carrying_a_read_credential_never_reaches_the_remot
 }
 
 const FORGE_TOKEN: &str = "forge-tok-7d1c9e55aa0b42f1";
-
-/// Every file under `dir` (not following links) whose bytes hold `needle`.
-fn files_holding(dir: &Path, needle: &[u8], skip: &Path) -> Vec<PathBuf> {
-    let mut found = Vec::new();
-    let Ok(entries) = fs_err::read_dir(dir) else {
-        return found;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        let Ok(meta) = fs_err::symlink_metadata(&path) else {
-            continue;
-        };
-        if path == skip {
-            continue;
-        }
-        if meta.is_dir() {
-            found.extend(files_holding(&path, needle, skip));
-        } else if meta.is_file()
-            && fs_err::read(&path).is_ok_and(|b| b.windows(needle.len()).any(|w| w == needle))
-        {
-            found.push(path);
-        }
-    }
-    found
-}
 
 /// The agent was told its push did not go through: the forward failed, or
 /// (asked first) the remote would not say which branch is its default.

@@ -7,7 +7,7 @@
 //! default branch cannot be read gets no push at all (any ref might be
 //! trunk), and says why.
 
-use super::{TestDaemon, secret_set_with};
+use super::{TestDaemon, files_holding, secret_set_with};
 use compass_test_support::Sshd;
 use compass_test_support::git_http_server::{bare_repo, scan_processes};
 use std::path::{Path, PathBuf};
@@ -78,31 +78,6 @@ impl Scanner {
         self.stop.store(true, Ordering::Relaxed);
         self.thread.join().unwrap()
     }
-}
-
-/// Every file under `dir` (not following links) whose bytes hold `needle`.
-fn files_holding(dir: &Path, needle: &[u8], skip: &Path) -> Vec<PathBuf> {
-    let mut found = Vec::new();
-    let Ok(entries) = fs_err::read_dir(dir) else {
-        return found;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        let Ok(meta) = fs_err::symlink_metadata(&path) else {
-            continue;
-        };
-        if path == skip {
-            continue;
-        }
-        if meta.is_dir() {
-            found.extend(files_holding(&path, needle, skip));
-        } else if meta.is_file()
-            && fs_err::read(&path).is_ok_and(|b| b.windows(needle.len()).any(|w| w == needle))
-        {
-            found.push(path);
-        }
-    }
-    found
 }
 
 /// Whether the machine runs sshd (else a loud skip, or a failure where

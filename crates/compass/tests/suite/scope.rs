@@ -110,15 +110,7 @@ fn a_link_moved_after_creation_is_refused_at_start() {
     fs_err::create_dir_all(&notes).unwrap();
     let link = d.outside().join("docs");
     std::os::unix::fs::symlink(&notes, &link).unwrap();
-    d.ok(&[
-        "project",
-        "add",
-        "demo",
-        "--repo",
-        repo.to_str().unwrap(),
-        "--dir",
-        link.to_str().unwrap(),
-    ]);
+    d.project_with_dir("demo", &repo, &link);
     d.ok(&["agent", "new", "atlas"]);
     // Now the link points at the data dir.
     fs_err::remove_file(&link).unwrap();
