@@ -152,6 +152,25 @@ fn client(timeout: Duration) -> Result<reqwest::Client, WardenError> {
         .map_err(|e| WardenError::Judge(format!("building HTTP client: {e}")))
 }
 
+/// Send a judge request and read its JSON answer; a transport error, an
+/// unreadable body or a non-2xx status is an error (URLs, which may carry
+/// credentials, are kept out of reqwest's messages).
+async fn answer(req: reqwest::RequestBuilder, url: &str) -> Result<serde_json::Value, WardenError> {
+    let resp = req
+        .send()
+        .await
+        .map_err(|e| WardenError::Judge(format!("POST {url}: {}", e.without_url())))?;
+    let status = resp.status();
+    let v: serde_json::Value = resp
+        .json()
+        .await
+        .map_err(|e| WardenError::Judge(format!("reading answer: {}", e.without_url())))?;
+    if !status.is_success() {
+        return Err(WardenError::Judge(format!("HTTP {status}")));
+    }
+    Ok(v)
+}
+
 /// The Anthropic Messages API (`POST /v1/messages`).
 #[derive(Debug)]
 pub struct AnthropicJudge {
@@ -179,23 +198,13 @@ impl JudgeBackend for AnthropicJudge {
                 "messages": [{"role": "user", "content": user_message(request)}],
             });
             let url = format!("{}/v1/messages", self.cfg.base_url.trim_end_matches('/'));
-            let resp = self
+            let req = self
                 .http
                 .post(&url)
                 .header("x-api-key", self.cfg.api_key.expose())
                 .header("anthropic-version", "2023-06-01")
-                .json(&body)
-                .send()
-                .await
-                .map_err(|e| WardenError::Judge(format!("POST {url}: {}", e.without_url())))?;
-            let status = resp.status();
-            let v: serde_json::Value = resp
-                .json()
-                .await
-                .map_err(|e| WardenError::Judge(format!("reading answer: {}", e.without_url())))?;
-            if !status.is_success() {
-                return Err(WardenError::Judge(format!("HTTP {status}")));
-            }
+                .json(&body);
+            let v = answer(req, &url).await?;
             let text: String = v["content"]
                 .as_array()
                 .map(|blocks| {
@@ -249,18 +258,7 @@ impl JudgeBackend for OpenAiJudge {
             if !self.cfg.api_key.expose().is_empty() {
                 req = req.bearer_auth(self.cfg.api_key.expose());
             }
-            let resp = req
-                .send()
-                .await
-                .map_err(|e| WardenError::Judge(format!("POST {url}: {}", e.without_url())))?;
-            let status = resp.status();
-            let v: serde_json::Value = resp
-                .json()
-                .await
-                .map_err(|e| WardenError::Judge(format!("reading answer: {}", e.without_url())))?;
-            if !status.is_success() {
-                return Err(WardenError::Judge(format!("HTTP {status}")));
-            }
+            let v = answer(req, &url).await?;
             let text = v["choices"][0]["message"]["content"]
                 .as_str()
                 .unwrap_or_default();

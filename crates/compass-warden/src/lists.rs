@@ -14,6 +14,15 @@ pub const SOURCE_PREFIXES: &[&str] = &[
     "watch:",
 ];
 
+/// Which of Warden's two lists a source pattern is on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ListKind {
+    /// Let through without inspection.
+    Allow,
+    /// Always flagged.
+    Deny,
+}
+
 /// Longest pattern accepted, in bytes.
 pub const MAX_PATTERN_BYTES: usize = 1024;
 

@@ -18,7 +18,7 @@ use crate::git::{self, GitInspector, PushPlan};
 use crate::held::HeldSecrets;
 use crate::issued::IssuedWords;
 use crate::judge::{self, JudgeBackend, JudgeRequest};
-use crate::lists;
+use crate::lists::{self, ListKind};
 use crate::output::{self, Destination, Workspace};
 use crate::pause::{AgentPauser, RecordingPauser};
 use crate::secret;
@@ -304,29 +304,27 @@ impl Warden {
     }
     /// Let a source (or `prefix*`) through without inspection.
     pub fn allow_source(&self, pattern: &str) {
-        let pattern = &lists::shown(pattern);
-        if let Ok(mut l) = self.lists.lock() {
-            l.deny.retain(|p| p != pattern);
-            if !l.allow.iter().any(|p| p == pattern) {
-                l.allow.push(pattern.to_string());
-            }
-        }
+        self.list_source(pattern, Some(ListKind::Allow));
     }
     /// Always flag a source (or `prefix*`).
     pub fn deny_source(&self, pattern: &str) {
-        let pattern = &lists::shown(pattern);
-        if let Ok(mut l) = self.lists.lock() {
-            l.allow.retain(|p| p != pattern);
-            if !l.deny.iter().any(|p| p == pattern) {
-                l.deny.push(pattern.to_string());
-            }
-        }
+        self.list_source(pattern, Some(ListKind::Deny));
     }
     pub fn forget_source(&self, pattern: &str) {
-        let pattern = &lists::shown(pattern);
+        self.list_source(pattern, None);
+    }
+    /// Put a source pattern (as shown to the user) on one list, or on none:
+    /// it is never on both.
+    fn list_source(&self, pattern: &str, on: Option<ListKind>) {
+        let pattern = lists::shown(pattern);
         if let Ok(mut l) = self.lists.lock() {
-            l.allow.retain(|p| p != pattern);
-            l.deny.retain(|p| p != pattern);
+            l.allow.retain(|p| *p != pattern);
+            l.deny.retain(|p| *p != pattern);
+            match on {
+                Some(ListKind::Allow) => l.allow.push(pattern),
+                Some(ListKind::Deny) => l.deny.push(pattern),
+                None => {}
+            }
         }
     }
     /// Restore the lists (the daemon persists them and calls this at start).
