@@ -12,6 +12,8 @@ use serde::{Deserialize, Serialize};
 
 /// Where GitHub's REST API lives unless a source says otherwise.
 pub const GITHUB_API: &str = "https://api.github.com";
+/// Where Linear's GraphQL API lives (`POST {LINEAR_API}/graphql`).
+pub const LINEAR_API: &str = "https://api.linear.app";
 /// The label a workstream's state puts on its source issue (two-way sync).
 pub const LABEL_PREFIX: &str = "compass:";
 /// Most label filters one source takes.
@@ -22,12 +24,14 @@ pub const MAX_FILTER_LABELS: usize = 16;
 #[serde(rename_all = "snake_case")]
 pub enum SourceKind {
     Github,
+    Linear,
 }
 
 impl SourceKind {
     pub fn as_str(self) -> &'static str {
         match self {
             Self::Github => "github",
+            Self::Linear => "linear",
         }
     }
 }
@@ -67,24 +71,50 @@ pub struct GithubConfig {
     pub state: StateFilter,
 }
 
+/// A Linear team's issues.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LinearConfig {
+    /// The team's key (`ENG`), checked by [`check_team`].
+    pub team: String,
+    /// The API origin (`POST …/graphql`), checked by [`check_api_url`].
+    pub api_url: String,
+    /// Only issues carrying every one of these labels.
+    pub labels: Vec<String>,
+    /// Only issues assigned to this email.
+    pub assignee: Option<String>,
+    /// Open: not completed or canceled in the team's workflow.
+    pub state: StateFilter,
+}
+
 /// What a source is, per tracker.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum SourceConfig {
     Github(GithubConfig),
+    Linear(LinearConfig),
 }
 
 impl SourceConfig {
     pub fn kind(&self) -> SourceKind {
         match self {
             Self::Github(_) => SourceKind::Github,
+            Self::Linear(_) => SourceKind::Linear,
         }
     }
 
-    /// What the user reads: `github:OWNER/NAME`.
+    /// What the user reads: `github:OWNER/NAME`, `linear:TEAM`.
     pub fn describe(&self) -> String {
         match self {
             Self::Github(g) => format!("github:{}", g.repo),
+            Self::Linear(l) => format!("linear:{}", l.team),
+        }
+    }
+
+    /// The issue states the source imports on a first sync.
+    pub fn state(&self) -> StateFilter {
+        match self {
+            Self::Github(g) => g.state,
+            Self::Linear(l) => l.state,
         }
     }
 }
@@ -220,6 +250,10 @@ pub struct Skipped {
 pub enum SourceFieldError {
     #[error("{0:?} must be OWNER/NAME (letters, digits, '-', '_', '.')")]
     BadRepo(String),
+    #[error(
+        "{0:?} must be a Linear team key: an upper-case letter, then up to 9 upper-case letters, digits or '_'"
+    )]
+    BadTeam(String),
     #[error("{url:?}: {why}")]
     BadApiUrl { url: String, why: &'static str },
     #[error("{0:?} must be 1-100 printable characters")]
@@ -244,6 +278,18 @@ pub fn check_repo(raw: &str) -> Result<(), SourceFieldError> {
             Ok(())
         }
         _ => Err(SourceFieldError::BadRepo(raw.to_owned())),
+    }
+}
+
+/// A Linear team key as Linear makes them (`ENG`, `WEB2`).
+pub fn check_team(raw: &str) -> Result<(), SourceFieldError> {
+    let mut chars = raw.chars();
+    let first_ok = chars.next().is_some_and(|c| c.is_ascii_uppercase());
+    let rest_ok = chars.all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_');
+    if first_ok && rest_ok && raw.len() <= 10 {
+        Ok(())
+    } else {
+        Err(SourceFieldError::BadTeam(raw.to_owned()))
     }
 }
 
@@ -285,19 +331,35 @@ pub fn check_filter(raw: &str) -> Result<(), SourceFieldError> {
     Ok(())
 }
 
+/// The label and assignee filters every tracker's source takes.
+fn check_filters(labels: &[String], assignee: Option<&String>) -> Result<(), SourceFieldError> {
+    if labels.len() > MAX_FILTER_LABELS {
+        return Err(SourceFieldError::TooManyLabels {
+            count: labels.len(),
+        });
+    }
+    labels
+        .iter()
+        .chain(assignee)
+        .try_for_each(|l| check_filter(l))
+}
+
 impl GithubConfig {
     /// Check every field; the API URL comes back normalised.
     pub fn checked(mut self) -> Result<Self, SourceFieldError> {
         check_repo(&self.repo)?;
         self.api_url = check_api_url(&self.api_url)?;
-        if self.labels.len() > MAX_FILTER_LABELS {
-            return Err(SourceFieldError::TooManyLabels {
-                count: self.labels.len(),
-            });
-        }
-        for l in self.labels.iter().chain(self.assignee.iter()) {
-            check_filter(l)?;
-        }
+        check_filters(&self.labels, self.assignee.as_ref())?;
+        Ok(self)
+    }
+}
+
+impl LinearConfig {
+    /// Check every field; the API URL comes back normalised.
+    pub fn checked(mut self) -> Result<Self, SourceFieldError> {
+        check_team(&self.team)?;
+        self.api_url = check_api_url(&self.api_url)?;
+        check_filters(&self.labels, self.assignee.as_ref())?;
         Ok(self)
     }
 }
@@ -332,6 +394,16 @@ mod tests {
             "not a url",
         ] {
             assert!(check_api_url(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn team_keys_are_linear_shaped() {
+        for good in ["ENG", "W2", "A_B"] {
+            assert!(check_team(good).is_ok(), "{good:?}");
+        }
+        for bad in ["", "eng", "2X", "ENG-1", "ENG ", "ABCDEFGHIJK", "-E"] {
+            assert!(check_team(bad).is_err(), "{bad:?}");
         }
     }
 

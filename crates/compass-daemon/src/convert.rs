@@ -697,18 +697,38 @@ pub(crate) fn skipped_pb(s: compass_core::source::Skipped) -> pb::SkippedIssue {
 
 pub(crate) fn source_pb(s: Source) -> pb::Source {
     let name = s.config.describe();
-    let SourceConfig::Github(g) = s.config;
+    let (kind, repo, team, api_url, labels, assignee, state) = match s.config {
+        SourceConfig::Github(g) => (
+            pb::SourceKind::Github,
+            g.repo,
+            String::new(),
+            g.api_url,
+            g.labels,
+            g.assignee,
+            g.state,
+        ),
+        SourceConfig::Linear(l) => (
+            pb::SourceKind::Linear,
+            String::new(),
+            l.team,
+            l.api_url,
+            l.labels,
+            l.assignee,
+            l.state,
+        ),
+    };
     pb::Source {
         id: s.id.0,
         project_id: s.project_id.0,
-        kind: pb::SourceKind::Github.into(),
+        kind: kind.into(),
         name,
-        repo: g.repo,
-        api_url: g.api_url,
+        repo,
+        team,
+        api_url,
         token_secret: s.token_secret,
-        labels: g.labels,
-        assignee: g.assignee.unwrap_or_default(),
-        state: g.state.as_str().to_owned(),
+        labels,
+        assignee: assignee.unwrap_or_default(),
+        state: state.as_str().to_owned(),
         writeback_state: s.writeback.state,
         writeback_labels: s.writeback.labels,
         writeback_comments: s.writeback.comments,

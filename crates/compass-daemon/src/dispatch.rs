@@ -7,7 +7,7 @@
 use crate::convert::{landed_pb, skipped_pb, source_pb};
 use crate::status::{from_store, invalid};
 use compass_core::source::{
-    GithubConfig, Source, SourceConfig, SourceFieldError, StateFilter, Writeback,
+    GithubConfig, LinearConfig, Source, SourceConfig, SourceFieldError, StateFilter, Writeback,
 };
 use compass_core::workstream::{Workstream, WorkstreamState};
 use compass_dispatcher::{DispatchError, Http, RetryPolicy, Token};
@@ -48,6 +48,7 @@ fn from_dispatch(e: DispatchError) -> Status {
 fn field_error(e: SourceFieldError) -> Status {
     let field = match e {
         SourceFieldError::BadRepo(_) => "repo",
+        SourceFieldError::BadTeam(_) => "team",
         SourceFieldError::BadApiUrl { .. } => "api_url",
         SourceFieldError::BadFilter(_) | SourceFieldError::TooManyLabels { .. } => "filters",
     };
@@ -125,6 +126,25 @@ impl Dispatch {
         if req.project.is_empty() {
             return Err(invalid("project", "is required (a project id or name)"));
         }
+        let state = match req.state.as_str() {
+            "" | "open" => StateFilter::Open,
+            "closed" => StateFilter::Closed,
+            "all" => StateFilter::All,
+            other => {
+                return Err(invalid(
+                    "state",
+                    format!("{other:?} must be open, closed or all"),
+                ));
+            }
+        };
+        let api_url = |default: &str| {
+            if req.api_url.is_empty() {
+                default.to_owned()
+            } else {
+                req.api_url.clone()
+            }
+        };
+        let assignee = (!req.assignee.is_empty()).then(|| req.assignee.clone());
         let config = match pb::SourceKind::try_from(req.kind) {
             Ok(pb::SourceKind::Github) => {
                 if req.repo.is_empty() {
@@ -133,28 +153,31 @@ impl Dispatch {
                         "is required for a github source (OWNER/NAME)",
                     ));
                 }
-                let state = match req.state.as_str() {
-                    "" | "open" => StateFilter::Open,
-                    "closed" => StateFilter::Closed,
-                    "all" => StateFilter::All,
-                    other => {
-                        return Err(invalid(
-                            "state",
-                            format!("{other:?} must be open, closed or all"),
-                        ));
-                    }
-                };
-                let api_url = if req.api_url.is_empty() {
-                    compass_core::source::GITHUB_API.to_owned()
-                } else {
-                    req.api_url
-                };
                 SourceConfig::Github(
                     GithubConfig {
-                        repo: req.repo,
-                        api_url,
-                        labels: req.labels,
-                        assignee: (!req.assignee.is_empty()).then_some(req.assignee),
+                        repo: req.repo.clone(),
+                        api_url: api_url(compass_core::source::GITHUB_API),
+                        labels: req.labels.clone(),
+                        assignee,
+                        state,
+                    }
+                    .checked()
+                    .map_err(field_error)?,
+                )
+            }
+            Ok(pb::SourceKind::Linear) => {
+                if req.team.is_empty() {
+                    return Err(invalid(
+                        "team",
+                        "is required for a linear source (the team key, e.g. ENG)",
+                    ));
+                }
+                SourceConfig::Linear(
+                    LinearConfig {
+                        team: req.team.clone(),
+                        api_url: api_url(compass_core::source::LINEAR_API),
+                        labels: req.labels.clone(),
+                        assignee,
                         state,
                     }
                     .checked()
@@ -199,7 +222,7 @@ impl Dispatch {
         if key.is_empty() {
             return Err(invalid(
                 "source",
-                "is required (an id or github:OWNER/NAME)",
+                "is required (an id, github:OWNER/NAME or linear:TEAM)",
             ));
         }
         self.store
@@ -240,7 +263,7 @@ impl Dispatch {
         if key.is_empty() {
             return Err(invalid(
                 "source",
-                "is required (an id or github:OWNER/NAME)",
+                "is required (an id, github:OWNER/NAME or linear:TEAM)",
             ));
         }
         let source = self

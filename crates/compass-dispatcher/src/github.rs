@@ -4,7 +4,7 @@
 //! pull requests among issues; they are passed over here.
 
 use crate::error::DispatchError;
-use crate::http::{Answer, Http};
+use crate::http::{Answer, Api, Http};
 use crate::token::Token;
 use compass_core::source::{ExternalIssue, GithubConfig};
 use serde::Deserialize;
@@ -124,7 +124,7 @@ impl Github<'_> {
         let what = format!("GET {}", url.path());
         let (Answer { headers, body }, waited) = self
             .http
-            .send(&what, self.token, |c| c.get(url.clone()))
+            .send(Api::Github, &what, self.token, |c| c.get(url.clone()))
             .await?;
         let raw: Vec<GhIssue> =
             serde_json::from_slice(&body).map_err(|e| DispatchError::Malformed {
@@ -228,7 +228,7 @@ impl Github<'_> {
     ) -> Result<(), DispatchError> {
         let what = format!("{method} {}", url.path());
         self.http
-            .send(&what, self.token, |c| {
+            .send(Api::Github, &what, self.token, |c| {
                 let req = c.request(method.clone(), url.clone());
                 match &body {
                     Some(b) => req.json(b),

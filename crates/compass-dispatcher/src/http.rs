@@ -1,8 +1,10 @@
 //! One HTTP exchange with a tracker, with its documented failure modes
-//! turned into [`DispatchError`]s: rate limits (`429`, or `403` with
-//! `x-ratelimit-remaining: 0`) are waited out as `Retry-After` or
-//! `x-ratelimit-reset` say, and `5xx` retried with back-off — both bounded
-//! by [`RetryPolicy`], past which the caller hears why. Redirects are not
+//! turned into [`DispatchError`]s: rate limits (GitHub: `429`, or `403`
+//! with `x-ratelimit-remaining: 0`, waited out as `Retry-After` or
+//! `x-ratelimit-reset` say; Linear: a `RATELIMITED` GraphQL error, until
+//! `x-ratelimit-requests-reset`, epoch milliseconds) are waited out, and
+//! `5xx` retried with back-off — both bounded by [`RetryPolicy`], past
+//! which the caller hears why. Redirects are not
 //! followed (a token goes to the configured host only) and answers are read
 //! up to a size limit.
 
@@ -39,6 +41,16 @@ impl Default for RetryPolicy {
     }
 }
 
+/// Which tracker's API a request goes to: how the token is presented, and
+/// how a rate limit reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Api {
+    /// REST, `Authorization: Bearer`.
+    Github,
+    /// GraphQL; a personal API key is the bare `Authorization` value.
+    Linear,
+}
+
 /// The tracker's answer: a `2xx` status, headers and body.
 #[derive(Debug)]
 pub(crate) struct Answer {
@@ -57,11 +69,17 @@ fn header<'h>(headers: &'h HeaderMap, name: &str) -> Option<&'h str> {
     headers.get(name).and_then(|v| v.to_str().ok())
 }
 
-/// GitHub's error body is `{"message": …}`; anything else is shown cut short.
-fn message_of(body: &[u8]) -> String {
+/// GitHub's error body is `{"message": …}`, GraphQL's `{"errors":
+/// [{"message": …}]}`; anything else is shown cut short.
+pub(crate) fn message_of(body: &[u8]) -> String {
     let text = serde_json::from_slice::<serde_json::Value>(body)
         .ok()
-        .and_then(|v| v["message"].as_str().map(str::to_owned))
+        .and_then(|v| {
+            v["message"]
+                .as_str()
+                .or_else(|| v["errors"][0]["message"].as_str())
+                .map(str::to_owned)
+        })
         .unwrap_or_else(|| String::from_utf8_lossy(body).into_owned());
     let mut short: String = text.chars().filter(|c| !c.is_control()).take(200).collect();
     if short.is_empty() {
@@ -85,7 +103,51 @@ impl Http {
     }
 
     /// The wait a rate-limited answer asks for, if it is one.
-    fn rate_wait(&self, status: u16, headers: &HeaderMap, attempt: u32) -> Option<Duration> {
+    fn rate_wait(
+        &self,
+        api: Api,
+        status: u16,
+        headers: &HeaderMap,
+        body: &[u8],
+        attempt: u32,
+    ) -> Option<Duration> {
+        match api {
+            Api::Github => self.github_wait(status, headers, attempt),
+            Api::Linear => self.linear_wait(headers, body, attempt),
+        }
+    }
+
+    /// Linear answers a rate-limited request with a GraphQL error whose
+    /// `extensions.code` is `RATELIMITED` (whatever the HTTP status), and
+    /// says when the bucket refills in `x-ratelimit-requests-reset`.
+    fn linear_wait(&self, headers: &HeaderMap, body: &[u8], attempt: u32) -> Option<Duration> {
+        let limited = serde_json::from_slice::<serde_json::Value>(body)
+            .ok()
+            .and_then(|v| {
+                v["errors"].as_array().map(|errors| {
+                    errors
+                        .iter()
+                        .any(|e| e["extensions"]["code"] == "RATELIMITED")
+                })
+            })
+            .unwrap_or(false);
+        if !limited {
+            return None;
+        }
+        let reset_ms = header(headers, "x-ratelimit-requests-reset")
+            .and_then(|v| v.trim().parse::<u64>().ok());
+        match reset_ms {
+            Some(reset) => {
+                let now = SystemTime::now()
+                    .duration_since(UNIX_EPOCH)
+                    .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX));
+                Some(Duration::from_millis(reset.saturating_sub(now)))
+            }
+            None => Some(self.backoff(attempt)),
+        }
+    }
+
+    fn github_wait(&self, status: u16, headers: &HeaderMap, attempt: u32) -> Option<Duration> {
         let retry_after = header(headers, "retry-after").and_then(|v| v.trim().parse::<u64>().ok());
         let exhausted = header(headers, "x-ratelimit-remaining") == Some("0");
         if status != 429 && !(status == 403 && (retry_after.is_some() || exhausted)) {
@@ -115,6 +177,7 @@ impl Http {
     /// Returns the answer and the time spent waiting.
     pub(crate) async fn send(
         &self,
+        api: Api,
         what: &str,
         token: &Token,
         build: impl Fn(&reqwest::Client) -> reqwest::RequestBuilder,
@@ -124,12 +187,16 @@ impl Http {
         let mut attempt = 0;
         loop {
             attempt += 1;
-            let sent = build(&self.client)
-                .header(reqwest::header::AUTHORIZATION, token.bearer())
-                .header(reqwest::header::ACCEPT, "application/vnd.github+json")
-                .header("x-github-api-version", "2022-11-28")
-                .send()
-                .await;
+            let request = match api {
+                Api::Github => build(&self.client)
+                    .header(reqwest::header::AUTHORIZATION, token.bearer())
+                    .header(reqwest::header::ACCEPT, "application/vnd.github+json")
+                    .header("x-github-api-version", "2022-11-28"),
+                Api::Linear => build(&self.client)
+                    .header(reqwest::header::AUTHORIZATION, token.bare())
+                    .header(reqwest::header::ACCEPT, "application/json"),
+            };
+            let sent = request.send().await;
             let response = match sent {
                 Ok(r) => r,
                 Err(e) => {
@@ -142,10 +209,11 @@ impl Http {
             let status = response.status().as_u16();
             let headers = response.headers().clone();
             let body = read_body(what, response).await?;
-            if (200..300).contains(&status) {
+            let limited = self.rate_wait(api, status, &headers, &body, attempt - 1);
+            if (200..300).contains(&status) && limited.is_none() {
                 return Ok((Answer { headers, body }, waited));
             }
-            let retry = if let Some(wait) = self.rate_wait(status, &headers, attempt - 1) {
+            let retry = if let Some(wait) = limited {
                 if wait > self.policy.max_wait || attempt >= attempts {
                     return Err(DispatchError::RateLimited {
                         what: what.to_owned(),
@@ -164,7 +232,11 @@ impl Http {
                 }
                 self.backoff(attempt - 1)
             } else {
-                return Err(classify(what, token, status, &body));
+                let graphql = match api {
+                    Api::Linear => crate::linear::classify(what, token, &body),
+                    Api::Github => None,
+                };
+                return Err(graphql.unwrap_or_else(|| classify(what, token, status, &body)));
             };
             tracing::info!(%what, status, wait_ms = retry.as_millis() as u64, "tracker asked to wait; retrying");
             tokio::time::sleep(retry).await;

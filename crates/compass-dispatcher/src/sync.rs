@@ -1,13 +1,19 @@
-//! A source's sync: pages fetched oldest change first from the source's
-//! cursor, each committed with the cursor after it, so a sync that stops
-//! (tracker down, token expired, malformed answer) keeps what it imported,
-//! shows the source as failing, and the next one resumes where it stopped.
+//! A source's sync: pages fetched from the source's cursor, each committed
+//! as it arrives, so a sync that stops (tracker down, token expired,
+//! malformed answer) keeps what it imported, shows the source as failing,
+//! and the next one resumes. A tracker that pages oldest change first
+//! (GitHub) moves the cursor with each page; one that pages newest first
+//! (Linear) moves it only with the last page, so a stop never skips the
+//! older changes it had not reached.
 
 use crate::error::DispatchError;
 use crate::github::Github;
 use crate::http::Http;
+use crate::linear::Linear;
 use crate::token::Token;
-use compass_core::source::{Skipped, Source, SourceConfig};
+use compass_core::source::{
+    ExternalIssue, GithubConfig, LinearConfig, Skipped, Source, SourceConfig,
+};
 use compass_store::{Store, sources};
 use std::time::Duration;
 
@@ -56,7 +62,46 @@ async fn run(
     source: &Source,
     token: &Token,
 ) -> Result<SyncReport, DispatchError> {
-    let SourceConfig::Github(config) = &source.config;
+    match &source.config {
+        SourceConfig::Github(config) => run_github(store, http, source, config, token).await,
+        SourceConfig::Linear(config) => run_linear(store, http, source, config, token).await,
+    }
+}
+
+/// Commit one page: its issues, and the cursor when it may move.
+async fn commit(
+    store: &Store,
+    source: &Source,
+    issues: Vec<ExternalIssue>,
+    cursor: Option<String>,
+    report: &mut SyncReport,
+) -> Result<(), DispatchError> {
+    let id = source.id.clone();
+    let outcome = store
+        .write(move |tx| sources::apply_page(tx, &id, issues, cursor))
+        .await?;
+    report.pages += 1;
+    report.created += outcome.created;
+    report.updated += outcome.updated;
+    report.unchanged += outcome.unchanged;
+    report.skipped.extend(outcome.skipped);
+    Ok(())
+}
+
+fn too_many_pages(what: String) -> DispatchError {
+    DispatchError::Malformed {
+        what,
+        message: format!("more than {MAX_PAGES} pages"),
+    }
+}
+
+async fn run_github(
+    store: &Store,
+    http: &Http,
+    source: &Source,
+    config: &GithubConfig,
+    token: &Token,
+) -> Result<SyncReport, DispatchError> {
     let gh = Github {
         http,
         config,
@@ -66,27 +111,48 @@ async fn run(
     let mut url = gh.first_page(source.cursor.as_deref())?;
     loop {
         if report.pages >= MAX_PAGES {
-            return Err(DispatchError::Malformed {
-                what: format!("GET {}", url.path()),
-                message: format!("more than {MAX_PAGES} pages"),
-            });
+            return Err(too_many_pages(format!("GET {}", url.path())));
         }
         let page = gh.page(&url).await?;
-        report.pages += 1;
         report.pull_requests += page.pull_requests;
         report.waited += page.waited;
         let cursor = page.issues.iter().map(|i| i.updated_at.clone()).max();
-        let id = source.id.clone();
-        let issues = page.issues;
-        let outcome = store
-            .write(move |tx| sources::apply_page(tx, &id, issues, cursor))
-            .await?;
-        report.created += outcome.created;
-        report.updated += outcome.updated;
-        report.unchanged += outcome.unchanged;
-        report.skipped.extend(outcome.skipped);
+        commit(store, source, page.issues, cursor, &mut report).await?;
         match page.next {
             Some(next) => url = next,
+            None => return Ok(report),
+        }
+    }
+}
+
+async fn run_linear(
+    store: &Store,
+    http: &Http,
+    source: &Source,
+    config: &LinearConfig,
+    token: &Token,
+) -> Result<SyncReport, DispatchError> {
+    let ln = Linear {
+        http,
+        config,
+        token,
+    };
+    let from = source.cursor.as_deref();
+    let mut report = SyncReport::default();
+    let mut newest: Option<String> = None;
+    let mut after: Option<String> = None;
+    loop {
+        if report.pages >= MAX_PAGES {
+            return Err(too_many_pages("POST /graphql CompassIssues".into()));
+        }
+        let page = ln.page(from, after.as_deref()).await?;
+        report.waited += page.waited;
+        newest = newest.max(page.issues.iter().map(|i| i.updated_at.clone()).max());
+        let last = page.next.is_none();
+        let cursor = if last { newest.clone() } else { None };
+        commit(store, source, page.issues, cursor, &mut report).await?;
+        match page.next {
+            Some(next) => after = Some(next),
             None => return Ok(report),
         }
     }

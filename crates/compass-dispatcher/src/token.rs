@@ -34,6 +34,11 @@ impl Token {
     pub(crate) fn bearer(&self) -> String {
         format!("Bearer {}", self.value)
     }
+
+    /// The token as the whole header value (Linear's personal API keys).
+    pub(crate) fn bare(&self) -> String {
+        self.value.clone()
+    }
 }
 
 impl fmt::Debug for Token {

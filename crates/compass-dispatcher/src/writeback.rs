@@ -1,12 +1,14 @@
 //! Two-way sync: a workstream's state change written back to the issue it
 //! came from, as the source is configured — a `compass:<state>` label, the
-//! issue closed when the work merges, and (when asked for) a comment. Each
+//! issue closed (GitHub) or completed (Linear) when the work merges, and
+//! (when asked for) a comment. Each
 //! action is recorded as a `source_writeback` event; a failed one never
 //! undoes the state change.
 
 use crate::error::DispatchError;
 use crate::github::Github;
 use crate::http::Http;
+use crate::linear::Linear;
 use crate::token::Token;
 use compass_core::source::{SourceConfig, WritebackAction, state_label};
 use compass_core::workstream::{Workstream, WorkstreamState};
@@ -57,36 +59,49 @@ pub async fn writeback(
         return Ok(Vec::new());
     }
     let token = token(&source.token_secret);
-    let SourceConfig::Github(config) = &source.config;
+    let comment = format!(
+        "Compass: workstream `{}` moved from {} to {}.",
+        ws.branch,
+        from.as_str(),
+        to.as_str()
+    );
+    let (old_label, new_label) = (state_label(from), state_label(to));
     let mut written = Vec::new();
     for action in plan {
         let result = match &token {
             Err(e) => Err(e.to_string()),
-            Ok(token) => {
-                let gh = Github {
-                    http,
-                    config,
-                    token,
-                };
-                let n = link.number;
-                match action {
-                    WritebackAction::Label => match gh.remove_label(n, &state_label(from)).await {
-                        Ok(()) => gh.add_label(n, &state_label(to)).await,
-                        e => e,
-                    },
-                    WritebackAction::Close => gh.close(n).await,
-                    WritebackAction::Comment => {
-                        let text = format!(
-                            "Compass: workstream `{}` moved from {} to {}.",
-                            ws.branch,
-                            from.as_str(),
-                            to.as_str()
-                        );
-                        gh.comment(n, &text).await
+            Ok(token) => match &source.config {
+                SourceConfig::Github(config) => {
+                    let gh = Github {
+                        http,
+                        config,
+                        token,
+                    };
+                    let n = link.number;
+                    match action {
+                        WritebackAction::Label => match gh.remove_label(n, &old_label).await {
+                            Ok(()) => gh.add_label(n, &new_label).await,
+                            e => e,
+                        },
+                        WritebackAction::Close => gh.close(n).await,
+                        WritebackAction::Comment => gh.comment(n, &comment).await,
                     }
                 }
-                .map_err(|e| e.to_string())
+                SourceConfig::Linear(config) => {
+                    let ln = Linear {
+                        http,
+                        config,
+                        token,
+                    };
+                    let id = link.external_id.as_str();
+                    match action {
+                        WritebackAction::Label => ln.relabel(id, &old_label, &new_label).await,
+                        WritebackAction::Close => ln.complete(id).await,
+                        WritebackAction::Comment => ln.comment(id, &comment).await,
+                    }
+                }
             }
+            .map_err(|e| e.to_string()),
         };
         if let Err(e) = &result {
             tracing::warn!(workstream = %ws.id, action = action.as_str(), error = %e, "writeback failed");

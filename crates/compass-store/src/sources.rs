@@ -246,9 +246,7 @@ pub fn apply_page(
     cursor: Option<String>,
 ) -> Result<PageOutcome> {
     let source = get(tx.conn(), source_id.as_str())?;
-    let filter = match &source.config {
-        SourceConfig::Github(g) => g.state,
-    };
+    let filter = source.config.state();
     let mut out = PageOutcome::default();
     for ext in page {
         if let Err(e) = ext.check() {

@@ -597,7 +597,10 @@ pub(crate) enum SourceCmd {
         kind: SourceKind,
         /// GitHub: OWNER/NAME.
         #[arg(long)]
-        repo: String,
+        repo: Option<String>,
+        /// Linear: the team key (ENG).
+        #[arg(long)]
+        team: Option<String>,
         /// The API base URL (GitHub Enterprise: https://HOST/api/v3).
         #[arg(long, value_name = "URL")]
         api_url: Option<String>,
@@ -607,7 +610,8 @@ pub(crate) enum SourceCmd {
         /// Only issues with this label (repeatable: all of them).
         #[arg(long = "label")]
         labels: Vec<String>,
-        /// Only issues assigned to this login (`none`, `*`).
+        /// Only issues assigned to this login (GitHub: `none`, `*`) or
+        /// email (Linear).
         #[arg(long)]
         assignee: Option<String>,
         #[arg(long, value_enum, default_value_t = SourceState::Open)]
@@ -633,7 +637,7 @@ pub(crate) enum SourceCmd {
     },
     /// Sync now, from the source's cursor.
     Sync {
-        /// A source id or github:OWNER/NAME.
+        /// A source id, github:OWNER/NAME or linear:TEAM.
         source: String,
         #[command(flatten)]
         json: JsonFlag,
@@ -668,6 +672,7 @@ pub(crate) enum DispatcherCmd {
 #[derive(Debug, Clone, Copy, ValueEnum)]
 pub(crate) enum SourceKind {
     Github,
+    Linear,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]

@@ -988,18 +988,22 @@ pub struct Source {
     pub project_id: ::prost::alloc::string::String,
     #[prost(enumeration = "SourceKind", tag = "3")]
     pub kind: i32,
-    /// `github:OWNER/NAME`.
+    /// `github:OWNER/NAME`, `linear:TEAM`.
     #[prost(string, tag = "4")]
     pub name: ::prost::alloc::string::String,
     /// GitHub: OWNER/NAME.
     #[prost(string, tag = "5")]
     pub repo: ::prost::alloc::string::String,
+    /// Linear: the team key.
+    #[prost(string, tag = "20")]
+    pub team: ::prost::alloc::string::String,
     #[prost(string, tag = "6")]
     pub api_url: ::prost::alloc::string::String,
     /// The secret holding the token (never its value).
     #[prost(string, tag = "7")]
     pub token_secret: ::prost::alloc::string::String,
-    /// Filters: every label; one assignee; "open", "closed" or "all".
+    /// Filters: every label; one assignee (GitHub: a login; Linear: an
+    /// email); "open", "closed" or "all".
     #[prost(string, repeated, tag = "8")]
     pub labels: ::prost::alloc::vec::Vec<::prost::alloc::string::String>,
     #[prost(string, tag = "9")]
@@ -1037,7 +1041,11 @@ pub struct AddSourceRequest {
     /// GitHub: OWNER/NAME.
     #[prost(string, tag = "3")]
     pub repo: ::prost::alloc::string::String,
-    /// Empty: the tracker's public API (<https://api.github.com>).
+    /// Linear: the team key (`ENG`).
+    #[prost(string, tag = "12")]
+    pub team: ::prost::alloc::string::String,
+    /// Empty: the tracker's public API (<https://api.github.com,>
+    /// <https://api.linear.app>).
     #[prost(string, tag = "4")]
     pub api_url: ::prost::alloc::string::String,
     /// A secret set with `compass secret set`.
@@ -1775,6 +1783,7 @@ impl Severity {
 pub enum SourceKind {
     Unspecified = 0,
     Github = 1,
+    Linear = 2,
 }
 impl SourceKind {
     /// String value of the enum field names used in the ProtoBuf definition.
@@ -1785,6 +1794,7 @@ impl SourceKind {
         match self {
             Self::Unspecified => "SOURCE_KIND_UNSPECIFIED",
             Self::Github => "SOURCE_KIND_GITHUB",
+            Self::Linear => "SOURCE_KIND_LINEAR",
         }
     }
     /// Creates an enum from field names used in the ProtoBuf definition.
@@ -1792,6 +1802,7 @@ impl SourceKind {
         match value {
             "SOURCE_KIND_UNSPECIFIED" => Some(Self::Unspecified),
             "SOURCE_KIND_GITHUB" => Some(Self::Github),
+            "SOURCE_KIND_LINEAR" => Some(Self::Linear),
             _ => None,
         }
     }

@@ -15,6 +15,9 @@ impl serde::Serialize for AddSourceRequest {
         if !self.repo.is_empty() {
             len += 1;
         }
+        if !self.team.is_empty() {
+            len += 1;
+        }
         if !self.api_url.is_empty() {
             len += 1;
         }
@@ -50,6 +53,9 @@ impl serde::Serialize for AddSourceRequest {
         }
         if !self.repo.is_empty() {
             struct_ser.serialize_field("repo", &self.repo)?;
+        }
+        if !self.team.is_empty() {
+            struct_ser.serialize_field("team", &self.team)?;
         }
         if !self.api_url.is_empty() {
             struct_ser.serialize_field("apiUrl", &self.api_url)?;
@@ -88,6 +94,7 @@ impl<'de> serde::Deserialize<'de> for AddSourceRequest {
             "project",
             "kind",
             "repo",
+            "team",
             "api_url",
             "apiUrl",
             "token_secret",
@@ -108,6 +115,7 @@ impl<'de> serde::Deserialize<'de> for AddSourceRequest {
             Project,
             Kind,
             Repo,
+            Team,
             ApiUrl,
             TokenSecret,
             Labels,
@@ -140,6 +148,7 @@ impl<'de> serde::Deserialize<'de> for AddSourceRequest {
                             "project" => Ok(GeneratedField::Project),
                             "kind" => Ok(GeneratedField::Kind),
                             "repo" => Ok(GeneratedField::Repo),
+                            "team" => Ok(GeneratedField::Team),
                             "apiUrl" | "api_url" => Ok(GeneratedField::ApiUrl),
                             "tokenSecret" | "token_secret" => Ok(GeneratedField::TokenSecret),
                             "labels" => Ok(GeneratedField::Labels),
@@ -170,6 +179,7 @@ impl<'de> serde::Deserialize<'de> for AddSourceRequest {
                 let mut project__ = None;
                 let mut kind__ = None;
                 let mut repo__ = None;
+                let mut team__ = None;
                 let mut api_url__ = None;
                 let mut token_secret__ = None;
                 let mut labels__ = None;
@@ -197,6 +207,12 @@ impl<'de> serde::Deserialize<'de> for AddSourceRequest {
                                 return Err(serde::de::Error::duplicate_field("repo"));
                             }
                             repo__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Team => {
+                            if team__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("team"));
+                            }
+                            team__ = Some(map_.next_value()?);
                         }
                         GeneratedField::ApiUrl => {
                             if api_url__.is_some() {
@@ -252,6 +268,7 @@ impl<'de> serde::Deserialize<'de> for AddSourceRequest {
                     project: project__.unwrap_or_default(),
                     kind: kind__.unwrap_or_default(),
                     repo: repo__.unwrap_or_default(),
+                    team: team__.unwrap_or_default(),
                     api_url: api_url__.unwrap_or_default(),
                     token_secret: token_secret__.unwrap_or_default(),
                     labels: labels__.unwrap_or_default(),
@@ -15171,6 +15188,9 @@ impl serde::Serialize for Source {
         if !self.repo.is_empty() {
             len += 1;
         }
+        if !self.team.is_empty() {
+            len += 1;
+        }
         if !self.api_url.is_empty() {
             len += 1;
         }
@@ -15230,6 +15250,9 @@ impl serde::Serialize for Source {
         }
         if !self.repo.is_empty() {
             struct_ser.serialize_field("repo", &self.repo)?;
+        }
+        if !self.team.is_empty() {
+            struct_ser.serialize_field("team", &self.team)?;
         }
         if !self.api_url.is_empty() {
             struct_ser.serialize_field("apiUrl", &self.api_url)?;
@@ -15297,6 +15320,7 @@ impl<'de> serde::Deserialize<'de> for Source {
             "kind",
             "name",
             "repo",
+            "team",
             "api_url",
             "apiUrl",
             "token_secret",
@@ -15328,6 +15352,7 @@ impl<'de> serde::Deserialize<'de> for Source {
             Kind,
             Name,
             Repo,
+            Team,
             ApiUrl,
             TokenSecret,
             Labels,
@@ -15368,6 +15393,7 @@ impl<'de> serde::Deserialize<'de> for Source {
                             "kind" => Ok(GeneratedField::Kind),
                             "name" => Ok(GeneratedField::Name),
                             "repo" => Ok(GeneratedField::Repo),
+                            "team" => Ok(GeneratedField::Team),
                             "apiUrl" | "api_url" => Ok(GeneratedField::ApiUrl),
                             "tokenSecret" | "token_secret" => Ok(GeneratedField::TokenSecret),
                             "labels" => Ok(GeneratedField::Labels),
@@ -15406,6 +15432,7 @@ impl<'de> serde::Deserialize<'de> for Source {
                 let mut kind__ = None;
                 let mut name__ = None;
                 let mut repo__ = None;
+                let mut team__ = None;
                 let mut api_url__ = None;
                 let mut token_secret__ = None;
                 let mut labels__ = None;
@@ -15451,6 +15478,12 @@ impl<'de> serde::Deserialize<'de> for Source {
                                 return Err(serde::de::Error::duplicate_field("repo"));
                             }
                             repo__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Team => {
+                            if team__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("team"));
+                            }
+                            team__ = Some(map_.next_value()?);
                         }
                         GeneratedField::ApiUrl => {
                             if api_url__.is_some() {
@@ -15550,6 +15583,7 @@ impl<'de> serde::Deserialize<'de> for Source {
                     kind: kind__.unwrap_or_default(),
                     name: name__.unwrap_or_default(),
                     repo: repo__.unwrap_or_default(),
+                    team: team__.unwrap_or_default(),
                     api_url: api_url__.unwrap_or_default(),
                     token_secret: token_secret__.unwrap_or_default(),
                     labels: labels__.unwrap_or_default(),
@@ -15856,6 +15890,7 @@ impl serde::Serialize for SourceKind {
         let variant = match self {
             Self::Unspecified => "SOURCE_KIND_UNSPECIFIED",
             Self::Github => "SOURCE_KIND_GITHUB",
+            Self::Linear => "SOURCE_KIND_LINEAR",
         };
         serializer.serialize_str(variant)
     }
@@ -15869,6 +15904,7 @@ impl<'de> serde::Deserialize<'de> for SourceKind {
         const FIELDS: &[&str] = &[
             "SOURCE_KIND_UNSPECIFIED",
             "SOURCE_KIND_GITHUB",
+            "SOURCE_KIND_LINEAR",
         ];
 
         struct GeneratedVisitor;
@@ -15911,6 +15947,7 @@ impl<'de> serde::Deserialize<'de> for SourceKind {
                 match value {
                     "SOURCE_KIND_UNSPECIFIED" => Ok(SourceKind::Unspecified),
                     "SOURCE_KIND_GITHUB" => Ok(SourceKind::Github),
+                    "SOURCE_KIND_LINEAR" => Ok(SourceKind::Linear),
                     _ => Err(serde::de::Error::unknown_variant(value, FIELDS)),
                 }
             }

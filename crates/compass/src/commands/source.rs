@@ -1,4 +1,4 @@
-//! `compass source …`: a project's issue sources (GitHub Issues), their
+//! `compass source …`: a project's issue sources (GitHub Issues, Linear), their
 //! health, a sync now, and removal (imported issues stay).
 
 use crate::cli::{SourceCmd, SourceKind, SourceState};
@@ -13,6 +13,7 @@ pub(crate) async fn run(client: &mut Client, cmd: SourceCmd) -> CliResult {
             project,
             kind,
             repo,
+            team,
             api_url,
             token_secret,
             labels,
@@ -25,6 +26,7 @@ pub(crate) async fn run(client: &mut Client, cmd: SourceCmd) -> CliResult {
         } => {
             let kind = match kind {
                 SourceKind::Github => pb::SourceKind::Github,
+                SourceKind::Linear => pb::SourceKind::Linear,
             };
             let state = match state {
                 SourceState::Open => "open",
@@ -35,7 +37,8 @@ pub(crate) async fn run(client: &mut Client, cmd: SourceCmd) -> CliResult {
                 .add_source(pb::AddSourceRequest {
                     project,
                     kind: kind.into(),
-                    repo,
+                    repo: repo.unwrap_or_default(),
+                    team: team.unwrap_or_default(),
                     api_url: api_url.unwrap_or_default(),
                     token_secret,
                     labels,
