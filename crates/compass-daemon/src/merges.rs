@@ -1,6 +1,7 @@
 //! Merge detection wired into the daemon: each project repository's trunk is
 //! fetched into a Compass-owned mirror (`<data>/merges/<project>/<repo>.git`,
-//! never an agent's clone), every open workstream's branch is watched there,
+//! never an agent's clone), every open workstream's last tip the push relay
+//! forwarded (recorded by `channel::RecordPushes`) is watched there,
 //! and one whose change is on trunk in every repository it changed moves to
 //! merged with a `workstream_merged` event (from in progress it passes
 //! through review in the same write: the user merged it, so it was
@@ -15,8 +16,8 @@ use compass_core::event::{EventKind, NewEvent, Scope};
 use compass_core::merge::RepoLanded;
 use compass_core::project::Project;
 use compass_core::workstream::{Workstream, WorkstreamState};
-use compass_dispatcher::{MergeError, Mirror, Watch};
-use compass_store::{Store, StoreError, projects, workstreams};
+use compass_dispatcher::{Forward, MergeError, Mirror, Watch};
+use compass_store::{Store, StoreError, channel, projects, workstreams};
 use std::path::PathBuf;
 
 /// A workstream merge detection moved to merged.
@@ -209,20 +210,23 @@ impl Merges {
         let mirror = Mirror::open(&dir, location, None).await?;
         mirror.refresh().await?;
         let trunk = mirror.trunk().await?.unwrap_or_default();
+        let forwards = self.forwards(name, candidates).await?;
         let mut found = Vec::with_capacity(candidates.len());
-        for ws in candidates {
+        for (ws, forward) in candidates.iter().zip(forwards) {
             let judged = async {
-                Ok::<_, MergeError>(match mirror.watch(ws.id.as_str(), &ws.branch).await? {
-                    Watch::Unknown | Watch::NothingOwn => RepoState::Untouched,
-                    Watch::Watching { .. } => match mirror.landed(ws.id.as_str()).await? {
-                        Some(how) => RepoState::Landed(RepoLanded {
-                            repo: name.to_owned(),
-                            how,
-                            trunk: trunk.clone(),
-                        }),
-                        None => RepoState::Pending,
+                Ok::<_, MergeError>(
+                    match mirror.watch(ws.id.as_str(), forward.as_ref()).await? {
+                        Watch::Unknown | Watch::NothingOwn => RepoState::Untouched,
+                        Watch::Watching { .. } => match mirror.landed(ws.id.as_str()).await? {
+                            Some(how) => RepoState::Landed(RepoLanded {
+                                repo: name.to_owned(),
+                                how,
+                                trunk: trunk.clone(),
+                            }),
+                            None => RepoState::Pending,
+                        },
                     },
-                })
+                )
             };
             // One workstream's branch (an orphan an agent pushed, say) is
             // its own problem: it stays pending, the others are judged.
@@ -232,6 +236,30 @@ impl Merges {
             }));
         }
         Ok(found)
+    }
+
+    /// The relay's last forward of each candidate in `repo`: the only tips
+    /// merge detection counts.
+    async fn forwards(
+        &self,
+        repo: &str,
+        candidates: &[Workstream],
+    ) -> Result<Vec<Option<Forward>>, MergeError> {
+        let (repo, ids): (String, Vec<_>) = (
+            repo.to_owned(),
+            candidates.iter().map(|w| w.id.clone()).collect(),
+        );
+        self.store
+            .read(move |c| {
+                ids.iter()
+                    .map(|id| {
+                        Ok(channel::forward(c, id, &repo)?
+                            .map(|(commit, trunk)| Forward { commit, trunk }))
+                    })
+                    .collect()
+            })
+            .await
+            .map_err(MergeError::from)
     }
 
     /// Move `ws` to merged (through review from in progress) with its event.

@@ -214,16 +214,27 @@ fn parse_request<'a>(
     Ok((service, repo.to_owned()))
 }
 
+/// What the relay did with one push.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Decided {
+    /// Refused (by Warden, or the forward failed): nothing reached the remote.
+    Refused,
+    /// Forwarded to the real remote, whose trunk was `trunk` just before
+    /// (`None` when the relay could not tell).
+    Forwarded { trunk: Option<String> },
+}
+
 /// Told of each push the relay decided: the refs it carried (name and new
-/// commit; `None` deletes) and whether they reached the real remote. The
-/// agents' channel records each repo's push state from it.
+/// commit; `None` deletes) and what became of them. The agents' channel
+/// records each repo's push state from it, and merge detection the
+/// forwards (the only tips it counts).
 pub(crate) trait PushObserver: Send + Sync {
     fn decided(
         &self,
         agent: &AgentId,
         repo: &str,
         refs: Vec<(String, Option<String>)>,
-        forwarded: bool,
+        decided: Decided,
     );
 }
 
@@ -242,8 +253,6 @@ pub(crate) struct PushRelay {
     limits: RelayLimits,
     /// One permit per git session running now.
     sessions: Arc<tokio::sync::Semaphore>,
-    /// Rung after each forward: merge detection looks at trunk again.
-    forwarded: Arc<tokio::sync::Notify>,
     /// Told of every push forwarded or refused (each repo's push state).
     observer: Arc<dyn PushObserver>,
 }
@@ -263,8 +272,6 @@ pub(crate) struct RelayDeps<'a> {
     /// The `git-remote-compass` binary on the host.
     pub(crate) helper: &'a Path,
     pub(crate) limits: RelayLimits,
-    /// Rung after each forward.
-    pub(crate) forwarded: Arc<tokio::sync::Notify>,
     pub(crate) observer: Arc<dyn PushObserver>,
 }
 
@@ -283,7 +290,6 @@ impl PushRelay {
             secrets,
             helper,
             limits,
-            forwarded,
             observer,
         } = deps;
         let root = relay_root(state_dir);
@@ -319,7 +325,6 @@ impl PushRelay {
             helper: helper.to_owned(),
             limits,
             sessions: Arc::new(tokio::sync::Semaphore::new(MAX_SESSIONS)),
-            forwarded,
             observer,
         };
         for name in relay.upstreams.keys() {
@@ -384,6 +389,18 @@ impl PushRelay {
             let (target, name) = l.strip_prefix("ref: ")?.split_once('\t')?;
             (name == "HEAD" && target.starts_with("refs/heads/")).then(|| target.to_owned())
         })
+    }
+
+    /// The commit `name` (a full ref) names in relay repository `dir`.
+    async fn commit_of(&self, dir: &Path, name: &str) -> Option<String> {
+        let spec = format!("{name}^{{commit}}");
+        let cmd = SafeGit::in_dir(dir)
+            .ok()?
+            .args(["rev-parse", "--verify", "--quiet"])
+            .value("ref", &spec)
+            .ok()?;
+        let sha = run(&cmd).await.ok()?.trim().to_owned();
+        (!sha.is_empty()).then_some(sha)
     }
 
     /// Serve the workload's git socket until the task is aborted.
@@ -632,6 +649,12 @@ impl PushRelay {
             }
         };
         plan.trunk = self.trunk_of(repo).await;
+        // Trunk's commit as the relay fetched it for this push: merge
+        // detection counts only trunk commits made after the forward.
+        let trunk_before = match &plan.trunk {
+            Some(name) => self.commit_of(&dir, name).await,
+            None => None,
+        };
         let decided = self.warden.inspect_received_push(&self.agent, &plan).await;
         let refs: Vec<(String, Option<String>)> = received
             .iter()
@@ -639,7 +662,8 @@ impl PushRelay {
             .collect();
         let note = match decided.verdict.decision {
             compass_core::gate::Decision::Flag { reason } => {
-                self.observer.decided(&self.agent, repo, refs, false);
+                self.observer
+                    .decided(&self.agent, repo, refs, Decided::Refused);
                 return (
                     false,
                     format!(
@@ -652,16 +676,18 @@ impl PushRelay {
             compass_core::gate::Decision::Clear => String::new(),
         };
         let forwarded = self.forward(&dir, &env, upstream, &received).await;
-        self.observer
-            .decided(&self.agent, repo, refs, forwarded.is_ok());
+        let decided = match forwarded {
+            Ok(()) => Decided::Forwarded {
+                trunk: trunk_before,
+            },
+            Err(_) => Decided::Refused,
+        };
+        self.observer.decided(&self.agent, repo, refs, decided);
         match forwarded {
-            Ok(()) => {
-                self.forwarded.notify_one();
-                (
-                    true,
-                    format!("Compass forwarded this push to {repo}'s remote.{note}"),
-                )
-            }
+            Ok(()) => (
+                true,
+                format!("Compass forwarded this push to {repo}'s remote.{note}"),
+            ),
             Err(e) => (
                 false,
                 format!(

@@ -63,8 +63,10 @@ pub enum MergeError {
     Git { command: String, stderr: String },
     #[error("the remote {remote} has no HEAD (trunk) to compare with; is it empty?")]
     NoTrunk { remote: String },
-    #[error("branch {branch} shares no history with trunk")]
-    Unrelated { branch: String },
+    #[error("the forwarded commit {commit} shares no history with trunk")]
+    Unrelated { commit: String },
+    #[error(transparent)]
+    Store(#[from] compass_store::StoreError),
 }
 
 /// Why an agent's MCP call was refused. The message is what the agent is

@@ -180,6 +180,22 @@ pub(crate) fn migrations() -> Migrations<'static> {
         );
         "#,
         ),
+        // The push relay's forwards: per workstream and repo, the last tip
+        // that reached the real remote and trunk just before. Merge
+        // detection counts only these (a branch pushed by anyone else, or
+        // repeating trunk's own work, never looks merged).
+        M::up(
+            r#"
+        CREATE TABLE workstream_forwards (
+            workstream_id INTEGER NOT NULL REFERENCES workstreams(id),
+            repo TEXT NOT NULL,
+            commit_id TEXT NOT NULL,
+            trunk_id TEXT,
+            forwarded_at_ms INTEGER NOT NULL,
+            PRIMARY KEY (workstream_id, repo)
+        );
+        "#,
+        ),
     ])
 }
 
