@@ -61,7 +61,7 @@ impl Dispatch {
         merges_dir: std::path::PathBuf,
     ) -> Result<Self, DispatchError> {
         Ok(Self {
-            merges: crate::merges::Merges::new(store.clone(), merges_dir),
+            merges: crate::merges::Merges::new(store.clone(), merges_dir, secrets.clone()),
             store,
             http: Http::new(RetryPolicy::default())?,
             secrets,

@@ -8,9 +8,17 @@
 //! reviewed). The caller then settles the move like any other (writeback to
 //! the source issue, retirement of an ephemeral agent).
 //!
+//! The mirror's fetch authenticates to an HTTP(S) forge with the secret
+//! bound to its origin, lent for that one command exactly as for the relay's
+//! forward (`crate::forge`).
+//!
 //! Runs on `CheckMerges`, after every push the relay forwards, and on a
-//! timer; one check at a time. A repo that keeps failing the same way is
-//! one `merge_check_failed` event, not one per check.
+//! timer. One check of a project at a time, and only that: a project whose
+//! check is still running (a remote that is slow to answer) is reported
+//! busy by a second check, which judges every other project meanwhile, so
+//! a stalled forge never holds up another project's check or any other RPC.
+//! A repo that keeps failing the same way is one `merge_check_failed`
+//! event, not one per check.
 
 use compass_core::event::{EventKind, NewEvent, Scope};
 use compass_core::merge::RepoLanded;
@@ -18,7 +26,9 @@ use compass_core::project::Project;
 use compass_core::workstream::{Workstream, WorkstreamState};
 use compass_dispatcher::{Forward, MergeError, Mirror, Watch};
 use compass_store::{Store, StoreError, channel, projects, workstreams};
+use std::collections::BTreeMap;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// A workstream merge detection moved to merged.
 #[derive(Debug, Clone)]
@@ -44,18 +54,36 @@ pub(crate) struct Report {
     pub(crate) failures: Vec<Failure>,
 }
 
-/// The mirrors and the one-at-a-time lock.
+/// The mirrors and the per-project locks.
 #[derive(Debug)]
 pub(crate) struct Merges {
     store: Store,
     root: PathBuf,
-    /// Held for a whole check; also guards the failures last recorded.
-    one: tokio::sync::Mutex<Failing>,
+    /// Where forge-bound secrets are lent from for the mirror's fetch.
+    secrets: crate::secrets::SecretStore,
+    /// Project id → its lock, held for that project's whole check (fetches
+    /// included); it also guards the failures last recorded for it.
+    projects: std::sync::Mutex<BTreeMap<String, Arc<tokio::sync::Mutex<Failing>>>>,
 }
 
-/// (project id, repo) → the error last recorded as an event: a repo that
-/// keeps failing the same way (every poll) is one event, not one per poll.
-type Failing = std::collections::BTreeMap<(String, String), String>;
+/// Repo → the error last recorded as an event: a repo that keeps failing
+/// the same way (every poll) is one event, not one per poll.
+type Failing = BTreeMap<String, String>;
+
+/// Why one repository could not be checked.
+#[derive(Debug, thiserror::Error)]
+enum RepoError {
+    #[error(transparent)]
+    Merge(#[from] MergeError),
+    #[error(transparent)]
+    Secret(#[from] crate::secrets::SecretError),
+    #[error("the Compass binary's directory (for git's credential helper): {0}")]
+    Helper(std::io::Error),
+}
+
+/// What a second check reports for a project whose check still runs.
+const BUSY: &str = "a merge check of this project is still running (a remote is slow to answer); \
+     its workstreams are judged when that check ends";
 
 /// States whose work may still land.
 fn open(state: WorkstreamState) -> bool {
@@ -66,17 +94,26 @@ fn open(state: WorkstreamState) -> bool {
 }
 
 impl Merges {
-    pub(crate) fn new(store: Store, root: PathBuf) -> Self {
+    pub(crate) fn new(store: Store, root: PathBuf, secrets: crate::secrets::SecretStore) -> Self {
         Self {
             store,
             root,
-            one: tokio::sync::Mutex::new(Failing::new()),
+            secrets,
+            projects: std::sync::Mutex::default(),
         }
+    }
+
+    /// The lock of project `id` (made on first use).
+    fn lock_of(&self, id: &str) -> Arc<tokio::sync::Mutex<Failing>> {
+        let mut all = self
+            .projects
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        Arc::clone(all.entry(id.to_owned()).or_default())
     }
 
     /// Check `project` (id or name), or every project.
     pub(crate) async fn check(&self, project: Option<String>) -> Result<Report, StoreError> {
-        let mut failing = self.one.lock().await;
         let projects = self
             .store
             .read(move |c| match project {
@@ -86,6 +123,14 @@ impl Merges {
             .await?;
         let mut report = Report::default();
         for p in projects {
+            let Ok(mut failing) = self.lock_of(p.id.as_str()).try_lock_owned() else {
+                report.failures.push(Failure {
+                    project_id: p.id.0.clone(),
+                    repo: String::new(),
+                    error: BUSY.to_owned(),
+                });
+                continue;
+            };
             self.check_project(&p, &mut report, &mut failing).await?;
         }
         Ok(report)
@@ -125,7 +170,7 @@ impl Merges {
                 .await
             {
                 Ok(found) => {
-                    failing.remove(&(project.id.0.clone(), name.clone()));
+                    failing.remove(&name);
                     for (slot, f) in landed.iter_mut().zip(found) {
                         match f {
                             RepoState::Landed(l) => slot.0.push(l),
@@ -172,8 +217,7 @@ impl Merges {
         report: &mut Report,
         failing: &mut Failing,
     ) -> Result<(), StoreError> {
-        let key = (project.id.0.clone(), repo.clone());
-        if failing.get(&key) != Some(&error) {
+        if failing.get(&repo) != Some(&error) {
             tracing::warn!(project = %project.id, repo, %error, "merge check failed");
             let scope = Scope {
                 project_id: Some(project.id.clone()),
@@ -186,7 +230,7 @@ impl Merges {
             self.store
                 .write(move |tx| tx.emit(NewEvent { scope, kind }).map(drop))
                 .await?;
-            failing.insert(key, error.clone());
+            failing.insert(repo.clone(), error.clone());
         }
         report.failures.push(Failure {
             project_id: project.id.0.clone(),
@@ -202,13 +246,21 @@ impl Merges {
         name: &str,
         location: &str,
         candidates: &[Workstream],
-    ) -> Result<Vec<RepoState>, MergeError> {
+    ) -> Result<Vec<RepoState>, RepoError> {
         let dir = self
             .root
             .join(project.id.as_str())
             .join(format!("{name}.git"));
-        let mirror = Mirror::open(&dir, location, None).await?;
+        // The forge's bound secret, lent while the fetch runs (kept alive
+        // until it has ended), as for the relay's forward.
+        let helper = std::env::current_exe()
+            .map_err(RepoError::Helper)?
+            .with_file_name(crate::push_relay::HELPER);
+        let lent = crate::forge::Lender::start(&self.secrets, &helper, [location.trim()])?;
+        let mirror =
+            Mirror::open(&dir, location, lent.as_ref().map(|l| l.helper().clone())).await?;
         mirror.refresh().await?;
+        drop(lent);
         let trunk = mirror.trunk().await?.unwrap_or_default();
         let forwards = self.forwards(name, candidates).await?;
         let mut found = Vec::with_capacity(candidates.len());

@@ -318,3 +318,124 @@ steps = [
 fn packed(repo: &Path, name: &str) -> bool {
     fs_err::read_to_string(repo.join("packed-refs")).is_ok_and(|p| p.contains(name))
 }
+
+/// A runtime for the local forges (they serve while the test blocks).
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+#[test]
+fn the_mirror_fetches_a_private_forge_with_the_secret_bound_to_it() {
+    use compass_test_support::git_http_server::{GitHttpServer, bare_repo};
+    let rt = runtime();
+    let d = TestDaemon::start();
+    let root = d.outside().join("forge");
+    fs_err::create_dir_all(&root).unwrap();
+    let bare = bare_repo(&root, "app.git", &[("README.md", "# app\n")]);
+    let forge = rt
+        .block_on(GitHttpServer::start(&root, "bot", TOKEN))
+        .unwrap();
+    let out = super::secret_set_with(
+        &d,
+        &[
+            "FORGE_TOKEN",
+            "--forge",
+            &forge.origin(),
+            "--username",
+            "bot",
+        ],
+        TOKEN,
+    );
+    assert!(out.status.success(), "{out:?}");
+    d.ok(&["project", "add", "demo", "--repo", &forge.url("app.git")]);
+    d.ok(&["agent", "new", "atlas"]);
+    d.ok(&["issue", "add", "private", "--project", "demo"]);
+    let ws = d.json(&["workstream", "add", "demo-1", "atlas"])["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    d.ok(&["workstream", "move", &ws, "in_progress"]);
+    agent_runs(&d, &agent_branch("demo-1", "HEAD", "one.txt", "one"), 1);
+    // The user squash-merges on the forge's own disk.
+    git(
+        d.outside(),
+        &["clone", "-q", bare.to_str().unwrap(), "user"],
+    );
+    let user = d.outside().join("user");
+    user_takes(&user, "compass/atlas/demo-1");
+    squash_merge(&user, "compass/atlas/demo-1");
+    forge.watch(TOKEN);
+    let r = d.json(&["dispatcher", "check-merges"]);
+    assert!(r.get("failures").is_none(), "{r}");
+    assert_eq!(r["merged"][0]["workstream"]["id"], ws.as_str(), "{r}");
+    assert!(forge.leaks().is_empty(), "{:?}", forge.leaks());
+}
+
+#[test]
+fn a_stalled_forge_holds_up_only_its_own_projects_check() {
+    use compass_test_support::git_http_server::{GitHttpServer, bare_repo};
+    use std::process::{Command, Stdio};
+    let rt = runtime();
+    let d = TestDaemon::start();
+    let root = d.outside().join("forge");
+    fs_err::create_dir_all(&root).unwrap();
+    bare_repo(&root, "app.git", &[("README.md", "# app\n")]);
+    let (bare, _user) = forge(d.outside());
+    let http = rt
+        .block_on(GitHttpServer::start(&root, "bot", TOKEN))
+        .unwrap();
+    for (project, repo, agent) in [
+        ("slow", http.url("app.git"), "hermes"),
+        ("demo", bare.to_str().unwrap().to_owned(), "atlas"),
+    ] {
+        d.ok(&["project", "add", project, "--repo", &repo]);
+        d.ok(&["agent", "new", agent, "--project", project]);
+        d.ok(&["issue", "add", "work", "--project", project]);
+        let ws = d.json(&["workstream", "add", &format!("{project}-1"), agent])["id"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        d.ok(&["workstream", "move", &ws, "in_progress"]);
+    }
+    http.stall(true);
+    let mut slow = Command::new(env!("CARGO_BIN_EXE_compass"))
+        .args(["dispatcher", "check-merges", "--project", "slow", "--json"])
+        .env("COMPASS_HOME", d.home())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while http.requests().is_empty() {
+        assert!(Instant::now() < deadline, "the slow check never fetched");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // While its fetch hangs: another project's check, a check of all
+    // (the slow project reported busy) and the status all answer.
+    let started = Instant::now();
+    let r = d.json(&["dispatcher", "check-merges", "--project", "demo"]);
+    assert_eq!(r["checked"], 1, "{r}");
+    let r = d.json(&["dispatcher", "check-merges"]);
+    assert!(
+        r["failures"][0]["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("still running")),
+        "{r}"
+    );
+    d.ok(&["dispatcher", "status"]);
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "answers waited for the stalled fetch: {:?}",
+        started.elapsed()
+    );
+    assert!(
+        slow.try_wait().unwrap().is_none(),
+        "the slow check ended early"
+    );
+    http.stall(false);
+    let out = slow.wait_with_output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+}
