@@ -187,7 +187,10 @@ pub(crate) fn build(
     Channel::new(
         store.clone(),
         gate,
-        compass_dispatcher::mcp::ChannelOptions { ask_wait },
+        compass_dispatcher::mcp::ChannelOptions {
+            ask_wait,
+            ..Default::default()
+        },
         None,
     )
 }

@@ -85,6 +85,10 @@ pub enum ChannelError {
     NotYours(String),
     #[error("{0}")]
     NoCurrent(String),
+    #[error(
+        "you have {limit} questions open already, the most one agent may have; wait until the user answers one before asking again"
+    )]
+    TooManyAsks { limit: u32 },
     #[error("Warden withheld this {field}: {reason}")]
     Withheld { field: &'static str, reason: String },
     #[error("{0}")]
