@@ -92,6 +92,14 @@ impl Dispatch {
         Ok(status_pb(compass_dispatcher::status(&boards, &sources)))
     }
 
+    /// Trunk's history per repo of `project`, from the merge mirror.
+    pub(crate) async fn trunk_histories(
+        &self,
+        project: &compass_core::project::Project,
+    ) -> crate::merges::TrunkHistories {
+        self.merges.trunk_histories(project).await
+    }
+
     /// What the push relay rings after a forward.
     pub(crate) fn forwarded(&self) -> std::sync::Arc<tokio::sync::Notify> {
         std::sync::Arc::clone(&self.forwarded)

@@ -81,6 +81,13 @@ enum RepoError {
     Helper(std::io::Error),
 }
 
+/// Repo name → the commits of its trunk's history (or why it is unknown).
+pub(crate) type TrunkHistories =
+    BTreeMap<String, Result<std::collections::HashSet<String>, String>>;
+
+/// How much of trunk's history a review's base is looked for in.
+const MAX_TRUNK_HISTORY: u32 = 100_000;
+
 /// What a second check reports for a project whose check still runs.
 const BUSY: &str = "a merge check of this project is still running (a remote is slow to answer); \
      its workstreams are judged when that check ends";
@@ -110,6 +117,64 @@ impl Merges {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         Arc::clone(all.entry(id.to_owned()).or_default())
+    }
+
+    /// Trunk's history in each repository of `project` as the mirror has
+    /// it (fetched first when the mirror has none yet): what a review takes
+    /// a branch's base from, never the agent's own refs. A repo that cannot
+    /// be read maps to why.
+    pub(crate) async fn trunk_histories(&self, project: &Project) -> TrunkHistories {
+        let names = match crate::fleet::repo_names(&project.repos) {
+            Ok(n) => n,
+            Err(e) => return TrunkHistories::from([(String::new(), Err(e.to_string()))]),
+        };
+        let mut out = TrunkHistories::new();
+        for (repo, name) in project.repos.iter().zip(names) {
+            let history = self
+                .trunk_history(project, name.as_str(), repo.location())
+                .await
+                .map(|h| h.into_iter().collect())
+                .map_err(|e| e.to_string());
+            out.insert(name.as_str().to_owned(), history);
+        }
+        out
+    }
+
+    async fn trunk_history(
+        &self,
+        project: &Project,
+        name: &str,
+        location: &str,
+    ) -> Result<Vec<String>, RepoError> {
+        let dir = self.mirror_dir(project, name);
+        let mirror = Mirror::open(&dir, location, None).await?;
+        let history = mirror.trunk_history(MAX_TRUNK_HISTORY).await?;
+        if !history.is_empty() {
+            return Ok(history);
+        }
+        let _one = self.lock_of(project.id.as_str()).lock_owned().await;
+        self.fetched(&dir, location).await?;
+        Ok(mirror.trunk_history(MAX_TRUNK_HISTORY).await?)
+    }
+
+    fn mirror_dir(&self, project: &Project, name: &str) -> PathBuf {
+        self.root
+            .join(project.id.as_str())
+            .join(format!("{name}.git"))
+    }
+
+    /// The mirror at `dir`, fetched from `location` with the forge's bound
+    /// secret lent while the fetch runs (kept alive until it has ended), as
+    /// for the relay's forward.
+    async fn fetched(&self, dir: &std::path::Path, location: &str) -> Result<Mirror, RepoError> {
+        let helper = std::env::current_exe()
+            .map_err(RepoError::Helper)?
+            .with_file_name(crate::push_relay::HELPER);
+        let lent = crate::forge::Lender::start(&self.secrets, &helper, [location.trim()])?;
+        let mirror = Mirror::open(dir, location, lent.as_ref().map(|l| l.helper().clone())).await?;
+        mirror.refresh().await?;
+        drop(lent);
+        Ok(mirror)
     }
 
     /// Check `project` (id or name), or every project.
@@ -247,20 +312,9 @@ impl Merges {
         location: &str,
         candidates: &[Workstream],
     ) -> Result<Vec<RepoState>, RepoError> {
-        let dir = self
-            .root
-            .join(project.id.as_str())
-            .join(format!("{name}.git"));
-        // The forge's bound secret, lent while the fetch runs (kept alive
-        // until it has ended), as for the relay's forward.
-        let helper = std::env::current_exe()
-            .map_err(RepoError::Helper)?
-            .with_file_name(crate::push_relay::HELPER);
-        let lent = crate::forge::Lender::start(&self.secrets, &helper, [location.trim()])?;
-        let mirror =
-            Mirror::open(&dir, location, lent.as_ref().map(|l| l.helper().clone())).await?;
-        mirror.refresh().await?;
-        drop(lent);
+        let mirror = self
+            .fetched(&self.mirror_dir(project, name), location)
+            .await?;
         let trunk = mirror.trunk().await?.unwrap_or_default();
         let forwards = self.forwards(name, candidates).await?;
         let mut found = Vec::with_capacity(candidates.len());

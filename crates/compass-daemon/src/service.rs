@@ -855,9 +855,14 @@ impl CompassService for CompassApi {
         let id = required("workstream", &req.into_inner().workstream)?.to_owned();
         bounded("workstream", &id, 64)?;
         let ws = self.read(move |c| workstreams::get(c, &id)).await?;
+        let project_id = ws.project_id.to_string();
+        let project = self
+            .read(move |c| compass_store::projects::get(c, &project_id))
+            .await?;
+        let trunks = self.dispatch.trunk_histories(&project).await;
         let repos = self
             .fleet
-            .workstream_review(&ws)
+            .workstream_review(&ws, &project, &trunks)
             .await
             .map_err(from_fleet)?;
         Ok(Response::new(pb::WorkstreamDiff {

@@ -252,6 +252,21 @@ impl Mirror {
         .map(drop)
     }
 
+    /// Every commit in trunk's history (newest first, at most `max`), once
+    /// fetched; empty before.
+    pub async fn trunk_history(&self, max: u32) -> Result<Vec<String>, MergeError> {
+        if self.trunk().await?.is_none() {
+            return Ok(Vec::new());
+        }
+        let out = run(&self
+            .git()?
+            .args(["rev-list"])
+            .flag_value("--max-count=", "max", &max.to_string())?
+            .args([TRUNK]))
+        .await?;
+        Ok(out.lines().map(|l| l.trim().to_owned()).collect())
+    }
+
     /// Trunk's commit, once fetched.
     pub async fn trunk(&self) -> Result<Option<String>, MergeError> {
         self.resolve(TRUNK).await
