@@ -96,7 +96,7 @@ impl Dispatch {
     pub(crate) async fn trunk_histories(
         &self,
         project: &compass_core::project::Project,
-    ) -> crate::merges::TrunkHistories {
+    ) -> crate::fleet::TrunkHistories {
         self.merges.trunk_histories(project).await
     }
 

@@ -20,6 +20,7 @@
 //! A repo that keeps failing the same way is one `merge_check_failed`
 //! event, not one per check.
 
+use crate::fleet::TrunkHistories;
 use compass_core::event::{EventKind, NewEvent, Scope};
 use compass_core::merge::RepoLanded;
 use compass_core::project::Project;
@@ -80,10 +81,6 @@ enum RepoError {
     #[error("the Compass binary's directory (for git's credential helper): {0}")]
     Helper(std::io::Error),
 }
-
-/// Repo name → the commits of its trunk's history (or why it is unknown).
-pub(crate) type TrunkHistories =
-    BTreeMap<String, Result<std::collections::HashSet<String>, String>>;
 
 /// How much of trunk's history a review's base is looked for in.
 const MAX_TRUNK_HISTORY: u32 = 100_000;

@@ -196,6 +196,33 @@ pub(crate) fn migrations() -> Migrations<'static> {
         );
         "#,
         ),
+        // Assignment proposals, and the conflict map: the files each
+        // in-flight workstream changes per repo (read by git inside its
+        // agent's workload).
+        M::up(
+            r#"
+        CREATE TABLE proposals (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            project_id INTEGER NOT NULL REFERENCES projects(id),
+            issue_id INTEGER NOT NULL REFERENCES issues(id),
+            agent_id INTEGER NOT NULL REFERENCES agents(id),
+            behind TEXT NOT NULL DEFAULT '',
+            reason TEXT NOT NULL,
+            overlaps TEXT NOT NULL DEFAULT '[]',
+            state TEXT NOT NULL,
+            workstream_id INTEGER REFERENCES workstreams(id),
+            created_at_ms INTEGER NOT NULL,
+            decided_at_ms INTEGER
+        );
+        CREATE INDEX proposals_by_issue ON proposals (issue_id, state);
+        CREATE TABLE workstream_zones (
+            workstream_id INTEGER NOT NULL REFERENCES workstreams(id),
+            repo TEXT NOT NULL,
+            path TEXT NOT NULL,
+            PRIMARY KEY (workstream_id, repo, path)
+        );
+        "#,
+        ),
     ])
 }
 

@@ -648,6 +648,49 @@ pub(crate) enum DispatcherCmd {
         #[command(flatten)]
         json: JsonFlag,
     },
+    /// Propose an agent for each named issue (none: every unassigned one),
+    /// from the agents' queues and personas and the conflict map (the files
+    /// in-flight work changes). Nothing is assigned until you approve.
+    Propose {
+        /// The project (id or name).
+        #[arg(long, short)]
+        project: String,
+        /// Issue keys (`demo-3`) or ids.
+        issues: Vec<String>,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+    /// The open proposals (with `--all`, decided ones too).
+    Proposals {
+        /// Only this project (id or name).
+        #[arg(long, short)]
+        project: Option<String>,
+        #[arg(long)]
+        all: bool,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+    /// Approve a proposal: its workstream is created as `issue assign` does.
+    Approve {
+        proposal: String,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+    /// Reject a proposal.
+    Reject {
+        proposal: String,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+    /// Propose another agent instead (the proposal stays open).
+    Edit {
+        proposal: String,
+        /// The agent (name or id).
+        #[arg(long)]
+        agent: String,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]

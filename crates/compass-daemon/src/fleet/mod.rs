@@ -28,6 +28,9 @@ mod sink;
 mod spec;
 mod start;
 mod workstreams;
+mod zones;
+
+pub(crate) use zones::TrunkHistories;
 
 pub(crate) use pauser::WorkloadPauser;
 pub(crate) use review::RepoReview;

@@ -18,8 +18,6 @@ use std::path::Path;
 const MAX_PATCH: usize = 1024 * 1024;
 /// Most commits listed per repo.
 const MAX_COMMITS: &str = "500";
-/// How far back the branch's history is searched for its base.
-const MAX_HISTORY: &str = "5000";
 
 /// One repo's part of the review.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -40,7 +38,7 @@ impl Fleet {
         &self,
         ws: &Workstream,
         project: &compass_core::project::Project,
-        trunks: &crate::merges::TrunkHistories,
+        trunks: &super::TrunkHistories,
     ) -> Result<Vec<RepoReview>, FleetError> {
         let Some(workload) = self.running.workload(&ws.agent_id) else {
             return Err(FleetError::State(format!(
@@ -96,19 +94,7 @@ impl Fleet {
             Ok(out.stdout)
         };
         // The base: the branch's newest commit on the mirror's trunk.
-        let line = git(SafeGit::in_dir(clone).and_then(|g| {
-            g.args(["rev-list", "--topo-order", "--max-count", MAX_HISTORY])
-                .value("branch", branch)
-        }))
-        .await?;
-        let base = String::from_utf8_lossy(&line)
-            .lines()
-            .map(str::trim)
-            .find(|c| trunk.contains(*c))
-            .map(str::to_owned)
-            .ok_or_else(|| {
-                format!("{branch} shares no commit with trunk as Compass last fetched it")
-            })?;
+        let base = self.trunk_base(workload, clone, branch, trunk).await?;
         let range = format!("{base}..{branch}");
         let log = git(SafeGit::in_dir(clone).and_then(|g| {
             g.args([

@@ -16,6 +16,7 @@ mod hook_argv;
 mod kinds;
 mod mcp;
 mod merges;
+mod proposals;
 mod relay;
 mod restart;
 mod scope;
