@@ -14,8 +14,9 @@
 //!
 //! Runs on `CheckMerges`, after every push the relay forwards, and on a
 //! timer. One check of a project at a time, and only that: a project whose
-//! check is still running (a remote that is slow to answer) is reported
-//! busy by a second check, which judges every other project meanwhile, so
+//! check is still running after a short wait (a remote that is slow to
+//! answer) is reported busy by a second check, which judges every other
+//! project meanwhile, so
 //! a stalled forge never holds up another project's check or any other RPC.
 //! A repo that keeps failing the same way is one `merge_check_failed`
 //! event, not one per check.
@@ -80,10 +81,16 @@ enum RepoError {
     Secret(#[from] crate::secrets::SecretError),
     #[error("the Compass binary's directory (for git's credential helper): {0}")]
     Helper(std::io::Error),
+    #[error("{BUSY}")]
+    Busy,
 }
 
 /// How much of trunk's history a review's base is looked for in.
 const MAX_TRUNK_HISTORY: u32 = 100_000;
+
+/// How long a check waits for another check of the same project before it
+/// calls that project busy.
+const BUSY_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// What a second check reports for a project whose check still runs.
 const BUSY: &str = "a merge check of this project is still running (a remote is slow to answer); \
@@ -149,7 +156,11 @@ impl Merges {
         if !history.is_empty() {
             return Ok(history);
         }
-        let _one = self.lock_of(project.id.as_str()).lock_owned().await;
+        // Never waits behind a running check (a slow remote): busy is an
+        // answer too.
+        let Ok(_one) = self.locked(project.id.as_str()).await else {
+            return Err(RepoError::Busy);
+        };
         self.fetched(&dir, location).await?;
         Ok(mirror.trunk_history(MAX_TRUNK_HISTORY).await?)
     }
@@ -174,6 +185,15 @@ impl Merges {
         Ok(mirror)
     }
 
+    /// Project `id`'s lock, waiting at most [`BUSY_WAIT`] for a check that
+    /// holds it (a normal check ends well within; a stalled fetch does not).
+    async fn locked(
+        &self,
+        id: &str,
+    ) -> Result<tokio::sync::OwnedMutexGuard<Failing>, tokio::time::error::Elapsed> {
+        tokio::time::timeout(BUSY_WAIT, self.lock_of(id).lock_owned()).await
+    }
+
     /// Check `project` (id or name), or every project.
     pub(crate) async fn check(&self, project: Option<String>) -> Result<Report, StoreError> {
         let projects = self
@@ -185,7 +205,7 @@ impl Merges {
             .await?;
         let mut report = Report::default();
         for p in projects {
-            let Ok(mut failing) = self.lock_of(p.id.as_str()).try_lock_owned() else {
+            let Ok(mut failing) = self.locked(p.id.as_str()).await else {
                 report.failures.push(Failure {
                     project_id: p.id.0.clone(),
                     repo: String::new(),

@@ -93,6 +93,24 @@ impl CompassApi {
         self.fleet
             .workstream_changed(ws)
             .await
+            .map_err(from_fleet)?;
+        if ws.state != compass_core::workstream::WorkstreamState::Merged {
+            return Ok(());
+        }
+        // Pickup: an idle named agent moves on to its next approved work.
+        let Some(next) = crate::pickup::next(&self.store, ws)
+            .await
+            .map_err(from_store)?
+        else {
+            return Ok(());
+        };
+        tracing::info!(workstream = %next.id, "picked up after a merge");
+        self.dispatch
+            .workstream_moved(&next, compass_core::workstream::WorkstreamState::Backlog)
+            .await;
+        self.fleet
+            .workstream_changed(&next)
+            .await
             .map_err(from_fleet)
             .map(drop)
     }

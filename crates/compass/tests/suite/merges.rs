@@ -439,3 +439,38 @@ fn a_stalled_forge_holds_up_only_its_own_projects_check() {
     let out = slow.wait_with_output().unwrap();
     assert!(out.status.success(), "{out:?}");
 }
+
+#[test]
+fn a_named_agent_picks_up_its_next_approved_workstream_when_one_merges() {
+    let d = TestDaemon::start();
+    let (bare, user) = forge(d.outside());
+    d.ok(&["project", "add", "demo", "--repo", bare.to_str().unwrap()]);
+    d.ok(&["agent", "new", "atlas"]);
+    for title in ["first", "second", "third"] {
+        d.ok(&["issue", "add", title, "--project", "demo"]);
+    }
+    // Three approved proposals for atlas, one in progress.
+    let mut ids = Vec::new();
+    for issue in ["demo-1", "demo-2", "demo-3"] {
+        let p = d.json(&["dispatcher", "propose", "-p", "demo", issue]);
+        let id = p["proposals"][0]["id"].as_str().unwrap().to_owned();
+        let ws = d.json(&["dispatcher", "approve", &id])["workstream"]["id"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        ids.push(ws);
+    }
+    d.ok(&["workstream", "move", &ids[0], "in_progress"]);
+    agent_runs(&d, &agent_branch("demo-1", "HEAD", "one.txt", "one"), 1);
+    user_takes(&user, "compass/atlas/demo-1");
+    git(&user, &["merge", "-q", "--ff-only", "compass/atlas/demo-1"]);
+    git(&user, &["push", "-q", "origin", "main"]);
+    let r = d.json(&["dispatcher", "check-merges"]);
+    assert_eq!(r["merged"][0]["workstream"]["id"], ids[0].as_str(), "{r}");
+    // The next one (oldest) is picked up; the third waits.
+    assert_eq!(state_of(&d, &ids[1]), "WORKSTREAM_STATE_IN_PROGRESS");
+    assert_eq!(state_of(&d, &ids[2]), "WORKSTREAM_STATE_BACKLOG");
+    // Nothing more is picked up while that one is in flight.
+    d.ok(&["dispatcher", "check-merges"]);
+    assert_eq!(state_of(&d, &ids[2]), "WORKSTREAM_STATE_BACKLOG");
+}
