@@ -784,6 +784,19 @@ pub(crate) enum BenchCmd {
         #[arg(long, requires = "through_daemon")]
         no_hooks: bool,
     },
+    /// The Dispatcher's planning in process: proposals for SELECTED of
+    /// ISSUES issues over a conflict map of AGENTS in-flight workstreams,
+    /// and one workstream's map refresh; against an empty-map baseline.
+    Dispatch {
+        #[arg(long, default_value_t = 10_000)]
+        issues: usize,
+        #[arg(long, default_value_t = 50)]
+        agents: usize,
+        #[arg(long, default_value_t = 100)]
+        selected: usize,
+        #[arg(long, default_value_t = 50)]
+        runs: usize,
+    },
     /// N named agents started through the daemon and left idle: start time,
     /// the daemon's RSS and idle CPU, the workloads' memory.
     Fleet {

@@ -147,3 +147,34 @@ fn proposals_follow_personas_and_the_conflict_map_and_only_approval_assigns() {
     assert_eq!(events.matches("overlap with").count(), 1, "{events}");
     assert!(events.contains(&format!("overlap with {ws1}")), "{events}");
 }
+
+#[test]
+fn bench_dispatch_prints_its_figures_against_a_baseline() {
+    let out = std::process::Command::new(super::BIN)
+        .args([
+            "bench",
+            "dispatch",
+            "--issues",
+            "2000",
+            "--agents",
+            "20",
+            "--selected",
+            "50",
+            "--runs",
+            "5",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("2000 issues, 20 agents"), "{text}");
+    assert!(text.contains("proposals (50 made)"), "{text}");
+    for figure in [
+        "baseline (empty map)",
+        "ratio",
+        "map refresh (1 ws)",
+        "cores",
+    ] {
+        assert!(text.contains(figure), "{figure}: {text}");
+    }
+}
