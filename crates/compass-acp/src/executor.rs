@@ -132,20 +132,41 @@ fn parse<T: serde::de::DeserializeOwned>(params: Value) -> Result<T, RpcErrorObj
     })
 }
 
+/// Where an executor acts: the workload, the roots its file methods may
+/// touch, and the directory a terminal starts in by default.
+pub(crate) struct Place {
+    pub(crate) runtime: Arc<dyn WorkloadRuntime>,
+    pub(crate) workload: WorkloadName,
+    pub(crate) roots: Vec<PathBuf>,
+    pub(crate) default_cwd: PathBuf,
+}
+
+/// Who judges an executor's actions and where they are recorded.
+pub(crate) struct Oversight {
+    pub(crate) gate: Arc<dyn Gate>,
+    pub(crate) sink: Arc<dyn EventSink>,
+    pub(crate) scope: Scope,
+    pub(crate) agent: AgentId,
+    /// Record each gate decision as an event (the daemon's own gate
+    /// records them itself).
+    pub(crate) emit_decisions: bool,
+}
+
 impl Executor {
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn new(
-        runtime: Arc<dyn WorkloadRuntime>,
-        workload: WorkloadName,
-        roots: Vec<PathBuf>,
-        default_cwd: PathBuf,
-        gate: Arc<dyn Gate>,
-        sink: Arc<dyn EventSink>,
-        scope: Scope,
-        agent: AgentId,
-        limits: ExecutorLimits,
-        emit_decisions: bool,
-    ) -> Self {
+    pub(crate) fn new(place: Place, oversight: Oversight, limits: ExecutorLimits) -> Self {
+        let Place {
+            runtime,
+            workload,
+            roots,
+            default_cwd,
+        } = place;
+        let Oversight {
+            gate,
+            sink,
+            scope,
+            agent,
+            emit_decisions,
+        } = oversight;
         Self {
             runtime,
             workload,
@@ -262,6 +283,7 @@ impl Executor {
             cwd: None,
             env,
             stdin,
+            max_output: None,
         };
         self.runtime.exec(&self.workload, &spec).await.map_err(|e| {
             rpc_err(
@@ -454,6 +476,7 @@ impl Executor {
             cwd: Some(cwd),
             env,
             stdin: None,
+            max_output: None,
         };
         let proc = self
             .runtime
@@ -624,23 +647,12 @@ impl Terminal {
             handle,
         } = proc;
         drop(stdin);
-        let out_task = tokio::spawn(pump(
-            stdout,
-            Arc::clone(&term),
-            id.clone(),
-            Arc::clone(&sink),
-            scope.clone(),
-        ));
-        let err_task = tokio::spawn(pump(
-            stderr,
-            Arc::clone(&term),
-            id.clone(),
-            Arc::clone(&sink),
-            scope.clone(),
-        ));
-        tokio::spawn(supervise(
-            handle, kill_rx, exit_tx, out_task, err_task, id, sink, scope,
-        ));
+        let report = TerminalReport { id, sink, scope };
+        let pumps = [
+            tokio::spawn(pump(stdout, Arc::clone(&term), report.clone())),
+            tokio::spawn(pump(stderr, Arc::clone(&term), report.clone())),
+        ];
+        tokio::spawn(supervise(handle, kill_rx, exit_tx, pumps, report));
         term
     }
 
@@ -699,13 +711,21 @@ impl Terminal {
     }
 }
 
-async fn pump<R: tokio::io::AsyncRead + Unpin>(
-    mut pipe: R,
-    term: Arc<Terminal>,
+/// Where a terminal's output and exit are reported: its id in the agent's
+/// event scope.
+#[derive(Clone)]
+struct TerminalReport {
     id: String,
     sink: Arc<dyn EventSink>,
     scope: Scope,
+}
+
+async fn pump<R: tokio::io::AsyncRead + Unpin>(
+    mut pipe: R,
+    term: Arc<Terminal>,
+    report: TerminalReport,
 ) {
+    let TerminalReport { id, sink, scope } = report;
     let mut buf = vec![0u8; 16 * 1024];
     // This pipe's own stream: its bytes are filtered before they are text.
     let mut text = PipeText::new(sink.output_filter());
@@ -736,17 +756,16 @@ async fn pump<R: tokio::io::AsyncRead + Unpin>(
     emit(text.end());
 }
 
-#[allow(clippy::too_many_arguments)]
+/// Wait for the terminal's process (or kill it when asked), let its
+/// output pumps drain, and report the exit.
 async fn supervise(
     mut handle: Box<dyn ProcessHandle>,
     mut kill_rx: mpsc::Receiver<()>,
     exit_tx: watch::Sender<Option<ExitStatus>>,
-    out_task: tokio::task::JoinHandle<()>,
-    err_task: tokio::task::JoinHandle<()>,
-    id: String,
-    sink: Arc<dyn EventSink>,
-    scope: Scope,
+    pumps: [tokio::task::JoinHandle<()>; 2],
+    report: TerminalReport,
 ) {
+    let TerminalReport { id, sink, scope } = report;
     let result = tokio::select! {
         r = handle.wait() => r,
         _ = kill_rx.recv() => {
@@ -767,8 +786,9 @@ async fn supervise(
     // Let the pipes drain; a background grandchild holding them open must
     // not keep the exit from being reported.
     let drain = async {
-        let _ = out_task.await;
-        let _ = err_task.await;
+        for pump in pumps {
+            let _ = pump.await;
+        }
     };
     let _ = tokio::time::timeout(Duration::from_secs(2), drain).await;
     exit_tx.send_replace(Some(status));

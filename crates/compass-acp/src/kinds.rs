@@ -128,6 +128,7 @@ impl AgentKind {
             cwd: Some(cwd),
             env: self.env.clone(),
             stdin: None,
+            max_output: None,
         })
     }
 

@@ -6,7 +6,7 @@
 //! event with a typed code, and nothing waits without a time-out.
 
 use crate::error::AcpError;
-use crate::executor::{Executor, ExecutorLimits};
+use crate::executor::{Executor, ExecutorLimits, Oversight, Place};
 use crate::rpc::{Connection, EndProbe, Inbound, RpcErrorObject, WireLimits};
 use crate::sink::EventSink;
 use crate::translate::{Translated, translate};
@@ -34,9 +34,12 @@ const AUTH_REQUIRED_CODE: i64 = -32000;
 /// permission request is one more action for Warden to judge.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum PermissionPolicy {
-    /// Ask the gate about the tool call: `allow_once` (else `allow_always`)
-    /// when it clears, `reject_once` (else `reject_always`) when it flags;
-    /// cancel if the wanted kind is not offered.
+    /// Ask the gate about the tool call: `allow_once` when it clears,
+    /// `reject_once` (else `reject_always`) when it flags; cancel if the
+    /// wanted kind is not offered. A standing permission (`allow_always`)
+    /// is never granted: Warden judges each action, so a cleared request
+    /// offering no `allow_once` is rejected once (else cancelled), saying
+    /// why.
     #[default]
     Gated,
     /// Pick `reject_once`, else `reject_always`; cancel if neither.
@@ -380,20 +383,27 @@ impl SessionInbound {
                 .is_ok(),
             PermissionPolicy::Reject => false,
         };
-        let prefs: &[PermissionOptionKind] = if allowed {
-            &[
-                PermissionOptionKind::AllowOnce,
-                PermissionOptionKind::AllowAlways,
-            ]
-        } else {
-            &[
-                PermissionOptionKind::RejectOnce,
-                PermissionOptionKind::RejectAlways,
-            ]
+        let offered = |k: PermissionOptionKind| req.options.iter().find(|o| o.kind == k);
+        // A standing allowance would let later actions of this kind past
+        // Warden unasked: never chosen. Without `allow_once` the cleared
+        // request is refused once (a standing refusal would outlive it).
+        let once = allowed.then(|| offered(PermissionOptionKind::AllowOnce));
+        let chosen = match once {
+            Some(Some(o)) => Some(o),
+            Some(None) => {
+                self.shared.emit(
+                    Some(tool_call_id.clone()),
+                    AgentUpdate::Error {
+                        message: format!(
+                            "Compass refused the permission request for {title:?}: the agent offered no allow-once option, and Compass never grants a standing permission (each action is Warden's to judge)"
+                        ),
+                    },
+                );
+                offered(PermissionOptionKind::RejectOnce)
+            }
+            None => offered(PermissionOptionKind::RejectOnce)
+                .or_else(|| offered(PermissionOptionKind::RejectAlways)),
         };
-        let chosen = prefs
-            .iter()
-            .find_map(|k| req.options.iter().find(|o| o.kind == *k));
         self.shared.emit(
             Some(tool_call_id.clone()),
             AgentUpdate::PermissionRequested {
@@ -577,16 +587,20 @@ impl AcpSession {
             config.allowed_roots.clone()
         };
         let executor = Arc::new(Executor::new(
-            runtime,
-            config.workload.clone(),
-            roots,
-            config.cwd.clone(),
-            gate,
-            sink,
-            scope,
-            config.agent_id.clone(),
+            Place {
+                runtime,
+                workload: config.workload.clone(),
+                roots,
+                default_cwd: config.cwd.clone(),
+            },
+            Oversight {
+                gate,
+                sink,
+                scope,
+                agent: config.agent_id.clone(),
+                emit_decisions: config.emit_gate_decisions,
+            },
             config.limits.executor.clone(),
-            config.emit_gate_decisions,
         ));
         let inbound = Arc::new(SessionInbound {
             shared: Arc::clone(&shared),

@@ -18,7 +18,7 @@ pub enum RepoSource {
     /// An absolute path to a git repository on this machine.
     Local(String),
     /// A URL git can clone: `https://`, `http://`, `ssh://`, `git://`,
-    /// `file://`, or scp-style `user@host:path`.
+    /// `file://`, or scp-style `user@host:path` (`[user@host:port]:path` with a port).
     Remote(String),
 }
 
@@ -116,6 +116,23 @@ impl RepoSource {
                 return Err(LocationError::BadUrl {
                     url: raw.to_owned(),
                     why: "it names no repository path".into(),
+                });
+            }
+            return Ok(Self::Remote(raw.to_owned()));
+        }
+        // scp-style with a port, as git reads it: `[user@host:port]:path`.
+        if let Some((inner, path)) = raw.strip_prefix('[').and_then(|r| r.split_once("]:")) {
+            let valid = inner.contains(':')
+                && !inner.starts_with(['-', ':', '@'])
+                && inner
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "@.-_:".contains(c));
+            if !valid || path.is_empty() || path.starts_with('-') {
+                return Err(LocationError::BadUrl {
+                    url: raw.to_owned(),
+                    why:
+                        "scp-style locations with a port look like [user@host:port]:owner/repo.git"
+                            .into(),
                 });
             }
             return Ok(Self::Remote(raw.to_owned()));
@@ -265,7 +282,12 @@ mod tests {
         // A user name alone names the account, not a secret, outside HTTP.
         assert!(RepoSource::parse("ssh://git@example.com/org/repo.git").is_ok());
         assert!(RepoSource::parse("git@example.com:org/repo.git").is_ok());
+        assert!(RepoSource::parse("[git@127.0.0.1:2222]:/srv/repo.git").is_ok());
         for bad in [
+            "[-oProxyCommand=x:22]:r",
+            "[git@h:22]:-oX",
+            "[git@h;id:22]:r",
+            "[git@h:22]:",
             "ftp://example.com/r",
             "https://",
             "https://example.com",

@@ -29,6 +29,9 @@
 
 use std::path::Path;
 
+mod ssh;
+pub use ssh::{SSH_PROGRAM, SshCommand, SshIdentity};
+
 /// The empty tree's id (SHA-1 repositories).
 pub const EMPTY_TREE: &str = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 
@@ -82,6 +85,35 @@ impl CredentialHelper {
     }
 }
 
+/// How Compass's host-side git authenticates to a real remote: an HTTP(S)
+/// forge through [`CredentialHelper`], an SSH remote through a fixed
+/// [`SshCommand`] with the bound key. Neither puts a secret in git's argv,
+/// env or config (only paths to daemon-owned sockets and files).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RemoteAuth {
+    pub credential: Option<CredentialHelper>,
+    pub ssh: Option<SshCommand>,
+}
+
+impl RemoteAuth {
+    /// The `-c` settings this authentication adds.
+    pub fn config(&self) -> Vec<(&'static str, String)> {
+        let mut out = Vec::new();
+        if let Some(h) = &self.credential {
+            out.push(("credential.helper", h.config_value()));
+        }
+        if let Some(s) = &self.ssh {
+            out.push(("core.sshCommand", s.config_value()));
+        }
+        out
+    }
+
+    /// The environment it needs (the credential socket).
+    pub fn env(&self) -> Option<(&'static str, &str)> {
+        self.credential.as_ref().map(CredentialHelper::env)
+    }
+}
+
 /// A value refused before it reached git.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GitArgError {
@@ -93,6 +125,8 @@ pub enum GitArgError {
     OptionLike { field: &'static str, value: String },
     #[error("git {field} {value:?} contains a single quote (it is quoted for the shell)")]
     Quote { field: &'static str, value: String },
+    #[error("git {field} {value:?} contains a space (ssh takes it in a space-separated list)")]
+    Space { field: &'static str, value: String },
     #[error("git {field} {value:?} must be an absolute path")]
     NotAbsolute { field: &'static str, value: String },
 }
@@ -314,6 +348,19 @@ impl SafeGit {
             .push(("credential.helper".into(), helper.config_value()));
         let (key, socket) = helper.env();
         self.env.push((key.into(), socket.into()));
+        self
+    }
+
+    /// Authenticate to the real remote as `auth` says (the credential
+    /// helper after the fixed empty one; the ssh command in place of the
+    /// fixed `false`).
+    pub fn remote_auth(mut self, auth: &RemoteAuth) -> Self {
+        if let Some(helper) = &auth.credential {
+            self = self.credential_helper(helper);
+        }
+        if let Some(ssh) = &auth.ssh {
+            self.set("core.sshCommand", &ssh.config_value());
+        }
         self
     }
 

@@ -50,11 +50,19 @@ impl WorkloadInspector {
     }
 }
 
+/// A git run for Warden, its output capped at what Warden reads.
+fn git_spec(cmd: &compass_core::safe_git::SafeGit) -> ExecSpec {
+    ExecSpec {
+        max_output: Some(compass_warden::git::MAX_GIT_OUTPUT),
+        ..compass_runtime::git::exec_spec(cmd)
+    }
+}
+
 impl GitInspector for WorkloadInspector {
     fn git<'a>(&'a self, agent: &'a AgentId, cmd: &'a SafeGit) -> GitFuture<'a> {
         Box::pin(async move {
             let out = self
-                .exec(agent, compass_runtime::git::exec_spec(cmd), || {
+                .exec(agent, git_spec(cmd), || {
                     format!("running git in {}", cmd.dir())
                 })
                 .await?;
@@ -62,6 +70,7 @@ impl GitInspector for WorkloadInspector {
                 success: out.success(),
                 stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
                 stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+                truncated: out.truncated,
             })
         })
     }

@@ -21,6 +21,7 @@ mod pickup;
 mod proposals;
 mod push_relay;
 mod redaction;
+mod remote_auth;
 mod scope;
 mod secrets;
 mod serve;

@@ -70,6 +70,9 @@ pub(crate) async fn refresh_conflicts(
         })
         .await
         .map_err(from_store)?;
+    if flying.is_empty() {
+        return Ok((ConflictMap::default(), flying));
+    }
     let trunks = dispatch.trunk_histories(project).await;
     let ids: Vec<WorkstreamId> = flying.iter().map(|w| w.id.clone()).collect();
     let mut zones = store

@@ -15,8 +15,9 @@
 //! ([`compass_warden::git::received_plan`]); only when it clears does the
 //! daemon forward them to the real remote (the project's repo location),
 //! with `--force-with-lease` on the relay's view of each ref and `--atomic`,
-//! authenticated to an HTTP(S) forge by the secret bound to its origin
-//! (`crate::forge`: lent to the relay's own git, never to the workload).
+//! authenticated to an HTTP(S) forge by the secret bound to its origin, or
+//! to an SSH remote by the key bound to its host (`crate::remote_auth`:
+//! lent to the relay's own git, never to the workload).
 //! A flag refuses the push (the agent reads Warden's reason in `remote:`
 //! lines and is paused, as for any flag); a forward that fails refuses it
 //! too — the relay then keeps nothing, the agent's branch is untouched.
@@ -107,11 +108,15 @@ fn io_err(context: impl Into<String>) -> impl FnOnce(std::io::Error) -> RelayErr
 
 /// Run a host-side safe git command on a Compass-owned repository.
 async fn run(cmd: &SafeGit) -> Result<String, RelayError> {
-    let out = tokio::process::Command::from(cmd.command())
-        .kill_on_drop(true)
-        .output()
+    let out = compass_capture::capture(cmd.command().into(), None, compass_capture::DEFAULT_LIMIT)
         .await
         .map_err(io_err(format!("running git {}", cmd.display())))?;
+    if out.truncated {
+        return Err(RelayError::Git {
+            command: cmd.display(),
+            stderr: format!("printed more than {} bytes", compass_capture::DEFAULT_LIMIT),
+        });
+    }
     if !out.status.success() {
         return Err(RelayError::Git {
             command: cmd.display(),
@@ -347,18 +352,19 @@ impl PushRelay {
     }
 
     /// Safe git on a relay repository that talks to `upstream`: transports
-    /// open, and the secret bound to the upstream's forge lent to it for as
-    /// long as the returned lender lives (keep it until git has ended).
+    /// open, and the secret bound to the upstream's forge or SSH host lent
+    /// to it for as long as the returned lease lives (keep it until git has
+    /// ended).
     fn git_to(
         &self,
         dir: &Path,
         upstream: &str,
-    ) -> Result<(SafeGit, Option<crate::forge::Lender>), RelayError> {
+    ) -> Result<(SafeGit, crate::remote_auth::HostAuth), RelayError> {
         let cmd = SafeGit::in_dir(dir)?.allow_transports();
-        let lender = crate::forge::Lender::start(&self.secrets, &self.helper, [upstream])?;
-        Ok(match lender {
-            Some(l) => (cmd.credential_helper(l.helper()), Some(l)),
-            None => (cmd, None),
+        let lent = crate::remote_auth::HostAuth::start(&self.secrets, &self.helper, [upstream])?;
+        Ok(match lent.auth() {
+            Some(auth) => (cmd.remote_auth(auth), lent),
+            None => (cmd, lent),
         })
     }
 
@@ -375,20 +381,21 @@ impl PushRelay {
     }
 
     /// The real remote's default branch (`refs/heads/…`), which Warden
-    /// protects whatever its name; `None` when the remote does not say.
-    async fn trunk_of(&self, name: &str) -> Option<String> {
+    /// protects whatever its name; `Ok(None)` when the remote names none
+    /// (HEAD is no branch). `Err` when it could not be asked: the caller
+    /// then does not know which branch is trunk and refuses the push.
+    async fn trunk_of(&self, name: &str) -> Result<Option<String>, RelayError> {
         let upstream = &self.upstreams[name];
-        let (cmd, _lent) = self.git_to(&self.repo_dir(name), upstream).ok()?;
+        let (cmd, _lent) = self.git_to(&self.repo_dir(name), upstream)?;
         let cmd = cmd
             .args(["ls-remote", "--symref"])
-            .value("remote", upstream)
-            .ok()?
+            .value("remote", upstream)?
             .args(["HEAD"]);
-        let out = run(&cmd).await.ok()?;
-        out.lines().find_map(|l| {
+        let out = run(&cmd).await?;
+        Ok(out.lines().find_map(|l| {
             let (target, name) = l.strip_prefix("ref: ")?.split_once('\t')?;
             (name == "HEAD" && target.starts_with("refs/heads/")).then(|| target.to_owned())
-        })
+        }))
     }
 
     /// The commit `name` (a full ref) names in relay repository `dir`.
@@ -648,7 +655,27 @@ impl PushRelay {
                 );
             }
         };
-        plan.trunk = self.trunk_of(repo).await;
+        let refs: Vec<(String, Option<String>)> = received
+            .iter()
+            .map(|r| (r.refname.clone(), r.new.clone()))
+            .collect();
+        // Without the remote's default branch, any ref may be trunk: fail
+        // closed rather than let an agent land its work there unprotected.
+        plan.trunk = match self.trunk_of(repo).await {
+            Ok(trunk) => trunk,
+            Err(e) => {
+                tracing::warn!(agent = %self.agent, repo, error = %e, "the real remote's default branch could not be read; the push is refused");
+                self.observer
+                    .decided(&self.agent, repo, refs, Decided::Refused);
+                return (
+                    false,
+                    format!(
+                        "Compass could not read {repo}'s default branch from its remote, so it refused this push (trunk is protected){}; nothing was forwarded and your branch is as it was ({e}).",
+                        why_failed(&e)
+                    ),
+                );
+            }
+        };
         // Trunk's commit as the relay fetched it for this push: merge
         // detection counts only trunk commits made after the forward.
         let trunk_before = match &plan.trunk {
@@ -656,10 +683,6 @@ impl PushRelay {
             None => None,
         };
         let decided = self.warden.inspect_received_push(&self.agent, &plan).await;
-        let refs: Vec<(String, Option<String>)> = received
-            .iter()
-            .map(|r| (r.refname.clone(), r.new.clone()))
-            .collect();
         let note = match decided.verdict.decision {
             compass_core::gate::Decision::Flag { reason } => {
                 self.observer
@@ -691,7 +714,8 @@ impl PushRelay {
             Err(e) => (
                 false,
                 format!(
-                    "Compass could not forward this push to {repo}'s remote ({e}); nothing changed there and your branch is as it was."
+                    "Compass could not forward this push to {repo}'s remote{} ({e}); nothing changed there and your branch is as it was.",
+                    why_failed(&e)
                 ),
             ),
         }
@@ -726,6 +750,17 @@ impl PushRelay {
             cmd = cmd.env(key, "quarantine path", value)?;
         }
         run(&cmd).await.map(drop)
+    }
+}
+
+/// What a failed talk with the real remote means, said before git's own
+/// words (`: …`, or nothing): an SSH host key that is not the pinned one.
+fn why_failed(e: &RelayError) -> String {
+    match e {
+        RelayError::Git { stderr, .. } => crate::remote_auth::ssh_failure(stderr)
+            .map(|w| format!(": {w}"))
+            .unwrap_or_default(),
+        _ => String::new(),
     }
 }
 

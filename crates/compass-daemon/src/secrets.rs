@@ -4,13 +4,17 @@
 //! Delivery into a workload is `compass-runtime`'s (`secrets::inject_*`).
 //! A secret bound to a forge (`<NAME>.forge` beside it: origin and user
 //! name) is lent to Compass's host-side git instead (`crate::forge`) and
-//! never delivered into a workload.
+//! never delivered into a workload. So is a private key bound to an SSH
+//! host (`<NAME>.ssh`: the host, `<NAME>.known_hosts`: the host keys
+//! pinned with it): ssh reads it from here, as the daemon's own file.
 
 use compass_runtime::secrets::Secret;
 use std::path::{Path, PathBuf};
 
 mod origin;
+mod ssh;
 pub(crate) use origin::{DEFAULT_USERNAME, Origin, check_forge_value, check_username};
+pub(crate) use ssh::{SshHost, check_known_hosts, check_ssh_key};
 
 /// Longest secret name.
 pub(crate) const MAX_NAME: usize = 64;
@@ -43,6 +47,15 @@ pub(crate) struct SecretInfo {
     pub(crate) name: String,
     pub(crate) set_at_ms: i64,
     pub(crate) forge: Option<ForgeBinding>,
+    pub(crate) ssh: Option<SshHost>,
+}
+
+/// The SSH host a private key authenticates to, and the host keys pinned
+/// for it (known_hosts text, checked).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct SshBinding {
+    pub(crate) host: SshHost,
+    pub(crate) known_hosts: String,
 }
 
 /// The forge origin a secret authenticates to, and as whom.
@@ -55,6 +68,10 @@ pub(crate) struct ForgeBinding {
 /// The binding file beside a secret (a name `check_name` refuses, so
 /// `list` never takes it for a secret).
 const BINDING_SUFFIX: &str = ".forge";
+/// The SSH binding's host file beside a secret (written last: its marker).
+const SSH_SUFFIX: &str = ".ssh";
+/// The known hosts pinned with an SSH-bound key.
+const KNOWN_HOSTS_SUFFIX: &str = ".known_hosts";
 
 /// Env-var shaped (`[A-Z_][A-Z0-9_]*`, at most [`MAX_NAME`]): safe as a file
 /// name, an env var and a word in a message.
@@ -137,17 +154,80 @@ impl SecretStore {
         let path = self.path(name)?;
         check_value(value)?;
         let binding = self.dir.join(format!("{name}{BINDING_SUFFIX}"));
-        match fs_err::remove_file(&binding) {
-            Ok(()) => {}
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            Err(e) => return Err(io(format!("replacing secret {name}'s forge binding"))(e)),
+        for suffix in [BINDING_SUFFIX, SSH_SUFFIX, KNOWN_HOSTS_SUFFIX] {
+            match fs_err::remove_file(self.dir.join(format!("{name}{suffix}"))) {
+                Ok(()) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(e) => return Err(io(format!("replacing secret {name}'s binding"))(e)),
+            }
         }
         self.write_atomic(name, &path, value.expose())?;
         if let Some(f) = forge {
             let body = format!("{}\n{}\n", f.origin.as_url(), f.username);
             self.write_atomic(name, &binding, body.as_bytes())?;
         }
-        info(&path, name, self.binding(name)?)
+        self.info(&path, name)
+    }
+
+    /// Store (or replace) a private key bound to an SSH host, with the
+    /// host keys pinned for it; the host file is written last, so a key
+    /// is lent only once its known hosts are in place.
+    pub(crate) fn set_ssh(
+        &self,
+        name: &str,
+        value: &Secret,
+        binding: &SshBinding,
+    ) -> Result<SecretInfo, SecretError> {
+        self.set(name, value, None)?;
+        self.write_atomic(
+            name,
+            &self.known_hosts_path(name)?,
+            binding.known_hosts.as_bytes(),
+        )?;
+        let host = format!("{}\n", binding.host.as_url());
+        self.write_atomic(
+            name,
+            &self.dir.join(format!("{name}{SSH_SUFFIX}")),
+            host.as_bytes(),
+        )?;
+        self.info(&self.path(name)?, name)
+    }
+
+    /// The SSH host a secret is bound to.
+    pub(crate) fn ssh_binding(&self, name: &str) -> Result<Option<SshHost>, SecretError> {
+        check_name(name)?;
+        let path = self.dir.join(format!("{name}{SSH_SUFFIX}"));
+        match fs_err::read_to_string(&path) {
+            Ok(b) => SshHost::parse_binding(b.trim()).map(Some),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(io(format!("reading secret {name}'s SSH binding"))(e)),
+        }
+    }
+
+    /// Where ssh reads an SSH-bound key from (the secret's own 0600 file).
+    pub(crate) fn key_path(&self, name: &str) -> Result<PathBuf, SecretError> {
+        self.path(name)
+    }
+
+    /// The known hosts pinned with an SSH-bound key.
+    pub(crate) fn known_hosts_path(&self, name: &str) -> Result<PathBuf, SecretError> {
+        check_name(name)?;
+        Ok(self.dir.join(format!("{name}{KNOWN_HOSTS_SUFFIX}")))
+    }
+
+    /// What a secret is bound to, for a message (`None`: unbound, so it
+    /// may be given to an agent).
+    pub(crate) fn bound_to(&self, name: &str) -> Result<Option<String>, SecretError> {
+        if let Some(f) = self.binding(name)? {
+            return Ok(Some(format!("the forge {}", f.origin.as_url())));
+        }
+        Ok(self
+            .ssh_binding(name)?
+            .map(|h| format!("the SSH host {}", h.as_url())))
+    }
+
+    fn info(&self, path: &Path, name: &str) -> Result<SecretInfo, SecretError> {
+        info(path, name, self.binding(name)?, self.ssh_binding(name)?)
     }
 
     /// A per-use unix socket path in this private dir (its name is no
@@ -214,7 +294,7 @@ impl SecretStore {
             // Temp files of an interrupted set start with '.'; skip them
             // and anything else that is not a secret's name.
             if check_name(&name).is_ok() {
-                out.push(info(&entry.path(), &name, self.binding(&name)?)?);
+                out.push(self.info(&entry.path(), &name)?);
             }
         }
         out.sort_by(|a, b| a.name.cmp(&b.name));
@@ -224,7 +304,9 @@ impl SecretStore {
     /// Delete a secret (and its binding); `NotFound` when it was not set.
     pub(crate) fn delete(&self, name: &str) -> Result<(), SecretError> {
         let path = self.path(name)?;
-        let _ = fs_err::remove_file(self.dir.join(format!("{name}{BINDING_SUFFIX}")));
+        for suffix in [BINDING_SUFFIX, SSH_SUFFIX, KNOWN_HOSTS_SUFFIX] {
+            let _ = fs_err::remove_file(self.dir.join(format!("{name}{suffix}")));
+        }
         match fs_err::remove_file(path) {
             Ok(()) => Ok(()),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
@@ -235,7 +317,12 @@ impl SecretStore {
     }
 }
 
-fn info(path: &Path, name: &str, forge: Option<ForgeBinding>) -> Result<SecretInfo, SecretError> {
+fn info(
+    path: &Path,
+    name: &str,
+    forge: Option<ForgeBinding>,
+    ssh: Option<SshHost>,
+) -> Result<SecretInfo, SecretError> {
     let modified = fs_err::metadata(path)
         .and_then(|m| m.modified())
         .map_err(io(format!("reading when secret {name} was set")))?;
@@ -246,6 +333,7 @@ fn info(path: &Path, name: &str, forge: Option<ForgeBinding>) -> Result<SecretIn
         name: name.to_owned(),
         set_at_ms,
         forge,
+        ssh,
     })
 }
 
@@ -338,6 +426,47 @@ mod tests {
                 .unwrap_err()
                 .to_string()
                 .starts_with("forge:")
+        );
+    }
+
+    #[test]
+    fn an_ssh_binding_lives_beside_its_key_and_goes_with_it() {
+        use std::os::unix::fs::PermissionsExt;
+        let tmp = tempfile::tempdir().unwrap();
+        let store = SecretStore::open(tmp.path().join("secrets")).unwrap();
+        let binding = SshBinding {
+            host: SshHost::parse_binding("ssh://127.0.0.1:2222").unwrap(),
+            known_hosts: "[127.0.0.1]:2222 ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAA\n".into(),
+        };
+        let info = store
+            .set_ssh("DEPLOY_KEY", &Secret::new("key\n"), &binding)
+            .unwrap();
+        assert_eq!(info.ssh.as_ref(), Some(&binding.host));
+        assert_eq!(store.list().unwrap().len(), 1);
+        let kh = store.known_hosts_path("DEPLOY_KEY").unwrap();
+        assert_eq!(fs_err::read_to_string(&kh).unwrap(), binding.known_hosts);
+        let mode = fs_err::metadata(&kh).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600);
+        assert!(
+            store
+                .bound_to("DEPLOY_KEY")
+                .unwrap()
+                .unwrap()
+                .contains("ssh://127.0.0.1:2222")
+        );
+        // Set again unbound: the binding and its known hosts go first.
+        store.set("DEPLOY_KEY", &Secret::new("v"), None).unwrap();
+        assert_eq!(store.ssh_binding("DEPLOY_KEY").unwrap(), None);
+        assert!(!kh.exists());
+        store
+            .set_ssh("DEPLOY_KEY", &Secret::new("k"), &binding)
+            .unwrap();
+        store.delete("DEPLOY_KEY").unwrap();
+        assert_eq!(
+            fs_err::read_dir(tmp.path().join("secrets"))
+                .unwrap()
+                .count(),
+            0
         );
     }
 }

@@ -642,18 +642,30 @@ impl CompassService for CompassApi {
             value,
             forge,
             forge_username,
+            ssh_key,
+            known_hosts,
         } = req.into_inner();
         let value = compass_runtime::secrets::Secret::new(value);
         crate::secrets::check_name(&name).map_err(from_secret)?;
         crate::secrets::check_value(&value).map_err(from_secret)?;
         let binding = forge_binding(&forge, &forge_username, &value).map_err(from_secret)?;
+        let ssh = ssh_binding(&ssh_key, &known_hosts, &forge, &value).map_err(from_secret)?;
         // Known to the redaction before an agent can be given it.
         self.fleet.redaction().learn(&name, &value);
-        let info = self
-            .fleet
-            .secrets()
-            .set(&name, &value, binding.as_ref())
-            .map_err(from_secret)?;
+        let store = self.fleet.secrets();
+        let info = match ssh {
+            // ssh reads a key file only when it ends in a newline (the CLI
+            // drops the one a file ends with).
+            Some(ssh) => {
+                let mut key = value.expose().to_vec();
+                if !key.ends_with(b"\n") {
+                    key.push(b'\n');
+                }
+                store.set_ssh(&name, &compass_runtime::secrets::Secret::new(key), &ssh)
+            }
+            None => store.set(&name, &value, binding.as_ref()),
+        }
+        .map_err(from_secret)?;
         tracing::info!(secret = %info.name, "secret set");
         self.secret_event(EventKind::SecretSet {
             name: info.name.clone(),
@@ -1038,7 +1050,47 @@ fn secret_info(i: crate::secrets::SecretInfo) -> pb::SecretInfo {
         set_at_ms: i.set_at_ms,
         forge,
         forge_username,
+        ssh_key: i.ssh.map(|h| h.as_url()).unwrap_or_default(),
     }
+}
+
+/// The SSH binding a `SetSecret` asks for, checked (the value must be a
+/// private key, the known hosts pinned keys); none when `ssh_key` is empty.
+fn ssh_binding(
+    ssh_key: &str,
+    known_hosts: &str,
+    forge: &str,
+    value: &compass_runtime::secrets::Secret,
+) -> Result<Option<crate::secrets::SshBinding>, crate::secrets::SecretError> {
+    let invalid = |field, why: &str| crate::secrets::SecretError::Invalid {
+        field,
+        why: why.to_owned(),
+    };
+    if ssh_key.is_empty() {
+        if !known_hosts.is_empty() {
+            return Err(invalid(
+                "known_hosts",
+                "is given without an SSH host to bind the key to (--ssh-key)",
+            ));
+        }
+        return Ok(None);
+    }
+    if !forge.is_empty() {
+        return Err(invalid(
+            "ssh_key",
+            "and forge both given; a secret is bound to one remote",
+        ));
+    }
+    let host = crate::secrets::SshHost::parse_binding(ssh_key)?;
+    if known_hosts.is_empty() {
+        return Err(invalid(
+            "known_hosts",
+            "is missing: an SSH key is bound with the host keys to trust (--known-hosts FILE; unknown hosts are refused)",
+        ));
+    }
+    let known_hosts = crate::secrets::check_known_hosts(known_hosts)?;
+    crate::secrets::check_ssh_key(value.expose())?;
+    Ok(Some(crate::secrets::SshBinding { host, known_hosts }))
 }
 
 /// The forge binding a `SetSecret` asks for, checked (the value must fit

@@ -33,11 +33,12 @@ pub fn exec_spec(cmd: &SafeGit) -> ExecSpec {
         cwd: Some(PathBuf::from(cmd.dir())),
         env: cmd.envs().iter().cloned().collect(),
         stdin: None,
+        max_output: None,
     }
 }
 
 /// Run `cmd` in the workload `name`; a non-zero exit (a git killed at its
-/// time limit included) is `Ok`.
+/// time limit or at the output cap included) is `Ok`.
 pub async fn exec(
     rt: &dyn WorkloadRuntime,
     name: &WorkloadName,

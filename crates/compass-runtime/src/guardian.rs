@@ -193,17 +193,15 @@ impl Drop for Guardian {
 /// Run a host-side command to completion in a guardian's process group:
 /// it and every helper it starts are killed if this future is dropped, and
 /// by the guardian if the daemon dies first; whatever it left running in
-/// its group when it exits goes with the guardian.
+/// its group when it exits goes with the guardian. Its output is capped
+/// like every other the host reads.
 pub(crate) async fn output(
     mut cmd: tokio::process::Command,
     what: &str,
-) -> Result<std::process::Output, RuntimeError> {
+) -> Result<compass_capture::Captured, RuntimeError> {
     let guardian = Guardian::arm(Order::Group)?;
-    let out = cmd
-        .process_group(guardian.process_group())
-        .kill_on_drop(true)
-        .output()
-        .await;
+    cmd.process_group(guardian.process_group());
+    let out = compass_capture::capture(cmd, None, compass_capture::DEFAULT_LIMIT).await;
     drop(guardian);
     out.map_err(|e| RuntimeError::io(format!("running {what}"), e))
 }

@@ -245,6 +245,7 @@ impl WorkloadRuntime for HostRuntime {
         process::capture(
             cmd,
             exec.stdin.as_deref(),
+            exec.output_limit(),
             &format!("{:?} in {name}", exec.argv[0]),
         )
         .await

@@ -61,8 +61,8 @@ pub use oci::{OciConfig, OciRuntime};
 pub use sandbox::{SandboxConfig, SandboxRuntime};
 pub use secret_env::{Secret, SecretEnv};
 pub use spec::{
-    Backend, EgressPolicy, ExecOutput, ExecSpec, Mount, ProcessHandle, Protection, Resources,
-    SpawnedProcess, WorkloadName, WorkloadSpec,
+    Backend, DEFAULT_MAX_OUTPUT, EgressPolicy, ExecOutput, ExecSpec, Mount, ProcessHandle,
+    Protection, Resources, SpawnedProcess, WorkloadName, WorkloadSpec,
 };
 pub use workload::WorkloadRuntime;
 

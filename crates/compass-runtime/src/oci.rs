@@ -787,7 +787,13 @@ impl WorkloadRuntime for OciRuntime {
     async fn exec(&self, name: &WorkloadName, exec: &ExecSpec) -> Result<ExecOutput, RuntimeError> {
         let id = format!("{:016x}", rand::random::<u64>());
         let (cmd, env_file, _) = self.exec_command(name, exec, &id).await?;
-        let out = process::capture(cmd, exec.stdin.as_deref(), &format!("exec in {name}")).await;
+        let out = process::capture(
+            cmd,
+            exec.stdin.as_deref(),
+            exec.output_limit(),
+            &format!("exec in {name}"),
+        )
+        .await;
         let _ = fs_err::remove_file(&env_file);
         out
     }

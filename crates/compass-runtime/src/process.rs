@@ -13,7 +13,7 @@ use nix::unistd::Pid;
 use std::collections::BTreeMap;
 use std::os::unix::process::ExitStatusExt;
 use std::process::{ExitStatus, Stdio};
-use tokio::io::AsyncWriteExt;
+
 use tokio::process::{Child, Command};
 
 /// `PATH` when the spec names none.
@@ -96,6 +96,7 @@ pub(crate) fn status_to_output(status: ExitStatus, stdout: Vec<u8>, stderr: Vec<
         signal: status.signal(),
         stdout,
         stderr,
+        truncated: false,
     }
 }
 
@@ -168,41 +169,19 @@ impl SpawnedPipes {
     }
 }
 
-/// Run `cmd` to completion, feeding `stdin` and capturing both outputs.
-/// A non-zero exit is a result, not an error.
+/// Run `cmd` to completion through [`compass_capture::capture`]: at most
+/// `limit` bytes of each stream (past it the process is killed and the
+/// output `truncated`). A non-zero exit is a result, not an error.
 pub(crate) async fn capture(
-    mut cmd: Command,
+    cmd: Command,
     stdin: Option<&[u8]>,
+    limit: usize,
     what: &str,
 ) -> Result<ExecOutput, RuntimeError> {
-    cmd.stdin(if stdin.is_some() {
-        Stdio::piped()
-    } else {
-        Stdio::null()
-    })
-    .stdout(Stdio::piped())
-    .stderr(Stdio::piped())
-    .kill_on_drop(true);
-    let mut child = cmd
-        .spawn()
-        .map_err(|e| RuntimeError::io(format!("starting {what}"), e))?;
-    let writer = match (stdin, child.stdin.take()) {
-        (Some(bytes), Some(mut pipe)) => {
-            let bytes = bytes.to_vec();
-            Some(tokio::spawn(async move {
-                // A child that exits without reading its stdin is not an error.
-                let _ = pipe.write_all(&bytes).await;
-                let _ = pipe.shutdown().await;
-            }))
-        }
-        _ => None,
-    };
-    let out = child
-        .wait_with_output()
+    let got = compass_capture::capture(cmd, stdin, limit)
         .await
-        .map_err(|e| RuntimeError::io(format!("waiting for {what}"), e))?;
-    if let Some(writer) = writer {
-        let _ = writer.await;
-    }
-    Ok(status_to_output(out.status, out.stdout, out.stderr))
+        .map_err(|e| RuntimeError::io(format!("running {what}"), e))?;
+    let mut out = status_to_output(got.status, got.stdout, got.stderr);
+    out.truncated = got.truncated;
+    Ok(out)
 }

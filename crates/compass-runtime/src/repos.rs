@@ -19,7 +19,8 @@
 //!   corrupt the source repo, and alternates would tie the clone to it.
 //! - Forge credentials never enter the workload: a host-side clone is
 //!   given Compass's credential helper (`safe_git::CredentialHelper`, the
-//!   daemon answers for the bound origin only), nothing is stored in the
+//!   daemon answers for the bound origin only) or, for an SSH remote, the
+//!   fixed ssh command with the bound key (`safe_git::SshCommand`), nothing is stored in the
 //!   scoped home, and URLs with an embedded password are refused.
 //! - Provisioning is transactional: the layout's completion marker is
 //!   written last, a workload without it is half-made (its daemon was
@@ -36,7 +37,7 @@ use crate::secrets::{self, Secret};
 use crate::spec::{Mount, WorkloadName, WorkloadSpec};
 use crate::workload::WorkloadRuntime;
 use compass_core::name::Name;
-use compass_core::safe_git::{CredentialHelper, SafeGit};
+use compass_core::safe_git::{RemoteAuth, SafeGit};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 use tokio::process::Command;
@@ -241,7 +242,7 @@ fn gitconfig(agent: &WorkloadName) -> String {
 }
 
 /// Create the agent's workload and a full clone of every repo in it (in
-/// parallel). `auth` authenticates the host-side clones to a forge (the
+/// parallel). `auth` authenticates the host-side clones to a forge or an SSH remote (the
 /// workload never sees it). If
 /// anything fails the workload is removed: nothing half-made stays on disk.
 /// The completion marker is written last; a half-made workload a killed
@@ -250,7 +251,7 @@ pub async fn provision_agent(
     rt: &dyn WorkloadRuntime,
     spec: &WorkloadSpec,
     repos: &[RepoSource],
-    auth: Option<&CredentialHelper>,
+    auth: Option<&RemoteAuth>,
 ) -> Result<Provisioned, RuntimeError> {
     for repo in repos {
         check_source(repo)?;
@@ -330,7 +331,7 @@ async fn provision_inner(
     rt: &dyn WorkloadRuntime,
     spec: &WorkloadSpec,
     repos: &[RepoSource],
-    auth: Option<&CredentialHelper>,
+    auth: Option<&RemoteAuth>,
 ) -> Result<Provisioned, RuntimeError> {
     let layout = Layout::new(&spec.state_dir);
     let git_home = host_git_home(&layout);
@@ -361,7 +362,7 @@ pub async fn add_repos(
     rt: &dyn WorkloadRuntime,
     spec: &WorkloadSpec,
     repos: &[RepoSource],
-    auth: Option<&CredentialHelper>,
+    auth: Option<&RemoteAuth>,
 ) -> Result<Provisioned, RuntimeError> {
     for repo in repos {
         check_source(repo)?;
@@ -429,18 +430,19 @@ async fn clone_one(
     git_home: &Path,
     staging: &Path,
     repo: &RepoSource,
-    auth: Option<&CredentialHelper>,
+    auth: Option<&RemoteAuth>,
 ) -> Result<u128, RuntimeError> {
     let start = Instant::now();
     let dest = staging.join(repo.name.as_str());
     // In a guardian's process group: a clone never outlives the daemon.
     let mut clone = host_git(git_home);
-    if let Some(helper) = auth {
-        let (key, socket) = helper.env();
-        clone
-            .env(key, socket)
-            .arg("-c")
-            .arg(format!("credential.helper={}", helper.config_value()));
+    if let Some(auth) = auth {
+        if let Some((key, socket)) = auth.env() {
+            clone.env(key, socket);
+        }
+        for (key, value) in auth.config() {
+            clone.arg("-c").arg(format!("{key}={value}"));
+        }
     }
     clone
         .args([

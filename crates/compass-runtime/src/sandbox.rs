@@ -808,7 +808,13 @@ impl WorkloadRuntime for SandboxRuntime {
 
     async fn exec(&self, name: &WorkloadName, exec: &ExecSpec) -> Result<ExecOutput, RuntimeError> {
         let (cmd, args_file) = self.command(name, exec)?;
-        let out = process::capture(cmd, exec.stdin.as_deref(), &format!("bwrap for {name}")).await;
+        let out = process::capture(
+            cmd,
+            exec.stdin.as_deref(),
+            exec.output_limit(),
+            &format!("bwrap for {name}"),
+        )
+        .await;
         // The wrapper unlinks the args file itself; this covers a failed start.
         if let Some(f) = &args_file {
             let _ = fs_err::remove_file(f);

@@ -151,6 +151,20 @@ pub struct ExecSpec {
     pub env: BTreeMap<String, String>,
     /// Bytes fed to stdin (for `exec`); secrets travel here, never in argv.
     pub stdin: Option<Vec<u8>>,
+    /// Bytes of each output stream `exec` keeps ([`DEFAULT_MAX_OUTPUT`]
+    /// when unset): what the process prints is the agent's to shape, so a
+    /// process that prints more is killed and its output marked truncated.
+    pub max_output: Option<usize>,
+}
+
+/// Bytes of stdout, and of stderr, an `exec` keeps unless its spec says.
+pub const DEFAULT_MAX_OUTPUT: usize = compass_capture::DEFAULT_LIMIT;
+
+impl ExecSpec {
+    /// The per-stream output cap of this exec.
+    pub fn output_limit(&self) -> usize {
+        self.max_output.unwrap_or(DEFAULT_MAX_OUTPUT)
+    }
 }
 
 /// Captured result of `exec`. A non-zero exit is a result, not an error.
@@ -160,6 +174,10 @@ pub struct ExecOutput {
     pub signal: Option<i32>,
     pub stdout: Vec<u8>,
     pub stderr: Vec<u8>,
+    /// A stream passed the spec's output cap: the process was killed there,
+    /// and each stream holds at most the cap's first bytes.
+    #[serde(default)]
+    pub truncated: bool,
 }
 
 impl ExecOutput {

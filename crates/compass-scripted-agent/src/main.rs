@@ -625,15 +625,23 @@ impl Agent {
                         "kind": spec.kind,
                         "rawInput": spec.input,
                     },
-                    "options": [
-                        {"optionId": "allow", "name": "Allow", "kind": "allow_once"},
-                        {"optionId": "reject", "name": "Reject", "kind": "reject_once"},
-                    ],
+                    "options": self.scenario.permission_options.iter().map(|kind| {
+                        let (id, name) = match kind.as_str() {
+                            "allow_once" => ("allow", "Allow"),
+                            "reject_once" => ("reject", "Reject"),
+                            "allow_always" => ("allow_always", "Always allow"),
+                            _ => ("reject_always", "Always reject"),
+                        };
+                        json!({"optionId": id, "name": name, "kind": kind})
+                    }).collect::<Vec<_>>(),
                 }),
             )
             .await?;
         Ok(match resp {
-            Ok(v) => v.pointer("/outcome/optionId").and_then(Value::as_str) == Some("allow"),
+            Ok(v) => v
+                .pointer("/outcome/optionId")
+                .and_then(Value::as_str)
+                .is_some_and(|id| id.starts_with("allow")),
             Err(_) => false,
         })
     }

@@ -34,6 +34,10 @@ pub(crate) struct Scenario {
     /// Ask `session/request_permission` before every tool call.
     #[serde(default)]
     pub(crate) ask_permission: bool,
+    /// The option kinds a permission request offers (ACP's `allow_once`,
+    /// `allow_always`, `reject_once`, `reject_always`), in order.
+    #[serde(default = "default_permission_options")]
+    pub(crate) permission_options: Vec<String>,
     /// Advertise `loadSession` (and accept `session/load`).
     #[serde(default = "yes")]
     pub(crate) load_session: bool,
@@ -56,6 +60,10 @@ pub(crate) struct Scenario {
 
 fn yes() -> bool {
     true
+}
+
+fn default_permission_options() -> Vec<String> {
+    vec!["allow_once".into(), "reject_once".into()]
 }
 
 /// What happens on one `session/prompt`.

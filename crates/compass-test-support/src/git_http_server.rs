@@ -65,26 +65,21 @@ impl GitHttpServer {
     /// ephemeral loopback port.
     pub async fn start(root: &Path, user: &str, token: &str) -> std::io::Result<Self> {
         let state = Arc::new(Mutex::new(State::default()));
-        let shared = Arc::clone(&state);
-        let root = root.to_owned();
-        let expected = format!(
-            "Basic {}",
-            base64::engine::general_purpose::STANDARD.encode(format!("{user}:{token}"))
-        );
-        let user = user.to_owned();
+        let site = Arc::new(Site {
+            state: Arc::clone(&state),
+            root: root.to_owned(),
+            expected: format!(
+                "Basic {}",
+                base64::engine::general_purpose::STANDARD.encode(format!("{user}:{token}"))
+            ),
+            user: user.to_owned(),
+        });
         let (stalled, held) = tokio::sync::watch::channel(false);
         let app = Router::new().fallback(
             move |method: Method, uri: Uri, headers: HeaderMap, body: Bytes| {
-                let (state, root, expected, user, mut held) = (
-                    Arc::clone(&shared),
-                    root.clone(),
-                    expected.clone(),
-                    user.clone(),
-                    held.clone(),
-                );
+                let (site, mut held) = (Arc::clone(&site), held.clone());
                 async move {
-                    let response =
-                        handle(&state, &root, &expected, &user, method, uri, headers, body).await;
+                    let response = handle(&site, method, uri, headers, body).await;
                     let _ = held.wait_for(|s| !*s).await;
                     response
                 }
@@ -137,7 +132,7 @@ impl GitHttpServer {
 }
 
 /// Every readable `/proc/<pid>/{cmdline,environ}` holding `needle`.
-fn scan_processes(needle: &[u8]) -> Vec<String> {
+pub fn scan_processes(needle: &[u8]) -> Vec<String> {
     let mut found = Vec::new();
     let Ok(entries) = fs_err::read_dir("/proc") else {
         return found;
@@ -160,17 +155,28 @@ fn scan_processes(needle: &[u8]) -> Vec<String> {
     found
 }
 
-#[allow(clippy::too_many_arguments)]
+/// What every request is answered from: the recorded state, the served
+/// repositories, and the one accepted user and its `Authorization` value.
+struct Site {
+    state: Arc<Mutex<State>>,
+    root: PathBuf,
+    expected: String,
+    user: String,
+}
+
 async fn handle(
-    state: &Mutex<State>,
-    root: &Path,
-    expected: &str,
-    user: &str,
+    site: &Site,
     method: Method,
     uri: Uri,
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
+    let Site {
+        state,
+        root,
+        expected,
+        user,
+    } = site;
     let auth = headers
         .get(header::AUTHORIZATION)
         .map(|v| v.as_bytes() == expected.as_bytes());

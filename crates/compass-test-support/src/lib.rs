@@ -1,7 +1,8 @@
 //! Test support shared by the workspace's tests: the scripted model server
 //! (Anthropic Messages API, OpenAI Responses API), locating workspace and npm-installed agent
 //! binaries, a rule gate for tests about the agent path, a private git forge
-//! over smart HTTP (`git http-backend` behind basic auth), and loud skips.
+//! over smart HTTP (`git http-backend` behind basic auth), a real sshd for
+//! SSH remotes, and loud skips.
 
 pub mod bins;
 pub mod gates;
@@ -9,6 +10,7 @@ pub mod git_http_server;
 pub mod github_server;
 pub mod model_server;
 pub mod skip;
+pub mod sshd;
 
 pub use bins::{
     claude_code_acp, codex_acp, node_bin_dir, scenarios_dir, scripted_agent, workspace_root,
@@ -18,3 +20,4 @@ pub use git_http_server::{GitHttpServer, GitRequest};
 pub use github_server::{Fault, GithubServer};
 pub use model_server::{Block, ModelServer, ScriptedTurn, function_outputs};
 pub use skip::{skip_loudly, skips_forbidden};
+pub use sshd::Sshd;

@@ -24,6 +24,9 @@ pub struct GitOutput {
     pub success: bool,
     pub stdout: String,
     pub stderr: String,
+    /// The output passed the runner's cap: git was killed there and
+    /// `stdout` is only its first part (never `success`).
+    pub truncated: bool,
 }
 
 /// A boxed future, so the trait stays object-safe.
@@ -50,14 +53,14 @@ impl From<GitArgError> for WardenError {
 
 /// Run a safe invocation on the host.
 pub async fn run_local(cmd: &SafeGit) -> Result<GitOutput, WardenError> {
-    let out = tokio::process::Command::from(cmd.command())
-        .output()
+    let out = compass_capture::capture(cmd.command().into(), None, MAX_GIT_OUTPUT)
         .await
         .map_err(|e| WardenError::Git(format!("running git in {}: {e}", cmd.dir())))?;
     Ok(GitOutput {
-        success: out.status.success(),
+        success: out.status.success() && !out.truncated,
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        truncated: out.truncated,
     })
 }
 
@@ -135,8 +138,18 @@ pub struct PushPlan {
 /// Bound on the diff Warden reads for one push.
 pub const MAX_DIFF_BYTES: usize = 2 * 1024 * 1024;
 
+/// What an inspector keeps of one git run's output: enough for the whole
+/// bounded diff, so the agent's repo cannot make Warden hold more.
+pub const MAX_GIT_OUTPUT: usize = 2 * MAX_DIFF_BYTES;
+
 /// One repository: the agent's, in its workload, or a relay's on the host
 /// (with the quarantine of a push it is receiving in `env`).
+/// What a git run printed: all of it, or its first part.
+enum Text {
+    Whole(String),
+    Cut(String),
+}
+
 #[derive(Clone, Copy)]
 struct Repo<'a> {
     g: &'a dyn GitInspector,
@@ -173,8 +186,23 @@ impl Repo<'_> {
     }
 
     async fn run(&self, literals: &[&'static str], values: &[&str]) -> Result<String, WardenError> {
+        match self.text(literals, values).await? {
+            Text::Whole(text) => Ok(text),
+            Text::Cut(_) => Err(WardenError::Git(format!(
+                "git {} printed more than its output cap",
+                literals.join(" ")
+            ))),
+        }
+    }
+
+    /// Text meant to be read only in part (a diff, a log with patches): its
+    /// first part when git printed more than the runner's cap.
+    async fn text(&self, literals: &[&'static str], values: &[&str]) -> Result<Text, WardenError> {
         let cmd = self.cmd(literals, values)?;
         let out = self.g.git(self.agent, &cmd).await?;
+        if out.truncated {
+            return Ok(Text::Cut(out.stdout));
+        }
         if !out.success {
             return Err(WardenError::Git(format!(
                 "git {} failed: {}",
@@ -182,7 +210,7 @@ impl Repo<'_> {
                 out.stderr.trim()
             )));
         }
-        Ok(out.stdout)
+        Ok(Text::Whole(out.stdout))
     }
 
     /// The first line of a command's output, trimmed; `None` when it failed
@@ -417,7 +445,7 @@ pub async fn resolve_push(
         if &base == new {
             continue;
         }
-        if !diff.push(&repo.run(&["diff"], &[&base, new]).await?) {
+        if !diff.push_text(repo.text(&["diff"], &[&base, new]).await?) {
             break;
         }
     }
@@ -515,11 +543,11 @@ pub async fn received_plan(
         if let Some(new) = &r.new {
             let kind = repo.run(&["cat-file", "-t"], &[new]).await?;
             if kind.trim() == "tag" {
-                text.push(&repo.run(&["cat-file", "tag"], &[new]).await?);
+                text.push_text(repo.text(&["cat-file", "tag"], &[new]).await?);
             }
             // Every commit the remote does not have yet, each with its patch.
             let log = repo
-                .run(
+                .text(
                     &[
                         "log",
                         "-p",
@@ -532,7 +560,7 @@ pub async fn received_plan(
                     &[new],
                 )
                 .await?;
-            text.push(&log);
+            text.push_text(log);
         }
         updates.push(RefUpdate {
             src: r.new.clone().unwrap_or_default(),
@@ -567,18 +595,34 @@ struct Bounded {
 }
 
 impl Bounded {
-    /// Append; `false` once the cap is reached (the rest is cut off).
+    /// Append a git run's text; a run cut at the runner's cap is as much
+    /// truncation as this cap's own. `false` once the cap is reached.
+    fn push_text(&mut self, more: Text) -> bool {
+        match more {
+            Text::Whole(t) => self.push(&t),
+            Text::Cut(t) => {
+                self.push(&t);
+                self.truncated = true;
+                false
+            }
+        }
+    }
+
+    /// Append what fits; `false` once the cap is reached (the rest is cut
+    /// off, never copied first).
     fn push(&mut self, more: &str) -> bool {
         if self.truncated {
             return false;
         }
-        self.text.push_str(more);
-        if self.text.len() > MAX_DIFF_BYTES {
-            let mut cut = MAX_DIFF_BYTES;
-            while !self.text.is_char_boundary(cut) {
+        let room = MAX_DIFF_BYTES - self.text.len();
+        if more.len() <= room {
+            self.text.push_str(more);
+        } else {
+            let mut cut = room;
+            while !more.is_char_boundary(cut) {
                 cut -= 1;
             }
-            self.text.truncate(cut);
+            self.text.push_str(&more[..cut]);
             self.truncated = true;
         }
         !self.truncated

@@ -7,7 +7,7 @@
 //! pipe-to-interpreter and fetch-and-exec, package installs, programs run from
 //! outside the workspace and destructive commands. It never runs anything.
 
-use crate::command_rules::{self, has_flag};
+use crate::command_rules::{self, has_flag, positional};
 use crate::detector;
 use crate::secret;
 use crate::shell::{self, CommandLine, Origin, SimpleCommand};
@@ -129,13 +129,6 @@ const FETCHERS: &[&str] = &[
 
 fn is_interpreter(p: &str) -> bool {
     INTERPRETERS.contains(&p) || p.starts_with("python3.")
-}
-
-fn positional(args: &[String]) -> Vec<&str> {
-    args.iter()
-        .filter(|a| !a.starts_with('-'))
-        .map(String::as_str)
-        .collect()
 }
 
 /// Analyse a command line run in `cwd`.
@@ -283,9 +276,8 @@ fn analyze_parsed(
         inline_code_network(cmd, &mut facts, a);
         interpreter_input(cmd, parsed, &mut facts, a);
         git_checks(cmd, &facts.cwd, a);
-        forge_publish_infra(cmd, a);
-        package_install(cmd, a);
-        destructive(cmd, a);
+        command_rules(cmd, a);
+        block_device_redirects(cmd, a);
         writes_outside(cmd, &facts.cwd, ws, a);
     }
     conclude(parsed, line, &facts, a);
@@ -990,85 +982,30 @@ fn git_setting(kv: &str, via: &str, a: &mut CommandAnalysis) {
     }
 }
 
-fn sub2(args: &[String]) -> (String, String) {
-    let pos = positional(args);
-    (
-        pos.first().copied().unwrap_or("").to_string(),
-        pos.get(1).copied().unwrap_or("").to_string(),
-    )
-}
-
-/// Merges, publishes and infrastructure changes: the rules in
-/// `rules/commands.toml`. Rules that did not load fail closed.
-fn forge_publish_infra(cmd: &SimpleCommand, a: &mut CommandAnalysis) {
-    match &*command_rules::BUILTIN {
-        Ok(rules) => a.findings.extend(rules.findings(cmd)),
-        Err(e) => a.findings.push(Finding::new(
-            detector::UNPARSED_COMMAND,
-            Severity::High,
-            format!("The output gate's command rules did not load ({e}); the command is held."),
-        )),
-    }
-}
-
-fn package_install(cmd: &SimpleCommand, a: &mut CommandAnalysis) {
-    let prog = cmd.program();
-    let args = cmd.args();
-    let (s1, s2) = sub2(args);
-    let is_install = match prog {
-        "pip" | "pip3" | "pipx" => s1 == "install",
-        "python" | "python3" => {
-            args.windows(2).any(|w| w[0] == "-m" && w[1] == "pip")
-                && args.iter().any(|x| x == "install")
+/// Merges, publishes, infrastructure changes, package installs and
+/// destructive commands: the rules in `rules/commands.toml`. Rules that did
+/// not load fail closed.
+fn command_rules(cmd: &SimpleCommand, a: &mut CommandAnalysis) {
+    let rules = match &*command_rules::BUILTIN {
+        Ok(rules) => rules,
+        Err(e) => {
+            a.findings.push(Finding::new(
+                detector::UNPARSED_COMMAND,
+                Severity::High,
+                format!("The output gate's command rules did not load ({e}); the command is held."),
+            ));
+            return;
         }
-        "uv" => {
-            (s1 == "pip" && s2 == "install") || s1 == "add" || (s1 == "tool" && s2 == "install")
-        }
-        "npm" | "pnpm" | "bun" => matches!(s1.as_str(), "install" | "i" | "add" | "ci"),
-        "yarn" => s1 == "add" || s1.is_empty() || s1 == "install",
-        "npx" | "pnpx" | "bunx" => true,
-        "cargo" => s1 == "install" || s1 == "add" || s1 == "binstall",
-        "go" => s1 == "install" || s1 == "get",
-        "gem" => s1 == "install",
-        "apt" | "apt-get" | "yum" | "dnf" | "zypper" | "brew" => s1 == "install",
-        "apk" => s1 == "add",
-        "pacman" => args.iter().any(|x| x.starts_with("-S")),
-        "composer" => s1 == "require" || s1 == "install",
-        _ => false,
     };
-    if !is_install {
-        return;
-    }
-    let joined = args.join(" ");
-    let custom_index = args.iter().any(|x| {
-        x.starts_with("--index-url")
-            || x.starts_with("--extra-index-url")
-            || x.starts_with("--registry")
-            || x == "-i"
-            || x.starts_with("--trusted-host")
-            || x.starts_with("git+")
-            || x.starts_with("http://")
-            || x.starts_with("https://")
-            || x.starts_with("--git")
-    });
-    if custom_index {
-        a.findings.push(Finding::new(
-            detector::PACKAGE_INSTALL,
-            Severity::High,
-            format!("The command installs a package from a non-default source ({prog}); install scripts run with the agent's rights."),
-        ));
-        for h in url_hosts(&joined) {
-            a.destinations.push(Destination {
-                host: h,
-                sends: false,
-            });
+    for hit in rules.hits(cmd) {
+        if hit.lists_hosts {
+            a.destinations.extend(
+                url_hosts(&cmd.args().join(" "))
+                    .into_iter()
+                    .map(|host| Destination { host, sends: false }),
+            );
         }
-    } else {
-        a.findings.push(Finding::new(
-            detector::PACKAGE_INSTALL,
-            Severity::Medium,
-            format!("The command installs packages ({prog} {s1}); their install scripts run with the agent's rights."),
-        ));
+        a.findings.push(hit.finding);
     }
 }
 
@@ -1167,88 +1104,13 @@ fn writes_outside(cmd: &SimpleCommand, cwd: &str, ws: &Workspace, a: &mut Comman
     }
 }
 
-fn destructive(cmd: &SimpleCommand, a: &mut CommandAnalysis) {
-    let prog = cmd.program();
-    let args = cmd.args();
-    const CRITICAL_TARGETS: &[&str] = &[
-        "/", "/*", "~", "~/", "~/*", "$HOME", "$HOME/", "${HOME}", "..", "../", "/etc", "/usr",
-        "/var", "/home", "/root", "/boot", "/lib", "/bin", "/sbin", "/opt", "/work", "/var/lib",
-    ];
-    match prog {
-        "rm" => {
-            let recursive = has_flag(args, &["-r", "-R", "--recursive"]);
-            let targets = positional(args);
-            if args.iter().any(|x| x == "--no-preserve-root")
-                || (recursive
-                    && targets.iter().any(|t| {
-                        CRITICAL_TARGETS.contains(&t.trim_end_matches('/'))
-                            || CRITICAL_TARGETS.contains(t)
-                    }))
-            {
-                a.findings.push(Finding::new(
-                    detector::DESTRUCTIVE_COMMAND,
-                    Severity::Critical,
-                    "The command recursively deletes a root, home or system directory.",
-                ));
-            }
-            if recursive
-                && targets
-                    .iter()
-                    .any(|t| t.trim_end_matches('/') == ".git" || t.ends_with("/.git"))
-            {
-                a.findings.push(Finding::new(
-                    detector::DESTRUCTIVE_COMMAND,
-                    Severity::High,
-                    "The command deletes the repository's history (.git).",
-                ));
-            }
-        }
-        "dd" if args.iter().any(|x| x.starts_with("of=/dev/")) => a.findings.push(Finding::new(
-            detector::DESTRUCTIVE_COMMAND,
-            Severity::Critical,
-            "The command overwrites a block device.",
-        )),
-        p if p.starts_with("mkfs") || p == "wipefs" || p == "fdisk" || p == "parted" => {
-            a.findings.push(Finding::new(
-                detector::DESTRUCTIVE_COMMAND,
-                Severity::Critical,
-                "The command reformats or repartitions a disk.",
-            ))
-        }
-        "shred" if args.iter().any(|x| x.starts_with("/dev/")) => a.findings.push(Finding::new(
-            detector::DESTRUCTIVE_COMMAND,
-            Severity::Critical,
-            "The command shreds a device.",
-        )),
-        "chmod" | "chown" | "chgrp"
-            if has_flag(args, &["-R", "--recursive"])
-                && positional(args)
-                    .iter()
-                    .any(|t| CRITICAL_TARGETS.contains(t)) =>
-        {
-            a.findings.push(Finding::new(
-                detector::DESTRUCTIVE_COMMAND,
-                Severity::High,
-                "The command recursively changes permissions of a root or system directory.",
-            ))
-        }
-        "find"
-            if args
-                .first()
-                .is_some_and(|t| CRITICAL_TARGETS.contains(&t.as_str()))
-                && args.iter().any(|x| x == "-delete") =>
-        {
-            a.findings.push(Finding::new(
-                detector::DESTRUCTIVE_COMMAND,
-                Severity::Critical,
-                "The command deletes files across a root or home directory.",
-            ))
-        }
-        _ => {}
-    }
+/// A redirect that writes over a block device (`> /dev/sda`).
+fn block_device_redirects(cmd: &SimpleCommand, a: &mut CommandAnalysis) {
     for r in &cmd.redirects {
-        if r.op.contains('>') && r.target.starts_with("/dev/sd")
-            || r.target.starts_with("/dev/nvme")
+        if r.op.contains('>')
+            && ["/dev/sd", "/dev/nvme"]
+                .iter()
+                .any(|d| r.target.starts_with(d))
         {
             a.findings.push(Finding::new(
                 detector::DESTRUCTIVE_COMMAND,

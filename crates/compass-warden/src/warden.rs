@@ -1239,12 +1239,14 @@ impl Warden {
                 ));
             }
         }
+        // What was not read cannot be cleared: a credential placed past the
+        // window would otherwise reach the remote unseen.
         if plan.diff_truncated {
             out.push(Finding::new(
                 detector::GIT_PUSH,
-                Severity::Medium,
+                Severity::High,
                 format!(
-                    "The pushed diff is larger than {} bytes; only the first part was inspected.",
+                    "The pushed diff is larger than {} bytes; only the first part was inspected, so the push waits for you.",
                     git::MAX_DIFF_BYTES
                 ),
             ));

@@ -565,6 +565,21 @@ pub(crate) enum SecretCmd {
         /// The user name sent with a forge-bound secret (default x-access-token).
         #[arg(long, value_name = "USER", requires = "forge")]
         username: Option<String>,
+        /// Bind it, a private key, to an SSH host (ssh://HOST[:PORT]): the
+        /// push relay's own ssh authenticates there with it (ssh:// and
+        /// scp-style remotes), and no agent is ever given it.
+        #[arg(
+            long,
+            value_name = "HOST",
+            conflicts_with = "forge",
+            requires = "known_hosts"
+        )]
+        ssh_key: Option<String>,
+        /// The host keys to trust for --ssh-key (a known_hosts file, e.g.
+        /// from `ssh-keyscan`, checked out of band); any other host key is
+        /// refused.
+        #[arg(long, value_name = "FILE", requires = "ssh_key")]
+        known_hosts: Option<std::path::PathBuf>,
     },
     /// Names and when each was set (never values).
     List(JsonFlag),

@@ -40,6 +40,7 @@ fn claude_config(w: &Workload, cwd: &Path, env: &[(&str, &str)]) -> SessionConfi
             cwd: Some(cwd.to_path_buf()),
             env: vars,
             stdin: None,
+            max_output: None,
         },
         cwd.to_path_buf(),
     );

@@ -45,6 +45,7 @@ async fn codex_runs_its_real_tool_offline_through_compass() {
             cwd: Some(repo.clone()),
             env,
             stdin: None,
+            max_output: None,
         },
         repo.clone(),
     );

@@ -161,6 +161,7 @@ async fn claude_code_runs_in_the_sandbox_against_the_scripted_model_server() {
             cwd: Some("/work".into()),
             env,
             stdin: None,
+            max_output: None,
         },
         "/work".into(),
     );

@@ -260,6 +260,50 @@ async fn permission_requests_are_decided_by_warden_never_approved_blindly() {
     }
 }
 
+/// A standing permission is never granted: an agent offering no
+/// allow-once option has a cleared request refused once (or cancelled),
+/// with the reason on its stream, and the action does not run.
+#[tokio::test]
+async fn a_request_offering_only_a_standing_allowance_is_refused() {
+    let w = Workload::host("scripted-perm-always").await;
+    let repo = w.repo(&[("a.txt", "a\n")]);
+    let warden: Arc<dyn compass_core::gate::Gate> =
+        Arc::new(compass_warden::warden::Warden::rules_only().unwrap());
+    for (options, chosen) in [
+        (r#"["allow_always", "reject_once"]"#, Some("Reject")),
+        (r#"["allow_always", "reject_always"]"#, None),
+        (r#"["allow_always"]"#, None),
+    ] {
+        let _ = fs_err::remove_file(repo.join("ran"));
+        let scenario = format!(
+            "ask_permission = true\npermission_options = {options}\n[[turns]]\nsteps = [{{ kind = \"run\", command = \"touch ran\" }}]\n"
+        );
+        let config = w.scripted(&scenario, &repo);
+        let (session, events) = w.start_gated(&config, Arc::clone(&warden)).await;
+        session.prompt("go").await.unwrap();
+        session.shutdown().await;
+        let ups = updates(&events);
+        let asked = ups
+            .iter()
+            .find_map(|(_, u)| match u {
+                AgentUpdate::PermissionRequested { chosen, .. } => Some(chosen.clone()),
+                _ => None,
+            })
+            .expect("a permission event");
+        assert_eq!(asked.as_deref(), chosen, "{options}");
+        assert!(
+            !repo.join("ran").exists(),
+            "{options}: a standing allowance was granted"
+        );
+        assert!(
+            ups.iter()
+                .any(|(_, u)| matches!(u, AgentUpdate::Error { message }
+                if message.contains("never grants a standing permission"))),
+            "{options}: no reason given: {ups:?}"
+        );
+    }
+}
+
 #[tokio::test]
 async fn authenticates_where_the_agent_asks_and_configured() {
     let w = Workload::host("scripted-auth").await;

@@ -42,20 +42,19 @@ impl Fleet {
         let mut env = Vec::new();
         let mut delivered = Vec::new();
         for (name, explicit) in wanted {
-            // A forge credential authenticates Compass's own git to its
-            // forge; the workload never holds it (the relay forwards).
-            if let Some(forge) = self.secrets.binding(name)? {
+            // A forge credential or SSH key authenticates Compass's own git
+            // to its remote; the workload never holds it (the relay forwards).
+            if let Some(bound) = self.secrets.bound_to(name)? {
                 if explicit {
                     return Err(crate::secrets::SecretError::Invalid {
                         field: "secrets",
                         why: format!(
-                            "{name} is bound to the forge {} and is never given to an agent; its pushes reach the forge through the relay",
-                            forge.origin.as_url()
+                            "{name} is bound to {bound} and is never given to an agent; its pushes reach that remote through the relay"
                         ),
                     }
                     .into());
                 }
-                tracing::warn!(agent = %agent.id, secret = name, "the kind's credential is forge-bound; not delivered");
+                tracing::warn!(agent = %agent.id, secret = name, "the kind's credential is bound to a remote; not delivered");
                 continue;
             }
             let Some(value) = self.secrets.get(name)? else {

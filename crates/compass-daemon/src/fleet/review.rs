@@ -88,7 +88,9 @@ impl Fleet {
             let out = compass_runtime::git::exec(self.runtime.as_ref(), workload, &cmd)
                 .await
                 .map_err(|e| e.to_string())?;
-            if !out.success() {
+            // A run cut at the output cap keeps its first part: the patch
+            // is cut below anyway, and the other runs print a line or few.
+            if !out.success() && !out.truncated {
                 return Err(String::from_utf8_lossy(&out.stderr).trim().to_owned());
             }
             Ok(out.stdout)

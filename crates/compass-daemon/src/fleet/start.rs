@@ -244,16 +244,15 @@ impl Fleet {
             repos::adopt_agent(runtime, &plan.spec).await?;
         } else {
             let sources = repo_sources(&plan.project.repos)?;
-            // A private forge repo is cloned with its bound secret, lent to
-            // the host-side clone only while it runs.
+            // A private forge or SSH repo is cloned with its bound secret,
+            // lent to the host-side clone only while it runs.
             let helper = super::spec::host_bin_dir()?.join(crate::push_relay::HELPER);
-            let lent = crate::forge::Lender::start(
+            let lent = crate::remote_auth::HostAuth::start(
                 &self.secrets,
                 &helper,
                 sources.iter().map(|r| r.source.as_str()),
             )?;
-            let auth = lent.as_ref().map(crate::forge::Lender::helper);
-            repos::provision_agent(runtime, &plan.spec, &sources, auth).await?;
+            repos::provision_agent(runtime, &plan.spec, &sources, lent.auth()).await?;
         }
         Ok(())
     }

@@ -432,6 +432,11 @@ pub struct SecretInfo {
     pub forge: ::prost::alloc::string::String,
     #[prost(string, tag = "111")]
     pub forge_username: ::prost::alloc::string::String,
+    /// The SSH host (`ssh://host\[:port\]`) the secret, a private key, is bound
+    /// to, if any: the push relay's host-side ssh authenticates there with it;
+    /// it is never delivered into a workload.
+    #[prost(string, tag = "45")]
+    pub ssh_key: ::prost::alloc::string::String,
 }
 /// Its Rust type's Debug prints the value as \[redacted\].
 #[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
@@ -448,6 +453,14 @@ pub struct SetSecretRequest {
     /// The user name sent with it (empty: `x-access-token`).
     #[prost(string, tag = "111")]
     pub forge_username: ::prost::alloc::string::String,
+    /// Bind the secret (a private key) to an SSH host (`ssh://host\[:port\]`);
+    /// empty leaves it unbound. Needs `known_hosts`.
+    #[prost(string, tag = "45")]
+    pub ssh_key: ::prost::alloc::string::String,
+    /// The host keys pinned for that host (known_hosts text, as
+    /// `ssh-keyscan` prints it): the only keys ssh trusts there.
+    #[prost(string, tag = "46")]
+    pub known_hosts: ::prost::alloc::string::String,
 }
 #[derive(Clone, Copy, PartialEq, Eq, Hash, ::prost::Message)]
 pub struct ListSecretsRequest {}

@@ -15532,6 +15532,9 @@ impl serde::Serialize for SecretInfo {
         if !self.forge_username.is_empty() {
             len += 1;
         }
+        if !self.ssh_key.is_empty() {
+            len += 1;
+        }
         let mut struct_ser = serializer.serialize_struct("compass.v1.SecretInfo", len)?;
         if !self.name.is_empty() {
             struct_ser.serialize_field("name", &self.name)?;
@@ -15546,6 +15549,9 @@ impl serde::Serialize for SecretInfo {
         }
         if !self.forge_username.is_empty() {
             struct_ser.serialize_field("forgeUsername", &self.forge_username)?;
+        }
+        if !self.ssh_key.is_empty() {
+            struct_ser.serialize_field("sshKey", &self.ssh_key)?;
         }
         struct_ser.end()
     }
@@ -15563,6 +15569,8 @@ impl<'de> serde::Deserialize<'de> for SecretInfo {
             "forge",
             "forge_username",
             "forgeUsername",
+            "ssh_key",
+            "sshKey",
         ];
 
         #[allow(clippy::enum_variant_names)]
@@ -15571,6 +15579,7 @@ impl<'de> serde::Deserialize<'de> for SecretInfo {
             SetAtMs,
             Forge,
             ForgeUsername,
+            SshKey,
         }
         impl<'de> serde::Deserialize<'de> for GeneratedField {
             fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
@@ -15596,6 +15605,7 @@ impl<'de> serde::Deserialize<'de> for SecretInfo {
                             "setAtMs" | "set_at_ms" => Ok(GeneratedField::SetAtMs),
                             "forge" => Ok(GeneratedField::Forge),
                             "forgeUsername" | "forge_username" => Ok(GeneratedField::ForgeUsername),
+                            "sshKey" | "ssh_key" => Ok(GeneratedField::SshKey),
                             _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
                         }
                     }
@@ -15619,6 +15629,7 @@ impl<'de> serde::Deserialize<'de> for SecretInfo {
                 let mut set_at_ms__ = None;
                 let mut forge__ = None;
                 let mut forge_username__ = None;
+                let mut ssh_key__ = None;
                 while let Some(k) = map_.next_key()? {
                     match k {
                         GeneratedField::Name => {
@@ -15647,6 +15658,12 @@ impl<'de> serde::Deserialize<'de> for SecretInfo {
                             }
                             forge_username__ = Some(map_.next_value()?);
                         }
+                        GeneratedField::SshKey => {
+                            if ssh_key__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("sshKey"));
+                            }
+                            ssh_key__ = Some(map_.next_value()?);
+                        }
                     }
                 }
                 Ok(SecretInfo {
@@ -15654,6 +15671,7 @@ impl<'de> serde::Deserialize<'de> for SecretInfo {
                     set_at_ms: set_at_ms__.unwrap_or_default(),
                     forge: forge__.unwrap_or_default(),
                     forge_username: forge_username__.unwrap_or_default(),
+                    ssh_key: ssh_key__.unwrap_or_default(),
                 })
             }
         }
@@ -15862,6 +15880,12 @@ impl serde::Serialize for SetSecretRequest {
         if !self.forge_username.is_empty() {
             len += 1;
         }
+        if !self.ssh_key.is_empty() {
+            len += 1;
+        }
+        if !self.known_hosts.is_empty() {
+            len += 1;
+        }
         let mut struct_ser = serializer.serialize_struct("compass.v1.SetSecretRequest", len)?;
         if !self.name.is_empty() {
             struct_ser.serialize_field("name", &self.name)?;
@@ -15876,6 +15900,12 @@ impl serde::Serialize for SetSecretRequest {
         }
         if !self.forge_username.is_empty() {
             struct_ser.serialize_field("forgeUsername", &self.forge_username)?;
+        }
+        if !self.ssh_key.is_empty() {
+            struct_ser.serialize_field("sshKey", &self.ssh_key)?;
+        }
+        if !self.known_hosts.is_empty() {
+            struct_ser.serialize_field("knownHosts", &self.known_hosts)?;
         }
         struct_ser.end()
     }
@@ -15892,6 +15922,10 @@ impl<'de> serde::Deserialize<'de> for SetSecretRequest {
             "forge",
             "forge_username",
             "forgeUsername",
+            "ssh_key",
+            "sshKey",
+            "known_hosts",
+            "knownHosts",
         ];
 
         #[allow(clippy::enum_variant_names)]
@@ -15900,6 +15934,8 @@ impl<'de> serde::Deserialize<'de> for SetSecretRequest {
             Value,
             Forge,
             ForgeUsername,
+            SshKey,
+            KnownHosts,
         }
         impl<'de> serde::Deserialize<'de> for GeneratedField {
             fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
@@ -15925,6 +15961,8 @@ impl<'de> serde::Deserialize<'de> for SetSecretRequest {
                             "value" => Ok(GeneratedField::Value),
                             "forge" => Ok(GeneratedField::Forge),
                             "forgeUsername" | "forge_username" => Ok(GeneratedField::ForgeUsername),
+                            "sshKey" | "ssh_key" => Ok(GeneratedField::SshKey),
+                            "knownHosts" | "known_hosts" => Ok(GeneratedField::KnownHosts),
                             _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
                         }
                     }
@@ -15948,6 +15986,8 @@ impl<'de> serde::Deserialize<'de> for SetSecretRequest {
                 let mut value__ = None;
                 let mut forge__ = None;
                 let mut forge_username__ = None;
+                let mut ssh_key__ = None;
+                let mut known_hosts__ = None;
                 while let Some(k) = map_.next_key()? {
                     match k {
                         GeneratedField::Name => {
@@ -15976,6 +16016,18 @@ impl<'de> serde::Deserialize<'de> for SetSecretRequest {
                             }
                             forge_username__ = Some(map_.next_value()?);
                         }
+                        GeneratedField::SshKey => {
+                            if ssh_key__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("sshKey"));
+                            }
+                            ssh_key__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::KnownHosts => {
+                            if known_hosts__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("knownHosts"));
+                            }
+                            known_hosts__ = Some(map_.next_value()?);
+                        }
                     }
                 }
                 Ok(SetSecretRequest {
@@ -15983,6 +16035,8 @@ impl<'de> serde::Deserialize<'de> for SetSecretRequest {
                     value: value__.unwrap_or_default(),
                     forge: forge__.unwrap_or_default(),
                     forge_username: forge_username__.unwrap_or_default(),
+                    ssh_key: ssh_key__.unwrap_or_default(),
+                    known_hosts: known_hosts__.unwrap_or_default(),
                 })
             }
         }

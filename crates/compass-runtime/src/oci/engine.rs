@@ -47,7 +47,13 @@ impl Engine {
     pub(crate) async fn run(&self, args: &[&str]) -> Result<ExecOutput, RuntimeError> {
         let mut cmd = self.command();
         cmd.args(args);
-        process::capture(cmd, None, &self.path.display().to_string()).await
+        process::capture(
+            cmd,
+            None,
+            crate::DEFAULT_MAX_OUTPUT,
+            &self.path.display().to_string(),
+        )
+        .await
     }
 
     /// Run `<engine> ARGS`; a non-zero exit is a [`RuntimeError::Command`]

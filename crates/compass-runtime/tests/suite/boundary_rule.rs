@@ -38,13 +38,16 @@ const FS_CALLS: &[&str] = &[
     "read_dir(",
 ];
 
-/// Calls that follow or delete through links wherever they point: flagged
-/// in any statement.
+/// Calls that follow or delete through links wherever they point, or read
+/// a child's whole output whatever its size (`compass_capture` caps it):
+/// flagged in any statement.
 const ALWAYS: &[&str] = &[
     "remove_dir_all",
     "read_link",
     "symlink_metadata",
     "canonicalize",
+    ".output()",
+    "wait_with_output",
 ];
 
 /// `(file, statement fragment, why it is not an agent-writable tree)`.
@@ -108,6 +111,26 @@ const ALLOWED: &[(&str, &str, &str)] = &[
         "compass-runtime/src/bench.rs",
         "fs_err::remove_dir_all(&root)",
         "the benchmark's own scratch dir",
+    ),
+    (
+        "compass-runtime/src/bench.rs",
+        ".output()",
+        "git on the benchmark's own scratch repo",
+    ),
+    (
+        "compass-runtime/src/sandbox.rs",
+        "arg(\"--version\") .env_clear() .output()",
+        "the configured bwrap's `--version`, before any workload exists",
+    ),
+    (
+        "compass-runtime/src/oci.rs",
+        "arg(\"--version\") .env_clear()",
+        "the configured engine's `--version`, before any workload exists",
+    ),
+    (
+        "compass-warden/src/bench.rs",
+        "wait_with_output",
+        "the hook benchmark's own client on its own payloads",
     ),
 ];
 

@@ -15,7 +15,15 @@ pub(crate) async fn run(client: &mut Client, cmd: SecretCmd) -> CliResult {
             name,
             forge,
             username,
+            ssh_key,
+            known_hosts,
         } => {
+            let known_hosts = match known_hosts {
+                Some(path) => {
+                    fs_err::read_to_string(&path).context("reading the --known-hosts file")?
+                }
+                None => String::new(),
+            };
             let mut value = Vec::new();
             std::io::stdin()
                 .lock()
@@ -35,10 +43,17 @@ pub(crate) async fn run(client: &mut Client, cmd: SecretCmd) -> CliResult {
                     value,
                     forge: forge.unwrap_or_default(),
                     forge_username: username.unwrap_or_default(),
+                    ssh_key: ssh_key.unwrap_or_default(),
+                    known_hosts,
                 })
                 .await
                 .rpc()?;
-            if info.forge.is_empty() {
+            if !info.ssh_key.is_empty() {
+                out(&format!(
+                    "secret {} set, bound to the SSH host {}",
+                    info.name, info.ssh_key
+                ))
+            } else if info.forge.is_empty() {
                 out(&format!("secret {} set", info.name))
             } else {
                 out(&format!(
@@ -57,11 +72,15 @@ pub(crate) async fn run(client: &mut Client, cmd: SecretCmd) -> CliResult {
                         vec![
                             s.name.clone(),
                             render::time_ms(s.set_at_ms),
-                            s.forge.clone(),
+                            if s.ssh_key.is_empty() {
+                                s.forge.clone()
+                            } else {
+                                s.ssh_key.clone()
+                            },
                         ]
                     })
                     .collect();
-                render::table(&["NAME", "SET", "FORGE"], &rows)
+                render::table(&["NAME", "SET", "BOUND TO"], &rows)
             })
         }
         SecretCmd::Rm { name } => {

@@ -94,6 +94,8 @@ pub(crate) struct Arena {
     failures: Vec<String>,
     /// A private HTTP forge (`forge_project`) and the runtime serving it.
     forge: Option<(compass_test_support::GitHttpServer, tokio::runtime::Runtime)>,
+    /// The project's SSH remote (`ssh_project`).
+    sshd: Option<compass_test_support::Sshd>,
 }
 
 /// A `CANARY_SECRET` stored with `compass secret set` and granted to no
@@ -160,6 +162,7 @@ impl Arena {
             warden: WardenMode::On,
             failures: Vec::new(),
             forge: None,
+            sshd: None,
         };
         let data = arena.d.home().to_owned();
         for (path, what) in [
@@ -486,6 +489,63 @@ impl Arena {
     }
 
     /// Requests the forge answered (see [`Self::forge_project`]).
+    /// Project `name` on a bare repo behind a real sshd (`None` where no
+    /// sshd runs), its private key bound with `--ssh-key` (a canary: the
+    /// key file must stay as it is, and no line of it may show anywhere).
+    /// Returns the bare repo and the server's port.
+    pub(crate) fn ssh_project(&mut self, name: &str) -> Option<(PathBuf, u16)> {
+        use compass_test_support::git_http_server::bare_repo;
+        if !compass_test_support::Sshd::available() {
+            assert!(
+                !compass_test_support::skips_forbidden(),
+                "no sshd, and COMPASS_REQUIRE_ALL=1 forbids skipping"
+            );
+            compass_test_support::skip_loudly(
+                "compass escape (ssh key)",
+                "no /usr/sbin/sshd (apt-get install openssh-server)",
+            );
+            return None;
+        }
+        let root = self.scratch.path().join("ssh");
+        let sshd = compass_test_support::Sshd::start(&root.join("sshd")).unwrap();
+        let bare = bare_repo(&root, "app.git", &[("README.md", "# app\n")]);
+        let known = root.join("known_hosts");
+        fs_err::write(&known, sshd.known_hosts()).unwrap();
+        let out = super::super::secret_set_with(
+            &self.d,
+            &[
+                "DEPLOY_KEY",
+                "--ssh-key",
+                &sshd.origin(),
+                "--known-hosts",
+                known.to_str().unwrap(),
+            ],
+            sshd.client_key(),
+        );
+        assert!(
+            out.status.success(),
+            "binding the SSH key: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        self.canaries.push(Canary {
+            path: self.d.home().join("secrets/DEPLOY_KEY"),
+            content: sshd.client_key().to_owned(),
+        });
+        for line in sshd
+            .client_key()
+            .lines()
+            .filter(|l| !l.starts_with("-----"))
+        {
+            self.forbid(line, "the SSH key the relay's ssh uses");
+        }
+        self.d
+            .ok(&["project", "add", name, "--repo", &sshd.url(&bare)]);
+        let port = sshd.port();
+        self.sshd = Some(sshd);
+        self.snapshot();
+        Some((bare, port))
+    }
+
     pub(crate) fn forge_requests(&self) -> Vec<compass_test_support::GitRequest> {
         self.forge
             .as_ref()

@@ -635,6 +635,36 @@ pub(crate) fn relay_forge_credential_is_out_of_reach(b: Backend) {
     a.finish();
 }
 
+/// The SSH key the relay's host-side ssh uses, hunted from inside: the
+/// agent's pushes must reach the SSH remote (with the bound key), while no
+/// file, env var, process, git setting or agent socket in the workload
+/// gives the agent the key (a canary: no line of it may show anywhere).
+pub(crate) fn relay_ssh_key_is_out_of_reach(b: Backend) {
+    let Some(mut a) = Arena::new(b, WardenMode::Off) else {
+        return;
+    };
+    let Some((bare, port)) = a.ssh_project("viassh") else {
+        return;
+    };
+    let scenario = scenario!("relay-ssh-key").replace("@EXTRA@", &port.to_string());
+    a.new_agent("atlas", Some("viassh"));
+    if let Err(e) = a.start_agent("atlas", &scenario, &[]) {
+        panic!("atlas did not start (its clone needs the bound key): {e}");
+    }
+    a.turn_ends("atlas");
+    let log = a.agent_log("atlas");
+    if !log.contains("relay attack ssh done") {
+        a.fail(format!("the SSH key attack did not finish: {log}"));
+    }
+    // The control: the bound key did carry the agent's own push.
+    if !bare.join("refs/heads/viassh").exists() && !log.contains("pushed-ssh") {
+        a.fail(format!(
+            "no push reached the SSH remote, so the key was never used: {log}"
+        ));
+    }
+    a.finish();
+}
+
 /// Bytes of regular files under `dir`.
 fn du(dir: &std::path::Path) -> u64 {
     let mut total = 0;
@@ -808,4 +838,34 @@ pub(crate) fn mcp_socket_flood(b: Backend) {
 /// The hook socket: 16 MiB frames (it reads a few at once).
 pub(crate) fn hook_socket_flood(b: Backend) {
     socket_flood(b, scenario!("hook-flood"), "hook-socket");
+}
+
+/// A push whose diff is ~100 MB of text with credentials at its end: every
+/// git run the host makes on it keeps only its output cap (git killed
+/// there), the daemon's peak memory grows by far less than the diff,
+/// `status` keeps answering, and the push Warden could not read whole is
+/// held: the credentials never reach the remote.
+pub(crate) fn huge_git_output(b: Backend) {
+    let Some(mut a) = Arena::new(b, WardenMode::On) else {
+        return;
+    };
+    a.agent("atlas", scenario!("huge-diff"));
+    let before = daemon_peak_memory(&a).unwrap_or(0);
+    a.turn_ends("atlas");
+    let after = daemon_peak_memory(&a).unwrap_or(0);
+    let grown = after.saturating_sub(before);
+    if grown > 96 << 20 {
+        a.fail(format!(
+            "the daemon's peak memory grew by {} MiB reading the git output of a 100 MB diff",
+            grown >> 20
+        ));
+    }
+    let flags = a.d.ok(&["warden", "log", "--flags", "--agent", "atlas"]);
+    if !flags.contains("only the first part was inspected") {
+        a.fail(format!(
+            "Warden did not hold a push it could read only in part: {flags}"
+        ));
+    }
+    no_pushed_branches(&mut a, "atlas", &["fixture"]);
+    a.finish();
 }

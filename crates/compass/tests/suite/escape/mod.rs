@@ -111,6 +111,7 @@ escape_tests! {
     special_files_block_no_removal { sandbox: [], oci: [] }
     hook_socket_flood { sandbox: [], oci: [] }
     mcp_socket_flood { sandbox: [], oci: [] }
+    huge_git_output { sandbox: [], oci: [] }
     relay_names_only_its_own_repos { sandbox: [], oci: [] }
     relay_refuses_a_malformed_pack { sandbox: [], oci: [] }
     relay_refuses_malformed_objects { sandbox: [], oci: [] }
@@ -118,6 +119,7 @@ escape_tests! {
     relay_cuts_off_stalled_clients { sandbox: [], oci: [] }
     relay_decision_is_out_of_reach { sandbox: [], oci: [] }
     relay_forge_credential_is_out_of_reach { sandbox: [], oci: [] }
+    relay_ssh_key_is_out_of_reach { sandbox: [], oci: [] }
 }
 
 /// The control: on the host tier (no isolation, by design) the same attack
