@@ -7,10 +7,11 @@
 use crate::agent::{Agent, AgentStatus};
 use crate::channel::{Ask, AskDelivery, McpTool, PushState};
 use crate::gate::Verdict;
-use crate::id::{AgentId, AskId, IssueId, ProjectId, SourceId, WorkstreamId};
+use crate::id::{AgentId, AskId, IssueId, ProjectId, ProposalId, SourceId, WorkstreamId};
 use crate::issue::Issue;
 use crate::merge::RepoLanded;
 use crate::project::Project;
+use crate::proposal::{Proposal, ProposalState};
 use crate::source::{Skipped, Source, WritebackAction};
 use crate::workstream::{Workstream, WorkstreamState};
 use serde::{Deserialize, Serialize};
@@ -222,6 +223,26 @@ pub enum EventKind {
         comments: u32,
         failing_checks: u32,
     },
+    /// The Dispatcher proposed an agent for an issue.
+    ProposalMade {
+        proposal: Proposal,
+    },
+    /// The user decided a proposal (`workstream_id` when approved).
+    ProposalDecided {
+        proposal_id: ProposalId,
+        issue_id: IssueId,
+        state: ProposalState,
+        agent_id: AgentId,
+        workstream_id: Option<WorkstreamId>,
+    },
+    /// Two in-flight workstreams now change the same files (scope: the one
+    /// whose diff was just read). Advisory: nothing is blocked.
+    WorkstreamsOverlap {
+        other_workstream_id: WorkstreamId,
+        other_agent_id: AgentId,
+        /// `<repo>:<path>` of each shared file.
+        paths: Vec<String>,
+    },
 }
 
 impl EventKind {
@@ -259,6 +280,9 @@ impl EventKind {
             Self::QueueUpdated { .. } => "queue_updated",
             Self::PullRequestOpened { .. } => "pull_request_opened",
             Self::ForgeFeedback { .. } => "forge_feedback",
+            Self::ProposalMade { .. } => "proposal_made",
+            Self::ProposalDecided { .. } => "proposal_decided",
+            Self::WorkstreamsOverlap { .. } => "workstreams_overlap",
         }
     }
 }
@@ -307,7 +331,10 @@ impl EventKind {
             | Self::AskAnswered { .. }
             | Self::QueueUpdated { .. }
             | Self::PullRequestOpened { .. }
-            | Self::ForgeFeedback { .. } => vec![],
+            | Self::ForgeFeedback { .. }
+            | Self::ProposalMade { .. }
+            | Self::ProposalDecided { .. }
+            | Self::WorkstreamsOverlap { .. } => vec![],
         }
     }
 }

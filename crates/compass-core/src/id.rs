@@ -62,6 +62,10 @@ id_type!(
     /// A question an agent asked the user over its MCP channel.
     AskId, "ask_"
 );
+id_type!(
+    /// The Dispatcher's proposal to assign an issue to an agent.
+    ProposalId, "prp_"
+);
 
 #[cfg(test)]
 mod tests {

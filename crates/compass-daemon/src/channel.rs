@@ -6,6 +6,7 @@
 
 use crate::convert;
 use crate::fleet::Fleet;
+use crate::push_relay::Decided;
 use compass_core::channel::{AskDelivery, PushState};
 use compass_core::id::AgentId;
 use compass_core::workstream::Workstream;
@@ -17,10 +18,13 @@ use compass_store::{
 use std::sync::Arc;
 
 /// Records what the push relay decided as the push state of the agent's
-/// workstream on that branch (a branch that is no workstream's is left).
+/// workstream on that branch (a branch that is no workstream's is left),
+/// and a forward as the tip merge detection watches; then rings merge
+/// detection (after the record, so the check it starts sees it).
 #[derive(Debug)]
 pub(crate) struct RecordPushes {
     pub(crate) store: Store,
+    pub(crate) forwarded: Arc<tokio::sync::Notify>,
 }
 
 impl crate::push_relay::PushObserver for RecordPushes {
@@ -29,14 +33,15 @@ impl crate::push_relay::PushObserver for RecordPushes {
         agent: &AgentId,
         repo: &str,
         refs: Vec<(String, Option<String>)>,
-        forwarded: bool,
+        decided: Decided,
     ) {
         let (store, agent, repo) = (self.store.clone(), agent.clone(), repo.to_owned());
-        let state = if forwarded {
-            PushState::Pushed
-        } else {
-            PushState::Refused
+        let ring = Arc::clone(&self.forwarded);
+        let (state, trunk) = match decided {
+            Decided::Forwarded { trunk } => (PushState::Pushed, Some(trunk)),
+            Decided::Refused => (PushState::Refused, None),
         };
+        let forwarded = trunk.is_some();
         // The relay is answering git; the record follows, off its path.
         tokio::spawn(async move {
             let written = store
@@ -52,6 +57,15 @@ impl crate::push_relay::PushObserver for RecordPushes {
                             continue;
                         };
                         if let Some(ws) = mine.iter().find(|w| w.branch == branch) {
+                            if let (Some(trunk), Some(commit)) = (&trunk, &new) {
+                                channel::record_forward(
+                                    tx,
+                                    &ws.id,
+                                    &repo,
+                                    commit,
+                                    trunk.as_deref(),
+                                )?;
+                            }
                             let commit = new.unwrap_or_default();
                             channel::record_push(tx, ws, &repo, state, &commit)?;
                         }
@@ -61,6 +75,9 @@ impl crate::push_relay::PushObserver for RecordPushes {
                 .await;
             if let Err(error) = written {
                 tracing::warn!(%error, "could not record a push's state");
+            }
+            if forwarded {
+                ring.notify_one();
             }
         });
     }
@@ -170,7 +187,10 @@ pub(crate) fn build(
     Channel::new(
         store.clone(),
         gate,
-        compass_dispatcher::mcp::ChannelOptions { ask_wait },
+        compass_dispatcher::mcp::ChannelOptions {
+            ask_wait,
+            ..Default::default()
+        },
         None,
     )
 }

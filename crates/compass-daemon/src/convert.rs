@@ -581,6 +581,31 @@ pub(crate) fn event(e: &Event) -> pb::Event {
             comments,
             failing_checks,
         }),
+        EventKind::ProposalMade { proposal } => Kind::ProposalMade(pb::ProposalMade {
+            proposal: Some(proposal_pb(proposal)),
+        }),
+        EventKind::ProposalDecided {
+            proposal_id,
+            issue_id,
+            state,
+            agent_id,
+            workstream_id,
+        } => Kind::ProposalDecided(pb::ProposalDecided {
+            proposal_id: proposal_id.0,
+            issue_id: issue_id.0,
+            state: proposal_state_pb(state).into(),
+            agent_id: agent_id.0,
+            workstream_id: workstream_id.map(|w| w.0).unwrap_or_default(),
+        }),
+        EventKind::WorkstreamsOverlap {
+            other_workstream_id,
+            other_agent_id,
+            paths,
+        } => Kind::WorkstreamsOverlap(pb::WorkstreamsOverlap {
+            other_workstream_id: other_workstream_id.0,
+            other_agent_id: other_agent_id.0,
+            paths,
+        }),
     };
     let id = |v: &Option<compass_core::id::ProjectId>| {
         v.as_ref().map(|i| i.0.clone()).unwrap_or_default()
@@ -664,6 +689,32 @@ pub(crate) fn ask_pb(a: compass_core::channel::Ask, agent_name: String) -> pb::A
         created_at_ms: a.created_at_ms,
     }
 }
+pub(crate) fn proposal_state_pb(s: compass_core::proposal::ProposalState) -> pb::ProposalState {
+    use compass_core::proposal::ProposalState as S;
+    match s {
+        S::Open => pb::ProposalState::Open,
+        S::Approved => pb::ProposalState::Approved,
+        S::Rejected => pb::ProposalState::Rejected,
+    }
+}
+
+pub(crate) fn proposal_pb(p: compass_core::proposal::Proposal) -> pb::Proposal {
+    pb::Proposal {
+        id: p.id.0,
+        project_id: p.project_id.0,
+        issue_id: p.issue_id.0,
+        issue_key: p.issue_key,
+        agent_id: p.agent_id.0,
+        agent: p.agent,
+        behind: p.behind,
+        reason: p.reason,
+        overlaps: p.overlaps,
+        state: proposal_state_pb(p.state).into(),
+        workstream_id: p.workstream_id.map(|w| w.0).unwrap_or_default(),
+        created_at_ms: p.created_at_ms,
+    }
+}
+
 pub(crate) fn landed_pb(l: compass_core::merge::RepoLanded) -> pb::RepoLanded {
     use compass_core::merge::Landed;
     let how = match l.how {

@@ -62,7 +62,7 @@ impl Dispatch {
         merges_dir: std::path::PathBuf,
     ) -> Result<Self, DispatchError> {
         Ok(Self {
-            merges: crate::merges::Merges::new(store.clone(), merges_dir),
+            merges: crate::merges::Merges::new(store.clone(), merges_dir, secrets.clone()),
             store,
             http: Http::new(RetryPolicy::default())?,
             secrets,
@@ -91,6 +91,14 @@ impl Dispatch {
             .await
             .map_err(from_store)?;
         Ok(status_pb(compass_dispatcher::status(&boards, &sources)))
+    }
+
+    /// Trunk's history per repo of `project`, from the merge mirror.
+    pub(crate) async fn trunk_histories(
+        &self,
+        project: &compass_core::project::Project,
+    ) -> crate::fleet::TrunkHistories {
+        self.merges.trunk_histories(project).await
     }
 
     /// What the push relay rings after a forward.

@@ -17,6 +17,8 @@ mod kinds;
 mod liveness;
 mod lock;
 mod merges;
+mod pickup;
+mod proposals;
 mod push_relay;
 mod redaction;
 mod remote_auth;

@@ -219,16 +219,27 @@ fn parse_request<'a>(
     Ok((service, repo.to_owned()))
 }
 
+/// What the relay did with one push.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Decided {
+    /// Refused (by Warden, or the forward failed): nothing reached the remote.
+    Refused,
+    /// Forwarded to the real remote, whose trunk was `trunk` just before
+    /// (`None` when the relay could not tell).
+    Forwarded { trunk: Option<String> },
+}
+
 /// Told of each push the relay decided: the refs it carried (name and new
-/// commit; `None` deletes) and whether they reached the real remote. The
-/// agents' channel records each repo's push state from it.
+/// commit; `None` deletes) and what became of them. The agents' channel
+/// records each repo's push state from it, and merge detection the
+/// forwards (the only tips it counts).
 pub(crate) trait PushObserver: Send + Sync {
     fn decided(
         &self,
         agent: &AgentId,
         repo: &str,
         refs: Vec<(String, Option<String>)>,
-        forwarded: bool,
+        decided: Decided,
     );
 }
 
@@ -247,8 +258,6 @@ pub(crate) struct PushRelay {
     limits: RelayLimits,
     /// One permit per git session running now.
     sessions: Arc<tokio::sync::Semaphore>,
-    /// Rung after each forward: merge detection looks at trunk again.
-    forwarded: Arc<tokio::sync::Notify>,
     /// Told of every push forwarded or refused (each repo's push state).
     observer: Arc<dyn PushObserver>,
 }
@@ -268,8 +277,6 @@ pub(crate) struct RelayDeps<'a> {
     /// The `git-remote-compass` binary on the host.
     pub(crate) helper: &'a Path,
     pub(crate) limits: RelayLimits,
-    /// Rung after each forward.
-    pub(crate) forwarded: Arc<tokio::sync::Notify>,
     pub(crate) observer: Arc<dyn PushObserver>,
 }
 
@@ -288,7 +295,6 @@ impl PushRelay {
             secrets,
             helper,
             limits,
-            forwarded,
             observer,
         } = deps;
         let root = relay_root(state_dir);
@@ -324,7 +330,6 @@ impl PushRelay {
             helper: helper.to_owned(),
             limits,
             sessions: Arc::new(tokio::sync::Semaphore::new(MAX_SESSIONS)),
-            forwarded,
             observer,
         };
         for name in relay.upstreams.keys() {
@@ -391,6 +396,18 @@ impl PushRelay {
             let (target, name) = l.strip_prefix("ref: ")?.split_once('\t')?;
             (name == "HEAD" && target.starts_with("refs/heads/")).then(|| target.to_owned())
         }))
+    }
+
+    /// The commit `name` (a full ref) names in relay repository `dir`.
+    async fn commit_of(&self, dir: &Path, name: &str) -> Option<String> {
+        let spec = format!("{name}^{{commit}}");
+        let cmd = SafeGit::in_dir(dir)
+            .ok()?
+            .args(["rev-parse", "--verify", "--quiet"])
+            .value("ref", &spec)
+            .ok()?;
+        let sha = run(&cmd).await.ok()?.trim().to_owned();
+        (!sha.is_empty()).then_some(sha)
     }
 
     /// Serve the workload's git socket until the task is aborted.
@@ -648,7 +665,8 @@ impl PushRelay {
             Ok(trunk) => trunk,
             Err(e) => {
                 tracing::warn!(agent = %self.agent, repo, error = %e, "the real remote's default branch could not be read; the push is refused");
-                self.observer.decided(&self.agent, repo, refs, false);
+                self.observer
+                    .decided(&self.agent, repo, refs, Decided::Refused);
                 return (
                     false,
                     format!(
@@ -658,10 +676,17 @@ impl PushRelay {
                 );
             }
         };
+        // Trunk's commit as the relay fetched it for this push: merge
+        // detection counts only trunk commits made after the forward.
+        let trunk_before = match &plan.trunk {
+            Some(name) => self.commit_of(&dir, name).await,
+            None => None,
+        };
         let decided = self.warden.inspect_received_push(&self.agent, &plan).await;
         let note = match decided.verdict.decision {
             compass_core::gate::Decision::Flag { reason } => {
-                self.observer.decided(&self.agent, repo, refs, false);
+                self.observer
+                    .decided(&self.agent, repo, refs, Decided::Refused);
                 return (
                     false,
                     format!(
@@ -674,16 +699,18 @@ impl PushRelay {
             compass_core::gate::Decision::Clear => String::new(),
         };
         let forwarded = self.forward(&dir, &env, upstream, &received).await;
-        self.observer
-            .decided(&self.agent, repo, refs, forwarded.is_ok());
+        let decided = match forwarded {
+            Ok(()) => Decided::Forwarded {
+                trunk: trunk_before,
+            },
+            Err(_) => Decided::Refused,
+        };
+        self.observer.decided(&self.agent, repo, refs, decided);
         match forwarded {
-            Ok(()) => {
-                self.forwarded.notify_one();
-                (
-                    true,
-                    format!("Compass forwarded this push to {repo}'s remote.{note}"),
-                )
-            }
+            Ok(()) => (
+                true,
+                format!("Compass forwarded this push to {repo}'s remote.{note}"),
+            ),
             Err(e) => (
                 false,
                 format!(

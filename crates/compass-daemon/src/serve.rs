@@ -169,6 +169,7 @@ impl Daemon {
         );
         let pushes = Arc::new(crate::channel::RecordPushes {
             store: store.clone(),
+            forwarded: dispatch.forwarded(),
         });
         let fleet = Arc::new(Fleet::new(FleetParts {
             store: store.clone(),
@@ -184,7 +185,6 @@ impl Daemon {
             redaction,
             protected: protected(&config),
             relay: config.relay,
-            forwarded: dispatch.forwarded(),
             channel,
             pushes,
         }));

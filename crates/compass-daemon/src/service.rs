@@ -93,6 +93,24 @@ impl CompassApi {
         self.fleet
             .workstream_changed(ws)
             .await
+            .map_err(from_fleet)?;
+        if ws.state != compass_core::workstream::WorkstreamState::Merged {
+            return Ok(());
+        }
+        // Pickup: an idle named agent moves on to its next approved work.
+        let Some(next) = crate::pickup::next(&self.store, ws)
+            .await
+            .map_err(from_store)?
+        else {
+            return Ok(());
+        };
+        tracing::info!(workstream = %next.id, "picked up after a merge");
+        self.dispatch
+            .workstream_moved(&next, compass_core::workstream::WorkstreamState::Backlog)
+            .await;
+        self.fleet
+            .workstream_changed(&next)
+            .await
             .map_err(from_fleet)
             .map(drop)
     }
@@ -103,10 +121,26 @@ impl CompassApi {
         &self,
         project: String,
     ) -> Result<crate::merges::Report, Status> {
-        let report = self.dispatch.check_merges(project).await?;
+        let report = self.dispatch.check_merges(project.clone()).await?;
         for m in &report.merged {
             if let Err(e) = self.settle(&m.workstream, m.from).await {
                 tracing::warn!(workstream = %m.workstream.id, error = %e.message(), "a merged workstream's follow-up failed");
+            }
+        }
+        // The conflict map follows the same beat (after every forward, on
+        // the timer): each in-flight workstream's changed files again.
+        let projects = self
+            .read(move |c| match project.as_str() {
+                "" => compass_store::projects::list(c),
+                p => Ok(vec![compass_store::projects::get(c, p)?]),
+            })
+            .await?;
+        for p in projects {
+            if let Err(e) =
+                crate::proposals::refresh_conflicts(&self.store, &self.fleet, &self.dispatch, &p)
+                    .await
+            {
+                tracing::warn!(project = %p.id, error = %e.message(), "the conflict map could not be refreshed");
             }
         }
         Ok(report)
@@ -255,6 +289,15 @@ enum Control {
 
 impl CompassApi {
     /// One store read, its error as a gRPC status.
+    /// A new workstream's worktrees (as `issue assign` makes them): the
+    /// workstream is recorded already; when the agent cannot take them now
+    /// they follow at its next start.
+    async fn open_worktrees(&self, ws: &compass_core::workstream::Workstream) {
+        if let Err(e) = self.fleet.open_workstream(ws).await {
+            tracing::warn!(error = %e, workstream = %ws.id, "could not create the worktrees yet");
+        }
+    }
+
     async fn read<T: Send + 'static>(
         &self,
         f: impl FnOnce(&compass_store::Connection) -> Result<T, compass_store::StoreError>
@@ -545,10 +588,7 @@ impl CompassService for CompassApi {
         let ws = self
             .write(move |tx| workstreams::create(tx, &req.issue, &req.agent))
             .await?;
-        if let Err(e) = self.fleet.open_workstream(&ws).await {
-            // The workstream is recorded; its worktrees follow at the next start.
-            tracing::warn!(error = %e, workstream = %ws.id, "could not create the worktrees yet");
-        }
+        self.open_worktrees(&ws).await;
         Ok(Response::new(convert::workstream(ws)))
     }
 
@@ -867,15 +907,117 @@ impl CompassService for CompassApi {
         let id = required("workstream", &req.into_inner().workstream)?.to_owned();
         bounded("workstream", &id, 64)?;
         let ws = self.read(move |c| workstreams::get(c, &id)).await?;
+        let project_id = ws.project_id.to_string();
+        let project = self
+            .read(move |c| compass_store::projects::get(c, &project_id))
+            .await?;
+        let trunks = self.dispatch.trunk_histories(&project).await;
         let repos = self
             .fleet
-            .workstream_review(&ws)
+            .workstream_review(&ws, &project, &trunks)
             .await
             .map_err(from_fleet)?;
         Ok(Response::new(pb::WorkstreamDiff {
             workstream_id: ws.id.to_string(),
             branch: ws.branch,
             repos: repos.into_iter().map(convert::repo_review).collect(),
+        }))
+    }
+
+    async fn propose_assignments(
+        &self,
+        req: Request<pb::ProposeAssignmentsRequest>,
+    ) -> Reply<pb::ListProposalsResponse> {
+        let req = req.into_inner();
+        bounded("project", &req.project, 256)?;
+        for issue in &req.issues {
+            bounded("issues", issue, 256)?;
+        }
+        let made = crate::proposals::propose(
+            &self.store,
+            &self.fleet,
+            &self.dispatch,
+            req.project,
+            req.issues,
+        )
+        .await?;
+        Ok(Response::new(pb::ListProposalsResponse {
+            proposals: made.into_iter().map(convert::proposal_pb).collect(),
+        }))
+    }
+
+    async fn list_proposals(
+        &self,
+        req: Request<pb::ListProposalsRequest>,
+    ) -> Reply<pb::ListProposalsResponse> {
+        let req = req.into_inner();
+        bounded("project", &req.project, 256)?;
+        let list = self
+            .read(move |c| {
+                let project = match req.project.as_str() {
+                    "" => None,
+                    p => Some(compass_store::projects::get(c, p)?.id),
+                };
+                compass_store::proposals::list(c, project.as_ref(), req.all)
+            })
+            .await?;
+        Ok(Response::new(pb::ListProposalsResponse {
+            proposals: list.into_iter().map(convert::proposal_pb).collect(),
+        }))
+    }
+
+    async fn decide_proposal(
+        &self,
+        req: Request<pb::DecideProposalRequest>,
+    ) -> Reply<pb::DecideProposalResponse> {
+        use compass_core::proposal::ProposalState;
+        use compass_store::proposals;
+        let req = req.into_inner();
+        let id = required("proposal", &req.proposal)?.to_owned();
+        bounded("proposal", &id, 64)?;
+        bounded("agent", &req.agent, 256)?;
+        let decision = pb::ProposalDecision::try_from(req.decision)
+            .ok()
+            .filter(|d| *d != pb::ProposalDecision::Unspecified)
+            .ok_or_else(|| invalid("decision", "must be approve, reject or edit"))?;
+        let (proposal, ws) = match decision {
+            pb::ProposalDecision::Approve => {
+                // The workstream exactly as CreateWorkstream makes it, in
+                // the same write as the decision.
+                let (p, ws) = self
+                    .write(move |tx| {
+                        let p = proposals::get(tx.conn(), &id)?;
+                        if p.state != ProposalState::Open {
+                            return Err(compass_store::StoreError::Conflict(format!(
+                                "proposal {id} is {} already",
+                                p.state.as_str()
+                            )));
+                        }
+                        let ws = workstreams::create(tx, p.issue_id.as_str(), p.agent_id.as_str())?;
+                        let p = proposals::decide(tx, &id, ProposalState::Approved, Some(&ws.id))?;
+                        Ok((p, ws))
+                    })
+                    .await?;
+                self.open_worktrees(&ws).await;
+                (p, Some(ws))
+            }
+            pb::ProposalDecision::Reject => (
+                self.write(move |tx| proposals::decide(tx, &id, ProposalState::Rejected, None))
+                    .await?,
+                None,
+            ),
+            pb::ProposalDecision::Edit | pb::ProposalDecision::Unspecified => {
+                let agent = required("agent", &req.agent)?.to_owned();
+                (
+                    self.write(move |tx| proposals::edit(tx, &id, &agent))
+                        .await?,
+                    None,
+                )
+            }
+        };
+        Ok(Response::new(pb::DecideProposalResponse {
+            proposal: Some(convert::proposal_pb(proposal)),
+            workstream: ws.map(convert::workstream),
         }))
     }
 

@@ -63,8 +63,10 @@ pub enum MergeError {
     Git { command: String, stderr: String },
     #[error("the remote {remote} has no HEAD (trunk) to compare with; is it empty?")]
     NoTrunk { remote: String },
-    #[error("branch {branch} shares no history with trunk")]
-    Unrelated { branch: String },
+    #[error("the forwarded commit {commit} shares no history with trunk")]
+    Unrelated { commit: String },
+    #[error(transparent)]
+    Store(#[from] compass_store::StoreError),
 }
 
 /// Why an agent's MCP call was refused. The message is what the agent is
@@ -83,6 +85,10 @@ pub enum ChannelError {
     NotYours(String),
     #[error("{0}")]
     NoCurrent(String),
+    #[error(
+        "you have {limit} questions open already, the most one agent may have; wait until the user answers one before asking again"
+    )]
+    TooManyAsks { limit: u32 },
     #[error("Warden withheld this {field}: {reason}")]
     Withheld { field: &'static str, reason: String },
     #[error("{0}")]

@@ -30,5 +30,5 @@ pub use propose::{Ask, Candidate, Proposal, Why, propose};
 pub use status::{Blocked, BlockedKind, Doing, Status, Waiting, WaitingKind, Work, status};
 pub use sync::{SyncReport, sync};
 pub use token::Token;
-pub use trunk::{Landed, Mirror, Watch};
+pub use trunk::{Forward, Landed, Mirror, Watch};
 pub use writeback::{Written, writeback};

@@ -2,18 +2,22 @@
 //! repository's real remote, and the question "has this workstream's change
 //! reached trunk?" answered from trunk's history, never from a PR's state.
 //!
-//! The mirror fetches the remote's `HEAD` (trunk) and branches; each watched
-//! workstream keeps two refs of its own that no fetch prunes:
-//! `refs/compass/ws/<id>/tip` (the branch's last tip that was *not* yet on
-//! trunk) and `.../base` (where it forked from trunk). A branch seen only
-//! when it already sits on trunk has no change of its own and is never
-//! watched, so an empty branch cannot look merged. A workstream has landed
-//! when its tip is in trunk's history (fast-forward, or a merge commit), when
-//! every one of its commits has a patch-equivalent on trunk (rebase merge,
-//! `git cherry`), when its whole change has the patch id of one trunk commit
-//! (squash merge, `git patch-id --stable`), or when trunk holds every path
-//! it changed exactly as it left them (tree comparison: a squash whose
-//! conflicts were resolved). A PR closed without merging satisfies none.
+//! Only a tip the push relay forwarded counts ([`Forward`]: the commit, and
+//! trunk as the relay saw it just before). The mirror fetches the remote's
+//! `HEAD` (trunk) and branches; each watched workstream keeps three refs of
+//! its own that no fetch prunes: `refs/compass/ws/<id>/tip` (the forwarded
+//! tip), `.../base` (where it forked from trunk) and `.../after` (trunk at
+//! the forward). A forward already on trunk has no change of its own and is
+//! never watched, so an empty branch cannot look merged. A workstream has
+//! landed when its tip is in trunk's history (fast-forward, or a merge
+//! commit), or — judged against trunk commits made *after* the forward
+//! only, so a branch that merely repeats a trunk commit's patch or tree
+//! never counts — when every one of its commits has a patch-equivalent
+//! there (rebase merge), when its whole change has the patch id of one of
+//! them (squash merge, `git patch-id --stable`), or when trunk now holds
+//! every path it changed exactly as it left them and did not at the
+//! forward (tree comparison: a squash whose conflicts were resolved). A PR
+//! closed without merging satisfies none.
 //!
 //! Git runs host-side through [`SafeGit`] on the mirror only (a Compass-owned
 //! directory under the data dir): never on an agent's clone.
@@ -34,16 +38,26 @@ const MAX_TRUNK_COMMITS: &str = "--max-count=5000";
 /// Where trunk (the remote's `HEAD`) lands in the mirror.
 const TRUNK: &str = "refs/compass/trunk";
 
-/// What watching a workstream's branch found.
+/// What watching a workstream's forwarded tip found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Watch {
-    /// Neither the remote nor the mirror knows the branch yet.
+    /// Nothing was forwarded, or the mirror does not have it (yet).
     Unknown,
-    /// The branch exists but has nothing that is not on trunk, and was
-    /// never seen with a change of its own: not watched.
+    /// What was forwarded has nothing that was not on trunk then, and no
+    /// change of its own was ever forwarded: not watched.
     NothingOwn,
     /// Watched: the tip with the change, and where it forked.
     Watching { tip: String, base: String },
+}
+
+/// A push the relay forwarded to the real remote: the branch's new tip,
+/// and the remote's trunk commit as the relay saw it just before (`None`
+/// when it could not tell; then the mirror's trunk when it first sees the
+/// forward stands in, which can only miss a merge, never invent one).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Forward {
+    pub commit: String,
+    pub trunk: Option<String>,
 }
 
 /// A Compass-owned mirror of one repository's real remote.
@@ -54,38 +68,47 @@ pub struct Mirror {
     credentials: Option<CredentialHelper>,
 }
 
-/// A workstream id made safe as one ref component.
-fn ws_ref(ws: &str, which: &'static str) -> Result<String, MergeError> {
-    let ok = !ws.is_empty()
-        && ws.len() <= 64
-        && ws
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
-    if !ok {
-        return Err(MergeError::BadName {
-            field: "workstream",
-            value: ws.escape_debug().to_string(),
-        });
-    }
-    Ok(format!("refs/compass/ws/{ws}/{which}"))
+/// A watched workstream's own refs in the mirror.
+struct WsRefs {
+    tip: String,
+    base: String,
+    after: String,
 }
 
-/// A branch name as the mirror's remote-tracking ref.
-fn branch_ref(branch: &str) -> Result<String, MergeError> {
-    let ok = !branch.is_empty()
-        && branch.len() <= 200
-        && !branch.starts_with(['-', '/'])
-        && !branch.contains("..")
-        && branch
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b"/_.-".contains(&b));
+impl WsRefs {
+    /// The refs of workstream `ws`, its id made safe as one ref component.
+    fn of(ws: &str) -> Result<Self, MergeError> {
+        let ok = !ws.is_empty()
+            && ws.len() <= 64
+            && ws
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+        if !ok {
+            return Err(MergeError::BadName {
+                field: "workstream",
+                value: ws.escape_debug().to_string(),
+            });
+        }
+        let at = |which: &str| format!("refs/compass/ws/{ws}/{which}");
+        Ok(Self {
+            tip: at("tip"),
+            base: at("base"),
+            after: at("after"),
+        })
+    }
+}
+
+/// A commit id as recorded (hex, full length): never a ref name or an
+/// option, so a recorded value cannot name anything else in the mirror.
+fn check_sha(sha: &str) -> Result<String, MergeError> {
+    let ok = matches!(sha.len(), 40 | 64) && sha.bytes().all(|b| b.is_ascii_hexdigit());
     if !ok {
         return Err(MergeError::BadName {
-            field: "branch",
-            value: branch.escape_debug().to_string(),
+            field: "commit",
+            value: sha.escape_debug().to_string(),
         });
     }
-    Ok(format!("refs/remotes/origin/{branch}"))
+    Ok(sha.to_ascii_lowercase())
 }
 
 /// What one git run printed, and whether it succeeded.
@@ -229,48 +252,83 @@ impl Mirror {
         .map(drop)
     }
 
+    /// Every commit in trunk's history (newest first, at most `max`), once
+    /// fetched; empty before.
+    pub async fn trunk_history(&self, max: u32) -> Result<Vec<String>, MergeError> {
+        if self.trunk().await?.is_none() {
+            return Ok(Vec::new());
+        }
+        let out = run(&self
+            .git()?
+            .args(["rev-list"])
+            .flag_value("--max-count=", "max", &max.to_string())?
+            .args([TRUNK]))
+        .await?;
+        Ok(out.lines().map(|l| l.trim().to_owned()).collect())
+    }
+
     /// Trunk's commit, once fetched.
     pub async fn trunk(&self) -> Result<Option<String>, MergeError> {
         self.resolve(TRUNK).await
     }
 
-    /// Look at workstream `ws`'s `branch` after a refresh: a tip with a
-    /// change not on trunk becomes the watched tip (a later push moves it);
-    /// a branch that is on trunk keeps the tip watched before (so a branch
-    /// reset to trunk never makes its old change look merged).
-    pub async fn watch(&self, ws: &str, branch: &str) -> Result<Watch, MergeError> {
-        let (tip_ref, base_ref) = (ws_ref(ws, "tip")?, ws_ref(ws, "base")?);
+    /// Look at workstream `ws`'s last forward after a refresh: a forwarded
+    /// tip with a change not on trunk at the forward becomes the watched tip
+    /// (a later forward moves it); one that was on trunk keeps the tip
+    /// watched before (so a branch reset to trunk never makes its old change
+    /// look merged). A tip the mirror lacks (the remote deleted the branch
+    /// before any fetch) keeps what was watched.
+    pub async fn watch(&self, ws: &str, forward: Option<&Forward>) -> Result<Watch, MergeError> {
+        let refs = WsRefs::of(ws)?;
         let Some(trunk) = self.trunk().await? else {
             return Err(MergeError::NoTrunk {
                 remote: self.remote.clone(),
             });
         };
-        if let Some(now) = self.resolve(&branch_ref(branch)?).await?
-            && !self.is_ancestor(&now, &trunk).await?
+        let watched = (
+            self.resolve(&refs.tip).await?,
+            self.resolve(&refs.base).await?,
+        );
+        let mut on_trunk = false;
+        if let Some(f) = forward
+            && let Some(now) = self.resolve(&check_sha(&f.commit)?).await?
         {
-            let base = run(&self
-                .git()?
-                .args(["merge-base"])
-                .value("commit", &now)?
-                .value("commit", &trunk)?)
-            .await?
-            .trim()
-            .to_owned();
-            if base.is_empty() {
-                return Err(MergeError::Unrelated {
-                    branch: branch.to_owned(),
+            if let (Some(tip), Some(base)) = &watched
+                && *tip == now
+            {
+                return Ok(Watch::Watching {
+                    tip: tip.clone(),
+                    base: base.clone(),
                 });
             }
-            self.set_ref(&tip_ref, &now).await?;
-            self.set_ref(&base_ref, &base).await?;
-            return Ok(Watch::Watching { tip: now, base });
+            let after = match &f.trunk {
+                Some(t) => self.resolve(&check_sha(t)?).await?.unwrap_or(trunk.clone()),
+                None => trunk.clone(),
+            };
+            on_trunk = self.is_ancestor(&now, &after).await?;
+            if !on_trunk {
+                let base = run(&self
+                    .git()?
+                    .args(["merge-base"])
+                    .value("commit", &now)?
+                    .value("commit", &after)?)
+                .await?
+                .trim()
+                .to_owned();
+                if base.is_empty() {
+                    return Err(MergeError::Unrelated {
+                        commit: now.clone(),
+                    });
+                }
+                self.set_ref(&refs.tip, &now).await?;
+                self.set_ref(&refs.base, &base).await?;
+                self.set_ref(&refs.after, &after).await?;
+                return Ok(Watch::Watching { tip: now, base });
+            }
         }
-        match (
-            self.resolve(&tip_ref).await?,
-            self.resolve(&base_ref).await?,
-        ) {
+        match watched {
             (Some(tip), Some(base)) => Ok(Watch::Watching { tip, base }),
-            _ if self.resolve(&branch_ref(branch)?).await?.is_some() => Ok(Watch::NothingOwn),
+            _ if on_trunk => Ok(Watch::NothingOwn),
             _ => Ok(Watch::Unknown),
         }
     }
@@ -278,9 +336,10 @@ impl Mirror {
     /// Whether the watched change of `ws` (see [`Self::watch`]) is on trunk,
     /// and how.
     pub async fn landed(&self, ws: &str) -> Result<Option<Landed>, MergeError> {
+        let refs = WsRefs::of(ws)?;
         let (Some(tip), Some(base), Some(trunk)) = (
-            self.resolve(&ws_ref(ws, "tip")?).await?,
-            self.resolve(&ws_ref(ws, "base")?).await?,
+            self.resolve(&refs.tip).await?,
+            self.resolve(&refs.base).await?,
             self.trunk().await?,
         ) else {
             return Ok(None);
@@ -301,31 +360,37 @@ impl Mirror {
                 Landed::MergeCommit
             }));
         }
+        // Watched before `after` was kept: only trunk's own history counts.
+        let Some(after) = self.resolve(&refs.after).await? else {
+            return Ok(None);
+        };
+        let since = self.patch_ids_of_log(&format!("{after}..{trunk}")).await?;
+        if since.is_empty() {
+            return Ok(None);
+        }
         // Squash first: a one-commit branch squashed is also a replay of
         // its commits, and "squash" is what the user did.
-        if self.squashed(&trunk, &tip, &base).await? {
+        if self.squashed(&since, &tip, &base).await? {
             return Ok(Some(Landed::Squash));
         }
-        if self.rebased(&trunk, &tip, &base).await? {
+        if self.rebased(&since, &tip, &base).await? {
             return Ok(Some(Landed::Rebase));
         }
-        if self.same_trees(&trunk, &tip, &base).await? {
+        if self.same_trees(&trunk, &after, &tip, &base).await? {
             return Ok(Some(Landed::Tree));
         }
         Ok(None)
     }
 
-    /// Every commit of `base..tip` has a patch-equivalent on trunk.
-    async fn rebased(&self, trunk: &str, tip: &str, base: &str) -> Result<bool, MergeError> {
-        let out = run(&self
-            .git()?
-            .args(["cherry"])
-            .value("upstream", trunk)?
-            .value("head", tip)?
-            .value("limit", base)?)
-        .await?;
-        let marks: Vec<&str> = out.lines().filter_map(|l| l.get(..1)).collect();
-        Ok(!marks.is_empty() && marks.iter().all(|m| *m == "-"))
+    /// Every commit of `base..tip` has a patch-equivalent among `since`.
+    async fn rebased(
+        &self,
+        since: &BTreeMap<String, String>,
+        tip: &str,
+        base: &str,
+    ) -> Result<bool, MergeError> {
+        let own = self.patch_ids_of_log(&format!("{base}..{tip}")).await?;
+        Ok(!own.is_empty() && own.keys().all(|id| since.contains_key(id)))
     }
 
     /// Stable patch ids of what git printed, each with the commit it names
@@ -346,9 +411,45 @@ impl Mirror {
             .collect())
     }
 
+    /// Patch id → commit of each non-merge commit in `range`.
+    async fn patch_ids_of_log(&self, range: &str) -> Result<BTreeMap<String, String>, MergeError> {
+        let log = exec(
+            &self
+                .git()?
+                .args([
+                    "log",
+                    "-p",
+                    "--no-merges",
+                    "--full-index",
+                    "--no-renames",
+                    "--no-decorate",
+                    "--pretty=medium",
+                    MAX_TRUNK_COMMITS,
+                ])
+                .value("range", range)?,
+            None,
+        )
+        .await?;
+        if !log.ok {
+            return Err(MergeError::Git {
+                command: format!("log {range}"),
+                stderr: log.stderr,
+            });
+        }
+        if log.stdout.is_empty() {
+            return Ok(BTreeMap::new());
+        }
+        self.patch_ids(&log.stdout).await
+    }
+
     /// The branch's whole change (`base..tip` as one diff) has the patch id
-    /// of a trunk commit made after the fork.
-    async fn squashed(&self, trunk: &str, tip: &str, base: &str) -> Result<bool, MergeError> {
+    /// of one of `since`.
+    async fn squashed(
+        &self,
+        since: &BTreeMap<String, String>,
+        tip: &str,
+        base: &str,
+    ) -> Result<bool, MergeError> {
         let diff = exec(
             &self
                 .git()?
@@ -364,26 +465,19 @@ impl Mirror {
         let Some(change) = self.patch_ids(&diff.stdout).await?.into_keys().next() else {
             return Ok(false);
         };
-        let log = run(&self
-            .git()?
-            .args([
-                "log",
-                "-p",
-                "--no-merges",
-                "--full-index",
-                "--no-renames",
-                "--no-decorate",
-                "--pretty=medium",
-                MAX_TRUNK_COMMITS,
-            ])
-            .value("range", &format!("{base}..{trunk}"))?)
-        .await?;
-        Ok(self.patch_ids(log.as_bytes()).await?.contains_key(&change))
+        Ok(since.contains_key(&change))
     }
 
     /// Trunk holds every path `base..tip` changed exactly as `tip` has it
-    /// (absent where the branch deleted it).
-    async fn same_trees(&self, trunk: &str, tip: &str, base: &str) -> Result<bool, MergeError> {
+    /// (absent where the branch deleted it), and trunk at the forward
+    /// (`after`) did not: the match was made after the forward.
+    async fn same_trees(
+        &self,
+        trunk: &str,
+        after: &str,
+        tip: &str,
+        base: &str,
+    ) -> Result<bool, MergeError> {
         let changed = run(&self
             .git()?
             .args(["diff", "--name-only", "-z", "--no-renames"])
@@ -394,8 +488,14 @@ impl Mirror {
         if paths.is_empty() {
             return Ok(false);
         }
-        let (at_tip, at_trunk) = (self.tree(tip).await?, self.tree(trunk).await?);
-        Ok(paths.iter().all(|p| at_tip.get(*p) == at_trunk.get(*p)))
+        let (at_tip, at_trunk, then) = (
+            self.tree(tip).await?,
+            self.tree(trunk).await?,
+            self.tree(after).await?,
+        );
+        let now = paths.iter().all(|p| at_tip.get(*p) == at_trunk.get(*p));
+        let before = paths.iter().all(|p| at_tip.get(*p) == then.get(*p));
+        Ok(now && !before)
     }
 
     /// Path → `mode object` of every file in `commit`'s tree.
@@ -423,15 +523,24 @@ mod tests {
 
     #[test]
     fn names_become_refs_only_when_safe() {
-        assert_eq!(ws_ref("ws_3", "tip").unwrap(), "refs/compass/ws/ws_3/tip");
-        assert!(ws_ref("../x", "tip").is_err());
-        assert!(ws_ref("", "tip").is_err());
+        assert_eq!(WsRefs::of("ws_3").unwrap().tip, "refs/compass/ws/ws_3/tip");
         assert_eq!(
-            branch_ref("compass/atlas/demo-1").unwrap(),
-            "refs/remotes/origin/compass/atlas/demo-1"
+            WsRefs::of("ws_3").unwrap().after,
+            "refs/compass/ws/ws_3/after"
         );
-        for bad in ["-x", "/x", "a..b", "a b", "a\nb", "a~1", "a^", "a:b", ""] {
-            assert!(branch_ref(bad).is_err(), "{bad:?}");
+        assert!(WsRefs::of("../x").is_err());
+        assert!(WsRefs::of("").is_err());
+        let sha = "0123456789abcdef0123456789ABCDEF01234567";
+        assert_eq!(check_sha(sha).unwrap(), sha.to_ascii_lowercase());
+        for bad in [
+            "HEAD",
+            "main",
+            "-x",
+            "0123",
+            &format!("{sha}\n"),
+            &"g".repeat(40),
+        ] {
+            assert!(check_sha(bad).is_err(), "{bad:?}");
         }
     }
 }

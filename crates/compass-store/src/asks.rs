@@ -81,6 +81,19 @@ pub fn open(
     Ok(ask)
 }
 
+/// How many of `agent`'s questions are still unanswered.
+pub fn open_count(conn: &Connection, agent: &AgentId) -> Result<u32> {
+    let row = agent
+        .row()
+        .ok_or_else(|| StoreError::corrupt("agent id", agent))?;
+    conn.query_row(
+        "SELECT COUNT(*) FROM asks WHERE agent_id = ?1 AND state = ?2",
+        params![row, AskState::Open.as_str()],
+        |r| r.get(0),
+    )
+    .map_err(StoreError::sql("counting open questions"))
+}
+
 /// A question by id.
 pub fn get(conn: &Connection, id: &str) -> Result<Ask> {
     let not_found = || StoreError::NotFound {

@@ -167,6 +167,45 @@ pub fn record_push(
     entry(tx.conn(), &ws.id)
 }
 
+/// Record that the relay forwarded `commit` as `ws`'s branch in `repo` to
+/// the real remote, trunk being `trunk` just before (replaces the last).
+pub fn record_forward(
+    tx: &mut Tx<'_>,
+    ws: &WorkstreamId,
+    repo: &str,
+    commit: &str,
+    trunk: Option<&str>,
+) -> Result<()> {
+    let row = row_of(ws)?;
+    let now = tx.now_ms();
+    tx.conn()
+        .execute(
+            "INSERT INTO workstream_forwards (workstream_id, repo, commit_id, trunk_id, forwarded_at_ms) \
+             VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (workstream_id, repo) DO UPDATE \
+             SET commit_id = excluded.commit_id, trunk_id = excluded.trunk_id, \
+                 forwarded_at_ms = excluded.forwarded_at_ms",
+            params![row, repo, commit, trunk, now],
+        )
+        .map_err(StoreError::sql("recording a forward"))?;
+    Ok(())
+}
+
+/// The relay's last forward of `ws` in `repo`: (commit, trunk before).
+pub fn forward(
+    conn: &Connection,
+    ws: &WorkstreamId,
+    repo: &str,
+) -> Result<Option<(String, Option<String>)>> {
+    let row = row_of(ws)?;
+    conn.query_row(
+        "SELECT commit_id, trunk_id FROM workstream_forwards WHERE workstream_id = ?1 AND repo = ?2",
+        params![row, repo],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )
+    .optional()
+    .map_err(StoreError::sql("reading a forward"))
+}
+
 /// One change an agent makes to its own queue.
 #[derive(Debug, Clone, Default)]
 pub struct QueueChange {

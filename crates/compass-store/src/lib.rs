@@ -18,6 +18,7 @@ pub mod channel;
 pub mod events;
 pub mod issues;
 pub mod projects;
+pub mod proposals;
 pub mod sources;
 pub mod themes;
 pub mod warden;

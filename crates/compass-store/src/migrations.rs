@@ -180,6 +180,49 @@ pub(crate) fn migrations() -> Migrations<'static> {
         );
         "#,
         ),
+        // The push relay's forwards: per workstream and repo, the last tip
+        // that reached the real remote and trunk just before. Merge
+        // detection counts only these (a branch pushed by anyone else, or
+        // repeating trunk's own work, never looks merged).
+        M::up(
+            r#"
+        CREATE TABLE workstream_forwards (
+            workstream_id INTEGER NOT NULL REFERENCES workstreams(id),
+            repo TEXT NOT NULL,
+            commit_id TEXT NOT NULL,
+            trunk_id TEXT,
+            forwarded_at_ms INTEGER NOT NULL,
+            PRIMARY KEY (workstream_id, repo)
+        );
+        "#,
+        ),
+        // Assignment proposals, and the conflict map: the files each
+        // in-flight workstream changes per repo (read by git inside its
+        // agent's workload).
+        M::up(
+            r#"
+        CREATE TABLE proposals (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            project_id INTEGER NOT NULL REFERENCES projects(id),
+            issue_id INTEGER NOT NULL REFERENCES issues(id),
+            agent_id INTEGER NOT NULL REFERENCES agents(id),
+            behind TEXT NOT NULL DEFAULT '',
+            reason TEXT NOT NULL,
+            overlaps TEXT NOT NULL DEFAULT '[]',
+            state TEXT NOT NULL,
+            workstream_id INTEGER REFERENCES workstreams(id),
+            created_at_ms INTEGER NOT NULL,
+            decided_at_ms INTEGER
+        );
+        CREATE INDEX proposals_by_issue ON proposals (issue_id, state);
+        CREATE TABLE workstream_zones (
+            workstream_id INTEGER NOT NULL REFERENCES workstreams(id),
+            repo TEXT NOT NULL,
+            path TEXT NOT NULL,
+            PRIMARY KEY (workstream_id, repo, path)
+        );
+        "#,
+        ),
     ])
 }
 

@@ -9,6 +9,7 @@
 //! in every readable `/proc/*/cmdline` and `/proc/*/environ` of the
 //! machine, so a test sees whether the token sat in any process's argv or
 //! environment while git talked to the forge ([`GitHttpServer::watch`]).
+//! It can also stop answering ([`GitHttpServer::stall`]): a slow remote.
 
 use axum::Router;
 use axum::body::{Body, Bytes};
@@ -42,6 +43,8 @@ struct State {
 pub struct GitHttpServer {
     addr: SocketAddr,
     state: Arc<Mutex<State>>,
+    /// While true, requests are held unanswered.
+    stalled: tokio::sync::watch::Sender<bool>,
     task: tokio::task::JoinHandle<()>,
 }
 
@@ -71,10 +74,15 @@ impl GitHttpServer {
             ),
             user: user.to_owned(),
         });
+        let (stalled, held) = tokio::sync::watch::channel(false);
         let app = Router::new().fallback(
             move |method: Method, uri: Uri, headers: HeaderMap, body: Bytes| {
-                let site = Arc::clone(&site);
-                async move { handle(&site, method, uri, headers, body).await }
+                let (site, mut held) = (Arc::clone(&site), held.clone());
+                async move {
+                    let response = handle(&site, method, uri, headers, body).await;
+                    let _ = held.wait_for(|s| !*s).await;
+                    response
+                }
             },
         );
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
@@ -82,7 +90,18 @@ impl GitHttpServer {
         let task = tokio::spawn(async move {
             let _ = axum::serve(listener, app).await;
         });
-        Ok(Self { addr, state, task })
+        Ok(Self {
+            addr,
+            state,
+            stalled,
+            task,
+        })
+    }
+
+    /// Hold every answer (recorded in [`Self::requests`] at once) until
+    /// called again with `false`: a forge that stops answering.
+    pub fn stall(&self, on: bool) {
+        self.stalled.send_replace(on);
     }
 
     /// `http://127.0.0.1:PORT` (the forge origin).

@@ -667,6 +667,49 @@ pub(crate) enum DispatcherCmd {
         #[command(flatten)]
         json: JsonFlag,
     },
+    /// Propose an agent for each named issue (none: every unassigned one),
+    /// from the agents' queues and personas and the conflict map (the files
+    /// in-flight work changes). Nothing is assigned until you approve.
+    Propose {
+        /// The project (id or name).
+        #[arg(long, short)]
+        project: String,
+        /// Issue keys (`demo-3`) or ids.
+        issues: Vec<String>,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+    /// The open proposals (with `--all`, decided ones too).
+    Proposals {
+        /// Only this project (id or name).
+        #[arg(long, short)]
+        project: Option<String>,
+        #[arg(long)]
+        all: bool,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+    /// Approve a proposal: its workstream is created as `issue assign` does.
+    Approve {
+        proposal: String,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+    /// Reject a proposal.
+    Reject {
+        proposal: String,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
+    /// Propose another agent instead (the proposal stays open).
+    Edit {
+        proposal: String,
+        /// The agent (name or id).
+        #[arg(long)]
+        agent: String,
+        #[command(flatten)]
+        json: JsonFlag,
+    },
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -760,6 +803,19 @@ pub(crate) enum BenchCmd {
         /// call), to see the daemon's own path alone.
         #[arg(long, requires = "through_daemon")]
         no_hooks: bool,
+    },
+    /// The Dispatcher's planning in process: proposals for SELECTED of
+    /// ISSUES issues over a conflict map of AGENTS in-flight workstreams,
+    /// and one workstream's map refresh; against an empty-map baseline.
+    Dispatch {
+        #[arg(long, default_value_t = 10_000)]
+        issues: usize,
+        #[arg(long, default_value_t = 50)]
+        agents: usize,
+        #[arg(long, default_value_t = 100)]
+        selected: usize,
+        #[arg(long, default_value_t = 50)]
+        runs: usize,
     },
     /// N named agents started through the daemon and left idle: start time,
     /// the daemon's RSS and idle CPU, the workloads' memory.

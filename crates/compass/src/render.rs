@@ -494,6 +494,24 @@ pub(crate) fn event(e: &pb::Event) -> String {
         Some(Kind::MergeCheckFailed(f)) => {
             format!("merge check failed for {}: {}", f.repo, f.error)
         }
+        Some(Kind::ProposalMade(p)) => p.proposal.as_ref().map_or_else(String::new, |p| {
+            format!("proposed: {} → {} ({})", p.issue_key, p.agent, p.reason)
+        }),
+        Some(Kind::ProposalDecided(d)) => format!(
+            "proposal {} {}",
+            d.proposal_id,
+            pb::ProposalState::try_from(d.state)
+                .unwrap_or_default()
+                .as_str_name()
+                .trim_start_matches("PROPOSAL_STATE_")
+                .to_ascii_lowercase()
+        ),
+        Some(Kind::WorkstreamsOverlap(o)) => format!(
+            "overlap with {} ({}): {}",
+            o.other_workstream_id,
+            o.other_agent_id,
+            o.paths.join(", ")
+        ),
         None => "unknown event (newer daemon?)".to_owned(),
     };
     let mut ids = String::new();
@@ -666,6 +684,49 @@ pub(crate) fn merges(r: &pb::CheckMergesResponse) -> String {
         lines.push(format!("failed  {} {}: {}", f.project_id, f.repo, f.error));
     }
     lines.join("\n")
+}
+
+fn proposal_line(p: &pb::Proposal) -> String {
+    let state = pb::ProposalState::try_from(p.state)
+        .unwrap_or_default()
+        .as_str_name()
+        .trim_start_matches("PROPOSAL_STATE_")
+        .to_ascii_lowercase();
+    let mut line = format!(
+        "{}  {} → {}  [{state}]  {}",
+        p.id, p.issue_key, p.agent, p.reason
+    );
+    if !p.behind.is_empty() {
+        let _ = write!(line, "\n    after {}", p.behind);
+    }
+    for o in &p.overlaps {
+        let _ = write!(line, "\n    overlaps {o}");
+    }
+    if !p.workstream_id.is_empty() {
+        let _ = write!(line, "\n    workstream {}", p.workstream_id);
+    }
+    line
+}
+
+/// Proposals, oldest first.
+pub(crate) fn proposals(r: &pb::ListProposalsResponse) -> String {
+    if r.proposals.is_empty() {
+        return "no proposals".to_owned();
+    }
+    r.proposals
+        .iter()
+        .map(proposal_line)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A decided (or edited) proposal and the workstream an approval made.
+pub(crate) fn decided(r: &pb::DecideProposalResponse) -> String {
+    let mut out = r.proposal.as_ref().map(proposal_line).unwrap_or_default();
+    if let Some(ws) = &r.workstream {
+        let _ = write!(out, "\ncreated {} on {}", ws.id, ws.branch);
+    }
+    out
 }
 
 /// The Dispatcher's status: three sections, each in the daemon's order.

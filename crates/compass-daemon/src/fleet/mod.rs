@@ -28,6 +28,9 @@ mod sink;
 mod spec;
 mod start;
 mod workstreams;
+mod zones;
+
+pub(crate) use zones::TrunkHistories;
 
 pub(crate) use pauser::WorkloadPauser;
 pub(crate) use review::RepoReview;
@@ -74,8 +77,6 @@ pub(crate) struct Fleet {
     protected: crate::scope::Protected,
     /// The push relay's byte cap and time limits.
     relay: crate::push_relay::RelayLimits,
-    /// Rung after every push the relay forwards (merge detection listens).
-    forwarded: Arc<tokio::sync::Notify>,
     /// The agents' MCP channel (one for all agents; each socket binds it
     /// to its agent).
     channel: Arc<compass_dispatcher::mcp::Channel>,
@@ -109,7 +110,6 @@ pub(crate) struct FleetParts {
     pub(crate) redaction: Arc<crate::redaction::Redaction>,
     pub(crate) protected: crate::scope::Protected,
     pub(crate) relay: crate::push_relay::RelayLimits,
-    pub(crate) forwarded: Arc<tokio::sync::Notify>,
     pub(crate) channel: Arc<compass_dispatcher::mcp::Channel>,
     pub(crate) pushes: Arc<dyn crate::push_relay::PushObserver>,
 }
@@ -130,7 +130,6 @@ impl Fleet {
             redaction,
             protected,
             relay,
-            forwarded,
             channel,
             pushes,
         } = parts;
@@ -149,7 +148,6 @@ impl Fleet {
             redaction,
             protected,
             relay,
-            forwarded,
             channel,
             pushes,
         }

@@ -37,7 +37,6 @@ impl Fleet {
                 secrets: self.secrets.clone(),
                 helper: &helper,
                 limits: self.relay,
-                forwarded: Arc::clone(&self.forwarded),
                 observer: Arc::clone(&self.pushes),
             },
         )

@@ -2,7 +2,10 @@
 //! patch in every repo of its project. Git runs inside the agent's own
 //! workload (its clones exist only there), through the runtime's exec and
 //! built by `compass_core::safe_git` (fixed safe config, no textconv or
-//! external diff), never on the host.
+//! external diff), never on the host. The base is the newest commit of the
+//! branch's history that is on trunk as the daemon's own merge mirror of
+//! the remote has it: refs the agent can move never decide what a review
+//! leaves out.
 
 use super::spec::repo_names;
 use super::{Fleet, FleetError};
@@ -34,6 +37,8 @@ impl Fleet {
     pub(crate) async fn workstream_review(
         &self,
         ws: &Workstream,
+        project: &compass_core::project::Project,
+        trunks: &super::TrunkHistories,
     ) -> Result<Vec<RepoReview>, FleetError> {
         let Some(workload) = self.running.workload(&ws.agent_id) else {
             return Err(FleetError::State(format!(
@@ -41,11 +46,6 @@ impl Fleet {
                 ws.agent_id
             )));
         };
-        let project_id = ws.project_id.to_string();
-        let project = self
-            .store
-            .read(move |c| compass_store::projects::get(c, &project_id))
-            .await?;
         let state_dir = self.agents_dir.join(workload.as_str());
         let work = self.runtime.inner_paths(&state_dir).work;
         let mut out = Vec::new();
@@ -55,10 +55,19 @@ impl Fleet {
                 repo: repo.as_str().to_owned(),
                 ..RepoReview::default()
             };
-            if let Err(error) = self
-                .review_repo(&workload, &clone, &ws.branch, &mut review)
-                .await
-            {
+            let trunk = match trunks.get(repo.as_str()) {
+                Some(Ok(t)) => Ok(t),
+                Some(Err(e)) => Err(format!("trunk could not be read: {e}")),
+                None => Err("trunk could not be read".to_owned()),
+            };
+            let reviewed = match trunk {
+                Ok(trunk) => {
+                    self.review_repo(&workload, &clone, &ws.branch, trunk, &mut review)
+                        .await
+                }
+                Err(e) => Err(e),
+            };
+            if let Err(error) = reviewed {
                 review.error = error;
             }
             out.push(review);
@@ -71,6 +80,7 @@ impl Fleet {
         workload: &WorkloadName,
         clone: &Path,
         branch: &str,
+        trunk: &std::collections::HashSet<String>,
         review: &mut RepoReview,
     ) -> Result<(), String> {
         let git = |cmd: Result<SafeGit, compass_core::safe_git::GitArgError>| async {
@@ -85,14 +95,8 @@ impl Fleet {
             }
             Ok(out.stdout)
         };
-        // The base: where the branch left the clone's checked-out line.
-        let base = git(SafeGit::in_dir(clone)
-            .and_then(|g| g.args(["merge-base", "HEAD"]).value("branch", branch)))
-        .await?;
-        let base = String::from_utf8_lossy(&base).trim().to_owned();
-        if base.len() != 40 || !base.bytes().all(|b| b.is_ascii_hexdigit()) {
-            return Err(format!("git merge-base answered {base:?}, not a commit"));
-        }
+        // The base: the branch's newest commit on the mirror's trunk.
+        let base = self.trunk_base(workload, clone, branch, trunk).await?;
         let range = format!("{base}..{branch}");
         let log = git(SafeGit::in_dir(clone).and_then(|g| {
             g.args([

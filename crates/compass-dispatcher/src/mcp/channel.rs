@@ -31,12 +31,17 @@ pub struct ChannelOptions {
     /// How long an `ask` call waits for the user's answer before it returns
     /// "no answer yet"; a later answer then reaches the agent as a prompt.
     pub ask_wait: Duration,
+    /// The most unanswered questions one agent may have open: past it,
+    /// `ask` is refused until the user answers (an agent cannot bury the
+    /// user's "waiting for me" under questions).
+    pub max_open_asks: u32,
 }
 
 impl Default for ChannelOptions {
     fn default() -> Self {
         Self {
             ask_wait: Duration::from_secs(600),
+            max_open_asks: 8,
         }
     }
 }
@@ -400,11 +405,21 @@ impl Channel {
             Err(ChannelError::NoCurrent(_)) if issue.is_none() => None,
             Err(e) => return Err(e),
         };
-        let who = caller.clone();
-        let ask: Ask = self
+        let (who, limit) = (caller.clone(), self.options.max_open_asks);
+        // Counted and opened in one write: concurrent calls cannot pass
+        // the cap together.
+        let opened: Option<Ask> = self
             .store
-            .write(move |tx| asks::open(tx, &who, ws.as_ref(), &question))
+            .write(move |tx| {
+                if asks::open_count(tx.conn(), &who.id)? >= limit {
+                    return Ok(None);
+                }
+                asks::open(tx, &who, ws.as_ref(), &question).map(Some)
+            })
             .await?;
+        let Some(ask) = opened else {
+            return Err(ChannelError::TooManyAsks { limit });
+        };
         let (tx, mut rx) = oneshot::channel();
         self.waiting().insert(ask.id.clone(), tx);
         let answer = match tokio::time::timeout(self.options.ask_wait, &mut rx).await {

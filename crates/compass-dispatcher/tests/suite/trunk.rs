@@ -2,10 +2,12 @@
 //! lands on trunk (fast-forward, merge commit, rebase, squash — also of a
 //! branch that merged trunk into itself — and by hand in other commits) is
 //! detected, and a branch closed without merging, a partly applied one, an
-//! empty branch, or a branch reset to trunk never is.
+//! empty branch, a branch reset to trunk, a branch that only repeats a trunk
+//! commit's patch or tree, or a branch the relay never forwarded never is.
 
-use compass_dispatcher::{Landed, Mirror, Watch};
+use compass_dispatcher::{Forward, Landed, Mirror, Watch};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 const BRANCH: &str = "compass/atlas/demo-1";
 
@@ -36,6 +38,8 @@ struct Forge {
     _dir: tempfile::TempDir,
     work: PathBuf,
     mirror: Mirror,
+    /// What the relay forwarded last (the tests' pushes of the branch).
+    forward: Mutex<Option<Forward>>,
 }
 
 impl Forge {
@@ -61,6 +65,7 @@ impl Forge {
             _dir: dir,
             work,
             mirror,
+            forward: Mutex::new(None),
         }
     }
 
@@ -75,8 +80,29 @@ impl Forge {
         git(&self.work, &["checkout", "-qb", BRANCH, "main"]);
         self.commit("feature.rs", "fn feature() {}\n", "feature");
         self.commit("lib.rs", "fn a() { 1 }\n\nfn b() {}\n", "lib a");
-        git(&self.work, &["push", "-q", "origin", BRANCH]);
+        self.forward_branch(BRANCH);
         git(&self.work, &["checkout", "-q", "main"]);
+    }
+
+    /// Push `rev` as the branch through "the relay": recorded as forwarded,
+    /// with the forge's trunk just before.
+    fn forward_branch(&self, rev: &str) {
+        let trunk = git(&self.work, &["ls-remote", "origin", "refs/heads/main"]);
+        let commit = git(&self.work, &["rev-parse", &format!("{rev}^{{commit}}")]);
+        git(
+            &self.work,
+            &[
+                "push",
+                "-q",
+                "-f",
+                "origin",
+                &format!("{rev}:refs/heads/{BRANCH}"),
+            ],
+        );
+        *self.forward.lock().unwrap() = Some(Forward {
+            commit,
+            trunk: trunk.split_whitespace().next().map(str::to_owned),
+        });
     }
 
     /// Someone else moves trunk meanwhile.
@@ -97,7 +123,8 @@ impl Forge {
 
     async fn watch(&self) -> Watch {
         self.mirror.refresh().await.unwrap();
-        self.mirror.watch("ws_1", BRANCH).await.unwrap()
+        let forward = self.forward.lock().unwrap().clone();
+        self.mirror.watch("ws_1", forward.as_ref()).await.unwrap()
     }
 
     async fn landed(&self) -> Option<Landed> {
@@ -186,7 +213,7 @@ async fn a_squash_of_a_branch_seen_after_it_merged_trunk_is_a_squash() {
         &f.work,
         &["merge", "-q", "--no-ff", "-m", "sync trunk", "main"],
     );
-    git(&f.work, &["push", "-q", "origin", BRANCH]);
+    f.forward_branch(BRANCH);
     git(&f.work, &["checkout", "-q", "main"]);
     // Seen: the fork moves up to trunk, so the squash is the branch's diff.
     f.watch().await;
@@ -227,26 +254,57 @@ async fn a_partly_applied_branch_is_not_merged() {
 async fn an_empty_branch_and_a_branch_reset_to_trunk_never_look_merged() {
     let f = Forge::new().await;
     assert_eq!(f.watch().await, Watch::Unknown);
-    git(
-        &f.work,
-        &["push", "-q", "origin", &format!("main:refs/heads/{BRANCH}")],
-    );
+    f.forward_branch("main");
     assert_eq!(f.watch().await, Watch::NothingOwn);
     assert_eq!(f.landed().await, None);
     // Work is pushed, then the branch is reset to trunk: its change is
     // still the watched one, and it is not on trunk.
     f.agent_work();
     f.watch().await;
-    git(
-        &f.work,
-        &[
-            "push",
-            "-q",
-            "-f",
-            "origin",
-            &format!("main:refs/heads/{BRANCH}"),
-        ],
-    );
+    f.forward_branch("main");
+    assert_eq!(f.landed().await, None);
+}
+
+#[tokio::test]
+async fn a_branch_repeating_a_trunk_commits_patch_or_tree_is_not_merged() {
+    let f = Forge::new().await;
+    // Trunk gains a commit; the agent's branch, forked before it, repeats
+    // its patch exactly (a squash's patch id, a rebase's commits).
+    f.commit("feature.rs", "fn feature() {}\n", "someone's feature");
+    f.push_main();
+    git(&f.work, &["checkout", "-qb", BRANCH, "main~1"]);
+    f.commit("feature.rs", "fn feature() {}\n", "the same patch");
+    f.forward_branch(BRANCH);
+    git(&f.work, &["checkout", "-q", "main"]);
+    assert!(matches!(f.watch().await, Watch::Watching { .. }));
+    assert_eq!(f.landed().await, None);
+    // Trunk moving on with something else does not make it count.
+    f.trunk_moves();
+    assert_eq!(f.landed().await, None);
+
+    // Trunk changes two paths in one commit; the branch repeats one of
+    // them as trunk has it (every path it changed matches trunk's tree).
+    f.commit("lib.rs", "fn a() { 3 }\n\nfn b() {}\n", "a");
+    fs_err::write(f.work.join("README.md"), "# app\n\nnew\n").unwrap();
+    f.commit("lib.rs", "fn a() { 4 }\n\nfn b() {}\n", "lib and docs");
+    f.push_main();
+    git(&f.work, &["checkout", "-q", BRANCH]);
+    f.commit("lib.rs", "fn a() { 4 }\n\nfn b() {}\n", "the same lib");
+    f.forward_branch(BRANCH);
+    git(&f.work, &["checkout", "-q", "main"]);
+    assert_eq!(f.landed().await, None);
+}
+
+#[tokio::test]
+async fn a_branch_the_relay_never_forwarded_is_not_watched() {
+    let f = Forge::new().await;
+    git(&f.work, &["checkout", "-qb", BRANCH, "main"]);
+    f.commit("feature.rs", "fn feature() {}\n", "feature");
+    git(&f.work, &["push", "-q", "origin", BRANCH]);
+    git(&f.work, &["checkout", "-q", "main"]);
+    git(&f.work, &["merge", "-q", "--ff-only", BRANCH]);
+    f.push_main();
+    assert_eq!(f.watch().await, Watch::Unknown);
     assert_eq!(f.landed().await, None);
 }
 
@@ -263,9 +321,9 @@ async fn bad_names_and_an_empty_remote_are_errors() {
     .unwrap();
     let err = mirror.refresh().await.unwrap_err().to_string();
     assert!(err.contains("fetch"), "{err}");
-    let err = mirror.watch("ws_1", "b").await.unwrap_err().to_string();
+    let err = mirror.watch("ws_1", None).await.unwrap_err().to_string();
     assert!(err.contains("no HEAD"), "{err}");
-    let err = mirror.watch("../x", "b").await.unwrap_err().to_string();
+    let err = mirror.watch("../x", None).await.unwrap_err().to_string();
     assert!(err.contains("workstream"), "{err}");
     assert!(
         Mirror::open(&dir.path().join("n.git"), "--upload-pack=x", None)

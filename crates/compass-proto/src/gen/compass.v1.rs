@@ -650,7 +650,7 @@ pub struct Event {
     pub tool_call_id: ::prost::alloc::string::String,
     #[prost(
         oneof = "event::Kind",
-        tags = "10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 40, 41, 42, 70, 71, 72, 73, 74, 75, 90, 91, 100, 101, 102, 103, 104, 105, 106, 107"
+        tags = "10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 40, 41, 42, 70, 71, 72, 73, 74, 75, 90, 91, 100, 101, 102, 103, 104, 105, 106, 107, 110, 111, 112"
     )]
     pub kind: ::core::option::Option<event::Kind>,
 }
@@ -721,6 +721,13 @@ pub mod event {
         PullRequestOpened(super::PullRequestOpened),
         #[prost(message, tag = "107")]
         ForgeFeedback(super::ForgeFeedback),
+        /// Dispatcher: proposals and the conflict map
+        #[prost(message, tag = "110")]
+        ProposalMade(super::ProposalMade),
+        #[prost(message, tag = "111")]
+        ProposalDecided(super::ProposalDecided),
+        #[prost(message, tag = "112")]
+        WorkstreamsOverlap(super::WorkstreamsOverlap),
     }
 }
 #[derive(Clone, PartialEq, ::prost::Message)]
@@ -1429,6 +1436,108 @@ pub struct MergeCheckFailed {
     pub error: ::prost::alloc::string::String,
 }
 #[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct Proposal {
+    #[prost(string, tag = "1")]
+    pub id: ::prost::alloc::string::String,
+    #[prost(string, tag = "2")]
+    pub project_id: ::prost::alloc::string::String,
+    #[prost(string, tag = "3")]
+    pub issue_id: ::prost::alloc::string::String,
+    #[prost(string, tag = "4")]
+    pub issue_key: ::prost::alloc::string::String,
+    #[prost(string, tag = "5")]
+    pub agent_id: ::prost::alloc::string::String,
+    #[prost(string, tag = "6")]
+    pub agent: ::prost::alloc::string::String,
+    /// The workstream (or `issue:<key>` of an earlier proposal) to finish first.
+    #[prost(string, tag = "7")]
+    pub behind: ::prost::alloc::string::String,
+    /// Why this agent, in words.
+    #[prost(string, tag = "8")]
+    pub reason: ::prost::alloc::string::String,
+    /// In-flight work on the same files: "<workstream> (<agent>): <repo>:<path>, …".
+    #[prost(string, repeated, tag = "9")]
+    pub overlaps: ::prost::alloc::vec::Vec<::prost::alloc::string::String>,
+    #[prost(enumeration = "ProposalState", tag = "10")]
+    pub state: i32,
+    /// The workstream an approval created.
+    #[prost(string, tag = "11")]
+    pub workstream_id: ::prost::alloc::string::String,
+    #[prost(int64, tag = "12")]
+    pub created_at_ms: i64,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct ProposeAssignmentsRequest {
+    /// Project id or name.
+    #[prost(string, tag = "1")]
+    pub project: ::prost::alloc::string::String,
+    /// Issue keys or ids; empty: every unassigned issue without an open proposal.
+    #[prost(string, repeated, tag = "2")]
+    pub issues: ::prost::alloc::vec::Vec<::prost::alloc::string::String>,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct ListProposalsRequest {
+    /// Optional project id or name; empty: every project.
+    #[prost(string, tag = "1")]
+    pub project: ::prost::alloc::string::String,
+    /// Decided ones too (default: open only).
+    #[prost(bool, tag = "2")]
+    pub all: bool,
+}
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct ListProposalsResponse {
+    #[prost(message, repeated, tag = "1")]
+    pub proposals: ::prost::alloc::vec::Vec<Proposal>,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct DecideProposalRequest {
+    #[prost(string, tag = "1")]
+    pub proposal: ::prost::alloc::string::String,
+    #[prost(enumeration = "ProposalDecision", tag = "2")]
+    pub decision: i32,
+    /// For EDIT: the agent (name or id) to propose instead.
+    #[prost(string, tag = "3")]
+    pub agent: ::prost::alloc::string::String,
+}
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct DecideProposalResponse {
+    #[prost(message, optional, tag = "1")]
+    pub proposal: ::core::option::Option<Proposal>,
+    /// Set when approved.
+    #[prost(message, optional, tag = "2")]
+    pub workstream: ::core::option::Option<Workstream>,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct ProposalMade {
+    #[prost(message, optional, tag = "1")]
+    pub proposal: ::core::option::Option<Proposal>,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct ProposalDecided {
+    #[prost(string, tag = "1")]
+    pub proposal_id: ::prost::alloc::string::String,
+    #[prost(string, tag = "2")]
+    pub issue_id: ::prost::alloc::string::String,
+    #[prost(enumeration = "ProposalState", tag = "3")]
+    pub state: i32,
+    #[prost(string, tag = "4")]
+    pub agent_id: ::prost::alloc::string::String,
+    #[prost(string, tag = "5")]
+    pub workstream_id: ::prost::alloc::string::String,
+}
+/// Two in-flight workstreams change the same files (the event's workstream
+/// is the one whose diff was just read). Advisory; nothing is blocked.
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct WorkstreamsOverlap {
+    #[prost(string, tag = "1")]
+    pub other_workstream_id: ::prost::alloc::string::String,
+    #[prost(string, tag = "2")]
+    pub other_agent_id: ::prost::alloc::string::String,
+    /// "<repo>:<path>" of each shared file.
+    #[prost(string, repeated, tag = "3")]
+    pub paths: ::prost::alloc::vec::Vec<::prost::alloc::string::String>,
+}
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
 pub struct GetDispatcherStatusRequest {
     /// Optional project id or name; empty: every project.
     #[prost(string, tag = "1")]
@@ -1881,6 +1990,72 @@ impl MergeMethod {
             "MERGE_METHOD_REBASE" => Some(Self::Rebase),
             "MERGE_METHOD_SQUASH" => Some(Self::Squash),
             "MERGE_METHOD_TREE" => Some(Self::Tree),
+            _ => None,
+        }
+    }
+}
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::prost::Enumeration)]
+#[repr(i32)]
+pub enum ProposalState {
+    Unspecified = 0,
+    Open = 1,
+    Approved = 2,
+    /// Rejected by the user, or replaced by a newer proposal for its issue.
+    Rejected = 3,
+}
+impl ProposalState {
+    /// String value of the enum field names used in the ProtoBuf definition.
+    ///
+    /// The values are not transformed in any way and thus are considered stable
+    /// (if the ProtoBuf definition does not change) and safe for programmatic use.
+    pub fn as_str_name(&self) -> &'static str {
+        match self {
+            Self::Unspecified => "PROPOSAL_STATE_UNSPECIFIED",
+            Self::Open => "PROPOSAL_STATE_OPEN",
+            Self::Approved => "PROPOSAL_STATE_APPROVED",
+            Self::Rejected => "PROPOSAL_STATE_REJECTED",
+        }
+    }
+    /// Creates an enum from field names used in the ProtoBuf definition.
+    pub fn from_str_name(value: &str) -> ::core::option::Option<Self> {
+        match value {
+            "PROPOSAL_STATE_UNSPECIFIED" => Some(Self::Unspecified),
+            "PROPOSAL_STATE_OPEN" => Some(Self::Open),
+            "PROPOSAL_STATE_APPROVED" => Some(Self::Approved),
+            "PROPOSAL_STATE_REJECTED" => Some(Self::Rejected),
+            _ => None,
+        }
+    }
+}
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::prost::Enumeration)]
+#[repr(i32)]
+pub enum ProposalDecision {
+    Unspecified = 0,
+    Approve = 1,
+    Reject = 2,
+    /// Propose `agent` instead; the proposal stays open.
+    Edit = 3,
+}
+impl ProposalDecision {
+    /// String value of the enum field names used in the ProtoBuf definition.
+    ///
+    /// The values are not transformed in any way and thus are considered stable
+    /// (if the ProtoBuf definition does not change) and safe for programmatic use.
+    pub fn as_str_name(&self) -> &'static str {
+        match self {
+            Self::Unspecified => "PROPOSAL_DECISION_UNSPECIFIED",
+            Self::Approve => "PROPOSAL_DECISION_APPROVE",
+            Self::Reject => "PROPOSAL_DECISION_REJECT",
+            Self::Edit => "PROPOSAL_DECISION_EDIT",
+        }
+    }
+    /// Creates an enum from field names used in the ProtoBuf definition.
+    pub fn from_str_name(value: &str) -> ::core::option::Option<Self> {
+        match value {
+            "PROPOSAL_DECISION_UNSPECIFIED" => Some(Self::Unspecified),
+            "PROPOSAL_DECISION_APPROVE" => Some(Self::Approve),
+            "PROPOSAL_DECISION_REJECT" => Some(Self::Reject),
+            "PROPOSAL_DECISION_EDIT" => Some(Self::Edit),
             _ => None,
         }
     }
@@ -3161,6 +3336,88 @@ pub mod compass_service_client {
                 );
             self.inner.unary(req, path, codec).await
         }
+        /// Propose an agent for each named issue (none named: every issue of the
+        /// project without a workstream or an open proposal) from each agent's
+        /// queue and persona and the conflict map (the files each in-flight
+        /// workstream changes, read by git inside its agent's workload, and the
+        /// paths the issue names): overlapping work goes to the agent holding it,
+        /// ordered behind it. Stored open; nothing is assigned until approved.
+        pub async fn propose_assignments(
+            &mut self,
+            request: impl tonic::IntoRequest<super::ProposeAssignmentsRequest>,
+        ) -> std::result::Result<
+            tonic::Response<super::ListProposalsResponse>,
+            tonic::Status,
+        > {
+            self.inner
+                .ready()
+                .await
+                .map_err(|e| {
+                    tonic::Status::unknown(
+                        format!("Service was not ready: {}", e.into()),
+                    )
+                })?;
+            let codec = tonic_prost::ProstCodec::default();
+            let path = http::uri::PathAndQuery::from_static(
+                "/compass.v1.CompassService/ProposeAssignments",
+            );
+            let mut req = request.into_request();
+            req.extensions_mut()
+                .insert(
+                    GrpcMethod::new("compass.v1.CompassService", "ProposeAssignments"),
+                );
+            self.inner.unary(req, path, codec).await
+        }
+        pub async fn list_proposals(
+            &mut self,
+            request: impl tonic::IntoRequest<super::ListProposalsRequest>,
+        ) -> std::result::Result<
+            tonic::Response<super::ListProposalsResponse>,
+            tonic::Status,
+        > {
+            self.inner
+                .ready()
+                .await
+                .map_err(|e| {
+                    tonic::Status::unknown(
+                        format!("Service was not ready: {}", e.into()),
+                    )
+                })?;
+            let codec = tonic_prost::ProstCodec::default();
+            let path = http::uri::PathAndQuery::from_static(
+                "/compass.v1.CompassService/ListProposals",
+            );
+            let mut req = request.into_request();
+            req.extensions_mut()
+                .insert(GrpcMethod::new("compass.v1.CompassService", "ListProposals"));
+            self.inner.unary(req, path, codec).await
+        }
+        /// Approve (creates the workstream as CreateWorkstream does), edit (another
+        /// agent; stays open) or reject one open proposal.
+        pub async fn decide_proposal(
+            &mut self,
+            request: impl tonic::IntoRequest<super::DecideProposalRequest>,
+        ) -> std::result::Result<
+            tonic::Response<super::DecideProposalResponse>,
+            tonic::Status,
+        > {
+            self.inner
+                .ready()
+                .await
+                .map_err(|e| {
+                    tonic::Status::unknown(
+                        format!("Service was not ready: {}", e.into()),
+                    )
+                })?;
+            let codec = tonic_prost::ProstCodec::default();
+            let path = http::uri::PathAndQuery::from_static(
+                "/compass.v1.CompassService/DecideProposal",
+            );
+            let mut req = request.into_request();
+            req.extensions_mut()
+                .insert(GrpcMethod::new("compass.v1.CompassService", "DecideProposal"));
+            self.inner.unary(req, path, codec).await
+        }
     }
 }
 /// Generated server implementations.
@@ -3484,6 +3741,35 @@ pub mod compass_service_server {
             request: tonic::Request<super::GetDispatcherStatusRequest>,
         ) -> std::result::Result<
             tonic::Response<super::DispatcherStatus>,
+            tonic::Status,
+        >;
+        /// Propose an agent for each named issue (none named: every issue of the
+        /// project without a workstream or an open proposal) from each agent's
+        /// queue and persona and the conflict map (the files each in-flight
+        /// workstream changes, read by git inside its agent's workload, and the
+        /// paths the issue names): overlapping work goes to the agent holding it,
+        /// ordered behind it. Stored open; nothing is assigned until approved.
+        async fn propose_assignments(
+            &self,
+            request: tonic::Request<super::ProposeAssignmentsRequest>,
+        ) -> std::result::Result<
+            tonic::Response<super::ListProposalsResponse>,
+            tonic::Status,
+        >;
+        async fn list_proposals(
+            &self,
+            request: tonic::Request<super::ListProposalsRequest>,
+        ) -> std::result::Result<
+            tonic::Response<super::ListProposalsResponse>,
+            tonic::Status,
+        >;
+        /// Approve (creates the workstream as CreateWorkstream does), edit (another
+        /// agent; stays open) or reject one open proposal.
+        async fn decide_proposal(
+            &self,
+            request: tonic::Request<super::DecideProposalRequest>,
+        ) -> std::result::Result<
+            tonic::Response<super::DecideProposalResponse>,
             tonic::Status,
         >;
     }
@@ -5666,6 +5952,143 @@ pub mod compass_service_server {
                     let inner = self.inner.clone();
                     let fut = async move {
                         let method = GetDispatcherStatusSvc(inner);
+                        let codec = tonic_prost::ProstCodec::default();
+                        let mut grpc = tonic::server::Grpc::new(codec)
+                            .apply_compression_config(
+                                accept_compression_encodings,
+                                send_compression_encodings,
+                            )
+                            .apply_max_message_size_config(
+                                max_decoding_message_size,
+                                max_encoding_message_size,
+                            );
+                        let res = grpc.unary(method, req).await;
+                        Ok(res)
+                    };
+                    Box::pin(fut)
+                }
+                "/compass.v1.CompassService/ProposeAssignments" => {
+                    #[allow(non_camel_case_types)]
+                    struct ProposeAssignmentsSvc<T: CompassService>(pub Arc<T>);
+                    impl<
+                        T: CompassService,
+                    > tonic::server::UnaryService<super::ProposeAssignmentsRequest>
+                    for ProposeAssignmentsSvc<T> {
+                        type Response = super::ListProposalsResponse;
+                        type Future = BoxFuture<
+                            tonic::Response<Self::Response>,
+                            tonic::Status,
+                        >;
+                        fn call(
+                            &mut self,
+                            request: tonic::Request<super::ProposeAssignmentsRequest>,
+                        ) -> Self::Future {
+                            let inner = Arc::clone(&self.0);
+                            let fut = async move {
+                                <T as CompassService>::propose_assignments(&inner, request)
+                                    .await
+                            };
+                            Box::pin(fut)
+                        }
+                    }
+                    let accept_compression_encodings = self.accept_compression_encodings;
+                    let send_compression_encodings = self.send_compression_encodings;
+                    let max_decoding_message_size = self.max_decoding_message_size;
+                    let max_encoding_message_size = self.max_encoding_message_size;
+                    let inner = self.inner.clone();
+                    let fut = async move {
+                        let method = ProposeAssignmentsSvc(inner);
+                        let codec = tonic_prost::ProstCodec::default();
+                        let mut grpc = tonic::server::Grpc::new(codec)
+                            .apply_compression_config(
+                                accept_compression_encodings,
+                                send_compression_encodings,
+                            )
+                            .apply_max_message_size_config(
+                                max_decoding_message_size,
+                                max_encoding_message_size,
+                            );
+                        let res = grpc.unary(method, req).await;
+                        Ok(res)
+                    };
+                    Box::pin(fut)
+                }
+                "/compass.v1.CompassService/ListProposals" => {
+                    #[allow(non_camel_case_types)]
+                    struct ListProposalsSvc<T: CompassService>(pub Arc<T>);
+                    impl<
+                        T: CompassService,
+                    > tonic::server::UnaryService<super::ListProposalsRequest>
+                    for ListProposalsSvc<T> {
+                        type Response = super::ListProposalsResponse;
+                        type Future = BoxFuture<
+                            tonic::Response<Self::Response>,
+                            tonic::Status,
+                        >;
+                        fn call(
+                            &mut self,
+                            request: tonic::Request<super::ListProposalsRequest>,
+                        ) -> Self::Future {
+                            let inner = Arc::clone(&self.0);
+                            let fut = async move {
+                                <T as CompassService>::list_proposals(&inner, request).await
+                            };
+                            Box::pin(fut)
+                        }
+                    }
+                    let accept_compression_encodings = self.accept_compression_encodings;
+                    let send_compression_encodings = self.send_compression_encodings;
+                    let max_decoding_message_size = self.max_decoding_message_size;
+                    let max_encoding_message_size = self.max_encoding_message_size;
+                    let inner = self.inner.clone();
+                    let fut = async move {
+                        let method = ListProposalsSvc(inner);
+                        let codec = tonic_prost::ProstCodec::default();
+                        let mut grpc = tonic::server::Grpc::new(codec)
+                            .apply_compression_config(
+                                accept_compression_encodings,
+                                send_compression_encodings,
+                            )
+                            .apply_max_message_size_config(
+                                max_decoding_message_size,
+                                max_encoding_message_size,
+                            );
+                        let res = grpc.unary(method, req).await;
+                        Ok(res)
+                    };
+                    Box::pin(fut)
+                }
+                "/compass.v1.CompassService/DecideProposal" => {
+                    #[allow(non_camel_case_types)]
+                    struct DecideProposalSvc<T: CompassService>(pub Arc<T>);
+                    impl<
+                        T: CompassService,
+                    > tonic::server::UnaryService<super::DecideProposalRequest>
+                    for DecideProposalSvc<T> {
+                        type Response = super::DecideProposalResponse;
+                        type Future = BoxFuture<
+                            tonic::Response<Self::Response>,
+                            tonic::Status,
+                        >;
+                        fn call(
+                            &mut self,
+                            request: tonic::Request<super::DecideProposalRequest>,
+                        ) -> Self::Future {
+                            let inner = Arc::clone(&self.0);
+                            let fut = async move {
+                                <T as CompassService>::decide_proposal(&inner, request)
+                                    .await
+                            };
+                            Box::pin(fut)
+                        }
+                    }
+                    let accept_compression_encodings = self.accept_compression_encodings;
+                    let send_compression_encodings = self.send_compression_encodings;
+                    let max_decoding_message_size = self.max_decoding_message_size;
+                    let max_encoding_message_size = self.max_encoding_message_size;
+                    let inner = self.inner.clone();
+                    let fut = async move {
+                        let method = DecideProposalSvc(inner);
                         let codec = tonic_prost::ProstCodec::default();
                         let mut grpc = tonic::server::Grpc::new(codec)
                             .apply_compression_config(

@@ -5802,6 +5802,241 @@ impl<'de> serde::Deserialize<'de> for CreateWorkstreamRequest {
         deserializer.deserialize_struct("compass.v1.CreateWorkstreamRequest", FIELDS, GeneratedVisitor)
     }
 }
+impl serde::Serialize for DecideProposalRequest {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.proposal.is_empty() {
+            len += 1;
+        }
+        if self.decision != 0 {
+            len += 1;
+        }
+        if !self.agent.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.DecideProposalRequest", len)?;
+        if !self.proposal.is_empty() {
+            struct_ser.serialize_field("proposal", &self.proposal)?;
+        }
+        if self.decision != 0 {
+            let v = ProposalDecision::try_from(self.decision)
+                .map_err(|_| serde::ser::Error::custom(format!("Invalid variant {}", self.decision)))?;
+            struct_ser.serialize_field("decision", &v)?;
+        }
+        if !self.agent.is_empty() {
+            struct_ser.serialize_field("agent", &self.agent)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for DecideProposalRequest {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "proposal",
+            "decision",
+            "agent",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Proposal,
+            Decision,
+            Agent,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "proposal" => Ok(GeneratedField::Proposal),
+                            "decision" => Ok(GeneratedField::Decision),
+                            "agent" => Ok(GeneratedField::Agent),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = DecideProposalRequest;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.DecideProposalRequest")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<DecideProposalRequest, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut proposal__ = None;
+                let mut decision__ = None;
+                let mut agent__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Proposal => {
+                            if proposal__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("proposal"));
+                            }
+                            proposal__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Decision => {
+                            if decision__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("decision"));
+                            }
+                            decision__ = Some(map_.next_value::<ProposalDecision>()? as i32);
+                        }
+                        GeneratedField::Agent => {
+                            if agent__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("agent"));
+                            }
+                            agent__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(DecideProposalRequest {
+                    proposal: proposal__.unwrap_or_default(),
+                    decision: decision__.unwrap_or_default(),
+                    agent: agent__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.DecideProposalRequest", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for DecideProposalResponse {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if self.proposal.is_some() {
+            len += 1;
+        }
+        if self.workstream.is_some() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.DecideProposalResponse", len)?;
+        if let Some(v) = self.proposal.as_ref() {
+            struct_ser.serialize_field("proposal", v)?;
+        }
+        if let Some(v) = self.workstream.as_ref() {
+            struct_ser.serialize_field("workstream", v)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for DecideProposalResponse {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "proposal",
+            "workstream",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Proposal,
+            Workstream,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "proposal" => Ok(GeneratedField::Proposal),
+                            "workstream" => Ok(GeneratedField::Workstream),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = DecideProposalResponse;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.DecideProposalResponse")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<DecideProposalResponse, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut proposal__ = None;
+                let mut workstream__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Proposal => {
+                            if proposal__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("proposal"));
+                            }
+                            proposal__ = map_.next_value()?;
+                        }
+                        GeneratedField::Workstream => {
+                            if workstream__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("workstream"));
+                            }
+                            workstream__ = map_.next_value()?;
+                        }
+                    }
+                }
+                Ok(DecideProposalResponse {
+                    proposal: proposal__,
+                    workstream: workstream__,
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.DecideProposalResponse", FIELDS, GeneratedVisitor)
+    }
+}
 impl serde::Serialize for DeleteSecretRequest {
     #[allow(deprecated)]
     fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
@@ -6510,6 +6745,15 @@ impl serde::Serialize for Event {
                 event::Kind::ForgeFeedback(v) => {
                     struct_ser.serialize_field("forgeFeedback", v)?;
                 }
+                event::Kind::ProposalMade(v) => {
+                    struct_ser.serialize_field("proposalMade", v)?;
+                }
+                event::Kind::ProposalDecided(v) => {
+                    struct_ser.serialize_field("proposalDecided", v)?;
+                }
+                event::Kind::WorkstreamsOverlap(v) => {
+                    struct_ser.serialize_field("workstreamsOverlap", v)?;
+                }
             }
         }
         struct_ser.end()
@@ -6594,6 +6838,12 @@ impl<'de> serde::Deserialize<'de> for Event {
             "pullRequestOpened",
             "forge_feedback",
             "forgeFeedback",
+            "proposal_made",
+            "proposalMade",
+            "proposal_decided",
+            "proposalDecided",
+            "workstreams_overlap",
+            "workstreamsOverlap",
         ];
 
         #[allow(clippy::enum_variant_names)]
@@ -6635,6 +6885,9 @@ impl<'de> serde::Deserialize<'de> for Event {
             QueueUpdated,
             PullRequestOpened,
             ForgeFeedback,
+            ProposalMade,
+            ProposalDecided,
+            WorkstreamsOverlap,
         }
         impl<'de> serde::Deserialize<'de> for GeneratedField {
             fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
@@ -6693,6 +6946,9 @@ impl<'de> serde::Deserialize<'de> for Event {
                             "queueUpdated" | "queue_updated" => Ok(GeneratedField::QueueUpdated),
                             "pullRequestOpened" | "pull_request_opened" => Ok(GeneratedField::PullRequestOpened),
                             "forgeFeedback" | "forge_feedback" => Ok(GeneratedField::ForgeFeedback),
+                            "proposalMade" | "proposal_made" => Ok(GeneratedField::ProposalMade),
+                            "proposalDecided" | "proposal_decided" => Ok(GeneratedField::ProposalDecided),
+                            "workstreamsOverlap" | "workstreams_overlap" => Ok(GeneratedField::WorkstreamsOverlap),
                             _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
                         }
                     }
@@ -6976,6 +7232,27 @@ impl<'de> serde::Deserialize<'de> for Event {
                                 return Err(serde::de::Error::duplicate_field("forgeFeedback"));
                             }
                             kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::ForgeFeedback)
+;
+                        }
+                        GeneratedField::ProposalMade => {
+                            if kind__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("proposalMade"));
+                            }
+                            kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::ProposalMade)
+;
+                        }
+                        GeneratedField::ProposalDecided => {
+                            if kind__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("proposalDecided"));
+                            }
+                            kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::ProposalDecided)
+;
+                        }
+                        GeneratedField::WorkstreamsOverlap => {
+                            if kind__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("workstreamsOverlap"));
+                            }
+                            kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::WorkstreamsOverlap)
 ;
                         }
                     }
@@ -10573,6 +10850,205 @@ impl<'de> serde::Deserialize<'de> for ListProjectsResponse {
         deserializer.deserialize_struct("compass.v1.ListProjectsResponse", FIELDS, GeneratedVisitor)
     }
 }
+impl serde::Serialize for ListProposalsRequest {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.project.is_empty() {
+            len += 1;
+        }
+        if self.all {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.ListProposalsRequest", len)?;
+        if !self.project.is_empty() {
+            struct_ser.serialize_field("project", &self.project)?;
+        }
+        if self.all {
+            struct_ser.serialize_field("all", &self.all)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for ListProposalsRequest {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "project",
+            "all",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Project,
+            All,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "project" => Ok(GeneratedField::Project),
+                            "all" => Ok(GeneratedField::All),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = ListProposalsRequest;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.ListProposalsRequest")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<ListProposalsRequest, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut project__ = None;
+                let mut all__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Project => {
+                            if project__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("project"));
+                            }
+                            project__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::All => {
+                            if all__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("all"));
+                            }
+                            all__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(ListProposalsRequest {
+                    project: project__.unwrap_or_default(),
+                    all: all__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.ListProposalsRequest", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for ListProposalsResponse {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.proposals.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.ListProposalsResponse", len)?;
+        if !self.proposals.is_empty() {
+            struct_ser.serialize_field("proposals", &self.proposals)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for ListProposalsResponse {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "proposals",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Proposals,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "proposals" => Ok(GeneratedField::Proposals),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = ListProposalsResponse;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.ListProposalsResponse")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<ListProposalsResponse, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut proposals__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Proposals => {
+                            if proposals__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("proposals"));
+                            }
+                            proposals__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(ListProposalsResponse {
+                    proposals: proposals__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.ListProposalsResponse", FIELDS, GeneratedVisitor)
+    }
+}
 impl serde::Serialize for ListSecretsRequest {
     #[allow(deprecated)]
     fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
@@ -12556,6 +13032,814 @@ impl<'de> serde::Deserialize<'de> for PromptAgentResponse {
             }
         }
         deserializer.deserialize_struct("compass.v1.PromptAgentResponse", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for Proposal {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.id.is_empty() {
+            len += 1;
+        }
+        if !self.project_id.is_empty() {
+            len += 1;
+        }
+        if !self.issue_id.is_empty() {
+            len += 1;
+        }
+        if !self.issue_key.is_empty() {
+            len += 1;
+        }
+        if !self.agent_id.is_empty() {
+            len += 1;
+        }
+        if !self.agent.is_empty() {
+            len += 1;
+        }
+        if !self.behind.is_empty() {
+            len += 1;
+        }
+        if !self.reason.is_empty() {
+            len += 1;
+        }
+        if !self.overlaps.is_empty() {
+            len += 1;
+        }
+        if self.state != 0 {
+            len += 1;
+        }
+        if !self.workstream_id.is_empty() {
+            len += 1;
+        }
+        if self.created_at_ms != 0 {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.Proposal", len)?;
+        if !self.id.is_empty() {
+            struct_ser.serialize_field("id", &self.id)?;
+        }
+        if !self.project_id.is_empty() {
+            struct_ser.serialize_field("projectId", &self.project_id)?;
+        }
+        if !self.issue_id.is_empty() {
+            struct_ser.serialize_field("issueId", &self.issue_id)?;
+        }
+        if !self.issue_key.is_empty() {
+            struct_ser.serialize_field("issueKey", &self.issue_key)?;
+        }
+        if !self.agent_id.is_empty() {
+            struct_ser.serialize_field("agentId", &self.agent_id)?;
+        }
+        if !self.agent.is_empty() {
+            struct_ser.serialize_field("agent", &self.agent)?;
+        }
+        if !self.behind.is_empty() {
+            struct_ser.serialize_field("behind", &self.behind)?;
+        }
+        if !self.reason.is_empty() {
+            struct_ser.serialize_field("reason", &self.reason)?;
+        }
+        if !self.overlaps.is_empty() {
+            struct_ser.serialize_field("overlaps", &self.overlaps)?;
+        }
+        if self.state != 0 {
+            let v = ProposalState::try_from(self.state)
+                .map_err(|_| serde::ser::Error::custom(format!("Invalid variant {}", self.state)))?;
+            struct_ser.serialize_field("state", &v)?;
+        }
+        if !self.workstream_id.is_empty() {
+            struct_ser.serialize_field("workstreamId", &self.workstream_id)?;
+        }
+        if self.created_at_ms != 0 {
+            #[allow(clippy::needless_borrow)]
+            #[allow(clippy::needless_borrows_for_generic_args)]
+            struct_ser.serialize_field("createdAtMs", ToString::to_string(&self.created_at_ms).as_str())?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for Proposal {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "id",
+            "project_id",
+            "projectId",
+            "issue_id",
+            "issueId",
+            "issue_key",
+            "issueKey",
+            "agent_id",
+            "agentId",
+            "agent",
+            "behind",
+            "reason",
+            "overlaps",
+            "state",
+            "workstream_id",
+            "workstreamId",
+            "created_at_ms",
+            "createdAtMs",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Id,
+            ProjectId,
+            IssueId,
+            IssueKey,
+            AgentId,
+            Agent,
+            Behind,
+            Reason,
+            Overlaps,
+            State,
+            WorkstreamId,
+            CreatedAtMs,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "id" => Ok(GeneratedField::Id),
+                            "projectId" | "project_id" => Ok(GeneratedField::ProjectId),
+                            "issueId" | "issue_id" => Ok(GeneratedField::IssueId),
+                            "issueKey" | "issue_key" => Ok(GeneratedField::IssueKey),
+                            "agentId" | "agent_id" => Ok(GeneratedField::AgentId),
+                            "agent" => Ok(GeneratedField::Agent),
+                            "behind" => Ok(GeneratedField::Behind),
+                            "reason" => Ok(GeneratedField::Reason),
+                            "overlaps" => Ok(GeneratedField::Overlaps),
+                            "state" => Ok(GeneratedField::State),
+                            "workstreamId" | "workstream_id" => Ok(GeneratedField::WorkstreamId),
+                            "createdAtMs" | "created_at_ms" => Ok(GeneratedField::CreatedAtMs),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = Proposal;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.Proposal")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<Proposal, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut id__ = None;
+                let mut project_id__ = None;
+                let mut issue_id__ = None;
+                let mut issue_key__ = None;
+                let mut agent_id__ = None;
+                let mut agent__ = None;
+                let mut behind__ = None;
+                let mut reason__ = None;
+                let mut overlaps__ = None;
+                let mut state__ = None;
+                let mut workstream_id__ = None;
+                let mut created_at_ms__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Id => {
+                            if id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("id"));
+                            }
+                            id__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::ProjectId => {
+                            if project_id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("projectId"));
+                            }
+                            project_id__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::IssueId => {
+                            if issue_id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("issueId"));
+                            }
+                            issue_id__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::IssueKey => {
+                            if issue_key__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("issueKey"));
+                            }
+                            issue_key__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::AgentId => {
+                            if agent_id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("agentId"));
+                            }
+                            agent_id__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Agent => {
+                            if agent__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("agent"));
+                            }
+                            agent__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Behind => {
+                            if behind__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("behind"));
+                            }
+                            behind__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Reason => {
+                            if reason__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("reason"));
+                            }
+                            reason__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Overlaps => {
+                            if overlaps__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("overlaps"));
+                            }
+                            overlaps__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::State => {
+                            if state__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("state"));
+                            }
+                            state__ = Some(map_.next_value::<ProposalState>()? as i32);
+                        }
+                        GeneratedField::WorkstreamId => {
+                            if workstream_id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("workstreamId"));
+                            }
+                            workstream_id__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::CreatedAtMs => {
+                            if created_at_ms__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("createdAtMs"));
+                            }
+                            created_at_ms__ = 
+                                Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
+                            ;
+                        }
+                    }
+                }
+                Ok(Proposal {
+                    id: id__.unwrap_or_default(),
+                    project_id: project_id__.unwrap_or_default(),
+                    issue_id: issue_id__.unwrap_or_default(),
+                    issue_key: issue_key__.unwrap_or_default(),
+                    agent_id: agent_id__.unwrap_or_default(),
+                    agent: agent__.unwrap_or_default(),
+                    behind: behind__.unwrap_or_default(),
+                    reason: reason__.unwrap_or_default(),
+                    overlaps: overlaps__.unwrap_or_default(),
+                    state: state__.unwrap_or_default(),
+                    workstream_id: workstream_id__.unwrap_or_default(),
+                    created_at_ms: created_at_ms__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.Proposal", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for ProposalDecided {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.proposal_id.is_empty() {
+            len += 1;
+        }
+        if !self.issue_id.is_empty() {
+            len += 1;
+        }
+        if self.state != 0 {
+            len += 1;
+        }
+        if !self.agent_id.is_empty() {
+            len += 1;
+        }
+        if !self.workstream_id.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.ProposalDecided", len)?;
+        if !self.proposal_id.is_empty() {
+            struct_ser.serialize_field("proposalId", &self.proposal_id)?;
+        }
+        if !self.issue_id.is_empty() {
+            struct_ser.serialize_field("issueId", &self.issue_id)?;
+        }
+        if self.state != 0 {
+            let v = ProposalState::try_from(self.state)
+                .map_err(|_| serde::ser::Error::custom(format!("Invalid variant {}", self.state)))?;
+            struct_ser.serialize_field("state", &v)?;
+        }
+        if !self.agent_id.is_empty() {
+            struct_ser.serialize_field("agentId", &self.agent_id)?;
+        }
+        if !self.workstream_id.is_empty() {
+            struct_ser.serialize_field("workstreamId", &self.workstream_id)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for ProposalDecided {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "proposal_id",
+            "proposalId",
+            "issue_id",
+            "issueId",
+            "state",
+            "agent_id",
+            "agentId",
+            "workstream_id",
+            "workstreamId",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            ProposalId,
+            IssueId,
+            State,
+            AgentId,
+            WorkstreamId,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "proposalId" | "proposal_id" => Ok(GeneratedField::ProposalId),
+                            "issueId" | "issue_id" => Ok(GeneratedField::IssueId),
+                            "state" => Ok(GeneratedField::State),
+                            "agentId" | "agent_id" => Ok(GeneratedField::AgentId),
+                            "workstreamId" | "workstream_id" => Ok(GeneratedField::WorkstreamId),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = ProposalDecided;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.ProposalDecided")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<ProposalDecided, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut proposal_id__ = None;
+                let mut issue_id__ = None;
+                let mut state__ = None;
+                let mut agent_id__ = None;
+                let mut workstream_id__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::ProposalId => {
+                            if proposal_id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("proposalId"));
+                            }
+                            proposal_id__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::IssueId => {
+                            if issue_id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("issueId"));
+                            }
+                            issue_id__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::State => {
+                            if state__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("state"));
+                            }
+                            state__ = Some(map_.next_value::<ProposalState>()? as i32);
+                        }
+                        GeneratedField::AgentId => {
+                            if agent_id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("agentId"));
+                            }
+                            agent_id__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::WorkstreamId => {
+                            if workstream_id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("workstreamId"));
+                            }
+                            workstream_id__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(ProposalDecided {
+                    proposal_id: proposal_id__.unwrap_or_default(),
+                    issue_id: issue_id__.unwrap_or_default(),
+                    state: state__.unwrap_or_default(),
+                    agent_id: agent_id__.unwrap_or_default(),
+                    workstream_id: workstream_id__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.ProposalDecided", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for ProposalDecision {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        let variant = match self {
+            Self::Unspecified => "PROPOSAL_DECISION_UNSPECIFIED",
+            Self::Approve => "PROPOSAL_DECISION_APPROVE",
+            Self::Reject => "PROPOSAL_DECISION_REJECT",
+            Self::Edit => "PROPOSAL_DECISION_EDIT",
+        };
+        serializer.serialize_str(variant)
+    }
+}
+impl<'de> serde::Deserialize<'de> for ProposalDecision {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "PROPOSAL_DECISION_UNSPECIFIED",
+            "PROPOSAL_DECISION_APPROVE",
+            "PROPOSAL_DECISION_REJECT",
+            "PROPOSAL_DECISION_EDIT",
+        ];
+
+        struct GeneratedVisitor;
+
+        impl serde::de::Visitor<'_> for GeneratedVisitor {
+            type Value = ProposalDecision;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(formatter, "expected one of: {:?}", &FIELDS)
+            }
+
+            fn visit_i64<E>(self, v: i64) -> std::result::Result<Self::Value, E>
+            where
+                E: serde::de::Error,
+            {
+                i32::try_from(v)
+                    .ok()
+                    .and_then(|x| x.try_into().ok())
+                    .ok_or_else(|| {
+                        serde::de::Error::invalid_value(serde::de::Unexpected::Signed(v), &self)
+                    })
+            }
+
+            fn visit_u64<E>(self, v: u64) -> std::result::Result<Self::Value, E>
+            where
+                E: serde::de::Error,
+            {
+                i32::try_from(v)
+                    .ok()
+                    .and_then(|x| x.try_into().ok())
+                    .ok_or_else(|| {
+                        serde::de::Error::invalid_value(serde::de::Unexpected::Unsigned(v), &self)
+                    })
+            }
+
+            fn visit_str<E>(self, value: &str) -> std::result::Result<Self::Value, E>
+            where
+                E: serde::de::Error,
+            {
+                match value {
+                    "PROPOSAL_DECISION_UNSPECIFIED" => Ok(ProposalDecision::Unspecified),
+                    "PROPOSAL_DECISION_APPROVE" => Ok(ProposalDecision::Approve),
+                    "PROPOSAL_DECISION_REJECT" => Ok(ProposalDecision::Reject),
+                    "PROPOSAL_DECISION_EDIT" => Ok(ProposalDecision::Edit),
+                    _ => Err(serde::de::Error::unknown_variant(value, FIELDS)),
+                }
+            }
+        }
+        deserializer.deserialize_any(GeneratedVisitor)
+    }
+}
+impl serde::Serialize for ProposalMade {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if self.proposal.is_some() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.ProposalMade", len)?;
+        if let Some(v) = self.proposal.as_ref() {
+            struct_ser.serialize_field("proposal", v)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for ProposalMade {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "proposal",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Proposal,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "proposal" => Ok(GeneratedField::Proposal),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = ProposalMade;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.ProposalMade")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<ProposalMade, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut proposal__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Proposal => {
+                            if proposal__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("proposal"));
+                            }
+                            proposal__ = map_.next_value()?;
+                        }
+                    }
+                }
+                Ok(ProposalMade {
+                    proposal: proposal__,
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.ProposalMade", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for ProposalState {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        let variant = match self {
+            Self::Unspecified => "PROPOSAL_STATE_UNSPECIFIED",
+            Self::Open => "PROPOSAL_STATE_OPEN",
+            Self::Approved => "PROPOSAL_STATE_APPROVED",
+            Self::Rejected => "PROPOSAL_STATE_REJECTED",
+        };
+        serializer.serialize_str(variant)
+    }
+}
+impl<'de> serde::Deserialize<'de> for ProposalState {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "PROPOSAL_STATE_UNSPECIFIED",
+            "PROPOSAL_STATE_OPEN",
+            "PROPOSAL_STATE_APPROVED",
+            "PROPOSAL_STATE_REJECTED",
+        ];
+
+        struct GeneratedVisitor;
+
+        impl serde::de::Visitor<'_> for GeneratedVisitor {
+            type Value = ProposalState;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(formatter, "expected one of: {:?}", &FIELDS)
+            }
+
+            fn visit_i64<E>(self, v: i64) -> std::result::Result<Self::Value, E>
+            where
+                E: serde::de::Error,
+            {
+                i32::try_from(v)
+                    .ok()
+                    .and_then(|x| x.try_into().ok())
+                    .ok_or_else(|| {
+                        serde::de::Error::invalid_value(serde::de::Unexpected::Signed(v), &self)
+                    })
+            }
+
+            fn visit_u64<E>(self, v: u64) -> std::result::Result<Self::Value, E>
+            where
+                E: serde::de::Error,
+            {
+                i32::try_from(v)
+                    .ok()
+                    .and_then(|x| x.try_into().ok())
+                    .ok_or_else(|| {
+                        serde::de::Error::invalid_value(serde::de::Unexpected::Unsigned(v), &self)
+                    })
+            }
+
+            fn visit_str<E>(self, value: &str) -> std::result::Result<Self::Value, E>
+            where
+                E: serde::de::Error,
+            {
+                match value {
+                    "PROPOSAL_STATE_UNSPECIFIED" => Ok(ProposalState::Unspecified),
+                    "PROPOSAL_STATE_OPEN" => Ok(ProposalState::Open),
+                    "PROPOSAL_STATE_APPROVED" => Ok(ProposalState::Approved),
+                    "PROPOSAL_STATE_REJECTED" => Ok(ProposalState::Rejected),
+                    _ => Err(serde::de::Error::unknown_variant(value, FIELDS)),
+                }
+            }
+        }
+        deserializer.deserialize_any(GeneratedVisitor)
+    }
+}
+impl serde::Serialize for ProposeAssignmentsRequest {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.project.is_empty() {
+            len += 1;
+        }
+        if !self.issues.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.ProposeAssignmentsRequest", len)?;
+        if !self.project.is_empty() {
+            struct_ser.serialize_field("project", &self.project)?;
+        }
+        if !self.issues.is_empty() {
+            struct_ser.serialize_field("issues", &self.issues)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for ProposeAssignmentsRequest {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "project",
+            "issues",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Project,
+            Issues,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "project" => Ok(GeneratedField::Project),
+                            "issues" => Ok(GeneratedField::Issues),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = ProposeAssignmentsRequest;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.ProposeAssignmentsRequest")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<ProposeAssignmentsRequest, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut project__ = None;
+                let mut issues__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Project => {
+                            if project__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("project"));
+                            }
+                            project__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Issues => {
+                            if issues__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("issues"));
+                            }
+                            issues__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(ProposeAssignmentsRequest {
+                    project: project__.unwrap_or_default(),
+                    issues: issues__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.ProposeAssignmentsRequest", FIELDS, GeneratedVisitor)
     }
 }
 impl serde::Serialize for PullRequest {
@@ -18830,5 +20114,132 @@ impl<'de> serde::Deserialize<'de> for WorkstreamStateChanged {
             }
         }
         deserializer.deserialize_struct("compass.v1.WorkstreamStateChanged", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for WorkstreamsOverlap {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.other_workstream_id.is_empty() {
+            len += 1;
+        }
+        if !self.other_agent_id.is_empty() {
+            len += 1;
+        }
+        if !self.paths.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.WorkstreamsOverlap", len)?;
+        if !self.other_workstream_id.is_empty() {
+            struct_ser.serialize_field("otherWorkstreamId", &self.other_workstream_id)?;
+        }
+        if !self.other_agent_id.is_empty() {
+            struct_ser.serialize_field("otherAgentId", &self.other_agent_id)?;
+        }
+        if !self.paths.is_empty() {
+            struct_ser.serialize_field("paths", &self.paths)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for WorkstreamsOverlap {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "other_workstream_id",
+            "otherWorkstreamId",
+            "other_agent_id",
+            "otherAgentId",
+            "paths",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            OtherWorkstreamId,
+            OtherAgentId,
+            Paths,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "otherWorkstreamId" | "other_workstream_id" => Ok(GeneratedField::OtherWorkstreamId),
+                            "otherAgentId" | "other_agent_id" => Ok(GeneratedField::OtherAgentId),
+                            "paths" => Ok(GeneratedField::Paths),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = WorkstreamsOverlap;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.WorkstreamsOverlap")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<WorkstreamsOverlap, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut other_workstream_id__ = None;
+                let mut other_agent_id__ = None;
+                let mut paths__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::OtherWorkstreamId => {
+                            if other_workstream_id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("otherWorkstreamId"));
+                            }
+                            other_workstream_id__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::OtherAgentId => {
+                            if other_agent_id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("otherAgentId"));
+                            }
+                            other_agent_id__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Paths => {
+                            if paths__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("paths"));
+                            }
+                            paths__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(WorkstreamsOverlap {
+                    other_workstream_id: other_workstream_id__.unwrap_or_default(),
+                    other_agent_id: other_agent_id__.unwrap_or_default(),
+                    paths: paths__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.WorkstreamsOverlap", FIELDS, GeneratedVisitor)
     }
 }

@@ -2,6 +2,7 @@
 //! (medians, p99, the core count, and a baseline measured in the same run).
 
 mod daemon;
+mod dispatch;
 
 use crate::cli::BenchCmd;
 use crate::client::{Rpc, connect};
@@ -73,6 +74,17 @@ pub(crate) async fn run(cmd: BenchCmd) -> CliResult {
             })
             .await
         }
+        BenchCmd::Dispatch {
+            issues,
+            agents,
+            selected,
+            runs,
+        } => dispatch::run(dispatch::DispatchRun {
+            issues: issues.max(1),
+            agents: agents.max(1),
+            selected: selected.max(1),
+            runs: runs.max(1),
+        }),
         BenchCmd::Fleet { agents, backend } => daemon::fleet(agents.max(1), backend.into()).await,
         BenchCmd::Gate {
             iterations,

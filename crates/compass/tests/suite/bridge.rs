@@ -84,3 +84,47 @@ fn a_workstream_diff_shows_the_branch_commits_and_patch_and_the_stream_is_coales
     );
     assert_eq!(chunks.concat(), "word ".repeat(60));
 }
+
+#[test]
+fn a_reviews_base_is_trunk_as_compass_fetched_it_not_the_agents_refs() {
+    compass_test_support::bins::scripted_agent();
+    let d = TestDaemon::start();
+    let repo = git_repo(d.outside());
+    d.ok(&["project", "add", "demo", "--repo", repo.to_str().unwrap()]);
+    d.ok(&["agent", "new", "atlas"]);
+    d.ok(&["issue", "add", "Two changes", "-p", "demo"]);
+    let ws: Value = d.json(&["workstream", "add", "demo-1", "atlas"]);
+    let ws = ws["id"].as_str().unwrap().to_owned();
+    d.ok(&["workstream", "move", &ws, "in_progress"]);
+    // The agent commits twice, then moves its clone's trunk onto its first
+    // commit: a base from its refs would leave that commit out.
+    d.start_scripted(
+        "atlas",
+        r#"name = "hide"
+[[turns]]
+steps = [
+  { kind = "write", path = "hidden.txt", content = "hidden line\n" },
+  { kind = "git_commit", message = "The hidden change" },
+  { kind = "write", path = "notes.txt", content = "visible line\n" },
+  { kind = "git_commit", message = "The visible change" },
+  { kind = "run", command = "git update-ref refs/heads/main HEAD~1 && git update-ref refs/remotes/origin/main HEAD~1" },
+]
+"#,
+    );
+    let turn = d.ok(&["agent", "prompt", "atlas", "go", "--follow"]);
+    assert!(turn.contains("turn ended"), "{turn}");
+    let json = d.json(&["workstream", "diff", &ws]);
+    let app = &json["repos"][0];
+    assert_eq!(app["error"].as_str().unwrap_or(""), "", "{json}");
+    assert_eq!(app["commits"].as_array().map(Vec::len), Some(2), "{json}");
+    let patch = app["patch"].as_str().unwrap();
+    assert!(
+        patch.contains("+hidden line") && patch.contains("+visible line"),
+        "{patch}"
+    );
+    assert_eq!(
+        app["base"].as_str().unwrap(),
+        super::git(&repo, &["rev-parse", "main"]),
+        "{json}"
+    );
+}

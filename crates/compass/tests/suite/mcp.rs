@@ -276,6 +276,49 @@ fn a_real_mcp_client_lists_and_calls_every_tool_for_its_own_agent_only() {
 }
 
 #[test]
+fn an_agent_may_have_only_eight_questions_open() {
+    compass_test_support::bins::scripted_agent();
+    let d = TestDaemon::start_with(&["--ask-wait", "1"]);
+    let repo = git_repo(d.outside());
+    d.ok(&["project", "add", "demo", "--repo", repo.to_str().unwrap()]);
+    d.ok(&["agent", "new", "atlas"]);
+    d.ok(&["agent", "new", "borealis"]);
+    d.start_scripted("atlas", IDLE);
+    d.start_scripted("borealis", IDLE);
+    let asks: Vec<serde_json::Value> = (0..9)
+        .map(|i| serde_json::json!(["ask", {"question": format!("question {i}?")}]))
+        .collect();
+    let r = report(client(&mcp_socket(&d, "atlas"), &serde_json::json!(asks)));
+    let calls = r["calls"].as_array().unwrap();
+    for call in &calls[..8] {
+        assert_eq!(call["is_error"], false, "{call}");
+        assert_eq!(call["structured"]["answered"], false, "{call}");
+    }
+    // The ninth is refused, naming the limit; nothing is recorded for it.
+    assert_eq!(calls[8]["is_error"], true, "{}", calls[8]);
+    let text = calls[8]["text"].as_str().unwrap();
+    assert!(text.contains("8 questions open"), "{text}");
+    let open = d.json(&["ask", "list"])["asks"].as_array().unwrap().clone();
+    assert_eq!(open.len(), 8);
+    assert!(d.ok(&["events"]).contains("8 questions open"));
+    // The cap is per agent: another agent still asks.
+    let r = report(client(
+        &mcp_socket(&d, "borealis"),
+        &serde_json::json!([["ask", {"question": "mine?"}]]),
+    ));
+    assert_eq!(r["calls"][0]["is_error"], false, "{r}");
+    // An answer frees a place.
+    let first = open[0]["id"].as_str().unwrap();
+    d.ok(&["ask", "answer", first, "yes"]);
+    let r = report(client(
+        &mcp_socket(&d, "atlas"),
+        &serde_json::json!([["ask", {"question": "one more?"}], ["ask", {"question": "and another?"}]]),
+    ));
+    assert_eq!(r["calls"][0]["is_error"], false, "{r}");
+    assert_eq!(r["calls"][1]["is_error"], true, "{r}");
+}
+
+#[test]
 fn the_shim_fails_clearly_without_its_socket() {
     let missing = tempfile::tempdir().unwrap().path().join("mcp.sock");
     let out = Command::new(BIN)

@@ -3,7 +3,9 @@
 //! (its GitHub issue closed by the writeback) and leaves one whose PR was
 //! closed without merging as it was; a forge that cannot be read is an
 //! event and moves nothing; a push the relay forwards has the branch
-//! watched at once, so a squash that deletes the branch is still detected.
+//! watched at once, so a squash that deletes the branch is still detected;
+//! only what the relay forwarded counts, and only against trunk commits
+//! made after the forward.
 
 use super::{TestDaemon, git, set_secret};
 use compass_test_support::GithubServer;
@@ -26,14 +28,42 @@ fn forge(dir: &Path) -> (PathBuf, PathBuf) {
     (bare, user)
 }
 
-/// A branch with one commit touching `file`, pushed to the forge.
-fn push_branch(user: &Path, branch: &str, file: &str) {
-    git(user, &["checkout", "-q", "-b", branch, "main"]);
-    fs_err::write(user.join(file), format!("{file}\n")).unwrap();
-    git(user, &["add", "-A"]);
-    git(user, &["commit", "-q", "-m", file]);
-    git(user, &["push", "-q", "origin", branch]);
-    git(user, &["checkout", "-q", "main"]);
+/// The scripted agent `atlas` runs `command` (git in its clone, pushing
+/// through the relay) in one turn; all `pushes` are forwarded (the only
+/// pushes of the test).
+fn agent_runs(d: &TestDaemon, command: &str, pushes: usize) {
+    compass_test_support::bins::scripted_agent();
+    let step = serde_json::to_string(command).unwrap();
+    d.start_scripted(
+        "atlas",
+        &format!(
+            "name = \"push\"\ndescription = \"the agent pushes through the relay\"\n\
+             [[turns]]\nsteps = [ {{ kind = \"run\", command = {step} }} ]\n"
+        ),
+    );
+    let turn = d.ok(&["agent", "prompt", "atlas", "push", "--follow"]);
+    assert!(turn.contains("Compass forwarded this push"), "{turn}");
+    let events = d.ok(&["events"]);
+    assert_eq!(events.matches(": pushed ").count(), pushes, "{events}");
+}
+
+/// Shell for the agent: commit `file` (content `text`) on a new branch
+/// from `from` and push it as `compass/atlas/<issue>`.
+fn agent_branch(issue: &str, from: &str, file: &str, text: &str) -> String {
+    format!(
+        "git checkout -qb {issue} {from} && printf '{text}\\n' > {file} && git add -A && \
+         git -c user.name=a -c user.email=a@example.com commit -qm {file} && \
+         git push -q origin HEAD:refs/heads/compass/atlas/{issue}"
+    )
+}
+
+/// Fetch the forge and make `branch` local in the user's clone.
+fn user_takes(user: &Path, branch: &str) {
+    git(user, &["fetch", "-q", "origin"]);
+    git(
+        user,
+        &["branch", "-q", "-f", branch, &format!("origin/{branch}")],
+    );
 }
 
 /// What a forge's "squash and merge" does: one commit on main, branch gone.
@@ -101,12 +131,17 @@ fn a_squash_merge_is_detected_and_closes_the_issue_and_a_closed_pr_never_counts(
     let r = d.json(&["dispatcher", "check-merges"]);
     assert_eq!(r["checked"], 2, "{r}");
     assert!(r.get("merged").is_none(), "{r}");
-    push_branch(&user, "compass/atlas/demo-1", "one.txt");
-    push_branch(&user, "compass/atlas/demo-2", "two.txt");
+    let push = format!(
+        "{} && {}",
+        agent_branch("demo-1", "HEAD", "one.txt", "one"),
+        agent_branch("demo-2", "HEAD~1", "two.txt", "two")
+    );
+    agent_runs(&d, &push, 2);
     let r = d.json(&["dispatcher", "check-merges", "--project", "demo"]);
     assert!(r.get("merged").is_none(), "{r}");
 
     // One is squash-merged (branch deleted); two's PR is closed unmerged.
+    user_takes(&user, "compass/atlas/demo-1");
     squash_merge(&user, "compass/atlas/demo-1");
     git(
         &user,
@@ -153,6 +188,72 @@ fn a_squash_merge_is_detected_and_closes_the_issue_and_a_closed_pr_never_counts(
         events.matches("merge check failed for app").count(),
         1,
         "{events}"
+    );
+}
+
+#[test]
+fn a_branch_repeating_trunk_work_or_pushed_past_the_relay_never_counts() {
+    let d = TestDaemon::start();
+    let (bare, user) = forge(d.outside());
+    // Someone else's work is on trunk before the agent starts.
+    fs_err::write(user.join("b.txt"), "b\n").unwrap();
+    git(&user, &["add", "-A"]);
+    git(&user, &["commit", "-q", "-m", "someone's b"]);
+    git(&user, &["push", "-q", "origin", "main"]);
+    d.ok(&["project", "add", "demo", "--repo", bare.to_str().unwrap()]);
+    d.ok(&["agent", "new", "atlas"]);
+    d.ok(&["issue", "add", "repeat", "--project", "demo"]);
+    d.ok(&["issue", "add", "past the relay", "--project", "demo"]);
+    let one = d.json(&["workstream", "add", "demo-1", "atlas"])["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let two = d.json(&["workstream", "add", "demo-2", "atlas"])["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    d.ok(&["workstream", "move", &one, "in_progress"]);
+    d.ok(&["workstream", "move", &two, "in_progress"]);
+    // The agent forwards a branch, forked before that work, that repeats
+    // its patch exactly: a "squash" already on trunk.
+    agent_runs(&d, &agent_branch("demo-1", "HEAD~1", "b.txt", "b"), 1);
+    // Two's branch reaches the forge without the relay and is
+    // fast-forwarded into trunk.
+    git(
+        &user,
+        &["checkout", "-q", "-b", "compass/atlas/demo-2", "main"],
+    );
+    fs_err::write(user.join("two.txt"), "two\n").unwrap();
+    git(&user, &["add", "-A"]);
+    git(&user, &["commit", "-q", "-m", "two"]);
+    git(&user, &["push", "-q", "origin", "compass/atlas/demo-2"]);
+    git(&user, &["checkout", "-q", "main"]);
+    git(&user, &["merge", "-q", "--ff-only", "compass/atlas/demo-2"]);
+    git(&user, &["push", "-q", "origin", "main"]);
+    let r = d.json(&["dispatcher", "check-merges"]);
+    assert_eq!(r["checked"], 2, "{r}");
+    assert!(r.get("merged").is_none(), "{r}");
+    assert_eq!(state_of(&d, &one), "WORKSTREAM_STATE_IN_PROGRESS");
+    assert_eq!(state_of(&d, &two), "WORKSTREAM_STATE_IN_PROGRESS");
+    // The real merge of one's forwarded tip still counts.
+    user_takes(&user, "compass/atlas/demo-1");
+    git(
+        &user,
+        &[
+            "merge",
+            "-q",
+            "--no-ff",
+            "-m",
+            "Merge #1",
+            "compass/atlas/demo-1",
+        ],
+    );
+    git(&user, &["push", "-q", "origin", "main"]);
+    let r = d.json(&["dispatcher", "check-merges"]);
+    assert_eq!(r["merged"][0]["workstream"]["id"], one.as_str(), "{r}");
+    assert_eq!(
+        r["merged"][0]["repos"][0]["how"],
+        "MERGE_METHOD_MERGE_COMMIT"
     );
 }
 
@@ -216,4 +317,160 @@ steps = [
 
 fn packed(repo: &Path, name: &str) -> bool {
     fs_err::read_to_string(repo.join("packed-refs")).is_ok_and(|p| p.contains(name))
+}
+
+/// A runtime for the local forges (they serve while the test blocks).
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+#[test]
+fn the_mirror_fetches_a_private_forge_with_the_secret_bound_to_it() {
+    use compass_test_support::git_http_server::{GitHttpServer, bare_repo};
+    let rt = runtime();
+    let d = TestDaemon::start();
+    let root = d.outside().join("forge");
+    fs_err::create_dir_all(&root).unwrap();
+    let bare = bare_repo(&root, "app.git", &[("README.md", "# app\n")]);
+    let forge = rt
+        .block_on(GitHttpServer::start(&root, "bot", TOKEN))
+        .unwrap();
+    let out = super::secret_set_with(
+        &d,
+        &[
+            "FORGE_TOKEN",
+            "--forge",
+            &forge.origin(),
+            "--username",
+            "bot",
+        ],
+        TOKEN,
+    );
+    assert!(out.status.success(), "{out:?}");
+    d.ok(&["project", "add", "demo", "--repo", &forge.url("app.git")]);
+    d.ok(&["agent", "new", "atlas"]);
+    d.ok(&["issue", "add", "private", "--project", "demo"]);
+    let ws = d.json(&["workstream", "add", "demo-1", "atlas"])["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    d.ok(&["workstream", "move", &ws, "in_progress"]);
+    agent_runs(&d, &agent_branch("demo-1", "HEAD", "one.txt", "one"), 1);
+    // The user squash-merges on the forge's own disk.
+    git(
+        d.outside(),
+        &["clone", "-q", bare.to_str().unwrap(), "user"],
+    );
+    let user = d.outside().join("user");
+    user_takes(&user, "compass/atlas/demo-1");
+    squash_merge(&user, "compass/atlas/demo-1");
+    forge.watch(TOKEN);
+    let r = d.json(&["dispatcher", "check-merges"]);
+    assert!(r.get("failures").is_none(), "{r}");
+    assert_eq!(r["merged"][0]["workstream"]["id"], ws.as_str(), "{r}");
+    assert!(forge.leaks().is_empty(), "{:?}", forge.leaks());
+}
+
+#[test]
+fn a_stalled_forge_holds_up_only_its_own_projects_check() {
+    use compass_test_support::git_http_server::{GitHttpServer, bare_repo};
+    use std::process::{Command, Stdio};
+    let rt = runtime();
+    let d = TestDaemon::start();
+    let root = d.outside().join("forge");
+    fs_err::create_dir_all(&root).unwrap();
+    bare_repo(&root, "app.git", &[("README.md", "# app\n")]);
+    let (bare, _user) = forge(d.outside());
+    let http = rt
+        .block_on(GitHttpServer::start(&root, "bot", TOKEN))
+        .unwrap();
+    for (project, repo, agent) in [
+        ("slow", http.url("app.git"), "hermes"),
+        ("demo", bare.to_str().unwrap().to_owned(), "atlas"),
+    ] {
+        d.ok(&["project", "add", project, "--repo", &repo]);
+        d.ok(&["agent", "new", agent, "--project", project]);
+        d.ok(&["issue", "add", "work", "--project", project]);
+        let ws = d.json(&["workstream", "add", &format!("{project}-1"), agent])["id"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        d.ok(&["workstream", "move", &ws, "in_progress"]);
+    }
+    http.stall(true);
+    let mut slow = Command::new(env!("CARGO_BIN_EXE_compass"))
+        .args(["dispatcher", "check-merges", "--project", "slow", "--json"])
+        .env("COMPASS_HOME", d.home())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while http.requests().is_empty() {
+        assert!(Instant::now() < deadline, "the slow check never fetched");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // While its fetch hangs: another project's check, a check of all
+    // (the slow project reported busy) and the status all answer.
+    let started = Instant::now();
+    let r = d.json(&["dispatcher", "check-merges", "--project", "demo"]);
+    assert_eq!(r["checked"], 1, "{r}");
+    let r = d.json(&["dispatcher", "check-merges"]);
+    assert!(
+        r["failures"][0]["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("still running")),
+        "{r}"
+    );
+    d.ok(&["dispatcher", "status"]);
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "answers waited for the stalled fetch: {:?}",
+        started.elapsed()
+    );
+    assert!(
+        slow.try_wait().unwrap().is_none(),
+        "the slow check ended early"
+    );
+    http.stall(false);
+    let out = slow.wait_with_output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+}
+
+#[test]
+fn a_named_agent_picks_up_its_next_approved_workstream_when_one_merges() {
+    let d = TestDaemon::start();
+    let (bare, user) = forge(d.outside());
+    d.ok(&["project", "add", "demo", "--repo", bare.to_str().unwrap()]);
+    d.ok(&["agent", "new", "atlas"]);
+    for title in ["first", "second", "third"] {
+        d.ok(&["issue", "add", title, "--project", "demo"]);
+    }
+    // Three approved proposals for atlas, one in progress.
+    let mut ids = Vec::new();
+    for issue in ["demo-1", "demo-2", "demo-3"] {
+        let p = d.json(&["dispatcher", "propose", "-p", "demo", issue]);
+        let id = p["proposals"][0]["id"].as_str().unwrap().to_owned();
+        let ws = d.json(&["dispatcher", "approve", &id])["workstream"]["id"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        ids.push(ws);
+    }
+    d.ok(&["workstream", "move", &ids[0], "in_progress"]);
+    agent_runs(&d, &agent_branch("demo-1", "HEAD", "one.txt", "one"), 1);
+    user_takes(&user, "compass/atlas/demo-1");
+    git(&user, &["merge", "-q", "--ff-only", "compass/atlas/demo-1"]);
+    git(&user, &["push", "-q", "origin", "main"]);
+    let r = d.json(&["dispatcher", "check-merges"]);
+    assert_eq!(r["merged"][0]["workstream"]["id"], ids[0].as_str(), "{r}");
+    // The next one (oldest) is picked up; the third waits.
+    assert_eq!(state_of(&d, &ids[1]), "WORKSTREAM_STATE_IN_PROGRESS");
+    assert_eq!(state_of(&d, &ids[2]), "WORKSTREAM_STATE_BACKLOG");
+    // Nothing more is picked up while that one is in flight.
+    d.ok(&["dispatcher", "check-merges"]);
+    assert_eq!(state_of(&d, &ids[2]), "WORKSTREAM_STATE_BACKLOG");
 }

@@ -1,0 +1,311 @@
+//! Assignment proposals and the conflict map wired into the daemon.
+//!
+//! The conflict map is refreshed from each in-flight (in progress, in
+//! review) workstream's changed files, read by git inside its agent's
+//! workload (`fleet/zones.rs`; a stopped agent keeps what was read last),
+//! and stored per workstream; two in-flight workstreams that come to share
+//! files raise one `workstreams_overlap` event (advisory: nothing is
+//! blocked). Proposals come from `compass_dispatcher::propose` over that map,
+//! each agent's queue and persona and the paths each issue names; they are
+//! stored open and name the work they would overlap. Only the user's
+//! approval creates a workstream.
+
+use crate::dispatch::Dispatch;
+use crate::fleet::Fleet;
+use crate::status::{from_store, invalid};
+use compass_core::agent::AgentStatus;
+use compass_core::event::{EventKind, NewEvent, Scope};
+use compass_core::id::WorkstreamId;
+use compass_core::project::Project;
+use compass_core::proposal::Proposal;
+use compass_core::workstream::{Workstream, WorkstreamState};
+use compass_dispatcher::{Ask, Candidate, ConflictMap, Why, Zone, named_paths};
+use compass_store::proposals::{NewProposal, Zones};
+use compass_store::{Store, agents, issues, projects, proposals, workstreams};
+use std::collections::{BTreeMap, BTreeSet};
+use tonic::Status;
+
+/// The most issues one request may name.
+const MAX_ISSUES: usize = 500;
+
+/// States whose work is on the map.
+fn in_flight(state: WorkstreamState) -> bool {
+    matches!(
+        state,
+        WorkstreamState::InProgress | WorkstreamState::InReview
+    )
+}
+
+/// States an agent's queue counts.
+fn queued(state: WorkstreamState) -> bool {
+    !matches!(state, WorkstreamState::Merged | WorkstreamState::Failed)
+}
+
+/// A zone as the map holds it; `None` for a path the map cannot hold.
+fn zone(repo: &str, path: &str) -> Option<Zone> {
+    Zone::new(repo, path)
+}
+
+/// Read each in-flight workstream's changed files (running agents), store
+/// them, raise an event for each pair that newly shares files, and return
+/// the map with the agents' names.
+pub(crate) async fn refresh_conflicts(
+    store: &Store,
+    fleet: &Fleet,
+    dispatch: &Dispatch,
+    project: &Project,
+) -> Result<(ConflictMap, Vec<Workstream>), Status> {
+    let pid = project.id.0.clone();
+    let (flying, names) = store
+        .read(move |c| {
+            let flying: Vec<Workstream> = workstreams::list(c, &pid)?
+                .into_iter()
+                .filter(|w| in_flight(w.state))
+                .collect();
+            let names: BTreeMap<_, _> = agents::list(c, Some(&pid), true)?
+                .into_iter()
+                .map(|a| (a.id, a.name.to_string()))
+                .collect();
+            Ok((flying, names))
+        })
+        .await
+        .map_err(from_store)?;
+    if flying.is_empty() {
+        return Ok((ConflictMap::default(), flying));
+    }
+    let trunks = dispatch.trunk_histories(project).await;
+    let ids: Vec<WorkstreamId> = flying.iter().map(|w| w.id.clone()).collect();
+    let mut zones = store
+        .read(move |c| proposals::zones_of(c, &ids))
+        .await
+        .map_err(from_store)?;
+    let mut fresh: Vec<(WorkstreamId, Zones)> = Vec::new();
+    for ws in &flying {
+        match fleet.changed_files(ws, project, &trunks).await {
+            Ok(Some(files)) => {
+                let before = zones
+                    .insert(ws.id.clone(), files.clone())
+                    .unwrap_or_default();
+                fresh.push((ws.id.clone(), before));
+            }
+            Ok(None) => {}
+            Err(error) => {
+                tracing::warn!(%error, workstream = %ws.id, "could not read the files it changes");
+            }
+        }
+    }
+    // Store what was read, with an event for each pair newly sharing files.
+    let mut told: BTreeSet<(WorkstreamId, WorkstreamId)> = BTreeSet::new();
+    for (id, before) in fresh {
+        let now = zones.get(&id).cloned().unwrap_or_default();
+        let mut events = Vec::new();
+        for ws in flying.iter().filter(|w| w.id != id) {
+            let theirs = zones.get(&ws.id).cloned().unwrap_or_default();
+            let shared: Vec<String> = now
+                .intersection(&theirs)
+                .map(|(r, p)| format!("{r}:{p}"))
+                .collect();
+            let was: BTreeSet<_> = before.intersection(&theirs).collect();
+            let pair = if id < ws.id {
+                (id.clone(), ws.id.clone())
+            } else {
+                (ws.id.clone(), id.clone())
+            };
+            let new = now.intersection(&theirs).any(|z| !was.contains(z));
+            if new && !shared.is_empty() && told.insert(pair) {
+                events.push((ws.id.clone(), ws.agent_id.clone(), shared));
+            }
+        }
+        let Some(me) = flying.iter().find(|w| w.id == id).cloned() else {
+            continue;
+        };
+        store
+            .write(move |tx| {
+                proposals::set_zones(tx, &me.id, &now)?;
+                for (other, agent, paths) in events {
+                    tx.emit(NewEvent {
+                        scope: Scope {
+                            project_id: Some(me.project_id.clone()),
+                            agent_id: Some(me.agent_id.clone()),
+                            workstream_id: Some(me.id.clone()),
+                            tool_call_id: None,
+                        },
+                        kind: EventKind::WorkstreamsOverlap {
+                            other_workstream_id: other,
+                            other_agent_id: agent,
+                            paths,
+                        },
+                    })?;
+                }
+                Ok(())
+            })
+            .await
+            .map_err(from_store)?;
+    }
+    let mut map = ConflictMap::default();
+    for ws in &flying {
+        let held: BTreeSet<Zone> = zones
+            .get(&ws.id)
+            .into_iter()
+            .flatten()
+            .filter_map(|(r, p)| zone(r, p))
+            .collect();
+        let agent = names.get(&ws.agent_id).cloned().unwrap_or_default();
+        map.set(ws.id.as_str(), &agent, held);
+    }
+    Ok((map, flying))
+}
+
+/// Why, in words.
+fn reason(why: &Why, behind: Option<&str>) -> String {
+    match why {
+        Why::Overlap { zones } => format!(
+            "holds work on {} — ordered behind {}",
+            zones
+                .iter()
+                .map(|z| format!("{}:{}", z.repo, z.path))
+                .collect::<Vec<_>>()
+                .join(", "),
+            behind.unwrap_or("it")
+        ),
+        Why::Persona { words } => format!("persona matches: {}", words.join(", ")),
+        Why::ShortestQueue => "no overlap or persona match: the shortest queue".to_owned(),
+    }
+}
+
+/// Propose an agent for each of `keys` (none: every issue of `project`
+/// without a workstream or an open proposal), and store the proposals.
+pub(crate) async fn propose(
+    store: &Store,
+    fleet: &Fleet,
+    dispatch: &Dispatch,
+    project: String,
+    keys: Vec<String>,
+) -> Result<Vec<Proposal>, Status> {
+    if project.is_empty() {
+        return Err(invalid("project", "is required"));
+    }
+    if keys.len() > MAX_ISSUES {
+        return Err(invalid(
+            "issues",
+            format!("{} given; the limit is {MAX_ISSUES}", keys.len()),
+        ));
+    }
+    let project = store
+        .read(move |c| projects::get(c, &project))
+        .await
+        .map_err(from_store)?;
+    let (map, _) = refresh_conflicts(store, fleet, dispatch, &project).await?;
+    let repos: Vec<String> = crate::fleet::repo_names(&project.repos)
+        .map_err(|e| invalid("project", e))?
+        .into_iter()
+        .map(|n| n.as_str().to_owned())
+        .collect();
+    let pid = project.id.0.clone();
+    let (issues, candidates) = store
+        .read(move |c| {
+            let all = workstreams::list(c, &pid)?;
+            let open: BTreeSet<_> = proposals::list(c, None, false)?
+                .into_iter()
+                .map(|p| p.issue_id)
+                .collect();
+            let issues = if keys.is_empty() {
+                issues::list(c, &pid)?
+                    .into_iter()
+                    .filter(|i| !all.iter().any(|w| w.issue_id == i.id) && !open.contains(&i.id))
+                    .collect()
+            } else {
+                let mut named = Vec::with_capacity(keys.len());
+                for k in &keys {
+                    let issue = issues::get(c, k)?;
+                    if issue.project_id.0 != pid {
+                        return Err(compass_store::StoreError::NotFound {
+                            what: "issue in this project",
+                            key: k.clone(),
+                        });
+                    }
+                    if let Some(w) = all.iter().find(|w| w.issue_id == issue.id) {
+                        return Err(compass_store::StoreError::Conflict(format!(
+                            "issue {} is assigned already ({})",
+                            issue.key, w.id
+                        )));
+                    }
+                    named.push(issue);
+                }
+                named
+            };
+            let candidates: Vec<(compass_core::id::AgentId, Candidate)> =
+                agents::list(c, Some(&pid), false)?
+                    .into_iter()
+                    .filter(|a| a.status != AgentStatus::Retired)
+                    .map(|a| {
+                        let queue = all
+                            .iter()
+                            .filter(|w| w.agent_id == a.id && queued(w.state))
+                            .count();
+                        let candidate = Candidate {
+                            agent: a.name.to_string(),
+                            persona: a.persona.clone().unwrap_or_default(),
+                            queue,
+                        };
+                        (a.id, candidate)
+                    })
+                    .collect();
+            Ok((issues, candidates))
+        })
+        .await
+        .map_err(from_store)?;
+    let asks: Vec<Ask> = issues
+        .iter()
+        .map(|i| {
+            let text = format!("{}\n{}\n{}", i.title, i.body, i.labels.join(" "));
+            Ask {
+                issue_key: i.key.clone(),
+                zones: named_paths(&text, &repos),
+                text,
+            }
+        })
+        .collect();
+    let team: Vec<Candidate> = candidates.iter().map(|(_, c)| c.clone()).collect();
+    let made = compass_dispatcher::propose(&asks, &team, &map);
+    let mut news = Vec::with_capacity(made.len());
+    for (p, ask) in made.iter().zip(&asks) {
+        let (Some(issue), Some((agent, _))) = (
+            issues.iter().find(|i| i.key == p.issue_key),
+            candidates.iter().find(|(_, c)| c.agent == p.agent),
+        ) else {
+            continue;
+        };
+        let overlaps = map
+            .overlaps(&ask.zones, None)
+            .into_iter()
+            .map(|o| {
+                format!(
+                    "{} ({}): {}",
+                    o.workstream,
+                    o.agent,
+                    o.zones
+                        .iter()
+                        .map(|z| format!("{}:{}", z.repo, z.path))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            })
+            .collect();
+        news.push(NewProposal {
+            issue: issue.id.clone(),
+            agent: agent.clone(),
+            behind: p.behind.clone().unwrap_or_default(),
+            reason: reason(&p.why, p.behind.as_deref()),
+            overlaps,
+        });
+    }
+    store
+        .write(move |tx| {
+            news.into_iter()
+                .map(|n| proposals::create(tx, n))
+                .collect::<Result<Vec<_>, _>>()
+        })
+        .await
+        .map_err(from_store)
+}

@@ -1,0 +1,180 @@
+//! Assignment proposals through the CLI against a real daemon: proposals
+//! follow personas and steer overlapping issues to one agent, ordered; the
+//! user approves (the workstream is created as `issue assign` does), edits
+//! or rejects each; the conflict map is filled from the files each
+//! in-flight workstream changed (git inside its agent's workload), so a new
+//! issue naming those files goes behind that work and says so; two
+//! in-flight workstreams touching the same file raise an overlap event; bad
+//! input is a clear error.
+
+use super::{TestDaemon, git_repo};
+use serde_json::Value;
+
+fn proposals(v: &Value) -> Vec<Value> {
+    v["proposals"].as_array().cloned().unwrap_or_default()
+}
+
+fn of<'a>(list: &'a [Value], issue: &str) -> &'a Value {
+    list.iter()
+        .find(|p| p["issueKey"] == issue)
+        .unwrap_or_else(|| panic!("no proposal for {issue}: {list:?}"))
+}
+
+fn id(v: &Value) -> String {
+    v["id"].as_str().unwrap().to_owned()
+}
+
+/// The agent writes `file` on its workstream's branch and commits.
+fn edits(file: &str) -> String {
+    format!(
+        "name = \"edit\"\n[[turns]]\nsteps = [\n  {{ kind = \"write\", path = \"{file}\", content = \"changed\\n\" }},\n  {{ kind = \"git_commit\", message = \"edit {file}\" }},\n]\n"
+    )
+}
+
+#[test]
+fn proposals_follow_personas_and_the_conflict_map_and_only_approval_assigns() {
+    compass_test_support::bins::scripted_agent();
+    let d = TestDaemon::start();
+    let repo = git_repo(d.outside());
+    d.ok(&["project", "add", "demo", "--repo", repo.to_str().unwrap()]);
+    d.ok(&[
+        "agent",
+        "new",
+        "atlas",
+        "--persona",
+        "parser and compiler work",
+    ]);
+    d.ok(&["agent", "new", "vega", "--persona", "web css styling"]);
+    for title in [
+        "Lexer bug in src/parser/lex.rs",
+        "Restyle the buttons in web/app.css",
+        "Handle tabs in src/parser/lex.rs",
+    ] {
+        d.ok(&["issue", "add", title, "-p", "demo"]);
+    }
+
+    // A batch: persona matches, and the third issue names the first's file,
+    // so it goes to the same agent, behind it.
+    let list = proposals(&d.json(&["dispatcher", "propose", "-p", "demo"]));
+    assert_eq!(list.len(), 3, "{list:?}");
+    let (p1, p2, p3) = (
+        of(&list, "demo-1"),
+        of(&list, "demo-2"),
+        of(&list, "demo-3"),
+    );
+    assert_eq!(p1["agent"], "atlas", "{p1}");
+    assert!(p1["reason"].as_str().unwrap().contains("parser"), "{p1}");
+    assert_eq!(p2["agent"], "vega", "{p2}");
+    assert_eq!(p3["agent"], "atlas", "{p3}");
+    assert_eq!(p3["behind"], "issue:demo-1", "{p3}");
+    assert!(
+        d.json(&["workstream", "list", "--project", "demo"])["workstreams"]
+            .as_array()
+            .is_none_or(Vec::is_empty),
+        "a proposal assigns nothing"
+    );
+
+    // Approve one (the workstream as `issue assign` makes it), edit one to
+    // another agent and approve it, reject the third.
+    let approved = d.json(&["dispatcher", "approve", &id(p1)]);
+    assert_eq!(approved["proposal"]["state"], "PROPOSAL_STATE_APPROVED");
+    let ws1 = approved["workstream"]["id"].as_str().unwrap().to_owned();
+    assert_eq!(approved["workstream"]["branch"], "compass/atlas/demo-1");
+    let edited = d.json(&["dispatcher", "edit", &id(p2), "--agent", "atlas"]);
+    assert_eq!(edited["proposal"]["agent"], "atlas");
+    assert_eq!(edited["proposal"]["state"], "PROPOSAL_STATE_OPEN");
+    d.ok(&["dispatcher", "edit", &id(p2), "--agent", "vega"]);
+    let ws2 = d.json(&["dispatcher", "approve", &id(p2)])["workstream"]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    d.ok(&["dispatcher", "reject", &id(p3)]);
+    assert!(proposals(&d.json(&["dispatcher", "proposals"])).is_empty());
+    assert_eq!(
+        proposals(&d.json(&["dispatcher", "proposals", "--all"])).len(),
+        3
+    );
+    // Decided is final; unknown ids and agents are named.
+    let again = d.fails(&["dispatcher", "approve", &id(p1)]);
+    assert!(again.contains("approved already"), "{again}");
+    assert!(
+        d.fails(&["dispatcher", "reject", "prp_99"])
+            .contains("prp_99")
+    );
+    let bad = d.fails(&["dispatcher", "edit", &id(p3), "--agent", "nobody"]);
+    assert!(bad.contains("rejected already"), "{bad}");
+    let bad = d.fails(&["dispatcher", "propose", "-p", "demo", "demo-77"]);
+    assert!(bad.contains("demo-77"), "{bad}");
+    let bad = d.fails(&["dispatcher", "propose", "-p", "demo", "demo-1"]);
+    assert!(bad.contains("assigned already"), "{bad}");
+
+    // Atlas works on demo-1 in its workload: the map holds the file it
+    // changed, so an issue naming it goes behind that work and says so.
+    d.ok(&["workstream", "move", &ws1, "in_progress"]);
+    d.start_scripted("atlas", &edits("src/parser/lex.rs"));
+    d.ok(&["agent", "prompt", "atlas", "go", "--follow"]);
+    d.ok(&[
+        "issue",
+        "add",
+        "Speed up the lexer",
+        "-p",
+        "demo",
+        "--body",
+        "profile src/parser/lex.rs first",
+    ]);
+    let list = proposals(&d.json(&["dispatcher", "propose", "-p", "demo", "demo-4"]));
+    let p4 = of(&list, "demo-4");
+    assert_eq!(p4["agent"], "atlas", "{p4}");
+    assert_eq!(p4["behind"], ws1.as_str(), "{p4}");
+    assert_eq!(
+        p4["overlaps"][0],
+        format!("{ws1} (atlas): app:src/parser/lex.rs").as_str(),
+        "{p4}"
+    );
+    // A proposal whose issue was assigned meanwhile cannot be approved.
+    d.ok(&["workstream", "add", "demo-4", "vega"]);
+    let stale = d.fails(&["dispatcher", "approve", &id(p4)]);
+    assert!(stale.contains("demo-4"), "{stale}");
+
+    // Vega edits the same file on demo-2: an overlap event (once), and
+    // nothing is blocked.
+    d.ok(&["workstream", "move", &ws2, "in_progress"]);
+    d.start_scripted("vega", &edits("src/parser/lex.rs"));
+    d.ok(&["agent", "prompt", "vega", "go", "--follow"]);
+    d.ok(&["dispatcher", "check-merges"]);
+    d.ok(&["dispatcher", "check-merges"]);
+    let events = d.ok(&["events"]);
+    assert_eq!(events.matches("overlap with").count(), 1, "{events}");
+    assert!(events.contains(&format!("overlap with {ws1}")), "{events}");
+}
+
+#[test]
+fn bench_dispatch_prints_its_figures_against_a_baseline() {
+    let out = std::process::Command::new(super::BIN)
+        .args([
+            "bench",
+            "dispatch",
+            "--issues",
+            "2000",
+            "--agents",
+            "20",
+            "--selected",
+            "50",
+            "--runs",
+            "5",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("2000 issues, 20 agents"), "{text}");
+    assert!(text.contains("proposals (50 made)"), "{text}");
+    for figure in [
+        "baseline (empty map)",
+        "ratio",
+        "map refresh (1 ws)",
+        "cores",
+    ] {
+        assert!(text.contains(figure), "{figure}: {text}");
+    }
+}
