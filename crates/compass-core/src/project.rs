@@ -122,8 +122,9 @@ impl RepoSource {
         }
         // scp-style with a port, as git reads it: `[user@host:port]:path`.
         if let Some((inner, path)) = raw.strip_prefix('[').and_then(|r| r.split_once("]:")) {
-            let valid = inner.contains(':')
-                && !inner.starts_with(['-', ':', '@'])
+            let valid = inner
+                .rsplit_once(':')
+                .is_some_and(|(user_host, _)| scp_user_host_ok(user_host))
                 && inner
                     .chars()
                     .all(|c| c.is_ascii_alphanumeric() || "@.-_:".contains(c));
@@ -143,7 +144,8 @@ impl RepoSource {
         {
             let valid_host = user_host
                 .chars()
-                .all(|c| c.is_ascii_alphanumeric() || "@.-_".contains(c));
+                .all(|c| c.is_ascii_alphanumeric() || "@.-_".contains(c))
+                && scp_user_host_ok(user_host);
             if !valid_host || path.is_empty() || path.starts_with('-') {
                 return Err(LocationError::BadUrl {
                     url: raw.to_owned(),
@@ -155,6 +157,15 @@ impl RepoSource {
         check_local_path(raw)?;
         Ok(Self::Local(raw.to_owned()))
     }
+}
+
+/// The `user@host` of an scp-style location: each part starts with a
+/// letter, digit or `_` (a leading `-` reads as an ssh option, a leading
+/// `.` or an empty part names no host Compass would bind a key to).
+fn scp_user_host_ok(user_host: &str) -> bool {
+    user_host
+        .split('@')
+        .all(|p| p.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))
 }
 
 /// Refuse a location that embeds a secret, before anything echoes or
@@ -293,6 +304,13 @@ mod tests {
             "https://example.com",
             "http//x",
             "git@host:-oProxy",
+            ".me@host:repo",
+            "-oX@h:p",
+            "git@-h:p",
+            "git@.h:p",
+            "@h:p",
+            "[.u@h:22]:r",
+            "[u@-h:22]:r",
         ] {
             assert!(RepoSource::parse(bad).is_err(), "{bad} should be refused");
         }

@@ -50,22 +50,17 @@ impl WorkloadInspector {
     }
 }
 
-/// A git run for Warden, its output capped at what Warden reads.
-fn git_spec(cmd: &compass_core::safe_git::SafeGit) -> ExecSpec {
-    ExecSpec {
-        max_output: Some(compass_warden::git::MAX_GIT_OUTPUT),
-        ..compass_runtime::git::exec_spec(cmd)
-    }
-}
-
 impl GitInspector for WorkloadInspector {
     fn git<'a>(&'a self, agent: &'a AgentId, cmd: &'a SafeGit) -> GitFuture<'a> {
         Box::pin(async move {
-            let out = self
-                .exec(agent, git_spec(cmd), || {
-                    format!("running git in {}", cmd.dir())
-                })
-                .await?;
+            let workload = self.workload(agent)?;
+            let max = Some(compass_warden::git::MAX_GIT_OUTPUT);
+            let out = compass_runtime::git::exec_capped(self.runtime.as_ref(), &workload, cmd, max)
+                .await
+                .map_err(|source| WardenError::Collaborator {
+                    doing: format!("running git in {}", cmd.dir()),
+                    source: Box::new(source),
+                })?;
             Ok(GitOutput {
                 success: out.success(),
                 stdout: String::from_utf8_lossy(&out.stdout).into_owned(),

@@ -143,8 +143,9 @@ impl SecretStore {
     }
 
     /// Store (or replace) a secret, atomically, mode 0600 from creation,
-    /// with its forge binding (or none: a replaced binding is removed
-    /// first, so the value is never lent under an old binding).
+    /// with its forge binding or none. A bound value is never on disk
+    /// without its binding (an unbound one is delivered into workloads; a
+    /// bound one only ever lent host-side).
     pub(crate) fn set(
         &self,
         name: &str,
@@ -153,32 +154,52 @@ impl SecretStore {
     ) -> Result<SecretInfo, SecretError> {
         let path = self.path(name)?;
         check_value(value)?;
-        let binding = self.dir.join(format!("{name}{BINDING_SUFFIX}"));
-        for suffix in [BINDING_SUFFIX, SSH_SUFFIX, KNOWN_HOSTS_SUFFIX] {
+        match forge {
+            // Bound first: the value is never on disk unbound, even for a
+            // moment or after a failed write (a start then lends it only
+            // to its host, or fails).
+            Some(f) => {
+                self.unbind(name, &[SSH_SUFFIX, KNOWN_HOSTS_SUFFIX])?;
+                let body = format!("{}\n{}\n", f.origin.as_url(), f.username);
+                let binding = self.dir.join(format!("{name}{BINDING_SUFFIX}"));
+                self.write_atomic(name, &binding, body.as_bytes())?;
+                self.write_atomic(name, &path, value.expose())?;
+            }
+            // Unbound: the new value replaces the old before the old one's
+            // binding goes, so an old bound value is never left unbound.
+            None => {
+                self.write_atomic(name, &path, value.expose())?;
+                self.unbind(name, &[BINDING_SUFFIX, SSH_SUFFIX, KNOWN_HOSTS_SUFFIX])?;
+            }
+        }
+        self.info(&path, name)
+    }
+
+    /// Remove a secret's binding files of these kinds.
+    fn unbind(&self, name: &str, suffixes: &[&str]) -> Result<(), SecretError> {
+        for suffix in suffixes {
             match fs_err::remove_file(self.dir.join(format!("{name}{suffix}"))) {
                 Ok(()) => {}
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
                 Err(e) => return Err(io(format!("replacing secret {name}'s binding"))(e)),
             }
         }
-        self.write_atomic(name, &path, value.expose())?;
-        if let Some(f) = forge {
-            let body = format!("{}\n{}\n", f.origin.as_url(), f.username);
-            self.write_atomic(name, &binding, body.as_bytes())?;
-        }
-        self.info(&path, name)
+        Ok(())
     }
 
     /// Store (or replace) a private key bound to an SSH host, with the
-    /// host keys pinned for it; the host file is written last, so a key
-    /// is lent only once its known hosts are in place.
+    /// host keys pinned for it. The binding is written before the key, so
+    /// the key is never on disk unbound (an agent starting meanwhile, or
+    /// after a failed write, is never handed it as a plain secret).
     pub(crate) fn set_ssh(
         &self,
         name: &str,
         value: &Secret,
         binding: &SshBinding,
     ) -> Result<SecretInfo, SecretError> {
-        self.set(name, value, None)?;
+        let path = self.path(name)?;
+        check_value(value)?;
+        self.unbind(name, &[BINDING_SUFFIX])?;
         self.write_atomic(
             name,
             &self.known_hosts_path(name)?,
@@ -190,7 +211,8 @@ impl SecretStore {
             &self.dir.join(format!("{name}{SSH_SUFFIX}")),
             host.as_bytes(),
         )?;
-        self.info(&self.path(name)?, name)
+        self.write_atomic(name, &path, value.expose())?;
+        self.info(&path, name)
     }
 
     /// The SSH host a secret is bound to.

@@ -27,9 +27,7 @@ pub use compass_core::merge::Landed;
 use compass_core::safe_git::{CredentialHelper, SafeGit};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
 use std::time::Duration;
-use tokio::io::AsyncWriteExt;
 
 /// How long one git command may take (a fetch from a slow remote included).
 const GIT_TIMEOUT: Duration = Duration::from_secs(60);
@@ -118,23 +116,12 @@ struct Out {
     stderr: String,
 }
 
+/// Run `cmd` with its output capped ([`compass_capture`]): the mirror
+/// holds commits agents pushed, so a diff or tree listing can be as large
+/// as they made it; a run cut at the cap is a failure, never half an answer.
 async fn exec(cmd: &SafeGit, stdin: Option<&[u8]>) -> Result<Out, MergeError> {
-    let mut command = tokio::process::Command::from(cmd.command());
-    command
-        .kill_on_drop(true)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    if stdin.is_some() {
-        command.stdin(Stdio::piped());
-    }
-    let run = async {
-        let mut child = command.spawn()?;
-        if let (Some(input), Some(mut pipe)) = (stdin, child.stdin.take()) {
-            // A closed pipe (git exited early) shows in its status.
-            let _ = pipe.write_all(input).await;
-        }
-        child.wait_with_output().await
-    };
+    let command = tokio::process::Command::from(cmd.command());
+    let run = compass_capture::capture(command, stdin, compass_capture::DEFAULT_LIMIT);
     let out = tokio::time::timeout(GIT_TIMEOUT, run)
         .await
         .map_err(|_| MergeError::Git {
@@ -145,6 +132,12 @@ async fn exec(cmd: &SafeGit, stdin: Option<&[u8]>) -> Result<Out, MergeError> {
             context: format!("running git {}", cmd.display()),
             source,
         })?;
+    if out.truncated {
+        return Err(MergeError::Git {
+            command: cmd.display(),
+            stderr: format!("printed more than {} bytes", compass_capture::DEFAULT_LIMIT),
+        });
+    }
     Ok(Out {
         ok: out.status.success(),
         stdout: out.stdout,

@@ -44,7 +44,22 @@ pub async fn exec(
     name: &WorkloadName,
     cmd: &SafeGit,
 ) -> Result<ExecOutput, RuntimeError> {
-    tokio::time::timeout(TIME_LIMIT + HOST_GRACE, rt.exec(name, &exec_spec(cmd)))
+    exec_capped(rt, name, cmd, None).await
+}
+
+/// [`exec`], keeping at most `max_output` bytes of each stream (the
+/// runtime's default when `None`).
+pub async fn exec_capped(
+    rt: &dyn WorkloadRuntime,
+    name: &WorkloadName,
+    cmd: &SafeGit,
+    max_output: Option<usize>,
+) -> Result<ExecOutput, RuntimeError> {
+    let spec = ExecSpec {
+        max_output,
+        ..exec_spec(cmd)
+    };
+    tokio::time::timeout(TIME_LIMIT + HOST_GRACE, rt.exec(name, &spec))
         .await
         .unwrap_or_else(|_| {
             Err(RuntimeError::Command {

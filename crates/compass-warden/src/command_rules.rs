@@ -69,6 +69,10 @@ pub struct CommandRule {
     /// No argument matches any of these.
     #[serde(default)]
     without_args: Vec<String>,
+    /// Each of these matches some argument (`-m pip … install`, wherever
+    /// interpreter options with values put them).
+    #[serde(default)]
+    all_args: Vec<String>,
     /// Some positional word, as given or without its trailing `/`, is one
     /// of these, literally (`/*` is what the agent typed, not a pattern):
     /// what `rm -r` or `chmod -R` works on.
@@ -144,8 +148,13 @@ fn glob(pattern: &str, arg: &str) -> bool {
     }
 }
 
+/// Whether `arg`, as given or without its trailing `/`s, matches one of
+/// `patterns` (`.git//` is `.git`).
 fn any_glob(patterns: &[String], arg: &str) -> bool {
-    patterns.iter().any(|p| glob(p, arg))
+    let bare = arg.trim_end_matches('/');
+    patterns
+        .iter()
+        .any(|p| glob(p, arg) || (!bare.is_empty() && glob(p, bare)))
 }
 
 /// `list` with every `"@name"` replaced by the set's words.
@@ -188,6 +197,10 @@ impl CommandRule {
         words_hold
             && (self.any_arg.is_empty() || args.iter().any(|a| any_glob(&self.any_arg, a)))
             && !args.iter().any(|a| any_glob(&self.without_args, a))
+            && self
+                .all_args
+                .iter()
+                .all(|p| args.iter().any(|a| any_glob(std::slice::from_ref(p), a)))
             && (self.any_target.is_empty()
                 || words.iter().any(|w| {
                     let bare = w.trim_end_matches('/');
@@ -265,6 +278,7 @@ impl CommandRules {
                 &mut rule.programs,
                 &mut rule.any_arg,
                 &mut rule.without_args,
+                &mut rule.all_args,
                 &mut rule.any_target,
                 &mut rule.flags,
                 &mut rule.without_flags,

@@ -27,6 +27,9 @@ pub const CREDENTIAL_ACCESS: &str = "credential_access";
 pub const FIRST_CONTACT: &str = "first_contact";
 /// A push and its ref-update plan.
 pub const GIT_PUSH: &str = "git_push";
+/// A push whose content Warden could not read whole: what it did not read
+/// it cannot clear.
+pub const PUSH_UNREAD: &str = "push_unread";
 /// A git remote added or changed.
 pub const GIT_REMOTE: &str = "git_remote";
 /// A credential value the agent read earlier, found in what it sends.

@@ -214,13 +214,15 @@ impl Repo<'_> {
     }
 
     /// The first line of a command's output, trimmed; `None` when it failed
-    /// or printed nothing.
+    /// or printed nothing. Output cut at the runner's cap still has its
+    /// first line when a line break came before the cut (a `rev-list
+    /// --reverse` of more commits than the cap holds names its oldest).
     async fn line(&self, literals: &[&'static str], values: &[&str]) -> Option<String> {
-        self.run(literals, values)
-            .await
-            .ok()
-            .and_then(|s| s.lines().next().map(|l| l.trim().to_owned()))
-            .filter(|s| !s.is_empty())
+        let first = match self.text(literals, values).await.ok()? {
+            Text::Whole(t) => t.lines().next().map(str::to_owned),
+            Text::Cut(t) => t.split_once('\n').map(|(l, _)| l.to_owned()),
+        };
+        first.map(|l| l.trim().to_owned()).filter(|l| !l.is_empty())
     }
 }
 
@@ -445,7 +447,10 @@ pub async fn resolve_push(
         if &base == new {
             continue;
         }
-        if !diff.push_text(repo.text(&["diff"], &[&base, new]).await?) {
+        // `--text`: a file git takes for binary (a NUL near its start) is
+        // shown, not summed up as "Binary files differ", so what it carries
+        // is inspected too.
+        if !diff.push_text(repo.text(&["diff", "--text"], &[&base, new]).await?) {
             break;
         }
     }
@@ -551,6 +556,7 @@ pub async fn received_plan(
                     &[
                         "log",
                         "-p",
+                        "--text",
                         "--diff-merges=first-parent",
                         "--format=commit %H%n%B",
                         "--not",

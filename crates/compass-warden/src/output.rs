@@ -1104,14 +1104,20 @@ fn writes_outside(cmd: &SimpleCommand, cwd: &str, ws: &Workspace, a: &mut Comman
     }
 }
 
+/// Block device names a redirect may write over.
+const BLOCK_DEVICES: &[&str] = &[
+    "/dev/sd",
+    "/dev/nvme",
+    "/dev/vd",
+    "/dev/xvd",
+    "/dev/hd",
+    "/dev/mmcblk",
+];
+
 /// A redirect that writes over a block device (`> /dev/sda`).
 fn block_device_redirects(cmd: &SimpleCommand, a: &mut CommandAnalysis) {
     for r in &cmd.redirects {
-        if r.op.contains('>')
-            && ["/dev/sd", "/dev/nvme"]
-                .iter()
-                .any(|d| r.target.starts_with(d))
-        {
+        if r.op.contains('>') && BLOCK_DEVICES.iter().any(|d| r.target.starts_with(d)) {
             a.findings.push(Finding::new(
                 detector::DESTRUCTIVE_COMMAND,
                 Severity::Critical,

@@ -1238,11 +1238,13 @@ impl Warden {
             }
         }
         // What was not read cannot be cleared: a credential placed past the
-        // window would otherwise reach the remote unseen.
+        // window would otherwise reach the remote unseen. Critical and its
+        // own detector, so neither an allowlisted source nor a lease to the
+        // agent's own branch lets it through.
         if plan.diff_truncated {
             out.push(Finding::new(
-                detector::GIT_PUSH,
-                Severity::High,
+                detector::PUSH_UNREAD,
+                Severity::Critical,
                 format!(
                     "The pushed diff is larger than {} bytes; only the first part was inspected, so the push waits for you.",
                     git::MAX_DIFF_BYTES

@@ -1,6 +1,6 @@
 //! The boundary rule as a test (docs/architecture.md, "The workload
-//! boundary"): host-side code of compass-runtime, compass-daemon and
-//! compass-warden touches an agent-writable tree (a workload's home, work,
+//! boundary"): host-side code of compass-runtime, compass-daemon,
+//! compass-warden and compass-dispatcher touches an agent-writable tree (a workload's home, work,
 //! tmp, the env copy, the secrets dir) only through
 //! `compass_runtime::agentfs`. The scan is textual and conservative: a
 //! statement that makes a direct filesystem call and names an agent-writable
@@ -227,7 +227,12 @@ fn scoped(stmts: &[String]) -> Vec<(String, BTreeSet<String>)> {
 fn scan(extra: Option<(&str, &str)>) -> (Vec<String>, BTreeSet<usize>) {
     let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let mut files = Vec::new();
-    for krate in ["compass-runtime", "compass-daemon", "compass-warden"] {
+    for krate in [
+        "compass-runtime",
+        "compass-daemon",
+        "compass-warden",
+        "compass-dispatcher",
+    ] {
         rust_files(&crates.join(krate).join("src"), &mut files);
     }
     assert!(files.len() > 30, "found only {} files", files.len());

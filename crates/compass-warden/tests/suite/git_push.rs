@@ -419,3 +419,115 @@ async fn a_hostile_repo_config_runs_nothing_and_hides_nothing() {
         fs_err::read_to_string(&canary).unwrap_or_default()
     );
 }
+
+/// A credential in a file git takes for binary (a NUL near its start) is
+/// inspected too: the push diff is read as text.
+#[tokio::test]
+async fn a_credential_inside_a_binary_file_is_seen() {
+    let (tmp, work) = repos();
+    let fx = with_git(tmp.path());
+    git(&work, &["checkout", "-q", "-b", "compass/atlas/blob"]);
+    fs_err::write(
+        work.join("data.bin"),
+        b"\0\x01\x02 payload AWS_KEY = 'AKIAIOSFODNN7EXAMPLE'\n",
+    )
+    .unwrap();
+    git(&work, &["add", "data.bin"]);
+    git(&work, &["commit", "-q", "-m", "data"]);
+    let v = fx
+        .warden
+        .check(&push(
+            &AgentId::from_row(1),
+            &work,
+            "git push origin compass/atlas/blob",
+        ))
+        .await;
+    assert!(v.decision.is_flag(), "{v:?}");
+}
+
+/// A diff larger than Warden reads holds the push even when it goes with a
+/// lease to the agent's own branch (a lease lowers only the push-shape
+/// findings): what was not read cannot be cleared.
+#[tokio::test]
+async fn a_diff_read_only_in_part_holds_a_lease_push_too() {
+    let (tmp, work) = repos();
+    let fx = with_git(tmp.path());
+    git(&work, &["checkout", "-q", "-b", "compass/atlas/big"]);
+    let line = "generated fixture line, long enough to fill the window quickly\n";
+    commit(
+        &work,
+        "fixture.txt",
+        &line.repeat(compass_warden::git::MAX_DIFF_BYTES / line.len() + 100),
+        "fixture",
+    );
+    let v = fx
+        .warden
+        .check(&push(
+            &AgentId::from_row(1),
+            &work,
+            "git push --force-with-lease origin compass/atlas/big",
+        ))
+        .await;
+    assert!(v.decision.is_flag(), "{v:?}");
+    assert!(
+        v.findings.iter().any(|f| f.detector == "push_unread"),
+        "{v:?}"
+    );
+}
+
+/// More new commits than the runner keeps of `rev-list`'s output: the
+/// oldest still names the diff's base (it is the first line), so the
+/// credential in the branch is seen rather than the diff skipped.
+#[tokio::test]
+async fn a_branch_of_more_commits_than_the_output_cap_is_still_diffed() {
+    let (tmp, work) = repos();
+    let fx = with_git(tmp.path());
+    git(&work, &["checkout", "-q", "-b", "compass/atlas/many"]);
+    // Enough commits that their ids pass the cap, made in one fast-import.
+    let commits = compass_warden::git::MAX_GIT_OUTPUT / 41 + 2_000;
+    let head = git(&work, &["rev-parse", "HEAD"]);
+    let mut stream = String::new();
+    for n in 0..commits {
+        let content = if n == commits / 2 {
+            "AWS_KEY = 'AKIAIOSFODNN7EXAMPLE'\n".to_owned()
+        } else {
+            format!("step {n}\n")
+        };
+        let file = if n == commits / 2 {
+            "config.py"
+        } else {
+            "steps.txt"
+        };
+        stream.push_str(&format!(
+            "commit refs/heads/compass/atlas/many\ncommitter t <t@example.com> 1700000000 +0000\ndata 1\nx\n{}M 100644 inline {file}\ndata {}\n{content}\n",
+            if n == 0 { format!("from {head}\n") } else { String::new() },
+            content.len()
+        ));
+    }
+    let mut child = Command::new("git")
+        .args(["fast-import", "--quiet", "--force"])
+        .current_dir(&work)
+        .stdin(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(stream.as_bytes())
+            .unwrap();
+    }
+    assert!(child.wait().unwrap().success());
+    git(&work, &["reset", "-q", "--hard", "compass/atlas/many"]);
+    let v = fx
+        .warden
+        .check(&push(
+            &AgentId::from_row(1),
+            &work,
+            "git push origin compass/atlas/many",
+        ))
+        .await;
+    assert!(v.decision.is_flag(), "{v:?}");
+}
