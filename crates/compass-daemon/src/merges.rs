@@ -171,15 +171,15 @@ impl Merges {
             .join(format!("{name}.git"))
     }
 
-    /// The mirror at `dir`, fetched from `location` with the forge's bound
-    /// secret lent while the fetch runs (kept alive until it has ended), as
-    /// for the relay's forward.
+    /// The mirror at `dir`, fetched from `location` with what the relay's
+    /// forward is lent for it (a forge's bound secret, an SSH host's bound
+    /// key), kept alive until the fetch has ended.
     async fn fetched(&self, dir: &std::path::Path, location: &str) -> Result<Mirror, RepoError> {
         let helper = std::env::current_exe()
             .map_err(RepoError::Helper)?
             .with_file_name(crate::push_relay::HELPER);
-        let lent = crate::forge::Lender::start(&self.secrets, &helper, [location.trim()])?;
-        let mirror = Mirror::open(dir, location, lent.as_ref().map(|l| l.helper().clone())).await?;
+        let lent = crate::remote_auth::HostAuth::start(&self.secrets, &helper, [location.trim()])?;
+        let mirror = Mirror::open(dir, location, lent.auth().cloned()).await?;
         mirror.refresh().await?;
         drop(lent);
         Ok(mirror)

@@ -24,7 +24,7 @@
 
 use crate::error::MergeError;
 pub use compass_core::merge::Landed;
-use compass_core::safe_git::{CredentialHelper, SafeGit};
+use compass_core::safe_git::{RemoteAuth, SafeGit};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -63,7 +63,7 @@ pub struct Forward {
 pub struct Mirror {
     dir: PathBuf,
     remote: String,
-    credentials: Option<CredentialHelper>,
+    auth: Option<RemoteAuth>,
 }
 
 /// A watched workstream's own refs in the mirror.
@@ -164,13 +164,13 @@ impl Mirror {
     pub async fn open(
         dir: &Path,
         remote: &str,
-        credentials: Option<CredentialHelper>,
+        auth: Option<RemoteAuth>,
     ) -> Result<Self, MergeError> {
         compass_core::safe_git::check_value("remote", remote.trim())?;
         let mirror = Self {
             dir: dir.to_owned(),
             remote: remote.trim().to_owned(),
-            credentials,
+            auth,
         };
         if !dir.join("HEAD").is_file() {
             fs_err::create_dir_all(dir).map_err(|source| MergeError::Io {
@@ -190,8 +190,8 @@ impl Mirror {
     /// (`--prune` covers only `refs/remotes/origin/*`); watched refs stay.
     pub async fn refresh(&self) -> Result<(), MergeError> {
         let mut cmd = self.git()?.allow_transports();
-        if let Some(helper) = &self.credentials {
-            cmd = cmd.credential_helper(helper);
+        if let Some(auth) = &self.auth {
+            cmd = cmd.remote_auth(auth);
         }
         let cmd = cmd
             .args(["fetch", "--quiet", "--prune", "--no-tags"])
