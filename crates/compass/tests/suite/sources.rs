@@ -1,9 +1,10 @@
-//! `compass source …` over a real daemon and a GitHub-shaped local server:
-//! import, idempotent re-sync, a failing tracker shown as failing with
-//! nothing lost, and a workstream's state written back to the issue.
+//! `compass source …` over a real daemon and GitHub- and Linear-shaped
+//! local servers: import, idempotent re-sync, a failing tracker shown as
+//! failing with nothing lost, and a workstream's state written back to the
+//! issue.
 
 use super::{TestDaemon, git_repo, set_secret};
-use compass_test_support::{Fault, GithubServer};
+use compass_test_support::{Fault, GithubServer, LinearServer};
 
 const TOKEN: &str = "ghp_cli_token_42";
 
@@ -127,4 +128,133 @@ fn github_issues_are_imported_resynced_in_place_and_written_back() {
             .len(),
         120
     );
+}
+
+const LINEAR_KEY: &str = "lin_api_cli_key_42";
+
+/// `compass source add demo linear --team ENG --api-url URL --token-secret LINEAR_KEY`.
+fn linear_args<'a>(api_url: &'a str, team: &'a str) -> Vec<&'a str> {
+    vec![
+        "source",
+        "add",
+        "demo",
+        "linear",
+        "--team",
+        team,
+        "--api-url",
+        api_url,
+        "--token-secret",
+        "LINEAR_KEY",
+    ]
+}
+
+#[test]
+fn linear_issues_are_imported_resynced_and_written_back() {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap();
+    let ln = rt.block_on(LinearServer::start(LINEAR_KEY, "ENG")).unwrap();
+    for n in 1..=5 {
+        ln.add_issue(&format!("task {n}"), "do it", &["backend"], true);
+    }
+    ln.add_issue("shipped long ago", "", &[], false);
+    // Fewer than the client asks for a page: it must follow endCursor.
+    ln.set_page_size(2);
+    let d = TestDaemon::start();
+    let repo = git_repo(d.outside());
+    d.ok(&["project", "add", "demo", "--repo", repo.to_str().unwrap()]);
+    set_secret(&d, "LINEAR_KEY", LINEAR_KEY);
+    let url = ln.url();
+
+    // Bad input names the field; nothing is stored.
+    let err = d.fails(&linear_args(&url, "eng"));
+    assert!(err.contains("team"), "{err}");
+    let err = d.fails(&[
+        "source",
+        "add",
+        "demo",
+        "linear",
+        "--token-secret",
+        "LINEAR_KEY",
+    ]);
+    assert!(err.contains("team") && err.contains("required"), "{err}");
+
+    let src = d.json(&linear_args(&url, "ENG"));
+    assert_eq!(src["name"], "linear:ENG");
+    let id = src["id"].as_str().unwrap().to_owned();
+
+    // A rate limit is waited out; only open issues come on a first sync.
+    ln.rate_limit_next(1);
+    let r = d.json(&["source", "sync", &id]);
+    assert_eq!(r["created"], "5", "{r}");
+    assert_eq!(r["pages"], 3, "{r}");
+    let issues = d.json(&["issue", "list"]);
+    let list = issues["issues"].as_array().unwrap();
+    assert_eq!(list.len(), 5);
+    assert!(!issues.to_string().contains("shipped long ago"), "{issues}");
+
+    // Re-sync from the cursor: an edit lands in place, nothing doubles.
+    ln.retitle("ENG-3", "task 3 (clarified)");
+    let r = d.json(&["source", "sync", "linear:ENG"]);
+    assert!(r.get("created").is_none(), "{r}");
+    assert_eq!(r["updated"], "1", "{r}");
+    let issues = d.json(&["issue", "list"]);
+    assert_eq!(issues["issues"].as_array().unwrap().len(), 5);
+    assert!(
+        issues.to_string().contains("task 3 (clarified)"),
+        "{issues}"
+    );
+
+    // Two-way: the workstream's state becomes a label; merged completes
+    // the issue (the team's first completed state by position).
+    let local = issues["issues"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["title"] == "task 1")
+        .and_then(|i| i["key"].as_str())
+        .unwrap()
+        .to_owned();
+    d.ok(&["agent", "new", "atlas"]);
+    let ws = d.json(&["workstream", "add", &local, "atlas"]);
+    let ws_id = ws["id"].as_str().unwrap();
+    d.ok(&["workstream", "move", ws_id, "in_progress"]);
+    let labels = ln.labels_of("ENG-1");
+    assert!(
+        labels.contains(&"compass:in-progress".to_owned()),
+        "{labels:?}"
+    );
+    assert!(labels.contains(&"backend".to_owned()), "{labels:?}");
+    d.ok(&["workstream", "move", ws_id, "in_review"]);
+    d.ok(&["workstream", "move", ws_id, "merged"]);
+    let labels = ln.labels_of("ENG-1");
+    assert!(labels.contains(&"compass:merged".to_owned()), "{labels:?}");
+    assert!(
+        !labels.contains(&"compass:in-review".to_owned()),
+        "{labels:?}"
+    );
+    assert_eq!(ln.state_of("ENG-1"), "st-done");
+    assert!(ln.comments_of("ENG-1").is_empty());
+
+    // A wrong key: the error names the secret, never shows the key, and
+    // the source shows failing with its issues kept.
+    set_secret(&d, "LINEAR_KEY", "lin_api_wrong");
+    let err = d.fails(&["source", "sync", &id]);
+    assert!(err.contains("LINEAR_KEY"), "{err}");
+    assert!(
+        !err.contains(LINEAR_KEY) && !err.contains("lin_api_wrong"),
+        "{err}"
+    );
+    assert!(d.ok(&["source", "list"]).contains("failing"));
+    assert_eq!(
+        d.json(&["issue", "list"])["issues"]
+            .as_array()
+            .unwrap()
+            .len(),
+        5
+    );
+    let ops = ln.operations();
+    assert!(ops.iter().all(|o| o.starts_with("Compass")), "{ops:?}");
 }
