@@ -5,6 +5,7 @@
 
 use crate::error::DispatchError;
 use crate::http::{Answer, Api, Http};
+use crate::times::normalise_time;
 use crate::token::Token;
 use compass_core::source::{ExternalIssue, GithubConfig};
 use serde::Deserialize;
@@ -60,13 +61,6 @@ pub(crate) struct Github<'a> {
     pub(crate) http: &'a Http,
     pub(crate) config: &'a GithubConfig,
     pub(crate) token: &'a Token,
-}
-
-/// An RFC 3339 time in one shape (UTC, `Z`), so cursors compare as text.
-pub(crate) fn normalise_time(raw: &str) -> Option<String> {
-    use time::format_description::well_known::Rfc3339;
-    let t = time::OffsetDateTime::parse(raw, &Rfc3339).ok()?;
-    t.to_offset(time::UtcOffset::UTC).format(&Rfc3339).ok()
 }
 
 impl Github<'_> {
@@ -265,19 +259,5 @@ impl Github<'_> {
         let url = self.issue_url(number, &["comments"])?;
         let body = serde_json::json!({"body": text});
         self.call(reqwest::Method::POST, url, Some(body)).await
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn times_compare_as_text_once_normalised() {
-        assert_eq!(
-            normalise_time("2026-01-01T01:00:00+01:00").as_deref(),
-            Some("2026-01-01T00:00:00Z")
-        );
-        assert_eq!(normalise_time("yesterday"), None);
     }
 }

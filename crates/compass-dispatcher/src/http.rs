@@ -10,6 +10,7 @@
 
 use crate::error::DispatchError;
 use crate::token::Token;
+use crate::tracker_errors;
 use reqwest::header::HeaderMap;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -67,25 +68,6 @@ pub struct Http {
 
 fn header<'h>(headers: &'h HeaderMap, name: &str) -> Option<&'h str> {
     headers.get(name).and_then(|v| v.to_str().ok())
-}
-
-/// GitHub's error body is `{"message": …}`, GraphQL's `{"errors":
-/// [{"message": …}]}`; anything else is shown cut short.
-pub(crate) fn message_of(body: &[u8]) -> String {
-    let text = serde_json::from_slice::<serde_json::Value>(body)
-        .ok()
-        .and_then(|v| {
-            v["message"]
-                .as_str()
-                .or_else(|| v["errors"][0]["message"].as_str())
-                .map(str::to_owned)
-        })
-        .unwrap_or_else(|| String::from_utf8_lossy(body).into_owned());
-    let mut short: String = text.chars().filter(|c| !c.is_control()).take(200).collect();
-    if short.is_empty() {
-        short.push_str("(no message)");
-    }
-    short
 }
 
 impl Http {
@@ -233,34 +215,17 @@ impl Http {
                 self.backoff(attempt - 1)
             } else {
                 let graphql = match api {
-                    Api::Linear => crate::linear::classify(what, token, &body),
+                    Api::Linear => tracker_errors::graphql_classify(what, token, &body),
                     Api::Github => None,
                 };
-                return Err(graphql.unwrap_or_else(|| classify(what, token, status, &body)));
+                return Err(
+                    graphql.unwrap_or_else(|| tracker_errors::classify(what, token, status, &body))
+                );
             };
             tracing::info!(%what, status, wait_ms = retry.as_millis() as u64, "tracker asked to wait; retrying");
             tokio::time::sleep(retry).await;
             waited += retry;
         }
-    }
-}
-
-fn classify(what: &str, token: &Token, status: u16, body: &[u8]) -> DispatchError {
-    let what = what.to_owned();
-    match status {
-        401 => DispatchError::Unauthorized {
-            secret: token.secret().to_owned(),
-        },
-        403 => DispatchError::Forbidden {
-            what,
-            message: message_of(body),
-        },
-        404 | 410 => DispatchError::NotFound { what },
-        _ => DispatchError::Rejected {
-            what,
-            status,
-            message: message_of(body),
-        },
     }
 }
 

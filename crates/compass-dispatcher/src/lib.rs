@@ -19,7 +19,9 @@ pub mod mcp;
 mod propose;
 mod status;
 mod sync;
+mod times;
 mod token;
+mod tracker_errors;
 mod trunk;
 mod writeback;
 

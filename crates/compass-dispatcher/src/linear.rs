@@ -9,9 +9,10 @@
 //! only once its last page is in (`sync.rs`).
 
 use crate::error::DispatchError;
-use crate::github::normalise_time;
-use crate::http::{Api, Http, message_of};
+use crate::http::{Api, Http};
+use crate::times::normalise_time;
 use crate::token::Token;
+use crate::tracker_errors::graphql_error;
 use compass_core::source::{ExternalIssue, LinearConfig, StateFilter};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -352,31 +353,4 @@ impl Linear<'_> {
         .await
         .map(drop)
     }
-}
-
-/// The error a GraphQL answer carries, if any.
-fn graphql_error(what: &str, token: &Token, v: &Value, body: &[u8]) -> Option<DispatchError> {
-    let errors = v["errors"].as_array().filter(|e| !e.is_empty())?;
-    let code = errors[0]["extensions"]["code"].as_str().unwrap_or_default();
-    Some(match code {
-        "AUTHENTICATION_ERROR" => DispatchError::Unauthorized {
-            secret: token.secret().to_owned(),
-        },
-        "FORBIDDEN" => DispatchError::Forbidden {
-            what: what.to_owned(),
-            message: message_of(body),
-        },
-        _ => DispatchError::Rejected {
-            what: what.to_owned(),
-            status: 200,
-            message: message_of(body),
-        },
-    })
-}
-
-/// Linear's error for a request it refused with an HTTP error status, if
-/// the body is a GraphQL error (its `401` and `400` carry one).
-pub(crate) fn classify(what: &str, token: &Token, body: &[u8]) -> Option<DispatchError> {
-    let v: Value = serde_json::from_slice(body).ok()?;
-    graphql_error(what, token, &v, body)
 }
