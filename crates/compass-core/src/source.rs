@@ -25,6 +25,7 @@ pub const MAX_FILTER_LABELS: usize = 16;
 pub enum SourceKind {
     Github,
     Linear,
+    Jira,
 }
 
 impl SourceKind {
@@ -32,6 +33,7 @@ impl SourceKind {
         match self {
             Self::Github => "github",
             Self::Linear => "linear",
+            Self::Jira => "jira",
         }
     }
 }
@@ -86,12 +88,28 @@ pub struct LinearConfig {
     pub state: StateFilter,
 }
 
+/// A Jira project's issues (Jira Cloud's REST v3).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JiraConfig {
+    /// The project's key (`ENG`), checked by [`check_project_key`].
+    pub project: String,
+    /// The site (`https://SITE.atlassian.net`), checked by [`check_api_url`].
+    pub api_url: String,
+    /// Only issues carrying every one of these labels.
+    pub labels: Vec<String>,
+    /// Only issues assigned to this account id.
+    pub assignee: Option<String>,
+    /// Open: not in the "done" status category.
+    pub state: StateFilter,
+}
+
 /// What a source is, per tracker.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum SourceConfig {
     Github(GithubConfig),
     Linear(LinearConfig),
+    Jira(JiraConfig),
 }
 
 impl SourceConfig {
@@ -99,6 +117,7 @@ impl SourceConfig {
         match self {
             Self::Github(_) => SourceKind::Github,
             Self::Linear(_) => SourceKind::Linear,
+            Self::Jira(_) => SourceKind::Jira,
         }
     }
 
@@ -107,6 +126,7 @@ impl SourceConfig {
         match self {
             Self::Github(g) => format!("github:{}", g.repo),
             Self::Linear(l) => format!("linear:{}", l.team),
+            Self::Jira(j) => format!("jira:{}", j.project),
         }
     }
 
@@ -115,6 +135,7 @@ impl SourceConfig {
         match self {
             Self::Github(g) => g.state,
             Self::Linear(l) => l.state,
+            Self::Jira(j) => j.state,
         }
     }
 }
@@ -254,6 +275,10 @@ pub enum SourceFieldError {
         "{0:?} must be a Linear team key: an upper-case letter, then up to 9 upper-case letters, digits or '_'"
     )]
     BadTeam(String),
+    #[error(
+        "{0:?} must be a Jira project key: an upper-case letter, then 1 to 9 upper-case letters, digits or '_'"
+    )]
+    BadProjectKey(String),
     #[error("{url:?}: {why}")]
     BadApiUrl { url: String, why: &'static str },
     #[error("{0:?} must be 1-100 printable characters")]
@@ -290,6 +315,14 @@ pub fn check_team(raw: &str) -> Result<(), SourceFieldError> {
         Ok(())
     } else {
         Err(SourceFieldError::BadTeam(raw.to_owned()))
+    }
+}
+
+/// A Jira project key as Jira makes them (`ENG`, `WEB2`).
+pub fn check_project_key(raw: &str) -> Result<(), SourceFieldError> {
+    match check_team(raw) {
+        Ok(()) if raw.len() >= 2 => Ok(()),
+        _ => Err(SourceFieldError::BadProjectKey(raw.to_owned())),
     }
 }
 
@@ -348,6 +381,16 @@ impl GithubConfig {
     /// Check every field; the API URL comes back normalised.
     pub fn checked(mut self) -> Result<Self, SourceFieldError> {
         check_repo(&self.repo)?;
+        self.api_url = check_api_url(&self.api_url)?;
+        check_filters(&self.labels, self.assignee.as_ref())?;
+        Ok(self)
+    }
+}
+
+impl JiraConfig {
+    /// Check every field; the API URL comes back normalised.
+    pub fn checked(mut self) -> Result<Self, SourceFieldError> {
+        check_project_key(&self.project)?;
         self.api_url = check_api_url(&self.api_url)?;
         check_filters(&self.labels, self.assignee.as_ref())?;
         Ok(self)

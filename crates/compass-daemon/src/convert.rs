@@ -748,33 +748,44 @@ pub(crate) fn skipped_pb(s: compass_core::source::Skipped) -> pb::SkippedIssue {
 
 pub(crate) fn source_pb(s: Source) -> pb::Source {
     let name = s.config.describe();
-    let (kind, repo, team, api_url, labels, assignee, state) = match s.config {
-        SourceConfig::Github(g) => (
-            pb::SourceKind::Github,
-            g.repo,
-            String::new(),
-            g.api_url,
-            g.labels,
-            g.assignee,
-            g.state,
-        ),
-        SourceConfig::Linear(l) => (
-            pb::SourceKind::Linear,
-            String::new(),
-            l.team,
-            l.api_url,
-            l.labels,
-            l.assignee,
-            l.state,
-        ),
+    let mut out = pb::Source::default();
+    let (kind, api_url, labels, assignee, state) = match s.config {
+        SourceConfig::Github(g) => {
+            out.repo = g.repo;
+            (
+                pb::SourceKind::Github,
+                g.api_url,
+                g.labels,
+                g.assignee,
+                g.state,
+            )
+        }
+        SourceConfig::Linear(l) => {
+            out.team = l.team;
+            (
+                pb::SourceKind::Linear,
+                l.api_url,
+                l.labels,
+                l.assignee,
+                l.state,
+            )
+        }
+        SourceConfig::Jira(j) => {
+            out.project_key = j.project;
+            (
+                pb::SourceKind::Jira,
+                j.api_url,
+                j.labels,
+                j.assignee,
+                j.state,
+            )
+        }
     };
     pb::Source {
         id: s.id.0,
         project_id: s.project_id.0,
         kind: kind.into(),
         name,
-        repo,
-        team,
         api_url,
         token_secret: s.token_secret,
         labels,
@@ -789,5 +800,6 @@ pub(crate) fn source_pb(s: Source) -> pb::Source {
         last_sync_ms: s.last_sync_ms.unwrap_or(0),
         created_at_ms: s.created_at_ms,
         issues: s.issues,
+        ..out
     }
 }

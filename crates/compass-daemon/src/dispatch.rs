@@ -7,7 +7,8 @@
 use crate::convert::{landed_pb, skipped_pb, source_pb};
 use crate::status::{from_store, invalid};
 use compass_core::source::{
-    GithubConfig, LinearConfig, Source, SourceConfig, SourceFieldError, StateFilter, Writeback,
+    GithubConfig, JiraConfig, LinearConfig, Source, SourceConfig, SourceFieldError, StateFilter,
+    Writeback,
 };
 use compass_core::workstream::{Workstream, WorkstreamState};
 use compass_dispatcher::{DispatchError, Http, RetryPolicy, Token};
@@ -49,6 +50,7 @@ fn field_error(e: SourceFieldError) -> Status {
     let field = match e {
         SourceFieldError::BadRepo(_) => "repo",
         SourceFieldError::BadTeam(_) => "team",
+        SourceFieldError::BadProjectKey(_) => "project_key",
         SourceFieldError::BadApiUrl { .. } => "api_url",
         SourceFieldError::BadFilter(_) | SourceFieldError::TooManyLabels { .. } => "filters",
     };
@@ -192,6 +194,31 @@ impl Dispatch {
                     .map_err(field_error)?,
                 )
             }
+            Ok(pb::SourceKind::Jira) => {
+                if req.project_key.is_empty() {
+                    return Err(invalid(
+                        "project_key",
+                        "is required for a jira source (the project key, e.g. ENG)",
+                    ));
+                }
+                if req.api_url.is_empty() {
+                    return Err(invalid(
+                        "api_url",
+                        "is required for a jira source (the site, e.g. https://SITE.atlassian.net)",
+                    ));
+                }
+                SourceConfig::Jira(
+                    JiraConfig {
+                        project: req.project_key.clone(),
+                        api_url: req.api_url.clone(),
+                        labels: req.labels.clone(),
+                        assignee,
+                        state,
+                    }
+                    .checked()
+                    .map_err(field_error)?,
+                )
+            }
             _ => return Err(invalid("kind", format!("unknown source kind {}", req.kind))),
         };
         crate::secrets::check_name(&req.token_secret).map_err(|e| invalid("token_secret", e))?;
@@ -230,7 +257,7 @@ impl Dispatch {
         if key.is_empty() {
             return Err(invalid(
                 "source",
-                "is required (an id, github:OWNER/NAME or linear:TEAM)",
+                "is required (an id, github:OWNER/NAME, linear:TEAM or jira:KEY)",
             ));
         }
         self.store
@@ -271,7 +298,7 @@ impl Dispatch {
         if key.is_empty() {
             return Err(invalid(
                 "source",
-                "is required (an id, github:OWNER/NAME or linear:TEAM)",
+                "is required (an id, github:OWNER/NAME, linear:TEAM or jira:KEY)",
             ));
         }
         let source = self

@@ -50,6 +50,9 @@ pub(crate) enum Api {
     Github,
     /// GraphQL; a personal API key is the bare `Authorization` value.
     Linear,
+    /// REST v3; `email:api-token` as Basic (Cloud), else a bearer token
+    /// (a Data Center personal access token).
+    Jira,
 }
 
 /// The tracker's answer: a `2xx` status, headers and body.
@@ -94,7 +97,7 @@ impl Http {
         attempt: u32,
     ) -> Option<Duration> {
         match api {
-            Api::Github => self.github_wait(status, headers, attempt),
+            Api::Github | Api::Jira => self.github_wait(status, headers, attempt),
             Api::Linear => self.linear_wait(headers, body, attempt),
         }
     }
@@ -177,6 +180,9 @@ impl Http {
                 Api::Linear => build(&self.client)
                     .header(reqwest::header::AUTHORIZATION, token.bare())
                     .header(reqwest::header::ACCEPT, "application/json"),
+                Api::Jira => build(&self.client)
+                    .header(reqwest::header::AUTHORIZATION, token.basic_or_bearer())
+                    .header(reqwest::header::ACCEPT, "application/json"),
             };
             let sent = request.send().await;
             let response = match sent {
@@ -216,7 +222,7 @@ impl Http {
             } else {
                 let graphql = match api {
                     Api::Linear => tracker_errors::graphql_classify(what, token, &body),
-                    Api::Github => None,
+                    Api::Github | Api::Jira => None,
                 };
                 return Err(
                     graphql.unwrap_or_else(|| tracker_errors::classify(what, token, status, &body))

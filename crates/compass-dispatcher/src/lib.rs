@@ -1,5 +1,5 @@
 //! The Dispatcher: the workstream layer's coordinator. Today: issue sources
-//! (GitHub Issues over REST, Linear over GraphQL) synced both ways — incremental, idempotent,
+//! (GitHub Issues over REST, Linear over GraphQL, Jira Cloud over REST) synced both ways — incremental, idempotent,
 //! resumable imports, and a workstream's state written back to its issue;
 //! merge detection from trunk's history (`trunk.rs`); and the agents' MCP
 //! channel (`mcp`).
@@ -14,6 +14,7 @@ mod conflict;
 mod error;
 mod github;
 mod http;
+mod jira;
 mod linear;
 pub mod mcp;
 mod propose;

@@ -9,10 +9,11 @@
 use crate::error::DispatchError;
 use crate::github::Github;
 use crate::http::Http;
+use crate::jira::Jira;
 use crate::linear::Linear;
 use crate::token::Token;
 use compass_core::source::{
-    ExternalIssue, GithubConfig, LinearConfig, Skipped, Source, SourceConfig,
+    ExternalIssue, GithubConfig, JiraConfig, LinearConfig, Skipped, Source, SourceConfig,
 };
 use compass_store::{Store, sources};
 use std::time::Duration;
@@ -65,6 +66,7 @@ async fn run(
     match &source.config {
         SourceConfig::Github(config) => run_github(store, http, source, config, token).await,
         SourceConfig::Linear(config) => run_linear(store, http, source, config, token).await,
+        SourceConfig::Jira(config) => run_jira(store, http, source, config, token).await,
     }
 }
 
@@ -150,6 +152,38 @@ async fn run_linear(
         newest = newest.max(page.issues.iter().map(|i| i.updated_at.clone()).max());
         let last = page.next.is_none();
         let cursor = if last { newest.clone() } else { None };
+        commit(store, source, page.issues, cursor, &mut report).await?;
+        match page.next {
+            Some(next) => after = Some(next),
+            None => return Ok(report),
+        }
+    }
+}
+
+/// Jira pages oldest change first (`ORDER BY updated ASC`): the cursor
+/// moves with each page.
+async fn run_jira(
+    store: &Store,
+    http: &Http,
+    source: &Source,
+    config: &JiraConfig,
+    token: &Token,
+) -> Result<SyncReport, DispatchError> {
+    let jira = Jira {
+        http,
+        config,
+        token,
+    };
+    let from = source.cursor.as_deref();
+    let mut report = SyncReport::default();
+    let mut after: Option<String> = None;
+    loop {
+        if report.pages >= MAX_PAGES {
+            return Err(too_many_pages("GET /rest/api/3/search/jql".into()));
+        }
+        let page = jira.page(from, after.as_deref()).await?;
+        report.waited += page.waited;
+        let cursor = page.issues.iter().map(|i| i.updated_at.clone()).max();
         commit(store, source, page.issues, cursor, &mut report).await?;
         match page.next {
             Some(next) => after = Some(next),

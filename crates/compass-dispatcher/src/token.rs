@@ -35,6 +35,18 @@ impl Token {
         format!("Bearer {}", self.value)
     }
 
+    /// Jira's: `email:api-token` as Basic (Cloud), anything else as a
+    /// bearer token (a Data Center personal access token).
+    pub(crate) fn basic_or_bearer(&self) -> String {
+        use base64::Engine;
+        if self.value.contains(':') {
+            let encoded = base64::engine::general_purpose::STANDARD.encode(&self.value);
+            format!("Basic {encoded}")
+        } else {
+            self.bearer()
+        }
+    }
+
     /// The token as the whole header value (Linear's personal API keys).
     pub(crate) fn bare(&self) -> String {
         self.value.clone()

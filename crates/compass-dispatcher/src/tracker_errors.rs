@@ -16,6 +16,7 @@ pub(crate) fn message_of(body: &[u8]) -> String {
             v["message"]
                 .as_str()
                 .or_else(|| v["errors"][0]["message"].as_str())
+                .or_else(|| v["errorMessages"][0].as_str())
                 .map(str::to_owned)
         })
         .unwrap_or_else(|| String::from_utf8_lossy(body).into_owned());

@@ -8,6 +8,7 @@
 use crate::error::DispatchError;
 use crate::github::Github;
 use crate::http::Http;
+use crate::jira::Jira;
 use crate::linear::Linear;
 use crate::token::Token;
 use compass_core::source::{SourceConfig, WritebackAction, state_label};
@@ -98,6 +99,19 @@ pub async fn writeback(
                         WritebackAction::Label => ln.relabel(id, &old_label, &new_label).await,
                         WritebackAction::Close => ln.complete(id).await,
                         WritebackAction::Comment => ln.comment(id, &comment).await,
+                    }
+                }
+                SourceConfig::Jira(config) => {
+                    let jira = Jira {
+                        http,
+                        config,
+                        token,
+                    };
+                    let key = link.key.as_str();
+                    match action {
+                        WritebackAction::Label => jira.relabel(key, &old_label, &new_label).await,
+                        WritebackAction::Close => jira.complete(key).await,
+                        WritebackAction::Comment => jira.comment(key, &comment).await,
                     }
                 }
             }

@@ -8,6 +8,7 @@ pub mod bins;
 pub mod gates;
 pub mod git_http_server;
 pub mod github_server;
+pub mod jira_server;
 pub mod linear_server;
 pub mod model_server;
 pub mod skip;
@@ -19,6 +20,7 @@ pub use bins::{
 pub use gates::RuleGate;
 pub use git_http_server::{GitHttpServer, GitRequest};
 pub use github_server::{Fault, GithubServer};
+pub use jira_server::JiraServer;
 pub use linear_server::LinearServer;
 pub use model_server::{Block, ModelServer, ScriptedTurn, function_outputs};
 pub use skip::{skip_loudly, skips_forbidden};

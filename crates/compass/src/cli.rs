@@ -601,6 +601,9 @@ pub(crate) enum SourceCmd {
         /// Linear: the team key (ENG).
         #[arg(long)]
         team: Option<String>,
+        /// Jira: the project key (ENG); give the site with --api-url.
+        #[arg(long, value_name = "KEY")]
+        key: Option<String>,
         /// The API base URL (GitHub Enterprise: https://HOST/api/v3).
         #[arg(long, value_name = "URL")]
         api_url: Option<String>,
@@ -637,7 +640,7 @@ pub(crate) enum SourceCmd {
     },
     /// Sync now, from the source's cursor.
     Sync {
-        /// A source id, github:OWNER/NAME or linear:TEAM.
+        /// A source id, github:OWNER/NAME, linear:TEAM or jira:KEY.
         source: String,
         #[command(flatten)]
         json: JsonFlag,
@@ -716,6 +719,7 @@ pub(crate) enum DispatcherCmd {
 pub(crate) enum SourceKind {
     Github,
     Linear,
+    Jira,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]

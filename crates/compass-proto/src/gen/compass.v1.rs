@@ -995,7 +995,7 @@ pub struct Source {
     pub project_id: ::prost::alloc::string::String,
     #[prost(enumeration = "SourceKind", tag = "3")]
     pub kind: i32,
-    /// `github:OWNER/NAME`, `linear:TEAM`.
+    /// `github:OWNER/NAME`, `linear:TEAM`, `jira:KEY`.
     #[prost(string, tag = "4")]
     pub name: ::prost::alloc::string::String,
     /// GitHub: OWNER/NAME.
@@ -1004,6 +1004,9 @@ pub struct Source {
     /// Linear: the team key.
     #[prost(string, tag = "20")]
     pub team: ::prost::alloc::string::String,
+    /// Jira: the project key.
+    #[prost(string, tag = "21")]
+    pub project_key: ::prost::alloc::string::String,
     #[prost(string, tag = "6")]
     pub api_url: ::prost::alloc::string::String,
     /// The secret holding the token (never its value).
@@ -1051,6 +1054,9 @@ pub struct AddSourceRequest {
     /// Linear: the team key (`ENG`).
     #[prost(string, tag = "12")]
     pub team: ::prost::alloc::string::String,
+    /// Jira: the project key (`ENG`); its site is `api_url` (required).
+    #[prost(string, tag = "13")]
+    pub project_key: ::prost::alloc::string::String,
     /// Empty: the tracker's public API (<https://api.github.com,>
     /// <https://api.linear.app>).
     #[prost(string, tag = "4")]
@@ -1893,6 +1899,7 @@ pub enum SourceKind {
     Unspecified = 0,
     Github = 1,
     Linear = 2,
+    Jira = 3,
 }
 impl SourceKind {
     /// String value of the enum field names used in the ProtoBuf definition.
@@ -1904,6 +1911,7 @@ impl SourceKind {
             Self::Unspecified => "SOURCE_KIND_UNSPECIFIED",
             Self::Github => "SOURCE_KIND_GITHUB",
             Self::Linear => "SOURCE_KIND_LINEAR",
+            Self::Jira => "SOURCE_KIND_JIRA",
         }
     }
     /// Creates an enum from field names used in the ProtoBuf definition.
@@ -1912,6 +1920,7 @@ impl SourceKind {
             "SOURCE_KIND_UNSPECIFIED" => Some(Self::Unspecified),
             "SOURCE_KIND_GITHUB" => Some(Self::Github),
             "SOURCE_KIND_LINEAR" => Some(Self::Linear),
+            "SOURCE_KIND_JIRA" => Some(Self::Jira),
             _ => None,
         }
     }

@@ -18,6 +18,9 @@ impl serde::Serialize for AddSourceRequest {
         if !self.team.is_empty() {
             len += 1;
         }
+        if !self.project_key.is_empty() {
+            len += 1;
+        }
         if !self.api_url.is_empty() {
             len += 1;
         }
@@ -57,6 +60,9 @@ impl serde::Serialize for AddSourceRequest {
         if !self.team.is_empty() {
             struct_ser.serialize_field("team", &self.team)?;
         }
+        if !self.project_key.is_empty() {
+            struct_ser.serialize_field("projectKey", &self.project_key)?;
+        }
         if !self.api_url.is_empty() {
             struct_ser.serialize_field("apiUrl", &self.api_url)?;
         }
@@ -95,6 +101,8 @@ impl<'de> serde::Deserialize<'de> for AddSourceRequest {
             "kind",
             "repo",
             "team",
+            "project_key",
+            "projectKey",
             "api_url",
             "apiUrl",
             "token_secret",
@@ -116,6 +124,7 @@ impl<'de> serde::Deserialize<'de> for AddSourceRequest {
             Kind,
             Repo,
             Team,
+            ProjectKey,
             ApiUrl,
             TokenSecret,
             Labels,
@@ -149,6 +158,7 @@ impl<'de> serde::Deserialize<'de> for AddSourceRequest {
                             "kind" => Ok(GeneratedField::Kind),
                             "repo" => Ok(GeneratedField::Repo),
                             "team" => Ok(GeneratedField::Team),
+                            "projectKey" | "project_key" => Ok(GeneratedField::ProjectKey),
                             "apiUrl" | "api_url" => Ok(GeneratedField::ApiUrl),
                             "tokenSecret" | "token_secret" => Ok(GeneratedField::TokenSecret),
                             "labels" => Ok(GeneratedField::Labels),
@@ -180,6 +190,7 @@ impl<'de> serde::Deserialize<'de> for AddSourceRequest {
                 let mut kind__ = None;
                 let mut repo__ = None;
                 let mut team__ = None;
+                let mut project_key__ = None;
                 let mut api_url__ = None;
                 let mut token_secret__ = None;
                 let mut labels__ = None;
@@ -213,6 +224,12 @@ impl<'de> serde::Deserialize<'de> for AddSourceRequest {
                                 return Err(serde::de::Error::duplicate_field("team"));
                             }
                             team__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::ProjectKey => {
+                            if project_key__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("projectKey"));
+                            }
+                            project_key__ = Some(map_.next_value()?);
                         }
                         GeneratedField::ApiUrl => {
                             if api_url__.is_some() {
@@ -269,6 +286,7 @@ impl<'de> serde::Deserialize<'de> for AddSourceRequest {
                     kind: kind__.unwrap_or_default(),
                     repo: repo__.unwrap_or_default(),
                     team: team__.unwrap_or_default(),
+                    project_key: project_key__.unwrap_or_default(),
                     api_url: api_url__.unwrap_or_default(),
                     token_secret: token_secret__.unwrap_or_default(),
                     labels: labels__.unwrap_or_default(),
@@ -16475,6 +16493,9 @@ impl serde::Serialize for Source {
         if !self.team.is_empty() {
             len += 1;
         }
+        if !self.project_key.is_empty() {
+            len += 1;
+        }
         if !self.api_url.is_empty() {
             len += 1;
         }
@@ -16537,6 +16558,9 @@ impl serde::Serialize for Source {
         }
         if !self.team.is_empty() {
             struct_ser.serialize_field("team", &self.team)?;
+        }
+        if !self.project_key.is_empty() {
+            struct_ser.serialize_field("projectKey", &self.project_key)?;
         }
         if !self.api_url.is_empty() {
             struct_ser.serialize_field("apiUrl", &self.api_url)?;
@@ -16605,6 +16629,8 @@ impl<'de> serde::Deserialize<'de> for Source {
             "name",
             "repo",
             "team",
+            "project_key",
+            "projectKey",
             "api_url",
             "apiUrl",
             "token_secret",
@@ -16637,6 +16663,7 @@ impl<'de> serde::Deserialize<'de> for Source {
             Name,
             Repo,
             Team,
+            ProjectKey,
             ApiUrl,
             TokenSecret,
             Labels,
@@ -16678,6 +16705,7 @@ impl<'de> serde::Deserialize<'de> for Source {
                             "name" => Ok(GeneratedField::Name),
                             "repo" => Ok(GeneratedField::Repo),
                             "team" => Ok(GeneratedField::Team),
+                            "projectKey" | "project_key" => Ok(GeneratedField::ProjectKey),
                             "apiUrl" | "api_url" => Ok(GeneratedField::ApiUrl),
                             "tokenSecret" | "token_secret" => Ok(GeneratedField::TokenSecret),
                             "labels" => Ok(GeneratedField::Labels),
@@ -16717,6 +16745,7 @@ impl<'de> serde::Deserialize<'de> for Source {
                 let mut name__ = None;
                 let mut repo__ = None;
                 let mut team__ = None;
+                let mut project_key__ = None;
                 let mut api_url__ = None;
                 let mut token_secret__ = None;
                 let mut labels__ = None;
@@ -16768,6 +16797,12 @@ impl<'de> serde::Deserialize<'de> for Source {
                                 return Err(serde::de::Error::duplicate_field("team"));
                             }
                             team__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::ProjectKey => {
+                            if project_key__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("projectKey"));
+                            }
+                            project_key__ = Some(map_.next_value()?);
                         }
                         GeneratedField::ApiUrl => {
                             if api_url__.is_some() {
@@ -16868,6 +16903,7 @@ impl<'de> serde::Deserialize<'de> for Source {
                     name: name__.unwrap_or_default(),
                     repo: repo__.unwrap_or_default(),
                     team: team__.unwrap_or_default(),
+                    project_key: project_key__.unwrap_or_default(),
                     api_url: api_url__.unwrap_or_default(),
                     token_secret: token_secret__.unwrap_or_default(),
                     labels: labels__.unwrap_or_default(),
@@ -17175,6 +17211,7 @@ impl serde::Serialize for SourceKind {
             Self::Unspecified => "SOURCE_KIND_UNSPECIFIED",
             Self::Github => "SOURCE_KIND_GITHUB",
             Self::Linear => "SOURCE_KIND_LINEAR",
+            Self::Jira => "SOURCE_KIND_JIRA",
         };
         serializer.serialize_str(variant)
     }
@@ -17189,6 +17226,7 @@ impl<'de> serde::Deserialize<'de> for SourceKind {
             "SOURCE_KIND_UNSPECIFIED",
             "SOURCE_KIND_GITHUB",
             "SOURCE_KIND_LINEAR",
+            "SOURCE_KIND_JIRA",
         ];
 
         struct GeneratedVisitor;
@@ -17232,6 +17270,7 @@ impl<'de> serde::Deserialize<'de> for SourceKind {
                     "SOURCE_KIND_UNSPECIFIED" => Ok(SourceKind::Unspecified),
                     "SOURCE_KIND_GITHUB" => Ok(SourceKind::Github),
                     "SOURCE_KIND_LINEAR" => Ok(SourceKind::Linear),
+                    "SOURCE_KIND_JIRA" => Ok(SourceKind::Jira),
                     _ => Err(serde::de::Error::unknown_variant(value, FIELDS)),
                 }
             }

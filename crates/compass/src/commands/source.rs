@@ -14,6 +14,7 @@ pub(crate) async fn run(client: &mut Client, cmd: SourceCmd) -> CliResult {
             kind,
             repo,
             team,
+            key,
             api_url,
             token_secret,
             labels,
@@ -27,6 +28,7 @@ pub(crate) async fn run(client: &mut Client, cmd: SourceCmd) -> CliResult {
             let kind = match kind {
                 SourceKind::Github => pb::SourceKind::Github,
                 SourceKind::Linear => pb::SourceKind::Linear,
+                SourceKind::Jira => pb::SourceKind::Jira,
             };
             let state = match state {
                 SourceState::Open => "open",
@@ -39,6 +41,7 @@ pub(crate) async fn run(client: &mut Client, cmd: SourceCmd) -> CliResult {
                     kind: kind.into(),
                     repo: repo.unwrap_or_default(),
                     team: team.unwrap_or_default(),
+                    project_key: key.unwrap_or_default(),
                     api_url: api_url.unwrap_or_default(),
                     token_secret,
                     labels,

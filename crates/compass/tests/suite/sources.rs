@@ -4,7 +4,7 @@
 //! issue.
 
 use super::{TestDaemon, git_repo, set_secret};
-use compass_test_support::{Fault, GithubServer, LinearServer};
+use compass_test_support::{Fault, GithubServer, JiraServer, LinearServer};
 
 const TOKEN: &str = "ghp_cli_token_42";
 
@@ -257,4 +257,114 @@ fn linear_issues_are_imported_resynced_and_written_back() {
     );
     let ops = ln.operations();
     assert!(ops.iter().all(|o| o.starts_with("Compass")), "{ops:?}");
+}
+
+const JIRA_EMAIL: &str = "dev@example.com";
+const JIRA_API_TOKEN: &str = "jira-cli-token-42";
+
+#[test]
+fn jira_issues_are_imported_resynced_and_written_back() {
+    fn run(args: &[String]) -> Vec<&str> {
+        args.iter().map(String::as_str).collect()
+    }
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap();
+    let jira = rt
+        .block_on(JiraServer::start(JIRA_EMAIL, JIRA_API_TOKEN, "ENG"))
+        .unwrap();
+    for n in 1..=5 {
+        jira.add_issue(
+            &format!("task {n}"),
+            "the description, in ADF",
+            &["backend"],
+            false,
+        );
+    }
+    jira.add_issue("shipped long ago", "", &[], true);
+    jira.set_page_size(2);
+    let d = TestDaemon::start();
+    let repo = git_repo(d.outside());
+    d.ok(&["project", "add", "demo", "--repo", repo.to_str().unwrap()]);
+    set_secret(&d, "JIRA_TOKEN", &format!("{JIRA_EMAIL}:{JIRA_API_TOKEN}"));
+    let url = jira.url();
+    let add = |key: &str, url: &str| -> Vec<String> {
+        let mut args = vec!["source", "add", "demo", "jira", "--key"];
+        args.extend([key, "--token-secret", "JIRA_TOKEN"]);
+        if !url.is_empty() {
+            args.extend(["--api-url", url]);
+        }
+        args.into_iter().map(str::to_owned).collect()
+    };
+    // Bad input names the field.
+    assert!(d.fails(&run(&add("eng", &url))).contains("project_key"));
+    assert!(d.fails(&run(&add("ENG", ""))).contains("api_url"));
+
+    let src = d.json(&run(&add("ENG", &url)));
+    assert_eq!(src["name"], "jira:ENG");
+    let id = src["id"].as_str().unwrap().to_owned();
+
+    // A 429 is waited out; only unfinished issues come on a first sync;
+    // the ADF description arrives as text.
+    jira.rate_limit_next(1);
+    let r = d.json(&["source", "sync", &id]);
+    assert_eq!(r["created"], "5", "{r}");
+    assert_eq!(r["pages"], 3, "{r}");
+    let issues = d.json(&["issue", "list"]);
+    assert_eq!(issues["issues"].as_array().unwrap().len(), 5);
+    assert!(!issues.to_string().contains("shipped long ago"), "{issues}");
+    let first = issues["issues"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["title"] == "task 1")
+        .and_then(|i| i["key"].as_str())
+        .unwrap()
+        .to_owned();
+    let shown = d.json(&["issue", "show", &first]);
+    assert_eq!(shown["body"], "the description, in ADF", "{shown}");
+
+    // Re-sync (from a day before the cursor: JQL reads minutes in the
+    // user's zone): an edit lands in place, nothing doubles.
+    jira.retitle("ENG-3", "task 3 (clarified)");
+    let r = d.json(&["source", "sync", "jira:ENG"]);
+    assert!(r.get("created").is_none(), "{r}");
+    assert_eq!(r["updated"], "1", "{r}");
+    assert_eq!(
+        d.json(&["issue", "list"])["issues"]
+            .as_array()
+            .unwrap()
+            .len(),
+        5
+    );
+
+    // Two-way: labels follow the state; merged takes the done transition.
+    d.ok(&["agent", "new", "atlas"]);
+    let ws = d.json(&["workstream", "add", &first, "atlas"]);
+    let ws_id = ws["id"].as_str().unwrap();
+    d.ok(&["workstream", "move", ws_id, "in_progress"]);
+    let labels = jira.labels_of("ENG-1");
+    assert!(
+        labels.contains(&"compass:in-progress".to_owned()),
+        "{labels:?}"
+    );
+    d.ok(&["workstream", "move", ws_id, "in_review"]);
+    d.ok(&["workstream", "move", ws_id, "merged"]);
+    let labels = jira.labels_of("ENG-1");
+    assert!(labels.contains(&"compass:merged".to_owned()), "{labels:?}");
+    assert!(
+        !labels.contains(&"compass:in-review".to_owned()),
+        "{labels:?}"
+    );
+    assert!(labels.contains(&"backend".to_owned()), "{labels:?}");
+    assert!(jira.is_done("ENG-1"));
+
+    // A wrong token: the error names the secret, never the token.
+    set_secret(&d, "JIRA_TOKEN", &format!("{JIRA_EMAIL}:wrong"));
+    let err = d.fails(&["source", "sync", &id]);
+    assert!(err.contains("JIRA_TOKEN"), "{err}");
+    assert!(!err.contains(JIRA_API_TOKEN), "{err}");
+    assert!(d.ok(&["source", "list"]).contains("failing"));
 }
