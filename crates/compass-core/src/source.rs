@@ -132,10 +132,16 @@ impl SourceConfig {
 
     /// The issue states the source imports on a first sync.
     pub fn state(&self) -> StateFilter {
+        self.filters().3
+    }
+
+    /// What every tracker's source has: its API URL, label filters,
+    /// assignee filter and state filter.
+    pub fn filters(&self) -> (&str, &[String], Option<&str>, StateFilter) {
         match self {
-            Self::Github(g) => g.state,
-            Self::Linear(l) => l.state,
-            Self::Jira(j) => j.state,
+            Self::Github(g) => (&g.api_url, &g.labels, g.assignee.as_deref(), g.state),
+            Self::Linear(l) => (&l.api_url, &l.labels, l.assignee.as_deref(), l.state),
+            Self::Jira(j) => (&j.api_url, &j.labels, j.assignee.as_deref(), j.state),
         }
     }
 }

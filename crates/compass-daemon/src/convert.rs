@@ -748,49 +748,36 @@ pub(crate) fn skipped_pb(s: compass_core::source::Skipped) -> pb::SkippedIssue {
 
 pub(crate) fn source_pb(s: Source) -> pb::Source {
     let name = s.config.describe();
-    let mut out = pb::Source::default();
-    let (kind, api_url, labels, assignee, state) = match s.config {
-        SourceConfig::Github(g) => {
-            out.repo = g.repo;
-            (
-                pb::SourceKind::Github,
-                g.api_url,
-                g.labels,
-                g.assignee,
-                g.state,
-            )
-        }
-        SourceConfig::Linear(l) => {
-            out.team = l.team;
-            (
-                pb::SourceKind::Linear,
-                l.api_url,
-                l.labels,
-                l.assignee,
-                l.state,
-            )
-        }
-        SourceConfig::Jira(j) => {
-            out.project_key = j.project;
-            (
-                pb::SourceKind::Jira,
-                j.api_url,
-                j.labels,
-                j.assignee,
-                j.state,
-            )
-        }
+    let (api_url, labels, assignee, state) = s.config.filters();
+    let common = pb::Source {
+        api_url: api_url.to_owned(),
+        labels: labels.to_vec(),
+        assignee: assignee.unwrap_or_default().to_owned(),
+        state: state.as_str().to_owned(),
+        ..pb::Source::default()
+    };
+    let out = match s.config {
+        SourceConfig::Github(g) => pb::Source {
+            kind: pb::SourceKind::Github.into(),
+            repo: g.repo,
+            ..common
+        },
+        SourceConfig::Linear(l) => pb::Source {
+            kind: pb::SourceKind::Linear.into(),
+            team: l.team,
+            ..common
+        },
+        SourceConfig::Jira(j) => pb::Source {
+            kind: pb::SourceKind::Jira.into(),
+            project_key: j.project,
+            ..common
+        },
     };
     pb::Source {
         id: s.id.0,
         project_id: s.project_id.0,
-        kind: kind.into(),
         name,
-        api_url,
         token_secret: s.token_secret,
-        labels,
-        assignee: assignee.unwrap_or_default(),
-        state: state.as_str().to_owned(),
         writeback_state: s.writeback.state,
         writeback_labels: s.writeback.labels,
         writeback_comments: s.writeback.comments,

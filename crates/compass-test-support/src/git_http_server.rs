@@ -11,14 +11,14 @@
 //! environment while git talked to the forge ([`GitHttpServer::watch`]).
 //! It can also stop answering ([`GitHttpServer::stall`]): a slow remote.
 
+use crate::served::{Served, lock};
 use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::http::{HeaderMap, Method, StatusCode, Uri, header};
 use axum::response::Response;
 use base64::Engine as _;
-use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 
 /// A request the forge answered: what was asked and whether it
 /// authenticated (`None`: no credentials; `Some(false)`: wrong ones).
@@ -41,23 +41,10 @@ struct State {
 /// The forge; stops when dropped.
 #[derive(Debug)]
 pub struct GitHttpServer {
-    addr: SocketAddr,
+    served: Served,
     state: Arc<Mutex<State>>,
     /// While true, requests are held unanswered.
     stalled: tokio::sync::watch::Sender<bool>,
-    task: tokio::task::JoinHandle<()>,
-}
-
-impl Drop for GitHttpServer {
-    fn drop(&mut self) {
-        self.task.abort();
-    }
-}
-
-fn lock(state: &Mutex<State>) -> MutexGuard<'_, State> {
-    state
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 impl GitHttpServer {
@@ -85,16 +72,11 @@ impl GitHttpServer {
                 }
             },
         );
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-        let addr = listener.local_addr()?;
-        let task = tokio::spawn(async move {
-            let _ = axum::serve(listener, app).await;
-        });
+        let served = Served::start(app).await?;
         Ok(Self {
-            addr,
+            served,
             state,
             stalled,
-            task,
         })
     }
 
@@ -106,7 +88,7 @@ impl GitHttpServer {
 
     /// `http://127.0.0.1:PORT` (the forge origin).
     pub fn origin(&self) -> String {
-        format!("http://{}", self.addr)
+        format!("http://{}", self.served.addr())
     }
 
     /// The clone URL of repository `name` (a bare repo under the root).

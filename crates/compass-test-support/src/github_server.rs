@@ -8,14 +8,14 @@
 //! `x-ratelimit-remaining: 0` and `x-ratelimit-reset`. Faults are queued by
 //! the test ([`Fault`]) and served to the next requests in order.
 
+use crate::served::{Served, lock};
 use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::Response;
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, VecDeque};
-use std::net::SocketAddr;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// What the next request gets instead of its answer.
@@ -96,22 +96,8 @@ pub fn timestamp(tick: u64) -> String {
 /// The server; stops when dropped.
 #[derive(Debug)]
 pub struct GithubServer {
-    addr: SocketAddr,
+    served: Served,
     state: Arc<Mutex<State>>,
-    task: tokio::task::JoinHandle<()>,
-}
-
-impl Drop for GithubServer {
-    fn drop(&mut self) {
-        self.task.abort();
-    }
-}
-
-fn lock(state: &Mutex<State>) -> MutexGuard<'_, State> {
-    match state.lock() {
-        Ok(s) => s,
-        Err(p) => p.into_inner(),
-    }
 }
 
 impl GithubServer {
@@ -131,17 +117,13 @@ impl GithubServer {
                 async move { handle(&state, method, uri, headers, body) }
             },
         );
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-        let addr = listener.local_addr()?;
-        let task = tokio::spawn(async move {
-            let _ = axum::serve(listener, app).await;
-        });
-        Ok(Self { addr, state, task })
+        let served = Served::start(app).await?;
+        Ok(Self { served, state })
     }
 
     /// The API base URL (`--api-url`).
     pub fn url(&self) -> String {
-        format!("http://{}", self.addr)
+        format!("http://{}", self.served.addr())
     }
 
     fn insert(&self, title: &str, body: &str, labels: &[&str], pull_request: bool) -> u64 {

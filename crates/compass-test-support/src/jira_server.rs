@@ -9,6 +9,7 @@
 //! and a rate limit is `429` with `Retry-After`. A JQL clause it does not
 //! know is a `400`, so a client drifting from the shape fails its test.
 
+use crate::served::{Served, lock};
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{Path, Query};
@@ -17,8 +18,7 @@ use axum::response::{IntoResponse, Response};
 use base64::Engine;
 use serde_json::{Value, json};
 use std::collections::HashMap;
-use std::net::SocketAddr;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 
 #[derive(Debug, Clone)]
 struct Issue {
@@ -120,13 +120,6 @@ fn err(status: StatusCode, message: &str) -> Response {
         axum::Json(json!({"errorMessages": [message], "errors": {}})),
     )
         .into_response()
-}
-
-fn lock(state: &Mutex<State>) -> MutexGuard<'_, State> {
-    match state.lock() {
-        Ok(g) => g,
-        Err(p) => p.into_inner(),
-    }
 }
 
 fn handle(
@@ -289,15 +282,8 @@ fn handle(
 /// A running Jira-shaped server with one project.
 #[derive(Debug)]
 pub struct JiraServer {
-    addr: SocketAddr,
+    served: Served,
     state: Arc<Mutex<State>>,
-    task: tokio::task::JoinHandle<()>,
-}
-
-impl Drop for JiraServer {
-    fn drop(&mut self) {
-        self.task.abort();
-    }
 }
 
 impl JiraServer {
@@ -328,16 +314,12 @@ impl JiraServer {
                 },
             ),
         );
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-        let addr = listener.local_addr()?;
-        let task = tokio::spawn(async move {
-            let _ = axum::serve(listener, app).await;
-        });
-        Ok(Self { addr, state, task })
+        let served = Served::start(app).await?;
+        Ok(Self { served, state })
     }
 
     pub fn url(&self) -> String {
-        format!("http://{}", self.addr)
+        format!("http://{}", self.served.addr())
     }
 
     /// A new issue (done or not); returns its key. Each change is a minute

@@ -11,6 +11,7 @@ pub mod github_server;
 pub mod jira_server;
 pub mod linear_server;
 pub mod model_server;
+mod served;
 pub mod skip;
 pub mod sshd;
 

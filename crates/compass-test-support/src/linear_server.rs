@@ -9,13 +9,13 @@
 //! epoch milliseconds. An issue filter it does not know is an error, so a
 //! client drifting from the documented shape fails its test.
 
+use crate::served::{Served, lock};
 use axum::Router;
 use axum::body::Bytes;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
-use std::net::SocketAddr;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 #[derive(Debug, Clone)]
@@ -323,25 +323,11 @@ fn handle(state: &Mutex<State>, headers: &HeaderMap, body: &[u8]) -> Response {
     }
 }
 
-fn lock(state: &Mutex<State>) -> MutexGuard<'_, State> {
-    match state.lock() {
-        Ok(g) => g,
-        Err(p) => p.into_inner(),
-    }
-}
-
 /// A running Linear-shaped server with one team.
 #[derive(Debug)]
 pub struct LinearServer {
-    addr: SocketAddr,
+    served: Served,
     state: Arc<Mutex<State>>,
-    task: tokio::task::JoinHandle<()>,
-}
-
-impl Drop for LinearServer {
-    fn drop(&mut self) {
-        self.task.abort();
-    }
 }
 
 impl LinearServer {
@@ -369,17 +355,13 @@ impl LinearServer {
                 async move { handle(&state, &headers, &body) }
             }),
         );
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-        let addr = listener.local_addr()?;
-        let task = tokio::spawn(async move {
-            let _ = axum::serve(listener, app).await;
-        });
-        Ok(Self { addr, state, task })
+        let served = Served::start(app).await?;
+        Ok(Self { served, state })
     }
 
     /// The API origin a source is given (`--api-url`).
     pub fn url(&self) -> String {
-        format!("http://{}", self.addr)
+        format!("http://{}", self.served.addr())
     }
 
     /// A new issue; `open: false` makes it completed. Returns its identifier.
