@@ -722,8 +722,9 @@ pub(crate) enum BenchCmd {
         #[arg(long, default_value_t = 20_000)]
         paced_events: usize,
     },
-    /// Create a sandbox, clone a 10,000-file repo, spawn and get an answer;
-    /// against `git worktree add` and a bare `bwrap true`; plus idle workloads' RSS.
+    /// Create a workload (sandbox, host or oci), clone a 10,000-file repo,
+    /// spawn and get an answer, pause and resume it; against `git worktree
+    /// add` and a bare `bwrap true`; plus idle workloads' memory.
     Launch {
         #[arg(long, default_value_t = 10_000)]
         files: usize,
