@@ -36,7 +36,7 @@ pub(crate) enum Backend {
 }
 
 impl Backend {
-    fn flag(self) -> &'static str {
+    pub(crate) fn flag(self) -> &'static str {
         match self {
             Self::Sandbox => "sandbox",
             Self::Oci => "oci",
