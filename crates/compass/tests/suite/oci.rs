@@ -6,7 +6,7 @@
 //! again). Skipped loudly where no engine can run an agent here, as the
 //! escape suite's `escape::oci::*`.
 
-use super::escape::arena::{Backend, backend_runs_agents};
+use super::escape::arena::{Backend, backend_runs_agents, run_for};
 use super::{TestDaemon, git_repo};
 use std::time::{Duration, Instant};
 
@@ -156,4 +156,56 @@ fn oci_no_container_outlives_a_killed_daemon_and_the_next_adopts() {
     );
     assert!(state.join("work/app/.git").exists(), "the clone was lost");
     assert!(!containers_of(&state).is_empty());
+}
+
+/// An agent started on an image that is not there: the error names the
+/// image and how to build it, nothing is half-started (no container, the
+/// agent not running), and the daemon keeps serving. An image with a
+/// non-OCI backend is refused at start.
+#[test]
+fn oci_a_missing_image_is_named_at_agent_start_and_nothing_is_half_started() {
+    compass_test_support::bins::scripted_agent();
+    if !backend_runs_agents(Backend::Oci) {
+        return;
+    }
+    let image = "localhost/compass-missing:nope";
+    let d = TestDaemon::start_with(&["--backend", "oci", "--oci-image", image]);
+    let src = tempfile::tempdir().unwrap();
+    let repo = git_repo(src.path());
+    d.ok(&["project", "add", "demo", "--repo", repo.to_str().unwrap()]);
+    d.ok(&["agent", "new", "atlas"]);
+    let err = d.fails(&["agent", "start", "atlas"]);
+    assert!(
+        err.contains(image) && err.contains("podman import") && err.contains("--oci-image"),
+        "{err}"
+    );
+    let show = d.ok(&["agent", "show", "atlas"]);
+    assert!(!show.contains("status: running"), "{show}");
+    assert_eq!(
+        containers_of(&d.home().join("agents/agt-1")),
+        "",
+        "a container was made"
+    );
+    // Still serving: the same failure again, named again.
+    assert!(d.fails(&["agent", "start", "atlas"]).contains(image));
+    assert!(d.ok(&["agent", "list"]).contains("atlas"));
+}
+
+#[test]
+fn an_oci_image_with_another_backend_is_refused_at_start() {
+    let home = tempfile::tempdir().unwrap();
+    let mut cmd = std::process::Command::new(super::BIN);
+    cmd.args([
+        "daemon",
+        "--backend",
+        "host",
+        "--oci-image",
+        "localhost/x:y",
+    ])
+    .env("COMPASS_HOME", home.path());
+    // A daemon that accepted the flag would serve on: give up on it.
+    let out = run_for(cmd, Duration::from_secs(30)).expect("the daemon served on");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("oci image") && err.contains("host"), "{err}");
 }
