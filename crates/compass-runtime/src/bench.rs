@@ -2,7 +2,10 @@
 //! the Compass launch (create a workload, clone a generated repo into it,
 //! spawn a process and read its first answer) against two baselines in the
 //! same run — `git worktree add` of the same repo and a bare `bwrap true` —
-//! and then the memory of many idle agent workloads.
+//! then pause/resume of that running workload, and the memory of many idle
+//! agent workloads. Every backend runs it; for containers the memory counts
+//! what lives outside the daemon's process tree too (the container's
+//! members and its conmon).
 //!
 //! Boundary: measures and reports; printing is the CLI's job (the report
 //! implements `Display`).
@@ -13,7 +16,7 @@ use crate::spec::{
     Backend, EgressPolicy, ExecSpec, Resources, SpawnedProcess, WorkloadName, WorkloadSpec,
 };
 use crate::workload::WorkloadRuntime;
-use crate::{HostRuntime, SandboxRuntime, procfs};
+use crate::{HostRuntime, OciRuntime, SandboxRuntime, procfs};
 use compass_core::name::Name;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -34,7 +37,7 @@ pub struct LaunchOptions {
     pub iterations: usize,
     /// Idle agent workloads for the memory figure.
     pub idle_agents: usize,
-    /// `Sandbox` (default) or `Host`.
+    /// `Sandbox` (default), `Host` or `Oci`.
     pub backend: Backend,
 }
 
@@ -107,6 +110,10 @@ pub struct LaunchReport {
     pub launch: Stats,
     /// Of which: the clone alone.
     pub clone: Stats,
+    /// Freezing the launched workload with its process running.
+    pub pause: Stats,
+    /// Thawing it again.
+    pub resume: Stats,
     /// Baseline: `git worktree add` of the same repo (git's defaults).
     pub worktree_add: Stats,
     /// Baseline: `git worktree add` with the parallel checkout the clone
@@ -145,6 +152,8 @@ impl LaunchReport {
             "files": self.files,
             "launch": st(&self.launch),
             "clone": st(&self.clone),
+            "pause": st(&self.pause),
+            "resume": st(&self.resume),
             "worktree_add": st(&self.worktree_add),
             "worktree_add_parallel": st(&self.worktree_add_parallel),
             "bwrap_true": st(&self.bwrap_true),
@@ -192,6 +201,8 @@ impl fmt::Display for LaunchReport {
         for (label, s) in [
             ("launch (create+clone+spawn+first answer)", &self.launch),
             ("  of which clone", &self.clone),
+            ("pause (running workload)", &self.pause),
+            ("resume", &self.resume),
             ("baseline: git worktree add", &self.worktree_add),
             (
                 "baseline: git worktree add, parallel",
@@ -305,15 +316,21 @@ fn answer_exec() -> ExecSpec {
         argv: vec![
             "/bin/sh".into(),
             "-c".into(),
-            "read l; echo \"ready $l\"; exec sleep 3600".into(),
+            // Answers every line, so a resumed workload can be asked again.
+            "while read l; do echo \"ready $l\"; done".into(),
         ],
         ..ExecSpec::default()
     }
 }
 
 async fn first_answer(p: &mut SpawnedProcess) -> Result<(), RuntimeError> {
+    answer(p, "go").await
+}
+
+/// Send `word`, expect `ready <word>` back.
+async fn answer(p: &mut SpawnedProcess, word: &str) -> Result<(), RuntimeError> {
     p.stdin
-        .write_all(b"go\n")
+        .write_all(format!("{word}\n").as_bytes())
         .await
         .map_err(|e| RuntimeError::io("bench: writing to the agent", e))?;
     let mut line = String::new();
@@ -321,36 +338,38 @@ async fn first_answer(p: &mut SpawnedProcess) -> Result<(), RuntimeError> {
         .read_line(&mut line)
         .await
         .map_err(|e| RuntimeError::io("bench: reading the agent", e))?;
-    if line.trim() != "ready go" {
-        return Err(err(format!("unexpected first answer {line:?}")));
+    if line.trim() != format!("ready {word}") {
+        return Err(err(format!("unexpected answer {line:?} to {word:?}")));
     }
     Ok(())
 }
 
 /// Run the whole benchmark. Everything it makes under `scratch` is removed.
 pub async fn launch(options: LaunchOptions) -> Result<LaunchReport, RuntimeError> {
+    let mut oci = None;
     let rt: Arc<dyn WorkloadRuntime> = match options.backend {
         Backend::Sandbox => Arc::new(SandboxRuntime::discover()?),
         Backend::Host => Arc::new(HostRuntime::new()),
         Backend::Oci => {
-            return Err(RuntimeError::Unsupported {
-                backend: "oci",
-                operation: "bench launch",
-                why: "the launch bench covers the sandbox and host backends",
-            });
+            let rt = OciRuntime::discover()?;
+            // Before anything is made: a missing image is named up front.
+            rt.probe().await?;
+            oci = Some(rt.clone());
+            Arc::new(rt)
         }
     };
     let root = options
         .scratch
         .join(format!("bench-{:08x}", rand::random::<u32>()));
     fs_err::create_dir_all(&root).map_err(|e| RuntimeError::io("bench: scratch dir", e))?;
-    let result = launch_in(&*rt, &options, &root).await;
+    let result = launch_in(&*rt, oci.as_ref(), &options, &root).await;
     let _ = fs_err::remove_dir_all(&root);
     result
 }
 
 async fn launch_in(
     rt: &dyn WorkloadRuntime,
+    oci: Option<&OciRuntime>,
     options: &LaunchOptions,
     root: &Path,
 ) -> Result<LaunchReport, RuntimeError> {
@@ -362,6 +381,7 @@ async fn launch_in(
         source: source.display().to_string(),
     };
     let (mut launches, mut clones, mut worktrees, mut bwraps) = (vec![], vec![], vec![], vec![]);
+    let (mut pauses, mut resumes) = (vec![], vec![]);
     let mut parallel = vec![];
     for i in 0..options.iterations.max(1) {
         // Baseline 1: git worktree add of the same repo.
@@ -457,6 +477,14 @@ async fn launch_in(
                 .try_into()
                 .unwrap_or(u64::MAX),
         ));
+        let t = Instant::now();
+        rt.pause(&name).await?;
+        pauses.push(t.elapsed());
+        let t = Instant::now();
+        rt.resume(&name).await?;
+        resumes.push(t.elapsed());
+        // Untimed honesty check: the thawed process answers again.
+        answer(&mut p, "again").await?;
         // Untimed honesty check: the clone really holds every file.
         let checked_out = count_files(&s.state_dir.join("work").join("app"));
         if checked_out < options.files {
@@ -468,7 +496,7 @@ async fn launch_in(
         rt.remove(&name).await?;
         let _ = p.handle.wait().await;
     }
-    let idle = idle_agents(rt, options.idle_agents, root).await?;
+    let idle = idle_agents(rt, oci, options.idle_agents, root).await?;
     let stats = |s: &[Duration]| Stats::of(s).ok_or_else(|| err("no samples"));
     Ok(LaunchReport {
         backend: rt.backend(),
@@ -478,6 +506,8 @@ async fn launch_in(
         files: options.files,
         launch: stats(&launches)?,
         clone: stats(&clones)?,
+        pause: stats(&pauses)?,
+        resume: stats(&resumes)?,
         worktree_add: stats(&worktrees)?,
         worktree_add_parallel: stats(&parallel)?,
         bwrap_true: stats(&bwraps)?,
@@ -488,6 +518,7 @@ async fn launch_in(
 /// Create `n` workloads, each with an idle agent process, and measure.
 async fn idle_agents(
     rt: &dyn WorkloadRuntime,
+    oci: Option<&OciRuntime>,
     n: usize,
     root: &Path,
 ) -> Result<IdleReport, RuntimeError> {
@@ -524,7 +555,16 @@ async fn idle_agents(
         workload_processes: 0,
     };
     if result.is_ok() {
-        let children = ChildMemory::of(me);
+        // A container's processes are not the daemon's descendants: its
+        // members and conmon are counted as well.
+        let mut pids = procfs::descendants(me);
+        if let Some(oci) = oci {
+            for name in &names {
+                pids.extend(oci.host_processes(name).await);
+            }
+        }
+        pids.retain(|p| *p != me);
+        let children = ChildMemory::of_pids(pids);
         report.workload_processes = children.processes;
         report.workload_rss_bytes = children.rss_bytes;
         report.workload_pss_bytes = children.pss_bytes;
@@ -570,9 +610,16 @@ pub struct ChildMemory {
 }
 
 impl ChildMemory {
+    /// Every process below `root`, `root` itself excluded.
     pub fn of(root: i32) -> Self {
+        Self::of_pids(procfs::descendants(root).into_iter().filter(|p| *p != root))
+    }
+
+    /// These processes, each counted once.
+    pub fn of_pids(pids: impl IntoIterator<Item = i32>) -> Self {
+        let pids: std::collections::BTreeSet<i32> = pids.into_iter().collect();
         let mut m = Self::default();
-        for pid in procfs::descendants(root).into_iter().filter(|p| *p != root) {
+        for pid in pids {
             m.processes += 1;
             m.rss_bytes += status_kib(pid, "VmRSS:") * 1024;
             m.pss_bytes += rollup_kib(pid, "Pss:") * 1024;

@@ -82,6 +82,26 @@ pub fn runtime_for(backend: Backend) -> Result<Arc<dyn WorkloadRuntime>, Runtime
     })
 }
 
+/// [`runtime_for`] with the OCI backend's image chosen (`None`: the
+/// recipe's content-hashed base image). An image for another backend is
+/// refused rather than silently unused.
+pub fn runtime_with_image(
+    backend: Backend,
+    oci_image: Option<String>,
+) -> Result<Arc<dyn WorkloadRuntime>, RuntimeError> {
+    match (backend, oci_image) {
+        (_, None) => runtime_for(backend),
+        (Backend::Oci, Some(image)) => Ok(Arc::new(OciRuntime::new(OciConfig {
+            image,
+            ..OciConfig::discover()
+        })?)),
+        (other, Some(_)) => Err(RuntimeError::Invalid {
+            what: "oci image",
+            why: format!("an image is for the oci backend, not {}", other.as_str()),
+        }),
+    }
+}
+
 /// [`runtime_for`] from a user-typed backend name (`sandbox`, `host`,
 /// `oci`); an unknown name is [`RuntimeError::UnknownBackend`].
 pub fn runtime_named(raw: &str) -> Result<Arc<dyn WorkloadRuntime>, RuntimeError> {

@@ -956,6 +956,36 @@ impl WorkloadRuntime for OciRuntime {
 }
 
 impl OciRuntime {
+    /// The host processes a running workload costs outside the daemon's
+    /// own tree: the container's members and the engine's monitor
+    /// (conmon), which is reparented away from the daemon. Empty when it
+    /// is not running. For measuring (`bench launch`), never for signals.
+    pub async fn host_processes(&self, name: &WorkloadName) -> Vec<i32> {
+        let container = self
+            .lock()
+            .get(name)
+            .and_then(|w| w.running.as_ref().map(|r| r.container.clone()));
+        let Some(container) = container else {
+            return Vec::new();
+        };
+        let mut pids = self.members(name);
+        if let Ok(out) = self
+            .engine
+            .ok(
+                &["inspect", "--format", "{{.State.ConmonPid}}", &container],
+                &container,
+            )
+            .await
+            && let Ok(conmon) = String::from_utf8_lossy(&out.stdout).trim().parse::<i32>()
+            && conmon > 0
+        {
+            pids.push(conmon);
+        }
+        pids
+    }
+}
+
+impl OciRuntime {
     /// The applied limits of the running container as the kernel reports
     /// them: (cpu quota in µs per 100 ms, memory limit in bytes, task cap).
     pub fn applied_limits(

@@ -87,6 +87,15 @@ pub enum Protection {
 }
 
 impl Protection {
+    /// Every protection, in the order the UI lists them.
+    pub const ALL: [Self; 5] = [
+        Self::FilesystemIsolation,
+        Self::InterAgentIsolation,
+        Self::EgressPolicy,
+        Self::ProcessTreeContainment,
+        Self::ResourceLimits,
+    ];
+
     pub fn as_str(self) -> &'static str {
         match self {
             Self::FilesystemIsolation => "filesystem_isolation",

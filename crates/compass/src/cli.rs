@@ -162,6 +162,10 @@ pub(crate) struct ServeArgs {
     /// Workload backend for agents.
     #[arg(long, value_enum, default_value_t = Backend::Sandbox)]
     pub(crate) backend: Backend,
+    /// With --backend oci: the image agents' containers run (default: the
+    /// base image `scripts/oci-setup` builds, tagged by its recipe's hash).
+    #[arg(long, value_name = "IMAGE")]
+    pub(crate) oci_image: Option<String>,
     /// Preinstalled agent CLIs (an npm node_modules, or a prefix with bin/),
     /// mounted read-only into every workload and put on its PATH.
     #[arg(long, value_name = "DIR", env = "COMPASS_AGENT_TOOLS")]
@@ -774,8 +778,9 @@ pub(crate) enum BenchCmd {
         #[arg(long, default_value_t = 20_000)]
         paced_events: usize,
     },
-    /// Create a sandbox, clone a 10,000-file repo, spawn and get an answer;
-    /// against `git worktree add` and a bare `bwrap true`; plus idle workloads' RSS.
+    /// Create a workload (sandbox, host or oci), clone a 10,000-file repo,
+    /// spawn and get an answer, pause and resume it; against `git worktree
+    /// add` and a bare `bwrap true`; plus idle workloads' memory.
     Launch {
         #[arg(long, default_value_t = 10_000)]
         files: usize,

@@ -105,6 +105,22 @@ pub(crate) fn agent(a: &pb::Agent) -> String {
     }
     if !a.backend.is_empty() {
         let _ = writeln!(out, "  workload: {}", a.backend);
+        // What the tier has on this host, not only what it lacks: the
+        // daemon records the missing ones, the rest is every other one.
+        let has: Vec<&str> = compass_runtime::Protection::ALL
+            .iter()
+            .map(|p| p.as_str())
+            .filter(|p| !a.missing_protections.iter().any(|m| m == p))
+            .collect();
+        let _ = writeln!(
+            out,
+            "  protections: {}",
+            if has.is_empty() {
+                "none".to_owned()
+            } else {
+                has.join(", ")
+            }
+        );
     }
     if !a.missing_protections.is_empty() {
         let _ = writeln!(

@@ -39,7 +39,7 @@ pub(crate) fn build_hint(image: &str) -> String {
     if image == default_image() {
         "build it with scripts/oci-setup (Debian packages, no registry)".to_owned()
     } else {
-        "import it (`podman import rootfs.tar NAME`) or pick another with OciConfig::image"
+        "import it (`podman import rootfs.tar NAME`) or pick another (`compass serve --oci-image`, OciConfig::image)"
             .to_owned()
     }
 }

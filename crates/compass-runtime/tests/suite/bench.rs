@@ -12,6 +12,8 @@ async fn bench_launch_produces_a_report() {
     options.idle_agents = 3;
     let report = launch(options).await.unwrap();
     assert_eq!(report.launch.samples, 2);
+    assert_eq!(report.pause.samples, 2);
+    assert_eq!(report.resume.samples, 2);
     assert_eq!(report.idle.agents, 3);
     assert!(report.idle.workload_processes >= 3, "{report}");
     assert!(report.idle.daemon_rss_bytes > 0);
@@ -20,6 +22,7 @@ async fn bench_launch_produces_a_report() {
         "median",
         "p99",
         "cores",
+        "pause (running workload)",
         "ratio launch / faster worktree add",
         "idle agent workloads",
     ] {

@@ -463,3 +463,54 @@ async fn oci_no_container_outlives_a_killed_daemon() {
         rt.remove(&s.name).await.unwrap();
     }
 }
+
+/// `bench launch` runs on containers as on the sandbox: launches with a
+/// clone, pause/resume of the running container (the thawed process
+/// answers again), and the idle memory counts each container's own
+/// processes (init, `sleep infinity`, the agent, conmon), which are not
+/// the daemon's descendants. Nothing is left behind.
+#[tokio::test]
+async fn oci_bench_launch_reports_pause_and_container_memory() {
+    if oci("oci_bench_launch_reports_pause_and_container_memory")
+        .await
+        .is_none()
+    {
+        return;
+    }
+    let scratch = tempfile::tempdir().unwrap();
+    let mut options = compass_runtime::bench::LaunchOptions::new(scratch.path());
+    options.files = 50;
+    options.iterations = 2;
+    options.idle_agents = 2;
+    options.backend = compass_runtime::Backend::Oci;
+    let report = compass_runtime::bench::launch(options).await.unwrap();
+    let text = report.to_string();
+    assert!(text.contains("backend oci"), "{text}");
+    assert_eq!(report.launch.samples, 2, "{text}");
+    assert_eq!(report.pause.samples, 2, "{text}");
+    assert_eq!(report.resume.samples, 2, "{text}");
+    assert_eq!(report.idle.agents, 2, "{text}");
+    assert!(
+        report.idle.workload_processes >= 4 * 2,
+        "the containers' own processes were not counted: {text}"
+    );
+    assert!(report.idle.workload_pss_bytes > 0, "{text}");
+    assert_eq!(
+        fs_err::read_dir(scratch.path()).unwrap().count(),
+        0,
+        "bench left files behind"
+    );
+    let left = podman(&[
+        "ps",
+        "-a",
+        "--format",
+        "{{.Labels}}",
+        "--filter",
+        "label=compass.state-dir",
+    ]);
+    let scratch_dir = scratch.path().display().to_string();
+    assert!(
+        !left.contains(&scratch_dir),
+        "bench left containers: {left}"
+    );
+}

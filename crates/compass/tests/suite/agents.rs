@@ -36,6 +36,20 @@ fn start_pause_resume_prompt_stop() {
     );
     let err = d.fails(&["agent", "start", "atlas"]);
     assert!(err.contains("already running"), "{err}");
+    // The sandbox tier states what it has here; resource limits are
+    // either had or listed missing (they need a delegated cgroup).
+    let show = d.ok(&["agent", "show", "atlas"]);
+    assert!(
+        show.contains(
+            "protections: filesystem_isolation, inter_agent_isolation, egress_policy, process_tree_containment"
+        ),
+        "{show}"
+    );
+    assert!(
+        show.contains("process_tree_containment, resource_limits\n")
+            || show.contains("missing protections: resource_limits"),
+        "{show}"
+    );
 
     assert!(
         d.ok(&["agent", "pause", "atlas"])
@@ -143,8 +157,11 @@ fn the_host_tier_says_which_protections_it_lacks() {
             "{p} should be listed as missing: {missing:?}"
         );
     }
+    let show = d.ok(&["agent", "show", "atlas"]);
     assert!(
-        d.ok(&["agent", "show", "atlas"])
-            .contains("missing protections: filesystem_isolation")
+        show.contains("missing protections: filesystem_isolation"),
+        "{show}"
     );
+    // It has only what it does not lack: resource limits are not claimed.
+    assert!(show.contains("protections: none\n"), "{show}");
 }

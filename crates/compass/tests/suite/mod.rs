@@ -17,6 +17,7 @@ mod hook_argv;
 mod kinds;
 mod mcp;
 mod merges;
+mod oci;
 mod proposals;
 mod relay;
 mod relay_ssh;

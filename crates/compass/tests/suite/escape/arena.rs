@@ -36,7 +36,7 @@ pub(crate) enum Backend {
 }
 
 impl Backend {
-    fn flag(self) -> &'static str {
+    pub(crate) fn flag(self) -> &'static str {
         match self {
             Self::Sandbox => "sandbox",
             Self::Oci => "oci",
@@ -867,7 +867,7 @@ impl Drop for Poller {
 /// test process. Where it cannot, the test is skipped loudly with the
 /// daemon's error (listed in `scripts/test`'s summary), or fails under
 /// `COMPASS_REQUIRE_ALL=1`.
-fn backend_runs_agents(backend: Backend) -> bool {
+pub(crate) fn backend_runs_agents(backend: Backend) -> bool {
     static OCI: OnceLock<Result<(), String>> = OnceLock::new();
     if backend != Backend::Oci {
         return true;

@@ -10,7 +10,7 @@
 //! what was seen; the ignore goes when the fix lands. Never weaken an
 //! assertion to make one pass.
 
-mod arena;
+pub(crate) mod arena;
 mod attacks;
 
 /// The repo's `.env`: credentials an agent may read (Warden taints them).
