@@ -95,6 +95,10 @@ pub enum EventKind {
         /// that decided does not say (and in events stored before).
         #[serde(default)]
         route: String,
+        /// What was flagged or cautioned about, cut and redacted for the
+        /// user; empty for a clear (and in events stored before).
+        #[serde(default)]
+        excerpt: String,
     },
     /// The user changed Warden's state: `what` is `enabled`, `disabled`,
     /// `allow`, `deny`, `forget` or `allow_once`; `subject` the pattern (or
@@ -271,9 +275,12 @@ impl EventKind {
         match self {
             Self::AgentUpdate { update } => update.texts_mut(),
             Self::GateDecision {
-                source, verdict, ..
+                source,
+                verdict,
+                excerpt,
+                ..
             } => {
-                let mut texts = vec![source];
+                let mut texts = vec![source, excerpt];
                 texts.extend(verdict.texts_mut());
                 texts
             }

@@ -435,6 +435,7 @@ pub(crate) fn event(e: &Event) -> pb::Event {
             verdict,
             latency_us,
             route,
+            excerpt,
         } => {
             let detail = match &verdict.decision {
                 Decision::Clear => String::new(),
@@ -458,6 +459,7 @@ pub(crate) fn event(e: &Event) -> pb::Event {
                 latency_us,
                 hash,
                 route,
+                excerpt,
             })
         }
         EventKind::Marker { label, payload } => Kind::Marker(pb::Marker { label, payload }),

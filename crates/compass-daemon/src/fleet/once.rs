@@ -99,6 +99,7 @@ mod tests {
             },
             latency_us: 1,
             path,
+            excerpt: String::new(),
         }
     }
 

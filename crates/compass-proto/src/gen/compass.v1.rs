@@ -946,6 +946,11 @@ pub struct GateDecision {
     /// "taint_cleared", "same_action"; empty when not recorded.
     #[prost(string, tag = "110")]
     pub route: ::prost::alloc::string::String,
+    /// What was flagged (or cautioned about): a window of the inspected text
+    /// around the first rule that matched, at most 600 characters, with
+    /// credential shapes and stored secrets redacted. Empty for a clear.
+    #[prost(string, tag = "30")]
+    pub excerpt: ::prost::alloc::string::String,
 }
 /// The user changed Warden's state.
 #[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]

@@ -7305,6 +7305,9 @@ impl serde::Serialize for GateDecision {
         if !self.route.is_empty() {
             len += 1;
         }
+        if !self.excerpt.is_empty() {
+            len += 1;
+        }
         let mut struct_ser = serializer.serialize_struct("compass.v1.GateDecision", len)?;
         if !self.gate.is_empty() {
             struct_ser.serialize_field("gate", &self.gate)?;
@@ -7332,6 +7335,9 @@ impl serde::Serialize for GateDecision {
         if !self.route.is_empty() {
             struct_ser.serialize_field("route", &self.route)?;
         }
+        if !self.excerpt.is_empty() {
+            struct_ser.serialize_field("excerpt", &self.excerpt)?;
+        }
         struct_ser.end()
     }
 }
@@ -7351,6 +7357,7 @@ impl<'de> serde::Deserialize<'de> for GateDecision {
             "latencyUs",
             "hash",
             "route",
+            "excerpt",
         ];
 
         #[allow(clippy::enum_variant_names)]
@@ -7363,6 +7370,7 @@ impl<'de> serde::Deserialize<'de> for GateDecision {
             LatencyUs,
             Hash,
             Route,
+            Excerpt,
         }
         impl<'de> serde::Deserialize<'de> for GeneratedField {
             fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
@@ -7392,6 +7400,7 @@ impl<'de> serde::Deserialize<'de> for GateDecision {
                             "latencyUs" | "latency_us" => Ok(GeneratedField::LatencyUs),
                             "hash" => Ok(GeneratedField::Hash),
                             "route" => Ok(GeneratedField::Route),
+                            "excerpt" => Ok(GeneratedField::Excerpt),
                             _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
                         }
                     }
@@ -7419,6 +7428,7 @@ impl<'de> serde::Deserialize<'de> for GateDecision {
                 let mut latency_us__ = None;
                 let mut hash__ = None;
                 let mut route__ = None;
+                let mut excerpt__ = None;
                 while let Some(k) = map_.next_key()? {
                     match k {
                         GeneratedField::Gate => {
@@ -7471,6 +7481,12 @@ impl<'de> serde::Deserialize<'de> for GateDecision {
                             }
                             route__ = Some(map_.next_value()?);
                         }
+                        GeneratedField::Excerpt => {
+                            if excerpt__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("excerpt"));
+                            }
+                            excerpt__ = Some(map_.next_value()?);
+                        }
                     }
                 }
                 Ok(GateDecision {
@@ -7482,6 +7498,7 @@ impl<'de> serde::Deserialize<'de> for GateDecision {
                     latency_us: latency_us__.unwrap_or_default(),
                     hash: hash__.unwrap_or_default(),
                     route: route__.unwrap_or_default(),
+                    excerpt: excerpt__.unwrap_or_default(),
                 })
             }
         }
