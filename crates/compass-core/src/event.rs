@@ -226,6 +226,20 @@ pub enum EventKind {
         comments: u32,
         failing_checks: u32,
     },
+    /// A person opened a raw shell into the agent's workload (the escape
+    /// hatch: a PTY, outside every gate). `by` is the door it came through
+    /// (`board` or `cli`); `session` names it until it closes.
+    ShellOpened {
+        session: String,
+        by: String,
+    },
+    /// That shell ended: the person closed it or its shell exited (`exit_code`
+    /// when it exited with one).
+    ShellClosed {
+        session: String,
+        by: String,
+        exit_code: Option<i32>,
+    },
 }
 
 impl EventKind {
@@ -263,6 +277,8 @@ impl EventKind {
             Self::QueueUpdated { .. } => "queue_updated",
             Self::PullRequestOpened { .. } => "pull_request_opened",
             Self::ForgeFeedback { .. } => "forge_feedback",
+            Self::ShellOpened { .. } => "shell_opened",
+            Self::ShellClosed { .. } => "shell_closed",
         }
     }
 }
@@ -314,7 +330,9 @@ impl EventKind {
             | Self::AskAnswered { .. }
             | Self::QueueUpdated { .. }
             | Self::PullRequestOpened { .. }
-            | Self::ForgeFeedback { .. } => vec![],
+            | Self::ForgeFeedback { .. }
+            | Self::ShellOpened { .. }
+            | Self::ShellClosed { .. } => vec![],
         }
     }
 }

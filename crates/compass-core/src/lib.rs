@@ -16,6 +16,7 @@ pub mod issue;
 pub mod merge;
 pub mod name;
 pub mod project;
+pub mod pty_frames;
 pub mod safe_git;
 pub mod secret;
 pub mod shell_quote;

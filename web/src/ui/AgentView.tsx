@@ -10,6 +10,7 @@ import { Activity, lineDiff, type Gate, type Item } from "../activity.js";
 import { STATUS_LABEL, type Lane } from "../board.js";
 import { AgentStatus, ToolStatus } from "../gen/compass/v1/compass_pb.js";
 import { TermOutput } from "./Term.js";
+import { ShellPanel } from "./Shell.js";
 
 const TOOL_STATUS: Record<ToolStatus, string> = {
   [ToolStatus.UNSPECIFIED]: "started",
@@ -19,8 +20,9 @@ const TOOL_STATUS: Record<ToolStatus, string> = {
   [ToolStatus.FAILED]: "failed",
 };
 
-export function AgentView(props: { api: Api; feed: Feed; agentId: string; lane?: Lane; act: (f: () => Promise<unknown>) => Promise<void> }) {
+export function AgentView(props: { api: Api; feed: Feed; agentId: string; lane?: Lane; token: () => string; act: (f: () => Promise<unknown>) => Promise<void> }) {
   const { api, feed, agentId, lane, act } = props;
+  const [shell, setShell] = useState(false);
   const [items, setItems] = useState<Item[]>([]);
   const [prompt, setPrompt] = useState("");
   const tail = useRef<HTMLDivElement>(null);
@@ -70,8 +72,18 @@ export function AgentView(props: { api: Api; feed: Feed; agentId: string; lane?:
           <button onClick={() => act(() => api.reloadAgent(ref))} title="Clear the context: restart with a fresh session seeded by the workspace state">
             Reload
           </button>
+          <button
+            onClick={() => setShell(!shell)}
+            disabled={!shell && lane?.status !== AgentStatus.RUNNING}
+            aria-pressed={shell}
+            data-testid="open-shell"
+            title="A raw shell in the agent's workload (outside Warden's gates; recorded as your session)"
+          >
+            Shell
+          </button>
         </div>
       </header>
+      {shell && <ShellPanel agentId={agentId} name={lane?.name ?? agentId} token={props.token()} onClose={() => setShell(false)} />}
       <div className="stream" data-testid="stream">
         {items.length === 0 && <p className="muted">No activity yet.</p>}
         {items.map((item) => (

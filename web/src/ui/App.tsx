@@ -79,6 +79,7 @@ export function App() {
         token.current = t;
         feed.retry();
       }}
+      token={() => token.current ?? ""}
     />
   );
 }
@@ -90,6 +91,8 @@ function Shell(props: {
   projectId: string;
   setProjectId: (id: string) => void;
   newToken: (t: string) => void;
+  /// The token, for the one connection outside the client (the shell).
+  token: () => string;
 }) {
   const { api, feed, projectId } = props;
   const [view, setView] = useState<View>({ kind: "board" });
@@ -179,7 +182,7 @@ function Shell(props: {
           />
         )}
         {view.kind === "agent" && board && (
-          <AgentView api={api} feed={feed} agentId={view.id} lane={board.agents.get(view.id)} act={act} />
+          <AgentView api={api} feed={feed} agentId={view.id} lane={board.agents.get(view.id)} token={props.token} act={act} />
         )}
         {view.kind === "warden" && <WardenView api={api} feed={feed} board={board} act={act} />}
         {issue && board && (

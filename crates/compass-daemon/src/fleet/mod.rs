@@ -24,6 +24,7 @@ mod provision;
 mod relay;
 mod review;
 mod running;
+mod shell;
 mod sink;
 mod spec;
 mod start;
@@ -32,6 +33,7 @@ mod workstreams;
 pub(crate) use pauser::WorkloadPauser;
 pub(crate) use review::RepoReview;
 pub(crate) use running::Running;
+pub(crate) use shell::OpenShell;
 pub(crate) use sink::StoreSink;
 pub(crate) use spec::repo_names;
 

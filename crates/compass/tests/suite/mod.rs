@@ -19,6 +19,7 @@ mod merges;
 mod relay;
 mod restart;
 mod scope;
+mod shell;
 mod sources;
 mod stream;
 mod tidy;
