@@ -96,6 +96,8 @@ function Shell(props: {
 }) {
   const { api, feed, projectId } = props;
   const [view, setView] = useState<View>({ kind: "board" });
+  // Stable, so a live update redraws only the rows it changed (Row is memo).
+  const openAgent = useCallback((id: string) => setView({ kind: "agent", id }), []);
   const [glance, setGlance] = useState(false);
   const [issue, setIssue] = useState<string | null>(null);
   const [link, setLink] = useState<Link>(feed.link);
@@ -177,7 +179,7 @@ function Shell(props: {
           <BoardView
             state={board}
             glance={glance}
-            openAgent={(id) => setView({ kind: "agent", id })}
+            openAgent={openAgent}
             openIssue={setIssue}
           />
         )}
