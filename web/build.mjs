@@ -3,7 +3,7 @@
 // forbid it). The output is committed and embedded in the daemon binary;
 // `scripts/web-check` rebuilds it and fails when it differs.
 import * as esbuild from "esbuild";
-import { copyFileSync, mkdirSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 
 const out = "dist";
 rmSync(out, { recursive: true, force: true });
@@ -20,4 +20,8 @@ await esbuild.build({
   logLevel: "warning",
 });
 copyFileSync("src/index.html", `${out}/index.html`);
-copyFileSync("src/app.css", `${out}/app.css`);
+// One stylesheet: xterm.js's own, then the page's (which completes it).
+writeFileSync(
+  `${out}/app.css`,
+  [readFileSync("node_modules/@xterm/xterm/css/xterm.css", "utf8"), readFileSync("src/app.css", "utf8")].join("\n"),
+);

@@ -2,7 +2,8 @@
 // real daemon with AGENTS agents and CARDS issues assigned round-robin,
 // the board opened in headless Chromium, and measured in the browser:
 // first render (navigation start to every card drawn) and live updates
-// (an event's arrival in the page to its card drawn in the new column).
+// (an event's arrival in the page to its card in the new column in the
+// DOM, and to the next frame after that).
 // Prints medians and p99 over RUNS loads and MOVES moves.
 import { cpus } from "node:os";
 import { Daemon, browser, freePort, page } from "../test/harness.mjs";
@@ -61,24 +62,34 @@ try {
     const to = Math.floor(i / ws.length) % 2 === 0 ? "in_progress" : "backlog";
     const column = { in_progress: "In Progress", in_review: "In Review", merged: "Merged", backlog: "Backlog" }[to];
     const key = `bench-${(i % ws.length) + 1}`;
-    const wait = p.evaluate(
-      ([key, column]) =>
-        new Promise((ok) => {
-          const check = () => {
-            const card = document.querySelector(`.cell[data-column="${column}"] [data-key="${key}"]`);
-            if (card) {
-              const mark = performance.getEntriesByName("compass-event").pop();
-              ok(performance.now() - (mark ? mark.startTime : performance.now()));
-            } else requestAnimationFrame(check);
-          };
-          check();
-        }),
+    // Two figures per move, from the event's arrival in the page: the DOM
+    // holding the card in its new column (a MutationObserver fires right
+    // after React commits: the page's own work, against the target), and
+    // the next animation frame after that (when the browser can paint it;
+    // up to one frame more, set by the display, not the page).
+    await p.evaluate(
+      ([key, column]) => {
+        window.__moved = null;
+        const since = () => {
+          const mark = performance.getEntriesByName("compass-event").pop();
+          return performance.now() - (mark ? mark.startTime : performance.now());
+        };
+        const there = () => document.querySelector(`.cell[data-column="${column}"] [data-key="${key}"]`);
+        const seen = new MutationObserver(() => {
+          if (!there()) return;
+          seen.disconnect();
+          const dom = since();
+          requestAnimationFrame(() => (window.__moved = [dom, since()]));
+        });
+        seen.observe(document.body, { childList: true, subtree: true });
+      },
       [key, column],
     );
     d.cli("workstream", "move", id, to);
-    live.push(await wait);
+    live.push(await (await p.waitForFunction(() => window.__moved, null, { polling: 50 })).jsonValue());
   }
-  console.log(`live update (event in the page to card drawn): ${stats(live)}`);
+  console.log(`live update (event in the page to the card in the DOM): ${stats(live.map((l) => l[0]))}`);
+  console.log(`  … to the next frame after it: ${stats(live.map((l) => l[1]))}`);
   console.log(`targets: first render < 500 ms, live update < 16 ms`);
 } finally {
   await b.close();

@@ -30,6 +30,8 @@ export type Item =
       input: string;
       output: string;
       terminal: string;
+      /// The ACP terminal whose output `terminal` is, once one reported.
+      terminalId?: string;
       exit?: number;
       gates: Gate[];
       seq: bigint;
@@ -116,7 +118,7 @@ export class Activity {
         break;
       }
       case "terminalOutput": {
-        const t = this.tool(e, "terminal");
+        const t = this.terminal(e, u.value.terminalId);
         t.terminal += u.value.output;
         if (u.value.exitCode !== undefined) t.exit = u.value.exitCode;
         this.touch(t);
@@ -166,16 +168,35 @@ export class Activity {
     if (i >= 0) this.items[i] = copy;
   }
 
+  /// The card a terminal's output belongs to. ACP's terminal/create names
+  /// no tool call, so its events carry none: the terminal goes to the card
+  /// of the command the agent is running (the latest unfinished execute
+  /// call with no terminal yet), else to a card of its own.
+  private terminal(e: Event, terminalId: string): Extract<Item, { type: "tool" }> {
+    if (e.toolCallId) return this.tool(e, "terminal");
+    for (const t of this.tools.values()) if (t.terminalId === terminalId) return t;
+    const running = [...this.tools.values()]
+      .reverse()
+      .find((t) => t.kind === "execute" && t.terminalId === undefined && (t.status === ToolStatus.IN_PROGRESS || t.status === ToolStatus.PENDING));
+    const t = running ?? this.card(`terminal-${terminalId}`, e.seq, "terminal");
+    t.terminalId = terminalId;
+    return t;
+  }
+
   private tool(e: Event, kind: string): Extract<Item, { type: "tool" }> {
-    const id = e.toolCallId || `seq-${e.seq}`;
+    return this.card(e.toolCallId || `seq-${e.seq}`, e.seq, kind);
+  }
+
+  private card(id: string, seq: bigint, kind: string): Extract<Item, { type: "tool" }> {
     let t = this.tools.get(id);
     if (!t) {
-      t = { type: "tool", id, title: kind || "tool call", kind, status: ToolStatus.IN_PROGRESS, input: "", output: "", terminal: "", gates: [], seq: e.seq };
+      t = { type: "tool", id, title: kind || "tool call", kind, status: ToolStatus.IN_PROGRESS, input: "", output: "", terminal: "", gates: [], seq };
       this.tools.set(id, t);
       this.items.push(t);
     }
     return t;
   }
+
 
   private text(role: "user" | "agent" | "thought", text: string, seq: bigint): void {
     if (!text) return;

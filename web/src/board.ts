@@ -145,6 +145,24 @@ export interface Card {
   work?: Work;
 }
 
+/// `lanes(s)`, sharing with `prev` every row whose cards are the same (the
+/// same issue and workstream objects, which `apply` replaces only when they
+/// change): a live update then hands new props to the one or two rows it
+/// touched, and every other row's memo holds.
+export function lanesSharing(s: BoardState, prev: Map<string, Card[][]> | null): Map<string, Card[][]> {
+  const next = lanes(s);
+  if (!prev) return next;
+  for (const [id, row] of next) {
+    const old = prev.get(id);
+    if (old && sameRow(old, row)) next.set(id, old);
+  }
+  return next;
+}
+
+function sameRow(a: Card[][], b: Card[][]): boolean {
+  return a.length === b.length && a.every((col, i) => col.length === b[i].length && col.every((c, j) => c.issue === b[i][j].issue && c.work === b[i][j].work));
+}
+
 /// Cards of one lane ("" is the Dispatcher's unassigned row), by column.
 export function lanes(s: BoardState): Map<string, Card[][]> {
   const out = new Map<string, Card[][]>();

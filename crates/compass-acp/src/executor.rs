@@ -231,6 +231,7 @@ impl Executor {
                     // A bare gate says nothing of its route; the daemon's
                     // Warden records its own decisions with theirs.
                     route: String::new(),
+                    excerpt: String::new(),
                 },
             });
         }

@@ -96,6 +96,10 @@ pub enum EventKind {
         /// that decided does not say (and in events stored before).
         #[serde(default)]
         route: String,
+        /// What was flagged or cautioned about, cut and redacted for the
+        /// user; empty for a clear (and in events stored before).
+        #[serde(default)]
+        excerpt: String,
     },
     /// The user changed Warden's state: `what` is `enabled`, `disabled`,
     /// `allow`, `deny`, `forget` or `allow_once`; `subject` the pattern (or
@@ -243,6 +247,20 @@ pub enum EventKind {
         /// `<repo>:<path>` of each shared file.
         paths: Vec<String>,
     },
+    /// A person opened a raw shell into the agent's workload (the escape
+    /// hatch: a PTY, outside every gate). `by` is the door it came through
+    /// (`board` or `cli`); `session` names it until it closes.
+    ShellOpened {
+        session: String,
+        by: String,
+    },
+    /// That shell ended: the person closed it or its shell exited (`exit_code`
+    /// when it exited with one).
+    ShellClosed {
+        session: String,
+        by: String,
+        exit_code: Option<i32>,
+    },
 }
 
 impl EventKind {
@@ -283,6 +301,8 @@ impl EventKind {
             Self::ProposalMade { .. } => "proposal_made",
             Self::ProposalDecided { .. } => "proposal_decided",
             Self::WorkstreamsOverlap { .. } => "workstreams_overlap",
+            Self::ShellOpened { .. } => "shell_opened",
+            Self::ShellClosed { .. } => "shell_closed",
         }
     }
 }
@@ -295,9 +315,12 @@ impl EventKind {
         match self {
             Self::AgentUpdate { update } => update.texts_mut(),
             Self::GateDecision {
-                source, verdict, ..
+                source,
+                verdict,
+                excerpt,
+                ..
             } => {
-                let mut texts = vec![source];
+                let mut texts = vec![source, excerpt];
                 texts.extend(verdict.texts_mut());
                 texts
             }
@@ -334,7 +357,9 @@ impl EventKind {
             | Self::ForgeFeedback { .. }
             | Self::ProposalMade { .. }
             | Self::ProposalDecided { .. }
-            | Self::WorkstreamsOverlap { .. } => vec![],
+            | Self::WorkstreamsOverlap { .. }
+            | Self::ShellOpened { .. }
+            | Self::ShellClosed { .. } => vec![],
         }
     }
 }

@@ -17,6 +17,7 @@ pub mod merge;
 pub mod name;
 pub mod project;
 pub mod proposal;
+pub mod pty_frames;
 pub mod safe_git;
 pub mod secret;
 pub mod shell_quote;

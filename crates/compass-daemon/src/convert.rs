@@ -435,6 +435,7 @@ pub(crate) fn event(e: &Event) -> pb::Event {
             verdict,
             latency_us,
             route,
+            excerpt,
         } => {
             let detail = match &verdict.decision {
                 Decision::Clear => String::new(),
@@ -458,6 +459,7 @@ pub(crate) fn event(e: &Event) -> pb::Event {
                 latency_us,
                 hash,
                 route,
+                excerpt,
             })
         }
         EventKind::Marker { label, payload } => Kind::Marker(pb::Marker { label, payload }),
@@ -466,6 +468,18 @@ pub(crate) fn event(e: &Event) -> pb::Event {
         }
         EventKind::SecretSet { name } => Kind::SecretSet(pb::SecretSet { name }),
         EventKind::SecretDeleted { name } => Kind::SecretDeleted(pb::SecretDeleted { name }),
+        EventKind::ShellOpened { session, by } => {
+            Kind::ShellOpened(pb::ShellOpened { session, by })
+        }
+        EventKind::ShellClosed {
+            session,
+            by,
+            exit_code,
+        } => Kind::ShellClosed(pb::ShellClosed {
+            session,
+            by,
+            exit_code,
+        }),
         EventKind::SecretsDelivered { names } => {
             Kind::SecretsDelivered(pb::SecretsDelivered { names })
         }

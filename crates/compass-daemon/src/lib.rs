@@ -26,7 +26,13 @@ mod scope;
 mod secrets;
 mod serve;
 mod service;
+mod shell;
+/// The shell WebSocket's wire names (`compass agent shell` speaks it).
+pub use shell::{
+    PATH as SHELL_PATH, PROTOCOL as SHELL_PROTOCOL, TOKEN_PROTOCOL as SHELL_TOKEN_PROTOCOL,
+};
 mod status;
+mod token;
 mod warden_state;
 mod watch;
 

@@ -84,21 +84,6 @@ pub struct RunningDaemon {
     _lock: InstanceLock,
 }
 
-fn new_token() -> String {
-    let bytes: [u8; 24] = rand::random();
-    hex::encode(bytes)
-}
-
-/// Constant-time comparison, so the token cannot be guessed byte by byte.
-fn token_matches(given: &[u8], expected: &[u8]) -> bool {
-    given.len() == expected.len()
-        && given
-            .iter()
-            .zip(expected)
-            .fold(0u8, |acc, (a, b)| acc | (a ^ b))
-            == 0
-}
-
 impl Daemon {
     /// Lock the data dir, open the store and start both listeners.
     pub async fn start(config: DaemonConfig) -> Result<RunningDaemon, DaemonError> {
@@ -134,7 +119,7 @@ impl Daemon {
             .await
             .map_err(io(format!("binding 127.0.0.1:{}", config.http_port)))?;
         let http_addr = tcp.local_addr().map_err(io("reading the board address"))?;
-        let token = new_token();
+        let token = crate::token::new_token();
         let board_url = format!("http://{http_addr}/?token={token}");
 
         // We hold the lock, so a socket file here is a dead daemon's leftover.
@@ -216,7 +201,12 @@ impl Daemon {
             tokio::spawn(serve_http(
                 tcp,
                 CompassApi { by: "board", ..api },
-                token.clone(),
+                crate::shell::ShellDoor {
+                    fleet: Arc::clone(&fleet),
+                    token: token.clone(),
+                    origin: format!("http://{http_addr}"),
+                    sessions: Arc::default(),
+                },
                 stopped,
             )),
         ];
@@ -332,37 +322,43 @@ async fn serve_unix(
 async fn serve_http(
     tcp: TcpListener,
     api: CompassApi,
-    token: String,
+    shell: crate::shell::ShellDoor,
     stopped: watch::Receiver<bool>,
 ) -> Result<(), DaemonError> {
+    let token = shell.token.clone();
     use axum::http::StatusCode;
     use axum::response::IntoResponse;
     let grpc = tonic::service::Routes::new(
         CompassServiceServer::new(api).max_decoding_message_size(MAX_REQUEST),
     )
     .into_axum_router();
-    let guarded = grpc
-        .layer(tonic_web::GrpcWebLayer::new())
-        .layer(axum::middleware::from_fn(
-            move |req: axum::extract::Request, next: axum::middleware::Next| {
-                let ok = req
-                    .headers()
-                    .get(TOKEN_HEADER)
-                    .is_some_and(|v| token_matches(v.as_bytes(), token.as_bytes()));
-                async move {
-                    if ok {
-                        next.run(req).await
-                    } else {
-                        (StatusCode::UNAUTHORIZED, "missing or wrong x-compass-token")
-                            .into_response()
+    let guarded =
+        grpc.layer(tonic_web::GrpcWebLayer::new())
+            .layer(axum::middleware::from_fn(
+                move |req: axum::extract::Request, next: axum::middleware::Next| {
+                    let ok = req.headers().get(TOKEN_HEADER).is_some_and(|v| {
+                        crate::token::token_matches(v.as_bytes(), token.as_bytes())
+                    });
+                    async move {
+                        if ok {
+                            next.run(req).await
+                        } else {
+                            (StatusCode::UNAUTHORIZED, "missing or wrong x-compass-token")
+                                .into_response()
+                        }
                     }
-                }
-            },
-        ));
+                },
+            ));
     // The bundle's files need no token (they hold no data); everything
     // else is the guarded contract.
+    // The shell's WebSocket checks the token itself, before the upgrade
+    // (a browser cannot send it as a header there).
+    let shell = axum::Router::new()
+        .route(crate::shell::PATH, axum::routing::get(crate::shell::open))
+        .with_state(shell);
     let app = axum::Router::new()
         .merge(guarded)
+        .merge(shell)
         .fallback(axum::routing::get(crate::bridge::asset));
     axum::serve(tcp, app)
         .with_graceful_shutdown(until_stopped(stopped))
@@ -399,18 +395,5 @@ impl RunningDaemon {
             Ok(r) => r,
             Err(e) => Err(e.into()),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::token_matches;
-
-    #[test]
-    fn tokens_compare_whole() {
-        assert!(token_matches(b"abc", b"abc"));
-        assert!(!token_matches(b"abd", b"abc"));
-        assert!(!token_matches(b"ab", b"abc"));
-        assert!(!token_matches(b"", b"abc"));
     }
 }

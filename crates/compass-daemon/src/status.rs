@@ -9,6 +9,19 @@ pub(crate) fn invalid(field: impl std::fmt::Display, message: impl std::fmt::Dis
     Status::invalid_argument(format!("{field}: {message}"))
 }
 
+/// The HTTP status of a refusal on the board port outside gRPC (the
+/// shell's WebSocket), from the gRPC code the same error has everywhere.
+pub(crate) fn http_status(code: Code) -> axum::http::StatusCode {
+    use axum::http::StatusCode;
+    match code {
+        Code::InvalidArgument => StatusCode::BAD_REQUEST,
+        Code::NotFound => StatusCode::NOT_FOUND,
+        Code::FailedPrecondition | Code::AlreadyExists => StatusCode::CONFLICT,
+        Code::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+        _ => StatusCode::INTERNAL_SERVER_ERROR,
+    }
+}
+
 pub(crate) fn from_store(error: StoreError) -> Status {
     let code = match &error {
         StoreError::Invalid { .. } => Code::InvalidArgument,

@@ -23,6 +23,10 @@ pub struct AuditRecord {
     pub latency_us: u64,
     /// How the decision was reached.
     pub path: Route,
+    /// What was flagged (or cautioned about), cut and redacted for the
+    /// user (`excerpt.rs`); empty for a clear.
+    #[serde(default)]
+    pub excerpt: String,
 }
 
 /// Which gate decided: a closed set, serialized in snake_case.
@@ -118,6 +122,7 @@ impl AuditRecord {
                 verdict: self.verdict.clone(),
                 latency_us: self.latency_us,
                 route: self.path.as_str().to_owned(),
+                excerpt: self.excerpt.clone(),
             },
         }
     }

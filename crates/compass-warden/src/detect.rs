@@ -268,6 +268,18 @@ impl Detectors {
         &self.rules
     }
 
+    /// Where in `text` (a byte offset) the earliest rule match starts, if
+    /// any does: the place an excerpt of a flagged text is cut around.
+    pub fn first_match(&self, text: &str) -> Option<usize> {
+        self.rules
+            .set
+            .matches(text.as_bytes())
+            .iter()
+            .filter_map(|i| self.rules.rules.get(i)?.regex.find(text))
+            .map(|m| m.start())
+            .min()
+    }
+
     fn rule_findings(
         &self,
         text: &str,

@@ -20,6 +20,7 @@ pub mod detect;
 pub mod detector;
 pub mod error;
 pub mod eval;
+pub mod excerpt;
 pub mod files;
 pub mod git;
 pub mod held;

@@ -13,6 +13,7 @@ use crate::clock::{Clock, SystemClock};
 use crate::detect::{Detectors, RuleSet};
 use crate::detector;
 use crate::error::WardenError;
+use crate::excerpt;
 use crate::files::WorkloadFiles;
 use crate::git::{self, GitInspector, PushPlan};
 use crate::held::HeldSecrets;
@@ -463,7 +464,9 @@ impl Warden {
             self.inspecting_route(),
         )
         .with(findings);
-        self.finish(agent.clone(), assessed, &|| None, start).await
+        let inspected = calls.join("\n");
+        self.finish(agent.clone(), assessed, &inspected, &|| None, start)
+            .await
     }
 
     /// The route of a decision Warden inspects itself: none while it is off.
@@ -533,6 +536,7 @@ impl Warden {
             verdict: shared.verdict.clone(),
             latency_us: 0,
             path: Route::SameAction,
+            excerpt: String::new(),
         };
         self.deps.audit.record(&record);
         Decided {
@@ -562,15 +566,22 @@ impl Warden {
             GateRequest::Input { item, .. } => asks::describe_content(&item.content),
             GateRequest::Output { action, .. } => asks::describe_action(action),
         };
-        self.finish(agent, assessed, &named, start).await
+        let inspected = match request {
+            GateRequest::Input { item, .. } => std::borrow::Cow::Borrowed(item.content.as_str()),
+            GateRequest::Output { action, .. } => action_text(action),
+        };
+        self.finish(agent, assessed, &inspected, &named, start)
+            .await
     }
 
     /// Decide an assessment: the decision, its named dangerous part, the
-    /// taint update, the audit record and the pause on a flag.
+    /// taint update, the audit record (with an excerpt of `inspected`
+    /// unless it clears) and the pause on a flag.
     async fn finish(
         &self,
         agent: AgentId,
         assessed: Assessment,
+        inspected: &str,
         named: &(dyn Fn() -> Option<String> + Sync),
         start: Instant,
     ) -> Decided {
@@ -620,6 +631,15 @@ impl Warden {
         }
         self.decisions.fetch_add(1, Ordering::Relaxed);
         let latency_us = u64::try_from(start.elapsed().as_micros()).unwrap_or(u64::MAX);
+        // Shown to the user, never to the agent: redacted for shapes and
+        // for what this agent was handed (held values) alike.
+        let excerpt = match verdict.decision {
+            Decision::Clear => String::new(),
+            _ => {
+                let cut = excerpt::excerpt(&self.detectors, inspected);
+                self.redact_for(&agent, &cut).unwrap_or(cut)
+            }
+        };
         let record = AuditRecord {
             at_ms: self.deps.clock.now_ms(),
             agent: agent.clone(),
@@ -638,6 +658,7 @@ impl Warden {
             verdict: verdict.clone(),
             latency_us,
             path,
+            excerpt,
         };
         self.deps.audit.record(&record);
         if let Decision::Flag { reason } = &verdict.decision {
@@ -994,8 +1015,10 @@ impl Warden {
         // The flag names what is pushed where.
         let named_push = source.clone();
         let named = move || Some(named_push.clone());
+        let inspected = format!("{source}\n{}", key.join("\n"));
         let assessed = Assessment::new(GateKind::Output, source, hash, path).with(findings);
-        self.finish(agent.clone(), assessed, &named, start).await
+        self.finish(agent.clone(), assessed, &inspected, &named, start)
+            .await
     }
 
     /// Read and scan a file a network command sends.
@@ -1345,6 +1368,7 @@ impl Warden {
         self.finish(
             agent.clone(),
             assessed,
+            text,
             &|| asks::describe_content(text),
             start,
         )
@@ -1357,6 +1381,19 @@ impl Warden {
 enum WatchSeen {
     Content,
     Command,
+}
+
+/// The text of an action as an excerpt shows it: the command line, the
+/// path and what is written, the request and its body, the tool's input.
+fn action_text(action: &OutputAction) -> std::borrow::Cow<'_, str> {
+    match action {
+        OutputAction::Command { command, .. } => command.as_str().into(),
+        OutputAction::WriteFile { path, content } => format!("{path}\n{content}").into(),
+        OutputAction::Fetch { url, method, body } => {
+            format!("{method} {url}\n{}", body.as_deref().unwrap_or_default()).into()
+        }
+        OutputAction::Tool { name, input } => format!("{name} {input}").into(),
+    }
 }
 
 /// The named dangerous part, computed only for what will be flagged.

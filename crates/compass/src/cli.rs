@@ -58,6 +58,22 @@ pub(crate) enum Command {
     /// (ready_for_push, file_issue, ask, update_queue) for an agent's MCP
     /// client (run by the agent, inside its workload).
     Mcp(McpArgs),
+    /// Run PROGRAM on a new PTY, relaying framed input from stdin and the
+    /// PTY's output to stdout (run by the daemon inside a workload, for a
+    /// person's `agent shell`).
+    #[command(hide = true)]
+    Pty(PtyArgs),
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct PtyArgs {
+    #[arg(long, default_value_t = 80)]
+    pub(crate) cols: u16,
+    #[arg(long, default_value_t = 24)]
+    pub(crate) rows: u16,
+    /// The program and its arguments.
+    #[arg(last = true, required = true)]
+    pub(crate) argv: Vec<String>,
 }
 
 #[derive(Debug, Args)]
@@ -442,6 +458,10 @@ pub(crate) enum AgentCmd {
         #[arg(long, short)]
         follow: bool,
     },
+    /// A raw shell (a PTY) in the agent's workload: the escape hatch. It is
+    /// outside Warden's gates and recorded as your session (who opened and
+    /// closed it); the shell's exit code is this command's.
+    Shell(AgentTarget),
     /// The agent's rendered stream: thinking, tool calls, diffs, plans, decisions.
     Log {
         agent: String,

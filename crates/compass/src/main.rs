@@ -30,6 +30,7 @@ fn main() -> ExitCode {
     let verb = match cli.command {
         Command::Hook(args) => return commands::hook::run(args),
         Command::Mcp(args) => return commands::mcp::run(args),
+        Command::Pty(args) => return commands::pty::run(args),
         Command::Verb(verb) => verb,
     };
     let outcome = tokio::runtime::Runtime::new()

@@ -440,6 +440,11 @@ pub(crate) fn event(e: &pb::Event) -> String {
         }
         Some(Kind::SecretSet(s)) => format!("secret set: {}", s.name),
         Some(Kind::SecretDeleted(s)) => format!("secret deleted: {}", s.name),
+        Some(Kind::ShellOpened(s)) => format!("shell {} opened (by {})", s.session, s.by),
+        Some(Kind::ShellClosed(s)) => match s.exit_code {
+            Some(code) => format!("shell {} closed (by {}, exit {code})", s.session, s.by),
+            None => format!("shell {} closed (by {})", s.session, s.by),
+        },
         Some(Kind::SecretsDelivered(s)) => {
             format!("secrets delivered to the workload: {}", s.names.join(", "))
         }

@@ -9,6 +9,8 @@ import type { Feed } from "../stream.js";
 import { Activity, lineDiff, type Gate, type Item } from "../activity.js";
 import { STATUS_LABEL, type Lane } from "../board.js";
 import { AgentStatus, ToolStatus } from "../gen/compass/v1/compass_pb.js";
+import { TermOutput } from "./Term.js";
+import { ShellPanel } from "./Shell.js";
 
 const TOOL_STATUS: Record<ToolStatus, string> = {
   [ToolStatus.UNSPECIFIED]: "started",
@@ -18,8 +20,9 @@ const TOOL_STATUS: Record<ToolStatus, string> = {
   [ToolStatus.FAILED]: "failed",
 };
 
-export function AgentView(props: { api: Api; feed: Feed; agentId: string; lane?: Lane; act: (f: () => Promise<unknown>) => Promise<void> }) {
+export function AgentView(props: { api: Api; feed: Feed; agentId: string; lane?: Lane; token: () => string; act: (f: () => Promise<unknown>) => Promise<void> }) {
   const { api, feed, agentId, lane, act } = props;
+  const [shell, setShell] = useState(false);
   const [items, setItems] = useState<Item[]>([]);
   const [prompt, setPrompt] = useState("");
   const tail = useRef<HTMLDivElement>(null);
@@ -69,8 +72,18 @@ export function AgentView(props: { api: Api; feed: Feed; agentId: string; lane?:
           <button onClick={() => act(() => api.reloadAgent(ref))} title="Clear the context: restart with a fresh session seeded by the workspace state">
             Reload
           </button>
+          <button
+            onClick={() => setShell(!shell)}
+            disabled={!shell && lane?.status !== AgentStatus.RUNNING}
+            aria-pressed={shell}
+            data-testid="open-shell"
+            title="A raw shell in the agent's workload (outside Warden's gates; recorded as your session)"
+          >
+            Shell
+          </button>
         </div>
       </header>
+      {shell && <ShellPanel agentId={agentId} name={lane?.name ?? agentId} token={props.token()} onClose={() => setShell(false)} />}
       <div className="stream" data-testid="stream">
         {items.length === 0 && <p className="muted">No activity yet.</p>}
         {items.map((item) => (
@@ -108,7 +121,7 @@ function ItemView({ item }: { item: Item }) {
       );
     case "tool":
       return (
-        <details className={`tool t-${TOOL_STATUS[item.status]}`} data-testid="tool" open={item.status === ToolStatus.FAILED || item.gates.some((g) => g.decision === "flag")}>
+        <details className={`tool t-${TOOL_STATUS[item.status]}`} data-testid="tool" open={item.status === ToolStatus.FAILED || item.terminal !== "" || item.gates.some((g) => g.decision === "flag")}>
           <summary>
             <span className="tool-kind">{item.kind || "tool"}</span>
             <span className="truncate tool-title">{item.title}</span>
@@ -120,8 +133,15 @@ function ItemView({ item }: { item: Item }) {
             ))}
           </summary>
           {item.input && <Pre label="input" text={prettyJson(item.input)} />}
-          {item.output && <Pre label="result" text={prettyJson(item.output)} />}
-          {item.terminal && <Pre label={`terminal${item.exit !== undefined ? ` · exit ${item.exit}` : ""}`} text={item.terminal} term />}
+          {item.output && !repeatsTerminal(item) && <Pre label="result" text={prettyJson(item.output)} />}
+          {item.terminal && (
+            <div className="pre">
+              <span className="muted" data-testid="terminal-label">
+                terminal{item.exit !== undefined ? ` · exit ${item.exit}` : ""}
+              </span>
+              <TermOutput text={item.terminal} />
+            </div>
+          )}
           {item.gates.map((g, i) => (
             <GateView key={i} gate={g} />
           ))}
@@ -188,12 +208,18 @@ export function GateView({ gate }: { gate: Gate }) {
   );
 }
 
-function Pre({ label, text, term }: { label: string; text: string; term?: boolean }) {
+/// A command's result that only restates its terminal (ACP agents report
+/// `[terminal ID]` and its output) is shown once, in the terminal.
+function repeatsTerminal(item: Extract<Item, { type: "tool" }>) {
+  return item.terminalId !== undefined && item.output.startsWith(`[terminal ${item.terminalId}]`);
+}
+
+function Pre({ label, text }: { label: string; text: string }) {
   const shown = text.length > 20000 ? `${text.slice(0, 20000)}\n… (${text.length - 20000} more characters)` : text;
   return (
     <div className="pre">
       <span className="muted">{label}</span>
-      <pre className={term ? "term" : ""}>{shown}</pre>
+      <pre>{shown}</pre>
     </div>
   );
 }

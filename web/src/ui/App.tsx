@@ -79,6 +79,7 @@ export function App() {
         token.current = t;
         feed.retry();
       }}
+      token={() => token.current ?? ""}
     />
   );
 }
@@ -90,9 +91,13 @@ function Shell(props: {
   projectId: string;
   setProjectId: (id: string) => void;
   newToken: (t: string) => void;
+  /// The token, for the one connection outside the client (the shell).
+  token: () => string;
 }) {
   const { api, feed, projectId } = props;
   const [view, setView] = useState<View>({ kind: "board" });
+  // Stable, so a live update redraws only the rows it changed (Row is memo).
+  const openAgent = useCallback((id: string) => setView({ kind: "agent", id }), []);
   const [glance, setGlance] = useState(false);
   const [issue, setIssue] = useState<string | null>(null);
   const [link, setLink] = useState<Link>(feed.link);
@@ -174,12 +179,12 @@ function Shell(props: {
           <BoardView
             state={board}
             glance={glance}
-            openAgent={(id) => setView({ kind: "agent", id })}
+            openAgent={openAgent}
             openIssue={setIssue}
           />
         )}
         {view.kind === "agent" && board && (
-          <AgentView api={api} feed={feed} agentId={view.id} lane={board.agents.get(view.id)} act={act} />
+          <AgentView api={api} feed={feed} agentId={view.id} lane={board.agents.get(view.id)} token={props.token} act={act} />
         )}
         {view.kind === "warden" && <WardenView api={api} feed={feed} board={board} act={act} />}
         {issue && board && (

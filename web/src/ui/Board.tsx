@@ -3,9 +3,9 @@
 // header shows the agent's status and workload tier; the agent's current
 // focus (its in-progress card while it runs) is emphasised. Team glance
 // folds the rows into one plain status board.
-import { memo } from "react";
+import { memo, useMemo, useRef } from "react";
 import { AgentStatus, WorkstreamState } from "../gen/compass/v1/compass_pb.js";
-import { COLUMNS, STATE_LABEL, STATUS_LABEL, lanes, type BoardState, type Card, type Lane } from "../board.js";
+import { COLUMNS, STATE_LABEL, STATUS_LABEL, lanesSharing, type BoardState, type Card, type Lane } from "../board.js";
 
 export function BoardView(props: {
   state: BoardState | null;
@@ -14,9 +14,14 @@ export function BoardView(props: {
   openIssue: (id: string) => void;
 }) {
   const { state } = props;
-  if (!state) return <p className="muted">Loading the board…</p>;
-  const rows = lanes(state);
-  const order = [...state.agents.values()].sort((a, b) => a.name.localeCompare(b.name));
+  const last = useRef<Map<string, Card[][]> | null>(null);
+  const rows = useMemo(() => {
+    const next = state ? lanesSharing(state, last.current) : null;
+    last.current = next;
+    return next;
+  }, [state]);
+  const order = useMemo(() => (state ? [...state.agents.values()].sort((a, b) => a.name.localeCompare(b.name)) : []), [state]);
+  if (!state || !rows) return <p className="muted">Loading the board…</p>;
   if (props.glance) {
     const cols = COLUMNS.map((_, i) => [...rows.values()].flatMap((r) => r[i]));
     return (

@@ -7,7 +7,6 @@ import type { Api } from "../client.js";
 import type { Feed } from "../stream.js";
 import { AgentStatus, type AgentKind, type Event, type GateDecision } from "../gen/compass/v1/compass_pb.js";
 import type { BoardState } from "../board.js";
-import { GateView } from "./AgentView.js";
 
 type Act = (f: () => Promise<unknown>) => Promise<void>;
 interface Decision {
@@ -77,7 +76,7 @@ export function Pauses(props: { api: Api; feed: Feed; board: BoardState | null; 
             <p className="reason clamp" data-testid="pause-reason" title={agent.reason}>
               {agent.reason || "paused"}
             </p>
-            {flag && <GateView gate={{ ...flag.gate, detail: "", times: 1 }} />}
+            {flag && <Flagged gate={flag.gate} />}
             {kept.has(key) ? (
               <p className="muted">Kept paused. The agent waits; you can resume it any time.</p>
             ) : (
@@ -108,6 +107,49 @@ export function Pauses(props: { api: Api; feed: Feed; board: BoardState | null; 
         );
       })}
     </section>
+  );
+}
+
+/// What the flag is about, in the order a reader asks: what was seen (the
+/// excerpt, redacted by the daemon), where it came from, which detectors
+/// spoke and what each rule means.
+function Flagged({ gate }: { gate: GateDecision }) {
+  const detectors = [...new Set(gate.findings.map((f) => f.detector))];
+  // A rule seen in the text and again in its hidden part explains once.
+  const explanations = [...new Set(gate.findings.map((f) => f.explanation))];
+  return (
+    <div className="flagged" data-testid="pause-flag">
+      <p className="flag-line">
+        <strong>
+          Warden {gate.gate} gate: {gate.decision}
+        </strong>
+        {gate.source && (
+          <span className="source truncate" data-testid="pause-source" title={gate.source}>
+            {" "}
+            from {gate.source}
+          </span>
+        )}
+      </p>
+      {gate.excerpt && (
+        <pre className="excerpt" data-testid="pause-excerpt" aria-label="What was flagged">
+          {gate.excerpt}
+        </pre>
+      )}
+      {detectors.length > 0 && (
+        <p className="detectors" data-testid="pause-detectors">
+          {detectors.map((d) => (
+            <code key={d}>{d}</code>
+          ))}
+        </p>
+      )}
+      {explanations.length > 0 && (
+        <ul className="explanations" data-testid="pause-explanations">
+          {explanations.map((e) => (
+            <li key={e}>{e}</li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
 

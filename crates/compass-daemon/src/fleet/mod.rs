@@ -24,6 +24,7 @@ mod provision;
 mod relay;
 mod review;
 mod running;
+mod shell;
 mod sink;
 mod spec;
 mod start;
@@ -35,6 +36,7 @@ pub(crate) use zones::TrunkHistories;
 pub(crate) use pauser::WorkloadPauser;
 pub(crate) use review::RepoReview;
 pub(crate) use running::Running;
+pub(crate) use shell::OpenShell;
 pub(crate) use sink::StoreSink;
 pub(crate) use spec::repo_names;
 

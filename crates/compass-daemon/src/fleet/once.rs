@@ -3,9 +3,11 @@
 //! the stream); when Warden reuses a decision it says so (`same_action`),
 //! but two gates that inspect the same action at once each decide. The
 //! audit log keeps the first: a later record of the same agent, content
-//! hash and decision from a gate that has not recorded it yet is the same
-//! decision again. The same gate deciding again is a new attempt (the agent
-//! retried) and is stored.
+//! hash and decision (clear, caution or flag — each gate words its reason
+//! its own way) from a gate that has not recorded it yet is the same
+//! decision again. Any decision that differs — a caution after a clear, a
+//! flag after a caution — is stored. The same gate deciding again is a new attempt (the
+//! agent retried) and is stored.
 
 use compass_warden::audit::{AuditRecord, GateKind, Route};
 use std::collections::VecDeque;
@@ -21,7 +23,7 @@ const MAX_SEEN: usize = 1024;
 struct Seen {
     agent: String,
     hash: String,
-    flag: bool,
+    decision: &'static str,
     gates: Vec<GateKind>,
     at_ms: i64,
 }
@@ -45,11 +47,11 @@ impl OnceAudit {
         };
         let now = record.at_ms;
         seen.retain(|s| now - s.at_ms < WINDOW_MS);
-        let flag = record.verdict.decision.is_flag();
+        let decision = record.verdict.decision.label();
         let same = seen
             .iter_mut()
             .rev()
-            .find(|s| s.agent == record.agent.0 && s.hash == record.hash && s.flag == flag);
+            .find(|s| s.agent == record.agent.0 && s.hash == record.hash && s.decision == decision);
         if let Some(s) = same {
             if !s.gates.contains(&record.gate) {
                 s.gates.push(record.gate);
@@ -67,7 +69,7 @@ impl OnceAudit {
         seen.push_back(Seen {
             agent: record.agent.0.clone(),
             hash: record.hash.clone(),
-            flag,
+            decision,
             gates: vec![record.gate],
             at_ms: now,
         });
@@ -99,6 +101,7 @@ mod tests {
             },
             latency_us: 1,
             path,
+            excerpt: String::new(),
         }
     }
 
@@ -134,5 +137,50 @@ mod tests {
         );
         assert!(once.first(&record(GateKind::Watch, "", true, 9, Route::Inspected)));
         assert!(once.first(&record(GateKind::Output, "", true, 9, Route::Inspected)));
+    }
+
+    fn deciding(gate: GateKind, hash: &str, decision: Decision, at_ms: i64) -> AuditRecord {
+        let mut r = record(gate, hash, false, at_ms, Route::Inspected);
+        r.verdict.decision = decision;
+        r
+    }
+
+    #[test]
+    fn every_decision_that_differs_is_kept() {
+        let once = OnceAudit::default();
+        let caution = |note: &str| Decision::Caution { note: note.into() };
+        let flag = |reason: &str| Decision::Flag {
+            reason: reason.into(),
+        };
+        assert!(once.first(&deciding(GateKind::Input, "h", Decision::Clear, 0)));
+        assert!(
+            once.first(&deciding(GateKind::Watch, "h", caution("n"), 1)),
+            "a caution after a clear of the same action"
+        );
+        assert!(
+            !once.first(&deciding(
+                GateKind::Output,
+                "h",
+                caution("worded otherwise"),
+                2
+            )),
+            "the same caution from a third gate"
+        );
+        assert!(
+            !once.first(&deciding(GateKind::Watch, "h", Decision::Clear, 3)),
+            "the clear again, from another gate"
+        );
+        assert!(
+            once.first(&deciding(GateKind::Output, "h", flag("a"), 4)),
+            "a flag after a caution"
+        );
+        assert!(
+            !once.first(&deciding(GateKind::Watch, "h", flag("a, shorter"), 5)),
+            "the watch's flag of it"
+        );
+        assert!(
+            once.first(&deciding(GateKind::Watch, "other", caution("n"), 6)),
+            "another action"
+        );
     }
 }

@@ -96,15 +96,20 @@ impl StoreSink {
 }
 
 /// Warden's redactor over what an agent streamed (credential shapes, and
-/// the values it holds for that agent).
+/// the values it holds for that agent), and over a gate decision's text
+/// (its source, excerpt, reason and findings): the pause card quotes it.
 fn redact(warden: &compass_warden::Warden, event: &mut NewEvent) {
-    if let (EventKind::AgentUpdate { update }, Some(agent)) =
-        (&mut event.kind, &event.scope.agent_id)
-    {
-        for text in update.texts_mut() {
-            if let Some(clean) = warden.redact_for(agent, text) {
-                *text = clean;
-            }
+    let Some(agent) = &event.scope.agent_id else {
+        return;
+    };
+    let texts = match &mut event.kind {
+        EventKind::AgentUpdate { update } => update.texts_mut(),
+        kind @ EventKind::GateDecision { .. } => kind.texts_mut(),
+        _ => return,
+    };
+    for text in texts {
+        if let Some(clean) = warden.redact_for(agent, text) {
+            *text = clean;
         }
     }
 }
@@ -152,7 +157,11 @@ impl compass_warden::audit::AuditSink for StoreSink {
         if !self.once.first(record) {
             return;
         }
-        self.secrets.pass(record.to_event(), |event| {
+        let mut event = record.to_event();
+        if let Some(warden) = self.redactor.get() {
+            redact(warden, &mut event);
+        }
+        self.secrets.pass(event, |event| {
             let _ = self.tx.send(event);
         });
     }

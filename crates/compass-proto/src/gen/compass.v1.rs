@@ -650,7 +650,7 @@ pub struct Event {
     pub tool_call_id: ::prost::alloc::string::String,
     #[prost(
         oneof = "event::Kind",
-        tags = "10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 40, 41, 42, 70, 71, 72, 73, 74, 75, 90, 91, 100, 101, 102, 103, 104, 105, 106, 107, 110, 111, 112"
+        tags = "10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 40, 41, 42, 70, 71, 72, 73, 74, 75, 90, 91, 100, 101, 102, 103, 104, 105, 106, 107, 110, 111, 112, 130, 131"
     )]
     pub kind: ::core::option::Option<event::Kind>,
 }
@@ -728,6 +728,10 @@ pub mod event {
         ProposalDecided(super::ProposalDecided),
         #[prost(message, tag = "112")]
         WorkstreamsOverlap(super::WorkstreamsOverlap),
+        #[prost(message, tag = "130")]
+        ShellOpened(super::ShellOpened),
+        #[prost(message, tag = "131")]
+        ShellClosed(super::ShellClosed),
     }
 }
 #[derive(Clone, PartialEq, ::prost::Message)]
@@ -966,6 +970,11 @@ pub struct GateDecision {
     /// "taint_cleared", "same_action"; empty when not recorded.
     #[prost(string, tag = "110")]
     pub route: ::prost::alloc::string::String,
+    /// What was flagged (or cautioned about): a window of the inspected text
+    /// around the first rule that matched, at most 600 characters, with
+    /// credential shapes and stored secrets redacted. Empty for a clear.
+    #[prost(string, tag = "30")]
+    pub excerpt: ::prost::alloc::string::String,
 }
 /// The user changed Warden's state.
 #[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
@@ -1342,6 +1351,28 @@ pub struct ForgeFeedback {
     pub comments: u32,
     #[prost(uint32, tag = "5")]
     pub failing_checks: u32,
+}
+/// A person opened a raw shell (a PTY) into the event's agent's workload:
+/// the escape hatch, outside every gate, so it is audited as a human session.
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct ShellOpened {
+    /// Names the session until its ShellClosed.
+    #[prost(string, tag = "1")]
+    pub session: ::prost::alloc::string::String,
+    /// The door it came through: "board" or "cli".
+    #[prost(string, tag = "2")]
+    pub by: ::prost::alloc::string::String,
+}
+/// That shell ended (closed by the person, or its shell exited).
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct ShellClosed {
+    #[prost(string, tag = "1")]
+    pub session: ::prost::alloc::string::String,
+    #[prost(string, tag = "2")]
+    pub by: ::prost::alloc::string::String,
+    /// The shell's exit code, when it exited with one.
+    #[prost(int32, optional, tag = "3")]
+    pub exit_code: ::core::option::Option<i32>,
 }
 #[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
 pub struct GetWorkstreamDiffRequest {

@@ -6772,6 +6772,12 @@ impl serde::Serialize for Event {
                 event::Kind::WorkstreamsOverlap(v) => {
                     struct_ser.serialize_field("workstreamsOverlap", v)?;
                 }
+                event::Kind::ShellOpened(v) => {
+                    struct_ser.serialize_field("shellOpened", v)?;
+                }
+                event::Kind::ShellClosed(v) => {
+                    struct_ser.serialize_field("shellClosed", v)?;
+                }
             }
         }
         struct_ser.end()
@@ -6862,6 +6868,10 @@ impl<'de> serde::Deserialize<'de> for Event {
             "proposalDecided",
             "workstreams_overlap",
             "workstreamsOverlap",
+            "shell_opened",
+            "shellOpened",
+            "shell_closed",
+            "shellClosed",
         ];
 
         #[allow(clippy::enum_variant_names)]
@@ -6906,6 +6916,8 @@ impl<'de> serde::Deserialize<'de> for Event {
             ProposalMade,
             ProposalDecided,
             WorkstreamsOverlap,
+            ShellOpened,
+            ShellClosed,
         }
         impl<'de> serde::Deserialize<'de> for GeneratedField {
             fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
@@ -6967,6 +6979,8 @@ impl<'de> serde::Deserialize<'de> for Event {
                             "proposalMade" | "proposal_made" => Ok(GeneratedField::ProposalMade),
                             "proposalDecided" | "proposal_decided" => Ok(GeneratedField::ProposalDecided),
                             "workstreamsOverlap" | "workstreams_overlap" => Ok(GeneratedField::WorkstreamsOverlap),
+                            "shellOpened" | "shell_opened" => Ok(GeneratedField::ShellOpened),
+                            "shellClosed" | "shell_closed" => Ok(GeneratedField::ShellClosed),
                             _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
                         }
                     }
@@ -7271,6 +7285,20 @@ impl<'de> serde::Deserialize<'de> for Event {
                                 return Err(serde::de::Error::duplicate_field("workstreamsOverlap"));
                             }
                             kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::WorkstreamsOverlap)
+;
+                        }
+                        GeneratedField::ShellOpened => {
+                            if kind__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("shellOpened"));
+                            }
+                            kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::ShellOpened)
+;
+                        }
+                        GeneratedField::ShellClosed => {
+                            if kind__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("shellClosed"));
+                            }
+                            kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::ShellClosed)
 ;
                         }
                     }
@@ -7617,6 +7645,9 @@ impl serde::Serialize for GateDecision {
         if !self.route.is_empty() {
             len += 1;
         }
+        if !self.excerpt.is_empty() {
+            len += 1;
+        }
         let mut struct_ser = serializer.serialize_struct("compass.v1.GateDecision", len)?;
         if !self.gate.is_empty() {
             struct_ser.serialize_field("gate", &self.gate)?;
@@ -7644,6 +7675,9 @@ impl serde::Serialize for GateDecision {
         if !self.route.is_empty() {
             struct_ser.serialize_field("route", &self.route)?;
         }
+        if !self.excerpt.is_empty() {
+            struct_ser.serialize_field("excerpt", &self.excerpt)?;
+        }
         struct_ser.end()
     }
 }
@@ -7663,6 +7697,7 @@ impl<'de> serde::Deserialize<'de> for GateDecision {
             "latencyUs",
             "hash",
             "route",
+            "excerpt",
         ];
 
         #[allow(clippy::enum_variant_names)]
@@ -7675,6 +7710,7 @@ impl<'de> serde::Deserialize<'de> for GateDecision {
             LatencyUs,
             Hash,
             Route,
+            Excerpt,
         }
         impl<'de> serde::Deserialize<'de> for GeneratedField {
             fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
@@ -7704,6 +7740,7 @@ impl<'de> serde::Deserialize<'de> for GateDecision {
                             "latencyUs" | "latency_us" => Ok(GeneratedField::LatencyUs),
                             "hash" => Ok(GeneratedField::Hash),
                             "route" => Ok(GeneratedField::Route),
+                            "excerpt" => Ok(GeneratedField::Excerpt),
                             _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
                         }
                     }
@@ -7731,6 +7768,7 @@ impl<'de> serde::Deserialize<'de> for GateDecision {
                 let mut latency_us__ = None;
                 let mut hash__ = None;
                 let mut route__ = None;
+                let mut excerpt__ = None;
                 while let Some(k) = map_.next_key()? {
                     match k {
                         GeneratedField::Gate => {
@@ -7783,6 +7821,12 @@ impl<'de> serde::Deserialize<'de> for GateDecision {
                             }
                             route__ = Some(map_.next_value()?);
                         }
+                        GeneratedField::Excerpt => {
+                            if excerpt__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("excerpt"));
+                            }
+                            excerpt__ = Some(map_.next_value()?);
+                        }
                     }
                 }
                 Ok(GateDecision {
@@ -7794,6 +7838,7 @@ impl<'de> serde::Deserialize<'de> for GateDecision {
                     latency_us: latency_us__.unwrap_or_default(),
                     hash: hash__.unwrap_or_default(),
                     route: route__.unwrap_or_default(),
+                    excerpt: excerpt__.unwrap_or_default(),
                 })
             }
         }
@@ -16357,6 +16402,242 @@ impl<'de> serde::Deserialize<'de> for Severity {
             }
         }
         deserializer.deserialize_any(GeneratedVisitor)
+    }
+}
+impl serde::Serialize for ShellClosed {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.session.is_empty() {
+            len += 1;
+        }
+        if !self.by.is_empty() {
+            len += 1;
+        }
+        if self.exit_code.is_some() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.ShellClosed", len)?;
+        if !self.session.is_empty() {
+            struct_ser.serialize_field("session", &self.session)?;
+        }
+        if !self.by.is_empty() {
+            struct_ser.serialize_field("by", &self.by)?;
+        }
+        if let Some(v) = self.exit_code.as_ref() {
+            struct_ser.serialize_field("exitCode", v)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for ShellClosed {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "session",
+            "by",
+            "exit_code",
+            "exitCode",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Session,
+            By,
+            ExitCode,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "session" => Ok(GeneratedField::Session),
+                            "by" => Ok(GeneratedField::By),
+                            "exitCode" | "exit_code" => Ok(GeneratedField::ExitCode),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = ShellClosed;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.ShellClosed")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<ShellClosed, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut session__ = None;
+                let mut by__ = None;
+                let mut exit_code__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Session => {
+                            if session__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("session"));
+                            }
+                            session__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::By => {
+                            if by__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("by"));
+                            }
+                            by__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::ExitCode => {
+                            if exit_code__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("exitCode"));
+                            }
+                            exit_code__ = 
+                                map_.next_value::<::std::option::Option<::pbjson::private::NumberDeserialize<_>>>()?.map(|x| x.0)
+                            ;
+                        }
+                    }
+                }
+                Ok(ShellClosed {
+                    session: session__.unwrap_or_default(),
+                    by: by__.unwrap_or_default(),
+                    exit_code: exit_code__,
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.ShellClosed", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for ShellOpened {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.session.is_empty() {
+            len += 1;
+        }
+        if !self.by.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.ShellOpened", len)?;
+        if !self.session.is_empty() {
+            struct_ser.serialize_field("session", &self.session)?;
+        }
+        if !self.by.is_empty() {
+            struct_ser.serialize_field("by", &self.by)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for ShellOpened {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "session",
+            "by",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Session,
+            By,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "session" => Ok(GeneratedField::Session),
+                            "by" => Ok(GeneratedField::By),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = ShellOpened;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.ShellOpened")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<ShellOpened, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut session__ = None;
+                let mut by__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Session => {
+                            if session__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("session"));
+                            }
+                            session__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::By => {
+                            if by__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("by"));
+                            }
+                            by__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(ShellOpened {
+                    session: session__.unwrap_or_default(),
+                    by: by__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.ShellOpened", FIELDS, GeneratedVisitor)
     }
 }
 impl serde::Serialize for SkippedIssue {

@@ -115,6 +115,7 @@ pub(crate) async fn run(client: &mut Client, cmd: AgentCmd) -> CliResult {
             now_is(a)
         }
         AgentCmd::Stop(target) => now_is(client.stop_agent(target.reference()).await.rpc()?),
+        AgentCmd::Shell(target) => crate::commands::shell::run(client, target).await,
         AgentCmd::Pause(target) => now_is(client.pause_agent(target.reference()).await.rpc()?),
         AgentCmd::Resume(target) => now_is(client.resume_agent(target.reference()).await.rpc()?),
         AgentCmd::Reload {

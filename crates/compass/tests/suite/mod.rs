@@ -23,6 +23,7 @@ mod relay;
 mod relay_ssh;
 mod restart;
 mod scope;
+mod shell;
 mod sources;
 mod stream;
 mod tidy;
