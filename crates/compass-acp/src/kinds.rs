@@ -534,7 +534,7 @@ mod tests {
         let home = tempfile::tempdir().unwrap();
         let run = |url: Option<&str>| {
             let mut cmd = std::process::Command::new("/bin/sh");
-            cmd.args(["-c", &wire])
+            cmd.args(["-c", wire.as_str()])
                 .env_clear()
                 .env("HOME", home.path())
                 .env("PATH", "/usr/bin:/bin");
