@@ -88,6 +88,10 @@ pub struct AgentKind {
     pub load_session: bool,
     #[serde(default)]
     pub initial_mode: Option<String>,
+    /// The ACP `authenticate` method sent before `session/new`, when the
+    /// agent offers it (codex-acp waits for one).
+    #[serde(default)]
+    pub auth_method: Option<String>,
     #[serde(default)]
     pub env: BTreeMap<String, String>,
     /// `host[:port]`s the agent needs to reach (its model API); none means
@@ -145,6 +149,7 @@ impl AgentKind {
         let launch = self.launch(config_dir, extra, cwd.clone())?;
         let mut config = crate::session::SessionConfig::new(agent_id, workload, launch, cwd);
         config.initial_mode = self.initial_mode.clone();
+        config.auth_method = self.auth_method.clone();
         Ok(config)
     }
 
@@ -250,11 +255,26 @@ impl AgentKind {
                     "never calls {hook}: the hooks would not reach Warden".into(),
                 );
             }
-            // A JSON hook config must stay JSON after substitution, and a
-            // hooked one sets the agent's hook time-out (Warden's rule).
-            if path.ends_with(".json") {
-                if let Err(e) = serde_json::from_str::<serde_json::Value>(&body) {
-                    return bad("provision.hook_config", format!("is not valid JSON: {e}"));
+            // A JSON or TOML hook config must still parse after
+            // substitution, and a hooked one sets the agent's hook time-out
+            // (Warden's rule).
+            let parsed = if path.ends_with(".json") {
+                Some(
+                    serde_json::from_str::<serde_json::Value>(&body)
+                        .map_err(|e| format!("is not valid JSON: {e}")),
+                )
+            } else if path.ends_with(".toml") {
+                Some(
+                    toml::from_str::<toml::Value>(&body)
+                        .map(|_| serde_json::Value::Null)
+                        .map_err(|e| format!("is not valid TOML: {e}")),
+                )
+            } else {
+                None
+            };
+            if let Some(parsed) = parsed {
+                if let Err(e) = parsed {
+                    return bad("provision.hook_config", e);
                 }
                 if self.hooked()
                     && !template.contains("{timeout_s}")
@@ -453,6 +473,104 @@ mod tests {
         );
     }
 
+    /// Codex starts with the secret alone: it is authenticated, its config
+    /// names the provider, and its hooks are managed requirements that its
+    /// own config cannot switch off.
+    #[test]
+    fn codex_is_authenticated_configured_and_hooked_by_managed_requirements() {
+        let r = KindRegistry::builtin().unwrap();
+        let codex = r.get("codex").unwrap();
+        let cfg = codex
+            .session_config(
+                compass_core::id::AgentId::from_row(1),
+                compass_runtime::WorkloadName::parse("vega").unwrap(),
+                "/work/app".into(),
+                "/run/compass/config",
+                &[],
+            )
+            .unwrap();
+        assert_eq!(cfg.auth_method.as_deref(), Some("openai-api-key"));
+        let (path, body) = codex
+            .hook_config(
+                "compass",
+                "/run/compass/config",
+                std::time::Duration::from_secs(15),
+            )
+            .unwrap();
+        // Bound read-only at /etc/codex/requirements.toml inside.
+        assert_eq!(path, "etc/codex/requirements.toml");
+        let v: toml::Value = toml::from_str(&body).unwrap();
+        assert_eq!(v["allow_managed_hooks_only"].as_bool(), Some(true));
+        assert_eq!(v["features"]["hooks"].as_bool(), Some(true));
+        for event in ["PreToolUse", "PostToolUse"] {
+            let hook = &v["hooks"][event][0]["hooks"][0];
+            assert_eq!(
+                hook["command"].as_str(),
+                Some(format!("compass hook codex {event}").as_str())
+            );
+            assert_eq!(hook["timeout"].as_integer(), Some(15));
+        }
+        assert_eq!(codex.hooks.protocol, Some(HookProtocol::Codex));
+        assert!(codex.hooks.pre_tool && codex.hooks.post_tool);
+        let wire = codex.wire_script("/run/compass/config");
+        for needed in [
+            "OPENAI_BASE_URL",
+            "wire_api = \"responses\"",
+            "env_key = \"OPENAI_API_KEY\"",
+            "request_max_retries = 0",
+            "sandbox_mode = \"danger-full-access\"",
+        ] {
+            assert!(wire.contains(needed), "{needed}: {wire}");
+        }
+        assert!(codex.install_script("/c").contains("codex-acp@0.16.0"));
+    }
+
+    /// The wire script runs as written in a shell: it refuses a base URL
+    /// that could break out of the TOML string it lands in.
+    #[test]
+    fn codex_wire_script_writes_the_provider_and_refuses_odd_base_urls() {
+        let r = KindRegistry::builtin().unwrap();
+        let wire = r.get("codex").unwrap().wire_script("/c");
+        let home = tempfile::tempdir().unwrap();
+        let run = |url: Option<&str>| {
+            let mut cmd = std::process::Command::new("/bin/sh");
+            cmd.args(["-c", wire.as_str()])
+                .env_clear()
+                .env("HOME", home.path())
+                .env("PATH", "/usr/bin:/bin");
+            if let Some(url) = url {
+                cmd.env("OPENAI_BASE_URL", url);
+            }
+            cmd.output().unwrap()
+        };
+        let out = run(Some("http://127.0.0.1:4000/v1"));
+        assert!(out.status.success(), "{out:?}");
+        let written = fs_err::read_to_string(home.path().join(".codex/config.toml")).unwrap();
+        let v: toml::Value = toml::from_str(&written).unwrap();
+        assert_eq!(v["model_provider"].as_str(), Some("compass"));
+        let provider = &v["model_providers"]["compass"];
+        assert_eq!(
+            provider["base_url"].as_str(),
+            Some("http://127.0.0.1:4000/v1")
+        );
+        assert_eq!(provider["stream_max_retries"].as_integer(), Some(0));
+        assert!(run(None).status.success());
+        let written = fs_err::read_to_string(home.path().join(".codex/config.toml")).unwrap();
+        assert!(
+            written.contains("base_url = \"https://api.openai.com/v1\""),
+            "{written}"
+        );
+        for bad in [
+            "http://x\"\nmodel = \"y",
+            "file:///etc/passwd",
+            "http://a b",
+        ] {
+            let out = run(Some(bad));
+            assert!(!out.status.success(), "{bad:?} was accepted");
+            assert!(String::from_utf8_lossy(&out.stderr).contains("OPENAI_BASE_URL"));
+        }
+    }
+
     #[test]
     fn invalid_registries_are_refused_with_the_reason() {
         let e = KindRegistry::parse("version = 2\nkind = []\n").unwrap_err();
@@ -520,6 +638,13 @@ mod tests {
                 "provision.hook_config_path",
             ),
             (USER.replace("id='my-agent'", "id='My Agent'"), "id"),
+            (
+                USER.replace(
+                    "hook_config_path='mine/settings.json'\nhook_config='{",
+                    "hook_config_path='mine/config.toml'\nhook_config='x = [{",
+                ),
+                "is not valid TOML",
+            ),
         ] {
             let e = base().with_user(&edit).unwrap_err().to_string();
             assert!(e.contains(field), "{field}: {e}");

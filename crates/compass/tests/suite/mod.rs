@@ -5,6 +5,7 @@ mod bad_input;
 mod bridge;
 mod broken_pipe;
 mod claude;
+mod codex;
 mod daemon;
 mod demo;
 mod dispatcher_status;
