@@ -10,24 +10,16 @@
 
 use crate::error::DispatchError;
 use crate::http::{Api, Http};
+use crate::paging::{Page, TokenPaged};
 use crate::times::normalise_time;
 use crate::token::Token;
 use compass_core::source::{ExternalIssue, JiraConfig, StateFilter};
 use serde::Deserialize;
 use serde_json::{Value, json};
-use std::time::Duration;
 use url::Url;
 
 /// Issues per page (Jira Cloud answers at most 100 with fields).
 const PER_PAGE: &str = "100";
-
-/// One page of a project's issues.
-#[derive(Debug)]
-pub(crate) struct Page {
-    pub(crate) issues: Vec<ExternalIssue>,
-    pub(crate) next: Option<String>,
-    pub(crate) waited: Duration,
-}
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -156,7 +148,7 @@ impl Jira<'_> {
     }
 
     /// Fetch the page after `token` of a sync from `cursor`.
-    pub(crate) async fn page(
+    async fn issues_page(
         &self,
         cursor: Option<&str>,
         after: Option<&str>,
@@ -308,6 +300,15 @@ fn day_before(cursor: &str) -> Option<String> {
 /// A value inside a JQL double-quoted string.
 fn jql_escape(raw: &str) -> String {
     raw.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+impl TokenPaged for Jira<'_> {
+    const OLDEST_FIRST: bool = true;
+    const WHAT: &'static str = "GET /rest/api/3/search/jql";
+
+    async fn page(&self, cursor: Option<&str>, after: Option<&str>) -> Result<Page, DispatchError> {
+        self.issues_page(cursor, after).await
+    }
 }
 
 #[cfg(test)]

@@ -17,6 +17,7 @@ mod http;
 mod jira;
 mod linear;
 pub mod mcp;
+mod paging;
 mod propose;
 mod status;
 mod sync;

@@ -10,6 +10,7 @@
 
 use crate::error::DispatchError;
 use crate::http::{Api, Http};
+use crate::paging::{Page, TokenPaged};
 use crate::times::normalise_time;
 use crate::token::Token;
 use crate::tracker_errors::graphql_error;
@@ -43,15 +44,6 @@ const ISSUE_UPDATE: &str = "mutation CompassIssueUpdate($id: String!, $input: Is
 
 const COMMENT_CREATE: &str = "mutation CompassCommentCreate($input: CommentCreateInput!) { \
     commentCreate(input: $input) { success } }";
-
-/// One page of a team's issues.
-#[derive(Debug)]
-pub(crate) struct Page {
-    pub(crate) issues: Vec<ExternalIssue>,
-    /// The `after` of the next page, when there is one.
-    pub(crate) next: Option<String>,
-    pub(crate) waited: Duration,
-}
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -165,7 +157,7 @@ impl Linear<'_> {
     }
 
     /// Fetch the page after `after` of a sync from `cursor`.
-    pub(crate) async fn page(
+    async fn issues_page(
         &self,
         cursor: Option<&str>,
         after: Option<&str>,
@@ -352,5 +344,14 @@ impl Linear<'_> {
         )
         .await
         .map(drop)
+    }
+}
+
+impl TokenPaged for Linear<'_> {
+    const OLDEST_FIRST: bool = false;
+    const WHAT: &'static str = "POST /graphql CompassIssues";
+
+    async fn page(&self, cursor: Option<&str>, after: Option<&str>) -> Result<Page, DispatchError> {
+        self.issues_page(cursor, after).await
     }
 }

@@ -11,10 +11,9 @@ use crate::github::Github;
 use crate::http::Http;
 use crate::jira::Jira;
 use crate::linear::Linear;
+use crate::paging::TokenPaged;
 use crate::token::Token;
-use compass_core::source::{
-    ExternalIssue, GithubConfig, JiraConfig, LinearConfig, Skipped, Source, SourceConfig,
-};
+use compass_core::source::{ExternalIssue, GithubConfig, Skipped, Source, SourceConfig};
 use compass_store::{Store, sources};
 use std::time::Duration;
 
@@ -65,8 +64,22 @@ async fn run(
 ) -> Result<SyncReport, DispatchError> {
     match &source.config {
         SourceConfig::Github(config) => run_github(store, http, source, config, token).await,
-        SourceConfig::Linear(config) => run_linear(store, http, source, config, token).await,
-        SourceConfig::Jira(config) => run_jira(store, http, source, config, token).await,
+        SourceConfig::Linear(config) => {
+            let linear = Linear {
+                http,
+                config,
+                token,
+            };
+            run_token_paged(store, source, &linear).await
+        }
+        SourceConfig::Jira(config) => {
+            let jira = Jira {
+                http,
+                config,
+                token,
+            };
+            run_token_paged(store, source, &jira).await
+        }
     }
 }
 
@@ -127,63 +140,31 @@ async fn run_github(
     }
 }
 
-async fn run_linear(
+/// A sync of a tracker paged by token: each page committed as it comes,
+/// the cursor moved with each page when pages come oldest change first,
+/// else only with the last.
+async fn run_token_paged<T: TokenPaged>(
     store: &Store,
-    http: &Http,
     source: &Source,
-    config: &LinearConfig,
-    token: &Token,
+    tracker: &T,
 ) -> Result<SyncReport, DispatchError> {
-    let ln = Linear {
-        http,
-        config,
-        token,
-    };
     let from = source.cursor.as_deref();
     let mut report = SyncReport::default();
     let mut newest: Option<String> = None;
     let mut after: Option<String> = None;
     loop {
         if report.pages >= MAX_PAGES {
-            return Err(too_many_pages("POST /graphql CompassIssues".into()));
+            return Err(too_many_pages(T::WHAT.into()));
         }
-        let page = ln.page(from, after.as_deref()).await?;
+        let page = tracker.page(from, after.as_deref()).await?;
         report.waited += page.waited;
-        newest = newest.max(page.issues.iter().map(|i| i.updated_at.clone()).max());
-        let last = page.next.is_none();
-        let cursor = if last { newest.clone() } else { None };
-        commit(store, source, page.issues, cursor, &mut report).await?;
-        match page.next {
-            Some(next) => after = Some(next),
-            None => return Ok(report),
-        }
-    }
-}
-
-/// Jira pages oldest change first (`ORDER BY updated ASC`): the cursor
-/// moves with each page.
-async fn run_jira(
-    store: &Store,
-    http: &Http,
-    source: &Source,
-    config: &JiraConfig,
-    token: &Token,
-) -> Result<SyncReport, DispatchError> {
-    let jira = Jira {
-        http,
-        config,
-        token,
-    };
-    let from = source.cursor.as_deref();
-    let mut report = SyncReport::default();
-    let mut after: Option<String> = None;
-    loop {
-        if report.pages >= MAX_PAGES {
-            return Err(too_many_pages("GET /rest/api/3/search/jql".into()));
-        }
-        let page = jira.page(from, after.as_deref()).await?;
-        report.waited += page.waited;
-        let cursor = page.issues.iter().map(|i| i.updated_at.clone()).max();
+        let page_newest = page.issues.iter().map(|i| i.updated_at.clone()).max();
+        newest = newest.max(page_newest.clone());
+        let cursor = match (T::OLDEST_FIRST, &page.next) {
+            (true, _) => page_newest,
+            (false, None) => newest.clone(),
+            (false, Some(_)) => None,
+        };
         commit(store, source, page.issues, cursor, &mut report).await?;
         match page.next {
             Some(next) => after = Some(next),
