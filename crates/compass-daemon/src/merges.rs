@@ -96,6 +96,19 @@ const BUSY_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
 const BUSY: &str = "a merge check of this project is still running (a remote is slow to answer); \
      its workstreams are judged when that check ends";
 
+/// What names each repository of `project` in a failure: its name, or its
+/// location when the names cannot be derived.
+fn repo_labels(project: &Project) -> Vec<String> {
+    match crate::fleet::repo_names(&project.repos) {
+        Ok(names) => names.into_iter().map(|n| n.as_str().to_owned()).collect(),
+        Err(_) => project
+            .repos
+            .iter()
+            .map(|r| r.location().to_owned())
+            .collect(),
+    }
+}
+
 /// States whose work may still land.
 fn open(state: WorkstreamState) -> bool {
     matches!(
@@ -206,11 +219,14 @@ impl Merges {
         let mut report = Report::default();
         for p in projects {
             let Ok(mut failing) = self.locked(p.id.as_str()).await else {
-                report.failures.push(Failure {
-                    project_id: p.id.0.clone(),
-                    repo: String::new(),
-                    error: BUSY.to_owned(),
-                });
+                // None of the project's repositories is checked this time.
+                report
+                    .failures
+                    .extend(repo_labels(&p).into_iter().map(|repo| Failure {
+                        project_id: p.id.0.clone(),
+                        repo,
+                        error: BUSY.to_owned(),
+                    }));
                 continue;
             };
             self.check_project(&p, &mut report, &mut failing).await?;

@@ -18,13 +18,12 @@ use crate::spec::{
     Backend, EgressPolicy, ExecOutput, ExecSpec, Resources, SpawnedProcess, WorkloadName,
     WorkloadSpec,
 };
+use crate::table::{Entry, Workloads};
 use crate::workload::WorkloadRuntime;
 use async_trait::async_trait;
 use nix::sys::signal::{Signal, killpg};
 use nix::unistd::Pid;
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 use tokio::process::Command;
 
@@ -48,10 +47,19 @@ struct HostWorkload {
     paused: bool,
 }
 
+impl Entry for HostWorkload {
+    fn layout(&self) -> &Layout {
+        &self.layout
+    }
+    fn secret_env_mut(&mut self) -> &mut SecretEnv {
+        &mut self.secret_env
+    }
+}
+
 /// The host-tier runtime. Cheap to clone; clones share their workloads.
 #[derive(Debug, Clone, Default)]
 pub struct HostRuntime {
-    workloads: Arc<Mutex<HashMap<WorkloadName, HostWorkload>>>,
+    workloads: Workloads<HostWorkload>,
 }
 
 impl HostRuntime {
@@ -59,29 +67,17 @@ impl HostRuntime {
         Self::default()
     }
 
-    fn lock(&self) -> MutexGuard<'_, HashMap<WorkloadName, HostWorkload>> {
-        // A poisoned map still holds valid data: each update is one insert/remove.
-        self.workloads
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-
     /// The host paths of a workload (the host tier has no private view).
     pub fn layout(&self, name: &WorkloadName) -> Result<Layout, RuntimeError> {
-        self.lock()
-            .get(name)
-            .map(|w| w.layout.clone())
-            .ok_or_else(|| RuntimeError::NotFound(name.clone()))
+        self.workloads.layout(name)
     }
 
     fn live_groups(&self, name: &WorkloadName) -> Result<Vec<i32>, RuntimeError> {
-        let mut map = self.lock();
-        let w = map
-            .get_mut(name)
-            .ok_or_else(|| RuntimeError::NotFound(name.clone()))?;
         let procs = procfs::all();
-        w.groups.retain(|g| group_alive(&procs, g));
-        Ok(w.groups.iter().map(|g| g.pgid).collect())
+        self.workloads.with(name, |w| {
+            w.groups.retain(|g| group_alive(&procs, g));
+            w.groups.iter().map(|g| g.pgid).collect()
+        })
     }
 
     fn signal_all(&self, name: &WorkloadName, signal: Signal) -> Result<usize, RuntimeError> {
@@ -102,16 +98,12 @@ impl HostRuntime {
 
     fn command(&self, name: &WorkloadName, exec: &ExecSpec) -> Result<Command, RuntimeError> {
         checks::exec(exec)?;
-        let (spec_env, secret_env, layout) = {
-            let map = self.lock();
-            let w = map
-                .get(name)
-                .ok_or_else(|| RuntimeError::NotFound(name.clone()))?;
+        let (spec_env, secret_env, layout) = self.workloads.with(name, |w| {
             if w.paused {
                 return Err(RuntimeError::Paused(name.clone()));
             }
-            (w.spec.env.clone(), w.secret_env.clone(), w.layout.clone())
-        };
+            Ok((w.spec.env.clone(), w.secret_env.clone(), w.layout.clone()))
+        })??;
         let home = layout.home.to_string_lossy().into_owned();
         let mut env = process::workload_env(&spec_env, &secret_env, &home, exec)?;
         env.entry("TMPDIR".to_owned())
@@ -131,12 +123,12 @@ impl HostRuntime {
             return;
         };
         let starttime = procfs::stat(pid).map(|s| s.starttime).unwrap_or(0);
-        if let Some(w) = self.lock().get_mut(name) {
+        let _ = self.workloads.with(name, |w| {
             w.groups.push(Group {
                 pgid: pid,
                 starttime,
             });
-        }
+        });
     }
 }
 
@@ -184,13 +176,14 @@ impl WorkloadRuntime for HostRuntime {
                 why: "the host backend owns no cgroup",
             });
         }
-        if self.lock().contains_key(&spec.name) {
+        if self.workloads.contains(&spec.name) {
             return Err(RuntimeError::AlreadyExists(spec.name.clone()));
         }
         let layout = Layout::new(&spec.state_dir);
         layout.create(&spec.name, Backend::Host)?;
-        self.lock().insert(
-            spec.name.clone(),
+        Workloads::register(
+            self.workloads.lock(),
+            &spec.name,
             HostWorkload {
                 spec: spec.clone(),
                 secret_env: SecretEnv::default(),
@@ -198,8 +191,8 @@ impl WorkloadRuntime for HostRuntime {
                 groups: Vec::new(),
                 paused: false,
             },
-        );
-        Ok(())
+            drop,
+        )
     }
 
     /// Bookkeeping again: re-register an existing state dir (its marker must
@@ -211,8 +204,8 @@ impl WorkloadRuntime for HostRuntime {
             return Err(RuntimeError::NotFound(spec.name.clone()));
         }
         let secret_env = SecretEnv::load(&layout)?;
-        crate::workload::register(
-            self.lock(),
+        Workloads::register(
+            self.workloads.lock(),
             &spec.name,
             HostWorkload {
                 spec: spec.clone(),
@@ -255,17 +248,13 @@ impl WorkloadRuntime for HostRuntime {
     /// construction: a process that left its group (`setsid`) keeps running.
     async fn pause(&self, name: &WorkloadName) -> Result<(), RuntimeError> {
         self.signal_all(name, Signal::SIGSTOP)?;
-        if let Some(w) = self.lock().get_mut(name) {
-            w.paused = true;
-        }
+        let _ = self.workloads.with(name, |w| w.paused = true);
         Ok(())
     }
 
     async fn resume(&self, name: &WorkloadName) -> Result<(), RuntimeError> {
         self.signal_all(name, Signal::SIGCONT)?;
-        if let Some(w) = self.lock().get_mut(name) {
-            w.paused = false;
-        }
+        let _ = self.workloads.with(name, |w| w.paused = false);
         Ok(())
     }
 
@@ -284,9 +273,7 @@ impl WorkloadRuntime for HostRuntime {
         while Instant::now() < deadline && !self.live_groups(name)?.is_empty() {
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
-        if let Some(w) = self.lock().get_mut(name) {
-            w.paused = false;
-        }
+        let _ = self.workloads.with(name, |w| w.paused = false);
         Ok(())
     }
 
@@ -296,13 +283,12 @@ impl WorkloadRuntime for HostRuntime {
         self.stop(name, Duration::ZERO).await?;
         let layout = self.layout(name)?;
         layout.remove().await?;
-        self.lock().remove(name);
-        Ok(())
+        self.workloads.take(name).map(drop)
     }
 
     /// Handle existence: the backend knows this name (no container registry).
     async fn exists(&self, name: &WorkloadName) -> Result<bool, RuntimeError> {
-        Ok(self.lock().contains_key(name))
+        Ok(self.workloads.contains(name))
     }
 
     async fn set_secret_env(
@@ -310,18 +296,12 @@ impl WorkloadRuntime for HostRuntime {
         name: &WorkloadName,
         env: SecretEnv,
     ) -> Result<(), RuntimeError> {
-        let layout = self.layout(name)?;
-        crate::secret_env::keep(name, &layout, env, |env| {
-            self.lock()
-                .get_mut(name)
-                .map(|w| w.secret_env = env)
-                .is_some()
-        })
+        self.workloads.set_secret_env(name, env)
     }
 
     /// Always `Unsupported`: the host backend owns no cgroup.
     async fn resize(&self, name: &WorkloadName, _resources: Resources) -> Result<(), RuntimeError> {
-        if !self.lock().contains_key(name) {
+        if !self.workloads.contains(name) {
             return Err(RuntimeError::NotFound(name.clone()));
         }
         Err(RuntimeError::Unsupported {

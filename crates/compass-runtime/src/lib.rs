@@ -52,6 +52,7 @@ pub mod sandbox;
 pub mod secret_env;
 pub mod secrets;
 pub mod spec;
+pub(crate) mod table;
 pub mod workload;
 
 pub use error::RuntimeError;

@@ -46,14 +46,14 @@ use crate::spec::{
     Backend, EgressPolicy, ExecOutput, ExecSpec, ProcessHandle, Resources, SpawnedProcess,
     WorkloadName, WorkloadSpec,
 };
+use crate::table::{Entry, Workloads};
 use crate::workload::WorkloadRuntime;
 use async_trait::async_trait;
 use engine::Engine;
 use nix::sys::signal::{Signal, kill};
 use nix::unistd::Pid;
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::process::Command;
 
@@ -131,6 +131,15 @@ struct OciWorkload {
     starting: Arc<tokio::sync::Mutex<()>>,
 }
 
+impl Entry for OciWorkload {
+    fn layout(&self) -> &Layout {
+        &self.layout
+    }
+    fn secret_env_mut(&mut self) -> &mut SecretEnv {
+        &mut self.secret_env
+    }
+}
+
 /// The container runtime. Cheap to clone; clones share their workloads.
 #[derive(Debug, Clone)]
 pub struct OciRuntime {
@@ -140,7 +149,7 @@ pub struct OciRuntime {
     seccomp: Option<PathBuf>,
     /// Set once the image was found and ran `/bin/sh`.
     image_ok: Arc<tokio::sync::OnceCell<()>>,
-    workloads: Arc<Mutex<HashMap<WorkloadName, OciWorkload>>>,
+    workloads: Workloads<OciWorkload>,
 }
 
 impl OciRuntime {
@@ -178,7 +187,7 @@ impl OciRuntime {
             engine: Engine::new(config.engine.clone(), Some(conf)),
             config: Arc::new(config),
             image_ok: Arc::default(),
-            workloads: Arc::default(),
+            workloads: Workloads::default(),
         })
     }
 
@@ -244,12 +253,6 @@ impl OciRuntime {
             .map(|_| ())
     }
 
-    fn lock(&self) -> MutexGuard<'_, HashMap<WorkloadName, OciWorkload>> {
-        self.workloads
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-
     /// Force-remove every container labelled with this state dir: what a
     /// dead daemon (or a guardian killed with it) left behind.
     async fn remove_leftovers(&self, state_dir: &Path) -> Result<(), RuntimeError> {
@@ -272,7 +275,7 @@ impl OciRuntime {
     /// container will be started with, check the image, lay out (or find)
     /// the state dir, remove leftover containers, arm egress.
     async fn register(&self, spec: &WorkloadSpec, fresh: bool) -> Result<(), RuntimeError> {
-        if self.lock().contains_key(&spec.name) {
+        if self.workloads.contains(&spec.name) {
             return Err(RuntimeError::AlreadyExists(spec.name.clone()));
         }
         checks::name("hostname", spec.name.as_str())?;
@@ -329,8 +332,8 @@ impl OciRuntime {
                 return Err(e);
             }
         };
-        crate::workload::register(
-            self.lock(),
+        Workloads::register(
+            self.workloads.lock(),
             &spec.name,
             OciWorkload {
                 spec: spec.clone(),
@@ -355,41 +358,35 @@ impl OciRuntime {
 
     /// The running container of `name`, started now if there is none.
     async fn ensure_started(&self, name: &WorkloadName) -> Result<String, RuntimeError> {
-        let starting = {
-            let map = self.lock();
-            let w = map
-                .get(name)
-                .ok_or_else(|| RuntimeError::NotFound(name.clone()))?;
-            if w.paused {
-                return Err(RuntimeError::Paused(name.clone()));
-            }
-            if let Some(r) = &w.running {
-                return Ok(r.container.clone());
-            }
-            Arc::clone(&w.starting)
-        };
+        let container = |w: &OciWorkload| w.running.as_ref().map(|r| r.container.clone());
+        let (paused, running, starting) = self
+            .workloads
+            .with(name, |w| (w.paused, container(w), Arc::clone(&w.starting)))?;
+        if paused {
+            return Err(RuntimeError::Paused(name.clone()));
+        }
+        if let Some(c) = running {
+            return Ok(c);
+        }
         let _one = starting.lock().await;
-        let (spec, layout, relay) = {
-            let map = self.lock();
-            let w = map
-                .get(name)
-                .ok_or_else(|| RuntimeError::NotFound(name.clone()))?;
-            if let Some(r) = &w.running {
-                return Ok(r.container.clone());
-            }
-            (w.spec.clone(), w.layout.clone(), w.relay.clone())
-        };
+        // Started by another caller while this one waited.
+        let (running, spec, layout, relay) = self.workloads.with(name, |w| {
+            (
+                container(w),
+                w.spec.clone(),
+                w.layout.clone(),
+                w.relay.clone(),
+            )
+        })?;
+        if let Some(c) = running {
+            return Ok(c);
+        }
         let running = self.start(&spec, &layout, relay.as_deref()).await?;
         let container = running.container.clone();
-        let mut map = self.lock();
-        match map.get_mut(name) {
-            Some(w) => {
-                w.running = Some(running);
-                Ok(container)
-            }
-            // Removed meanwhile: the guardian goes with `running`.
-            None => Err(RuntimeError::NotFound(name.clone())),
-        }
+        // Removed meanwhile: the guardian goes with `running`.
+        self.workloads
+            .with(name, |w| w.running = Some(running))
+            .map(|()| container)
     }
 
     /// `<engine> run -d …`: the container, its guardian, and what stop
@@ -466,18 +463,14 @@ impl OciRuntime {
         checks::exec(exec)?;
         let container = self.ensure_started(name).await?;
         // Copied out under the lock; the env file is written without it.
-        let (spec_env, secret_env, state_dir, proxied) = {
-            let map = self.lock();
-            let w = map
-                .get(name)
-                .ok_or_else(|| RuntimeError::NotFound(name.clone()))?;
+        let (spec_env, secret_env, state_dir, proxied) = self.workloads.with(name, |w| {
             (
                 w.spec.env.clone(),
                 w.secret_env.clone(),
                 w.layout.state_dir.clone(),
                 w.proxy.is_some(),
             )
-        };
+        })?;
         let mut env = process::workload_env(&spec_env, &secret_env, INNER_HOME, exec)?;
         env.insert("TMPDIR".to_owned(), "/tmp".to_owned());
         if proxied {
@@ -515,13 +508,17 @@ impl OciRuntime {
         Ok((cmd, env_file, container))
     }
 
+    /// The host path of the running container's `cgroup.procs`, if known.
+    fn cgroup_procs(&self, name: &WorkloadName) -> Option<PathBuf> {
+        self.workloads
+            .with(name, |w| w.running.as_ref().and_then(|r| r.procs.clone()))
+            .ok()
+            .flatten()
+    }
+
     /// The container's members now (host pids), if its cgroup is known.
     fn members(&self, name: &WorkloadName) -> Vec<i32> {
-        let procs = self
-            .lock()
-            .get(name)
-            .and_then(|w| w.running.as_ref().and_then(|r| r.procs.clone()));
-        procs
+        self.cgroup_procs(name)
             .and_then(|p| fs_err::read_to_string(p).ok())
             .map(|t| {
                 t.split_whitespace()
@@ -802,13 +799,9 @@ impl WorkloadRuntime for OciRuntime {
     /// new starts until `resume`; a daemon dying meanwhile still leaves no
     /// container (the guardian removes it frozen).
     async fn pause(&self, name: &WorkloadName) -> Result<(), RuntimeError> {
-        let container = {
-            let map = self.lock();
-            let w = map
-                .get(name)
-                .ok_or_else(|| RuntimeError::NotFound(name.clone()))?;
-            w.running.as_ref().map(|r| r.container.clone())
-        };
+        let container = self
+            .workloads
+            .with(name, |w| w.running.as_ref().map(|r| r.container.clone()))?;
         if let Some(c) = container {
             // runc gives up ("unable to freeze") when the tree forks faster
             // than a v1 freezer walks it, and thaws again; another try
@@ -822,37 +815,27 @@ impl WorkloadRuntime for OciRuntime {
                 tokio::time::sleep(Duration::from_millis(50)).await;
             }
         }
-        if let Some(w) = self.lock().get_mut(name) {
-            w.paused = true;
-        }
+        let _ = self.workloads.with(name, |w| w.paused = true);
         Ok(())
     }
 
     async fn set_egress(&self, name: &WorkloadName, hosts: &[String]) -> Result<(), RuntimeError> {
-        let mut map = self.lock();
-        let w = map
-            .get_mut(name)
-            .ok_or_else(|| RuntimeError::NotFound(name.clone()))?;
-        egress::set_phase_hosts(name, &mut w.spec.egress, w.proxy.as_ref(), hosts)
+        self.workloads.with(name, |w| {
+            egress::set_phase_hosts(name, &mut w.spec.egress, w.proxy.as_ref(), hosts)
+        })?
     }
 
     async fn resume(&self, name: &WorkloadName) -> Result<(), RuntimeError> {
-        let container = {
-            let map = self.lock();
-            let w = map
-                .get(name)
-                .ok_or_else(|| RuntimeError::NotFound(name.clone()))?;
+        let container = self.workloads.with(name, |w| {
             w.running
                 .as_ref()
                 .filter(|_| w.paused)
                 .map(|r| r.container.clone())
-        };
+        })?;
         if let Some(c) = container {
             self.engine.ok(&["unpause", &c], &c).await?;
         }
-        if let Some(w) = self.lock().get_mut(name) {
-            w.paused = false;
-        }
+        let _ = self.workloads.with(name, |w| w.paused = false);
         Ok(())
     }
 
@@ -863,15 +846,13 @@ impl WorkloadRuntime for OciRuntime {
     /// exec starts a new container on the same state.
     async fn stop(&self, name: &WorkloadName, timeout: Duration) -> Result<(), RuntimeError> {
         self.resume(name).await?;
-        let (container, spared) = {
-            let map = self.lock();
-            let w = map
-                .get(name)
-                .ok_or_else(|| RuntimeError::NotFound(name.clone()))?;
-            match &w.running {
-                Some(r) => (r.container.clone(), r.spared.clone()),
-                None => return Ok(()),
-            }
+        let running = self.workloads.with(name, |w| {
+            w.running
+                .as_ref()
+                .map(|r| (r.container.clone(), r.spared.clone()))
+        })?;
+        let Some((container, spared)) = running else {
+            return Ok(());
         };
         let polite = |members: Vec<i32>| -> Vec<i32> {
             members
@@ -889,27 +870,20 @@ impl WorkloadRuntime for OciRuntime {
         self.engine
             .ok(&["rm", "-f", "-t", "0", &container], &container)
             .await?;
-        if let Some(w) = self.lock().get_mut(name) {
-            w.running = None;
-        }
+        let _ = self.workloads.with(name, |w| w.running = None);
         Ok(())
     }
 
     /// Stop (removing the container), disarm egress, delete the state.
     async fn remove(&self, name: &WorkloadName) -> Result<(), RuntimeError> {
         self.stop(name, Duration::ZERO).await?;
-        let removed = self.lock().remove(name);
-        match removed {
-            Some(w) => {
-                drop(w.proxy);
-                w.layout.remove().await
-            }
-            None => Err(RuntimeError::NotFound(name.clone())),
-        }
+        let w = self.workloads.take(name)?;
+        drop(w.proxy);
+        w.layout.remove().await
     }
 
     async fn exists(&self, name: &WorkloadName) -> Result<bool, RuntimeError> {
-        Ok(self.lock().contains_key(name))
+        Ok(self.workloads.contains(name))
     }
 
     async fn set_secret_env(
@@ -917,30 +891,16 @@ impl WorkloadRuntime for OciRuntime {
         name: &WorkloadName,
         env: SecretEnv,
     ) -> Result<(), RuntimeError> {
-        let layout = self
-            .lock()
-            .get(name)
-            .map(|w| w.layout.clone())
-            .ok_or_else(|| RuntimeError::NotFound(name.clone()))?;
-        crate::secret_env::keep(name, &layout, env, |env| {
-            self.lock()
-                .get_mut(name)
-                .map(|w| w.secret_env = env)
-                .is_some()
-        })
+        self.workloads.set_secret_env(name, env)
     }
 
     /// New limits for the next container, and `<engine> update` on the
     /// running one.
     async fn resize(&self, name: &WorkloadName, resources: Resources) -> Result<(), RuntimeError> {
-        let container = {
-            let mut map = self.lock();
-            let w = map
-                .get_mut(name)
-                .ok_or_else(|| RuntimeError::NotFound(name.clone()))?;
+        let container = self.workloads.with(name, |w| {
             w.spec.resources = resources;
             w.running.as_ref().map(|r| r.container.clone())
-        };
+        })?;
         let Some(c) = container else {
             return Ok(());
         };
@@ -962,9 +922,10 @@ impl OciRuntime {
     /// is not running. For measuring (`bench launch`), never for signals.
     pub async fn host_processes(&self, name: &WorkloadName) -> Vec<i32> {
         let container = self
-            .lock()
-            .get(name)
-            .and_then(|w| w.running.as_ref().map(|r| r.container.clone()));
+            .workloads
+            .with(name, |w| w.running.as_ref().map(|r| r.container.clone()))
+            .ok()
+            .flatten();
         let Some(container) = container else {
             return Vec::new();
         };
@@ -992,10 +953,7 @@ impl OciRuntime {
         &self,
         name: &WorkloadName,
     ) -> Option<(Option<i64>, Option<u64>, Option<u64>)> {
-        let procs = self
-            .lock()
-            .get(name)
-            .and_then(|w| w.running.as_ref().and_then(|r| r.procs.clone()))?;
+        let procs = self.cgroup_procs(name)?;
         // …/pids/<path>/cgroup.procs → the same <path> under cpu and memory.
         let rel = procs
             .parent()?

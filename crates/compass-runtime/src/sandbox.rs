@@ -26,6 +26,7 @@ use crate::spec::{
     Backend, EgressPolicy, ExecOutput, ExecSpec, Mount, Protection, Resources, SpawnedProcess,
     WorkloadName, WorkloadSpec,
 };
+use crate::table::{Entry, Workloads};
 use crate::workload::WorkloadRuntime;
 use async_trait::async_trait;
 use nix::sys::signal::{Signal, kill};
@@ -33,7 +34,7 @@ use nix::unistd::Pid;
 use std::collections::HashMap;
 use std::ffi::OsString;
 use std::path::{Component, Path, PathBuf};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::process::Command;
 
@@ -196,11 +197,20 @@ struct SandboxWorkload {
     paused: bool,
 }
 
+impl Entry for SandboxWorkload {
+    fn layout(&self) -> &Layout {
+        &self.layout
+    }
+    fn secret_env_mut(&mut self) -> &mut SecretEnv {
+        &mut self.secret_env
+    }
+}
+
 /// The bubblewrap runtime. Cheap to clone; clones share their workloads.
 #[derive(Debug, Clone)]
 pub struct SandboxRuntime {
     config: Arc<SandboxConfig>,
-    workloads: Arc<Mutex<HashMap<WorkloadName, SandboxWorkload>>>,
+    workloads: Workloads<SandboxWorkload>,
 }
 
 impl SandboxRuntime {
@@ -235,7 +245,7 @@ impl SandboxRuntime {
         }
         Ok(Self {
             config: Arc::new(config),
-            workloads: Arc::default(),
+            workloads: Workloads::default(),
         })
     }
 
@@ -248,18 +258,9 @@ impl SandboxRuntime {
         &self.config
     }
 
-    fn lock(&self) -> MutexGuard<'_, HashMap<WorkloadName, SandboxWorkload>> {
-        self.workloads
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-
     /// The host-side layout of a workload.
     pub fn layout(&self, name: &WorkloadName) -> Result<Layout, RuntimeError> {
-        self.lock()
-            .get(name)
-            .map(|w| w.layout.clone())
-            .ok_or_else(|| RuntimeError::NotFound(name.clone()))
+        self.workloads.layout(name)
     }
 
     /// Whether pause uses a freezer cgroup (`true`) or the SIGSTOP sweep.
@@ -289,27 +290,25 @@ impl SandboxRuntime {
     /// What one spawn needs from the workload's state, copied out under the
     /// lock so no file I/O happens while it is held.
     fn plan(&self, name: &WorkloadName) -> Result<SpawnPlan, RuntimeError> {
-        let map = self.lock();
-        let w = map
-            .get(name)
-            .ok_or_else(|| RuntimeError::NotFound(name.clone()))?;
-        if w.paused {
-            return Err(RuntimeError::Paused(name.clone()));
-        }
-        let mut procs: Vec<PathBuf> = Vec::new();
-        procs.extend(w.freezer.as_ref().map(|f| f.procs_file()));
-        if let Some(l) = &w.limits {
-            procs.extend(l.procs_files());
-        }
-        procs.extend(w.pid_limit.as_ref().map(PidLimit::procs_file));
-        Ok(SpawnPlan {
-            spec: w.spec.clone(),
-            secret_env: w.secret_env.clone(),
-            layout: w.layout.clone(),
-            proxied: w.proxy.is_some(),
-            relay: w.relay.clone(),
-            procs,
-        })
+        self.workloads.with(name, |w| {
+            if w.paused {
+                return Err(RuntimeError::Paused(name.clone()));
+            }
+            let mut procs: Vec<PathBuf> = Vec::new();
+            procs.extend(w.freezer.as_ref().map(|f| f.procs_file()));
+            if let Some(l) = &w.limits {
+                procs.extend(l.procs_files());
+            }
+            procs.extend(w.pid_limit.as_ref().map(PidLimit::procs_file));
+            Ok(SpawnPlan {
+                spec: w.spec.clone(),
+                secret_env: w.secret_env.clone(),
+                layout: w.layout.clone(),
+                proxied: w.proxy.is_some(),
+                relay: w.relay.clone(),
+                procs,
+            })
+        })?
     }
 
     /// The full bwrap command line for one process. Holds no lock: the
@@ -450,36 +449,30 @@ impl SandboxRuntime {
             return 0;
         };
         let starttime = procfs::stat(pid).map(|s| s.starttime).unwrap_or(0);
-        if let Some(w) = self.lock().get_mut(name) {
-            w.procs.push(Tracked { pid, starttime });
-        }
+        let _ = self
+            .workloads
+            .with(name, |w| w.procs.push(Tracked { pid, starttime }));
         pid
     }
 
     /// The live bwrap roots of a workload (recycled pids dropped).
     fn live_roots(&self, name: &WorkloadName) -> Result<Vec<i32>, RuntimeError> {
-        let mut map = self.lock();
-        let w = map
-            .get_mut(name)
-            .ok_or_else(|| RuntimeError::NotFound(name.clone()))?;
-        w.procs.retain(|t| {
-            procfs::stat(t.pid).is_some_and(|s| s.starttime == t.starttime && !s.is_zombie())
-        });
-        Ok(w.procs.iter().map(|t| t.pid).collect())
+        self.workloads.with(name, |w| {
+            w.procs.retain(|t| {
+                procfs::stat(t.pid).is_some_and(|s| s.starttime == t.starttime && !s.is_zombie())
+            });
+            w.procs.iter().map(|t| t.pid).collect()
+        })
     }
 
     /// Every live process of the workload: the cgroup's members, or the
     /// trees under the bwrap roots.
     fn members(&self, name: &WorkloadName) -> Result<Vec<i32>, RuntimeError> {
         let roots = self.live_roots(name)?;
-        let map = self.lock();
-        let w = map
-            .get(name)
-            .ok_or_else(|| RuntimeError::NotFound(name.clone()))?;
-        let mut pids = match &w.freezer {
-            Some(f) => f.pids(),
-            None => Vec::new(),
-        };
+        let mut pids = self
+            .workloads
+            .with(name, |w| w.freezer.as_ref().map(|f| f.pids()))?
+            .unwrap_or_default();
         for root in roots {
             for pid in procfs::descendants(root) {
                 if !pids.contains(&pid) {
@@ -505,7 +498,10 @@ impl SandboxRuntime {
     }
 
     fn freezer(&self, name: &WorkloadName) -> Option<Arc<Freezer>> {
-        self.lock().get(name).and_then(|w| w.freezer.clone())
+        self.workloads
+            .with(name, |w| w.freezer.clone())
+            .ok()
+            .flatten()
     }
 
     /// Create (`fresh`) or adopt a workload: lay out or check the state dir,
@@ -522,7 +518,7 @@ impl SandboxRuntime {
         let (rw_claims, relay) = self.prepare_create(spec)?;
         // Copied out first: paths are resolved without the lock held.
         let others: Vec<(WorkloadName, PathBuf)> = {
-            let map = self.lock();
+            let map = self.workloads.lock();
             if map.contains_key(&spec.name) {
                 return Err(RuntimeError::AlreadyExists(spec.name.clone()));
             }
@@ -563,7 +559,7 @@ impl SandboxRuntime {
             }
         }
         {
-            let map = self.lock();
+            let map = self.workloads.lock();
             for claim in &rw_claims {
                 if let Some(holder) = self.claims_conflict(&map, claim) {
                     return Err(RuntimeError::Invalid {
@@ -646,18 +642,9 @@ impl SandboxRuntime {
                 return Err(e);
             }
         };
-        let mut map = self.lock();
-        if map.contains_key(&spec.name) {
-            drop(map);
-            drop(proxy);
-            drop(pid_limit);
-            drop(limits);
-            drop(freezer);
-            undo(&layout);
-            return Err(RuntimeError::AlreadyExists(spec.name.clone()));
-        }
-        map.insert(
-            spec.name.clone(),
+        Workloads::register(
+            self.workloads.lock(),
+            &spec.name,
             SandboxWorkload {
                 spec: spec.clone(),
                 secret_env,
@@ -671,8 +658,14 @@ impl SandboxRuntime {
                 procs: Vec::new(),
                 paused: false,
             },
-        );
-        Ok(())
+            |refused| {
+                drop(refused.proxy);
+                drop(refused.pid_limit);
+                drop(refused.limits);
+                drop(refused.freezer);
+                undo(&refused.layout);
+            },
+        )
     }
 
     fn prepare_create(
@@ -831,18 +824,14 @@ impl WorkloadRuntime for SandboxRuntime {
                 freezer::sweep(&roots, Signal::SIGSTOP);
             }
         }
-        if let Some(w) = self.lock().get_mut(name) {
-            w.paused = true;
-        }
+        let _ = self.workloads.with(name, |w| w.paused = true);
         Ok(())
     }
 
     async fn set_egress(&self, name: &WorkloadName, hosts: &[String]) -> Result<(), RuntimeError> {
-        let mut map = self.lock();
-        let w = map
-            .get_mut(name)
-            .ok_or_else(|| RuntimeError::NotFound(name.clone()))?;
-        egress::set_phase_hosts(name, &mut w.spec.egress, w.proxy.as_ref(), hosts)
+        self.workloads.with(name, |w| {
+            egress::set_phase_hosts(name, &mut w.spec.egress, w.proxy.as_ref(), hosts)
+        })?
     }
 
     async fn resume(&self, name: &WorkloadName) -> Result<(), RuntimeError> {
@@ -853,9 +842,7 @@ impl WorkloadRuntime for SandboxRuntime {
                 freezer::sweep(&roots, Signal::SIGCONT);
             }
         }
-        if let Some(w) = self.lock().get_mut(name) {
-            w.paused = false;
-        }
+        let _ = self.workloads.with(name, |w| w.paused = false);
         Ok(())
     }
 
@@ -895,34 +882,29 @@ impl WorkloadRuntime for SandboxRuntime {
     /// Stop everything, disarm egress, drop the cgroup, delete the state.
     async fn remove(&self, name: &WorkloadName) -> Result<(), RuntimeError> {
         self.stop(name, Duration::ZERO).await?;
-        let removed = self.lock().remove(name);
-        match removed {
-            Some(w) => {
-                drop(w.proxy);
-                // A cgroup cannot be removed while a dead task is still
-                // being reaped; give the reaper a bounded moment.
-                let deadline = Instant::now() + Duration::from_secs(2);
-                let mut files: Vec<PathBuf> = w.freezer.iter().map(|f| f.procs_file()).collect();
-                files.extend(w.limits.iter().flat_map(Limits::procs_files));
-                files.extend(w.pid_limit.iter().map(PidLimit::procs_file));
-                while Instant::now() < deadline
-                    && files
-                        .iter()
-                        .any(|f| fs_err::read_to_string(f).is_ok_and(|t| !t.trim().is_empty()))
-                {
-                    tokio::time::sleep(Duration::from_millis(10)).await;
-                }
-                drop(w.freezer);
-                drop(w.limits);
-                drop(w.pid_limit);
-                w.layout.remove().await
-            }
-            None => Err(RuntimeError::NotFound(name.clone())),
+        let w = self.workloads.take(name)?;
+        drop(w.proxy);
+        // A cgroup cannot be removed while a dead task is still being
+        // reaped; give the reaper a bounded moment.
+        let deadline = Instant::now() + Duration::from_secs(2);
+        let mut files: Vec<PathBuf> = w.freezer.iter().map(|f| f.procs_file()).collect();
+        files.extend(w.limits.iter().flat_map(Limits::procs_files));
+        files.extend(w.pid_limit.iter().map(PidLimit::procs_file));
+        while Instant::now() < deadline
+            && files
+                .iter()
+                .any(|f| fs_err::read_to_string(f).is_ok_and(|t| !t.trim().is_empty()))
+        {
+            tokio::time::sleep(Duration::from_millis(10)).await;
         }
+        drop(w.freezer);
+        drop(w.limits);
+        drop(w.pid_limit);
+        w.layout.remove().await
     }
 
     async fn exists(&self, name: &WorkloadName) -> Result<bool, RuntimeError> {
-        Ok(self.lock().contains_key(name))
+        Ok(self.workloads.contains(name))
     }
 
     async fn set_secret_env(
@@ -930,32 +912,24 @@ impl WorkloadRuntime for SandboxRuntime {
         name: &WorkloadName,
         env: SecretEnv,
     ) -> Result<(), RuntimeError> {
-        let layout = self.layout(name)?;
-        crate::secret_env::keep(name, &layout, env, |env| {
-            self.lock()
-                .get_mut(name)
-                .map(|w| w.secret_env = env)
-                .is_some()
-        })
+        self.workloads.set_secret_env(name, env)
     }
 
     /// Rewrite the workload's cpu quota and memory limit in place; typed
     /// `Unsupported` where the kernel offers no writable controllers.
     async fn resize(&self, name: &WorkloadName, resources: Resources) -> Result<(), RuntimeError> {
-        let mut map = self.lock();
-        let w = map
-            .get_mut(name)
-            .ok_or_else(|| RuntimeError::NotFound(name.clone()))?;
-        let Some(limits) = &w.limits else {
-            return Err(RuntimeError::Unsupported {
-                backend: BACKEND,
-                operation: "resize",
-                why: NO_LIMITS,
-            });
-        };
-        limits.apply(resources)?;
-        w.spec.resources = resources;
-        Ok(())
+        self.workloads.with(name, |w| {
+            let Some(limits) = &w.limits else {
+                return Err(RuntimeError::Unsupported {
+                    backend: BACKEND,
+                    operation: "resize",
+                    why: NO_LIMITS,
+                });
+            };
+            limits.apply(resources)?;
+            w.spec.resources = resources;
+            Ok(())
+        })?
     }
 }
 
@@ -963,9 +937,10 @@ impl SandboxRuntime {
     /// The applied limits as the kernel reports them: (cpu quota in µs per
     /// 100 ms, memory limit in bytes). `None` without limit cgroups.
     pub fn applied_limits(&self, name: &WorkloadName) -> Option<(Option<i64>, Option<u64>)> {
-        self.lock()
-            .get(name)
-            .and_then(|w| w.limits.as_ref().map(Limits::read))
+        self.workloads
+            .with(name, |w| w.limits.as_ref().map(Limits::read))
+            .ok()
+            .flatten()
     }
 }
 

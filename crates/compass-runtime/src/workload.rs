@@ -15,24 +15,6 @@ use std::fmt;
 use std::path::Path;
 use std::time::Duration;
 
-/// Add a new workload to a backend's map, under the lock the caller took.
-/// A name already taken is refused: the value is handed to `undo` (after
-/// the lock is released) so the caller can take back what it made.
-pub(crate) fn register<W>(
-    mut map: std::sync::MutexGuard<'_, std::collections::HashMap<WorkloadName, W>>,
-    name: &WorkloadName,
-    workload: W,
-    undo: impl FnOnce(W),
-) -> Result<(), RuntimeError> {
-    if map.contains_key(name) {
-        drop(map);
-        undo(workload);
-        return Err(RuntimeError::AlreadyExists(name.clone()));
-    }
-    map.insert(name.clone(), workload);
-    Ok(())
-}
-
 /// The seam every backend implements. Contract tests run each backend
 /// through the same assertions.
 #[async_trait]

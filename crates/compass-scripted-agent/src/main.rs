@@ -663,7 +663,11 @@ impl Agent {
         if self.scenario.claude_updates {
             self.update(sid, json!({"sessionUpdate": "tool_call", "toolCallId": call_id, "title": spec.name, "kind": spec.kind, "status": "pending", "rawInput": {}})).await;
         }
-        self.update(sid, json!({"sessionUpdate": "tool_call", "toolCallId": call_id, "title": title, "kind": spec.kind, "status": "pending", "rawInput": spec.input})).await;
+        let announce = json!({"sessionUpdate": "tool_call", "toolCallId": call_id, "title": title, "kind": spec.kind, "status": "pending", "rawInput": spec.input});
+        let late = self.scenario.claude_updates && self.scenario.late_repeat;
+        if !late {
+            self.update(sid, announce.clone()).await;
+        }
         let settings = self.settings(cwd);
         let hooked = self.scenario.native_hooks
             && !self.unhooked.load(Ordering::Relaxed)
@@ -682,6 +686,9 @@ impl Agent {
         } else {
             HookDecision::Proceed
         };
+        if late {
+            self.update(sid, announce).await;
+        }
         let blocked = match pre {
             HookDecision::Block(reason) => Some(format!("Blocked by PreToolUse hook: {reason}")),
             HookDecision::Ask(_) => (!self.permission(sid, &call_id, &spec).await?)

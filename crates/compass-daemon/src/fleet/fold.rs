@@ -4,16 +4,25 @@
 //! Adapters announce a tool call before its input is known and again once
 //! it is (Claude Code sends `tool_call` at the start of the tool-use block
 //! with `{}` as input, then the same id with the full input). A pending
-//! call is held back until the next event of its agent or [`HOLD`]; a
+//! call is held back until the next update of its agent or [`HOLD`]; a
 //! repeat of the same id in that time folds into it (the later title, kind,
 //! status and input win), so the log holds one `tool call` line with the
 //! real input instead of two. Held calls always go out before anything else
 //! of their agent, so order is kept.
+//!
+//! Only the agent's own stream (its ACP updates, in order) releases a call
+//! still waiting for its input. Warden's decisions reach the sink by
+//! another road (the hook socket) and may overtake the repeat, so they wait
+//! behind such a call instead of releasing it early (which stored the call
+//! twice); behind a call whose input is known they release it at once, so
+//! a pause card is never held back waiting for an update a paused agent
+//! will not send.
 
 use compass_core::event::{AgentUpdate, EventKind, NewEvent};
+use compass_core::id::AgentId;
 use std::time::{Duration, Instant};
 
-/// Longest a pending tool call waits for its repeat.
+/// Longest a pending tool call (and what waits behind it) is held.
 pub(crate) const HOLD: Duration = Duration::from_millis(1500);
 
 #[derive(Debug)]
@@ -22,7 +31,8 @@ struct Held {
     since: Instant,
 }
 
-/// The sink's folding state: the pending tool calls held back.
+/// The sink's folding state: the pending tool calls held back, and the
+/// out-of-band events waiting behind them, in arrival order.
 #[derive(Debug, Default)]
 pub(crate) struct Fold {
     held: Vec<Held>,
@@ -48,6 +58,28 @@ fn is_pending_call(e: &NewEvent) -> bool {
             }
         ))
     )
+}
+
+/// A pending call announced before its input was known: its repeat is
+/// certain to follow. (`raw_input` is the compact JSON text of the input.)
+fn awaits_input(e: &NewEvent) -> bool {
+    match tool_call(e) {
+        Some((
+            _,
+            AgentUpdate::ToolCall {
+                status: compass_core::event::ToolStatus::Pending,
+                raw_input,
+                ..
+            },
+        )) => matches!(raw_input.as_deref(), None | Some("{}" | "null")),
+        _ => false,
+    }
+}
+
+/// Not part of the agent's own (ordered) update stream: a gate decision or
+/// anything else recorded about the agent.
+fn out_of_band(e: &NewEvent) -> bool {
+    !matches!(e.kind, EventKind::AgentUpdate { .. })
 }
 
 /// A message or thought unit with no visible text: shown, it is an empty
@@ -106,22 +138,32 @@ impl Fold {
         self.held.drain(..).map(|h| h.event).collect()
     }
 
-    /// Release the held calls of `e`'s agent (and any held too long) into `out`.
-    fn release_for(&mut self, e: &NewEvent, now: Instant, out: &mut Vec<NewEvent>) {
-        let mut i = 0;
-        while i < self.held.len() {
-            let h = &self.held[i];
-            if h.event.scope.agent_id == e.scope.agent_id || now - h.since >= HOLD {
-                out.push(self.held.remove(i).event);
-            } else {
-                i += 1;
-            }
-        }
+    /// Release, in arrival order, everything held of the agents `which` picks.
+    fn release(&mut self, which: impl Fn(Option<&AgentId>) -> bool, out: &mut Vec<NewEvent>) {
+        let (gone, kept): (Vec<Held>, Vec<Held>) = self
+            .held
+            .drain(..)
+            .partition(|h| which(h.event.scope.agent_id.as_ref()));
+        self.held = kept;
+        out.extend(gone.into_iter().map(|h| h.event));
+    }
+
+    /// Release everything of each agent with something held [`HOLD`] or
+    /// longer: its calls go out even when the agent is quiet.
+    fn release_late(&mut self, now: Instant, out: &mut Vec<NewEvent>) {
+        let late: Vec<AgentId> = self
+            .held
+            .iter()
+            .filter(|h| now - h.since >= HOLD)
+            .filter_map(|h| h.event.scope.agent_id.clone())
+            .collect();
+        self.release(|agent| agent.is_some_and(|a| late.contains(a)), out);
     }
 
     /// The events of a (coalesced) batch to store now, in order.
     pub(crate) fn apply(&mut self, batch: Vec<NewEvent>, now: Instant) -> Vec<NewEvent> {
         let mut out = Vec::with_capacity(batch.len());
+        self.release_late(now, &mut out);
         for event in batch {
             if is_empty_text(&event) {
                 continue;
@@ -134,25 +176,27 @@ impl Fold {
                 if let Some(at) = same {
                     merge(&mut self.held[at].event, event);
                     if !is_pending_call(&self.held[at].event) {
-                        let h = self.held.remove(at);
-                        self.release_for(&h.event, now, &mut out);
-                        out.push(h.event);
+                        let agent = self.held[at].event.scope.agent_id.clone();
+                        self.release(|a| a == agent.as_ref(), &mut out);
                     }
                     continue;
                 }
             }
-            self.release_for(&event, now, &mut out);
-            if is_pending_call(&event) && event.scope.agent_id.is_some() {
+            let behind = out_of_band(&event)
+                && self.held.iter().any(|h| {
+                    h.event.scope.agent_id == event.scope.agent_id && awaits_input(&h.event)
+                });
+            if !behind {
+                let agent = &event.scope.agent_id;
+                self.release(|a| a == agent.as_ref(), &mut out);
+            }
+            let hold = behind || (is_pending_call(&event) && event.scope.agent_id.is_some());
+            if hold {
                 self.held.push(Held { event, since: now });
             } else {
                 out.push(event);
             }
         }
-        // Calls held too long go out even when their agent is quiet.
-        let (late, kept): (Vec<Held>, Vec<Held>) =
-            self.held.drain(..).partition(|h| now - h.since >= HOLD);
-        self.held = kept;
-        out.extend(late.into_iter().map(|h| h.event));
         out
     }
 }
@@ -161,7 +205,6 @@ impl Fold {
 mod tests {
     use super::*;
     use compass_core::event::{Scope, ToolStatus};
-    use compass_core::id::AgentId;
 
     fn ev(agent: &str, tool: Option<&str>, update: AgentUpdate) -> NewEvent {
         NewEvent {
@@ -269,6 +312,77 @@ mod tests {
         assert_eq!(calls(&out).len(), 1, "released when the hold runs out");
         fold.apply(vec![call("a", "t3", "z", ToolStatus::Pending, "{}")], t0);
         assert_eq!(calls(&fold.flush()).len(), 1);
+    }
+
+    fn gate(agent: &str) -> NewEvent {
+        NewEvent {
+            scope: Scope {
+                agent_id: Some(AgentId(agent.to_owned())),
+                ..Scope::default()
+            },
+            kind: EventKind::GateDecision {
+                gate: "action".into(),
+                source: "hook".into(),
+                hash: String::new(),
+                verdict: compass_core::gate::Verdict::clear(),
+                latency_us: 1,
+                route: "inspected".into(),
+                excerpt: String::new(),
+            },
+        }
+    }
+    fn is_gate(e: &NewEvent) -> bool {
+        matches!(e.kind, EventKind::GateDecision { .. })
+    }
+
+    #[test]
+    fn a_gate_decision_between_the_two_announcements_waits_behind_the_call() {
+        let t0 = Instant::now();
+        let mut fold = Fold::default();
+        let at = |ms| t0 + Duration::from_millis(ms);
+        let mut stored = fold.apply(vec![call("a", "t1", "Bash", ToolStatus::Pending, "{}")], t0);
+        // Warden's decision, by the hook socket, overtakes the repeat.
+        stored.extend(fold.apply(vec![gate("a")], at(1)));
+        assert!(stored.is_empty(), "the decision waits: {stored:?}");
+        stored.extend(fold.apply(
+            vec![call(
+                "a",
+                "t1",
+                "`ls`",
+                ToolStatus::Pending,
+                r#"{"command":"ls"}"#,
+            )],
+            at(2),
+        ));
+        stored.extend(fold.apply(vec![done("a", "t1")], at(3)));
+        assert_eq!(
+            calls(&stored),
+            [("`ls`".to_owned(), r#"{"command":"ls"}"#.to_owned())],
+            "one record, with the real input: {stored:?}"
+        );
+        assert_eq!(stored.len(), 3, "{stored:?}");
+        assert!(is_gate(&stored[1]), "the call, its decision, its result");
+        assert!(!fold.holding());
+    }
+
+    #[test]
+    fn a_gate_decision_after_a_call_with_its_input_goes_out_at_once() {
+        let t0 = Instant::now();
+        let mut fold = Fold::default();
+        let input = r#"{"command":"ls"}"#;
+        assert!(
+            fold.apply(vec![call("a", "t1", "ls", ToolStatus::Pending, input)], t0)
+                .is_empty()
+        );
+        let out = fold.apply(vec![gate("a")], t0 + Duration::from_millis(1));
+        assert_eq!(out.len(), 2, "the call, then the decision: {out:?}");
+        assert!(is_gate(&out[1]));
+        // Behind a call still waiting for its input, the hold bounds the wait.
+        fold.apply(vec![call("a", "t2", "Bash", ToolStatus::Pending, "{}")], t0);
+        fold.apply(vec![gate("a")], t0);
+        let out = fold.apply(Vec::new(), t0 + HOLD);
+        assert_eq!(out.len(), 2, "{out:?}");
+        assert!(is_gate(&out[1]));
     }
 
     #[test]

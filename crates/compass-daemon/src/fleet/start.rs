@@ -278,7 +278,8 @@ impl Fleet {
         if plan.kind.id == "scripted" {
             let scenario = scenario.unwrap_or(DEFAULT_SCENARIO);
             write_config(&layout.config.join("scripted/scenario.toml"), scenario)?;
-            // The test double can play an agent without hooks (Codex).
+            // The test double can play an agent whose own tools no hook
+            // gates (`native_hooks = false`).
             hooked &= scripted_runs_hooks(scenario);
         }
         Ok(hooked)

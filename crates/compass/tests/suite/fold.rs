@@ -2,7 +2,9 @@
 //! ACP adapter (each tool call announced twice, a `_meta`-only update,
 //! results as raw content blocks, empty message chunks): `compass agent
 //! log` shows one tool call with its real input, its result as text, and
-//! no empty or "unspecified" lines.
+//! no empty or "unspecified" lines. The agent sends each call's second
+//! announcement only after its PreToolUse hook answered, so Warden's
+//! decision always reaches the daemon between the two.
 
 use super::TestDaemon;
 
@@ -12,7 +14,7 @@ fn claude_style_updates_are_stored_once_and_readable() {
     let d = TestDaemon::start();
     d.scripted_agent(
         "atlas",
-        "name = \"claude-like\"\nclaude_updates = true\n[[turns]]\nsteps = [\n  { kind = \"run\", command = \"echo folded-$((40 + 2))\" },\n  { kind = \"message\", text = \"All done.\" },\n]\n",
+        "name = \"claude-like\"\nclaude_updates = true\nlate_repeat = true\n[[turns]]\nsteps = [\n  { kind = \"run\", command = \"echo folded-$((40 + 2))\" },\n  { kind = \"message\", text = \"All done.\" },\n]\n",
     );
     let turn = d.ok(&["agent", "prompt", "atlas", "go", "--follow"]);
     assert!(turn.contains("turn ended"), "{turn}");

@@ -425,6 +425,10 @@ fn a_stalled_forge_holds_up_only_its_own_projects_check() {
             .is_some_and(|e| e.contains("still running")),
         "{r}"
     );
+    assert_eq!(
+        r["failures"][0]["repo"], "app",
+        "the busy repo is named: {r}"
+    );
     d.ok(&["dispatcher", "status"]);
     assert!(
         started.elapsed() < Duration::from_secs(20),
