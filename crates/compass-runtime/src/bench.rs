@@ -264,6 +264,35 @@ fn git(dir: &Path) -> Command {
     c
 }
 
+/// How long `git worktree add` of `source` at `wt` takes (git run with
+/// `options` first); the worktree is removed again after.
+async fn timed_worktree(
+    source: &Path,
+    wt: &Path,
+    options: &[&str],
+) -> Result<Duration, RuntimeError> {
+    // Flush dirty pages before each timed step, so one step's writeback
+    // is not billed to the next.
+    nix::unistd::sync();
+    let t = Instant::now();
+    run(
+        git(source)
+            .args(options)
+            .args(["worktree", "add", "--quiet", "--detach"])
+            .arg(wt)
+            .arg("HEAD"),
+        "git worktree add",
+    )
+    .await?;
+    let took = t.elapsed();
+    run(
+        git(source).args(["worktree", "remove", "--force"]).arg(wt),
+        "git worktree remove",
+    )
+    .await?;
+    Ok(took)
+}
+
 /// A repo of `files` small files in 100 directories, one commit, packed.
 async fn generate_repo(dir: &Path, files: usize) -> Result<(), RuntimeError> {
     for i in 0..files {
@@ -386,51 +415,8 @@ async fn launch_in(
     for i in 0..options.iterations.max(1) {
         // Baseline 1: git worktree add of the same repo.
         let wt = root.join(format!("wt{i}"));
-        // Flush dirty pages before each timed step, so one step's writeback
-        // is not billed to the next.
-        nix::unistd::sync();
-        let t = Instant::now();
-        run(
-            git(&source)
-                .args(["worktree", "add", "--quiet", "--detach"])
-                .arg(&wt)
-                .arg("HEAD"),
-            "git worktree add",
-        )
-        .await?;
-        worktrees.push(t.elapsed());
-        run(
-            git(&source)
-                .args(["worktree", "remove", "--force"])
-                .arg(&wt),
-            "git worktree remove",
-        )
-        .await?;
-        nix::unistd::sync();
-        let t = Instant::now();
-        run(
-            git(&source)
-                .args([
-                    "-c",
-                    "checkout.workers=0",
-                    "worktree",
-                    "add",
-                    "--quiet",
-                    "--detach",
-                ])
-                .arg(&wt)
-                .arg("HEAD"),
-            "git worktree add",
-        )
-        .await?;
-        parallel.push(t.elapsed());
-        run(
-            git(&source)
-                .args(["worktree", "remove", "--force"])
-                .arg(&wt),
-            "git worktree remove",
-        )
-        .await?;
+        worktrees.push(timed_worktree(&source, &wt, &[]).await?);
+        parallel.push(timed_worktree(&source, &wt, &["-c", "checkout.workers=0"]).await?);
         // Baseline 2: a bare bwrap.
         nix::unistd::sync();
         let t = Instant::now();

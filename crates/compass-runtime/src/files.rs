@@ -36,6 +36,40 @@ const READ_SECONDS: u32 = 30;
 const READ: &str = r#"[ -f "$1" ] || { echo "$1: not a regular file" >&2; exit 1; }
 exec timeout -s KILL "$2" head -c "$3" -- "$1""#;
 
+/// Run `script` under `/bin/sh` in the workload with `args` after it
+/// (`$0` names the step in `ps`), `stdin` fed in; a failure says `doing`
+/// on which path.
+async fn shell(
+    rt: &dyn WorkloadRuntime,
+    name: &WorkloadName,
+    doing: &str,
+    path: &str,
+    script: &str,
+    args: Vec<String>,
+    stdin: Option<Vec<u8>>,
+) -> Result<Vec<u8>, RuntimeError> {
+    let mut argv = vec!["/bin/sh".into(), "-c".into(), script.into()];
+    argv.extend(args);
+    let out = rt
+        .exec(
+            name,
+            &ExecSpec {
+                argv,
+                stdin,
+                ..ExecSpec::default()
+            },
+        )
+        .await?;
+    if !out.success() {
+        return Err(RuntimeError::Command {
+            command: doing.to_owned(),
+            target: format!("{name}:{path}"),
+            stderr: String::from_utf8_lossy(&out.stderr).trim().to_owned(),
+        });
+    }
+    Ok(out.stdout)
+}
+
 /// The bytes of `path` as the workload sees it.
 pub async fn read(
     rt: &dyn WorkloadRuntime,
@@ -43,38 +77,24 @@ pub async fn read(
     path: &Path,
 ) -> Result<Vec<u8>, RuntimeError> {
     let p = check(path)?;
-    let out = rt
-        .exec(
-            name,
-            &ExecSpec {
-                argv: vec![
-                    "/bin/sh".into(),
-                    "-c".into(),
-                    READ.into(),
-                    "compass-read".into(),
-                    p.clone(),
-                    READ_SECONDS.to_string(),
-                    (MAX_READ + 1).to_string(),
-                ],
-                ..ExecSpec::default()
-            },
-        )
-        .await?;
-    if !out.success() {
-        return Err(RuntimeError::Command {
-            command: "reading a file".to_owned(),
-            target: format!("{name}:{p}"),
-            stderr: String::from_utf8_lossy(&out.stderr).trim().to_owned(),
-        });
-    }
-    if out.stdout.len() as u64 > MAX_READ {
+    let args = vec![
+        "compass-read".into(),
+        p.clone(),
+        READ_SECONDS.to_string(),
+        (MAX_READ + 1).to_string(),
+    ];
+    let body = shell(rt, name, "reading a file", &p, READ, args, None).await?;
+    if body.len() as u64 > MAX_READ {
         return Err(RuntimeError::Invalid {
             what: "workload file",
             why: format!("{p} is larger than {MAX_READ} bytes"),
         });
     }
-    Ok(out.stdout)
+    Ok(body)
 }
+
+/// Creates the parents, then writes stdin to `$1`.
+const WRITE: &str = r#"mkdir -p -- "$(dirname -- "$1")" && cat > "$1""#;
 
 /// Write `body` to `path` inside the workload (parents created), with the
 /// workload's own permissions: a read-only path fails.
@@ -85,28 +105,16 @@ pub async fn write(
     body: &[u8],
 ) -> Result<(), RuntimeError> {
     let p = check(path)?;
-    let out = rt
-        .exec(
-            name,
-            &ExecSpec {
-                argv: vec![
-                    "/bin/sh".into(),
-                    "-c".into(),
-                    r#"mkdir -p -- "$(dirname -- "$1")" && cat > "$1""#.into(),
-                    "compass-write".into(),
-                    p.clone(),
-                ],
-                stdin: Some(body.to_vec()),
-                ..ExecSpec::default()
-            },
-        )
-        .await?;
-    if !out.success() {
-        return Err(RuntimeError::Command {
-            command: "writing a file".to_owned(),
-            target: format!("{name}:{p}"),
-            stderr: String::from_utf8_lossy(&out.stderr).trim().to_owned(),
-        });
-    }
-    Ok(())
+    let args = vec!["compass-write".into(), p.clone()];
+    shell(
+        rt,
+        name,
+        "writing a file",
+        &p,
+        WRITE,
+        args,
+        Some(body.to_vec()),
+    )
+    .await
+    .map(drop)
 }

@@ -241,6 +241,21 @@ fn gitconfig(agent: &WorkloadName) -> String {
     )
 }
 
+/// Check every source, and that no two share a name (each is cloned to
+/// `/work/<name>`).
+fn check_sources(repos: &[RepoSource]) -> Result<(), RuntimeError> {
+    for (i, a) in repos.iter().enumerate() {
+        check_source(a)?;
+        if repos[..i].iter().any(|b| b.name == a.name) {
+            return Err(RuntimeError::Invalid {
+                what: "repo list",
+                why: format!("repo name {} appears twice", a.name.as_str()),
+            });
+        }
+    }
+    Ok(())
+}
+
 /// Create the agent's workload and a full clone of every repo in it (in
 /// parallel). `auth` authenticates the host-side clones to a forge or an SSH remote (the
 /// workload never sees it). If
@@ -253,17 +268,7 @@ pub async fn provision_agent(
     repos: &[RepoSource],
     auth: Option<&RemoteAuth>,
 ) -> Result<Provisioned, RuntimeError> {
-    for repo in repos {
-        check_source(repo)?;
-    }
-    for (i, a) in repos.iter().enumerate() {
-        if repos[..i].iter().any(|b| b.name == a.name) {
-            return Err(RuntimeError::Invalid {
-                what: "repo list",
-                why: format!("repo name {} appears twice", a.name.as_str()),
-            });
-        }
-    }
+    check_sources(repos)?;
     discard_half_made(rt, spec).await?;
     rt.create(spec).await?;
     let provisioned = provision_inner(rt, spec, repos, auth)
@@ -364,9 +369,7 @@ pub async fn add_repos(
     repos: &[RepoSource],
     auth: Option<&RemoteAuth>,
 ) -> Result<Provisioned, RuntimeError> {
-    for repo in repos {
-        check_source(repo)?;
-    }
+    check_sources(repos)?;
     let layout = Layout::new(&spec.state_dir);
     let git_home = host_git_home(&layout);
     let staging = layout
