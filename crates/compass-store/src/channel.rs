@@ -18,13 +18,13 @@ fn row_of(ws: &WorkstreamId) -> Result<i64> {
         .ok_or_else(|| StoreError::corrupt("workstream id", ws.as_str()))
 }
 
-fn scope_of(ws: &Workstream) -> Scope {
-    Scope {
-        project_id: Some(ws.project_id.clone()),
-        agent_id: Some(ws.agent_id.clone()),
-        workstream_id: Some(ws.id.clone()),
-        tool_call_id: None,
-    }
+/// Emit `kind`, an event about `ws`.
+fn emit_about(tx: &mut Tx<'_>, ws: &Workstream, kind: EventKind) -> Result<()> {
+    tx.emit(NewEvent {
+        scope: crate::workstreams::scope_of(ws),
+        kind,
+    })
+    .map(drop)
 }
 
 /// The channel's view of one workstream (defaults when nothing recorded).
@@ -95,6 +95,44 @@ fn ensure_row(tx: &mut Tx<'_>, row: i64) -> Result<()> {
     Ok(())
 }
 
+/// What an agent sets on one entry of its queue.
+#[derive(Debug, Clone, Copy)]
+enum Field {
+    Position,
+    Note,
+    Done,
+}
+
+impl Field {
+    /// Its `UPDATE`, and what a failure was doing.
+    fn update(self) -> (&'static str, &'static str) {
+        match self {
+            Self::Position => (
+                "UPDATE workstream_queue SET position = ?1 WHERE workstream_id = ?2",
+                "reordering a queue",
+            ),
+            Self::Note => (
+                "UPDATE workstream_queue SET note = ?1 WHERE workstream_id = ?2",
+                "annotating a queue item",
+            ),
+            Self::Done => (
+                "UPDATE workstream_queue SET done = ?1 WHERE workstream_id = ?2",
+                "marking a queue item done",
+            ),
+        }
+    }
+}
+
+/// Set `field` of the queue entry of workstream row `row` (made if missing).
+fn set(tx: &mut Tx<'_>, row: i64, field: Field, value: &dyn rusqlite::ToSql) -> Result<()> {
+    ensure_row(tx, row)?;
+    let (sql, doing) = field.update();
+    tx.conn()
+        .execute(sql, params![value, row])
+        .map_err(StoreError::sql(doing))?;
+    Ok(())
+}
+
 /// The agent signalled `ws` ready for push: each named repo not pushed yet
 /// awaits its push (one already pushed keeps its state: pushing before
 /// signalling counts). Emits `ReadyForPush`.
@@ -124,14 +162,12 @@ pub fn mark_ready(
             )
             .map_err(StoreError::sql("recording a push state"))?;
     }
-    tx.emit(NewEvent {
-        scope: scope_of(ws),
-        kind: EventKind::ReadyForPush {
-            workstream_id: ws.id.clone(),
-            repos: repos.to_vec(),
-            summary: summary.to_owned(),
-        },
-    })?;
+    let kind = EventKind::ReadyForPush {
+        workstream_id: ws.id.clone(),
+        repos: repos.to_vec(),
+        summary: summary.to_owned(),
+    };
+    emit_about(tx, ws, kind)?;
     entry(tx.conn(), &ws.id)
 }
 
@@ -155,15 +191,13 @@ pub fn record_push(
             params![row, repo, state.as_str(), commit, now],
         )
         .map_err(StoreError::sql("recording a push"))?;
-    tx.emit(NewEvent {
-        scope: scope_of(ws),
-        kind: EventKind::RepoPushChanged {
-            workstream_id: ws.id.clone(),
-            repo: repo.to_owned(),
-            state,
-            commit: commit.to_owned(),
-        },
-    })?;
+    let kind = EventKind::RepoPushChanged {
+        workstream_id: ws.id.clone(),
+        repo: repo.to_owned(),
+        state,
+        commit: commit.to_owned(),
+    };
+    emit_about(tx, ws, kind)?;
     entry(tx.conn(), &ws.id)
 }
 
@@ -245,14 +279,7 @@ pub fn update_queue(
         }
     }
     for (position, id) in (0_i64..).zip(change.order.iter()) {
-        let row = row_of(id)?;
-        ensure_row(tx, row)?;
-        tx.conn()
-            .execute(
-                "UPDATE workstream_queue SET position = ?1 WHERE workstream_id = ?2",
-                params![position, row],
-            )
-            .map_err(StoreError::sql("reordering a queue"))?;
+        set(tx, row_of(id)?, Field::Position, &position)?;
     }
     // Unnamed items keep their relative order after the named ones.
     let mut rest: Vec<(Option<u32>, i64)> = Vec::new();
@@ -266,34 +293,14 @@ pub fn update_queue(
         rest.sort_by_key(|(p, row)| (p.unwrap_or(u32::MAX), *row));
         let first = i64::try_from(change.order.len()).unwrap_or(i64::MAX);
         for (position, (_, row)) in (first..).zip(rest) {
-            ensure_row(tx, row)?;
-            tx.conn()
-                .execute(
-                    "UPDATE workstream_queue SET position = ?1 WHERE workstream_id = ?2",
-                    params![position, row],
-                )
-                .map_err(StoreError::sql("reordering a queue"))?;
+            set(tx, row, Field::Position, &position)?;
         }
     }
     for (id, note) in &change.notes {
-        let row = row_of(id)?;
-        ensure_row(tx, row)?;
-        tx.conn()
-            .execute(
-                "UPDATE workstream_queue SET note = ?1 WHERE workstream_id = ?2",
-                params![note, row],
-            )
-            .map_err(StoreError::sql("annotating a queue item"))?;
+        set(tx, row_of(id)?, Field::Note, note)?;
     }
     for id in &change.done {
-        let row = row_of(id)?;
-        ensure_row(tx, row)?;
-        tx.conn()
-            .execute(
-                "UPDATE workstream_queue SET done = 1 WHERE workstream_id = ?1",
-                [row],
-            )
-            .map_err(StoreError::sql("marking a queue item done"))?;
+        set(tx, row_of(id)?, Field::Done, &true)?;
     }
     let mut touched: Vec<WorkstreamId> = named.cloned().collect();
     touched.sort();
@@ -424,17 +431,14 @@ pub fn record_pull_request(
             ],
         )
         .map_err(StoreError::sql("recording a pull request"))?;
-    tx.emit(NewEvent {
-        scope: scope_of(ws),
-        kind: EventKind::PullRequestOpened {
-            workstream_id: ws.id.clone(),
-            repo: repo.to_owned(),
-            number,
-            url: url.to_owned(),
-            updated,
-        },
-    })
-    .map(drop)
+    let kind = EventKind::PullRequestOpened {
+        workstream_id: ws.id.clone(),
+        repo: repo.to_owned(),
+        number,
+        url: url.to_owned(),
+        updated,
+    };
+    emit_about(tx, ws, kind)
 }
 
 /// Record feedback handed back to the agent: its ids are not handed again.
@@ -457,15 +461,12 @@ pub fn record_feedback(
             params![encoded, row, pr.repo],
         )
         .map_err(StoreError::sql("recording feedback"))?;
-    tx.emit(NewEvent {
-        scope: scope_of(ws),
-        kind: EventKind::ForgeFeedback {
-            workstream_id: ws.id.clone(),
-            repo: pr.repo.clone(),
-            number: pr.number,
-            comments,
-            failing_checks,
-        },
-    })
-    .map(drop)
+    let kind = EventKind::ForgeFeedback {
+        workstream_id: ws.id.clone(),
+        repo: pr.repo.clone(),
+        number: pr.number,
+        comments,
+        failing_checks,
+    };
+    emit_about(tx, ws, kind)
 }

@@ -12,7 +12,8 @@ use rusqlite::{Connection, OptionalExtension, Row, params};
 
 const COLUMNS: &str = "id, project_id, issue_id, agent_id, branch, state, created_at_ms";
 
-fn scope_of(ws: &Workstream) -> Scope {
+/// The scope of an event about `ws`.
+pub(crate) fn scope_of(ws: &Workstream) -> Scope {
     Scope {
         project_id: Some(ws.project_id.clone()),
         agent_id: Some(ws.agent_id.clone()),
