@@ -317,6 +317,20 @@ impl CompassApi {
         self.store.write(f).await.map_err(from_store)
     }
 
+    /// What a request names by `field` (required), read with `get` and
+    /// shown with `show`: the shape of the plain read handlers.
+    async fn named<T: Send + 'static, P>(
+        &self,
+        field: &'static str,
+        key: &str,
+        get: fn(&compass_store::Connection, &str) -> Result<T, compass_store::StoreError>,
+        show: impl FnOnce(T) -> P,
+    ) -> Reply<P> {
+        let key = required(field, key)?.to_owned();
+        let found = self.read(move |c| get(c, &key)).await?;
+        Ok(Response::new(show(found)))
+    }
+
     /// An agent as the contract shows it, with the tier it runs in.
     fn agent_pb(&self, agent: compass_core::agent::Agent) -> pb::Agent {
         let (backend, missing) = self.fleet.tier();
@@ -411,9 +425,13 @@ impl CompassService for CompassApi {
     }
 
     async fn get_project(&self, req: Request<pb::GetProjectRequest>) -> Reply<pb::Project> {
-        let key = required("project", &req.get_ref().project)?.to_owned();
-        let project = self.read(move |c| projects::get(c, &key)).await?;
-        Ok(Response::new(convert::project(project)))
+        self.named(
+            "project",
+            &req.get_ref().project,
+            projects::get,
+            convert::project,
+        )
+        .await
     }
 
     async fn list_themes(
@@ -565,17 +583,17 @@ impl CompassService for CompassApi {
         &self,
         req: Request<pb::ListIssuesRequest>,
     ) -> Reply<pb::ListIssuesResponse> {
-        let project = required("project", &req.get_ref().project)?.to_owned();
-        let all = self.read(move |c| issues::list(c, &project)).await?;
-        Ok(Response::new(pb::ListIssuesResponse {
-            issues: all.into_iter().map(convert::issue).collect(),
-        }))
+        self.named("project", &req.get_ref().project, issues::list, |all| {
+            pb::ListIssuesResponse {
+                issues: all.into_iter().map(convert::issue).collect(),
+            }
+        })
+        .await
     }
 
     async fn get_issue(&self, req: Request<pb::GetIssueRequest>) -> Reply<pb::Issue> {
-        let key = required("issue", &req.get_ref().issue)?.to_owned();
-        let issue = self.read(move |c| issues::get(c, &key)).await?;
-        Ok(Response::new(convert::issue(issue)))
+        self.named("issue", &req.get_ref().issue, issues::get, convert::issue)
+            .await
     }
 
     async fn create_workstream(
@@ -596,18 +614,16 @@ impl CompassService for CompassApi {
         &self,
         req: Request<pb::ListWorkstreamsRequest>,
     ) -> Reply<pb::ListWorkstreamsResponse> {
-        let project = required("project", &req.get_ref().project)?.to_owned();
-        let all = self
-            .read(move |c| {
-                workstreams::list(c, &project)?
-                    .into_iter()
-                    .map(|w| crate::channel::workstream_full(c, w))
-                    .collect::<Result<Vec<_>, _>>()
-            })
-            .await?;
-        Ok(Response::new(pb::ListWorkstreamsResponse {
-            workstreams: all,
-        }))
+        let full = |c: &compass_store::Connection, project: &str| {
+            workstreams::list(c, project)?
+                .into_iter()
+                .map(|w| crate::channel::workstream_full(c, w))
+                .collect::<Result<Vec<_>, _>>()
+        };
+        self.named("project", &req.get_ref().project, full, |workstreams| {
+            pb::ListWorkstreamsResponse { workstreams }
+        })
+        .await
     }
 
     async fn set_workstream_state(
@@ -696,19 +712,19 @@ impl CompassService for CompassApi {
     }
 
     async fn get_board(&self, req: Request<pb::GetBoardRequest>) -> Reply<pb::Board> {
-        let project = required("project", &req.get_ref().project)?.to_owned();
-        let (b, extras) = self
-            .read(move |c| {
-                let b = board::get(c, &project)?;
-                let extras = crate::channel::board_extras(c, &b)?;
-                Ok((b, extras))
-            })
-            .await?;
-        Ok(Response::new(convert::board(
-            b,
-            self.fleet.warden().is_enabled(),
-            &extras,
-        )))
+        let with_extras = |c: &compass_store::Connection, project: &str| {
+            let b = board::get(c, project)?;
+            let extras = crate::channel::board_extras(c, &b)?;
+            Ok::<_, compass_store::StoreError>((b, extras))
+        };
+        let warden_on = self.fleet.warden().is_enabled();
+        self.named(
+            "project",
+            &req.get_ref().project,
+            with_extras,
+            |(b, extras)| convert::board(b, warden_on, &extras),
+        )
+        .await
     }
 
     async fn list_events(
@@ -850,11 +866,11 @@ impl CompassService for CompassApi {
         &self,
         req: Request<pb::GetWorkstreamRequest>,
     ) -> Reply<pb::Workstream> {
-        let id = required("workstream", &req.get_ref().workstream)?.to_owned();
-        let ws = self
-            .read(move |c| crate::channel::workstream_full(c, workstreams::get(c, &id)?))
-            .await?;
-        Ok(Response::new(ws))
+        let full = |c: &compass_store::Connection, id: &str| {
+            crate::channel::workstream_full(c, workstreams::get(c, id)?)
+        };
+        self.named("workstream", &req.get_ref().workstream, full, |ws| ws)
+            .await
     }
 
     async fn list_asks(&self, req: Request<pb::ListAsksRequest>) -> Reply<pb::ListAsksResponse> {
