@@ -108,12 +108,13 @@ pub(crate) fn coalesce(batch: Vec<NewEvent>) -> Vec<NewEvent> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use compass_core::event::Scope;
     use compass_core::id::AgentId;
 
-    fn ev(agent: &str, tool: Option<&str>, update: AgentUpdate) -> NewEvent {
+    /// An update of `agent` (in tool call `tool`), as the sink gets it.
+    pub(in crate::fleet) fn ev(agent: &str, tool: Option<&str>, update: AgentUpdate) -> NewEvent {
         NewEvent {
             scope: Scope {
                 agent_id: Some(AgentId(agent.to_owned())),

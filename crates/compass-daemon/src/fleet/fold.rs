@@ -204,18 +204,9 @@ impl Fold {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fleet::coalesce::tests::ev;
     use compass_core::event::{Scope, ToolStatus};
 
-    fn ev(agent: &str, tool: Option<&str>, update: AgentUpdate) -> NewEvent {
-        NewEvent {
-            scope: Scope {
-                agent_id: Some(AgentId(agent.to_owned())),
-                tool_call_id: tool.map(str::to_owned),
-                ..Scope::default()
-            },
-            kind: EventKind::AgentUpdate { update },
-        }
-    }
     fn call(agent: &str, id: &str, title: &str, status: ToolStatus, input: &str) -> NewEvent {
         ev(
             agent,

@@ -44,4 +44,13 @@ fn claude_style_updates_are_stored_once_and_readable() {
         .collect();
     assert_eq!(inputs.len(), 1, "{events}");
     assert!(inputs[0].contains("command"), "{events}");
+    // Warden's decision, which came in before the repeat, is stored after
+    // the call it judged.
+    let lines: Vec<&str> = events.lines().collect();
+    let call = lines.iter().position(|l| l.contains("\"rawInput\""));
+    let gate = lines.iter().position(|l| l.contains("\"gateDecision\""));
+    assert!(
+        matches!((call, gate), (Some(c), Some(g)) if c < g),
+        "{events}"
+    );
 }
