@@ -2,10 +2,11 @@
 //! (Anthropic Messages API, OpenAI Responses API), locating workspace and npm-installed agent
 //! binaries, a rule gate for tests about the agent path, a private git forge
 //! over smart HTTP (`git http-backend` behind basic auth), a real sshd for
-//! SSH remotes, and loud skips.
+//! SSH remotes, git run the same way in every suite, and loud skips.
 
 pub mod bins;
 pub mod gates;
+pub mod git;
 pub mod git_http_server;
 pub mod github_server;
 pub mod jira_server;

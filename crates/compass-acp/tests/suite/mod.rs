@@ -14,6 +14,7 @@ use compass_core::event::{AgentUpdate, EventKind, NewEvent};
 use compass_core::id::AgentId;
 use compass_runtime::host::HostRuntime;
 use compass_runtime::{EgressPolicy, ExecSpec, WorkloadName, WorkloadRuntime, WorkloadSpec};
+pub use compass_test_support::git::git;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -125,21 +126,6 @@ fn rand_suffix() -> String {
         std::process::id(),
         N.fetch_add(1, Ordering::Relaxed)
     )
-}
-
-pub fn git(repo: &Path, args: &[&str]) -> String {
-    let out = std::process::Command::new("git")
-        .arg("-C")
-        .arg(repo)
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 /// The agent updates in a sink, with their tool-call ids.

@@ -6,31 +6,11 @@
 //! commit's patch or tree, or a branch the relay never forwarded never is.
 
 use compass_dispatcher::{Forward, Landed, Mirror, Watch};
-use std::path::{Path, PathBuf};
+use compass_test_support::git::git;
+use std::path::PathBuf;
 use std::sync::Mutex;
 
 const BRANCH: &str = "compass/atlas/demo-1";
-
-fn git(dir: &Path, args: &[&str]) -> String {
-    let out = std::process::Command::new("git")
-        .args(["-c", "user.name=t", "-c", "user.email=t@example.com"])
-        .args([
-            "-c",
-            "init.defaultBranch=main",
-            "-c",
-            "commit.gpgsign=false",
-        ])
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).trim().to_owned()
-}
 
 /// A bare forge with one commit on `main`, a clone of it (the user's and
 /// the agent's side both, for the test), and a mirror of the forge.

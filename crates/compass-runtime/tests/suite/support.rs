@@ -2,6 +2,7 @@
 //! scanning the host's process list.
 
 use compass_runtime::{EgressPolicy, ExecOutput, ExecSpec, Resources, WorkloadName, WorkloadSpec};
+pub(crate) use compass_test_support::git::git;
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -190,23 +191,6 @@ pub(crate) fn make_repo(dir: &Path, files: usize) {
             "init",
         ],
     );
-}
-
-pub(crate) fn git(dir: &Path, args: &[&str]) -> String {
-    let out = std::process::Command::new("git")
-        .arg("-C")
-        .arg(dir)
-        .args(args)
-        .env("GIT_CONFIG_NOSYSTEM", "1")
-        .env("HOME", dir)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 /// Every `.rs` file under `dir`, recursively.

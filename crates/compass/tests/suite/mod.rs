@@ -31,6 +31,7 @@ mod tidy;
 mod warden;
 mod watch;
 
+pub(crate) use compass_test_support::git::git;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -211,22 +212,6 @@ impl Drop for TestDaemon {
             let _ = child.wait();
         }
     }
-}
-
-/// Run git (with a committer identity) in `dir`; returns its stdout.
-pub(crate) fn git(dir: &Path, args: &[&str]) -> String {
-    let out = Command::new("git")
-        .args(["-c", "user.email=t@example.com", "-c", "user.name=t"])
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap().trim().to_owned()
 }
 
 /// A real git repository with one commit.
