@@ -451,7 +451,13 @@ async fn launch_in(
         let s = spec(&name, root.join(format!("agent{i}")));
         nix::unistd::sync();
         let t = Instant::now();
-        let made = repos::provision_agent(rt, &s, std::slice::from_ref(&repo), None).await?;
+        let made = repos::provision_agent(
+            rt,
+            &s,
+            std::slice::from_ref(&repo),
+            &repos::RepoAuth::default(),
+        )
+        .await?;
         let mut p = rt.spawn(&name, &answer_exec()).await?;
         first_answer(&mut p).await?;
         launches.push(t.elapsed());

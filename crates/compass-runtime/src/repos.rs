@@ -50,6 +50,25 @@ pub struct RepoSource {
     pub source: String,
 }
 
+/// How each repo's host-side clone authenticates, by repo name: only what
+/// its own remote needs (its forge's credential helper, or the key bound to
+/// its SSH host with that host's pinned keys), so one repo's key is never
+/// offered to another repo's host. Empty: nothing is lent.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RepoAuth(std::collections::BTreeMap<Name, RemoteAuth>);
+
+impl RepoAuth {
+    /// Lend `auth` to the clone of repo `name` (replacing what it had).
+    pub fn insert(&mut self, name: Name, auth: RemoteAuth) {
+        self.0.insert(name, auth);
+    }
+
+    /// What the clone of `repo` is lent.
+    pub fn of(&self, repo: &RepoSource) -> Option<&RemoteAuth> {
+        self.0.get(&repo.name)
+    }
+}
+
 /// A plain (non-repo) directory in scope, mounted at `/work/<name>`.
 /// Writable mounts are single-writer: the sandbox refuses a second one.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -257,8 +276,8 @@ fn check_sources(repos: &[RepoSource]) -> Result<(), RuntimeError> {
 }
 
 /// Create the agent's workload and a full clone of every repo in it (in
-/// parallel). `auth` authenticates the host-side clones to a forge or an SSH remote (the
-/// workload never sees it). If
+/// parallel). `auth` authenticates each host-side clone to its forge or
+/// SSH remote (the workload never sees it). If
 /// anything fails the workload is removed: nothing half-made stays on disk.
 /// The completion marker is written last; a half-made workload a killed
 /// daemon left at `spec.state_dir` is removed and built again.
@@ -266,7 +285,7 @@ pub async fn provision_agent(
     rt: &dyn WorkloadRuntime,
     spec: &WorkloadSpec,
     repos: &[RepoSource],
-    auth: Option<&RemoteAuth>,
+    auth: &RepoAuth,
 ) -> Result<Provisioned, RuntimeError> {
     check_sources(repos)?;
     discard_half_made(rt, spec).await?;
@@ -336,7 +355,7 @@ async fn provision_inner(
     rt: &dyn WorkloadRuntime,
     spec: &WorkloadSpec,
     repos: &[RepoSource],
-    auth: Option<&RemoteAuth>,
+    auth: &RepoAuth,
 ) -> Result<Provisioned, RuntimeError> {
     let layout = Layout::new(&spec.state_dir);
     let git_home = host_git_home(&layout);
@@ -367,7 +386,7 @@ pub async fn add_repos(
     rt: &dyn WorkloadRuntime,
     spec: &WorkloadSpec,
     repos: &[RepoSource],
-    auth: Option<&RemoteAuth>,
+    auth: &RepoAuth,
 ) -> Result<Provisioned, RuntimeError> {
     check_sources(repos)?;
     let layout = Layout::new(&spec.state_dir);
@@ -380,7 +399,7 @@ pub async fn add_repos(
     let clones = futures::future::join_all(
         repos
             .iter()
-            .map(|repo| clone_one(&git_home, &staging, repo, auth)),
+            .map(|repo| clone_one(&git_home, &staging, repo, auth.of(repo))),
     )
     .await;
     let mut millis = Vec::new();

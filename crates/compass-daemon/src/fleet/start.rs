@@ -245,13 +245,9 @@ impl Fleet {
         } else {
             let sources = repo_sources(&plan.project.repos)?;
             // A private forge or SSH repo is cloned with its bound secret,
-            // lent to the host-side clone only while it runs.
+            // lent to that repo's host-side clone only, while it runs.
             let helper = super::spec::host_bin_dir()?.join(crate::push_relay::HELPER);
-            let lent = crate::remote_auth::HostAuth::start(
-                &self.secrets,
-                &helper,
-                sources.iter().map(|r| r.source.as_str()),
-            )?;
+            let lent = crate::remote_auth::ReposAuth::start(&self.secrets, &helper, &sources)?;
             repos::provision_agent(runtime, &plan.spec, &sources, lent.auth()).await?;
         }
         Ok(())

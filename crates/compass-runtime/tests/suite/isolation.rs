@@ -264,7 +264,7 @@ async fn symlink_swaps_do_not_escape_the_allowed_roots() {
             name: Name::parse("app").unwrap(),
             source: src.display().to_string(),
         }],
-        None,
+        &compass_runtime::repos::RepoAuth::default(),
     )
     .await;
     assert!(res.is_err(), "cloning over a planted symlink must fail");

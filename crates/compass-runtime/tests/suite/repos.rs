@@ -27,7 +27,7 @@ pub(crate) async fn clones_and_worktrees(rt: &dyn WorkloadRuntime, egress: Egres
             repo("app", &root.path().join("src/app")),
             repo("lib", &root.path().join("src/lib")),
         ],
-        None,
+        &repos::RepoAuth::default(),
     )
     .await
     .unwrap();
@@ -162,7 +162,7 @@ async fn a_repo_that_fails_to_clone_leaves_nothing_behind() {
         &rt,
         &s,
         &[repo("good", &root.path().join("good")), bad],
-        None,
+        &repos::RepoAuth::default(),
     )
     .await
     .unwrap_err();
@@ -185,7 +185,7 @@ async fn a_repo_that_fails_to_clone_leaves_nothing_behind() {
                 name: Name::parse("x").unwrap(),
                 source,
             }],
-            None,
+            &repos::RepoAuth::default(),
         )
         .await
         .unwrap_err();
