@@ -29,6 +29,24 @@ pub struct Workload {
 }
 
 impl Workload {
+    /// A session of `config` in this workload reporting to `sink`, every
+    /// tool call let through (the gate is not what these tests are about);
+    /// its error too, for the tests of failing starts.
+    pub async fn try_start(
+        &self,
+        sink: Arc<dyn EventSink>,
+        config: &SessionConfig,
+    ) -> Result<compass_acp::AcpSession, compass_acp::AcpError> {
+        compass_acp::AcpSession::start(
+            self.runtime.clone(),
+            Arc::new(compass_core::gate::PassThrough),
+            sink,
+            config,
+            None,
+        )
+        .await
+    }
+
     pub async fn host(name: &str) -> Self {
         let dir = tempfile::tempdir().unwrap();
         let runtime = HostRuntime::new();
@@ -54,7 +72,6 @@ impl Workload {
         }
     }
 
-    /// A git repository under `work/app` with `files`, committed.
     /// Start a session on this workload with an open gate and an in-memory
     /// sink; returns the session and the events it will collect.
     pub async fn start(&self, config: &SessionConfig) -> (compass_acp::AcpSession, VecSink) {
@@ -76,6 +93,7 @@ impl Workload {
         (session, events)
     }
 
+    /// A git repository under `work/app` with `files`, committed.
     pub fn repo(&self, files: &[(&str, &str)]) -> PathBuf {
         let repo = self.work.join("app");
         for (path, content) in files {

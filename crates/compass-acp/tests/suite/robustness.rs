@@ -3,8 +3,7 @@
 //! floods, silence at initialize and mid-prompt; cancel ends a turn.
 
 use super::*;
-use compass_acp::{AcpError, AcpSession};
-use compass_core::gate::PassThrough;
+use compass_acp::AcpError;
 use std::time::Duration;
 
 async fn run(
@@ -15,15 +14,7 @@ async fn run(
     let mut config = w.scripted(scenario, &w.work);
     tweak(&mut config);
     let (events, sink) = sink();
-    let result = match AcpSession::start(
-        w.runtime.clone(),
-        Arc::new(PassThrough),
-        sink,
-        &config,
-        None,
-    )
-    .await
-    {
+    let result = match w.try_start(sink, &config).await {
         Ok(session) => {
             let r = session.prompt("go").await.map(|t| t.stop_reason);
             session.shutdown().await;
@@ -166,17 +157,7 @@ async fn cancel_ends_the_turn_with_cancelled() {
         &w.work,
     );
     let (events, sink) = sink();
-    let session = Arc::new(
-        AcpSession::start(
-            w.runtime.clone(),
-            Arc::new(PassThrough),
-            sink,
-            &config,
-            None,
-        )
-        .await
-        .unwrap(),
-    );
+    let session = Arc::new(w.try_start(sink, &config).await.unwrap());
     let s2 = Arc::clone(&session);
     let turn = tokio::spawn(async move { s2.prompt("go").await });
     // Cancel once the agent is demonstrably mid-turn.
@@ -209,15 +190,7 @@ async fn a_process_that_is_not_an_agent_fails_fast() {
         "echo 'boom: missing config' >&2; exit 12".into(),
     ];
     let (events, sink) = sink();
-    let err = AcpSession::start(
-        w.runtime.clone(),
-        Arc::new(PassThrough),
-        sink,
-        &config,
-        None,
-    )
-    .await
-    .unwrap_err();
+    let err = w.try_start(sink, &config).await.unwrap_err();
     match &err {
         AcpError::AgentExited { status, stderr } => {
             assert_eq!(status, "exit code 12");

@@ -2,9 +2,8 @@
 //! hooks, permission policy.
 
 use super::*;
-use compass_acp::{AcpSession, PermissionPolicy, StartMode};
+use compass_acp::{PermissionPolicy, StartMode};
 use compass_core::event::ToolStatus;
-use compass_core::gate::PassThrough;
 
 const CALC: &str = "pub fn add(a: i32, b: i32) -> i32 {\n    a - b\n}\n";
 
@@ -18,15 +17,7 @@ async fn fix_a_bug_scenario_streams_every_kind_of_update_and_really_commits() {
         &repo,
         &[],
     );
-    let session = AcpSession::start(
-        w.runtime.clone(),
-        Arc::new(PassThrough),
-        sink,
-        &config,
-        None,
-    )
-    .await
-    .unwrap();
+    let session = w.try_start(sink, &config).await.unwrap();
     assert_eq!(session.start_mode(), StartMode::New);
     assert!(
         session
@@ -310,15 +301,7 @@ async fn authenticates_where_the_agent_asks_and_configured() {
     let scenario = "require_auth = \"scripted-login\"\n[[turns]]\nsteps = [{ kind = \"message\", text = \"in\" }]\n";
     let config = w.scripted(scenario, &w.work);
     let (events, sink) = sink();
-    let err = AcpSession::start(
-        w.runtime.clone(),
-        Arc::new(PassThrough),
-        sink,
-        &config,
-        None,
-    )
-    .await
-    .unwrap_err();
+    let err = w.try_start(sink, &config).await.unwrap_err();
     assert!(
         matches!(&err, compass_acp::AcpError::AuthRequired { methods } if methods.contains("scripted-login")),
         "{err:?}"
@@ -328,15 +311,7 @@ async fn authenticates_where_the_agent_asks_and_configured() {
     let mut config = w.scripted(scenario, &w.work);
     config.auth_method = Some("scripted-login".into());
     let (_, sink) = super::sink();
-    let session = AcpSession::start(
-        w.runtime.clone(),
-        Arc::new(PassThrough),
-        sink,
-        &config,
-        None,
-    )
-    .await
-    .unwrap();
+    let session = w.try_start(sink, &config).await.unwrap();
     assert_eq!(session.agent_info().auth_methods[0].0, "scripted-login");
     assert_eq!(session.prompt("go").await.unwrap().stop_reason, "end_turn");
     session.shutdown().await;
