@@ -17,12 +17,7 @@ fn status_answers_who_does_what_and_what_waits_deterministically() {
     // Created out of order: the answer is by name, not by creation.
     d.ok(&["agent", "new", "vega"]);
     d.ok(&["agent", "new", "atlas"]);
-    let ws = |issue: &str, agent: &str| {
-        d.json(&["workstream", "add", issue, agent])["id"]
-            .as_str()
-            .unwrap()
-            .to_owned()
-    };
+    let ws = |issue: &str, agent: &str| d.workstream(issue, agent);
     let a10 = ws("demo-10", "atlas");
     let a9 = ws("demo-9", "atlas");
     let _a2 = ws("demo-2", "atlas");

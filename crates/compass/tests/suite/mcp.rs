@@ -90,15 +90,9 @@ fn a_real_mcp_client_lists_and_calls_every_tool_for_its_own_agent_only() {
     for title in ["parse config", "fix login", "docs"] {
         d.ok(&["issue", "add", title]);
     }
-    let w1 = d.json(&["workstream", "add", "demo-1", "atlas"])["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let w1 = d.workstream("demo-1", "atlas");
     d.ok(&["workstream", "add", "demo-2", "borealis"]);
-    let w3 = d.json(&["workstream", "add", "demo-3", "atlas"])["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let w3 = d.workstream("demo-3", "atlas");
     d.ok(&["workstream", "move", &w1, "in_progress"]);
     d.start_scripted("atlas", IDLE);
     let socket = mcp_socket(&d, "atlas");
@@ -359,10 +353,7 @@ fn a_sandboxed_agent_files_an_issue_pushes_and_signals_ready_through_its_mcp_ser
     d.ok(&["project", "add", "demo", "--repo", remote.to_str().unwrap()]);
     d.ok(&["agent", "new", "atlas"]);
     d.ok(&["issue", "add", "parse config"]);
-    let ws = d.json(&["workstream", "add", "demo-1", "atlas"])["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let ws = d.workstream("demo-1", "atlas");
     d.ok(&["workstream", "move", &ws, "in_progress"]);
     d.start_scripted(
         "atlas",

@@ -101,28 +101,11 @@ fn a_squash_merge_is_detected_and_closes_the_issue_and_a_closed_pr_never_counts(
     d.ok(&["project", "add", "demo", "--repo", bare.to_str().unwrap()]);
     set_secret(&d, "GH_TOKEN", TOKEN);
     let url = gh.url();
-    d.ok(&[
-        "source",
-        "add",
-        "demo",
-        "github",
-        "--repo",
-        "octo/app",
-        "--api-url",
-        &url,
-        "--token-secret",
-        "GH_TOKEN",
-    ]);
+    d.ok(&super::sources::add_args(&url));
     d.ok(&["source", "sync", "github:octo/app"]);
     d.ok(&["agent", "new", "atlas"]);
-    let one = d.json(&["workstream", "add", "demo-1", "atlas"])["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
-    let two = d.json(&["workstream", "add", "demo-2", "atlas"])["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let one = d.workstream("demo-1", "atlas");
+    let two = d.workstream("demo-2", "atlas");
     d.ok(&["workstream", "move", &one, "in_progress"]);
     d.ok(&["workstream", "move", &two, "in_progress"]);
     d.ok(&["workstream", "move", &two, "in_review"]);
@@ -204,14 +187,8 @@ fn a_branch_repeating_trunk_work_or_pushed_past_the_relay_never_counts() {
     d.ok(&["agent", "new", "atlas"]);
     d.ok(&["issue", "add", "repeat", "--project", "demo"]);
     d.ok(&["issue", "add", "past the relay", "--project", "demo"]);
-    let one = d.json(&["workstream", "add", "demo-1", "atlas"])["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
-    let two = d.json(&["workstream", "add", "demo-2", "atlas"])["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let one = d.workstream("demo-1", "atlas");
+    let two = d.workstream("demo-2", "atlas");
     d.ok(&["workstream", "move", &one, "in_progress"]);
     d.ok(&["workstream", "move", &two, "in_progress"]);
     // The agent forwards a branch, forked before that work, that repeats
@@ -265,10 +242,7 @@ fn a_push_forwarded_by_the_relay_is_watched_at_once() {
     d.ok(&["project", "add", "demo", "--repo", bare.to_str().unwrap()]);
     d.ok(&["agent", "new", "atlas"]);
     d.ok(&["issue", "add", "the feature", "--project", "demo"]);
-    let ws = d.json(&["workstream", "add", "demo-1", "atlas"])["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let ws = d.workstream("demo-1", "atlas");
     d.ok(&["workstream", "move", &ws, "in_progress"]);
     d.start_scripted(
         "atlas",
@@ -354,10 +328,7 @@ fn the_mirror_fetches_a_private_forge_with_the_secret_bound_to_it() {
     d.ok(&["project", "add", "demo", "--repo", &forge.url("app.git")]);
     d.ok(&["agent", "new", "atlas"]);
     d.ok(&["issue", "add", "private", "--project", "demo"]);
-    let ws = d.json(&["workstream", "add", "demo-1", "atlas"])["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let ws = d.workstream("demo-1", "atlas");
     d.ok(&["workstream", "move", &ws, "in_progress"]);
     agent_runs(&d, &agent_branch("demo-1", "HEAD", "one.txt", "one"), 1);
     // The user squash-merges on the forge's own disk.
@@ -395,10 +366,7 @@ fn a_stalled_forge_holds_up_only_its_own_projects_check() {
         d.ok(&["project", "add", project, "--repo", &repo]);
         d.ok(&["agent", "new", agent, "--project", project]);
         d.ok(&["issue", "add", "work", "--project", project]);
-        let ws = d.json(&["workstream", "add", &format!("{project}-1"), agent])["id"]
-            .as_str()
-            .unwrap()
-            .to_owned();
+        let ws = d.workstream(&format!("{project}-1"), agent);
         d.ok(&["workstream", "move", &ws, "in_progress"]);
     }
     http.stall(true);

@@ -175,21 +175,53 @@ impl TestDaemon {
     /// `compass agent start AGENT --scenario FILE`, the scripted agent's
     /// `scenario` (TOML) written to a file first; returns stdout.
     pub(crate) fn start_scripted(&self, agent: &str, scenario: &str) -> String {
+        self.start_scripted_with(agent, scenario, &[])
+    }
+
+    /// [`Self::start_scripted`] with more `agent start` arguments.
+    pub(crate) fn start_scripted_with(&self, agent: &str, scenario: &str, more: &[&str]) -> String {
         let file = self.home().join(format!("{agent}-scenario.toml"));
         fs_err::write(&file, scenario).unwrap();
-        self.ok(&[
+        let mut args = vec![
             "agent",
             "start",
             agent,
             "--scenario",
             file.to_str().unwrap(),
-        ])
+        ];
+        args.extend_from_slice(more);
+        self.ok(&args)
     }
 
     /// `project add NAME --repo REPO --dir DIR`, which must succeed.
     pub(crate) fn project_with_dir(&self, name: &str, repo: &Path, dir: &Path) -> String {
         let (repo, dir) = (repo.to_str().unwrap(), dir.to_str().unwrap());
         self.ok(&["project", "add", name, "--repo", repo, "--dir", dir])
+    }
+
+    /// A new workstream of `issue` for `agent`; its id.
+    pub(crate) fn workstream(&self, issue: &str, agent: &str) -> String {
+        self.json(&["workstream", "add", issue, agent])["id"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    }
+
+    /// `agent show` once it says `status: failed`, within `within` (else
+    /// the test fails saying what was not noticed).
+    pub(crate) fn failed_within(&self, agent: &str, within: Duration, what: &str) -> String {
+        let deadline = Instant::now() + within;
+        loop {
+            let show = self.ok(&["agent", "show", agent]);
+            if show.contains("status: failed") {
+                return show;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "{what} was not noticed within {within:?}: {show}"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
     }
 
     pub(crate) fn json(&self, args: &[&str]) -> serde_json::Value {

@@ -32,7 +32,8 @@ fn remote_on(dir: &Path, trunk: &str) -> PathBuf {
     bare
 }
 
-fn has_ref(remote: &Path, r: &str) -> bool {
+/// Whether `remote` has ref `r`.
+pub(super) fn has_ref(remote: &Path, r: &str) -> bool {
     std::process::Command::new("git")
         .args(["rev-parse", "--verify", "--quiet", r])
         .current_dir(remote)

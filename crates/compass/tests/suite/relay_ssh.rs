@@ -7,25 +7,16 @@
 //! default branch cannot be read gets no push at all (any ref might be
 //! trunk), and says why.
 
+use super::relay::has_ref;
 use super::{TestDaemon, files_holding, secret_set_with};
 use compass_test_support::Sshd;
 use compass_test_support::git_http_server::{bare_repo, scan_processes};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 const TOKEN: &str = "ghp_sshRelaySshRelaySshRelaySshRelay00";
-
-fn has_ref(remote: &Path, r: &str) -> bool {
-    std::process::Command::new("git")
-        .args(["rev-parse", "--verify", "--quiet", r])
-        .current_dir(remote)
-        .output()
-        .unwrap()
-        .status
-        .success()
-}
 
 /// `compass secret set DEPLOY_KEY --ssh-key ORIGIN --known-hosts FILE`.
 fn bind(d: &TestDaemon, origin: &str, known_hosts: &str, key: &str) -> std::process::Output {

@@ -201,18 +201,7 @@ fn a_closed_stdout_fails_the_agent_at_once_and_start_brings_it_back() {
         "name = \"mute\"\ndescription = \"closes its stdout and hangs\"\n[[turns]]\nsteps = [{ kind = \"close_stdout\" }, { kind = \"hang\" }]\n",
     );
     d.ok(&["agent", "prompt", "atlas", "go"]);
-    let deadline = Instant::now() + Duration::from_secs(60);
-    let show = loop {
-        let show = d.ok(&["agent", "show", "atlas"]);
-        if show.contains("status: failed") {
-            break show;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "a closed stdout was not noticed within 60 s: {show}"
-        );
-        std::thread::sleep(Duration::from_millis(100));
-    };
+    let show = d.failed_within("atlas", Duration::from_secs(60), "a closed stdout");
     assert!(show.contains("closed its stdout"), "{show}");
     assert!(
         d.ok(&["agent", "start", "atlas"])
@@ -238,17 +227,10 @@ fn a_stdout_closed_between_turns_fails_the_agent_without_a_prompt() {
     );
     let turn = d.ok(&["agent", "prompt", "atlas", "go", "--follow"]);
     assert!(turn.contains("done"), "{turn}");
-    let deadline = Instant::now() + Duration::from_secs(30);
-    let show = loop {
-        let show = d.ok(&["agent", "show", "atlas"]);
-        if show.contains("status: failed") {
-            break show;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "a stdout closed between turns was not noticed within 30 s: {show}"
-        );
-        std::thread::sleep(Duration::from_millis(100));
-    };
+    let show = d.failed_within(
+        "atlas",
+        Duration::from_secs(30),
+        "a stdout closed between turns",
+    );
     assert!(show.contains("closed its stdout"), "{show}");
 }

@@ -19,7 +19,7 @@ fn forge() -> (tokio::runtime::Runtime, GithubServer) {
 }
 
 /// `compass source add demo github --repo octo/app --api-url URL --token-secret GH_TOKEN`.
-fn add_args(api_url: &str) -> Vec<&str> {
+pub(super) fn add_args(api_url: &str) -> Vec<&str> {
     vec![
         "source",
         "add",
@@ -133,6 +133,31 @@ fn github_issues_are_imported_resynced_in_place_and_written_back() {
 const LINEAR_KEY: &str = "lin_api_cli_key_42";
 
 /// `compass source add demo linear --team ENG --api-url URL --token-secret LINEAR_KEY`.
+/// The first sync of source `id` (its tracker answering the first page
+/// with a rate limit): the five open issues of three pages, none done.
+/// Returns the issue list.
+fn first_sync(d: &TestDaemon, id: &str) -> serde_json::Value {
+    let r = d.json(&["source", "sync", id]);
+    assert_eq!(r["created"], "5", "{r}");
+    assert_eq!(r["pages"], 3, "{r}");
+    let issues = d.json(&["issue", "list"]);
+    assert_eq!(issues["issues"].as_array().unwrap().len(), 5);
+    assert!(!issues.to_string().contains("shipped long ago"), "{issues}");
+    issues
+}
+
+/// The key of the issue titled `title` in an issue list.
+fn key_titled(issues: &serde_json::Value, title: &str) -> String {
+    issues["issues"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["title"] == title)
+        .and_then(|i| i["key"].as_str())
+        .unwrap()
+        .to_owned()
+}
+
 fn linear_args<'a>(api_url: &'a str, team: &'a str) -> Vec<&'a str> {
     vec![
         "source",
@@ -187,13 +212,7 @@ fn linear_issues_are_imported_resynced_and_written_back() {
 
     // A rate limit is waited out; only open issues come on a first sync.
     ln.rate_limit_next(1);
-    let r = d.json(&["source", "sync", &id]);
-    assert_eq!(r["created"], "5", "{r}");
-    assert_eq!(r["pages"], 3, "{r}");
-    let issues = d.json(&["issue", "list"]);
-    let list = issues["issues"].as_array().unwrap();
-    assert_eq!(list.len(), 5);
-    assert!(!issues.to_string().contains("shipped long ago"), "{issues}");
+    first_sync(&d, &id);
 
     // Re-sync from the cursor: an edit lands in place, nothing doubles.
     ln.retitle("ENG-3", "task 3 (clarified)");
@@ -209,14 +228,7 @@ fn linear_issues_are_imported_resynced_and_written_back() {
 
     // Two-way: the workstream's state becomes a label; merged completes
     // the issue (the team's first completed state by position).
-    let local = issues["issues"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|i| i["title"] == "task 1")
-        .and_then(|i| i["key"].as_str())
-        .unwrap()
-        .to_owned();
+    let local = key_titled(&issues, "task 1");
     d.ok(&["agent", "new", "atlas"]);
     let ws = d.json(&["workstream", "add", &local, "atlas"]);
     let ws_id = ws["id"].as_str().unwrap();
@@ -309,20 +321,8 @@ fn jira_issues_are_imported_resynced_and_written_back() {
     // A 429 is waited out; only unfinished issues come on a first sync;
     // the ADF description arrives as text.
     jira.rate_limit_next(1);
-    let r = d.json(&["source", "sync", &id]);
-    assert_eq!(r["created"], "5", "{r}");
-    assert_eq!(r["pages"], 3, "{r}");
-    let issues = d.json(&["issue", "list"]);
-    assert_eq!(issues["issues"].as_array().unwrap().len(), 5);
-    assert!(!issues.to_string().contains("shipped long ago"), "{issues}");
-    let first = issues["issues"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|i| i["title"] == "task 1")
-        .and_then(|i| i["key"].as_str())
-        .unwrap()
-        .to_owned();
+    let issues = first_sync(&d, &id);
+    let first = key_titled(&issues, "task 1");
     let shown = d.json(&["issue", "show", &first]);
     assert_eq!(shown["body"], "the description, in ADF", "{shown}");
 

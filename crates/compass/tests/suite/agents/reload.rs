@@ -26,15 +26,7 @@ fn reload_reseeds_the_same_agent_from_its_worktree_and_task() {
     let repo = git_repo(d.outside());
     d.ok(&["project", "add", "demo", "--repo", repo.to_str().unwrap()]);
     let before = d.json(&["agent", "new", "atlas"]);
-    let scenario = d.home().join("reload.toml");
-    fs_err::write(&scenario, SCENARIO).unwrap();
-    d.ok(&[
-        "agent",
-        "start",
-        "atlas",
-        "--scenario",
-        scenario.to_str().unwrap(),
-    ]);
+    d.start_scripted("atlas", SCENARIO);
 
     // The task arrives while the agent runs: its session started in the
     // plain clone, the reload must move it into the workstream's worktree.

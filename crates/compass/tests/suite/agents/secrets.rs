@@ -42,6 +42,21 @@ fn with_debug_log(d: &mut TestDaemon) -> std::path::PathBuf {
 }
 
 /// Every process whose argv carries `needle`.
+/// `value` is in neither the daemon's debug log nor its database files.
+fn not_in_log_or_store(d: &TestDaemon, log_text: &str, value: &str) {
+    assert!(
+        !log_text.contains(value),
+        "the value is in the daemon's log"
+    );
+    for db in ["compass.db", "compass.db-wal"] {
+        let bytes = fs_err::read(d.home().join(db)).unwrap_or_default();
+        assert!(
+            !bytes.windows(value.len()).any(|w| w == value.as_bytes()),
+            "the value is in {db}"
+        );
+    }
+}
+
 fn argv_with(needle: &str) -> Vec<String> {
     let mut found = Vec::new();
     for entry in fs_err::read_dir("/proc").unwrap().flatten() {
@@ -144,17 +159,7 @@ fn a_secret_reaches_the_sandbox_and_nothing_else() {
     let err = d.fails(&["agent", "start", "atlas", "--secret", "bad-name"]);
     assert!(err.contains("not an env-var name"), "{err}");
 
-    let scenario = d.home().join("secrets.toml");
-    fs_err::write(&scenario, SCENARIO).unwrap();
-    d.ok(&[
-        "agent",
-        "start",
-        "atlas",
-        "--scenario",
-        scenario.to_str().unwrap(),
-        "--secret",
-        "MY_TOKEN",
-    ]);
+    d.start_scripted_with("atlas", SCENARIO, &["--secret", "MY_TOKEN"]);
     assert!(argv_with(&value).is_empty(), "{:?}", argv_with(&value));
 
     // The turn runs for a while; probe every argv on the machine meanwhile.
@@ -195,17 +200,7 @@ fn a_secret_reaches_the_sandbox_and_nothing_else() {
     assert!(events.contains("\"secretsDelivered\""), "{events}");
     let log_text = fs_err::read_to_string(&log).unwrap();
     assert!(log_text.contains("secret set"), "no debug log was captured");
-    assert!(
-        !log_text.contains(&value),
-        "the value is in the daemon's log"
-    );
-    for db in ["compass.db", "compass.db-wal"] {
-        let bytes = fs_err::read(d.home().join(db)).unwrap_or_default();
-        assert!(
-            !bytes.windows(value.len()).any(|w| w == value.as_bytes()),
-            "the value is in {db}"
-        );
-    }
+    not_in_log_or_store(&d, &log_text, &value);
 
     // Deleted: gone from the list; a second delete says it is not set.
     d.ok(&["agent", "stop", "atlas"]);
@@ -310,17 +305,7 @@ fn a_secret_the_agent_prints_is_redacted_everywhere_even_split() {
 
     let log_text = fs_err::read_to_string(&log).unwrap();
     assert!(!log_text.is_empty(), "no debug log was captured");
-    assert!(
-        !log_text.contains(&value),
-        "the value is in the daemon's log"
-    );
-    for db in ["compass.db", "compass.db-wal"] {
-        let bytes = fs_err::read(d.home().join(db)).unwrap_or_default();
-        assert!(
-            !bytes.windows(value.len()).any(|w| w == value.as_bytes()),
-            "the value is in {db}"
-        );
-    }
+    not_in_log_or_store(&d, &log_text, &value);
 }
 
 /// A credential shape streamed a few characters a chunk (as a model's
