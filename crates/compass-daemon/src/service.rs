@@ -379,8 +379,13 @@ impl CompassApi {
 
 fn agent_ref(r: Option<pb::AgentRef>) -> Result<(String, Option<String>), Status> {
     let r = r.unwrap_or_default();
-    required("agent", &r.agent)?;
-    Ok((r.agent, optional(r.project)))
+    named_agent(r.agent, r.project)
+}
+
+/// An agent's name (required) and its project (optional) from a request.
+fn named_agent(agent: String, project: String) -> Result<(String, Option<String>), Status> {
+    required("agent", &agent)?;
+    Ok((agent, optional(project)))
 }
 
 fn required<'a>(field: &str, value: &'a str) -> Result<&'a str, Status> {
@@ -482,20 +487,18 @@ impl CompassService for CompassApi {
 
     async fn get_agent(&self, req: Request<pb::GetAgentRequest>) -> Reply<pb::Agent> {
         let req = req.into_inner();
-        required("agent", &req.agent)?;
-        let project = optional(req.project);
+        let (name, project) = named_agent(req.agent, req.project)?;
         let agent = self
-            .read(move |c| agents::get(c, &req.agent, project.as_deref()))
+            .read(move |c| agents::get(c, &name, project.as_deref()))
             .await?;
         Ok(Response::new(self.agent_pb(agent)))
     }
 
     async fn retire_agent(&self, req: Request<pb::RetireAgentRequest>) -> Reply<pb::Agent> {
         let req = req.into_inner();
-        required("agent", &req.agent)?;
-        let project = optional(req.project);
+        let (name, project) = named_agent(req.agent, req.project)?;
         let agent = self
-            .write(move |tx| agents::retire(tx, &req.agent, project.as_deref()))
+            .write(move |tx| agents::retire(tx, &name, project.as_deref()))
             .await?;
         Ok(Response::new(self.agent_pb(agent)))
     }
