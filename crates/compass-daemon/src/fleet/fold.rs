@@ -14,9 +14,9 @@
 //! still waiting for its input. Warden's decisions reach the sink by
 //! another road (the hook socket) and may overtake the repeat, so they wait
 //! behind such a call instead of releasing it early (which stored the call
-//! twice); behind a call whose input is known they release it at once, so
-//! a pause card is never held back waiting for an update a paused agent
-//! will not send.
+//! twice) and go out with it when its repeat comes; behind a call whose
+//! input is known they release it at once, so a pause card is never held
+//! back waiting for an update a paused agent will not send.
 
 use compass_core::event::{AgentUpdate, EventKind, NewEvent};
 use compass_core::id::AgentId;
@@ -175,8 +175,15 @@ impl Fold {
                 });
                 if let Some(at) = same {
                     merge(&mut self.held[at].event, event);
-                    if !is_pending_call(&self.held[at].event) {
-                        let agent = self.held[at].event.scope.agent_id.clone();
+                    let agent = self.held[at].event.scope.agent_id.clone();
+                    // A decision waiting behind the call was made on its
+                    // full input: with the repeat here, both go out now
+                    // (a paused agent sends nothing that would release them).
+                    let decided = self
+                        .held
+                        .iter()
+                        .any(|h| h.event.scope.agent_id == agent && out_of_band(&h.event));
+                    if decided || !is_pending_call(&self.held[at].event) {
                         self.release(|a| a == agent.as_ref(), &mut out);
                     }
                     continue;
@@ -345,6 +352,11 @@ mod tests {
             )],
             at(2),
         ));
+        assert_eq!(
+            stored.len(),
+            2,
+            "the repeat releases both at once: {stored:?}"
+        );
         stored.extend(fold.apply(vec![done("a", "t1")], at(3)));
         assert_eq!(
             calls(&stored),
