@@ -665,7 +665,12 @@ impl Agent {
         }
         let announce = json!({"sessionUpdate": "tool_call", "toolCallId": call_id, "title": title, "kind": spec.kind, "status": "pending", "rawInput": spec.input});
         let late = self.scenario.claude_updates && self.scenario.late_repeat;
-        if !late {
+        if late {
+            // A round trip (an extension method the client does not offer):
+            // the client handles notifications in order before it answers,
+            // so the first announcement is in before the hook runs.
+            let _not_offered = self.wire.request("_scripted/barrier", json!({})).await?;
+        } else {
             self.update(sid, announce.clone()).await;
         }
         let settings = self.settings(cwd);

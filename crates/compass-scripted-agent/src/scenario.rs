@@ -31,9 +31,11 @@ pub(crate) struct Scenario {
     /// empty message chunk (what the daemon folds away).
     #[serde(default)]
     pub(crate) claude_updates: bool,
-    /// With `claude_updates`, send a call's second announcement only after
-    /// its PreToolUse hook answered: the daemon then sees Warden's decision
-    /// between the two, as it does when the ACP stream lags the hook socket.
+    /// With `claude_updates`, make sure the daemon has the first
+    /// announcement before the PreToolUse hook runs (a round trip), and send
+    /// the second only after the hook answered: the daemon then sees
+    /// Warden's decision between the two, as it does when the ACP stream
+    /// lags the hook socket.
     #[serde(default)]
     pub(crate) late_repeat: bool,
     /// Ask `session/request_permission` before every tool call.
