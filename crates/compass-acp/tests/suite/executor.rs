@@ -7,20 +7,6 @@ use compass_core::event::ToolStatus;
 use compass_core::gate::{GateRequest, OutputAction};
 use compass_test_support::RuleGate;
 
-fn tool_outputs(events: &VecSink) -> Vec<(ToolStatus, String)> {
-    updates(events)
-        .into_iter()
-        .filter_map(|(_, u)| match u {
-            AgentUpdate::ToolCallUpdate {
-                status: Some(s @ (ToolStatus::Completed | ToolStatus::Failed)),
-                output,
-                ..
-            } => Some((s, output.unwrap_or_default())),
-            _ => None,
-        })
-        .collect()
-}
-
 #[tokio::test]
 async fn client_fs_and_terminal_run_in_the_workload_through_the_gate() {
     let w = Workload::host("exec-gate").await;

@@ -146,6 +146,22 @@ fn rand_suffix() -> String {
     )
 }
 
+/// Each finished tool call's status and output, in order.
+pub fn tool_outputs(events: &VecSink) -> Vec<(compass_core::event::ToolStatus, String)> {
+    use compass_core::event::ToolStatus;
+    updates(events)
+        .into_iter()
+        .filter_map(|(_, u)| match u {
+            AgentUpdate::ToolCallUpdate {
+                status: Some(s @ (ToolStatus::Completed | ToolStatus::Failed)),
+                output,
+                ..
+            } => Some((s, output.unwrap_or_default())),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The agent updates in a sink, with their tool-call ids.
 pub fn updates(sink: &VecSink) -> Vec<(Option<String>, AgentUpdate)> {
     sink.events()

@@ -136,17 +136,7 @@ steps = [
     let (session, events) = w.start(&config).await;
     assert_eq!(session.prompt("go").await.unwrap().stop_reason, "end_turn");
     session.shutdown().await;
-    let outputs: Vec<(ToolStatus, String)> = updates(&events)
-        .into_iter()
-        .filter_map(|(_, u)| match u {
-            AgentUpdate::ToolCallUpdate {
-                status: Some(s @ (ToolStatus::Completed | ToolStatus::Failed)),
-                output,
-                ..
-            } => Some((s, output.unwrap_or_default())),
-            _ => None,
-        })
-        .collect();
+    let outputs = tool_outputs(&events);
     assert_eq!(outputs.len(), 5, "{outputs:#?}");
     assert_eq!(outputs[0].0, ToolStatus::Failed);
     assert!(
