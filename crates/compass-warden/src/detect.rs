@@ -313,6 +313,12 @@ impl Detectors {
     /// Inspect a text an agent is about to read (or send). Findings are
     /// de-duplicated; their explanations never quote the content.
     pub fn inspect(&self, text: &str) -> Vec<Finding> {
+        self.scan(text, false)
+    }
+
+    /// `addressed`: the whole text speaks to the agent (an agent-instruction
+    /// file), so a harmful goal in it needs no addressee of its own.
+    fn scan(&self, text: &str, addressed: bool) -> Vec<Finding> {
         self.runs.fetch_add(1, Ordering::Relaxed);
         let mut out = Vec::new();
 
@@ -403,10 +409,21 @@ impl Detectors {
         self.rule_findings(&cleaned, "", None, &mut out);
         // The same instruction written in ordinary words: a harmful goal
         // addressed to the agent, backed by authority or kept from the user.
-        for f in crate::structure::inspect(&cleaned) {
-            if !out.contains(&f) {
-                out.push(f);
+        match &*crate::structure::BUILTIN {
+            Ok(structure) => {
+                for f in structure.inspect(&cleaned, addressed) {
+                    if !out.contains(&f) {
+                        out.push(f);
+                    }
+                }
             }
+            // `Warden::new` refuses to start without the lexicons; a caller
+            // that skipped it still gets no silent pass.
+            Err(e) => out.push(Finding::new(
+                detector::INSTRUCTION_TO_AI,
+                Severity::High,
+                format!("The structural detector's lexicons did not load ({e})."),
+            )),
         }
 
         // Instructions inside HTML comments are invisible when rendered.

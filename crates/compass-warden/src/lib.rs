@@ -28,6 +28,7 @@ pub mod hook;
 pub mod issued;
 pub mod judge;
 pub mod lists;
+pub mod normalize;
 pub mod output;
 pub mod pause;
 pub mod redact;

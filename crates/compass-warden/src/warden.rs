@@ -254,11 +254,22 @@ impl Warden {
             Some(r) => r.clone(),
             None => RuleSet::builtin()?,
         };
-        if let Err(message) = &*crate::command_rules::BUILTIN {
-            return Err(WardenError::Rules {
-                origin: "builtin:rules/commands.toml".into(),
-                message: message.clone(),
-            });
+        for (origin, loaded) in [
+            (
+                "builtin:rules/commands.toml",
+                crate::command_rules::BUILTIN.as_ref().err(),
+            ),
+            (
+                "builtin:rules/structure.toml",
+                crate::structure::BUILTIN.as_ref().err(),
+            ),
+        ] {
+            if let Some(message) = loaded {
+                return Err(WardenError::Rules {
+                    origin: origin.into(),
+                    message: message.clone(),
+                });
+            }
         }
         let taint = TaintRegistry::new(
             config.taint.clone(),
