@@ -9,6 +9,7 @@
 use crate::detector;
 use crate::error::WardenError;
 use crate::secret;
+use crate::sources::SourceRank;
 use base64::Engine;
 use compass_core::gate::{Finding, Severity};
 use regex::Regex;
@@ -316,6 +317,24 @@ impl Detectors {
         self.scan(text, false)
     }
 
+    /// Inspect content read from `source`, ranked by risk
+    /// ([`crate::sources`]): a dependency's agent-instruction file speaks to
+    /// the agent as a whole, and reading it cautions.
+    pub fn inspect_source(&self, source: &str, text: &str) -> Vec<Finding> {
+        match crate::sources::rank(source) {
+            SourceRank::Content => self.scan(text, false),
+            SourceRank::DependencyAgentFile => {
+                let mut out = self.scan(text, true);
+                out.push(Finding::new(
+                    detector::UNTRUSTED_INSTRUCTIONS,
+                    Severity::Medium,
+                    "The content is an agent-instruction file shipped by a dependency or vendored code: its instructions are not the user's.",
+                ));
+                out
+            }
+        }
+    }
+
     /// `addressed`: the whole text speaks to the agent (an agent-instruction
     /// file), so a harmful goal in it needs no addressee of its own.
     fn scan(&self, text: &str, addressed: bool) -> Vec<Finding> {
@@ -329,6 +348,9 @@ impl Detectors {
         let mut prev = '\0';
         let mut in_flag = false;
         let mut cleaned = String::with_capacity(text.len());
+        // The same without look-alikes folded: real Cyrillic or Greek words
+        // stay themselves for the structural detector's lexicons.
+        let mut visible = String::with_capacity(text.len());
         let mut mixed_script = 0usize;
         for (i, c) in text.chars().enumerate() {
             if is_zero_width(c) && !(i == 0 && c == '\u{FEFF}') {
@@ -373,6 +395,7 @@ impl Detectors {
             };
             prev = orig;
             cleaned.push(c);
+            visible.push(orig);
         }
         if mixed_script >= 2 {
             out.push(Finding::new(
@@ -411,7 +434,10 @@ impl Detectors {
         // addressed to the agent, backed by authority or kept from the user.
         match &*crate::structure::BUILTIN {
             Ok(structure) => {
-                for f in structure.inspect(&cleaned, addressed) {
+                // Look-alikes inside Latin words are an evasion: then the
+                // folded text is the one to read.
+                let read = if mixed_script > 0 { &cleaned } else { &visible };
+                for f in structure.inspect(read, addressed) {
                     if !out.contains(&f) {
                         out.push(f);
                     }

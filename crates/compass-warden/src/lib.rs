@@ -36,6 +36,7 @@ pub mod secret;
 pub mod shared;
 pub mod shell;
 pub mod silence;
+pub mod sources;
 pub mod structure;
 pub mod taint;
 pub mod warden;

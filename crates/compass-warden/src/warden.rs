@@ -719,7 +719,9 @@ impl Warden {
             }
             TaintStatus::Unknown | TaintStatus::Changed | TaintStatus::Expired => {}
         }
-        let mut findings = self.detectors.inspect(&self.issued.strip(agent, content));
+        let mut findings = self
+            .detectors
+            .inspect_source(&source, &self.issued.strip(agent, content));
         self.held.learn(agent, &source, content);
         self.judge_into(GateKind::Input, &source, content, &mut findings)
             .await;
@@ -816,6 +818,11 @@ impl Warden {
                 destinations.extend(a.destinations);
                 for push in a.pushes {
                     findings.extend(self.push_findings(agent, &push).await);
+                }
+                for d in &a.discards {
+                    if git::nothing_to_discard(self.deps.git.as_deref(), agent, d).await {
+                        findings.retain(|f| f != &d.finding);
+                    }
                 }
                 for file in &a.payload_files {
                     findings.extend(self.payload_file_findings(agent, file).await);
@@ -1139,9 +1146,26 @@ impl Warden {
                         format!("The push could not be resolved ({e}) and its shape is high-stakes (force, delete, mirror, a protected ref or an ad-hoc URL)."),
                     ));
                 } else {
+                    // Named branches (not `HEAD`, which may be trunk), no
+                    // force, a configured remote: an everyday push,
+                    // recorded rather than cautioned.
+                    let refspecs: Vec<&String> = push
+                        .args
+                        .iter()
+                        .filter(|a| !a.starts_with('-'))
+                        .skip(1)
+                        .collect();
+                    let named_branches = !refspecs.is_empty()
+                        && refspecs.iter().all(|r| {
+                            !r.contains(':') && !r.starts_with('+') && !r.starts_with("HEAD")
+                        });
                     out.push(Finding::new(
                         detector::GIT_PUSH,
-                        Severity::Medium,
+                        if named_branches {
+                            Severity::Low
+                        } else {
+                            Severity::Medium
+                        },
                         format!("The push could not be resolved ({e}); it was judged by its command shape only."),
                     ));
                 }
