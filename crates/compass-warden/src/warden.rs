@@ -1197,71 +1197,68 @@ impl Warden {
     }
 
     fn plan_findings(&self, agent: &AgentId, plan: &PushPlan, out: &mut Vec<Finding>) {
+        let mut push_finding =
+            |severity, why: String| out.push(Finding::new(detector::GIT_PUSH, severity, why));
         if plan.mirror {
-            out.push(Finding::new(
-                detector::GIT_PUSH,
+            push_finding(
                 Severity::Critical,
                 format!(
                     "A mirror push overwrites and deletes every ref on {}.",
                     plan.remote
                 ),
-            ));
+            );
         }
         if plan.ad_hoc_remote {
-            out.push(Finding::new(
-                detector::GIT_PUSH,
+            push_finding(
                 Severity::High,
                 format!(
                     "The push goes to {}, which is not a configured remote.",
                     plan.url
                 ),
-            ));
+            );
         }
         for u in &plan.updates {
             let protected = git::is_protected(&u.dst, &self.config.protected_refs)
                 || plan.trunk.as_deref() == Some(u.dst.as_str());
+            // Deleting or rewriting a protected ref is the worst a push does.
+            let loss = if protected {
+                Severity::Critical
+            } else {
+                Severity::High
+            };
             if u.delete {
-                out.push(Finding::new(
-                    detector::GIT_PUSH,
-                    if protected {
-                        Severity::Critical
-                    } else {
-                        Severity::High
-                    },
+                push_finding(
+                    loss,
                     format!("The push deletes {} on {}.", u.dst, plan.remote),
-                ));
+                );
             } else if u.non_fast_forward {
-                out.push(Finding::new(
-                    detector::GIT_PUSH,
-                    if protected {
-                        Severity::Critical
-                    } else {
-                        Severity::High
-                    },
+                push_finding(
+                    loss,
                     format!(
                         "The push rewrites history on {} ({} → {}).",
                         u.dst,
                         short(u.old.as_deref()),
                         short(u.new.as_deref())
                     ),
-                ));
+                );
             } else if protected {
-                out.push(Finding::new(
-                    detector::GIT_PUSH,
+                push_finding(
                     Severity::High,
-                    format!("The push updates protected ref {} directly; protected refs change through a reviewed PR.", u.dst),
-                ));
+                    format!(
+                        "The push updates protected ref {} directly; protected refs change through a reviewed PR.",
+                        u.dst
+                    ),
+                );
             }
         }
         if plan.remote_unreachable {
-            out.push(Finding::new(
-                detector::GIT_PUSH,
+            push_finding(
                 Severity::Low,
                 format!(
                     "{} could not be reached; the plan's old SHAs are its last-known remote-tracking refs.",
                     plan.remote
                 ),
-            ));
+            );
         }
         out.extend(self.held_finding(agent, &plan.diff, Severity::Critical, "The pushed diff"));
         let kinds = secret::find_secrets(&plan.diff);
