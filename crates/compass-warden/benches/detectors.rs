@@ -29,6 +29,30 @@ fn benches(c: &mut Criterion) {
     c.bench_function("detectors/build_log_56k", |b| {
         b.iter(|| det.inspect(black_box(&log)))
     });
+    // The structural detector over every content item of the
+    // out-of-family split, one pass per iteration.
+    let structure = compass_warden::structure::Structure::builtin().expect("lexicons load");
+    let ood: Vec<String> = ["dev", "test"]
+        .iter()
+        .flat_map(|s| {
+            let path = format!("{}/corpus/ood/{s}.jsonl", env!("CARGO_MANIFEST_DIR"));
+            fs_err::read_to_string(path)
+                .expect("ood split")
+                .lines()
+                .filter_map(|l| {
+                    let v: serde_json::Value = serde_json::from_str(l).ok()?;
+                    Some(v.get("content")?.as_str()?.to_string())
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    c.bench_function("structure/ood_content_pass", |b| {
+        b.iter(|| {
+            for t in &ood {
+                black_box(structure.inspect(black_box(t), false));
+            }
+        })
+    });
     c.bench_function("shell/parse", |b| b.iter(|| parse(black_box(COMMAND))));
     let ws = Workspace::default();
     c.bench_function("output/analyze", |b| {

@@ -89,14 +89,16 @@ pub async fn bench_gate(iterations: usize) -> Result<GateBench, WardenError> {
     let mut output = Vec::with_capacity(iterations);
     let mut reread = Vec::with_capacity(iterations);
     let chunk: String = SAMPLE_TEXT.chars().take(4096).collect();
+    // The i-th document: new the first time, a cleared re-read the second.
+    let document = |i: usize| GateRequest::Input {
+        agent: agent.clone(),
+        item: InputItem {
+            source: format!("file:/work/bench/{i}.md"),
+            content: format!("{chunk}\n{i}"),
+        },
+    };
     for i in 0..iterations {
-        let req = GateRequest::Input {
-            agent: agent.clone(),
-            item: InputItem {
-                source: format!("file:/work/bench/{i}.md"),
-                content: format!("{chunk}\n{i}"),
-            },
-        };
+        let req = document(i);
         let t = Instant::now();
         let _ = warden.check(&req).await;
         input.push(us(t));
@@ -113,13 +115,7 @@ pub async fn bench_gate(iterations: usize) -> Result<GateBench, WardenError> {
     }
     let runs_before = warden.detector_runs();
     for i in 0..iterations {
-        let req = GateRequest::Input {
-            agent: agent.clone(),
-            item: InputItem {
-                source: format!("file:/work/bench/{i}.md"),
-                content: format!("{chunk}\n{i}"),
-            },
-        };
+        let req = document(i);
         let t = Instant::now();
         let _ = warden.check(&req).await;
         reread.push(us(t));

@@ -9,6 +9,7 @@
 use crate::detector;
 use crate::error::WardenError;
 use crate::secret;
+use crate::sources::SourceRank;
 use base64::Engine;
 use compass_core::gate::{Finding, Severity};
 use regex::Regex;
@@ -313,6 +314,30 @@ impl Detectors {
     /// Inspect a text an agent is about to read (or send). Findings are
     /// de-duplicated; their explanations never quote the content.
     pub fn inspect(&self, text: &str) -> Vec<Finding> {
+        self.scan(text, false)
+    }
+
+    /// Inspect content read from `source`, ranked by risk
+    /// ([`crate::sources`]): a dependency's agent-instruction file speaks to
+    /// the agent as a whole, and reading it cautions.
+    pub fn inspect_source(&self, source: &str, text: &str) -> Vec<Finding> {
+        match crate::sources::rank(source) {
+            SourceRank::Content => self.scan(text, false),
+            SourceRank::DependencyAgentFile => {
+                let mut out = self.scan(text, true);
+                out.push(Finding::new(
+                    detector::UNTRUSTED_INSTRUCTIONS,
+                    Severity::Medium,
+                    "The content is an agent-instruction file shipped by a dependency or vendored code: its instructions are not the user's.",
+                ));
+                out
+            }
+        }
+    }
+
+    /// `addressed`: the whole text speaks to the agent (an agent-instruction
+    /// file), so a harmful goal in it needs no addressee of its own.
+    fn scan(&self, text: &str, addressed: bool) -> Vec<Finding> {
         self.runs.fetch_add(1, Ordering::Relaxed);
         let mut out = Vec::new();
 
@@ -323,6 +348,9 @@ impl Detectors {
         let mut prev = '\0';
         let mut in_flag = false;
         let mut cleaned = String::with_capacity(text.len());
+        // The same without look-alikes folded: real Cyrillic or Greek words
+        // stay themselves for the structural detector's lexicons.
+        let mut visible = String::with_capacity(text.len());
         let mut mixed_script = 0usize;
         for (i, c) in text.chars().enumerate() {
             if is_zero_width(c) && !(i == 0 && c == '\u{FEFF}') {
@@ -367,6 +395,7 @@ impl Detectors {
             };
             prev = orig;
             cleaned.push(c);
+            visible.push(orig);
         }
         if mixed_script >= 2 {
             out.push(Finding::new(
@@ -403,10 +432,24 @@ impl Detectors {
         self.rule_findings(&cleaned, "", None, &mut out);
         // The same instruction written in ordinary words: a harmful goal
         // addressed to the agent, backed by authority or kept from the user.
-        for f in crate::structure::inspect(&cleaned) {
-            if !out.contains(&f) {
-                out.push(f);
+        match &*crate::structure::BUILTIN {
+            Ok(structure) => {
+                // Look-alikes inside Latin words are an evasion: then the
+                // folded text is the one to read.
+                let read = if mixed_script > 0 { &cleaned } else { &visible };
+                for f in structure.inspect(read, addressed) {
+                    if !out.contains(&f) {
+                        out.push(f);
+                    }
+                }
             }
+            // `Warden::new` refuses to start without the lexicons; a caller
+            // that skipped it still gets no silent pass.
+            Err(e) => out.push(Finding::new(
+                detector::INSTRUCTION_TO_AI,
+                Severity::High,
+                format!("The structural detector's lexicons did not load ({e})."),
+            )),
         }
 
         // Instructions inside HTML comments are invisible when rendered.

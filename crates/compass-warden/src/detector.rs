@@ -54,5 +54,7 @@ pub const PACKAGE_INSTALL: &str = "package_install";
 pub const HIDDEN_TEXT: &str = "hidden_text";
 /// Base64/hex that decodes to instructions or commands.
 pub const ENCODED_PAYLOAD: &str = "encoded_payload";
+/// An agent-instruction file shipped by a dependency, not the user.
+pub const UNTRUSTED_INSTRUCTIONS: &str = "untrusted_instructions";
 /// Content telling an AI agent what to do.
 pub const INSTRUCTION_TO_AI: &str = "instruction_to_ai";

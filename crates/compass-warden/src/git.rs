@@ -226,6 +226,67 @@ impl Repo<'_> {
     }
 }
 
+/// What a whole-worktree discard would destroy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DiscardScope {
+    /// Uncommitted changes to tracked files (`reset --hard`, `checkout .`).
+    Tracked,
+    /// Untracked files (`clean -f`), and ignored ones too with `-x`.
+    Untracked { ignored: bool },
+}
+
+/// How many paths a discard of `scope` would destroy in the repository at
+/// `cwd`, read with `git status` where the repository is (in the workload).
+pub async fn discardable(
+    g: &dyn GitInspector,
+    agent: &AgentId,
+    cwd: &str,
+    scope: DiscardScope,
+) -> Result<usize, WardenError> {
+    let repo = Repo {
+        g,
+        agent,
+        cwd,
+        env: &[],
+    };
+    let status = match scope {
+        DiscardScope::Untracked { ignored: true } => {
+            repo.run(
+                &["--no-optional-locks", "status", "--porcelain", "--ignored"],
+                &[],
+            )
+            .await?
+        }
+        _ => {
+            repo.run(&["--no-optional-locks", "status", "--porcelain"], &[])
+                .await?
+        }
+    };
+    Ok(status
+        .lines()
+        .filter(|l| match scope {
+            DiscardScope::Tracked => !l.starts_with("??") && !l.starts_with("!!") && !l.is_empty(),
+            DiscardScope::Untracked { .. } => l.starts_with("??") || l.starts_with("!!"),
+        })
+        .count())
+}
+
+/// Whether a whole-worktree discard would destroy nothing, asked of the
+/// repository where it is. No inspector, a failed `git status`, or anything
+/// to lose: `false`, and the discard stays flagged.
+pub async fn nothing_to_discard(
+    g: Option<&dyn GitInspector>,
+    agent: &AgentId,
+    intent: &crate::output::DiscardIntent,
+) -> bool {
+    match g {
+        Some(g) => discardable(g, agent, &intent.cwd, intent.scope)
+            .await
+            .is_ok_and(|n| n == 0),
+        None => false,
+    }
+}
+
 /// Resolve `git push <args>` run in `cwd` into its plan.
 pub async fn resolve_push(
     g: &dyn GitInspector,

@@ -9,6 +9,7 @@
 
 use crate::command_rules::{self, has_flag, positional};
 use crate::detector;
+use crate::git::DiscardScope;
 use crate::secret;
 use crate::shell::{self, CommandLine, Origin, SimpleCommand};
 use compass_core::gate::{Finding, Severity};
@@ -24,6 +25,18 @@ pub struct PushIntent {
     pub args: Vec<String>,
 }
 
+/// A whole-worktree discard found on the command line (`reset --hard`,
+/// `checkout .`, `clean -f`): flagged unless the repository, asked where it
+/// is (in the workload), holds nothing it would destroy.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DiscardIntent {
+    /// Directory git runs in (the action's cwd, `cd`/`-C` applied).
+    pub cwd: String,
+    pub scope: crate::git::DiscardScope,
+    /// The finding the discard earns while the worktree is not known clean.
+    pub finding: Finding,
+}
+
 /// An outbound destination the command contacts.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Destination {
@@ -37,6 +50,8 @@ pub struct Destination {
 pub struct CommandAnalysis {
     pub findings: Vec<Finding>,
     pub pushes: Vec<PushIntent>,
+    /// Whole-worktree discards; their findings are in `findings` too.
+    pub discards: Vec<DiscardIntent>,
     pub destinations: Vec<Destination>,
     /// Local files a network command sends (`curl -F f=@x`, `-d @x`,
     /// `-T x`, `wget --post-file=x`, `scp x host:`, `nc … < x`), absolute.
@@ -907,30 +922,53 @@ fn git_checks(cmd: &SimpleCommand, cwd: &str, a: &mut CommandAnalysis) {
                 .join("=");
             git_setting(&kv, "`git config`", a);
         }
-        "reset" if rest.iter().any(|r| r == "--hard") => a.findings.push(Finding::new(
-            detector::DESTRUCTIVE_COMMAND,
-            Severity::High,
-            "`git reset --hard` discards every uncommitted change in the worktree.",
-        )),
-        "clean" if rest.iter().any(|r| r.starts_with('-') && r.contains('f')) => {
-            let wide = rest.iter().any(|r| {
-                r.starts_with('-') && !r.starts_with("--") && (r.contains('x') || r.contains('d'))
-            });
-            a.findings.push(Finding::new(
+        "reset" if rest.iter().any(|r| r == "--hard") => discard(
+            a,
+            &dir,
+            DiscardScope::Tracked,
+            Finding::new(
                 detector::DESTRUCTIVE_COMMAND,
-                if wide { Severity::High } else { Severity::Medium },
-                "`git clean -f` deletes untracked files (with -d/-x, directories and ignored files too).",
-            ));
+                Severity::High,
+                "`git reset --hard` discards every uncommitted change in the worktree.",
+            ),
+        ),
+        "clean" if rest.iter().any(|r| r.starts_with('-') && r.contains('f')) => {
+            let short = |c| {
+                rest.iter()
+                    .any(|r| r.starts_with('-') && !r.starts_with("--") && r.contains(c))
+            };
+            let wide = short('x') || short('d');
+            discard(
+                a,
+                &dir,
+                DiscardScope::Untracked {
+                    ignored: short('x'),
+                },
+                Finding::new(
+                    detector::DESTRUCTIVE_COMMAND,
+                    if wide {
+                        Severity::High
+                    } else {
+                        Severity::Medium
+                    },
+                    "`git clean -f` deletes untracked files (with -d/-x, directories and ignored files too).",
+                ),
+            );
         }
         "checkout" | "restore"
             if rest.iter().any(|r| r == "." || r == ":/" || r == "*")
                 && !rest.iter().any(|r| r == "--staged" && rest.len() == 2) =>
         {
-            a.findings.push(Finding::new(
-                detector::DESTRUCTIVE_COMMAND,
-                Severity::High,
-                format!("`git {sub} .` overwrites every uncommitted change in the worktree."),
-            ))
+            discard(
+                a,
+                &dir,
+                DiscardScope::Tracked,
+                Finding::new(
+                    detector::DESTRUCTIVE_COMMAND,
+                    Severity::High,
+                    format!("`git {sub} .` overwrites every uncommitted change in the worktree."),
+                ),
+            )
         }
         "stash" if rest.first().is_some_and(|r| r == "clear" || r == "drop") => {
             a.findings.push(Finding::new(
@@ -941,6 +979,17 @@ fn git_checks(cmd: &SimpleCommand, cwd: &str, a: &mut CommandAnalysis) {
         }
         _ => {}
     }
+}
+
+/// Record a whole-worktree discard: its finding now, and the intent the
+/// gate resolves where the repository is.
+fn discard(a: &mut CommandAnalysis, dir: &str, scope: DiscardScope, finding: Finding) {
+    a.findings.push(finding.clone());
+    a.discards.push(DiscardIntent {
+        cwd: dir.to_string(),
+        scope,
+        finding,
+    });
 }
 
 /// Git settings that run commands, reroute remotes or touch credentials.

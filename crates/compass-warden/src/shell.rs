@@ -141,6 +141,34 @@ impl<'a> Lexer<'a> {
     fn peek_at(&self, off: usize) -> Option<char> {
         self.chars.get(self.pos + off).copied()
     }
+    /// Step over `c` if it comes next.
+    fn eat(&mut self, c: char) -> bool {
+        let next = self.peek() == Some(c);
+        if next {
+            self.pos += 1;
+        }
+        next
+    }
+
+    /// Copy a quoted run as written, up to and including its closing `q`
+    /// (inside double quotes a backslash keeps the next character).
+    fn copy_quoted(&mut self, q: char, out: &mut String) -> Result<(), ShellError> {
+        loop {
+            let Some(n) = self.peek() else {
+                return Err(ShellError::UnterminatedQuote(q));
+            };
+            self.pos += 1;
+            out.push(n);
+            if n == '\\' && q == '"' {
+                if let Some(m) = self.peek() {
+                    out.push(m);
+                    self.pos += 1;
+                }
+            } else if n == q {
+                return Ok(());
+            }
+        }
+    }
 
     /// Read a `$( … )` body after the opening `$(` (or `<(`), tracking quotes
     /// and nesting; returns the inner text.
@@ -157,36 +185,9 @@ impl<'a> Lexer<'a> {
                         self.pos += 1;
                     }
                 }
-                '\'' => {
+                '\'' | '"' => {
                     out.push(c);
-                    loop {
-                        let Some(n) = self.peek() else {
-                            return Err(ShellError::UnterminatedQuote('\''));
-                        };
-                        self.pos += 1;
-                        out.push(n);
-                        if n == '\'' {
-                            break;
-                        }
-                    }
-                }
-                '"' => {
-                    out.push(c);
-                    loop {
-                        let Some(n) = self.peek() else {
-                            return Err(ShellError::UnterminatedQuote('"'));
-                        };
-                        self.pos += 1;
-                        out.push(n);
-                        if n == '\\' {
-                            if let Some(m) = self.peek() {
-                                out.push(m);
-                                self.pos += 1;
-                            }
-                        } else if n == '"' {
-                            break;
-                        }
-                    }
+                    self.copy_quoted(c, &mut out)?;
                 }
                 '(' => {
                     depth += 1;
@@ -249,35 +250,26 @@ impl<'a> Lexer<'a> {
                 }
                 ';' => {
                     self.pos += 1;
-                    if self.peek() == Some(';') {
-                        self.pos += 1;
-                    }
+                    self.eat(';');
                     toks.push(Tok::Sep);
                 }
                 '&' => {
                     self.pos += 1;
-                    if self.peek() == Some('&') {
-                        self.pos += 1;
-                        toks.push(Tok::Sep);
-                    } else if self.peek() == Some('>') {
-                        self.pos += 1;
-                        if self.peek() == Some('>') {
-                            self.pos += 1;
-                        }
+                    if self.eat('>') {
+                        self.eat('>');
                         toks.push(Tok::Redir("&>".into()));
                     } else {
+                        // `&&` or a background `&`: both end a command.
+                        self.eat('&');
                         toks.push(Tok::Sep);
                     }
                 }
                 '|' => {
                     self.pos += 1;
-                    if self.peek() == Some('|') {
-                        self.pos += 1;
+                    if self.eat('|') {
                         toks.push(Tok::Sep);
                     } else {
-                        if self.peek() == Some('&') {
-                            self.pos += 1;
-                        }
+                        self.eat('&');
                         toks.push(Tok::Pipe);
                     }
                 }

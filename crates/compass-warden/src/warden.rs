@@ -254,11 +254,22 @@ impl Warden {
             Some(r) => r.clone(),
             None => RuleSet::builtin()?,
         };
-        if let Err(message) = &*crate::command_rules::BUILTIN {
-            return Err(WardenError::Rules {
-                origin: "builtin:rules/commands.toml".into(),
-                message: message.clone(),
-            });
+        for (origin, loaded) in [
+            (
+                "builtin:rules/commands.toml",
+                crate::command_rules::BUILTIN.as_ref().err(),
+            ),
+            (
+                "builtin:rules/structure.toml",
+                crate::structure::BUILTIN.as_ref().err(),
+            ),
+        ] {
+            if let Some(message) = loaded {
+                return Err(WardenError::Rules {
+                    origin: origin.into(),
+                    message: message.clone(),
+                });
+            }
         }
         let taint = TaintRegistry::new(
             config.taint.clone(),
@@ -708,7 +719,9 @@ impl Warden {
             }
             TaintStatus::Unknown | TaintStatus::Changed | TaintStatus::Expired => {}
         }
-        let mut findings = self.detectors.inspect(&self.issued.strip(agent, content));
+        let mut findings = self
+            .detectors
+            .inspect_source(&source, &self.issued.strip(agent, content));
         self.held.learn(agent, &source, content);
         self.judge_into(GateKind::Input, &source, content, &mut findings)
             .await;
@@ -805,6 +818,11 @@ impl Warden {
                 destinations.extend(a.destinations);
                 for push in a.pushes {
                     findings.extend(self.push_findings(agent, &push).await);
+                }
+                for d in &a.discards {
+                    if git::nothing_to_discard(self.deps.git.as_deref(), agent, d).await {
+                        findings.retain(|f| f != &d.finding);
+                    }
                 }
                 for file in &a.payload_files {
                     findings.extend(self.payload_file_findings(agent, file).await);
@@ -1128,9 +1146,26 @@ impl Warden {
                         format!("The push could not be resolved ({e}) and its shape is high-stakes (force, delete, mirror, a protected ref or an ad-hoc URL)."),
                     ));
                 } else {
+                    // Named branches (not `HEAD`, which may be trunk), no
+                    // force, a configured remote: an everyday push,
+                    // recorded rather than cautioned.
+                    let refspecs: Vec<&String> = push
+                        .args
+                        .iter()
+                        .filter(|a| !a.starts_with('-'))
+                        .skip(1)
+                        .collect();
+                    let named_branches = !refspecs.is_empty()
+                        && refspecs.iter().all(|r| {
+                            !r.contains(':') && !r.starts_with('+') && !r.starts_with("HEAD")
+                        });
                     out.push(Finding::new(
                         detector::GIT_PUSH,
-                        Severity::Medium,
+                        if named_branches {
+                            Severity::Low
+                        } else {
+                            Severity::Medium
+                        },
                         format!("The push could not be resolved ({e}); it was judged by its command shape only."),
                     ));
                 }
@@ -1162,71 +1197,68 @@ impl Warden {
     }
 
     fn plan_findings(&self, agent: &AgentId, plan: &PushPlan, out: &mut Vec<Finding>) {
+        let mut push_finding =
+            |severity, why: String| out.push(Finding::new(detector::GIT_PUSH, severity, why));
         if plan.mirror {
-            out.push(Finding::new(
-                detector::GIT_PUSH,
+            push_finding(
                 Severity::Critical,
                 format!(
                     "A mirror push overwrites and deletes every ref on {}.",
                     plan.remote
                 ),
-            ));
+            );
         }
         if plan.ad_hoc_remote {
-            out.push(Finding::new(
-                detector::GIT_PUSH,
+            push_finding(
                 Severity::High,
                 format!(
                     "The push goes to {}, which is not a configured remote.",
                     plan.url
                 ),
-            ));
+            );
         }
         for u in &plan.updates {
             let protected = git::is_protected(&u.dst, &self.config.protected_refs)
                 || plan.trunk.as_deref() == Some(u.dst.as_str());
+            // Deleting or rewriting a protected ref is the worst a push does.
+            let loss = if protected {
+                Severity::Critical
+            } else {
+                Severity::High
+            };
             if u.delete {
-                out.push(Finding::new(
-                    detector::GIT_PUSH,
-                    if protected {
-                        Severity::Critical
-                    } else {
-                        Severity::High
-                    },
+                push_finding(
+                    loss,
                     format!("The push deletes {} on {}.", u.dst, plan.remote),
-                ));
+                );
             } else if u.non_fast_forward {
-                out.push(Finding::new(
-                    detector::GIT_PUSH,
-                    if protected {
-                        Severity::Critical
-                    } else {
-                        Severity::High
-                    },
+                push_finding(
+                    loss,
                     format!(
                         "The push rewrites history on {} ({} → {}).",
                         u.dst,
                         short(u.old.as_deref()),
                         short(u.new.as_deref())
                     ),
-                ));
+                );
             } else if protected {
-                out.push(Finding::new(
-                    detector::GIT_PUSH,
+                push_finding(
                     Severity::High,
-                    format!("The push updates protected ref {} directly; protected refs change through a reviewed PR.", u.dst),
-                ));
+                    format!(
+                        "The push updates protected ref {} directly; protected refs change through a reviewed PR.",
+                        u.dst
+                    ),
+                );
             }
         }
         if plan.remote_unreachable {
-            out.push(Finding::new(
-                detector::GIT_PUSH,
+            push_finding(
                 Severity::Low,
                 format!(
                     "{} could not be reached; the plan's old SHAs are its last-known remote-tracking refs.",
                     plan.remote
                 ),
-            ));
+            );
         }
         out.extend(self.held_finding(agent, &plan.diff, Severity::Critical, "The pushed diff"));
         let kinds = secret::find_secrets(&plan.diff);

@@ -251,6 +251,13 @@ async fn without_an_inspector_the_shape_decides() {
         .warden
         .check(&push(&a, Path::new("/work/app"), "git push origin feature"))
         .await;
+    // A named branch, no force, a configured remote: recorded, not cautioned.
+    assert_eq!(v.decision, Decision::Clear, "{v:?}");
+    // `HEAD` may be trunk: the shape cannot tell, so it cautions.
+    let v = fx
+        .warden
+        .check(&push(&a, Path::new("/work/app"), "git push -u origin HEAD"))
+        .await;
     assert!(matches!(v.decision, Decision::Caution { .. }), "{v:?}");
     let v = fx
         .warden
@@ -530,4 +537,61 @@ async fn a_branch_of_more_commits_than_the_output_cap_is_still_diffed() {
         ))
         .await;
     assert!(v.decision.is_flag(), "{v:?}");
+}
+
+/// Whole-worktree discards are resolved where the repository is: flagged
+/// when they would destroy uncommitted work (or it cannot be known), not
+/// when the worktree holds nothing to lose.
+#[tokio::test]
+async fn a_discard_is_flagged_only_when_the_worktree_has_work_to_lose() {
+    let (_tmp, work) = repos();
+    let fx = with_git(work.parent().unwrap());
+    let decide = |n: i64, command: &str| {
+        let req = push(&AgentId::from_row(n), &work, command);
+        let warden = fx.warden.clone();
+        async move { warden.check(&req).await.decision }
+    };
+    // Clean worktree: nothing to lose.
+    for (n, c) in [
+        (1, "git reset --hard"),
+        (2, "git checkout -- ."),
+        (3, "git clean -fdx"),
+    ] {
+        let d = decide(n, c).await;
+        assert!(!d.is_flag(), "{c} on a clean worktree: {d:?}");
+    }
+    // A tracked change: reset and checkout would destroy it; clean would not.
+    fs_err::write(work.join("README.md"), "# app, edited\n").unwrap();
+    for (n, c) in [(4, "git reset --hard"), (5, "git checkout -- .")] {
+        let d = decide(n, c).await;
+        assert!(d.is_flag(), "{c} on a dirty worktree: {d:?}");
+    }
+    assert!(!decide(6, "git clean -fd").await.is_flag());
+    // An untracked file: clean destroys it.
+    git(&work, &["checkout", "-q", "--", "."]);
+    fs_err::write(work.join("notes.txt"), "mine\n").unwrap();
+    assert!(decide(7, "git clean -fdx").await.is_flag());
+    assert!(!decide(8, "git reset --hard").await.is_flag());
+    // An ignored file: only `-x` reaches it.
+    fs_err::remove_file(work.join("notes.txt")).unwrap();
+    fs_err::write(work.join(".git/info/exclude"), ".env\n").unwrap();
+    fs_err::write(work.join(".env"), "TOKEN=x\n").unwrap();
+    assert!(decide(9, "git clean -fdx").await.is_flag());
+    assert!(!decide(10, "git clean -fd").await.is_flag());
+    // Where the repository cannot be asked, the discard stays flagged.
+    let none = super::support::fixture_with(
+        WardenConfig {
+            workspace: compass_warden::output::Workspace {
+                roots: vec![work.parent().unwrap().to_string_lossy().into_owned()],
+            },
+            ..WardenConfig::default()
+        },
+        |_| {},
+    );
+    let d = none
+        .warden
+        .check(&push(&AgentId::from_row(11), &work, "git reset --hard"))
+        .await
+        .decision;
+    assert!(d.is_flag(), "{d:?}");
 }

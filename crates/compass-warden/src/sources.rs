@@ -1,0 +1,85 @@
+//! Sources ranked by risk (issue 14.1): an agent-instruction file
+//! (`AGENTS.md`, `CLAUDE.md`, `.cursorrules`, …) shipped inside a dependency
+//! or vendored code speaks to the agent with someone else's voice — not the
+//! user's — so its instructions are read as addressed to the agent, and
+//! reading it cautions. Judged from the source name only; nothing is read.
+
+/// File names agents load as instructions.
+const AGENT_FILES: &[&str] = &[
+    "agents.md",
+    "claude.md",
+    "gemini.md",
+    ".cursorrules",
+    ".windsurfrules",
+    ".clinerules",
+    "copilot-instructions.md",
+];
+
+/// Directories that hold other people's code.
+const DEPENDENCY_DIRS: &[&str] = &[
+    "node_modules",
+    "vendor",
+    "third_party",
+    "site-packages",
+    "dist-packages",
+    ".venv",
+    "bower_components",
+    ".cargo/registry",
+    ".cargo/git",
+    "go/pkg/mod",
+    ".m2/repository",
+];
+
+/// How far a source is trusted to instruct the agent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SourceRank {
+    /// An agent-instruction file inside a dependency or vendored code.
+    DependencyAgentFile,
+    /// Anything else: judged on its content alone.
+    Content,
+}
+
+/// Rank a source name (`file:/work/app/node_modules/x/AGENTS.md`).
+pub fn rank(source: &str) -> SourceRank {
+    let Some(path) = source.strip_prefix("file:") else {
+        return SourceRank::Content;
+    };
+    let path = path.to_ascii_lowercase();
+    let name = path.rsplit('/').next().unwrap_or_default();
+    let agent_file =
+        AGENT_FILES.contains(&name) || (path.contains("/.cursor/rules/") && name.ends_with(".mdc"));
+    let in_dependency = DEPENDENCY_DIRS
+        .iter()
+        .any(|d| path.contains(&format!("/{d}/")));
+    if agent_file && in_dependency {
+        SourceRank::DependencyAgentFile
+    } else {
+        SourceRank::Content
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_dependency_agent_file_is_not_the_users() {
+        for s in [
+            "file:/work/app/node_modules/@scope/kit/AGENTS.md",
+            "file:/work/app/vendor/github.com/x/y/CLAUDE.md",
+            "file:/work/app/.venv/lib/python3.12/site-packages/p/.cursorrules",
+            "file:/home/agent/.cargo/registry/src/index/x-1.0/CLAUDE.md",
+            "file:/work/app/node_modules/k/.github/copilot-instructions.md",
+        ] {
+            assert_eq!(rank(s), SourceRank::DependencyAgentFile, "{s}");
+        }
+        for s in [
+            "file:/work/app/AGENTS.md",
+            "file:/work/app/CLAUDE.md",
+            "file:/work/app/node_modules/k/README.md",
+            "url:https://example.com/vendor/AGENTS.md",
+        ] {
+            assert_eq!(rank(s), SourceRank::Content, "{s}");
+        }
+    }
+}
