@@ -34,6 +34,14 @@ pub enum RuntimeError {
         target: String,
         stderr: String,
     },
+    /// The container engine itself failed (its binary or its store), as
+    /// opposed to a command in a workload: the workload cannot be driven.
+    #[error("the container engine failed: `{command}` for {target}: {stderr}")]
+    Engine {
+        command: String,
+        target: String,
+        stderr: String,
+    },
     #[error("workload {0} does not exist")]
     NotFound(WorkloadName),
     #[error("workload {0} already exists")]

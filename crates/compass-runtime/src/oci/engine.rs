@@ -56,14 +56,14 @@ impl Engine {
         .await
     }
 
-    /// Run `<engine> ARGS`; a non-zero exit is a [`RuntimeError::Command`]
+    /// Run `<engine> ARGS`; a non-zero exit is a [`RuntimeError::Engine`]
     /// naming `target` and carrying the engine's own words.
     pub(crate) async fn ok(&self, args: &[&str], target: &str) -> Result<ExecOutput, RuntimeError> {
         let out = self.run(args).await?;
         if out.success() {
             Ok(out)
         } else {
-            Err(RuntimeError::Command {
+            Err(RuntimeError::Engine {
                 command: format!(
                     "{} {}",
                     self.path.display(),

@@ -632,3 +632,77 @@ async fn oci_the_base_image_build_is_reproducible() {
         ),
     );
 }
+
+/// The engine breaks under a running workload, paused or not (every call
+/// fails as podman does when its binary or store is unusable: exit 125
+/// with its error): stop cannot remove the container, so it SIGKILLs the
+/// container's members host-side (thawing a frozen one first) and returns
+/// the engine's error; nothing runs on. Once the engine is back, the next
+/// exec starts a new container and the one left behind is removed.
+#[tokio::test]
+async fn oci_stop_with_a_broken_engine_leaves_nothing_running() {
+    if oci("oci_stop_with_a_broken_engine_leaves_nothing_running")
+        .await
+        .is_none()
+    {
+        return;
+    }
+    let root = tempfile::tempdir().unwrap();
+    let broken = root.path().join("broken");
+    let engine = root.path().join("podman");
+    let words = "Error: the container storage is unusable (broken on purpose)";
+    fs_err::write(
+        &engine,
+        format!(
+            "#!/bin/sh\nif [ -e '{}' ]; then echo '{words}' >&2; exit 125; fi\nexec {} \"$@\"\n",
+            broken.display(),
+            OciConfig::discover().engine.display()
+        ),
+    )
+    .unwrap();
+    fs_err::set_permissions(
+        &engine,
+        <std::fs::Permissions as std::os::unix::fs::PermissionsExt>::from_mode(0o755),
+    )
+    .unwrap();
+    let rt = OciRuntime::new(OciConfig { engine, ..config() }).unwrap();
+    for paused in [false, true] {
+        let a = spec(
+            "pallas",
+            &root.path().join(format!("w-{paused}")),
+            EgressPolicy::Deny,
+        );
+        rt.create(&a).await.unwrap();
+        let mark = marker();
+        let p = rt
+            .spawn(&a.name, &sh(&format!("echo ready; exec sleep {mark}")))
+            .await
+            .unwrap();
+        let mut lines = BufReader::new(p.stdout).lines();
+        assert_eq!(lines.next_line().await.unwrap().as_deref(), Some("ready"));
+        assert!(eventually(Duration::from_secs(10), || process_with_arg(&mark)).await);
+        if paused {
+            rt.pause(&a.name).await.unwrap();
+        }
+        fs_err::write(&broken, "").unwrap();
+        let err = rt
+            .stop(&a.name, Duration::from_millis(300))
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(&err, RuntimeError::Engine { stderr, .. } if stderr.contains(words)),
+            "{err:?}"
+        );
+        assert!(
+            eventually(Duration::from_secs(10), || !process_with_arg(&mark)).await,
+            "a process outlived stop with the engine broken (paused: {paused})"
+        );
+        fs_err::remove_file(&broken).unwrap();
+        let out = rt.exec(&a.name, &sh("echo back")).await.unwrap();
+        assert_eq!(stdout(&out), "back\n");
+        let left = containers_of(&a.state_dir);
+        assert_eq!(left.lines().count(), 1, "(paused: {paused}) {left}");
+        rt.remove(&a.name).await.unwrap();
+        assert_eq!(containers_of(&a.state_dir), "");
+    }
+}
