@@ -92,14 +92,10 @@ pub(crate) enum FleetError {
     #[error(transparent)]
     Runtime(#[from] compass_runtime::RuntimeError),
     /// A pause that could not freeze the workload: the agent was stopped
-    /// and failed rather than left running unwatched.
+    /// and failed rather than left running unwatched (the reason holds
+    /// the runtime's error).
     #[error("agent {agent} {reason}")]
-    Unfrozen {
-        agent: String,
-        reason: String,
-        #[source]
-        source: compass_runtime::RuntimeError,
-    },
+    Unfrozen { agent: String, reason: String },
     #[error(transparent)]
     Acp(#[from] compass_acp::AcpError),
     #[error(transparent)]

@@ -36,10 +36,11 @@ pub enum RuntimeError {
     },
     /// The container engine itself failed (its binary or its store), as
     /// opposed to a command in a workload: the workload cannot be driven.
-    #[error("the container engine failed: `{command}` for {target}: {stderr}")]
+    /// (Two fields, so `Command` stays the one largest variant.)
+    #[error("the container engine failed: `{command}`: {stderr}")]
     Engine {
+        /// The engine, its subcommand and what it acted on.
         command: String,
-        target: String,
         stderr: String,
     },
     #[error("workload {0} does not exist")]

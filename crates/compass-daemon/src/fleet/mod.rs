@@ -345,7 +345,6 @@ impl Fleet {
                 return Err(FleetError::Unfrozen {
                     agent: agent.name.to_string(),
                     reason,
-                    source: error,
                 });
             }
             self.set_status(&agent.id, AgentStatus::Paused, "paused by the user")

@@ -65,11 +65,10 @@ impl Engine {
         } else {
             Err(RuntimeError::Engine {
                 command: format!(
-                    "{} {}",
+                    "{} {} {target}",
                     self.path.display(),
                     args.first().copied().unwrap_or_default()
                 ),
-                target: target.to_owned(),
                 stderr: String::from_utf8_lossy(&out.stderr).trim().to_owned(),
             })
         }

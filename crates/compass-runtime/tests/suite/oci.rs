@@ -647,25 +647,14 @@ async fn oci_stop_with_a_broken_engine_leaves_nothing_running() {
     {
         return;
     }
+    let engine =
+        compass_test_support::BreakableEngine::around(&OciConfig::discover().engine).unwrap();
+    let rt = OciRuntime::new(OciConfig {
+        engine: engine.path(),
+        ..config()
+    })
+    .unwrap();
     let root = tempfile::tempdir().unwrap();
-    let broken = root.path().join("broken");
-    let engine = root.path().join("podman");
-    let words = "Error: the container storage is unusable (broken on purpose)";
-    fs_err::write(
-        &engine,
-        format!(
-            "#!/bin/sh\nif [ -e '{}' ]; then echo '{words}' >&2; exit 125; fi\nexec {} \"$@\"\n",
-            broken.display(),
-            OciConfig::discover().engine.display()
-        ),
-    )
-    .unwrap();
-    fs_err::set_permissions(
-        &engine,
-        <std::fs::Permissions as std::os::unix::fs::PermissionsExt>::from_mode(0o755),
-    )
-    .unwrap();
-    let rt = OciRuntime::new(OciConfig { engine, ..config() }).unwrap();
     for paused in [false, true] {
         let a = spec(
             "pallas",
@@ -684,20 +673,21 @@ async fn oci_stop_with_a_broken_engine_leaves_nothing_running() {
         if paused {
             rt.pause(&a.name).await.unwrap();
         }
-        fs_err::write(&broken, "").unwrap();
+        engine.break_now().unwrap();
         let err = rt
             .stop(&a.name, Duration::from_millis(300))
             .await
             .unwrap_err();
         assert!(
-            matches!(&err, RuntimeError::Engine { stderr, .. } if stderr.contains(words)),
+            matches!(&err, RuntimeError::Engine { stderr, .. }
+                if stderr.contains(compass_test_support::BROKEN_ENGINE_WORDS)),
             "{err:?}"
         );
         assert!(
             eventually(Duration::from_secs(10), || !process_with_arg(&mark)).await,
             "a process outlived stop with the engine broken (paused: {paused})"
         );
-        fs_err::remove_file(&broken).unwrap();
+        engine.mend().unwrap();
         let out = rt.exec(&a.name, &sh("echo back")).await.unwrap();
         assert_eq!(stdout(&out), "back\n");
         let left = containers_of(&a.state_dir);

@@ -46,6 +46,18 @@ fn oci_runs() -> bool {
     backend_runs_agents(Backend::Oci)
 }
 
+/// The full id of the running container of the agent whose state dir is
+/// `state`.
+fn container_id(state: &std::path::Path) -> String {
+    podman(&[
+        "ps",
+        "-q",
+        "--no-trunc",
+        "--filter",
+        &format!("label=compass.state-dir={}", state.display()),
+    ])
+}
+
 /// A daemon on the oci backend with project `demo` and agent `atlas`
 /// started; `None` after a loud skip.
 fn oci_daemon() -> Option<(TestDaemon, tempfile::TempDir)> {
@@ -232,7 +244,7 @@ fn processes_in(id: &str) -> Vec<i32> {
         .flatten()
         .filter_map(|e| e.file_name().to_str()?.parse::<i32>().ok())
         .filter(|pid| {
-            std::fs::read_to_string(format!("/proc/{pid}/cgroup")).is_ok_and(|c| c.contains(id))
+            fs_err::read_to_string(format!("/proc/{pid}/cgroup")).is_ok_and(|c| c.contains(id))
         })
         .collect()
 }
@@ -260,40 +272,22 @@ fn eventually(limit: Duration, cond: impl Fn() -> bool) -> bool {
 /// broken engine could not remove is gone.
 #[test]
 fn oci_an_engine_breaking_under_an_agent_fails_it_and_nothing_runs_on() {
-    let scratch = tempfile::tempdir().unwrap();
-    let broken = scratch.path().join("broken");
-    let engine = scratch.path().join("podman");
-    let words = "Error: the container storage is unusable (broken on purpose)";
-    fs_err::write(
-        &engine,
-        format!(
-            "#!/bin/sh\nif [ -e '{}' ]; then echo '{words}' >&2; exit 125; fi\nexec /usr/bin/podman \"$@\"\n",
-            broken.display()
-        ),
-    )
-    .unwrap();
-    fs_err::set_permissions(
-        &engine,
-        <std::fs::Permissions as std::os::unix::fs::PermissionsExt>::from_mode(0o755),
-    )
-    .unwrap();
-    let Some((d, _src)) = oci_daemon_with(&["--oci-engine", engine.to_str().unwrap()]) else {
+    let engine =
+        compass_test_support::BreakableEngine::around(std::path::Path::new("/usr/bin/podman"))
+            .unwrap();
+    let words = compass_test_support::BROKEN_ENGINE_WORDS;
+    let Some((d, _src)) = oci_daemon_with(&["--oci-engine", engine.path().to_str().unwrap()])
+    else {
         return;
     };
     let state = d.home().join("agents/agt-1");
-    let id = podman(&[
-        "ps",
-        "-q",
-        "--no-trunc",
-        "--filter",
-        &format!("label=compass.state-dir={}", state.display()),
-    ]);
+    let id = container_id(&state);
     assert!(
         !processes_in(&id).is_empty(),
         "the agent's container runs nothing"
     );
 
-    fs_err::write(&broken, "").unwrap();
+    engine.break_now().unwrap();
     let err = d.fails(&["agent", "pause", "atlas"]);
     assert!(
         err.contains("could not be frozen") && err.contains(words),
@@ -322,7 +316,7 @@ fn oci_an_engine_breaking_under_an_agent_fails_it_and_nothing_runs_on() {
 
     // The engine is back: the agent starts on a new container, and the
     // one the broken engine could not remove is removed.
-    fs_err::remove_file(&broken).unwrap();
+    engine.mend().unwrap();
     assert!(
         d.ok(&["agent", "start", "atlas"])
             .contains("atlas is running")
@@ -353,18 +347,12 @@ fn oci_a_process_ignoring_sigterm_is_killed_at_agent_stop_and_nothing_is_left() 
     );
     d.scripted_agent("atlas", &scenario);
     let state = d.home().join("agents/agt-1");
-    let id = podman(&[
-        "ps",
-        "-q",
-        "--no-trunc",
-        "--filter",
-        &format!("label=compass.state-dir={}", state.display()),
-    ]);
+    let id = container_id(&state);
     let turn = d.ok(&["agent", "prompt", "atlas", "go", "--follow"]);
     assert!(turn.contains("started"), "{turn}");
     let stubborn = || {
         processes_in(&id).into_iter().any(|pid| {
-            std::fs::read(format!("/proc/{pid}/cmdline"))
+            fs_err::read(format!("/proc/{pid}/cmdline"))
                 .is_ok_and(|c| String::from_utf8_lossy(&c).contains(&mark))
         })
     };
