@@ -91,6 +91,11 @@ pub(crate) enum FleetError {
     State(String),
     #[error(transparent)]
     Runtime(#[from] compass_runtime::RuntimeError),
+    /// A pause that could not freeze the workload: the agent was stopped
+    /// and failed rather than left running unwatched (the reason holds
+    /// the runtime's error).
+    #[error("agent {agent} {reason}")]
+    Unfrozen { agent: String, reason: String },
     #[error(transparent)]
     Acp(#[from] compass_acp::AcpError),
     #[error(transparent)]

@@ -3,7 +3,9 @@
 //! (assigned, or a proposal approved) moves from backlog to in progress —
 //! first by the agent's own queue order, then oldest. Only work the user
 //! gave it: the Dispatcher never assigns or reorders on its own say, and an
-//! agent that is paused, failed or ephemeral picks up nothing.
+//! agent that is paused, failed or ephemeral picks up nothing. With nothing
+//! waiting, the agent is proposed its next backlog issue instead
+//! (`proposals::propose_next`), for the user to approve.
 
 use compass_core::agent::{AgentStatus, Lifetime};
 use compass_core::workstream::{Workstream, WorkstreamState};

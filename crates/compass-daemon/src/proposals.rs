@@ -195,12 +195,7 @@ pub(crate) async fn propose(
         .read(move |c| projects::get(c, &project))
         .await
         .map_err(from_store)?;
-    let (map, _) = refresh_conflicts(store, fleet, dispatch, &project).await?;
-    let repos: Vec<String> = crate::fleet::repo_names(&project.repos)
-        .map_err(|e| invalid("project", e))?
-        .into_iter()
-        .map(|n| n.as_str().to_owned())
-        .collect();
+    let (map, repos) = map_and_repos(store, fleet, dispatch, &project).await?;
     let pid = project.id.0.clone();
     let (issues, candidates) = store
         .read(move |c| {
@@ -255,17 +250,7 @@ pub(crate) async fn propose(
         })
         .await
         .map_err(from_store)?;
-    let asks: Vec<Ask> = issues
-        .iter()
-        .map(|i| {
-            let text = format!("{}\n{}\n{}", i.title, i.body, i.labels.join(" "));
-            Ask {
-                issue_key: i.key.clone(),
-                zones: named_paths(&text, &repos),
-                text,
-            }
-        })
-        .collect();
+    let asks: Vec<Ask> = issues.iter().map(|i| ask_of(i, &repos)).collect();
     let team: Vec<Candidate> = candidates.iter().map(|(_, c)| c.clone()).collect();
     let made = compass_dispatcher::propose(&asks, &team, &map);
     let mut news = Vec::with_capacity(made.len());
@@ -276,28 +261,12 @@ pub(crate) async fn propose(
         ) else {
             continue;
         };
-        let overlaps = map
-            .overlaps(&ask.zones, None)
-            .into_iter()
-            .map(|o| {
-                format!(
-                    "{} ({}): {}",
-                    o.workstream,
-                    o.agent,
-                    o.zones
-                        .iter()
-                        .map(|z| format!("{}:{}", z.repo, z.path))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )
-            })
-            .collect();
         news.push(NewProposal {
             issue: issue.id.clone(),
             agent: agent.clone(),
             behind: p.behind.clone().unwrap_or_default(),
             reason: reason(&p.why, p.behind.as_deref()),
-            overlaps,
+            overlaps: overlap_notes(&map, ask),
         });
     }
     store
@@ -307,5 +276,139 @@ pub(crate) async fn propose(
                 .collect::<Result<Vec<_>, _>>()
         })
         .await
+        .map_err(from_store)
+}
+
+/// The project's conflict map, refreshed now, and its repos' names (what
+/// the paths an issue names are read against).
+async fn map_and_repos(
+    store: &Store,
+    fleet: &Fleet,
+    dispatch: &Dispatch,
+    project: &Project,
+) -> Result<(ConflictMap, Vec<String>), Status> {
+    let (map, _) = refresh_conflicts(store, fleet, dispatch, project).await?;
+    let repos = crate::fleet::repo_names(&project.repos)
+        .map_err(|e| invalid("project", e))?
+        .into_iter()
+        .map(|n| n.as_str().to_owned())
+        .collect();
+    Ok((map, repos))
+}
+
+/// What the Dispatcher reads of an issue: its text and the paths it names.
+fn ask_of(issue: &compass_core::issue::Issue, repos: &[String]) -> Ask {
+    let text = format!(
+        "{}\n{}\n{}",
+        issue.title,
+        issue.body,
+        issue.labels.join(" ")
+    );
+    Ask {
+        issue_key: issue.key.clone(),
+        zones: named_paths(&text, repos),
+        text,
+    }
+}
+
+/// Each in-flight workstream `ask` would overlap, with the shared zones.
+fn overlap_notes(map: &ConflictMap, ask: &Ask) -> Vec<String> {
+    map.overlaps(&ask.zones, None)
+        .into_iter()
+        .map(|o| {
+            format!(
+                "{} ({}): {}",
+                o.workstream,
+                o.agent,
+                o.zones
+                    .iter()
+                    .map(|z| format!("{}:{}", z.repo, z.path))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        })
+        .collect()
+}
+
+/// Pickup's other half: when `merged`'s agent — a named one, not paused or
+/// failed — is left with no work in flight or waiting and no open
+/// proposal, it is *proposed* its next issue from the project backlog
+/// (issues no workstream or open proposal holds): the one whose files its
+/// zones overlap, else the one its persona matches best, else the oldest.
+/// Only a proposal: the user approves it; nothing starts on its own.
+pub(crate) async fn propose_next(
+    store: &Store,
+    fleet: &Fleet,
+    dispatch: &Dispatch,
+    merged: &Workstream,
+) -> Result<Option<Proposal>, Status> {
+    let (agent, pid) = (merged.agent_id.clone(), merged.project_id.clone());
+    let found = store
+        .read(move |c| {
+            let me = agents::get(c, agent.as_str(), None)?;
+            let all = workstreams::list(c, pid.as_str())?;
+            let open = proposals::list(c, None, false)?;
+            let idle = me.lifetime == compass_core::agent::Lifetime::Persistent
+                && !matches!(
+                    me.status,
+                    AgentStatus::Paused | AgentStatus::Failed | AgentStatus::Retired
+                )
+                && !all.iter().any(|w| w.agent_id == me.id && queued(w.state))
+                && !open.iter().any(|p| p.agent_id == me.id);
+            if !idle {
+                return Ok(None);
+            }
+            let backlog: Vec<_> = issues::list(c, pid.as_str())?
+                .into_iter()
+                .filter(|i| {
+                    !all.iter().any(|w| w.issue_id == i.id)
+                        && !open.iter().any(|p| p.issue_id == i.id)
+                })
+                .collect();
+            Ok(Some((me, projects::get(c, pid.as_str())?, backlog)))
+        })
+        .await
+        .map_err(from_store)?;
+    let Some((me, project, backlog)) = found else {
+        return Ok(None);
+    };
+    if backlog.is_empty() {
+        return Ok(None);
+    }
+    let (map, repos) = map_and_repos(store, fleet, dispatch, &project).await?;
+    let asks: Vec<Ask> = backlog.iter().map(|i| ask_of(i, &repos)).collect();
+    let team = [Candidate {
+        agent: me.name.to_string(),
+        persona: me.persona.clone().unwrap_or_default(),
+        queue: 0,
+    }];
+    let made = compass_dispatcher::propose(&asks, &team, &map);
+    // Oldest first within each rank: the backlog is listed in creation order.
+    let rank = |why: &Why| match why {
+        Why::Overlap { .. } => 0,
+        Why::Persona { .. } => 1,
+        Why::ShortestQueue => 2,
+    };
+    let Some((best, ask)) = made.iter().zip(&asks).min_by_key(|(p, _)| rank(&p.why)) else {
+        return Ok(None);
+    };
+    let Some(issue) = backlog.iter().find(|i| i.key == best.issue_key) else {
+        return Ok(None);
+    };
+    let new = NewProposal {
+        issue: issue.id.clone(),
+        agent: me.id.clone(),
+        behind: best.behind.clone().unwrap_or_default(),
+        reason: format!(
+            "next for {} after its work merged; {}",
+            me.name,
+            reason(&best.why, best.behind.as_deref())
+        ),
+        overlaps: overlap_notes(&map, ask),
+    };
+    store
+        .write(move |tx| proposals::create(tx, new))
+        .await
+        .map(Some)
         .map_err(from_store)
 }

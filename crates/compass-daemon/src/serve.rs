@@ -32,9 +32,10 @@ pub struct DaemonConfig {
     pub store: Options,
     /// Workload backend for agents: `sandbox` (default), `host` or `oci`.
     pub backend: String,
-    /// The image OCI workloads run (`None`: the recipe's content-hashed
-    /// base image); refused with another backend.
-    pub oci_image: Option<String>,
+    /// The image and engine OCI workloads run with (`None`s: the recipe's
+    /// content-hashed base image, podman else docker); refused with
+    /// another backend.
+    pub oci: compass_runtime::OciChoice,
     /// Preinstalled agent CLIs (an npm `node_modules` or a prefix with
     /// `bin/`), mounted read-only into every workload and put on its PATH,
     /// so agents start without installing anything.
@@ -57,7 +58,7 @@ impl DaemonConfig {
             http_port: 0,
             store: Options::default(),
             backend: compass_runtime::DEFAULT_BACKEND.as_str().to_owned(),
-            oci_image: None,
+            oci: compass_runtime::OciChoice::default(),
             agent_tools: None,
             taint_session: compass_warden::taint::TaintSettings::default().session,
             relay: crate::push_relay::RelayLimits::default(),
@@ -142,7 +143,7 @@ impl Daemon {
             .map_err(|e| DaemonError::part("the dispatcher")(e.into()))?,
         );
         let runtime = compass_runtime::Backend::parse(&config.backend)
-            .and_then(|b| compass_runtime::runtime_with_image(b, config.oci_image.clone()))
+            .and_then(|b| compass_runtime::runtime_with(b, config.oci.clone()))
             .map_err(|e| DaemonError::part("the workload backend")(e.into()))?;
         let sink = StoreSink::start(store.clone(), Arc::clone(&redaction));
         let running = Running::default();

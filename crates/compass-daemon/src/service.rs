@@ -97,11 +97,18 @@ impl CompassApi {
         if ws.state != compass_core::workstream::WorkstreamState::Merged {
             return Ok(());
         }
-        // Pickup: an idle named agent moves on to its next approved work.
+        // Pickup: an idle named agent moves on to its next approved work,
+        // else is proposed its next issue from the backlog.
         let Some(next) = crate::pickup::next(&self.store, ws)
             .await
             .map_err(from_store)?
         else {
+            let proposed =
+                crate::proposals::propose_next(&self.store, &self.fleet, &self.dispatch, ws)
+                    .await?;
+            if let Some(p) = proposed {
+                tracing::info!(proposal = %p.id, "proposed an agent's next issue after a merge");
+            }
             return Ok(());
         };
         tracing::info!(workstream = %next.id, "picked up after a merge");

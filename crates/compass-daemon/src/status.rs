@@ -70,10 +70,12 @@ pub(crate) fn from_fleet(error: crate::fleet::FleetError) -> Status {
                 | compass_runtime::RuntimeError::Refused { .. } => Code::FailedPrecondition,
                 compass_runtime::RuntimeError::MissingTool { .. }
                 | compass_runtime::RuntimeError::Unsupported { .. } => Code::FailedPrecondition,
+                compass_runtime::RuntimeError::Engine { .. } => Code::Unavailable,
                 _ => Code::Internal,
             };
             Status::new(code, format!("workload: {e}"))
         }
+        e @ FleetError::Unfrozen { .. } => Status::unavailable(e.to_string()),
         FleetError::Acp(e) => Status::unavailable(format!("agent session: {e}")),
         FleetError::Relay(e) => {
             tracing::error!(error = %e, "push relay failure");

@@ -34,6 +34,15 @@ pub enum RuntimeError {
         target: String,
         stderr: String,
     },
+    /// The container engine itself failed (its binary or its store), as
+    /// opposed to a command in a workload: the workload cannot be driven.
+    /// (Two fields, so `Command` stays the one largest variant.)
+    #[error("the container engine failed: `{command}`: {stderr}")]
+    Engine {
+        /// The engine, its subcommand and what it acted on.
+        command: String,
+        stderr: String,
+    },
     #[error("workload {0} does not exist")]
     NotFound(WorkloadName),
     #[error("workload {0} already exists")]

@@ -83,23 +83,43 @@ pub fn runtime_for(backend: Backend) -> Result<Arc<dyn WorkloadRuntime>, Runtime
     })
 }
 
-/// [`runtime_for`] with the OCI backend's image chosen (`None`: the
-/// recipe's content-hashed base image). An image for another backend is
-/// refused rather than silently unused.
-pub fn runtime_with_image(
+/// What the user chose for the OCI backend; `None`: the discovered default.
+#[derive(Debug, Clone, Default)]
+pub struct OciChoice {
+    /// The image (default: the recipe's content-hashed base image).
+    pub image: Option<String>,
+    /// The engine, podman or docker: a path or a name on `PATH` (default:
+    /// podman if installed, else docker).
+    pub engine: Option<std::path::PathBuf>,
+}
+
+/// [`runtime_for`] with the OCI backend's image and engine chosen. A
+/// choice for another backend is refused rather than silently unused.
+pub fn runtime_with(
     backend: Backend,
-    oci_image: Option<String>,
+    oci: OciChoice,
 ) -> Result<Arc<dyn WorkloadRuntime>, RuntimeError> {
-    match (backend, oci_image) {
-        (_, None) => runtime_for(backend),
-        (Backend::Oci, Some(image)) => Ok(Arc::new(OciRuntime::new(OciConfig {
-            image,
-            ..OciConfig::discover()
-        })?)),
-        (other, Some(_)) => Err(RuntimeError::Invalid {
-            what: "oci image",
-            why: format!("an image is for the oci backend, not {}", other.as_str()),
-        }),
+    let refuse = |what| RuntimeError::Invalid {
+        what,
+        why: format!("it is for the oci backend, not {}", backend.as_str()),
+    };
+    match (backend, oci) {
+        (Backend::Oci, OciChoice { image, engine }) => {
+            let default = OciConfig::discover();
+            Ok(Arc::new(OciRuntime::new(OciConfig {
+                image: image.unwrap_or(default.image),
+                engine: engine.unwrap_or(default.engine),
+                ..default
+            })?))
+        }
+        (_, OciChoice { image: Some(_), .. }) => Err(refuse("oci image")),
+        (
+            _,
+            OciChoice {
+                engine: Some(_), ..
+            },
+        ) => Err(refuse("oci engine")),
+        (_, _) => runtime_for(backend),
     }
 }
 

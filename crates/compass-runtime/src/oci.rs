@@ -126,6 +126,9 @@ struct OciWorkload {
     proxy: Option<EgressProxy>,
     relay: Option<PathBuf>,
     running: Option<Running>,
+    /// A container whose processes were killed host-side because the
+    /// engine could not remove it: removed before the next one starts.
+    abandoned: Option<String>,
     paused: bool,
     /// Held while the container starts, so one workload starts one.
     starting: Arc<tokio::sync::Mutex<()>>,
@@ -342,6 +345,7 @@ impl OciRuntime {
                 proxy,
                 relay,
                 running: None,
+                abandoned: None,
                 paused: false,
                 starting: Arc::default(),
             },
@@ -381,12 +385,53 @@ impl OciRuntime {
         if let Some(c) = running {
             return Ok(c);
         }
+        self.remove_abandoned(name).await?;
         let running = self.start(&spec, &layout, relay.as_deref()).await?;
         let container = running.container.clone();
         // Removed meanwhile: the guardian goes with `running`.
         self.workloads
             .with(name, |w| w.running = Some(running))
             .map(|()| container)
+    }
+
+    /// Remove the container a failed stop left (the engine could not),
+    /// now that a new one is to start; kept for later if it still cannot.
+    async fn remove_abandoned(&self, name: &WorkloadName) -> Result<(), RuntimeError> {
+        let abandoned = self.workloads.with(name, |w| w.abandoned.take()).ok().flatten();
+        let Some(container) = abandoned else {
+            return Ok(());
+        };
+        let removed = self
+            .engine
+            .ok(&["rm", "-f", "-t", "0", &container], &container)
+            .await;
+        if removed.is_err() {
+            let _ = self.workloads.with(name, |w| w.abandoned = Some(container));
+        }
+        removed.map(drop)
+    }
+
+    /// SIGKILL every member of the running container host-side, thawing
+    /// its freezer between sweeps so the kills land, until none is left
+    /// (bounded): what stop does when the engine cannot remove it. The
+    /// members come from the kernel's cgroup list, never from the workload.
+    async fn kill_members(&self, name: &WorkloadName) {
+        let freezer = self
+            .cgroup_procs(name)
+            .and_then(|procs| sibling_controller(&procs, "freezer"));
+        for _ in 0..100 {
+            let members = self.members(name);
+            if members.is_empty() {
+                return;
+            }
+            for pid in members {
+                let _ = kill(Pid::from_raw(pid), Signal::SIGKILL);
+            }
+            if let Some(dir) = &freezer {
+                let _ = fs_err::write(dir.join("freezer.state"), "THAWED");
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
     }
 
     /// `<engine> run -d …`: the container, its guardian, and what stop
@@ -413,15 +458,10 @@ impl OciRuntime {
             container: &container,
         })?;
         let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        // The image was checked at create: a failure here is the engine's.
         if let Err(e) = self.engine.ok(&refs, &container).await {
             let _ = self.engine.run(&["rm", "-f", "-t", "0", &container]).await;
-            return Err(match e {
-                RuntimeError::Command { stderr, .. } => RuntimeError::Image {
-                    image: self.config.image.clone(),
-                    why: format!("the container for {} did not start: {stderr}", spec.name),
-                },
-                other => other,
-            });
+            return Err(e);
         }
         let pid = self
             .engine
@@ -550,6 +590,13 @@ fn cgroup_procs(pid: i32) -> Option<PathBuf> {
         }
     }
     unified.filter(|p| p.is_file())
+}
+
+/// The container's cgroup dir under another v1 controller:
+/// `…/pids/<path>/cgroup.procs` → `/sys/fs/cgroup/<controller>/<path>`.
+fn sibling_controller(procs: &Path, controller: &str) -> Option<PathBuf> {
+    let rel = procs.parent()?.strip_prefix("/sys/fs/cgroup/pids").ok()?;
+    Some(Path::new("/sys/fs/cgroup").join(controller).join(rel))
 }
 
 /// Every argument of `<engine> run` for one workload's container, each
@@ -844,8 +891,15 @@ impl WorkloadRuntime for OciRuntime {
     /// container by force: every process in it (double-forked and `setsid`
     /// children included) dies with its pid namespace. The next spawn or
     /// exec starts a new container on the same state.
+    ///
+    /// Should the engine fail (its binary or store broken), the container's
+    /// members are SIGKILLed host-side instead, so nothing runs on, its
+    /// record is removed before the next container starts, and the engine's
+    /// error is returned.
     async fn stop(&self, name: &WorkloadName, timeout: Duration) -> Result<(), RuntimeError> {
-        self.resume(name).await?;
+        // A frozen tree must thaw before it can be told to exit; if the
+        // engine cannot thaw it, the kill below thaws it itself.
+        let thawed = self.resume(name).await;
         let running = self.workloads.with(name, |w| {
             w.running
                 .as_ref()
@@ -860,18 +914,34 @@ impl WorkloadRuntime for OciRuntime {
                 .filter(|p| !spared.contains(p))
                 .collect()
         };
-        for pid in polite(self.members(name)) {
-            let _ = kill(Pid::from_raw(pid), Signal::SIGTERM);
+        if thawed.is_ok() {
+            for pid in polite(self.members(name)) {
+                let _ = kill(Pid::from_raw(pid), Signal::SIGTERM);
+            }
+            let deadline = Instant::now() + timeout;
+            while Instant::now() < deadline && !polite(self.members(name)).is_empty() {
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
         }
-        let deadline = Instant::now() + timeout;
-        while Instant::now() < deadline && !polite(self.members(name)).is_empty() {
-            tokio::time::sleep(Duration::from_millis(20)).await;
+        let removed = match thawed {
+            Ok(()) => self
+                .engine
+                .ok(&["rm", "-f", "-t", "0", &container], &container)
+                .await
+                .map(drop),
+            Err(e) => Err(e),
+        };
+        if removed.is_err() {
+            self.kill_members(name).await;
         }
-        self.engine
-            .ok(&["rm", "-f", "-t", "0", &container], &container)
-            .await?;
-        let _ = self.workloads.with(name, |w| w.running = None);
-        Ok(())
+        let _ = self.workloads.with(name, |w| {
+            w.running = None;
+            if removed.is_err() {
+                w.abandoned = Some(container);
+            }
+            w.paused = false;
+        });
+        removed
     }
 
     /// Stop (removing the container), disarm egress, delete the state.
@@ -954,21 +1024,10 @@ impl OciRuntime {
         name: &WorkloadName,
     ) -> Option<(Option<i64>, Option<u64>, Option<u64>)> {
         let procs = self.cgroup_procs(name)?;
-        // …/pids/<path>/cgroup.procs → the same <path> under cpu and memory.
-        let rel = procs
-            .parent()?
-            .strip_prefix("/sys/fs/cgroup/pids")
-            .ok()?
-            .to_owned();
         let read = |controller: &str, file: &str| {
-            fs_err::read_to_string(
-                Path::new("/sys/fs/cgroup")
-                    .join(controller)
-                    .join(&rel)
-                    .join(file),
-            )
-            .ok()
-            .map(|t| t.trim().to_owned())
+            fs_err::read_to_string(sibling_controller(&procs, controller)?.join(file))
+                .ok()
+                .map(|t| t.trim().to_owned())
         };
         Some((
             read("cpu", "cpu.cfs_quota_us").and_then(|t| t.parse().ok()),

@@ -2,9 +2,11 @@
 //! (Anthropic Messages API, OpenAI Responses API), locating workspace and npm-installed agent
 //! binaries, a rule gate for tests about the agent path, a private git forge
 //! over smart HTTP (`git http-backend` behind basic auth), a real sshd for
-//! SSH remotes, git run the same way in every suite, and loud skips.
+//! SSH remotes, git run the same way in every suite, a container engine that
+//! breaks on purpose, and loud skips.
 
 pub mod bins;
+pub mod breakable_engine;
 pub mod gates;
 pub mod git;
 pub mod git_http_server;
@@ -19,6 +21,7 @@ pub mod sshd;
 pub use bins::{
     claude_code_acp, codex_acp, node_bin_dir, scenarios_dir, scripted_agent, workspace_root,
 };
+pub use breakable_engine::{BROKEN_ENGINE_WORDS, BreakableEngine};
 pub use gates::RuleGate;
 pub use git_http_server::{GitHttpServer, GitRequest};
 pub use github_server::{Fault, GithubServer};

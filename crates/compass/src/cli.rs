@@ -182,6 +182,10 @@ pub(crate) struct ServeArgs {
     /// base image `scripts/oci-setup` builds, tagged by its recipe's hash).
     #[arg(long, value_name = "IMAGE")]
     pub(crate) oci_image: Option<String>,
+    /// With --backend oci: the container engine, podman or docker (a path
+    /// or a name on PATH; default: podman if installed, else docker).
+    #[arg(long, value_name = "ENGINE")]
+    pub(crate) oci_engine: Option<std::path::PathBuf>,
     /// Preinstalled agent CLIs (an npm node_modules, or a prefix with bin/),
     /// mounted read-only into every workload and put on its PATH.
     #[arg(long, value_name = "DIR", env = "COMPASS_AGENT_TOOLS")]

@@ -303,24 +303,21 @@ impl Fleet {
                 agent.name
             )));
         };
-        self.end_run(live).await?;
+        if let Err(error) = self.end_run(live).await {
+            // Its processes are gone (killed host-side if need be), but
+            // not cleanly: say so rather than leave it shown running.
+            let reason = format!("stopping it failed: {error}");
+            self.set_status(&agent.id, AgentStatus::Failed, &reason)
+                .await?;
+            return Err(error);
+        }
         self.set_status(&agent.id, AgentStatus::Idle, "stopped")
             .await
     }
 
-    /// End a run taken out of the running map: its session, hook socket,
-    /// push relay and every process of its workload (the workload itself
-    /// and its clones stay). Shared by stop, stop-all and a restart of a
-    /// failed agent.
+    /// End a run taken out of the running map ([`Live::end`]).
     pub(super) async fn end_run(&self, live: Live) -> Result<(), FleetError> {
-        // A frozen tree must thaw before it can be told to exit.
-        let _ = self.runtime.resume(&live.workload).await;
-        live.driver.shutdown().await;
-        live.hook.abort();
-        live.mcp.abort();
-        live.relay.abort();
-        self.runtime.stop(&live.workload, STOP_GRACE).await?;
-        Ok(())
+        Ok(live.end(self.runtime.as_ref()).await?)
     }
 
     /// Freeze (`true`) or continue (`false`) the agent's whole process tree.
@@ -336,7 +333,20 @@ impl Fleet {
             .workload(&agent.id)
             .ok_or_else(|| FleetError::State(format!("agent {} is not running", agent.name)))?;
         if frozen {
-            self.runtime.pause(&workload).await?;
+            if let Err(error) = self.runtime.pause(&workload).await {
+                let reason = pauser::fail_unfrozen(
+                    &self.store,
+                    &*self.runtime,
+                    &self.running,
+                    &agent.id,
+                    &error,
+                )
+                .await;
+                return Err(FleetError::Unfrozen {
+                    agent: agent.name.to_string(),
+                    reason,
+                });
+            }
             self.set_status(&agent.id, AgentStatus::Paused, "paused by the user")
                 .await
         } else {

@@ -6,11 +6,11 @@ use super::FleetError;
 use compass_acp::SessionDriver;
 use compass_core::agent::{Agent, AgentStatus};
 use compass_core::id::AgentId;
-use compass_runtime::WorkloadName;
+use compass_runtime::{RuntimeError, WorkloadName, WorkloadRuntime};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-/// A started agent: what its run holds, ended together by `Fleet::end_run`.
+/// A started agent: what its run holds, ended together by [`Live::end`].
 pub(crate) struct Live {
     pub(crate) driver: Arc<SessionDriver>,
     pub(crate) workload: WorkloadName,
@@ -20,6 +20,22 @@ pub(crate) struct Live {
     pub(crate) mcp: tokio::task::JoinHandle<std::io::Result<()>>,
     /// Serves the workload's git socket (the push relay).
     pub(crate) relay: tokio::task::JoinHandle<()>,
+}
+
+impl Live {
+    /// End this run: its session, hook and MCP sockets, push relay and
+    /// every process of its workload (the workload itself and its clones
+    /// stay). The one teardown of stop, stop-all, a failed agent's restart
+    /// and a workload that could not be frozen.
+    pub(crate) async fn end(self, runtime: &dyn WorkloadRuntime) -> Result<(), RuntimeError> {
+        // A frozen tree must thaw before it can be told to exit.
+        let _ = runtime.resume(&self.workload).await;
+        self.driver.shutdown().await;
+        self.hook.abort();
+        self.mcp.abort();
+        self.relay.abort();
+        runtime.stop(&self.workload, super::STOP_GRACE).await
+    }
 }
 
 /// Where an agent of this daemon is in its run.

@@ -56,20 +56,19 @@ impl Engine {
         .await
     }
 
-    /// Run `<engine> ARGS`; a non-zero exit is a [`RuntimeError::Command`]
+    /// Run `<engine> ARGS`; a non-zero exit is a [`RuntimeError::Engine`]
     /// naming `target` and carrying the engine's own words.
     pub(crate) async fn ok(&self, args: &[&str], target: &str) -> Result<ExecOutput, RuntimeError> {
         let out = self.run(args).await?;
         if out.success() {
             Ok(out)
         } else {
-            Err(RuntimeError::Command {
+            Err(RuntimeError::Engine {
                 command: format!(
-                    "{} {}",
+                    "{} {} {target}",
                     self.path.display(),
                     args.first().copied().unwrap_or_default()
                 ),
-                target: target.to_owned(),
                 stderr: String::from_utf8_lossy(&out.stderr).trim().to_owned(),
             })
         }

@@ -514,3 +514,185 @@ async fn oci_bench_launch_reports_pause_and_container_memory() {
         "bench left containers: {left}"
     );
 }
+
+/// The SHA-256 of a file, as `sha256:<hex>` (how the engine names a layer).
+fn sha256_of(path: &Path) -> String {
+    use sha2::{Digest, Sha256};
+    let mut hasher = Sha256::new();
+    std::io::copy(&mut fs_err::File::open(path).unwrap(), &mut hasher).unwrap();
+    let hex: String = hasher
+        .finalize()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    format!("sha256:{hex}")
+}
+
+/// The recipe's root filesystem tarball, built into `out` the way the
+/// image's was (`scripts/oci-setup --rootfs`: the same recipe, mirror and
+/// `SOURCE_DATE_EPOCH`); its digest.
+fn build_rootfs(out: &Path) -> String {
+    let setup = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/oci-setup");
+    let built = std::process::Command::new(setup)
+        .arg("--rootfs")
+        .arg(out)
+        .output()
+        .unwrap();
+    assert!(
+        built.status.success(),
+        "building the base image's root filesystem failed: {}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    sha256_of(out)
+}
+
+/// Where two tarballs differ, entry by entry (mode, owner, size, time,
+/// name), at most 20 lines of each: what a failed comparison shows.
+fn listing_difference(a: &Path, b: &Path) -> String {
+    let list = |t: &Path| -> std::collections::BTreeSet<String> {
+        let out = std::process::Command::new("tar")
+            .args(["--full-time", "-tvf"])
+            .arg(t)
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(str::to_owned)
+            .collect()
+    };
+    let (la, lb) = (list(a), list(b));
+    let only = |x: &std::collections::BTreeSet<String>, y: &std::collections::BTreeSet<String>| {
+        x.difference(y)
+            .take(20)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    format!(
+        "only in the first:\n{}\nonly in the second:\n{}",
+        only(&la, &lb),
+        only(&lb, &la)
+    )
+}
+
+/// The base image's build is reproducible: the recipe built again now
+/// gives a root filesystem tarball whose digest is the very digest of the
+/// layer the image in the engine's store was imported from (an import
+/// keeps the tarball as its one layer, named by its SHA-256). Built with
+/// `SOURCE_DATE_EPOCH` and no logs, caches or machine ids, so the same
+/// packages give the same bytes.
+///
+/// The recipe names a suite, not package versions: should Debian publish
+/// a point release between the store's build and this one, their packages
+/// differ. Then a second build now must match this one byte for byte (the
+/// build stays reproducible), and the stale image is named loudly.
+#[tokio::test]
+async fn oci_the_base_image_build_is_reproducible() {
+    let Some(rt) = oci("oci_the_base_image_build_is_reproducible").await else {
+        return;
+    };
+    let image = &rt.config().image;
+    let stored = podman(&[
+        "image",
+        "inspect",
+        "--format",
+        "{{len .RootFS.Layers}} {{index .RootFS.Layers 0}} {{index .Labels \"compass.recipe\"}}",
+        image,
+    ]);
+    let fields: Vec<&str> = stored.split_whitespace().collect();
+    assert_eq!(
+        fields,
+        [
+            "1",
+            fields.get(1).copied().unwrap_or("?"),
+            &compass_runtime::oci::image::tag()
+        ],
+        "{image} is not one layer labelled with its recipe's tag: {stored}"
+    );
+    let layer = fields[1];
+    let scratch = tempfile::tempdir().unwrap();
+    let first = scratch.path().join("first.tar");
+    let built = build_rootfs(&first);
+    if built == layer {
+        return;
+    }
+    let second = scratch.path().join("second.tar");
+    assert_eq!(
+        build_rootfs(&second),
+        built,
+        "two builds of the recipe differ:\n{}",
+        listing_difference(&first, &second)
+    );
+    compass_test_support::skip_loudly(
+        "compass-runtime oci_the_base_image_build_is_reproducible (store comparison)",
+        &format!(
+            "two builds now agree ({built}), but {image} in the store has layer {layer}: \
+             Debian's packages changed since it was built; rebuild it with \
+             `podman rmi {image} && scripts/oci-setup`"
+        ),
+    );
+}
+
+/// The engine breaks under a running workload, paused or not (every call
+/// fails as podman does when its binary or store is unusable: exit 125
+/// with its error): stop cannot remove the container, so it SIGKILLs the
+/// container's members host-side (thawing a frozen one first) and returns
+/// the engine's error; nothing runs on. Once the engine is back, the next
+/// exec starts a new container and the one left behind is removed.
+#[tokio::test]
+async fn oci_stop_with_a_broken_engine_leaves_nothing_running() {
+    if oci("oci_stop_with_a_broken_engine_leaves_nothing_running")
+        .await
+        .is_none()
+    {
+        return;
+    }
+    let engine =
+        compass_test_support::BreakableEngine::around(&OciConfig::discover().engine).unwrap();
+    let rt = OciRuntime::new(OciConfig {
+        engine: engine.path(),
+        ..config()
+    })
+    .unwrap();
+    let root = tempfile::tempdir().unwrap();
+    for paused in [false, true] {
+        let a = spec(
+            "pallas",
+            &root.path().join(format!("w-{paused}")),
+            EgressPolicy::Deny,
+        );
+        rt.create(&a).await.unwrap();
+        let mark = marker();
+        let p = rt
+            .spawn(&a.name, &sh(&format!("echo ready; exec sleep {mark}")))
+            .await
+            .unwrap();
+        let mut lines = BufReader::new(p.stdout).lines();
+        assert_eq!(lines.next_line().await.unwrap().as_deref(), Some("ready"));
+        assert!(eventually(Duration::from_secs(10), || process_with_arg(&mark)).await);
+        if paused {
+            rt.pause(&a.name).await.unwrap();
+        }
+        engine.break_now().unwrap();
+        let err = rt
+            .stop(&a.name, Duration::from_millis(300))
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(&err, RuntimeError::Engine { stderr, .. }
+                if stderr.contains(compass_test_support::BROKEN_ENGINE_WORDS)),
+            "{err:?}"
+        );
+        assert!(
+            eventually(Duration::from_secs(10), || !process_with_arg(&mark)).await,
+            "a process outlived stop with the engine broken (paused: {paused})"
+        );
+        engine.mend().unwrap();
+        let out = rt.exec(&a.name, &sh("echo back")).await.unwrap();
+        assert_eq!(stdout(&out), "back\n");
+        let left = containers_of(&a.state_dir);
+        assert_eq!(left.lines().count(), 1, "(paused: {paused}) {left}");
+        rt.remove(&a.name).await.unwrap();
+        assert_eq!(containers_of(&a.state_dir), "");
+    }
+}

@@ -27,7 +27,10 @@ pub(crate) async fn run(dir: DataDir, args: ServeArgs, banner: Banner) -> CliRes
     config.backend = compass_runtime::Backend::from(args.backend)
         .as_str()
         .to_owned();
-    config.oci_image = args.oci_image.clone();
+    config.oci = compass_runtime::OciChoice {
+        image: args.oci_image.clone(),
+        engine: args.oci_engine.clone(),
+    };
     config.taint_session = taint_session(&args)?;
     config.relay = compass_daemon::RelayLimits {
         max_push_bytes: args.relay_max_push_bytes,

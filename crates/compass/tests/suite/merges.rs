@@ -445,4 +445,59 @@ fn a_named_agent_picks_up_its_next_approved_workstream_when_one_merges() {
     // Nothing more is picked up while that one is in flight.
     d.ok(&["dispatcher", "check-merges"]);
     assert_eq!(state_of(&d, &ids[2]), "WORKSTREAM_STATE_BACKLOG");
+    // With work of its own waiting, it is proposed nothing new.
+    assert_eq!(open_proposals(&d).len(), 0);
+}
+
+fn open_proposals(d: &TestDaemon) -> Vec<serde_json::Value> {
+    d.json(&["dispatcher", "proposals"])["proposals"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+}
+
+/// Pickup's other half: a named agent whose workstream merged and that has
+/// no other work is *proposed* its next issue from the project backlog —
+/// the one its persona matches — and never given it: no workstream is made
+/// until the user approves, and a later check proposes nothing more.
+#[test]
+fn a_named_agent_with_no_work_left_is_proposed_its_next_issue_when_one_merges() {
+    let d = TestDaemon::start();
+    let (bare, user) = forge(d.outside());
+    d.ok(&["project", "add", "demo", "--repo", bare.to_str().unwrap()]);
+    d.ok(&["agent", "new", "atlas", "--persona", "docs writer"]);
+    for title in ["first", "tune the parser", "write the install docs"] {
+        d.ok(&["issue", "add", title, "--project", "demo"]);
+    }
+    let ws = d.json(&["workstream", "add", "demo-1", "atlas"])["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    d.ok(&["workstream", "move", &ws, "in_progress"]);
+    assert_eq!(open_proposals(&d).len(), 0);
+    agent_runs(&d, &agent_branch("demo-1", "HEAD", "one.txt", "one"), 1);
+    user_takes(&user, "compass/atlas/demo-1");
+    git(&user, &["merge", "-q", "--ff-only", "compass/atlas/demo-1"]);
+    git(&user, &["push", "-q", "origin", "main"]);
+    let r = d.json(&["dispatcher", "check-merges"]);
+    assert_eq!(r["merged"][0]["workstream"]["id"], ws.as_str(), "{r}");
+    let open = open_proposals(&d);
+    assert_eq!(open.len(), 1, "{open:?}");
+    assert_eq!(open[0]["issueKey"], "demo-3", "{open:?}");
+    assert_eq!(open[0]["agent"], "atlas", "{open:?}");
+    assert!(
+        open[0]["reason"]
+            .as_str()
+            .is_some_and(|r| r.contains("after its work merged") && r.contains("docs")),
+        "{open:?}"
+    );
+    // Proposed, not started: still its one workstream; nothing more later.
+    d.ok(&["dispatcher", "check-merges"]);
+    assert_eq!(open_proposals(&d).len(), 1);
+    let list = d.json(&["workstream", "list", "--project", "demo"]);
+    assert_eq!(
+        list["workstreams"].as_array().map_or(0, Vec::len),
+        1,
+        "{list}"
+    );
 }
