@@ -177,12 +177,23 @@ impl AgentKind {
         config_dir: &str,
         agent_timeout: std::time::Duration,
     ) -> Option<(String, String)> {
+        self.hook_config_calling(&format!("{hook_program} hook"), config_dir, agent_timeout)
+    }
+
+    /// [`AgentKind::hook_config`] for any hook client: `{hook}` becomes
+    /// `<hook_command> <protocol>` (e.g. the `compass-hook` binary's path).
+    pub fn hook_config_calling(
+        &self,
+        hook_command: &str,
+        config_dir: &str,
+        agent_timeout: std::time::Duration,
+    ) -> Option<(String, String)> {
         let path = self.provision.hook_config_path.clone()?;
         let body = self.provision.hook_config.as_ref()?;
         let protocol = self.hooks.protocol.map_or("none", HookProtocol::as_str);
         Some((
             path,
-            body.replace("{hook}", &format!("{hook_program} hook {protocol}"))
+            body.replace("{hook}", &format!("{hook_command} {protocol}"))
                 .replace("{config}", config_dir)
                 .replace("{timeout_s}", &agent_timeout.as_secs().to_string())
                 .replace("{timeout_ms}", &agent_timeout.as_millis().to_string()),

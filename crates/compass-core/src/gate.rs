@@ -121,6 +121,15 @@ impl Verdict {
             findings: Vec::new(),
         }
     }
+
+    /// The stricter of two verdicts, findings and all (the first on a tie).
+    pub fn strictest(self, other: Self) -> Self {
+        if other.decision.rank() > self.decision.rank() {
+            other
+        } else {
+            self
+        }
+    }
 }
 
 /// Content about to enter an agent's context.

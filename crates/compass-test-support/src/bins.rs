@@ -66,6 +66,20 @@ pub fn scripted_agent() -> PathBuf {
     }
 }
 
+/// The `compass-hook` binary (built on first use, into the same profile
+/// dir as `compass`, where the daemon looks for it).
+///
+/// # Panics
+/// If it cannot be built — a test cannot run without it.
+#[allow(clippy::panic)]
+pub fn compass_hook() -> PathBuf {
+    static BIN: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    match BIN.get_or_init(|| build_bin("compass-hook", "compass-hook")) {
+        Ok(p) => p.clone(),
+        Err(e) => panic!("{e}"),
+    }
+}
+
 /// The shipped scenario files.
 pub fn scenarios_dir() -> PathBuf {
     workspace_root()

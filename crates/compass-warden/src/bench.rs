@@ -139,47 +139,116 @@ pub async fn bench_gate(iterations: usize) -> Result<GateBench, WardenError> {
     })
 }
 
+/// One hook client's figures.
+#[derive(Debug, Clone, Default)]
+pub struct ClientFigures {
+    /// What was run (`compass-hook`, `compass hook`).
+    pub label: String,
+    pub p50_us: u64,
+    pub p99_us: u64,
+    /// p50 / the bare spawn's p50.
+    pub ratio: f64,
+    /// CPU (user + system) the client process used per call, µs.
+    pub cpu_us: u64,
+}
+
 /// Hook round-trip figures.
 #[derive(Debug, Clone, Default)]
 pub struct RoundTripBench {
     pub iterations: usize,
-    pub hook_p50_us: u64,
-    pub hook_p99_us: u64,
+    pub clients: Vec<ClientFigures>,
     pub spawn_p50_us: u64,
     pub spawn_p99_us: u64,
-    /// hook p50 / spawn p50.
-    pub ratio: f64,
-    /// The hook answered with exit 0 (clear) every time.
+    /// CPU a bare `/bin/true` used per spawn, µs.
+    pub spawn_cpu_us: u64,
+    /// Every hook call answered with exit 0 (clear).
     pub all_answered: bool,
 }
 
 impl fmt::Display for RoundTripBench {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "hook round trip, {} iterations", self.iterations)?;
         writeln!(
             f,
-            "  compass hook   p50 {:>6} µs  p99 {:>6} µs",
-            self.hook_p50_us, self.hook_p99_us
+            "hook round trip (process start to answer, rules-only Warden), {} iterations",
+            self.iterations
         )?;
+        for c in &self.clients {
+            writeln!(
+                f,
+                "  {:<14} p50 {:>6} µs  p99 {:>6} µs  {:.2}x a bare spawn (p50)  CPU {:>5} µs per call",
+                c.label, c.p50_us, c.p99_us, c.ratio, c.cpu_us
+            )?;
+        }
         writeln!(
             f,
-            "  bare spawn     p50 {:>6} µs  p99 {:>6} µs",
-            self.spawn_p50_us, self.spawn_p99_us
+            "  {:<14} p50 {:>6} µs  p99 {:>6} µs                           CPU {:>5} µs per call",
+            "bare spawn", self.spawn_p50_us, self.spawn_p99_us, self.spawn_cpu_us
         )?;
-        writeln!(
-            f,
-            "  ratio (p50)    {:.2}x  answered every call: {}",
-            self.ratio, self.all_answered
-        )
+        writeln!(f, "  answered every call: {}", self.all_answered)
     }
 }
 
-/// Measure `hook` (a command that runs the hook verb against the socket path
-/// it is given, e.g. `compass hook claude-code PreToolUse --socket P`) from
-/// process start to answer, against spawning `/bin/true`. The function
-/// serves a rules-only Warden on a temporary socket for the run.
+/// A hook client to measure: its label and the command that runs it
+/// against the socket path it is given (e.g. `compass-hook claude-code
+/// PreToolUse --socket P`).
+pub type HookClient = (String, Arc<dyn Fn(&Path) -> Command + Send + Sync>);
+
+/// CPU time (user + system) of this process's reaped children, in µs
+/// (`/proc/self/stat` cutime + cstime, USER_HZ = 100 ticks a second). A
+/// child's time is added when it is waited for.
+fn reaped_children_cpu_us() -> u64 {
+    fs_err::read_to_string("/proc/self/stat")
+        .ok()
+        .and_then(|stat| {
+            let fields: Vec<u64> = stat
+                .rsplit_once(')')?
+                .1
+                .split_whitespace()
+                .skip(13)
+                .take(2)
+                .map(str::parse)
+                .collect::<Result<_, _>>()
+                .ok()?;
+            Some(fields.iter().sum::<u64>() * 10_000)
+        })
+        .unwrap_or(0)
+}
+
+/// Run `cmd` to its end with `stdin` fed; its duration in µs, its CPU
+/// in µs and whether it exited 0.
+fn timed_run(mut cmd: Command, stdin: &[u8]) -> Result<(u64, u64, bool), WardenError> {
+    let io = |what: &str| {
+        let what = what.to_owned();
+        move |e| WardenError::Io {
+            path: what.into(),
+            source: e,
+        }
+    };
+    let cpu = reaped_children_cpu_us();
+    let t = Instant::now();
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(io("hook command"))?;
+    if let Some(mut pipe) = child.stdin.take() {
+        use std::io::Write;
+        pipe.write_all(stdin).map_err(io("hook stdin"))?;
+    }
+    let out = child.wait_with_output().map_err(io("hook command"))?;
+    Ok((
+        us(t),
+        reaped_children_cpu_us().saturating_sub(cpu),
+        out.status.success(),
+    ))
+}
+
+/// Measure each hook client from process start to answer, interleaved
+/// with spawning `/bin/true` (the baseline, measured in the same run). The
+/// function serves a rules-only Warden on a temporary socket for the run.
 pub async fn bench_hook_roundtrip(
-    hook: Arc<dyn Fn(&Path) -> Command + Send + Sync>,
+    clients: Vec<HookClient>,
     iterations: usize,
 ) -> Result<RoundTripBench, WardenError> {
     let dir = std::env::temp_dir().join(format!("compass-warden-bench-{}", std::process::id()));
@@ -204,58 +273,45 @@ pub async fn bench_hook_roundtrip(
     let payload = br#"{"session_id":"bench","cwd":"/work/app","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"cargo test"},"tool_use_id":"t1"}"#;
     let sock2 = sock.clone();
     let result = tokio::task::spawn_blocking(move || -> Result<RoundTripBench, WardenError> {
-        let mut hook_t = Vec::with_capacity(iterations);
-        let mut spawn_t = Vec::with_capacity(iterations);
+        let mut times = vec![Vec::with_capacity(iterations); clients.len()];
+        let mut cpu = vec![0u64; clients.len()];
+        let (mut spawn_t, mut spawn_cpu) = (Vec::with_capacity(iterations), 0u64);
         let mut all_answered = true;
         for _ in 0..iterations {
-            let t = Instant::now();
-            let st = Command::new("/bin/true")
-                .stdin(Stdio::null())
-                .stdout(Stdio::null())
-                .status()
-                .map_err(|e| WardenError::Io {
-                    path: "/bin/true".into(),
-                    source: e,
-                })?;
-            spawn_t.push(us(t));
-            all_answered &= st.success();
-
-            let t = Instant::now();
-            let mut cmd = hook(&sock2);
-            let mut child = cmd
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped())
-                .spawn()
-                .map_err(|e| WardenError::Io {
-                    path: "hook command".into(),
-                    source: e,
-                })?;
-            if let Some(mut stdin) = child.stdin.take() {
-                use std::io::Write;
-                stdin.write_all(payload).map_err(|e| WardenError::Io {
-                    path: "hook stdin".into(),
-                    source: e,
-                })?;
+            let (t, c, _) = timed_run(Command::new("/bin/true"), b"")?;
+            spawn_t.push(t);
+            spawn_cpu += c;
+            for (i, (_, hook)) in clients.iter().enumerate() {
+                let (t, c, ok) = timed_run(hook(&sock2), payload)?;
+                times[i].push(t);
+                cpu[i] += c;
+                all_answered &= ok;
             }
-            let out = child.wait_with_output().map_err(|e| WardenError::Io {
-                path: "hook command".into(),
-                source: e,
-            })?;
-            hook_t.push(us(t));
-            all_answered &= out.status.code() == Some(0);
         }
-        hook_t.sort_unstable();
         spawn_t.sort_unstable();
-        let hook_p50 = percentile(&hook_t, 50.0);
         let spawn_p50 = percentile(&spawn_t, 50.0).max(1);
+        let per_call = |total: u64| total / u64::try_from(iterations.max(1)).unwrap_or(1);
+        let figures = clients
+            .iter()
+            .zip(times.iter_mut().zip(cpu))
+            .map(|((label, _), (t, c))| {
+                t.sort_unstable();
+                let p50 = percentile(t, 50.0);
+                ClientFigures {
+                    label: label.clone(),
+                    p50_us: p50,
+                    p99_us: percentile(t, 99.0),
+                    ratio: p50 as f64 / spawn_p50 as f64,
+                    cpu_us: per_call(c),
+                }
+            })
+            .collect();
         Ok(RoundTripBench {
             iterations,
-            hook_p50_us: hook_p50,
-            hook_p99_us: percentile(&hook_t, 99.0),
+            clients: figures,
             spawn_p50_us: spawn_p50,
             spawn_p99_us: percentile(&spawn_t, 99.0),
-            ratio: hook_p50 as f64 / spawn_p50 as f64,
+            spawn_cpu_us: per_call(spawn_cpu),
             all_answered,
         })
     })

@@ -13,9 +13,12 @@ use compass_runtime::{EgressPolicy, Mount, WorkloadName, WorkloadSpec};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-/// Where the Compass binaries (`compass`, `compass-scripted-agent`) appear
+/// Where the Compass binaries (`compass`, `compass-hook`, `compass-scripted-agent`) appear
 /// inside a sandbox: the daemon's own directory, mounted read-only.
 const INNER_BIN: &str = "/opt/compass/bin";
+/// The dedicated hook client (crate `compass-hook`), installed beside
+/// `compass`.
+pub(crate) const HOOK_BINARY: &str = "compass-hook";
 /// Where preinstalled agent CLIs (`--agent-tools`) appear inside a sandbox.
 const INNER_AGENT_TOOLS: &str = "/opt/compass/agents";
 
@@ -151,6 +154,21 @@ impl Fleet {
             .filter(|b| host.join(b).is_dir())
             .map(|b| inner.join(b))
             .collect()
+    }
+
+    /// The hook client an agent's hook config calls, as the workload sees
+    /// it: the small [`HOOK_BINARY`] beside the daemon's own binary (read
+    /// only, with the rest of the directory), else the `compass hook` verb,
+    /// which decides the same way at several times the cost per call.
+    pub(super) fn hook_command(&self) -> Result<String, FleetError> {
+        let bin = self.inner_bin()?;
+        if host_bin_dir()?.join(HOOK_BINARY).is_file() {
+            return Ok(bin.join(HOOK_BINARY).display().to_string());
+        }
+        tracing::warn!(
+            "{HOOK_BINARY} is not installed beside the compass binary; hooks run `compass hook` (slower per tool call)"
+        );
+        Ok(format!("{} hook", bin.join("compass").display()))
     }
 
     /// The binaries' directory as the workload sees it.

@@ -258,15 +258,14 @@ impl Fleet {
     fn step_configure(&self, plan: &Plan, scenario: Option<&str>) -> Result<bool, FleetError> {
         let layout = plan.layout();
         let config_dir = plan.inner.config.display().to_string();
-        let bin = self.inner_bin()?;
         // The one place hook configs are rendered: the agent's hook
         // time-out is always above Compass's own deadline (Warden's rule).
-        let hook_program = bin.join("compass").display().to_string();
+        let hook_command = self.hook_command()?;
         let agent_timeout =
             compass_warden::hook::agent_timeout(compass_warden::hook::HOOK_DEADLINE);
-        if let Some((rel, body)) = plan
-            .kind
-            .hook_config(&hook_program, &config_dir, agent_timeout)
+        if let Some((rel, body)) =
+            plan.kind
+                .hook_config_calling(&hook_command, &config_dir, agent_timeout)
         {
             write_config(&layout.config.join(rel), &body)?;
         }

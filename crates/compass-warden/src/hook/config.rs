@@ -11,7 +11,7 @@ use std::time::Duration;
 
 /// Compass's deadline for one hook call, in milliseconds (`compass hook
 /// --timeout-ms`'s default): past it the hook client blocks the call.
-pub const HOOK_DEADLINE_MS: u64 = 5_000;
+pub const HOOK_DEADLINE_MS: u64 = compass_hook::DEADLINE_MS;
 
 /// Compass's deadline for one hook call.
 pub const HOOK_DEADLINE: Duration = Duration::from_millis(HOOK_DEADLINE_MS);

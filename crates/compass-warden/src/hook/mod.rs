@@ -1,15 +1,18 @@
-//! The hook path: `compass hook <protocol> <event>` ↔ the per-agent hook
-//! socket. The protocols are `compass_core::hook::HookProtocol`.
+//! The hook path: `compass-hook <protocol> <event>` (or the `compass hook`
+//! verb) ↔ the per-agent hook socket. The protocols are
+//! `compass_core::hook::HookProtocol`.
 //!
-//! [`client::run_hook_process`] is what the CLI verb calls (blocking, no runtime, so a
-//! hook process starts and answers fast); [`server::serve_hook_socket`] is
+//! [`client::run_hook_process`] is what both hook clients call (the
+//! `compass_hook` crate: blocking, no runtime, so a hook process starts and
+//! answers fast); [`server::serve_hook_socket`] is
 //! what the daemon runs per agent. The socket is the agent's identity: the
 //! server answers for the agent it was bound for and ignores any identity a
 //! payload claims. Every failure on either side is a block.
 
 pub mod adapters;
-pub mod client;
+pub use compass_hook::client;
 pub mod config;
+pub mod patch;
 pub mod server;
 pub mod wire;
 

@@ -5,7 +5,7 @@
 
 use super::adapters;
 use super::wire::{self, HookResponse};
-use compass_core::gate::{Gate, GatePoint};
+use compass_core::gate::{Gate, GatePoint, Verdict};
 use compass_core::hook::HookProtocol;
 use compass_core::id::AgentId;
 use std::sync::Arc;
@@ -38,10 +38,19 @@ pub async fn handle_hook_request(body: &[u8], agent: &AgentId, gate: &dyn Gate) 
     } else {
         GatePoint::Hook
     };
-    let verdict = gate
+    // The call's own writes first (no call id: each is its own action);
+    // the first flag answers, without pausing the agent once per file.
+    let mut verdict = Verdict::clear();
+    for write in &translated.writes {
+        verdict = verdict.strictest(gate.check_at(point, None, write).await);
+        if verdict.decision.is_flag() {
+            return adapters::render(kind, &translated, &verdict);
+        }
+    }
+    let call = gate
         .check_at(point, translated.call_id.as_deref(), &translated.request)
         .await;
-    adapters::render(kind, &translated, &verdict)
+    adapters::render(kind, &translated, &verdict.strictest(call))
 }
 
 /// How many requests of one socket are read at once: each may hold a frame

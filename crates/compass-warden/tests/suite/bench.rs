@@ -13,18 +13,23 @@ async fn gate_and_hook_round_trip_benches_run() {
     eprintln!("{g}");
     assert_eq!(g.reread_detector_runs, 0);
     assert_eq!(g.iterations, 200);
-    let bin = env!("CARGO_BIN_EXE_warden-hook");
+    let bin = compass_test_support::bins::compass_hook();
     let rt = bench_hook_roundtrip(
-        Arc::new(move |sock: &Path| {
-            let mut c = Command::new(bin);
-            c.args(["claude-code", "PreToolUse"])
-                .env("COMPASS_HOOK_SOCKET", sock);
-            c
-        }),
+        vec![(
+            "compass-hook".to_owned(),
+            Arc::new(move |sock: &Path| {
+                let mut c = Command::new(&bin);
+                c.args(["claude-code", "PreToolUse"])
+                    .env("COMPASS_HOOK_SOCKET", sock);
+                c
+            }),
+        )],
         20,
     )
     .await
     .unwrap();
     eprintln!("{rt}");
     assert!(rt.all_answered);
+    assert_eq!(rt.clients.len(), 1);
+    assert!(rt.clients[0].p50_us > 0 && rt.spawn_p50_us > 0, "{rt}");
 }

@@ -93,21 +93,45 @@ pub(crate) async fn run(cmd: BenchCmd) -> CliResult {
             out(&compass_warden::bench::bench_gate(iterations.max(1))
                 .await?
                 .to_string())?;
-            let me = std::env::current_exe()?;
-            let hook = std::sync::Arc::new(move |socket: &std::path::Path| {
-                let mut cmd = std::process::Command::new(&me);
-                cmd.args(["hook", "claude-code", "PreToolUse", "--socket"])
-                    .arg(socket);
-                cmd
-            });
-            out(
-                &compass_warden::bench::bench_hook_roundtrip(hook, hook_iterations.max(1))
-                    .await?
-                    .to_string(),
-            )?;
+            out(&compass_warden::bench::bench_hook_roundtrip(
+                hook_clients()?,
+                hook_iterations.max(1),
+            )
+            .await?
+            .to_string())?;
             Ok(())
         }
     }
+}
+
+/// The hook clients `bench gate` measures: the `compass-hook` binary the
+/// daemon's hook configs call (when installed beside this one) and the
+/// `compass hook` verb, each asking the socket it is given.
+fn hook_clients() -> anyhow::Result<Vec<compass_warden::bench::HookClient>> {
+    let me = std::env::current_exe()?;
+    let small = me.with_file_name("compass-hook");
+    let mut clients: Vec<compass_warden::bench::HookClient> = Vec::new();
+    if small.is_file() {
+        clients.push((
+            "compass-hook".to_owned(),
+            std::sync::Arc::new(move |socket: &std::path::Path| {
+                let mut cmd = std::process::Command::new(&small);
+                cmd.args(["claude-code", "PreToolUse", "--socket"])
+                    .arg(socket);
+                cmd
+            }),
+        ));
+    }
+    clients.push((
+        "compass hook".to_owned(),
+        std::sync::Arc::new(move |socket: &std::path::Path| {
+            let mut cmd = std::process::Command::new(&me);
+            cmd.args(["hook", "claude-code", "PreToolUse", "--socket"])
+                .arg(socket);
+            cmd
+        }),
+    ));
+    Ok(clients)
 }
 
 /// Sorted latencies in nanoseconds, summarised.

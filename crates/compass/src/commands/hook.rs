@@ -1,22 +1,20 @@
-//! `compass hook <kind> <event>`: run by an agent inside its workload on
-//! every tool call. It reads the agent's native payload on stdin, forwards
-//! it to the agent's hook socket (compass-warden's hook client) and prints
-//! the decision in the agent's format. Its exit code *is* the decision: 0
+//! `compass hook <kind> <event>`: the hook client as a verb of the CLI, for
+//! hook configs written by hand and as the fallback where the smaller
+//! `compass-hook` binary is not installed (both share one client,
+//! `compass_hook`). It reads the agent's native payload on stdin, forwards
+//! it to the agent's hook socket and prints the decision in the agent's
+//! format. Its exit code *is* the decision: 0
 //! lets the call through, 2 blocks it, and nothing else is ever returned —
 //! Claude Code lets any other non-zero code through. Every argv that names
 //! this verb therefore decides or blocks, whatever else it carries.
 
 use crate::cli::{HookArgs, HookCli, HookOnly};
 use clap::{CommandFactory, Parser};
-use compass_warden::hook::{HookOutcome, run_hook_process};
+use compass_hook::{DEFAULT_SOCKET, HookOutcome, SOCKET_ENV, run_hook_process};
 use std::ffi::OsString;
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
-
-/// Where the hook socket is inside a workload.
-const DEFAULT_HOOK_SOCKET: &str = "/run/compass/hook.sock";
 
 /// `compass [global options] hook …`: decide, or block when argv does not
 /// parse — `--help` included, since an exit 0 would let the call through.
@@ -39,24 +37,26 @@ pub(crate) fn run(args: HookArgs) -> ExitCode {
         timeout_ms,
     } = args;
     let socket = socket
-        .or_else(|| std::env::var_os("COMPASS_HOOK_SOCKET").map(PathBuf::from))
-        .unwrap_or_else(|| PathBuf::from(DEFAULT_HOOK_SOCKET));
-    emit(&run_hook_process(
+        .or_else(|| std::env::var_os(SOCKET_ENV).map(PathBuf::from))
+        .unwrap_or_else(|| PathBuf::from(DEFAULT_SOCKET));
+    run_hook_process(
         &kind,
         &event,
         std::io::stdin(),
         &socket,
         Duration::from_millis(timeout_ms),
-    ))
+    )
+    .emit()
 }
 
 /// Block a hook call whose argv does not parse (or asks for help): the
 /// agent must not read a missing decision as a pass.
 fn refuse(error: &clap::Error) -> ExitCode {
-    emit(&HookOutcome::blocked(&format!(
+    HookOutcome::blocked(&format!(
         "`compass hook` cannot run as invoked:\n{}",
         error.render()
-    )))
+    ))
+    .emit()
 }
 
 /// Whether `argv` names the `hook` verb: its first word that is neither an
@@ -90,20 +90,4 @@ pub(crate) fn names_hook(argv: &[OsString]) -> bool {
         }
     }
     false
-}
-
-/// Print the outcome and turn it into the exit code. A decision that cannot
-/// be printed blocks: some are carried by stdout on exit 0 (a withheld tool
-/// result), and an agent reading nothing there would let the call through.
-fn emit(outcome: &HookOutcome) -> ExitCode {
-    let mut stdout = std::io::stdout().lock();
-    let printed = stdout
-        .write_all(outcome.stdout.as_bytes())
-        .and_then(|()| stdout.flush());
-    let _ = std::io::stderr().write_all(outcome.stderr.as_bytes());
-    if outcome.exit_code == 0 && printed.is_ok() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(2)
-    }
 }

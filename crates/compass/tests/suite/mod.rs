@@ -15,6 +15,7 @@ mod escape;
 mod fold;
 mod gates;
 mod hook_argv;
+mod hooks;
 mod kinds;
 mod mcp;
 mod merges;
@@ -61,6 +62,8 @@ impl TestDaemon {
 
     /// A daemon started with extra flags and environment variables.
     pub(crate) fn start_with_env(args: &[&str], envs: &[(&str, &str)]) -> Self {
+        // Beside `compass`, as installed: the hook configs call it.
+        compass_test_support::bins::compass_hook();
         let home = tempfile::tempdir().unwrap();
         let args = args.iter().map(|a| (*a).to_owned()).collect();
         let envs = envs

@@ -1,4 +1,5 @@
-//! The client side of the hook socket, for the `compass hook` CLI verb.
+//! The client side of the hook socket, for the `compass-hook` binary and
+//! the `compass hook` CLI verb.
 //!
 //! Blocking std I/O: a hook is a short-lived process and a tokio runtime
 //! would only add start-up time. One deadline covers the whole call — the
@@ -9,12 +10,12 @@
 //! supported agent treats as a block (Claude Code lets any *other* non-zero
 //! exit through).
 
-use super::adapters;
-use super::wire::{self, HookRequest};
+use crate::wire::{self, HookRequest, HookResponse};
 use compass_core::hook::HookProtocol;
 use std::io::{ErrorKind, Read, Write};
 use std::os::unix::net::UnixStream;
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -33,13 +34,38 @@ pub struct HookOutcome {
 impl HookOutcome {
     /// The block every supported agent honours (exit 2, reason on stderr).
     pub fn blocked(reason: &str) -> Self {
-        let r = adapters::block(reason);
+        let r = HookResponse::blocked(reason);
         Self {
             stdout: r.stdout,
             stderr: r.stderr,
             exit_code: r.exit_code,
         }
     }
+
+    /// Print the outcome and turn it into the process's exit code. A
+    /// decision that cannot be printed blocks: some are carried by stdout
+    /// on exit 0 (a withheld tool result), and an agent reading nothing
+    /// there would let the call through.
+    pub fn emit(&self) -> ExitCode {
+        let mut stdout = std::io::stdout().lock();
+        let printed = stdout
+            .write_all(self.stdout.as_bytes())
+            .and_then(|()| stdout.flush());
+        let _ = std::io::stderr().write_all(self.stderr.as_bytes());
+        if self.exit_code == 0 && printed.is_ok() {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// The refusal of a protocol name no adapter decodes.
+pub fn unknown_protocol(name: &str) -> String {
+    format!(
+        "unknown hook protocol {name:?} (expected one of {})",
+        HookProtocol::names()
+    )
 }
 
 /// A whole hook process: read the agent's payload from `stdin` (at most
@@ -122,9 +148,7 @@ fn run_hook_until(
     deadline: Instant,
 ) -> HookOutcome {
     if HookProtocol::parse(kind).is_none() {
-        return HookOutcome::blocked(
-            &adapters::AdapterError::UnknownProtocol(kind.to_owned()).to_string(),
-        );
+        return HookOutcome::blocked(&unknown_protocol(kind));
     }
     if stdin.len() > MAX_PAYLOAD {
         return HookOutcome::blocked(&format!(
