@@ -37,6 +37,7 @@ pub mod shell;
 pub mod silence;
 pub mod structure;
 pub mod taint;
+pub mod tasks;
 pub mod warden;
 pub mod watch;
 pub mod words;

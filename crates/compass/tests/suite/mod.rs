@@ -15,6 +15,7 @@ mod escape;
 mod fold;
 mod gates;
 mod hook_argv;
+mod judge;
 mod kinds;
 mod mcp;
 mod merges;
