@@ -38,7 +38,7 @@ impl HeldFiles {
         Ok(Self { dir })
     }
 
-    /// `agt-N.toml` for an agent id that is a store row (nothing else is
+    /// `agt_N.toml` for an agent id that is a store row (nothing else is
     /// ever written or read).
     fn file(&self, agent: &AgentId) -> Option<PathBuf> {
         agent.row().map(|_| self.dir.join(format!("{agent}.toml")))
@@ -138,7 +138,7 @@ mod tests {
             (&back[0].0, back[0].2.expose().as_str()),
             (&agent, "v-123456789")
         );
-        let mode = std::fs::metadata(tmp.path().join("held/agt-3.toml"))
+        let mode = std::fs::metadata(tmp.path().join("held/agt_3.toml"))
             .unwrap()
             .permissions()
             .mode();

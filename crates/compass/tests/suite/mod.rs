@@ -30,6 +30,7 @@ mod sources;
 mod stream;
 mod tidy;
 mod warden;
+mod warden_restart;
 mod watch;
 
 use std::path::{Path, PathBuf};
