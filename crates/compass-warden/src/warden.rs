@@ -682,8 +682,13 @@ impl Warden {
         if let Decision::Flag { reason } = &verdict.decision {
             self.flags.fetch_add(1, Ordering::Relaxed);
             let reason = pause_reason.as_deref().unwrap_or(reason);
+            // The pause reason is stored and shown: like the excerpt, it
+            // carries no secret shape and no value this agent was handed.
+            let reason = self
+                .redact_for(&agent, reason)
+                .unwrap_or_else(|| reason.to_owned());
             if self.config.pause_on_flag
-                && let Err(e) = self.deps.pauser.pause_agent(&agent, reason).await
+                && let Err(e) = self.deps.pauser.pause_agent(&agent, &reason).await
             {
                 tracing::error!(agent = %agent, error = %e, "warden could not pause the agent");
             }
