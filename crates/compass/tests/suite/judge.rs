@@ -10,7 +10,7 @@
 use super::{TestDaemon, commit_file, git_repo, secret_set};
 use compass_test_support::{JudgeAnswer, JudgeServer};
 use serde_json::Value;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 const KEY: &str = "judge-key-value-7f3a9c2e51d04b8e";
 
@@ -64,26 +64,6 @@ fn decision(d: &TestDaemon, gate: &str, needle: &str) -> Value {
 /// The detectors of a decision's findings.
 fn detectors(g: &Value) -> String {
     g["findings"].to_string()
-}
-
-/// Prompt one turn; if Warden paused the agent, resume it and let the turn end.
-fn turn(d: &TestDaemon, prompt: &str) -> String {
-    let ended = |d: &TestDaemon| {
-        d.ok(&["agent", "log", "atlas"])
-            .matches("turn ended")
-            .count()
-    };
-    let before = ended(d);
-    let out = d.ok(&["agent", "prompt", "atlas", prompt, "--follow"]);
-    if out.contains("paused by Warden") {
-        d.ok(&["agent", "resume", "atlas"]);
-        let deadline = Instant::now() + Duration::from_secs(60);
-        while ended(d) == before {
-            assert!(Instant::now() < deadline, "the turn did not end: {out}");
-            std::thread::sleep(Duration::from_millis(200));
-        }
-    }
-    out
 }
 
 fn judged_through_the_daemon(provider: &str, path: &str) {
@@ -147,7 +127,7 @@ fn judged_through_the_daemon(provider: &str, path: &str) {
 
     // Content: the judge's verdict decides what the rules passed.
     for _ in READS {
-        turn(&d, "Fix the flaky parser test in tests/parse.rs");
+        d.turn_resuming("atlas", "Fix the flaky parser test in tests/parse.rs");
     }
     let clear = decision(&d, "input", "clear.md");
     assert_eq!(clear["decision"], "clear", "{clear:#}");
@@ -164,7 +144,7 @@ fn judged_through_the_daemon(provider: &str, path: &str) {
 
     // Actions: a first contact is high-stakes, weighed against the task.
     for _ in RUNS {
-        turn(&d, "Fix the flaky parser test in tests/parse.rs");
+        d.turn_resuming("atlas", "Fix the flaky parser test in tests/parse.rs");
     }
     let cleared = decision(&d, "output", "one.example.org");
     assert_eq!(
