@@ -65,13 +65,13 @@ impl HeldFiles {
             .open(&tmp)?;
         f.write_all(text.as_bytes())?;
         f.sync_all()?;
-        std::fs::rename(&tmp, &path)
+        fs_err::rename(&tmp, &path)
     }
 }
 
 impl HeldStore for HeldFiles {
     fn load(&self) -> Vec<(AgentId, String, Secret)> {
-        let Ok(entries) = std::fs::read_dir(&self.dir) else {
+        let Ok(entries) = fs_err::read_dir(&self.dir) else {
             return Vec::new();
         };
         let mut out = Vec::new();
@@ -85,7 +85,7 @@ impl HeldStore for HeldFiles {
             else {
                 continue;
             };
-            let kept = match std::fs::read_to_string(entry.path())
+            let kept = match fs_err::read_to_string(entry.path())
                 .map_err(|e| e.to_string())
                 .and_then(|t| toml::from_str::<KeptFile>(&t).map_err(|e| e.to_string()))
             {
@@ -138,7 +138,7 @@ mod tests {
             (&back[0].0, back[0].2.expose().as_str()),
             (&agent, "v-123456789")
         );
-        let mode = std::fs::metadata(tmp.path().join("held/agt_3.toml"))
+        let mode = fs_err::metadata(tmp.path().join("held/agt_3.toml"))
             .unwrap()
             .permissions()
             .mode();

@@ -100,7 +100,7 @@ fn judged_through_the_daemon(provider: &str, path: &str) {
     assert!(!status.contains(KEY), "{status}");
 
     let repo = git_repo(d.outside());
-    std::fs::create_dir_all(repo.join("notes")).unwrap();
+    fs_err::create_dir_all(repo.join("notes")).unwrap();
     commit_file(
         &repo,
         "notes/clear.md",
