@@ -12,6 +12,7 @@ mod dispatch;
 mod error;
 mod fleet;
 mod forge;
+mod held_files;
 mod inspect;
 mod kinds;
 mod liveness;
@@ -36,6 +37,7 @@ mod token;
 mod warden_state;
 mod watch;
 
+pub mod judge;
 pub mod logs;
 pub mod paths;
 

@@ -55,6 +55,18 @@ impl DataDir {
         self.0.join("kinds.toml")
     }
 
+    /// Credential values agents read, which Warden watches for in what
+    /// they send (0700 dir, 0600 files; see `held_files.rs`).
+    pub fn held(&self) -> PathBuf {
+        self.0.join("warden-held")
+    }
+
+    /// The model judge's settings (`compass up|daemon --judge…` flags go
+    /// over them); read at start and by `compass warden eval --judge`.
+    pub fn judge(&self) -> PathBuf {
+        self.0.join("judge.toml")
+    }
+
     /// Merge detection's mirrors of each project repo's real remote
     /// (`<project>/<repo>.git`, bare, Compass-owned, never mounted).
     pub fn merges(&self) -> PathBuf {

@@ -49,6 +49,9 @@ pub struct DaemonConfig {
     /// How long an agent's `ask` call waits for the user's answer before it
     /// returns; a later answer reaches the agent as a prompt.
     pub ask_wait: std::time::Duration,
+    /// The model judge (`None`: rules only); its key is read from the
+    /// secret store at each call.
+    pub judge: Option<crate::judge::JudgeSpec>,
 }
 
 impl DaemonConfig {
@@ -63,6 +66,7 @@ impl DaemonConfig {
             taint_session: compass_warden::taint::TaintSettings::default().session,
             relay: crate::push_relay::RelayLimits::default(),
             ask_wait: compass_dispatcher::mcp::ChannelOptions::default().ask_wait,
+            judge: None,
         }
     }
 }
@@ -272,6 +276,20 @@ fn assemble_warden(
     deps.taint_store = Arc::new(crate::warden_state::StoreTaintStore {
         store: store.clone(),
     });
+    // What agents read of credentials outlives a restart.
+    deps.held_store = Arc::new(
+        crate::held_files::HeldFiles::open(config.data_dir.held())
+            .map_err(io("creating Warden's held-credentials dir"))?,
+    );
+    // The judge sees what the rules did not flag, and weighs high-stakes
+    // actions against the agent's task.
+    if let Some(spec) = &config.judge {
+        deps.judge = crate::judge::backend(&config.data_dir, spec)
+            .map_err(|e| DaemonError::part("the model judge")(e.into()))?;
+        deps.tasks = Some(Arc::new(crate::warden_state::StoreTasks {
+            store: store.clone(),
+        }));
+    }
     let warden = compass_warden::Warden::new(settings, deps).map_err(DaemonError::Warden)?;
     crate::warden_state::restore(store, &warden)?;
     let warden = Arc::new(warden);

@@ -7,10 +7,12 @@
 //! Warden's (`compass_warden::lists`, `compass_warden::taint`); the rows are
 //! the store's (`compass_store::warden`).
 
+use compass_core::event::{AgentUpdate, EventKind};
 use compass_core::id::AgentId;
 use compass_store::warden::{self as stored, Clearance, List};
 use compass_store::{Store, StoreError, agents};
 use compass_warden::taint::{TaintEntry, TaintStore};
+use compass_warden::tasks::{TaskFuture, TaskSource};
 use compass_warden::{SourceLists, Warden};
 
 /// The taint registry's clearances in SQLite. Saves and removals are queued
@@ -72,6 +74,57 @@ impl TaintStore for StoreTaintStore {
     }
 }
 
+/// Each agent's current task for the judge's alignment check, from the
+/// store: the issue of its live workstream, else its last prompt. A read
+/// that fails gives no task (the judge then weighs the action alone).
+#[derive(Debug)]
+pub(crate) struct StoreTasks {
+    pub(crate) store: Store,
+}
+
+/// How many of an agent's newest events are searched for its last prompt.
+const PROMPT_LOOKBACK: u32 = 500;
+
+impl TaskSource for StoreTasks {
+    fn current_task<'a>(&'a self, agent: &'a AgentId) -> TaskFuture<'a> {
+        let agent = agent.clone();
+        Box::pin(async move {
+            let task = self.store.read(move |c| current_task(c, &agent)).await;
+            task.unwrap_or_else(|error| {
+                tracing::warn!(%error, "could not read an agent's task for the judge");
+                None
+            })
+        })
+    }
+}
+
+fn current_task(
+    c: &compass_store::Connection,
+    agent: &AgentId,
+) -> Result<Option<String>, StoreError> {
+    if let Some(ws) = compass_store::workstreams::live_for_agent(c, agent)? {
+        let issue = compass_store::issues::get(c, &ws.issue_id.0)?;
+        return Ok(Some(format!(
+            "Issue {}: {}\n\n{}",
+            issue.key, issue.title, issue.body
+        )));
+    }
+    let events = compass_store::events::for_agent(c, agent, PROMPT_LOOKBACK)?;
+    // The last prompt: its UserMessage chunks, the newest run of them.
+    let mut chunks = Vec::new();
+    for e in events.iter().rev() {
+        match &e.kind {
+            EventKind::AgentUpdate {
+                update: AgentUpdate::UserMessage { text },
+            } => chunks.push(text.as_str()),
+            _ if !chunks.is_empty() => break,
+            _ => {}
+        }
+    }
+    chunks.reverse();
+    Ok((!chunks.is_empty()).then(|| format!("The user's last prompt: {}", chunks.concat())))
+}
+
 /// Drop clearances whose TTL ran out (queued; the registry ignores expired
 /// entries anyway, this only keeps the table small).
 pub(crate) fn prune(store: &Store, now_ms: i64) {
@@ -82,14 +135,38 @@ pub(crate) fn prune(store: &Store, now_ms: i64) {
     }
 }
 
-/// Put the user's lists and on/off back into a fresh Warden. A failure here
+/// An allow-once was used (Warden recorded a decision on its route): its row
+/// goes, so the next start does not give it again.
+pub(crate) fn allow_once_used(store: &Store, record: &compass_warden::audit::AuditRecord) {
+    if record.path != compass_warden::audit::Route::AllowOnce {
+        return;
+    }
+    let (agent, hash) = (record.agent.clone(), record.hash.clone());
+    if let Err(error) = store.enqueue("removing a used allow-once", move |tx| {
+        stored::allow_once_used(tx, &agent, &hash)
+    }) {
+        tracing::error!(%error, "could not queue the removal of a used allow-once");
+    }
+}
+
+/// Put the user's lists, on/off and unused allow-onces back into a fresh Warden. A failure here
 /// stops the daemon: starting with a deny list forgotten would be unsafe.
 pub(crate) fn restore(store: &Store, warden: &Warden) -> Result<(), StoreError> {
-    let (lists, enabled) = store.read_blocking(|c| Ok((stored::lists(c)?, stored::enabled(c)?)))?;
+    let (lists, enabled, once) = store.read_blocking(|c| {
+        Ok((
+            stored::lists(c)?,
+            stored::enabled(c)?,
+            stored::allow_onces(c)?,
+        ))
+    })?;
     warden.set_lists(SourceLists {
         allow: lists.allow,
         deny: lists.deny,
     });
+    // Allow-onces given before the restart and not used yet.
+    for (agent, hash) in once {
+        warden.allow_once(&agent, &hash);
+    }
     if let Some(on) = enabled {
         warden.set_enabled(on);
     }

@@ -223,6 +223,17 @@ pub(crate) fn migrations() -> Migrations<'static> {
         );
         "#,
         ),
+        // Allow-onces the user gave and the agent has not used yet.
+        M::up(
+            r#"
+        CREATE TABLE warden_allow_once (
+            agent_id INTEGER NOT NULL REFERENCES agents(id),
+            hash TEXT NOT NULL,
+            allowed_at_ms INTEGER NOT NULL,
+            PRIMARY KEY (agent_id, hash)
+        );
+        "#,
+        ),
     ])
 }
 

@@ -249,12 +249,45 @@ pub fn set_enabled(tx: &mut Tx<'_>, on: bool, by: &str) -> Result<()> {
 }
 
 /// Record that the user let one flagged request of `agent` (the decision
-/// with `hash`) pass once. Nothing is kept: "once" lives in Warden's memory.
+/// with `hash`) pass once. The allowance is kept until it is used
+/// ([`allow_once_used`]), so a daemon restart in between does not lose it.
 pub fn allowed_once(tx: &mut Tx<'_>, agent: &AgentId, hash: &str, by: &str) -> Result<()> {
     let scope = Scope {
         agent_id: Some(agent.clone()),
         ..Scope::default()
     };
+    let at_ms = tx.now_ms();
+    tx.conn()
+        .execute(
+            "INSERT OR IGNORE INTO warden_allow_once (agent_id, hash, allowed_at_ms) VALUES (?1, ?2, ?3)",
+            params![agent.row(), hash, at_ms],
+        )
+        .map_err(StoreError::sql("keeping an allow-once"))?;
     changed(tx, scope, "allow_once", &format!("{agent} {hash}"), by)?;
     Ok(())
+}
+
+/// An allow-once was used: it is gone for good.
+pub fn allow_once_used(tx: &mut Tx<'_>, agent: &AgentId, hash: &str) -> Result<()> {
+    tx.conn()
+        .execute(
+            "DELETE FROM warden_allow_once WHERE agent_id = ?1 AND hash = ?2",
+            params![agent.row(), hash],
+        )
+        .map_err(StoreError::sql("removing a used allow-once"))?;
+    Ok(())
+}
+
+/// The allow-onces not used yet, oldest first: `(agent, hash)`.
+pub fn allow_onces(conn: &Connection) -> Result<Vec<(AgentId, String)>> {
+    let mut stmt = conn
+        .prepare_cached(
+            "SELECT agent_id, hash FROM warden_allow_once ORDER BY allowed_at_ms, agent_id, hash",
+        )
+        .map_err(StoreError::sql("reading allow-onces"))?;
+    let rows = stmt
+        .query_map([], |r| Ok((AgentId::from_row(r.get(0)?), r.get(1)?)))
+        .and_then(Iterator::collect)
+        .map_err(StoreError::sql("reading allow-onces"))?;
+    Ok(rows)
 }

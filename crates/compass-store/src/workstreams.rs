@@ -151,6 +151,23 @@ fn for_issue(conn: &Connection, issue: &IssueId) -> Result<Option<Workstream>> {
     .transpose()
 }
 
+/// The agent's newest workstream still being worked on (in progress,
+/// paused or in review), if any.
+pub fn live_for_agent(conn: &Connection, agent: &AgentId) -> Result<Option<Workstream>> {
+    conn.query_row(
+        &format!(
+            "SELECT {COLUMNS} FROM workstreams WHERE agent_id = ?1
+             AND state IN ('in_progress', 'paused', 'in_review') ORDER BY id DESC LIMIT 1"
+        ),
+        [agent.row()],
+        decode,
+    )
+    .optional()
+    .map_err(StoreError::sql("reading an agent's workstream"))?
+    .map(finish)
+    .transpose()
+}
+
 /// A project's workstreams, oldest first.
 pub fn list(conn: &Connection, project: &str) -> Result<Vec<Workstream>> {
     let project = projects::get(conn, project)?;

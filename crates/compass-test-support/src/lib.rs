@@ -1,5 +1,6 @@
 //! Test support shared by the workspace's tests: the scripted model server
-//! (Anthropic Messages API, OpenAI Responses API), locating workspace and npm-installed agent
+//! (Anthropic Messages API, OpenAI Responses API), a scripted model judge
+//! (Anthropic Messages, OpenAI chat completions), locating workspace and npm-installed agent
 //! binaries, a rule gate for tests about the agent path, a private git forge
 //! over smart HTTP (`git http-backend` behind basic auth), a real sshd for
 //! SSH remotes, git run the same way in every suite, a container engine that
@@ -12,6 +13,7 @@ pub mod git;
 pub mod git_http_server;
 pub mod github_server;
 pub mod jira_server;
+pub mod judge_server;
 pub mod linear_server;
 pub mod model_server;
 mod served;
@@ -26,6 +28,7 @@ pub use gates::RuleGate;
 pub use git_http_server::{GitHttpServer, GitRequest};
 pub use github_server::{Fault, GithubServer};
 pub use jira_server::JiraServer;
+pub use judge_server::{JudgeAnswer, JudgeServer};
 pub use linear_server::LinearServer;
 pub use model_server::{Block, ModelServer, ScriptedTurn, function_outputs};
 pub use skip::{skip_loudly, skips_forbidden};

@@ -11,6 +11,10 @@ pub const HOOK_SILENCE: &str = "hook_silence";
 pub const OVERSIZED: &str = "oversized";
 /// The model judge's rating.
 pub const MODEL_JUDGE: &str = "model_judge";
+/// The model judge's rating of an action against the agent's task.
+pub const MODEL_ALIGNMENT: &str = "model_alignment";
+/// The model judge could not answer (an error, a time-out, no verdict).
+pub const JUDGE_FAILED: &str = "judge_failed";
 /// A path or program outside the agent's workspace.
 pub const OUTSIDE_WORKSPACE: &str = "outside_workspace";
 /// Git hooks, git config, credential or ssh settings.

@@ -4,17 +4,23 @@
 //!
 //! A corpus directory holds JSONL files (`train.jsonl`, `heldout.jsonl`, …);
 //! each line is `{"id", "kind": "input"|"output", "label": "attack"|"benign",
-//! "origin", "source"+"content" | "action"}` where `action` is a
-//! [`compass_core::gate::OutputAction`]. Every item runs against a fresh agent
-//! so clearances from one item never short-cut another.
+//! "origin", "source"+"content" | "action", "task"?}` where `action` is a
+//! [`compass_core::gate::OutputAction`] and `task` the agent's task its
+//! alignment check weighs the action against. Every item runs against a
+//! fresh agent so clearances from one item never short-cut another. With a
+//! judge ([`eval_dir_with`]) the items take the daemon's path: rules, then
+//! the judge on what they did not flag.
 
 use crate::error::WardenError;
+use crate::judge::JudgeBackend;
+use crate::tasks::MemoryTasks;
 use crate::warden::{Warden, WardenConfig, WardenDeps};
 use compass_core::gate::{Decision, GateRequest, InputItem, OutputAction};
 use compass_core::id::AgentId;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 #[derive(Debug, Clone, Deserialize)]
 struct Item {
@@ -29,6 +35,8 @@ struct Item {
     content: Option<String>,
     #[serde(default)]
     action: Option<OutputAction>,
+    #[serde(default)]
+    task: Option<String>,
 }
 
 /// How one item was decided: a row of `compass warden eval --json`.
@@ -255,8 +263,13 @@ pub fn percentile(sorted: &[u64], p: f64) -> u64 {
     sorted[rank.min(sorted.len() - 1)]
 }
 
-/// Run one JSONL corpus file through `warden`.
-pub async fn eval_file(warden: &Warden, path: &Path) -> Result<SplitReport, WardenError> {
+/// Run one JSONL corpus file through `warden`; items' tasks go to `tasks`
+/// (the one `warden` reads).
+pub async fn eval_file(
+    warden: &Warden,
+    tasks: &MemoryTasks,
+    path: &Path,
+) -> Result<SplitReport, WardenError> {
     let text = fs_err::read_to_string(path).map_err(|e| WardenError::Io {
         path: path.to_path_buf(),
         source: e,
@@ -280,6 +293,9 @@ pub async fn eval_file(warden: &Warden, path: &Path) -> Result<SplitReport, Ward
             message: e.to_string(),
         })?;
         let agent = AgentId(format!("agt_eval{n}"));
+        if let Some(task) = &item.task {
+            tasks.set(&agent, task.clone());
+        }
         let request = match (item.kind.as_str(), item.action) {
             ("output", Some(action)) => GateRequest::Output { agent, action },
             ("input", _) => GateRequest::Input {
@@ -345,11 +361,26 @@ pub async fn eval_file(warden: &Warden, path: &Path) -> Result<SplitReport, Ward
 /// Evaluate every `*.jsonl` in `dir` with a rules-only Warden (no pausing,
 /// in-memory state).
 pub async fn eval_dir(dir: &Path) -> Result<EvalReport, WardenError> {
+    eval_dir_with(dir, None).await
+}
+
+/// Evaluate every `*.jsonl` in `dir` with the rules and, if given, the
+/// model judge (no pausing, in-memory state).
+pub async fn eval_dir_with(
+    dir: &Path,
+    judge: Option<Arc<dyn JudgeBackend>>,
+) -> Result<EvalReport, WardenError> {
     let config = WardenConfig {
         pause_on_flag: false,
         ..WardenConfig::default()
     };
-    let warden = Warden::new(config, WardenDeps::in_memory())?;
+    let tasks = Arc::new(MemoryTasks::default());
+    let deps = WardenDeps {
+        judge,
+        tasks: Some(Arc::clone(&tasks) as _),
+        ..WardenDeps::in_memory()
+    };
+    let warden = Warden::new(config, deps)?;
     let mut files: Vec<PathBuf> = fs_err::read_dir(dir)
         .map_err(|e| WardenError::Io {
             path: dir.to_path_buf(),
@@ -362,7 +393,7 @@ pub async fn eval_dir(dir: &Path) -> Result<EvalReport, WardenError> {
     files.sort();
     let mut report = EvalReport::default();
     for f in files {
-        report.splits.push(eval_file(&warden, &f).await?);
+        report.splits.push(eval_file(&warden, &tasks, &f).await?);
     }
     Ok(report)
 }

@@ -4,8 +4,10 @@
 //! a push, a request or a written file carries that exact value — even one
 //! no pattern would recognize on its own.
 //!
-//! Values live only in memory, inside [`Secret`], and findings name the
-//! variable and the source, never the value.
+//! Values live in memory, inside [`Secret`], and in a [`HeldStore`] if one
+//! is given (the daemon keeps them as owner-only files beside its secret
+//! store, so a restart does not forget what an agent read); findings name
+//! the variable and the source, never the value.
 
 use crate::secret::{self, Secret};
 use aho_corasick::AhoCorasick;
@@ -101,11 +103,51 @@ struct Held {
     value: Secret,
 }
 
-/// What each agent has seen.
+/// Where held values outlive the process. Never SQLite, an event or a log.
+pub trait HeldStore: Send + Sync + std::fmt::Debug {
+    /// Everything kept: `(agent, label, value)`.
+    fn load(&self) -> Vec<(AgentId, String, Secret)>;
+    /// The agent's whole memory, after it changed.
+    fn save(&self, agent: &AgentId, held: &[(String, Secret)]);
+}
+
+/// Memory only.
 #[derive(Debug, Default)]
-pub struct HeldSecrets(Mutex<HashMap<AgentId, Vec<Held>>>);
+pub struct NoHeldStore;
+
+impl HeldStore for NoHeldStore {
+    fn load(&self) -> Vec<(AgentId, String, Secret)> {
+        Vec::new()
+    }
+    fn save(&self, _: &AgentId, _: &[(String, Secret)]) {}
+}
+
+/// What each agent has seen.
+#[derive(Debug)]
+pub struct HeldSecrets {
+    map: Mutex<HashMap<AgentId, Vec<Held>>>,
+    store: std::sync::Arc<dyn HeldStore>,
+}
+
+impl Default for HeldSecrets {
+    fn default() -> Self {
+        Self::with_store(std::sync::Arc::new(NoHeldStore))
+    }
+}
 
 impl HeldSecrets {
+    /// What `store` kept, remembered again.
+    pub fn with_store(store: std::sync::Arc<dyn HeldStore>) -> Self {
+        let mut map: HashMap<AgentId, Vec<Held>> = HashMap::new();
+        for (agent, label, value) in store.load() {
+            map.entry(agent).or_default().push(Held { label, value });
+        }
+        Self {
+            map: Mutex::new(map),
+            store,
+        }
+    }
+
     /// Remember the secret values in content the agent ingested from `source`
     /// (already redacted for display). Returns how many are new.
     pub fn learn(&self, agent: &AgentId, source: &str, content: &str) -> usize {
@@ -113,7 +155,7 @@ impl HeldSecrets {
         if found.is_empty() {
             return 0;
         }
-        let Ok(mut map) = self.0.lock() else {
+        let Ok(mut map) = self.map.lock() else {
             return 0;
         };
         let held = map.entry(agent.clone()).or_default();
@@ -130,13 +172,20 @@ impl HeldSecrets {
         }
         let excess = held.len().saturating_sub(MAX_PER_AGENT);
         held.drain(..excess);
+        if added > 0 {
+            let kept: Vec<(String, Secret)> = held
+                .iter()
+                .map(|h| (h.label.clone(), h.value.clone()))
+                .collect();
+            self.store.save(agent, &kept);
+        }
         added
     }
 
     /// What this agent holds, with one automaton over all its values
     /// (longest match first); `None` when it holds nothing.
     fn matcher(&self, agent: &AgentId) -> Option<(Vec<Held>, AhoCorasick)> {
-        let held = self.0.lock().ok()?.get(agent).cloned()?;
+        let held = self.map.lock().ok()?.get(agent).cloned()?;
         if held.is_empty() {
             return None;
         }
@@ -182,7 +231,7 @@ impl HeldSecrets {
 
     /// How many values the agent holds.
     pub fn count(&self, agent: &AgentId) -> usize {
-        self.0
+        self.map
             .lock()
             .map(|m| m.get(agent).map_or(0, Vec::len))
             .unwrap_or(0)

@@ -39,6 +39,7 @@ pub mod silence;
 pub mod sources;
 pub mod structure;
 pub mod taint;
+pub mod tasks;
 pub mod warden;
 pub mod watch;
 pub mod words;

@@ -16,9 +16,9 @@ use crate::error::WardenError;
 use crate::excerpt;
 use crate::files::WorkloadFiles;
 use crate::git::{self, GitInspector, PushPlan};
-use crate::held::HeldSecrets;
+use crate::held::{HeldSecrets, HeldStore, NoHeldStore};
 use crate::issued::IssuedWords;
-use crate::judge::{self, JudgeBackend, JudgeRequest};
+use crate::judge::{self, JudgeBackend};
 use crate::lists::{self, ListKind};
 use crate::output::{self, Destination, Workspace};
 use crate::pause::{AgentPauser, RecordingPauser};
@@ -28,6 +28,7 @@ use crate::silence::HookSilence;
 use crate::taint::{
     MemoryTaintStore, TaintRegistry, TaintSettings, TaintStatus, TaintStore, content_hash,
 };
+use crate::tasks::TaskSource;
 use compass_core::gate::{
     Decision, Finding, Gate, GateFuture, GatePoint, GateRequest, OutputAction, Severity, Verdict,
 };
@@ -96,6 +97,10 @@ pub struct WardenDeps {
     pub files: Option<Arc<dyn WorkloadFiles>>,
     /// `None`: the built-in rules.
     pub rules: Option<RuleSet>,
+    /// `None`: the judge checks high-stakes actions without a task.
+    pub tasks: Option<Arc<dyn TaskSource>>,
+    /// Where credential values agents read are kept across restarts.
+    pub held_store: Arc<dyn HeldStore>,
 }
 
 impl WardenDeps {
@@ -110,6 +115,8 @@ impl WardenDeps {
             judge: None,
             files: None,
             rules: None,
+            tasks: None,
+            held_store: Arc::new(NoHeldStore),
         }
     }
 }
@@ -207,6 +214,9 @@ pub struct Warden {
     flags: AtomicU64,
     taint_hits: AtomicU64,
     judge_calls: AtomicU64,
+    /// Judge calls that failed (error, time-out, no verdict): reported in
+    /// the status, each also a finding of its decision.
+    judge_failures: AtomicU64,
 }
 
 /// The decision a set of findings earns: high or critical flags, medium
@@ -276,6 +286,7 @@ impl Warden {
             deps.taint_store.clone(),
             deps.clock.clone(),
         );
+        let held = HeldSecrets::with_store(Arc::clone(&deps.held_store));
         Ok(Self {
             enabled: AtomicBool::new(config.enabled),
             config,
@@ -285,7 +296,7 @@ impl Warden {
             lists: Mutex::new(SourceLists::default()),
             allow_once: Mutex::new(HashSet::new()),
             destinations: Mutex::new(HashSet::new()),
-            held: HeldSecrets::default(),
+            held,
             issued: IssuedWords::default(),
             shared: SharedDecisions::default(),
             kept_results: Mutex::new(HashMap::new()),
@@ -294,6 +305,7 @@ impl Warden {
             flags: AtomicU64::new(0),
             taint_hits: AtomicU64::new(0),
             judge_calls: AtomicU64::new(0),
+            judge_failures: AtomicU64::new(0),
         })
     }
 
@@ -359,11 +371,17 @@ impl Warden {
     pub fn status(&self) -> WardenStatus {
         WardenStatus {
             enabled: self.is_enabled(),
-            judge: self
-                .deps
-                .judge
-                .as_ref()
-                .map_or_else(|| "none".to_string(), |j| j.name().to_string()),
+            judge: self.deps.judge.as_ref().map_or_else(
+                || "none".to_string(),
+                |j| {
+                    format!(
+                        "{}; {} calls, {} failed",
+                        j.describe(),
+                        self.judge_calls(),
+                        self.judge_failures.load(Ordering::Relaxed)
+                    )
+                },
+            ),
             rules: self.detectors.rules().rules().len(),
             decisions: self.decisions.load(Ordering::Relaxed),
             flags: self.flags.load(Ordering::Relaxed),
@@ -675,8 +693,13 @@ impl Warden {
         if let Decision::Flag { reason } = &verdict.decision {
             self.flags.fetch_add(1, Ordering::Relaxed);
             let reason = pause_reason.as_deref().unwrap_or(reason);
+            // The pause reason is stored and shown: like the excerpt, it
+            // carries no secret shape and no value this agent was handed.
+            let reason = self
+                .redact_for(&agent, reason)
+                .unwrap_or_else(|| reason.to_owned());
             if self.config.pause_on_flag
-                && let Err(e) = self.deps.pauser.pause_agent(&agent, reason).await
+                && let Err(e) = self.deps.pauser.pause_agent(&agent, &reason).await
             {
                 tracing::error!(agent = %agent, error = %e, "warden could not pause the agent");
             }
@@ -741,59 +764,68 @@ impl Warden {
         if findings.iter().any(|f| f.severity >= Severity::High) {
             return; // already flagged: no need to spend a model call
         }
-        let windows = judge::prepare(
+        let ask = judge::Ask {
+            gate: gate.as_str(),
+            source,
             text,
-            self.config.judge_window_bytes,
-            self.config.judge_overlap_bytes,
-        );
-        let n = windows.len();
-        let source = secret::redact(source);
-        let requests: Vec<JudgeRequest> = windows
-            .into_iter()
-            .enumerate()
-            .map(|(i, w)| JudgeRequest {
-                gate: gate.as_str(),
-                source: source.clone(),
-                text: w,
-                window: i,
-                windows: n,
-            })
-            .collect();
-        // Windows are judged a few at a time; a flag stops the rest.
-        for batch in requests.chunks(self.config.judge_concurrency.max(1)) {
-            self.judge_calls
-                .fetch_add(batch.len() as u64, Ordering::Relaxed);
-            let answers = futures::future::join_all(batch.iter().map(|r| judge.judge(r))).await;
-            for (req, answer) in batch.iter().zip(answers) {
-                match answer {
-                    Ok(v) => {
-                        if let Some(sev) = v.severity() {
-                            findings.push(Finding::new(
-                                detector::MODEL_JUDGE,
-                                sev,
-                                format!(
-                                    "The model judge ({}) rated window {}/{n} as {}.",
-                                    judge.name(),
-                                    req.window + 1,
-                                    v.decision
-                                ),
-                            ));
-                            if sev >= Severity::High {
-                                return;
-                            }
-                        }
-                    }
-                    Err(e) => {
-                        findings.push(Finding::new(
-                            detector::MODEL_JUDGE,
-                            Severity::Medium,
-                            format!("The model judge could not answer ({e}); the content passed the rules only."),
-                        ));
-                        return;
-                    }
-                }
-            }
+            task: None,
+            on_failure: Severity::Medium,
+        };
+        findings.extend(self.ask_judge(judge.as_ref(), ask).await);
+    }
+
+    /// Put one ask to the judge, counting its calls and failures.
+    async fn ask_judge(&self, judge: &dyn JudgeBackend, ask: judge::Ask<'_>) -> Vec<Finding> {
+        let windowing = judge::Windowing {
+            size: self.config.judge_window_bytes,
+            overlap: self.config.judge_overlap_bytes,
+            concurrency: self.config.judge_concurrency,
+        };
+        let judged = judge::judge_text(judge, ask, windowing).await;
+        self.judge_calls.fetch_add(judged.calls, Ordering::Relaxed);
+        if judged.failed {
+            self.judge_failures.fetch_add(1, Ordering::Relaxed);
+            tracing::warn!(source = %secret::redact(ask.source), "the model judge could not answer");
         }
+        judged.findings
+    }
+
+    /// The alignment check: an action the rules caution on (and do not
+    /// flag) is high-stakes; the judge weighs it against the agent's
+    /// current task, and a judge that cannot answer holds it (fail closed).
+    async fn align_into(
+        &self,
+        agent: &AgentId,
+        action: &OutputAction,
+        findings: &mut Vec<Finding>,
+    ) {
+        let Some(judge) = &self.deps.judge else {
+            return;
+        };
+        if findings.iter().map(|f| f.severity).max() != Some(Severity::Medium) {
+            return;
+        }
+        let task = match &self.deps.tasks {
+            Some(tasks) => tasks.current_task(agent).await,
+            None => None,
+        };
+        let text = action_text(action);
+        // What this agent was handed (held values) never reaches the model.
+        let text = self
+            .redact_for(agent, &text)
+            .unwrap_or_else(|| text.into_owned());
+        let source = action_source(action);
+        let ask = judge::Ask {
+            gate: GateKind::Output.as_str(),
+            source: &source,
+            text: &text,
+            task: Some(
+                task.as_deref()
+                    .unwrap_or("(no task recorded for this agent)"),
+            ),
+            on_failure: Severity::High,
+        };
+        findings.extend(self.ask_judge(judge.as_ref(), ask).await);
     }
 
     async fn output(&self, agent: &AgentId, action: &OutputAction) -> Assessment {
@@ -983,6 +1015,7 @@ impl Warden {
                 format!("First contact with network destination {h} this session; the payload was scanned for secrets."),
             ));
         }
+        self.align_into(agent, action, &mut findings).await;
         if !decide(&findings).is_flag()
             && let Ok(mut known) = self.destinations.lock()
         {

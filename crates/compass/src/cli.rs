@@ -222,6 +222,60 @@ pub(crate) struct ServeArgs {
     /// returns; a later answer reaches the agent as a message.
     #[arg(long, value_name = "SECS", default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) ask_wait: u64,
+    #[command(flatten)]
+    pub(crate) judge: JudgeArgs,
+}
+
+/// Warden's model judge. Flags go over `judge.toml` in the data dir
+/// (provider, url, model, key, timeout_ms, max_tokens).
+#[derive(Debug, Clone, Default, Args)]
+pub(crate) struct JudgeArgs {
+    /// Which judge inspects what the rules did not flag and weighs
+    /// high-stakes actions against the agent's task.
+    #[arg(long = "judge", value_enum, value_name = "PROVIDER")]
+    pub(crate) provider: Option<JudgeProvider>,
+    /// The judge's base URL (https://…; http:// for a loopback host only).
+    #[arg(long = "judge-url", value_name = "URL")]
+    pub(crate) url: Option<String>,
+    #[arg(long = "judge-model", value_name = "MODEL")]
+    pub(crate) model: Option<String>,
+    /// The NAME of the judge's API key in the secret store (`compass
+    /// secret set NAME`, value on stdin), never the key itself.
+    #[arg(long = "judge-key", value_name = "SECRET_NAME")]
+    pub(crate) key: Option<String>,
+    /// How long one judge call may take before it counts as failed (a
+    /// high-stakes action is then held for you).
+    #[arg(long = "judge-timeout-ms", value_name = "MS")]
+    pub(crate) timeout_ms: Option<u64>,
+}
+
+/// The judge's wire format (`compass_daemon::judge::JudgeProvider`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum JudgeProvider {
+    /// Rules only.
+    None,
+    /// The Anthropic Messages API.
+    Anthropic,
+    /// Any OpenAI-compatible chat-completions server, hosted or local.
+    OpenaiCompatible,
+}
+
+impl From<JudgeArgs> for compass_daemon::judge::JudgeSettings {
+    fn from(a: JudgeArgs) -> Self {
+        use compass_daemon::judge::JudgeProvider as P;
+        Self {
+            provider: a.provider.map(|p| match p {
+                JudgeProvider::None => P::None,
+                JudgeProvider::Anthropic => P::Anthropic,
+                JudgeProvider::OpenaiCompatible => P::OpenaiCompatible,
+            }),
+            url: a.url,
+            model: a.model,
+            key: a.key,
+            timeout_ms: a.timeout_ms,
+            max_tokens: None,
+        }
+    }
 }
 
 /// Which workload backend runs agents (`compass_runtime::Backend`, named for
@@ -303,6 +357,10 @@ pub(crate) enum WardenCmd {
         /// decision, detectors, latency.
         #[arg(long)]
         json: bool,
+        /// With --judge: the daemon's path, rules then the model judge
+        /// (its settings from these flags over `judge.toml`).
+        #[command(flatten)]
+        judge: JudgeArgs,
     },
     /// Warden's decisions (the audit log), oldest first.
     Log {

@@ -22,6 +22,8 @@ pub(crate) struct StoreSink {
     /// has its shape once joined).
     redactor: Arc<std::sync::OnceLock<Arc<compass_warden::Warden>>>,
     once: super::once::OnceAudit,
+    /// Where a used allow-once is crossed off.
+    store: Store,
 }
 
 impl StoreSink {
@@ -29,6 +31,7 @@ impl StoreSink {
         let (tx, mut rx) = mpsc::unbounded_channel::<NewEvent>();
         let redactor: Arc<std::sync::OnceLock<Arc<compass_warden::Warden>>> = Arc::default();
         let joined_redactor = Arc::clone(&redactor);
+        let crossing = store.clone();
         tokio::spawn(async move {
             let mut fold = super::fold::Fold::default();
             loop {
@@ -86,6 +89,7 @@ impl StoreSink {
             secrets,
             redactor,
             once: super::once::OnceAudit::default(),
+            store: crossing,
         })
     }
 
@@ -153,6 +157,7 @@ impl compass_acp::EventSink for StoreSink {
 
 impl compass_warden::audit::AuditSink for StoreSink {
     fn record(&self, record: &compass_warden::audit::AuditRecord) {
+        crate::warden_state::allow_once_used(&self.store, record);
         // One action, one decision in the log (see `once.rs`).
         if !self.once.first(record) {
             return;

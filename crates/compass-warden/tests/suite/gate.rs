@@ -276,7 +276,7 @@ fn secrets_do_not_leak_through_debug() {
     let cfg = HttpJudgeConfig {
         base_url: "http://127.0.0.1:1".into(),
         model: "m".into(),
-        api_key: Secret::new("sk-ant-supersecretvalue0123456789"),
+        api_key: Secret::new("sk-ant-supersecretvalue0123456789").into(),
         timeout: std::time::Duration::from_secs(1),
         max_tokens: 64,
     };

@@ -94,7 +94,7 @@ fn cfg(base: &str) -> HttpJudgeConfig {
     HttpJudgeConfig {
         base_url: base.into(),
         model: "claude-haiku-test".into(),
-        api_key: Secret::new("sk-test-key-0000"),
+        api_key: Secret::new("sk-test-key-0000").into(),
         timeout: Duration::from_secs(10),
         max_tokens: 128,
     }

@@ -7,6 +7,7 @@ mod gate;
 mod git_push;
 mod hook;
 mod judge;
+mod lists;
 mod support;
 mod tidy;
 mod watch;

@@ -16,8 +16,21 @@ pub(crate) async fn run(dir: &DataDir, cmd: WardenCmd) -> CliResult {
     let client = || async { connect(&dir.socket()).await };
     let pattern = |source: String| pb::SourcePatternRequest { pattern: source };
     let (json, state) = match cmd {
-        WardenCmd::Eval { dir: corpus, json } => {
-            let report = compass_warden::eval::eval_dir(&corpus).await?;
+        WardenCmd::Eval {
+            dir: corpus,
+            json,
+            judge,
+        } => {
+            // The judge runs only when asked for: figures stay rules-only
+            // unless `--judge` is given, whatever judge.toml says.
+            let backend = match judge.provider {
+                Some(_) => match compass_daemon::judge::resolve(dir, judge.into())? {
+                    Some(spec) => compass_daemon::judge::backend(dir, &spec)?,
+                    None => None,
+                },
+                None => None,
+            };
+            let report = compass_warden::eval::eval_dir_with(&corpus, backend).await?;
             if !json {
                 return out(&report.to_string());
             }

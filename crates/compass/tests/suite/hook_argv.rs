@@ -128,6 +128,7 @@ fn every_shape_that_names_a_kind_and_event_reaches_warden() {
         vec!["hook", "--timeout-ms", "10000", "claude-code", "PreToolUse"],
         vec!["hook", "claude-code", "PreToolUse", "--socket", &socket],
         vec!["--home", &home, "hook", "scripted", "PreToolUse"],
+        vec!["hook", "--", "claude-code", "PreToolUse"],
     ];
     for args in &shapes {
         let out = hook(args, &s.path, pre_bash(DANGEROUS));
@@ -180,6 +181,37 @@ fn every_shape_that_cannot_decide_blocks_with_exit_2() {
         (vec!["--help", "hook", "claude-code", "PreToolUse"], "Usage"),
         (vec!["--home", &home, "hook", "--help"], "Usage"),
         (vec!["hook", "--version"], "--version"),
+        (
+            vec!["--version", "hook", "claude-code", "PreToolUse"],
+            "--version",
+        ),
+        (vec!["-V", "hook", "claude-code", "PreToolUse"], "-V"),
+        (
+            vec!["-h", "hook", "claude-code", "PreToolUse"],
+            "cannot run",
+        ),
+        (vec!["--", "hook", "claude-code", "PreToolUse"], "'hook'"),
+        (
+            vec!["--home", &home, "--", "hook", "claude-code", "PreToolUse"],
+            "'hook'",
+        ),
+        (
+            vec![
+                "--home",
+                &home,
+                "--home",
+                &home,
+                "hook",
+                "claude-code",
+                "PreToolUse",
+            ],
+            "--home",
+        ),
+        (
+            vec!["--home=", "hook", "claude-code", "PreToolUse"],
+            "--home",
+        ),
+        (vec!["hook", "help"], "required"),
     ];
     for (args, why) in &shapes {
         let out = hook(args, &s.path, pre_bash(SAFE));

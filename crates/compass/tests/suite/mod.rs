@@ -16,6 +16,7 @@ mod fold;
 mod gates;
 mod hook_argv;
 mod hooks;
+mod judge;
 mod kinds;
 mod mcp;
 mod merges;
@@ -30,6 +31,7 @@ mod sources;
 mod stream;
 mod tidy;
 mod warden;
+mod warden_restart;
 mod watch;
 
 pub(crate) use compass_test_support::git::git;
@@ -225,6 +227,27 @@ impl TestDaemon {
             );
             std::thread::sleep(Duration::from_millis(100));
         }
+    }
+
+    /// Prompt `agent` and follow the turn; if Warden paused it, resume it
+    /// and wait for the turn to end. Returns what the prompt printed.
+    pub(crate) fn turn_resuming(&self, agent: &str, prompt: &str) -> String {
+        let ended = || {
+            self.ok(&["agent", "log", agent])
+                .matches("turn ended")
+                .count()
+        };
+        let before = ended();
+        let out = self.ok(&["agent", "prompt", agent, prompt, "--follow"]);
+        if out.contains("paused by Warden") {
+            self.ok(&["agent", "resume", agent]);
+            let deadline = Instant::now() + Duration::from_secs(60);
+            while ended() == before {
+                assert!(Instant::now() < deadline, "the turn did not end: {out}");
+                std::thread::sleep(Duration::from_millis(200));
+            }
+        }
+        out
     }
 
     pub(crate) fn json(&self, args: &[&str]) -> serde_json::Value {
