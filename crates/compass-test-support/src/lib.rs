@@ -7,6 +7,7 @@
 pub mod bins;
 pub mod gates;
 pub mod git_http_server;
+mod github_pulls;
 pub mod github_server;
 pub mod jira_server;
 pub mod linear_server;
