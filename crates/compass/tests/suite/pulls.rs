@@ -148,7 +148,7 @@ fn a_ready_push_opens_a_pull_request_whose_review_reaches_the_agent_and_whose_sq
     );
     let w = show(&d, &ws);
     assert_eq!(w["state"], "WORKSTREAM_STATE_IN_REVIEW", "{w}");
-    assert_eq!(w["pullRequests"][0]["number"], number);
+    assert_eq!(w["pullRequests"][0]["number"], number.to_string().as_str());
     assert_eq!(w["pullRequests"][0]["state"], "PULL_REQUEST_STATE_OPEN");
     assert_eq!(w["pullRequests"][0]["head"], head.as_str());
     let text = d.ok(&["workstream", "show", &ws]);
@@ -160,7 +160,7 @@ fn a_ready_push_opens_a_pull_request_whose_review_reaches_the_agent_and_whose_sq
     assert!(
         gh.issue(issue)["labels"]
             .to_string()
-            .contains("compass:in_review")
+            .contains("compass:in-review")
     );
 
     // A review comment and a failing check: handed to the agent once, as
