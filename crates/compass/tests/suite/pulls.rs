@@ -8,25 +8,12 @@
 //! the next poll; a squash merge by hand (PR closed, not merged) is
 //! detected on trunk and closes the source issue.
 
+use super::merges::forge;
 use super::{TestDaemon, git, set_secret};
 use compass_test_support::GithubServer;
-use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 const TOKEN: &str = "ghp_pulls_token_3";
-
-/// A bare forge with `main` (one commit) and a clone to act on it.
-fn forge(dir: &Path) -> (PathBuf, PathBuf) {
-    git(dir, &["init", "-q", "--bare", "-b", "main", "app.git"]);
-    git(dir, &["clone", "-q", "app.git", "user"]);
-    let user = dir.join("user");
-    git(&user, &["checkout", "-q", "-b", "main"]);
-    fs_err::write(user.join("README.md"), "# app\n").unwrap();
-    git(&user, &["add", "-A"]);
-    git(&user, &["commit", "-q", "-m", "init"]);
-    git(&user, &["push", "-q", "origin", "main"]);
-    (dir.join("app.git"), user)
-}
 
 fn wait_for(d: &TestDaemon, what: &str, ready: impl Fn(&str) -> bool) -> String {
     let deadline = Instant::now() + Duration::from_secs(60);
@@ -55,10 +42,8 @@ const BRANCH: &str = "compass/atlas/demo-1";
 /// The agent: turn one commits, signals ready and pushes; the review's
 /// prompt (it quotes the reviewer) gets a second commit, pushed.
 fn scenario() -> String {
-    let first = format!(
-        "git checkout -qb work HEAD && printf 'one\\n' > one.txt && git add -A && \
-         git -c user.name=a -c user.email=a@example.com commit -qm one"
-    );
+    let first = "git checkout -qb work HEAD && printf 'one\\n' > one.txt && git add -A && \
+         git -c user.name=a -c user.email=a@example.com commit -qm one";
     let push = format!("git push -q origin HEAD:refs/heads/{BRANCH}");
     let second = "printf 'two\\n' > one.txt && git add -A && \
          git -c user.name=a -c user.email=a@example.com commit -qm 'say two'";
@@ -67,7 +52,7 @@ fn scenario() -> String {
          [[turns]]\nsteps = [ {}, {{ kind = \"mcp\", tool = \"ready_for_push\", arguments = {{ issue = \"demo-1\", summary = \"adds one\" }} }}, {} ]\n\
          [[turns]]\non_prompt_containing = \"please say two\"\nsteps = [ {}, {} ]\n\
          [[turns]]\non_prompt_containing = \"also a test\"\nsteps = [ {{ kind = \"message\", text = \"noted\" }} ]\n",
-        step(&first),
+        step(first),
         step(&push),
         step(second),
         step(&push),
