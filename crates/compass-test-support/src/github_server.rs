@@ -9,14 +9,16 @@
 //! the test ([`Fault`]) and served to the next requests in order. Given the
 //! forge's bare repo ([`GithubServer::serve_repo`]) it also speaks pull
 //! requests, their reviews and review comments, and check runs
-//! (`github_pulls.rs`).
+//! (`github_server/pulls.rs`).
 
-use crate::github_pulls::{self, Forge};
+mod pulls;
+
 use crate::served::{Served, lock};
 use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::Response;
+use pulls::Forge;
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::{Arc, Mutex};
@@ -180,11 +182,11 @@ impl GithubServer {
         s.forge
             .pulls
             .values()
-            .map(|p| github_pulls::render_pull(&s, p))
+            .map(|p| pulls::render_pull(&s, p))
             .collect()
     }
 
-    fn with_pull<T>(&self, number: u64, f: impl FnOnce(&mut github_pulls::Pull, u64) -> T) -> T {
+    fn with_pull<T>(&self, number: u64, f: impl FnOnce(&mut pulls::Pull, u64) -> T) -> T {
         let mut s = lock(&self.state);
         let id = s.forge.id();
         let pull = s
@@ -200,7 +202,7 @@ impl GithubServer {
         let s = lock(&self.state);
         let head = s.forge.pulls.get(&number).map(|p| p.head().to_owned());
         head.zip(s.forge.bare.clone())
-            .and_then(|(h, bare)| github_pulls::branch_sha(&bare, &h))
+            .and_then(|(h, bare)| pulls::branch_sha(&bare, &h))
             .unwrap_or_default()
     }
 
@@ -210,7 +212,7 @@ impl GithubServer {
         let commit = self.pull_head(number);
         self.with_pull(number, |p, id| {
             p.reviews_mut()
-                .push(github_pulls::review(id, user, state, body, &commit));
+                .push(pulls::review(id, user, state, body, &commit));
             id
         })
     }
@@ -226,9 +228,8 @@ impl GithubServer {
     ) -> u64 {
         let commit = self.pull_head(number);
         self.with_pull(number, |p, id| {
-            p.comments_mut().push(github_pulls::review_comment(
-                id, user, path, line, body, &commit,
-            ));
+            p.comments_mut()
+                .push(pulls::review_comment(id, user, path, line, body, &commit));
             id
         })
     }
@@ -237,7 +238,7 @@ impl GithubServer {
     pub fn add_check_run(&self, sha: &str, name: &str, conclusion: &str, summary: &str) -> u64 {
         let mut s = lock(&self.state);
         let id = s.forge.id();
-        let run = github_pulls::check_run(id, name, conclusion, summary, sha);
+        let run = pulls::check_run(id, name, conclusion, summary, sha);
         s.forge.checks.entry(sha.to_owned()).or_default().push(run);
         id
     }
@@ -488,7 +489,7 @@ fn handle(
     };
     let parts: Vec<&str> = rest.split('/').filter(|p| !p.is_empty()).collect();
     let Some(("issues", parts)) = parts.split_first().map(|(f, r)| (*f, r)) else {
-        return github_pulls::handle(&mut s, &method, &parts, &uri, &body, host)
+        return pulls::handle(&mut s, &method, &parts, &uri, &body, host)
             .unwrap_or_else(|| message(StatusCode::NOT_FOUND, "Not Found"));
     };
     match (method, parts) {

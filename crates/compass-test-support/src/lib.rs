@@ -7,7 +7,6 @@
 pub mod bins;
 pub mod gates;
 pub mod git_http_server;
-mod github_pulls;
 pub mod github_server;
 pub mod jira_server;
 pub mod linear_server;

@@ -9,7 +9,7 @@
 //! commit's check runs (`{"total_count", "check_runs"}`, paged). Quirk kept:
 //! a `head` filter without the `owner:` prefix is ignored, as GitHub does.
 
-use crate::github_server::{State, message, paged, query_map, reply, timestamp};
+use super::{State, message, paged, query_map, reply, timestamp};
 use axum::http::{Method, StatusCode, Uri};
 use axum::response::Response;
 use serde_json::{Value, json};
