@@ -69,6 +69,34 @@ impl PushState {
     }
 }
 
+/// Where a pull request Compass opened stands on its forge, as last read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PullState {
+    Open,
+    /// Closed without the forge's merge (a squash done by hand looks like
+    /// this too: merge detection judges trunk, not this state).
+    Closed,
+    /// Closed by the forge's merge button.
+    Merged,
+}
+
+impl PullState {
+    pub const ALL: [Self; 3] = [Self::Open, Self::Closed, Self::Merged];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Open => "open",
+            Self::Closed => "closed",
+            Self::Merged => "merged",
+        }
+    }
+
+    pub fn parse(raw: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|s| s.as_str() == raw)
+    }
+}
+
 /// One repo's push state in a workstream.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RepoPush {

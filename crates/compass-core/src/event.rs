@@ -227,6 +227,14 @@ pub enum EventKind {
         comments: u32,
         failing_checks: u32,
     },
+    /// Opening, updating or reading a workstream's pull request failed
+    /// (`number` 0 when none is open yet); the next poll tries again.
+    ForgeFailed {
+        workstream_id: WorkstreamId,
+        repo: String,
+        number: u64,
+        error: String,
+    },
     /// The Dispatcher proposed an agent for an issue.
     ProposalMade {
         proposal: Proposal,
@@ -298,6 +306,7 @@ impl EventKind {
             Self::QueueUpdated { .. } => "queue_updated",
             Self::PullRequestOpened { .. } => "pull_request_opened",
             Self::ForgeFeedback { .. } => "forge_feedback",
+            Self::ForgeFailed { .. } => "forge_failed",
             Self::ProposalMade { .. } => "proposal_made",
             Self::ProposalDecided { .. } => "proposal_decided",
             Self::WorkstreamsOverlap { .. } => "workstreams_overlap",
@@ -329,7 +338,7 @@ impl EventKind {
             Self::Marker { payload, .. } => vec![payload],
             Self::SourceFailed { error, .. } => vec![error],
             Self::SourceWriteback { detail, .. } => vec![detail],
-            Self::MergeCheckFailed { error, .. } => vec![error],
+            Self::MergeCheckFailed { error, .. } | Self::ForgeFailed { error, .. } => vec![error],
             Self::McpCallRefused { error, .. } => vec![error],
             Self::ReadyForPush { summary, .. } => vec![summary],
             Self::AskOpened { ask } => vec![&mut ask.question, &mut ask.answer],

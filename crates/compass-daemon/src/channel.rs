@@ -143,6 +143,7 @@ pub(crate) fn workstream_full(
             number: p.number,
             url: p.url,
             head: p.head,
+            state: convert::pull_state(p.state).into(),
         })
         .collect();
     let mut out = convert::workstream(ws);

@@ -189,6 +189,15 @@ pub(crate) fn workstream(w: Workstream) -> pb::Workstream {
     }
 }
 
+pub(crate) fn pull_state(s: compass_core::channel::PullState) -> pb::PullRequestState {
+    use compass_core::channel::PullState;
+    match s {
+        PullState::Open => pb::PullRequestState::Open,
+        PullState::Closed => pb::PullRequestState::Closed,
+        PullState::Merged => pb::PullRequestState::Merged,
+    }
+}
+
 pub(crate) fn repo_push(p: compass_core::channel::RepoPush) -> pb::RepoPush {
     pb::RepoPush {
         repo: p.repo,
@@ -594,6 +603,17 @@ pub(crate) fn event(e: &Event) -> pb::Event {
             number,
             comments,
             failing_checks,
+        }),
+        EventKind::ForgeFailed {
+            workstream_id,
+            repo,
+            number,
+            error,
+        } => Kind::ForgeFailed(pb::ForgeFailed {
+            workstream_id: workstream_id.0,
+            repo,
+            number,
+            error,
         }),
         EventKind::ProposalMade { proposal } => Kind::ProposalMade(pb::ProposalMade {
             proposal: Some(proposal_pb(proposal)),

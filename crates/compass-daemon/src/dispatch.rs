@@ -23,6 +23,8 @@ pub(crate) struct Dispatch {
     http: Http,
     secrets: crate::secrets::SecretStore,
     merges: crate::merges::Merges,
+    /// Pull requests on the projects' forges, and their feedback.
+    pulls: crate::pulls::Pulls,
     /// Rung after every push the relay forwards: a merge check is due.
     forwarded: std::sync::Arc<tokio::sync::Notify>,
 }
@@ -65,6 +67,7 @@ impl Dispatch {
     ) -> Result<Self, DispatchError> {
         Ok(Self {
             merges: crate::merges::Merges::new(store.clone(), merges_dir, secrets.clone()),
+            pulls: crate::pulls::Pulls::default(),
             store,
             http: Http::new(RetryPolicy::default())?,
             secrets,
@@ -118,6 +121,36 @@ impl Dispatch {
             .check(optional_key(project))
             .await
             .map_err(from_store)
+    }
+
+    /// Poll the pull requests of `project` (id or name; empty: every
+    /// project): open or update them, hand their feedback to the agents.
+    /// Returns the workstreams moved to in review, for the caller to settle.
+    pub(crate) async fn poll_pulls(
+        &self,
+        project: String,
+        fleet: &crate::fleet::Fleet,
+    ) -> Result<Vec<(Workstream, WorkstreamState)>, Status> {
+        let project = optional_key(project);
+        let projects = self
+            .store
+            .read(move |c| match project {
+                Some(p) => Ok(vec![compass_store::projects::get(c, &p)?]),
+                None => compass_store::projects::list(c),
+            })
+            .await
+            .map_err(from_store)?;
+        let token = |name: &str| self.token(name);
+        let mut moved = Vec::new();
+        for p in projects {
+            moved.extend(
+                self.pulls
+                    .poll(&self.store, &self.http, &token, fleet, &p)
+                    .await
+                    .map_err(from_store)?,
+            );
+        }
+        Ok(moved)
     }
 
     /// The token in secret `name`.

@@ -20,6 +20,7 @@ mod lock;
 mod merges;
 mod pickup;
 mod proposals;
+mod pulls;
 mod push_relay;
 mod redaction;
 mod remote_auth;

@@ -128,6 +128,17 @@ impl CompassApi {
         &self,
         project: String,
     ) -> Result<crate::merges::Report, Status> {
+        // Pull requests first: a forward becomes a PR and its review is
+        // handed back before trunk is judged.
+        for (ws, from) in self
+            .dispatch
+            .poll_pulls(project.clone(), &self.fleet)
+            .await?
+        {
+            if let Err(e) = self.settle(&ws, from).await {
+                tracing::warn!(workstream = %ws.id, error = %e.message(), "a workstream in review's follow-up failed");
+            }
+        }
         let report = self.dispatch.check_merges(project.clone()).await?;
         for m in &report.merged {
             if let Err(e) = self.settle(&m.workstream, m.from).await {

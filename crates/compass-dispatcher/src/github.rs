@@ -155,7 +155,7 @@ impl Github<'_> {
                 url: i.html_url,
             });
         }
-        let next = self.next_link(&headers, &what)?;
+        let next = self.next_link(&headers, &what, &self.issues_url()?)?;
         Ok(Page {
             issues,
             pull_requests,
@@ -164,13 +164,14 @@ impl Github<'_> {
         })
     }
 
-    /// The `rel="next"` of a `Link` header; it must point at this
-    /// repository's issues on the configured origin (the token goes nowhere
+    /// The `rel="next"` of a `Link` header; it must point at the list
+    /// asked for (`listed`) on the configured origin (the token goes nowhere
     /// else).
-    fn next_link(
+    pub(crate) fn next_link(
         &self,
         headers: &reqwest::header::HeaderMap,
         what: &str,
+        listed: &Url,
     ) -> Result<Option<Url>, DispatchError> {
         let Some(link) = headers
             .get(reqwest::header::LINK)
@@ -192,29 +193,36 @@ impl Github<'_> {
             message,
         };
         let next = Url::parse(raw).map_err(|e| bad(format!("Link next {raw:?}: {e}")))?;
-        let issues = self.issues_url()?;
-        if next.origin() != issues.origin() || next.path() != issues.path() {
+        if next.origin() != listed.origin() || next.path() != listed.path() {
             return Err(bad(format!(
                 "Link next {raw:?} leaves {}; not followed",
-                issues.as_str()
+                listed.path()
             )));
         }
         Ok(Some(next))
     }
 
     fn issue_url(&self, number: u64, tail: &[&str]) -> Result<Url, DispatchError> {
-        let mut url = self.issues_url()?;
+        let n = number.to_string();
+        let mut path = vec!["issues", n.as_str()];
+        path.extend(tail);
+        self.repo_url(&path)
+    }
+
+    /// `{api}/repos/{owner}/{name}/` then `path`, each segment escaped.
+    pub(crate) fn repo_url(&self, path: &[&str]) -> Result<Url, DispatchError> {
+        let mut url = self.base()?;
         url.path_segments_mut()
             .map_err(|()| DispatchError::Malformed {
                 what: "the API URL".into(),
                 message: "cannot carry a path".into(),
             })?
-            .push(&number.to_string())
-            .extend(tail);
+            .pop_if_empty()
+            .extend(path);
         Ok(url)
     }
 
-    async fn call(
+    pub(crate) async fn call(
         &self,
         method: reqwest::Method,
         url: Url,

@@ -7,15 +7,18 @@ use crate::error::DispatchError;
 use crate::token::Token;
 use serde_json::Value;
 
-/// GitHub's error body is `{"message": …}`, GraphQL's `{"errors":
+/// GitHub's error body is `{"message": …}` (a `422` adds the reasons in
+/// `errors`: a `message`, or the `field` and `code`), GraphQL's `{"errors":
 /// [{"message": …}]}`; anything else is shown cut short.
 pub(crate) fn message_of(body: &[u8]) -> String {
     let text = serde_json::from_slice::<serde_json::Value>(body)
         .ok()
         .and_then(|v| {
-            v["message"]
+            if let Some(m) = v["message"].as_str() {
+                return Some(with_reasons(m, &v["errors"]));
+            }
+            v["errors"][0]["message"]
                 .as_str()
-                .or_else(|| v["errors"][0]["message"].as_str())
                 .or_else(|| v["errorMessages"][0].as_str())
                 .map(str::to_owned)
         })
@@ -25,6 +28,28 @@ pub(crate) fn message_of(body: &[u8]) -> String {
         short.push_str("(no message)");
     }
     short
+}
+
+/// GitHub's `message` with the reasons its `errors` list gives.
+fn with_reasons(message: &str, errors: &Value) -> String {
+    let reasons: Vec<String> = errors
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|e| match e["message"].as_str() {
+            Some(m) => Some(m.to_owned()),
+            None => Some(format!(
+                "{} {}",
+                e["field"].as_str()?,
+                e["code"].as_str().unwrap_or("invalid")
+            )),
+        })
+        .collect();
+    if reasons.is_empty() {
+        message.to_owned()
+    } else {
+        format!("{message}: {}", reasons.join("; "))
+    }
 }
 
 /// The error of a refused request, by its status.

@@ -6,7 +6,7 @@
 
 use crate::db::Tx;
 use crate::error::{Result, StoreError};
-use compass_core::channel::{PushState, QueueEntry, RepoPush};
+use compass_core::channel::{PullState, PushState, QueueEntry, RepoPush};
 use compass_core::event::{EventKind, NewEvent, Scope};
 use compass_core::id::{AgentId, WorkstreamId};
 use compass_core::workstream::Workstream;
@@ -349,6 +349,8 @@ pub struct PullRequest {
     pub url: String,
     /// The head commit it was last opened or updated at.
     pub head: String,
+    /// Its state on the forge at the last poll.
+    pub state: PullState,
     /// Review comment and check-run ids already handed to the agent.
     pub handed_back: Vec<String>,
 }
@@ -360,17 +362,17 @@ pub fn pull_request(
     repo: &str,
 ) -> Result<Option<PullRequest>> {
     let row = row_of(ws)?;
-    let found: Option<(i64, String, String, String)> = conn
+    let found: Option<(i64, String, String, String, String)> = conn
         .query_row(
-            "SELECT number, url, head, handed_back FROM pull_requests \
+            "SELECT number, url, head, handed_back, state FROM pull_requests \
              WHERE workstream_id = ?1 AND repo = ?2",
             params![row, repo],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
         )
         .optional()
         .map_err(StoreError::sql("reading a pull request"))?;
     found
-        .map(|(number, url, head, handed)| {
+        .map(|(number, url, head, handed, state)| {
             Ok(PullRequest {
                 workstream_id: ws.clone(),
                 repo: repo.to_owned(),
@@ -380,6 +382,8 @@ pub fn pull_request(
                 head,
                 handed_back: serde_json::from_str(&handed)
                     .map_err(|e| StoreError::corrupt("handed-back ids", e))?,
+                state: PullState::parse(&state)
+                    .ok_or_else(|| StoreError::corrupt("pull request state", &state))?,
             })
         })
         .transpose()
@@ -419,9 +423,10 @@ pub fn record_pull_request(
     let row = row_of(&ws.id)?;
     tx.conn()
         .execute(
-            "INSERT INTO pull_requests (workstream_id, repo, number, url, head) \
-             VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (workstream_id, repo) DO UPDATE \
-             SET number = excluded.number, url = excluded.url, head = excluded.head",
+            "INSERT INTO pull_requests (workstream_id, repo, number, url, head, state) \
+             VALUES (?1, ?2, ?3, ?4, ?5, 'open') ON CONFLICT (workstream_id, repo) DO UPDATE \
+             SET number = excluded.number, url = excluded.url, head = excluded.head, \
+                 state = 'open'",
             params![
                 row,
                 repo,
@@ -439,6 +444,23 @@ pub fn record_pull_request(
         updated,
     };
     emit_about(tx, ws, kind)
+}
+
+/// Record the state the forge shows for `ws`'s pull request in `repo`.
+pub fn set_pull_state(
+    tx: &mut Tx<'_>,
+    ws: &WorkstreamId,
+    repo: &str,
+    state: PullState,
+) -> Result<()> {
+    let row = row_of(ws)?;
+    tx.conn()
+        .execute(
+            "UPDATE pull_requests SET state = ?1 WHERE workstream_id = ?2 AND repo = ?3",
+            params![state.as_str(), row, repo],
+        )
+        .map_err(StoreError::sql("recording a pull request's state"))?;
+    Ok(())
 }
 
 /// Record feedback handed back to the agent: its ids are not handed again.

@@ -234,6 +234,8 @@ pub(crate) fn migrations() -> Migrations<'static> {
         );
         "#,
         ),
+        // A pull request's state on its forge, as the last poll read it.
+        M::up("ALTER TABLE pull_requests ADD COLUMN state TEXT NOT NULL DEFAULT 'open';"),
     ])
 }
 

@@ -6,13 +6,19 @@
 //! (with a `pull_request` key), answers `401 Bad credentials`, `404 Not
 //! Found`, and rate limits with `429`/`403` plus `Retry-After` or
 //! `x-ratelimit-remaining: 0` and `x-ratelimit-reset`. Faults are queued by
-//! the test ([`Fault`]) and served to the next requests in order.
+//! the test ([`Fault`]) and served to the next requests in order. Given the
+//! forge's bare repo ([`GithubServer::serve_repo`]) it also speaks pull
+//! requests, their reviews and review comments, and check runs
+//! (`github_server/pulls.rs`).
+
+mod pulls;
 
 use crate::served::{Served, lock};
 use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::Response;
+use pulls::Forge;
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::{Arc, Mutex};
@@ -36,6 +42,9 @@ pub enum Fault {
     /// Answered normally, but the `Link` header's `next` points at another
     /// origin (a client must not carry its token there).
     ForeignLink,
+    /// `200` with an empty list (a list read just before something was
+    /// made: a race the client must survive).
+    EmptyList,
 }
 
 /// A request the server saw: method, path and raw query.
@@ -63,20 +72,46 @@ struct Item {
 }
 
 #[derive(Debug, Default)]
-struct State {
-    repo: String,
+pub(crate) struct State {
+    pub(crate) repo: String,
     token: String,
     items: BTreeMap<u64, Item>,
     next_number: u64,
-    clock: u64,
+    pub(crate) clock: u64,
     faults: VecDeque<Fault>,
     seen: Vec<Seen>,
+    /// Pull requests, reviews and checks over a real bare repo.
+    pub(crate) forge: Forge,
 }
 
 impl State {
     fn tick(&mut self) -> u64 {
         self.clock += 1;
         self.clock
+    }
+
+    /// A new issue (or a pull request's issue: they share numbers).
+    pub(crate) fn insert_item(&mut self, title: &str, body: &str, pull_request: bool) -> u64 {
+        let number = self.next_number;
+        self.next_number += 1;
+        let updated = self.tick();
+        self.items.insert(
+            number,
+            Item {
+                id: 9_000_000 + number,
+                number,
+                title: title.to_owned(),
+                body: (!body.is_empty()).then(|| body.to_owned()),
+                labels: Vec::new(),
+                assignee: None,
+                open: true,
+                state_reason: None,
+                pull_request,
+                updated,
+                comments: Vec::new(),
+            },
+        );
+        number
     }
 }
 
@@ -128,26 +163,90 @@ impl GithubServer {
 
     fn insert(&self, title: &str, body: &str, labels: &[&str], pull_request: bool) -> u64 {
         let mut s = lock(&self.state);
-        let number = s.next_number;
-        s.next_number += 1;
-        let updated = s.tick();
-        s.items.insert(
-            number,
-            Item {
-                id: 9_000_000 + number,
-                number,
-                title: title.to_owned(),
-                body: (!body.is_empty()).then(|| body.to_owned()),
-                labels: labels.iter().map(|l| (*l).to_owned()).collect(),
-                assignee: None,
-                open: true,
-                state_reason: None,
-                pull_request,
-                updated,
-                comments: Vec::new(),
-            },
-        );
+        let number = s.insert_item(title, body, pull_request);
+        if let Some(item) = s.items.get_mut(&number) {
+            item.labels = labels.iter().map(|l| (*l).to_owned()).collect();
+        }
         number
+    }
+
+    /// Back the repository's pull requests with the bare repo `bare` (the
+    /// forge's copy: heads, bases and commits are read from it).
+    pub fn serve_repo(&self, bare: &std::path::Path) {
+        lock(&self.state).forge.bare = Some(bare.to_owned());
+    }
+
+    /// Every pull request as the API shows it, by number.
+    pub fn pulls(&self) -> Vec<Value> {
+        let s = lock(&self.state);
+        s.forge
+            .pulls
+            .values()
+            .map(|p| pulls::render_pull(&s, p))
+            .collect()
+    }
+
+    fn with_pull<T>(&self, number: u64, f: impl FnOnce(&mut pulls::Pull, u64) -> T) -> T {
+        let mut s = lock(&self.state);
+        let id = s.forge.id();
+        let pull = s
+            .forge
+            .pulls
+            .get_mut(&number)
+            .unwrap_or_else(|| panic!("no pull request #{number}"));
+        f(pull, id)
+    }
+
+    /// The head commit of pull request `number` now.
+    fn pull_head(&self, number: u64) -> String {
+        let s = lock(&self.state);
+        let head = s.forge.pulls.get(&number).map(|p| p.head().to_owned());
+        head.zip(s.forge.bare.clone())
+            .and_then(|(h, bare)| pulls::branch_sha(&bare, &h))
+            .unwrap_or_default()
+    }
+
+    /// A reviewer submits a review (`APPROVED`, `CHANGES_REQUESTED`,
+    /// `COMMENTED`); returns its id.
+    pub fn add_review(&self, number: u64, user: &str, state: &str, body: &str) -> u64 {
+        let commit = self.pull_head(number);
+        self.with_pull(number, |p, id| {
+            p.reviews_mut()
+                .push(pulls::review(id, user, state, body, &commit));
+            id
+        })
+    }
+
+    /// A reviewer comments on `path` line `line` of the diff; returns its id.
+    pub fn add_review_comment(
+        &self,
+        number: u64,
+        user: &str,
+        path: &str,
+        line: u64,
+        body: &str,
+    ) -> u64 {
+        let commit = self.pull_head(number);
+        self.with_pull(number, |p, id| {
+            p.comments_mut()
+                .push(pulls::review_comment(id, user, path, line, body, &commit));
+            id
+        })
+    }
+
+    /// CI reports a completed check run `name` on commit `sha`; returns its id.
+    pub fn add_check_run(&self, sha: &str, name: &str, conclusion: &str, summary: &str) -> u64 {
+        let mut s = lock(&self.state);
+        let id = s.forge.id();
+        let run = pulls::check_run(id, name, conclusion, summary, sha);
+        s.forge.checks.entry(sha.to_owned()).or_default().push(run);
+        id
+    }
+
+    /// Close pull request `number`, as merged by the forge's button or not
+    /// (the test does the git side of a merge itself).
+    pub fn close_pull(&self, number: u64, merged: bool) {
+        self.with_pull(number, |p, _| p.close(merged));
     }
 
     /// Open an issue; returns its number.
@@ -239,7 +338,7 @@ fn render(s: &State, i: &Item) -> Value {
     v
 }
 
-fn reply(status: StatusCode, body: &Value) -> Response {
+pub(crate) fn reply(status: StatusCode, body: &Value) -> Response {
     let mut r = Response::new(Body::from(body.to_string()));
     *r.status_mut() = status;
     r.headers_mut().insert(
@@ -249,7 +348,7 @@ fn reply(status: StatusCode, body: &Value) -> Response {
     r
 }
 
-fn message(status: StatusCode, text: &str) -> Response {
+pub(crate) fn message(status: StatusCode, text: &str) -> Response {
     reply(
         status,
         &json!({"message": text, "documentation_url": "https://docs.github.com/rest"}),
@@ -265,6 +364,7 @@ fn now_secs() -> u64 {
 fn fault(f: Fault) -> Response {
     match f {
         Fault::Pass | Fault::ForeignLink => message(StatusCode::OK, "pass"),
+        Fault::EmptyList => reply(StatusCode::OK, &json!([])),
         Fault::Status(code) => {
             let status = StatusCode::from_u16(code).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
             message(status, status.canonical_reason().unwrap_or("error"))
@@ -300,7 +400,7 @@ fn fault(f: Fault) -> Response {
     }
 }
 
-fn query_map(query: &str) -> BTreeMap<String, String> {
+pub(crate) fn query_map(query: &str) -> BTreeMap<String, String> {
     query
         .split('&')
         .filter_map(|kv| kv.split_once('='))
@@ -375,27 +475,25 @@ fn handle(
         return message(StatusCode::UNAUTHORIZED, "Bad credentials");
     }
     let path = uri.path().to_owned();
-    let prefix = format!("/repos/{}/issues", s.repo);
-    let Some(rest) = path.strip_prefix(&prefix) else {
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("127.0.0.1");
+    let host = if foreign {
+        "attacker.example:8443"
+    } else {
+        host
+    };
+    let Some(rest) = path.strip_prefix(&format!("/repos/{}", s.repo)) else {
         return message(StatusCode::NOT_FOUND, "Not Found");
     };
     let parts: Vec<&str> = rest.split('/').filter(|p| !p.is_empty()).collect();
-    match (method, parts.as_slice()) {
-        (Method::GET, []) => {
-            let host = headers
-                .get(header::HOST)
-                .and_then(|h| h.to_str().ok())
-                .unwrap_or("127.0.0.1");
-            list(
-                &s,
-                &uri,
-                if foreign {
-                    "attacker.example:8443"
-                } else {
-                    host
-                },
-            )
-        }
+    let Some(("issues", parts)) = parts.split_first().map(|(f, r)| (*f, r)) else {
+        return pulls::handle(&mut s, &method, &parts, &uri, &body, host)
+            .unwrap_or_else(|| message(StatusCode::NOT_FOUND, "Not Found"));
+    };
+    match (method, parts) {
+        (Method::GET, []) => list(&s, &uri, host),
         (Method::PATCH, [n]) => with_item(&mut s, n, |item| {
             if let Some(state) = body["state"].as_str() {
                 item.open = state == "open";
@@ -466,16 +564,6 @@ fn list(s: &State, uri: &Uri, host: &str) -> Response {
         .map(|l| l.split(',').filter(|l| !l.is_empty()).collect())
         .unwrap_or_default();
     let since = q.get("since").cloned().unwrap_or_default();
-    let per_page: usize = q
-        .get("per_page")
-        .and_then(|p| p.parse().ok())
-        .unwrap_or(30)
-        .clamp(1, 100);
-    let page: usize = q
-        .get("page")
-        .and_then(|p| p.parse().ok())
-        .unwrap_or(1)
-        .max(1);
     let mut items: Vec<&Item> = s
         .items
         .values()
@@ -501,14 +589,33 @@ fn list(s: &State, uri: &Uri, host: &str) -> Response {
     if q.get("direction").map(String::as_str) != Some("asc") {
         items.reverse();
     }
-    let pages = items.len().div_ceil(per_page).max(1);
-    let body: Vec<Value> = items
-        .iter()
-        .skip((page - 1) * per_page)
-        .take(per_page)
-        .map(|i| render(s, i))
-        .collect();
-    let mut r = reply(StatusCode::OK, &Value::Array(body));
+    let body: Vec<Value> = items.iter().map(|i| render(s, i)).collect();
+    paged(uri, host, body, |page| Value::Array(page.to_vec()))
+}
+
+/// One page of `all` as `wrap` shapes it (`per_page`, `page`), with
+/// GitHub's `Link` header (`next`, `last`, `first`, `prev`) on `host`.
+pub(crate) fn paged(
+    uri: &Uri,
+    host: &str,
+    all: Vec<Value>,
+    wrap: impl FnOnce(&[Value]) -> Value,
+) -> Response {
+    let q = query_map(uri.query().unwrap_or_default());
+    let per_page: usize = q
+        .get("per_page")
+        .and_then(|p| p.parse().ok())
+        .unwrap_or(30)
+        .clamp(1, 100);
+    let page: usize = q
+        .get("page")
+        .and_then(|p| p.parse().ok())
+        .unwrap_or(1)
+        .max(1);
+    let pages = all.len().div_ceil(per_page).max(1);
+    let start = ((page - 1) * per_page).min(all.len());
+    let end = (start + per_page).min(all.len());
+    let mut r = reply(StatusCode::OK, &wrap(&all[start..end]));
     let link_to = |p: usize| {
         let others: Vec<String> = uri
             .query()

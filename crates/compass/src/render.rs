@@ -338,7 +338,17 @@ pub(crate) fn workstream(w: &pb::Workstream) -> String {
         let _ = writeln!(out, "repo {}: {} {}", p.repo, p.state, p.commit);
     }
     for pr in &w.pull_requests {
-        let _ = writeln!(out, "pull request {} #{}: {}", pr.repo, pr.number, pr.url);
+        let state = pb::PullRequestState::try_from(pr.state).map_or("unknown", |s| match s {
+            pb::PullRequestState::Open => "open",
+            pb::PullRequestState::Closed => "closed",
+            pb::PullRequestState::Merged => "merged",
+            pb::PullRequestState::Unspecified => "unknown",
+        });
+        let _ = writeln!(
+            out,
+            "pull request {} #{} ({state}): {}",
+            pr.repo, pr.number, pr.url
+        );
     }
     out.trim_end().to_owned()
 }
@@ -496,6 +506,17 @@ pub(crate) fn event(e: &pb::Event) -> String {
         Some(Kind::ForgeFeedback(f)) => format!(
             "review of #{} ({}) handed to the agent: {} comments, {} failing checks",
             f.number, f.repo, f.comments, f.failing_checks
+        ),
+        Some(Kind::ForgeFailed(f)) => format!(
+            "pull request of {} in workstream {}{} failed: {}",
+            f.repo,
+            f.workstream_id,
+            if f.number == 0 {
+                String::new()
+            } else {
+                format!(" (#{})", f.number)
+            },
+            f.error
         ),
         Some(Kind::SourceWriteback(w)) => format!(
             "writeback {} to issue {}: {}",

@@ -1,6 +1,7 @@
 //! Shared fixtures: a store with one project, a GitHub-shaped server.
 
 mod github;
+mod pulls;
 mod status;
 mod trunk;
 

@@ -650,7 +650,7 @@ pub struct Event {
     pub tool_call_id: ::prost::alloc::string::String,
     #[prost(
         oneof = "event::Kind",
-        tags = "10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 40, 41, 42, 70, 71, 72, 73, 74, 75, 90, 91, 100, 101, 102, 103, 104, 105, 106, 107, 110, 111, 112, 130, 131"
+        tags = "10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 40, 41, 42, 70, 71, 72, 73, 74, 75, 90, 91, 100, 101, 102, 103, 104, 105, 106, 107, 108, 110, 111, 112, 130, 131"
     )]
     pub kind: ::core::option::Option<event::Kind>,
 }
@@ -721,6 +721,8 @@ pub mod event {
         PullRequestOpened(super::PullRequestOpened),
         #[prost(message, tag = "107")]
         ForgeFeedback(super::ForgeFeedback),
+        #[prost(message, tag = "108")]
+        ForgeFailed(super::ForgeFailed),
         /// Dispatcher: proposals and the conflict map
         #[prost(message, tag = "110")]
         ProposalMade(super::ProposalMade),
@@ -1222,6 +1224,9 @@ pub struct PullRequest {
     pub url: ::prost::alloc::string::String,
     #[prost(string, tag = "4")]
     pub head: ::prost::alloc::string::String,
+    /// As the forge showed it at the last poll.
+    #[prost(enumeration = "PullRequestState", tag = "5")]
+    pub state: i32,
 }
 #[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
 pub struct GetWorkstreamRequest {
@@ -1351,6 +1356,19 @@ pub struct ForgeFeedback {
     pub comments: u32,
     #[prost(uint32, tag = "5")]
     pub failing_checks: u32,
+}
+/// Opening, updating or reading a pull request failed; retried next poll.
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct ForgeFailed {
+    #[prost(string, tag = "1")]
+    pub workstream_id: ::prost::alloc::string::String,
+    #[prost(string, tag = "2")]
+    pub repo: ::prost::alloc::string::String,
+    /// 0 when no pull request is open yet.
+    #[prost(uint64, tag = "3")]
+    pub number: u64,
+    #[prost(string, tag = "4")]
+    pub error: ::prost::alloc::string::String,
 }
 /// A person opened a raw shell (a PTY) into the event's agent's workload:
 /// the escape hatch, outside every gate, so it is audited as a human session.
@@ -1986,6 +2004,39 @@ impl SourceHealth {
             "SOURCE_HEALTH_NEW" => Some(Self::New),
             "SOURCE_HEALTH_OK" => Some(Self::Ok),
             "SOURCE_HEALTH_FAILING" => Some(Self::Failing),
+            _ => None,
+        }
+    }
+}
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::prost::Enumeration)]
+#[repr(i32)]
+pub enum PullRequestState {
+    Unspecified = 0,
+    Open = 1,
+    /// Closed without the forge's merge (merge detection still judges trunk).
+    Closed = 2,
+    Merged = 3,
+}
+impl PullRequestState {
+    /// String value of the enum field names used in the ProtoBuf definition.
+    ///
+    /// The values are not transformed in any way and thus are considered stable
+    /// (if the ProtoBuf definition does not change) and safe for programmatic use.
+    pub fn as_str_name(&self) -> &'static str {
+        match self {
+            Self::Unspecified => "PULL_REQUEST_STATE_UNSPECIFIED",
+            Self::Open => "PULL_REQUEST_STATE_OPEN",
+            Self::Closed => "PULL_REQUEST_STATE_CLOSED",
+            Self::Merged => "PULL_REQUEST_STATE_MERGED",
+        }
+    }
+    /// Creates an enum from field names used in the ProtoBuf definition.
+    pub fn from_str_name(value: &str) -> ::core::option::Option<Self> {
+        match value {
+            "PULL_REQUEST_STATE_UNSPECIFIED" => Some(Self::Unspecified),
+            "PULL_REQUEST_STATE_OPEN" => Some(Self::Open),
+            "PULL_REQUEST_STATE_CLOSED" => Some(Self::Closed),
+            "PULL_REQUEST_STATE_MERGED" => Some(Self::Merged),
             _ => None,
         }
     }

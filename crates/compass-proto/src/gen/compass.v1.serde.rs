@@ -6763,6 +6763,9 @@ impl serde::Serialize for Event {
                 event::Kind::ForgeFeedback(v) => {
                     struct_ser.serialize_field("forgeFeedback", v)?;
                 }
+                event::Kind::ForgeFailed(v) => {
+                    struct_ser.serialize_field("forgeFailed", v)?;
+                }
                 event::Kind::ProposalMade(v) => {
                     struct_ser.serialize_field("proposalMade", v)?;
                 }
@@ -6862,6 +6865,8 @@ impl<'de> serde::Deserialize<'de> for Event {
             "pullRequestOpened",
             "forge_feedback",
             "forgeFeedback",
+            "forge_failed",
+            "forgeFailed",
             "proposal_made",
             "proposalMade",
             "proposal_decided",
@@ -6913,6 +6918,7 @@ impl<'de> serde::Deserialize<'de> for Event {
             QueueUpdated,
             PullRequestOpened,
             ForgeFeedback,
+            ForgeFailed,
             ProposalMade,
             ProposalDecided,
             WorkstreamsOverlap,
@@ -6976,6 +6982,7 @@ impl<'de> serde::Deserialize<'de> for Event {
                             "queueUpdated" | "queue_updated" => Ok(GeneratedField::QueueUpdated),
                             "pullRequestOpened" | "pull_request_opened" => Ok(GeneratedField::PullRequestOpened),
                             "forgeFeedback" | "forge_feedback" => Ok(GeneratedField::ForgeFeedback),
+                            "forgeFailed" | "forge_failed" => Ok(GeneratedField::ForgeFailed),
                             "proposalMade" | "proposal_made" => Ok(GeneratedField::ProposalMade),
                             "proposalDecided" | "proposal_decided" => Ok(GeneratedField::ProposalDecided),
                             "workstreamsOverlap" | "workstreams_overlap" => Ok(GeneratedField::WorkstreamsOverlap),
@@ -7266,6 +7273,13 @@ impl<'de> serde::Deserialize<'de> for Event {
                             kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::ForgeFeedback)
 ;
                         }
+                        GeneratedField::ForgeFailed => {
+                            if kind__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("forgeFailed"));
+                            }
+                            kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::ForgeFailed)
+;
+                        }
                         GeneratedField::ProposalMade => {
                             if kind__.is_some() {
                                 return Err(serde::de::Error::duplicate_field("proposalMade"));
@@ -7442,6 +7456,153 @@ impl<'de> serde::Deserialize<'de> for Finding {
             }
         }
         deserializer.deserialize_struct("compass.v1.Finding", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for ForgeFailed {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.workstream_id.is_empty() {
+            len += 1;
+        }
+        if !self.repo.is_empty() {
+            len += 1;
+        }
+        if self.number != 0 {
+            len += 1;
+        }
+        if !self.error.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.ForgeFailed", len)?;
+        if !self.workstream_id.is_empty() {
+            struct_ser.serialize_field("workstreamId", &self.workstream_id)?;
+        }
+        if !self.repo.is_empty() {
+            struct_ser.serialize_field("repo", &self.repo)?;
+        }
+        if self.number != 0 {
+            #[allow(clippy::needless_borrow)]
+            #[allow(clippy::needless_borrows_for_generic_args)]
+            struct_ser.serialize_field("number", ToString::to_string(&self.number).as_str())?;
+        }
+        if !self.error.is_empty() {
+            struct_ser.serialize_field("error", &self.error)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for ForgeFailed {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "workstream_id",
+            "workstreamId",
+            "repo",
+            "number",
+            "error",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            WorkstreamId,
+            Repo,
+            Number,
+            Error,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "workstreamId" | "workstream_id" => Ok(GeneratedField::WorkstreamId),
+                            "repo" => Ok(GeneratedField::Repo),
+                            "number" => Ok(GeneratedField::Number),
+                            "error" => Ok(GeneratedField::Error),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = ForgeFailed;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.ForgeFailed")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<ForgeFailed, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut workstream_id__ = None;
+                let mut repo__ = None;
+                let mut number__ = None;
+                let mut error__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::WorkstreamId => {
+                            if workstream_id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("workstreamId"));
+                            }
+                            workstream_id__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Repo => {
+                            if repo__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("repo"));
+                            }
+                            repo__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Number => {
+                            if number__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("number"));
+                            }
+                            number__ = 
+                                Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
+                            ;
+                        }
+                        GeneratedField::Error => {
+                            if error__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("error"));
+                            }
+                            error__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(ForgeFailed {
+                    workstream_id: workstream_id__.unwrap_or_default(),
+                    repo: repo__.unwrap_or_default(),
+                    number: number__.unwrap_or_default(),
+                    error: error__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.ForgeFailed", FIELDS, GeneratedVisitor)
     }
 }
 impl serde::Serialize for ForgeFeedback {
@@ -13925,6 +14086,9 @@ impl serde::Serialize for PullRequest {
         if !self.head.is_empty() {
             len += 1;
         }
+        if self.state != 0 {
+            len += 1;
+        }
         let mut struct_ser = serializer.serialize_struct("compass.v1.PullRequest", len)?;
         if !self.repo.is_empty() {
             struct_ser.serialize_field("repo", &self.repo)?;
@@ -13940,6 +14104,11 @@ impl serde::Serialize for PullRequest {
         if !self.head.is_empty() {
             struct_ser.serialize_field("head", &self.head)?;
         }
+        if self.state != 0 {
+            let v = PullRequestState::try_from(self.state)
+                .map_err(|_| serde::ser::Error::custom(format!("Invalid variant {}", self.state)))?;
+            struct_ser.serialize_field("state", &v)?;
+        }
         struct_ser.end()
     }
 }
@@ -13954,6 +14123,7 @@ impl<'de> serde::Deserialize<'de> for PullRequest {
             "number",
             "url",
             "head",
+            "state",
         ];
 
         #[allow(clippy::enum_variant_names)]
@@ -13962,6 +14132,7 @@ impl<'de> serde::Deserialize<'de> for PullRequest {
             Number,
             Url,
             Head,
+            State,
         }
         impl<'de> serde::Deserialize<'de> for GeneratedField {
             fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
@@ -13987,6 +14158,7 @@ impl<'de> serde::Deserialize<'de> for PullRequest {
                             "number" => Ok(GeneratedField::Number),
                             "url" => Ok(GeneratedField::Url),
                             "head" => Ok(GeneratedField::Head),
+                            "state" => Ok(GeneratedField::State),
                             _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
                         }
                     }
@@ -14010,6 +14182,7 @@ impl<'de> serde::Deserialize<'de> for PullRequest {
                 let mut number__ = None;
                 let mut url__ = None;
                 let mut head__ = None;
+                let mut state__ = None;
                 while let Some(k) = map_.next_key()? {
                     match k {
                         GeneratedField::Repo => {
@@ -14038,6 +14211,12 @@ impl<'de> serde::Deserialize<'de> for PullRequest {
                             }
                             head__ = Some(map_.next_value()?);
                         }
+                        GeneratedField::State => {
+                            if state__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("state"));
+                            }
+                            state__ = Some(map_.next_value::<PullRequestState>()? as i32);
+                        }
                     }
                 }
                 Ok(PullRequest {
@@ -14045,6 +14224,7 @@ impl<'de> serde::Deserialize<'de> for PullRequest {
                     number: number__.unwrap_or_default(),
                     url: url__.unwrap_or_default(),
                     head: head__.unwrap_or_default(),
+                    state: state__.unwrap_or_default(),
                 })
             }
         }
@@ -14213,6 +14393,83 @@ impl<'de> serde::Deserialize<'de> for PullRequestOpened {
             }
         }
         deserializer.deserialize_struct("compass.v1.PullRequestOpened", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for PullRequestState {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        let variant = match self {
+            Self::Unspecified => "PULL_REQUEST_STATE_UNSPECIFIED",
+            Self::Open => "PULL_REQUEST_STATE_OPEN",
+            Self::Closed => "PULL_REQUEST_STATE_CLOSED",
+            Self::Merged => "PULL_REQUEST_STATE_MERGED",
+        };
+        serializer.serialize_str(variant)
+    }
+}
+impl<'de> serde::Deserialize<'de> for PullRequestState {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "PULL_REQUEST_STATE_UNSPECIFIED",
+            "PULL_REQUEST_STATE_OPEN",
+            "PULL_REQUEST_STATE_CLOSED",
+            "PULL_REQUEST_STATE_MERGED",
+        ];
+
+        struct GeneratedVisitor;
+
+        impl serde::de::Visitor<'_> for GeneratedVisitor {
+            type Value = PullRequestState;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(formatter, "expected one of: {:?}", &FIELDS)
+            }
+
+            fn visit_i64<E>(self, v: i64) -> std::result::Result<Self::Value, E>
+            where
+                E: serde::de::Error,
+            {
+                i32::try_from(v)
+                    .ok()
+                    .and_then(|x| x.try_into().ok())
+                    .ok_or_else(|| {
+                        serde::de::Error::invalid_value(serde::de::Unexpected::Signed(v), &self)
+                    })
+            }
+
+            fn visit_u64<E>(self, v: u64) -> std::result::Result<Self::Value, E>
+            where
+                E: serde::de::Error,
+            {
+                i32::try_from(v)
+                    .ok()
+                    .and_then(|x| x.try_into().ok())
+                    .ok_or_else(|| {
+                        serde::de::Error::invalid_value(serde::de::Unexpected::Unsigned(v), &self)
+                    })
+            }
+
+            fn visit_str<E>(self, value: &str) -> std::result::Result<Self::Value, E>
+            where
+                E: serde::de::Error,
+            {
+                match value {
+                    "PULL_REQUEST_STATE_UNSPECIFIED" => Ok(PullRequestState::Unspecified),
+                    "PULL_REQUEST_STATE_OPEN" => Ok(PullRequestState::Open),
+                    "PULL_REQUEST_STATE_CLOSED" => Ok(PullRequestState::Closed),
+                    "PULL_REQUEST_STATE_MERGED" => Ok(PullRequestState::Merged),
+                    _ => Err(serde::de::Error::unknown_variant(value, FIELDS)),
+                }
+            }
+        }
+        deserializer.deserialize_any(GeneratedVisitor)
     }
 }
 impl serde::Serialize for QueueUpdated {

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 const TOKEN: &str = "ghp_merge_token_7";
 
 /// A bare forge with `main` (one commit) and a clone to act on it.
-fn forge(dir: &Path) -> (PathBuf, PathBuf) {
+pub(super) fn forge(dir: &Path) -> (PathBuf, PathBuf) {
     let bare = dir.join("app.git");
     git(dir, &["init", "-q", "--bare", "-b", "main", "app.git"]);
     git(dir, &["clone", "-q", "app.git", "user"]);

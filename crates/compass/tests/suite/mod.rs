@@ -22,6 +22,7 @@ mod mcp;
 mod merges;
 mod oci;
 mod proposals;
+mod pulls;
 mod relay;
 mod relay_ssh;
 mod restart;

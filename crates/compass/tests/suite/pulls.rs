@@ -1,0 +1,224 @@
+//! Pull requests through the daemon, against the GitHub-shaped server
+//! backed by the project's real bare forge repo: an agent calls
+//! `ready_for_push` and pushes through the relay → a PR opens (head the
+//! forwarded branch, base trunk) and the workstream moves to in review; a
+//! review comment and a failing check reach the agent once, as one gated
+//! prompt that carries the reviewer's words; its new commit updates the PR;
+//! an expired token is a `forge_failed` event and the feedback waits for
+//! the next poll; a squash merge by hand (PR closed, not merged) is
+//! detected on trunk and closes the source issue.
+
+use super::merges::forge;
+use super::{TestDaemon, git, set_secret};
+use compass_test_support::GithubServer;
+use std::time::{Duration, Instant};
+
+const TOKEN: &str = "ghp_pulls_token_3";
+
+fn wait_for(d: &TestDaemon, what: &str, ready: impl Fn(&str) -> bool) -> String {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let events = d.ok(&["events"]);
+        if ready(&events) {
+            return events;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "timed out waiting for {what}:\n{events}"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+fn step(command: &str) -> String {
+    format!(
+        "{{ kind = \"run\", command = {} }}",
+        serde_json::to_string(command).unwrap()
+    )
+}
+
+const BRANCH: &str = "compass/atlas/demo-1";
+
+/// The agent: turn one commits, signals ready and pushes; the review's
+/// prompt (it quotes the reviewer) gets a second commit, pushed.
+fn scenario() -> String {
+    let first = "git checkout -qb work HEAD && printf 'one\\n' > one.txt && git add -A && \
+         git -c user.name=a -c user.email=a@example.com commit -qm one";
+    let push = format!("git push -q origin HEAD:refs/heads/{BRANCH}");
+    let second = "printf 'two\\n' > one.txt && git add -A && \
+         git -c user.name=a -c user.email=a@example.com commit -qm 'say two'";
+    format!(
+        "name = \"pr\"\ndescription = \"works, asks for review, answers it\"\n\
+         [[turns]]\nsteps = [ {}, {{ kind = \"mcp\", tool = \"ready_for_push\", arguments = {{ issue = \"demo-1\", summary = \"adds one\" }} }}, {} ]\n\
+         [[turns]]\non_prompt_containing = \"please say two\"\nsteps = [ {}, {} ]\n\
+         [[turns]]\non_prompt_containing = \"also a test\"\nsteps = [ {{ kind = \"message\", text = \"noted\" }} ]\n",
+        step(first),
+        step(&push),
+        step(second),
+        step(&push),
+    )
+}
+
+fn show(d: &TestDaemon, ws: &str) -> serde_json::Value {
+    d.json(&["workstream", "show", ws])
+}
+
+#[test]
+fn a_ready_push_opens_a_pull_request_whose_review_reaches_the_agent_and_whose_squash_merges() {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap();
+    let gh = rt.block_on(GithubServer::start("octo/app", TOKEN)).unwrap();
+    let issue = gh.add_issue("say one", "write one.txt", &[]);
+    let d = TestDaemon::start();
+    let (bare, user) = forge(d.outside());
+    gh.serve_repo(&bare);
+    d.ok(&["project", "add", "demo", "--repo", bare.to_str().unwrap()]);
+    set_secret(&d, "GH_TOKEN", TOKEN);
+    let url = gh.url();
+    d.ok(&[
+        "source",
+        "add",
+        "demo",
+        "github",
+        "--repo",
+        "octo/app",
+        "--api-url",
+        &url,
+        "--token-secret",
+        "GH_TOKEN",
+    ]);
+    d.ok(&["source", "sync", "github:octo/app"]);
+    d.ok(&["agent", "new", "atlas"]);
+    let ws = d.json(&["workstream", "add", "demo-1", "atlas"])["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    d.ok(&["workstream", "move", &ws, "in_progress"]);
+    compass_test_support::bins::scripted_agent();
+    d.start_scripted("atlas", &scenario());
+
+    // Nothing is opened before the agent says it is ready and pushes.
+    d.ok(&["dispatcher", "check-merges"]);
+    assert!(gh.pulls().is_empty());
+    let turn = d.ok(&["agent", "prompt", "atlas", "go", "--follow"]);
+    assert!(turn.contains("Compass forwarded this push"), "{turn}");
+    // The forward rings the poll; a check runs it too (one at a time).
+    d.ok(&["dispatcher", "check-merges"]);
+    let events = wait_for(&d, "the pull request", |e| e.contains("opened for app"));
+    let pulls = gh.pulls();
+    assert_eq!(pulls.len(), 1, "{pulls:?}");
+    let pr = &pulls[0];
+    let number = pr["number"].as_u64().unwrap();
+    assert_eq!(pr["head"]["ref"], BRANCH);
+    assert_eq!(pr["base"]["ref"], "main");
+    assert_eq!(pr["title"], "say one");
+    assert!(
+        pr["body"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("Closes #{issue}")),
+        "{pr}"
+    );
+    let head = pr["head"]["sha"].as_str().unwrap().to_owned();
+    assert_eq!(head, git(&bare, &["rev-parse", BRANCH]));
+    assert_eq!(
+        events
+            .matches(&format!("pull request #{number} opened"))
+            .count(),
+        1,
+        "{events}"
+    );
+    let w = show(&d, &ws);
+    assert_eq!(w["state"], "WORKSTREAM_STATE_IN_REVIEW", "{w}");
+    assert_eq!(w["pullRequests"][0]["number"], number.to_string().as_str());
+    assert_eq!(w["pullRequests"][0]["state"], "PULL_REQUEST_STATE_OPEN");
+    assert_eq!(w["pullRequests"][0]["head"], head.as_str());
+    let text = d.ok(&["workstream", "show", &ws]);
+    assert!(
+        text.contains(&format!("pull request app #{number} (open)")),
+        "{text}"
+    );
+    // The writeback labelled the issue for review.
+    assert!(
+        gh.issue(issue)["labels"]
+            .to_string()
+            .contains("compass:in-review")
+    );
+
+    // A review comment and a failing check: handed to the agent once, as
+    // one prompt it acts on (its turn is keyed on the reviewer's words).
+    gh.add_review_comment(number, "alice", "one.txt", 1, "please say two");
+    gh.add_check_run(&head, "ci/test", "failure", "1 test failed");
+    gh.add_check_run(&head, "ci/lint", "success", "");
+    d.ok(&["dispatcher", "check-merges"]);
+    let events = wait_for(&d, "the updated pull request", |e| {
+        e.contains(&format!("pull request #{number} updated"))
+    });
+    assert!(
+        events.contains(&format!(
+            "review of #{number} (app) handed to the agent: 1 comments, 1 failing checks"
+        )),
+        "{events}"
+    );
+    let new_head = git(&bare, &["rev-parse", BRANCH]);
+    assert_ne!(new_head, head);
+    assert_eq!(git(&bare, &["show", &format!("{new_head}:one.txt")]), "two");
+    let w = show(&d, &ws);
+    assert_eq!(w["pullRequests"][0]["head"], new_head.as_str(), "{w}");
+    assert_eq!(gh.pulls().len(), 1);
+    // Polling again hands nothing twice.
+    d.ok(&["dispatcher", "check-merges"]);
+    let events = d.ok(&["events"]);
+    assert_eq!(events.matches("handed to the agent").count(), 1, "{events}");
+
+    // An expired token: an event naming the secret, the feedback kept for
+    // the next poll, then delivered once the token works again.
+    gh.add_review(number, "alice", "CHANGES_REQUESTED", "also a test");
+    gh.set_token("ghp_rotated");
+    d.ok(&["dispatcher", "check-merges"]);
+    d.ok(&["dispatcher", "check-merges"]);
+    let events = d.ok(&["events"]);
+    assert_eq!(
+        events
+            .matches(&format!(
+                "pull request of app in workstream {ws} (#{number}) failed"
+            ))
+            .count(),
+        1,
+        "{events}"
+    );
+    assert!(events.contains("secret GH_TOKEN"), "{events}");
+    assert!(!events.contains(TOKEN), "{events}");
+    assert_eq!(events.matches("handed to the agent").count(), 1);
+    gh.set_token(TOKEN);
+    d.ok(&["dispatcher", "check-merges"]);
+    let events = d.ok(&["events"]);
+    assert!(
+        events.contains(&format!(
+            "review of #{number} (app) handed to the agent: 1 comments, 0 failing checks"
+        )),
+        "{events}"
+    );
+
+    // Squash-merged by hand and the PR closed without the merge button:
+    // trunk says merged; the issue closes; the PR shows closed.
+    git(&user, &["fetch", "-q", "origin"]);
+    git(&user, &["checkout", "-q", "main"]);
+    git(
+        &user,
+        &["merge", "-q", "--squash", &format!("origin/{BRANCH}")],
+    );
+    git(&user, &["commit", "-q", "-m", "Squashed PR"]);
+    git(&user, &["push", "-q", "origin", "main"]);
+    gh.close_pull(number, false);
+    let r = d.json(&["dispatcher", "check-merges"]);
+    assert_eq!(r["merged"][0]["workstream"]["id"], ws.as_str(), "{r}");
+    assert_eq!(r["merged"][0]["repos"][0]["how"], "MERGE_METHOD_SQUASH");
+    let w = show(&d, &ws);
+    assert_eq!(w["state"], "WORKSTREAM_STATE_MERGED");
+    assert_eq!(w["pullRequests"][0]["state"], "PULL_REQUEST_STATE_CLOSED");
+    assert_eq!(gh.issue(issue)["state"], "closed");
+}
