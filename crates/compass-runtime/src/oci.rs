@@ -397,7 +397,11 @@ impl OciRuntime {
     /// Remove the container a failed stop left (the engine could not),
     /// now that a new one is to start; kept for later if it still cannot.
     async fn remove_abandoned(&self, name: &WorkloadName) -> Result<(), RuntimeError> {
-        let abandoned = self.workloads.with(name, |w| w.abandoned.take()).ok().flatten();
+        let abandoned = self
+            .workloads
+            .with(name, |w| w.abandoned.take())
+            .ok()
+            .flatten();
         let Some(container) = abandoned else {
             return Ok(());
         };
