@@ -1,4 +1,4 @@
-//! A real peer no one here wrote: the npm `@zed-industries/claude-code-acp`
+//! A real peer no one here wrote: the npm `@zed-industries/claude-agent-acp`
 //! adapter driving the real Claude Code, inside a host workload, through
 //! compass-acp. With the scripted model server it runs its real tools
 //! offline; without credentials its own error must surface as an event.
@@ -12,7 +12,7 @@ use serde_json::json;
 use std::time::Duration;
 
 fn claude_config(w: &Workload, cwd: &Path, env: &[(&str, &str)]) -> SessionConfig {
-    let acp = compass_test_support::claude_code_acp();
+    let acp = compass_test_support::claude_agent_acp();
     let node_dir = compass_test_support::node_bin_dir();
     let mut vars: BTreeMap<String, String> = env
         .iter()

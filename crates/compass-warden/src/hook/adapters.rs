@@ -95,7 +95,7 @@ pub fn translate(
         .unwrap_or(Value::Object(Default::default()));
     let cwd = str_field(&v, &["cwd"]).unwrap_or("/").to_string();
 
-    // claude-code-acp routes Claude's own tools through the ACP client as
+    // claude-agent-acp routes Claude's own tools through the ACP client as
     // `mcp__acp__Bash`, `mcp__acp__Read`, …: the same tools, judged the same.
     let native = tool.strip_prefix(ACP_TOOL_PREFIX).unwrap_or(&tool);
     let request = match stage {
@@ -122,7 +122,7 @@ pub fn translate(
     })
 }
 
-/// The prefix claude-code-acp gives the tools it serves over ACP.
+/// The prefix claude-agent-acp gives the tools it serves over ACP.
 const ACP_TOOL_PREFIX: &str = "mcp__acp__";
 
 fn command_of(input: &Value) -> Option<String> {
@@ -306,7 +306,7 @@ fn array_text(a: &[Value]) -> String {
 
 /// Whether the agent lets a post-tool hook replace the result the model
 /// gets: Claude Code only for MCP tools (`updatedMCPToolOutput`;
-/// claude-code-acp's own `mcp__acp__*` tools included), Codex always (its
+/// claude-agent-acp's own `mcp__acp__*` tools included), Codex always (its
 /// `decision: block` puts the `reason` in place of the tool's output, and
 /// it ignores `continue: false` there — verified with codex-acp 0.16.0),
 /// Gemini CLI always (`decision: deny`), the scripted agent always,

@@ -1,4 +1,4 @@
-//! Real Claude Code (the npm `claude-code-acp` adapter driving the real
+//! Real Claude Code (the npm `claude-agent-acp` adapter driving the real
 //! Claude Code CLI) under the daemon, in its bubblewrap sandbox (and the
 //! same test in its OCI container), against the scripted model server: its
 //! native PreToolUse/PostToolUse hooks call `compass hook claude-code …`, a
@@ -80,8 +80,8 @@ fn claude_code_in_its_container_is_held_by_warden_through_its_own_hooks() {
 }
 
 fn held_by_warden_through_its_own_hooks(backend: Backend) {
-    let acp = compass_test_support::claude_code_acp();
-    // node_modules/.bin/claude-code-acp → the node_modules dir is the tools dir.
+    let acp = compass_test_support::claude_agent_acp();
+    // node_modules/.bin/claude-agent-acp → the node_modules dir is the tools dir.
     let tools = acp.parent().and_then(Path::parent).unwrap();
     let rt = tokio::runtime::Runtime::new().unwrap();
     let server = rt
@@ -173,7 +173,7 @@ const INJECTED: &str = "get.example.net/x.sh";
 /// the managed hooks flag the result, and no model request ever carries it.
 #[test]
 fn a_flagged_grep_result_never_reaches_the_model() {
-    let acp = compass_test_support::claude_code_acp();
+    let acp = compass_test_support::claude_agent_acp();
     let tools = acp.parent().and_then(Path::parent).unwrap();
     let rt = tokio::runtime::Runtime::new().unwrap();
     // Grep is Claude Code's own tool: its PostToolUse hook cannot replace
