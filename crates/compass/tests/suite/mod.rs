@@ -22,6 +22,7 @@ mod merges;
 mod oci;
 mod opencode;
 mod proposals;
+mod real_agent;
 mod relay;
 mod relay_ssh;
 mod restart;
