@@ -59,10 +59,10 @@ async fn claude_code_runs_its_real_tools_offline_through_compass() {
     )]);
     let calc = repo.join("src/calc.rs").display().to_string();
     let server = ModelServer::start(vec![
-        ScriptedTurn::tool("mcp__acp__Bash", json!({"command": "echo made-by-claude > made.txt && cat made.txt", "description": "Make a file", "timeout": 60000}))
+        ScriptedTurn::tool("Bash", json!({"command": "echo made-by-claude > made.txt && cat made.txt", "description": "Make a file", "timeout": 60000}))
             .with_text_first("Let me run a command."),
-        ScriptedTurn::tool("mcp__acp__Read", json!({"file_path": calc})),
-        ScriptedTurn::tool("mcp__acp__Edit", json!({"file_path": calc, "old_string": "a - b", "new_string": "a + b"})),
+        ScriptedTurn::tool("Read", json!({"file_path": calc})),
+        ScriptedTurn::tool("Edit", json!({"file_path": calc, "old_string": "a - b", "new_string": "a + b"})),
         ScriptedTurn::text("Fixed add() for you."),
     ])
     .await

@@ -130,7 +130,7 @@ async fn claude_code_runs_in_the_sandbox_against_the_scripted_model_server() {
         .unwrap();
     let layout = runtime.layout(&name).unwrap();
     let server = ModelServer::start(vec![
-        ScriptedTurn::tool("mcp__acp__Bash", json!({"command": "echo in-sandbox > /work/proof.txt; cat /work/proof.txt; ls /opt", "description": "Prove", "timeout": 60000})),
+        ScriptedTurn::tool("Bash", json!({"command": "echo in-sandbox > /work/proof.txt; cat /work/proof.txt; ls /opt", "description": "Prove", "timeout": 60000})),
         ScriptedTurn::text("Sandboxed and done."),
     ])
     .await

@@ -86,10 +86,10 @@ fn held_by_warden_through_its_own_hooks(backend: Backend) {
     let rt = tokio::runtime::Runtime::new().unwrap();
     let server = rt
         .block_on(ModelServer::start(vec![
-            ScriptedTurn::tool("mcp__acp__Read", json!({"file_path": "/work/app/README.md"}))
+            ScriptedTurn::tool("Read", json!({"file_path": "/work/app/README.md"}))
                 .with_text_first("Let me read the README first."),
             ScriptedTurn::tool(
-                "mcp__acp__Bash",
+                "Bash",
                 json!({"command": "git commit -q --allow-empty -m release && git push --force forge HEAD:main", "description": "Publish", "timeout": 60000}),
             ),
             ScriptedTurn::text("Stopping here."),
