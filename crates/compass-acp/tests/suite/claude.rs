@@ -86,7 +86,10 @@ async fn claude_code_runs_its_real_tools_offline_through_compass() {
     let ups = updates(&events);
     assert_eq!(turn.unwrap().stop_reason, "end_turn", "{ups:#?}");
 
-    // Real tools, really run in the workload through Compass's executor.
+    // Real tools, really run in the workload. claude-agent-acp runs Claude
+    // Code's own tools (not Compass's fs/terminal methods), so its gate is
+    // its native hooks, proven through the daemon (`compass`'s
+    // `suite::claude`).
     assert_eq!(
         fs_err::read_to_string(repo.join("made.txt")).unwrap(),
         "made-by-claude\n"
@@ -121,7 +124,6 @@ async fn claude_code_runs_its_real_tools_offline_through_compass() {
         })
         .count();
     assert!(completed >= 3, "{ups:#?}");
-    assert!(ups.iter().any(|(_, u)| matches!(u, AgentUpdate::TerminalOutput { output, .. } if output.contains("made-by-claude"))));
     assert!(ups.iter().any(
         |(_, u)| matches!(u, AgentUpdate::MessageChunk { text } if text.contains("Fixed add()"))
     ));
@@ -133,25 +135,6 @@ async fn claude_code_runs_its_real_tools_offline_through_compass() {
         ups.iter()
             .any(|(_, u)| matches!(u, AgentUpdate::Diff { path, .. } if path.ends_with("calc.rs"))),
         "{ups:#?}"
-    );
-    // Every fs/terminal request went through the gate.
-    let gated: Vec<String> = events
-        .events()
-        .into_iter()
-        .filter_map(|e| match e.kind {
-            EventKind::GateDecision { source, .. } => Some(source),
-            _ => None,
-        })
-        .collect();
-    assert!(
-        gated
-            .iter()
-            .any(|s| s.starts_with("command:echo made-by-claude")),
-        "{gated:?}"
-    );
-    assert!(
-        gated.iter().any(|s| s.ends_with("src/calc.rs")),
-        "{gated:?}"
     );
     // The model saw the real tool output.
     let results = format!("{:?}", server.tool_results());
