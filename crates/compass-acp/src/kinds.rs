@@ -24,7 +24,7 @@ const BUILTIN: &str = include_str!("kinds.toml");
 pub enum Transport {
     /// The agent's own ACP server.
     Native,
-    /// A thin adapter wrapping the agent's CLI (claude-code-acp, codex-acp).
+    /// A thin adapter wrapping the agent's CLI (claude-agent-acp, codex-acp).
     Adapter,
 }
 
@@ -80,6 +80,7 @@ pub struct AgentKind {
     pub display_name: String,
     pub transport: Transport,
     /// argv inside the workload (`{config}` substituted); empty for `custom`.
+    /// `{config}` is substituted in `env` values too.
     pub command: Vec<String>,
     /// Names of the secrets the agent needs (materialized by the runtime).
     pub credentials: Vec<String>,
@@ -127,10 +128,15 @@ impl AgentKind {
                 self.id
             )));
         }
+        let env = self
+            .env
+            .iter()
+            .map(|(k, v)| (k.clone(), v.replace("{config}", config_dir)))
+            .collect();
         Ok(ExecSpec {
             argv,
             cwd: Some(cwd),
-            env: self.env.clone(),
+            env,
             stdin: None,
             max_output: None,
         })
@@ -420,15 +426,26 @@ mod tests {
         );
         assert_eq!(v["hooks"]["PreToolUse"][0]["hooks"][0]["timeout"], 15);
         assert_eq!(claude.hooks.protocol, Some(HookProtocol::ClaudeCode));
+        // Gemini CLI's hooks never run under ACP: its row claims none, and
+        // its admin policy (argv, read-only) routes shell calls to Warden.
         let gemini = r.get("gemini-cli").unwrap();
-        let (_, body) = gemini
+        assert!(!gemini.hooked());
+        let (path, body) = gemini
             .hook_config("compass", "/c", std::time::Duration::from_secs(15))
             .unwrap();
-        let v: serde_json::Value = serde_json::from_str(&body).unwrap();
-        assert_eq!(v["hooks"]["BeforeTool"][0]["hooks"][0]["timeout"], 15_000);
+        assert_eq!(path, "gemini-cli/compass-policy.toml");
+        let v: toml::Value = toml::from_str(&body).unwrap();
+        assert_eq!(v["rule"][0]["decision"].as_str(), Some("ask_user"));
+        assert_eq!(v["rule"][0]["toolName"].as_str(), Some("*"));
+        let launch = gemini.launch("/c", &[], "/work".into()).unwrap();
         assert_eq!(
-            v["hooks"]["BeforeTool"][0]["hooks"][0]["command"],
-            "compass hook gemini BeforeTool"
+            launch.argv,
+            [
+                "gemini",
+                "--acp",
+                "--admin-policy",
+                "/c/gemini-cli/compass-policy.toml"
+            ]
         );
         assert!(
             claude
@@ -477,7 +494,7 @@ mod tests {
             )
             .unwrap();
         assert_eq!(cfg.initial_mode.as_deref(), Some("bypassPermissions"));
-        assert_eq!(cfg.launch.argv, vec!["claude-code-acp"]);
+        assert_eq!(cfg.launch.argv, vec!["claude-agent-acp"]);
         assert_eq!(
             cfg.launch.env.get("IS_SANDBOX").map(String::as_str),
             Some("1")
@@ -534,6 +551,57 @@ mod tests {
             assert!(wire.contains(needed), "{needed}: {wire}");
         }
         assert!(codex.install_script("/c").contains("codex-acp@0.16.0"));
+    }
+
+    /// OpenCode's gate plugin is named by its launch environment and lives
+    /// in the read-only config dir; its wire step writes the provider.
+    #[test]
+    fn opencode_names_its_gate_plugin_from_the_read_only_config_dir() {
+        let r = KindRegistry::builtin().unwrap();
+        let opencode = r.get("opencode").unwrap();
+        let launch = opencode
+            .launch("/run/compass/config", &[], "/work/app".into())
+            .unwrap();
+        let content: serde_json::Value =
+            serde_json::from_str(&launch.env["OPENCODE_CONFIG_CONTENT"]).unwrap();
+        assert_eq!(
+            content["plugin"][0],
+            "file:///run/compass/config/opencode/compass-gate.js"
+        );
+        let (path, body) = opencode
+            .hook_config(
+                "/opt/compass/bin/compass",
+                "/run/compass/config",
+                std::time::Duration::from_secs(15),
+            )
+            .unwrap();
+        assert_eq!(path, "opencode/compass-gate.js");
+        assert!(
+            body.contains("\"/opt/compass/bin/compass hook opencode tool-execute-before\""),
+            "{body}"
+        );
+        assert!(body.contains("15000"), "{body}");
+        assert!(opencode.hooks.pre_tool && !opencode.hooks.post_tool);
+        let wire = opencode.wire_script("/c");
+        let home = tempfile::tempdir().unwrap();
+        let out = std::process::Command::new("/bin/sh")
+            .args(["-c", wire.as_str()])
+            .env_clear()
+            .env("HOME", home.path())
+            .env("PATH", "/usr/bin:/bin")
+            .env("OPENAI_BASE_URL", "http://127.0.0.1:4000/v1")
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        let written: serde_json::Value = serde_json::from_str(
+            &fs_err::read_to_string(home.path().join(".config/opencode/opencode.json")).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(
+            written["provider"]["compass"]["options"]["baseURL"],
+            "http://127.0.0.1:4000/v1"
+        );
+        assert_eq!(written["model"], "compass/gpt-5");
     }
 
     /// The wire script runs as written in a shell: it refuses a base URL

@@ -426,7 +426,7 @@ fn name_method(result: Result<Value, AcpError>, method: &str) -> Result<Value, A
 }
 
 /// The message of a JSON-RPC error object, with `data.details` or a string
-/// `data` appended when the agent put the real cause there (claude-code-acp
+/// `data` appended when the agent put the real cause there (claude-agent-acp
 /// and codex-acp do).
 fn rpc_error_message(err: &Value) -> String {
     let mut message = err

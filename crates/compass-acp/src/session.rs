@@ -140,7 +140,7 @@ pub struct SessionConfig {
     /// (Warden's `AuditSink`), so each decision appears once.
     pub emit_gate_decisions: bool,
     /// `session/set_mode` to this mode right after the session starts
-    /// (e.g. claude-code-acp's `bypassPermissions` for YOLO mode).
+    /// (e.g. claude-agent-acp's `bypassPermissions` for YOLO mode).
     pub initial_mode: Option<String>,
     pub timeouts: Timeouts,
     pub limits: Limits,
@@ -1016,9 +1016,9 @@ mod tests {
             "protocolVersion": 1,
             "agentCapabilities": {"loadSession": true},
             "authMethods": [{"id": "claude-login", "name": "Log in"}],
-            "agentInfo": {"name": "claude-code-acp", "version": "0.10"}
+            "agentInfo": {"name": "claude-agent-acp", "version": "0.10"}
         }));
-        assert_eq!(info.name, "claude-code-acp 0.10");
+        assert_eq!(info.name, "claude-agent-acp 0.10");
         assert!(info.load_session);
         assert_eq!(
             info.auth_methods,

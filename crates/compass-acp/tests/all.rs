@@ -1,5 +1,5 @@
 //! The compass-acp integration suite: real agent processes (the scripted
-//! agent, claude-code-acp, small misbehaving shells) speaking real ACP,
+//! agent, claude-agent-acp, small misbehaving shells) speaking real ACP,
 //! spawned through real workload backends.
 #![allow(
     clippy::unwrap_used,

@@ -3,7 +3,7 @@
 //! makes tool calls it performs itself (or through the client's fs/terminal
 //! methods), and — like Claude Code — runs its native PreToolUse/PostToolUse
 //! hooks around each call and obeys them. It is never proof that a real
-//! agent works; that is what the claude-code-acp tests are for.
+//! agent works; that is what the claude-agent-acp tests are for.
 //!
 //! Usage: `compass-scripted-agent --scenario FILE [--settings FILE]`, or
 //! `compass-scripted-agent --bench TOOL_CALLS --bench-file FILE`.

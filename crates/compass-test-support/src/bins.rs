@@ -88,41 +88,41 @@ pub fn scenarios_dir() -> PathBuf {
         .join("scenarios")
 }
 
-/// The npm-installed `claude-code-acp` adapter under `tools/agents`.
+/// An npm-installed agent under `tools/agents` (`node_modules/.bin/NAME`).
 ///
 /// # Panics
 /// With the install command when it is not installed.
 #[allow(clippy::panic)]
-pub fn claude_code_acp() -> PathBuf {
+pub fn npm_agent(name: &str) -> PathBuf {
     let dir = workspace_root().join("tools").join("agents");
-    let bin = dir
-        .join("node_modules")
-        .join(".bin")
-        .join("claude-code-acp");
+    let bin = dir.join("node_modules").join(".bin").join(name);
     if !bin.exists() {
         panic!(
-            "claude-code-acp is not installed: run `npm ci --prefix {}` (needs Node 20+ and npm)",
+            "{name} is not installed: run `npm ci --prefix {}` (needs Node 20+ and npm)",
             dir.display()
         );
     }
     bin
 }
 
-/// The npm-installed `codex-acp` adapter under `tools/agents`.
-///
-/// # Panics
-/// With the install command when it is not installed.
-#[allow(clippy::panic)]
+/// The `claude-agent-acp` adapter (Claude Code over ACP).
+pub fn claude_agent_acp() -> PathBuf {
+    npm_agent("claude-agent-acp")
+}
+
+/// The `codex-acp` adapter.
 pub fn codex_acp() -> PathBuf {
-    let dir = workspace_root().join("tools").join("agents");
-    let bin = dir.join("node_modules").join(".bin").join("codex-acp");
-    if !bin.exists() {
-        panic!(
-            "codex-acp is not installed: run `npm ci --prefix {}` (needs Node 20+ and npm)",
-            dir.display()
-        );
-    }
-    bin
+    npm_agent("codex-acp")
+}
+
+/// Gemini CLI (`gemini --acp`).
+pub fn gemini_cli() -> PathBuf {
+    npm_agent("gemini")
+}
+
+/// OpenCode (`opencode acp`).
+pub fn opencode() -> PathBuf {
+    npm_agent("opencode")
 }
 
 /// `node`'s absolute path, so a workload's fixed PATH still finds it.

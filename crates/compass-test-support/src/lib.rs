@@ -1,6 +1,7 @@
 //! Test support shared by the workspace's tests: the scripted model server
-//! (Anthropic Messages API, OpenAI Responses API), a scripted model judge
-//! (Anthropic Messages, OpenAI chat completions), locating workspace and npm-installed agent
+//! (Anthropic Messages API, OpenAI Responses and Chat Completions APIs, Gemini
+//! API), a scripted model judge (Anthropic Messages, OpenAI chat
+//! completions), locating workspace and npm-installed agent
 //! binaries, a rule gate for tests about the agent path, a private git forge
 //! over smart HTTP (`git http-backend` behind basic auth), a real sshd for
 //! SSH remotes, git run the same way in every suite, a container engine that
@@ -21,7 +22,8 @@ pub mod skip;
 pub mod sshd;
 
 pub use bins::{
-    claude_code_acp, codex_acp, node_bin_dir, scenarios_dir, scripted_agent, workspace_root,
+    claude_agent_acp, codex_acp, gemini_cli, node_bin_dir, npm_agent, opencode, scenarios_dir,
+    scripted_agent, workspace_root,
 };
 pub use breakable_engine::{BROKEN_ENGINE_WORDS, BreakableEngine};
 pub use gates::RuleGate;
@@ -30,6 +32,9 @@ pub use github_server::{Fault, GithubServer};
 pub use jira_server::JiraServer;
 pub use judge_server::{JudgeAnswer, JudgeServer};
 pub use linear_server::LinearServer;
-pub use model_server::{Block, ModelServer, ScriptedTurn, function_outputs};
+pub use model_server::{
+    Block, ModelServer, ScriptedTurn, chat_tool_messages, function_outputs,
+    gemini_function_responses,
+};
 pub use skip::{skip_loudly, skips_forbidden};
 pub use sshd::Sshd;

@@ -1,8 +1,11 @@
 //! A scripted model server: a local HTTP server that speaks the Anthropic
-//! Messages API (streaming SSE and plain JSON) and the OpenAI Responses API
-//! (streaming SSE, what Codex uses), and answers with scripted assistant
-//! turns — text, thinking and tool calls. With it a real Claude Code (or
-//! Codex) runs its real tools offline.
+//! Messages API (streaming SSE and plain JSON), the OpenAI Responses API
+//! (streaming SSE, what Codex uses), the OpenAI Chat Completions API
+//! ([`chat`], what OpenAI-compatible providers speak) and the Gemini API
+//! ([`gemini`]), and
+//! answers with scripted assistant turns — text, thinking and tool calls.
+//! With it a real Claude Code, Codex, Gemini CLI or OpenCode runs its real tools
+//! offline.
 //!
 //! Which scripted turn a request gets is derived from the conversation it
 //! carries (the number of assistant messages so far), not from a counter,
@@ -19,6 +22,11 @@ use axum::routing::post;
 use serde_json::{Value, json};
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
+
+mod chat;
+mod gemini;
+pub use chat::tool_messages as chat_tool_messages;
+pub use gemini::function_responses as gemini_function_responses;
 
 /// One content block of a scripted assistant turn.
 #[derive(Debug, Clone, PartialEq)]
@@ -124,6 +132,8 @@ impl ModelServer {
             .route("/v1/messages", post(messages))
             .route("/v1/messages/count_tokens", post(count_tokens))
             .route("/v1/responses", post(responses))
+            .route("/v1/chat/completions", post(chat::completions))
+            .route("/v1beta/models/{model_method}", post(gemini::models))
             .fallback(|| async { (StatusCode::NOT_FOUND, Json(json!({"type": "error", "error": {"type": "not_found_error", "message": "not scripted"}}))) })
             .with_state(Arc::clone(&inner));
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
@@ -141,7 +151,7 @@ impl ModelServer {
         format!("http://{}", self.addr)
     }
 
-    /// Every `/v1/messages` request body received so far.
+    /// Every model request body received so far (any of the APIs).
     pub fn requests(&self) -> Vec<Value> {
         match self.inner.requests.lock() {
             Ok(r) => r.clone(),
@@ -162,6 +172,14 @@ impl ModelServer {
             }
         }
         seen
+    }
+}
+
+/// Keep a request body for [`ModelServer::requests`].
+fn record(inner: &Inner, req: &Value) {
+    match inner.requests.lock() {
+        Ok(mut r) => r.push(req.clone()),
+        Err(p) => p.into_inner().push(req.clone()),
     }
 }
 
@@ -188,10 +206,7 @@ fn responses_turn_index(req: &Value) -> usize {
 }
 
 async fn responses(State(inner): State<Arc<Inner>>, Json(req): Json<Value>) -> Response {
-    match inner.requests.lock() {
-        Ok(mut r) => r.push(req.clone()),
-        Err(p) => p.into_inner().push(req.clone()),
-    }
+    record(&inner, &req);
     let has_tools = req["tools"].as_array().is_some_and(|t| !t.is_empty());
     let index = responses_turn_index(&req);
     let turn = if has_tools {
@@ -307,10 +322,7 @@ fn sse(event: &str, data: &Value) -> String {
 }
 
 async fn messages(State(inner): State<Arc<Inner>>, Json(req): Json<Value>) -> Response {
-    match inner.requests.lock() {
-        Ok(mut r) => r.push(req.clone()),
-        Err(p) => p.into_inner().push(req.clone()),
-    }
+    record(&inner, &req);
     let (turn, tag) = pick(&inner, &req);
     let model = req["model"]
         .as_str()

@@ -1,4 +1,4 @@
-//! A real peer no one here wrote: the npm `@zed-industries/claude-code-acp`
+//! A real peer no one here wrote: the npm `@zed-industries/claude-agent-acp`
 //! adapter driving the real Claude Code, inside a host workload, through
 //! compass-acp. With the scripted model server it runs its real tools
 //! offline; without credentials its own error must surface as an event.
@@ -12,7 +12,7 @@ use serde_json::json;
 use std::time::Duration;
 
 fn claude_config(w: &Workload, cwd: &Path, env: &[(&str, &str)]) -> SessionConfig {
-    let acp = compass_test_support::claude_code_acp();
+    let acp = compass_test_support::claude_agent_acp();
     let node_dir = compass_test_support::node_bin_dir();
     let mut vars: BTreeMap<String, String> = env
         .iter()
@@ -59,10 +59,10 @@ async fn claude_code_runs_its_real_tools_offline_through_compass() {
     )]);
     let calc = repo.join("src/calc.rs").display().to_string();
     let server = ModelServer::start(vec![
-        ScriptedTurn::tool("mcp__acp__Bash", json!({"command": "echo made-by-claude > made.txt && cat made.txt", "description": "Make a file", "timeout": 60000}))
+        ScriptedTurn::tool("Bash", json!({"command": "echo made-by-claude > made.txt && cat made.txt", "description": "Make a file", "timeout": 60000}))
             .with_text_first("Let me run a command."),
-        ScriptedTurn::tool("mcp__acp__Read", json!({"file_path": calc})),
-        ScriptedTurn::tool("mcp__acp__Edit", json!({"file_path": calc, "old_string": "a - b", "new_string": "a + b"})),
+        ScriptedTurn::tool("Read", json!({"file_path": calc})),
+        ScriptedTurn::tool("Edit", json!({"file_path": calc, "old_string": "a - b", "new_string": "a + b"})),
         ScriptedTurn::text("Fixed add() for you."),
     ])
     .await
@@ -86,7 +86,10 @@ async fn claude_code_runs_its_real_tools_offline_through_compass() {
     let ups = updates(&events);
     assert_eq!(turn.unwrap().stop_reason, "end_turn", "{ups:#?}");
 
-    // Real tools, really run in the workload through Compass's executor.
+    // Real tools, really run in the workload. claude-agent-acp runs Claude
+    // Code's own tools (not Compass's fs/terminal methods), so its gate is
+    // its native hooks, proven through the daemon (`compass`'s
+    // `suite::claude`).
     assert_eq!(
         fs_err::read_to_string(repo.join("made.txt")).unwrap(),
         "made-by-claude\n"
@@ -121,7 +124,6 @@ async fn claude_code_runs_its_real_tools_offline_through_compass() {
         })
         .count();
     assert!(completed >= 3, "{ups:#?}");
-    assert!(ups.iter().any(|(_, u)| matches!(u, AgentUpdate::TerminalOutput { output, .. } if output.contains("made-by-claude"))));
     assert!(ups.iter().any(
         |(_, u)| matches!(u, AgentUpdate::MessageChunk { text } if text.contains("Fixed add()"))
     ));
@@ -133,25 +135,6 @@ async fn claude_code_runs_its_real_tools_offline_through_compass() {
         ups.iter()
             .any(|(_, u)| matches!(u, AgentUpdate::Diff { path, .. } if path.ends_with("calc.rs"))),
         "{ups:#?}"
-    );
-    // Every fs/terminal request went through the gate.
-    let gated: Vec<String> = events
-        .events()
-        .into_iter()
-        .filter_map(|e| match e.kind {
-            EventKind::GateDecision { source, .. } => Some(source),
-            _ => None,
-        })
-        .collect();
-    assert!(
-        gated
-            .iter()
-            .any(|s| s.starts_with("command:echo made-by-claude")),
-        "{gated:?}"
-    );
-    assert!(
-        gated.iter().any(|s| s.ends_with("src/calc.rs")),
-        "{gated:?}"
     );
     // The model saw the real tool output.
     let results = format!("{:?}", server.tool_results());

@@ -108,7 +108,7 @@ async fn claude_code_runs_in_the_sandbox_against_the_scripted_model_server() {
     use serde_json::json;
     let runtime =
         SandboxRuntime::discover().expect("the sandbox backend is required for this test");
-    let acp = compass_test_support::claude_code_acp();
+    let acp = compass_test_support::claude_agent_acp();
     let agents_dir = compass_test_support::workspace_root().join("tools/agents");
     let dir = tempfile::tempdir().unwrap();
     let name = WorkloadName::parse("claude-sandbox").unwrap();
@@ -130,7 +130,7 @@ async fn claude_code_runs_in_the_sandbox_against_the_scripted_model_server() {
         .unwrap();
     let layout = runtime.layout(&name).unwrap();
     let server = ModelServer::start(vec![
-        ScriptedTurn::tool("mcp__acp__Bash", json!({"command": "echo in-sandbox > /work/proof.txt; cat /work/proof.txt; ls /opt", "description": "Prove", "timeout": 60000})),
+        ScriptedTurn::tool("Bash", json!({"command": "echo in-sandbox > /work/proof.txt; cat /work/proof.txt; ls /opt", "description": "Prove", "timeout": 60000})),
         ScriptedTurn::text("Sandboxed and done."),
     ])
     .await

@@ -13,11 +13,14 @@
 //! - Gemini CLI (`BeforeTool` / `AfterTool`): JSON on stdin, exit 2 blocks
 //!   with stderr as the reason, exit 0 with `{"decision":"deny","reason"}`
 //!   denies (after a tool ran it replaces the result the model sees) and
-//!   `hookSpecificOutput.additionalContext` adds context.
+//!   `hookSpecificOutput.additionalContext` adds context. Gemini CLI 0.61.0
+//!   runs neither under ACP: its kind is gated by permission requests, and
+//!   this adapter serves a user kind (or a release) that runs them.
 //! - OpenCode (`tool-execute-before` / `tool-execute-after`): Compass's gate
 //!   plugin (the kind's hook config) forwards `tool.execute.before/after` as
 //!   `{"tool_name", "tool_input", "tool_response", "call_id", "cwd"}` and
-//!   throws on exit 2, which blocks the call; OpenCode's own tool names and
+//!   throws on any exit but 0, which blocks the call (verified with
+//!   opencode-ai 1.18.33); OpenCode's own tool names and
 //!   argument keys (`bash`/`command`, `write`/`filePath`+`content`,
 //!   `edit`/`filePath`+`newString`, `webfetch`/`url`).
 //! - scripted: the scripted agent speaks Claude Code's format.
@@ -101,7 +104,7 @@ pub fn translate(
         .unwrap_or(Value::Object(Default::default()));
     let cwd = str_field(&v, &["cwd"]).unwrap_or("/").to_string();
 
-    // claude-code-acp routes Claude's own tools through the ACP client as
+    // The older claude-code-acp adapter routed Claude's own tools through the ACP client as
     // `mcp__acp__Bash`, `mcp__acp__Read`, …: the same tools, judged the same.
     let native = tool.strip_prefix(ACP_TOOL_PREFIX).unwrap_or(&tool);
     let request = match stage {
@@ -165,7 +168,8 @@ fn patch_writes(
         .collect())
 }
 
-/// The prefix claude-code-acp gives the tools it serves over ACP.
+/// The prefix the older claude-code-acp adapter gave the tools it served
+/// over ACP (its successor, claude-agent-acp, runs Claude's own tools).
 const ACP_TOOL_PREFIX: &str = "mcp__acp__";
 
 fn command_of(input: &Value) -> Option<String> {
@@ -349,7 +353,7 @@ fn array_text(a: &[Value]) -> String {
 
 /// Whether the agent lets a post-tool hook replace the result the model
 /// gets: Claude Code only for MCP tools (`updatedMCPToolOutput`;
-/// claude-code-acp's own `mcp__acp__*` tools included), Codex always (its
+/// the older claude-code-acp's `mcp__acp__*` tools included), Codex always (its
 /// `decision: block` puts the `reason` in place of the tool's output, and
 /// it ignores `continue: false` there — verified with codex-acp 0.16.0),
 /// Gemini CLI always (`decision: deny`), the scripted agent always,

@@ -1,9 +1,9 @@
-//! Real Claude Code (the npm `claude-code-acp` adapter driving the real
+//! Real Claude Code (the npm `claude-agent-acp` adapter driving the real
 //! Claude Code CLI) under the daemon, in its bubblewrap sandbox (and the
 //! same test in its OCI container), against the scripted model server: its
 //! native PreToolUse/PostToolUse hooks call `compass hook claude-code …`, a
-//! file read carrying an injection pauses it, and a flagged `git push`
-//! never runs.
+//! flagged `git push` never runs, and a file read carrying an injection
+//! pauses it before the model sees it.
 //! Needs `npm ci --prefix tools/agents` (`scripts/test` runs it).
 
 use super::escape::arena::{Backend, backend_runs_agents};
@@ -80,18 +80,18 @@ fn claude_code_in_its_container_is_held_by_warden_through_its_own_hooks() {
 }
 
 fn held_by_warden_through_its_own_hooks(backend: Backend) {
-    let acp = compass_test_support::claude_code_acp();
-    // node_modules/.bin/claude-code-acp → the node_modules dir is the tools dir.
+    let acp = compass_test_support::claude_agent_acp();
+    // node_modules/.bin/claude-agent-acp → the node_modules dir is the tools dir.
     let tools = acp.parent().and_then(Path::parent).unwrap();
     let rt = tokio::runtime::Runtime::new().unwrap();
     let server = rt
         .block_on(ModelServer::start(vec![
-            ScriptedTurn::tool("mcp__acp__Read", json!({"file_path": "/work/app/README.md"}))
-                .with_text_first("Let me read the README first."),
             ScriptedTurn::tool(
-                "mcp__acp__Bash",
+                "Bash",
                 json!({"command": "git commit -q --allow-empty -m release && git push --force forge HEAD:main", "description": "Publish", "timeout": 60000}),
-            ),
+            )
+            .with_text_first("Let me publish first."),
+            ScriptedTurn::tool("Read", json!({"file_path": "/work/app/README.md"})),
             ScriptedTurn::text("Stopping here."),
         ]))
         .unwrap();
@@ -113,28 +113,15 @@ fn held_by_warden_through_its_own_hooks(backend: Backend) {
     );
     let forge_main = git(&forge, &["rev-parse", "main"]);
 
-    // 1. The README carries an injection: the read pauses Claude Code.
+    // 1. A force push to the protected branch: Claude Code's own PreToolUse
+    //    hook holds it, Warden flags and pauses it, and nothing runs.
     let turn = d.ok(&["agent", "prompt", "orion", "Tidy up the repo", "--follow"]);
     assert!(turn.contains("paused by Warden"), "{turn}");
     let show = d.ok(&["agent", "show", "orion"]);
     assert!(
-        show.contains("status: paused") && show.contains("instruction_to_ai"),
+        show.contains("status: paused") && show.contains("git_push"),
         "{show}"
     );
-    let log = d.ok(&["warden", "log", "--agent", "orion"]);
-    assert!(
-        log.contains("README.md") && log.contains("flag"),
-        "the read was not flagged: {log}"
-    );
-    // Claude Code's own PreToolUse hook called `compass hook claude-code`.
-    assert!(log.contains("tool:Read"), "no hook decision: {log}");
-
-    // 2. Resumed, it tries a force push to the protected branch: its hook
-    //    holds the push, Warden flags and pauses it, and nothing runs.
-    d.ok(&["agent", "resume", "orion"]);
-    let show = wait_for(&d, "orion", |s| {
-        s.contains("status: paused") && s.contains("git_push")
-    });
     assert!(show.contains("why: paused by Warden"), "{show}");
     let flags = d.ok(&["warden", "log", "--flags", "--agent", "orion"]);
     assert!(
@@ -153,7 +140,25 @@ fn held_by_warden_through_its_own_hooks(backend: Backend) {
         "the flagged command ran"
     );
 
-    // 3. Resumed again, Claude Code hears why and ends its turn.
+    // 2. Resumed, Claude Code hears why, then reads the README, which
+    //    carries an injection: its PostToolUse hook flags the result and
+    //    pauses it, and (Read's result cannot be replaced) its session
+    //    stops before its next model call.
+    d.ok(&["agent", "resume", "orion"]);
+    let show = wait_for(&d, "orion", |s| {
+        s.contains("status: paused") && s.contains("instruction_to_ai")
+    });
+    assert!(show.contains("why: paused by Warden"), "{show}");
+    let log = d.ok(&["warden", "log", "--agent", "orion"]);
+    assert!(
+        log.contains("README.md") && log.contains("flag"),
+        "the read was not flagged: {log}"
+    );
+    // Claude Code's own PreToolUse hook called `compass hook claude-code`.
+    assert!(log.contains("tool:Read"), "no hook decision: {log}");
+
+    // 3. Resumed again, its turn ends; the model heard why the push was
+    //    held and never saw the injected README.
     d.ok(&["agent", "resume", "orion"]);
     wait_for(&d, "orion", |_| {
         d.ok(&["agent", "log", "orion"]).contains("turn ended")
@@ -163,6 +168,12 @@ fn held_by_warden_through_its_own_hooks(backend: Backend) {
         results.contains("Warden") && results.contains("git_push"),
         "the model was not told: {results}"
     );
+    for r in server.requests() {
+        assert!(
+            !r.to_string().contains(INJECTED),
+            "the injection reached the model: {r}"
+        );
+    }
     assert_eq!(git(&forge, &["rev-parse", "main"]), forge_main);
 }
 
@@ -173,7 +184,7 @@ const INJECTED: &str = "get.example.net/x.sh";
 /// the managed hooks flag the result, and no model request ever carries it.
 #[test]
 fn a_flagged_grep_result_never_reaches_the_model() {
-    let acp = compass_test_support::claude_code_acp();
+    let acp = compass_test_support::claude_agent_acp();
     let tools = acp.parent().and_then(Path::parent).unwrap();
     let rt = tokio::runtime::Runtime::new().unwrap();
     // Grep is Claude Code's own tool: its PostToolUse hook cannot replace
