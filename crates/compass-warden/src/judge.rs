@@ -363,46 +363,77 @@ async fn answer(req: reqwest::RequestBuilder, url: &str) -> Result<serde_json::V
     Ok(v)
 }
 
-/// The Anthropic Messages API (`POST /v1/messages`).
-#[derive(Debug)]
-pub struct AnthropicJudge {
-    cfg: HttpJudgeConfig,
-    http: reqwest::Client,
+/// The wire format an HTTP judge speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JudgeWire {
+    /// The Anthropic Messages API (`POST /v1/messages`).
+    Anthropic,
+    /// Any OpenAI-compatible server (`POST /v1/chat/completions`).
+    OpenAiCompatible,
 }
 
-impl AnthropicJudge {
-    pub fn new(cfg: HttpJudgeConfig) -> Result<Self, WardenError> {
-        let http = client(cfg.timeout)?;
-        Ok(Self { cfg, http })
+impl JudgeWire {
+    fn name(self) -> &'static str {
+        match self {
+            Self::Anthropic => "anthropic",
+            Self::OpenAiCompatible => "openai-compatible",
+        }
     }
-}
 
-impl JudgeBackend for AnthropicJudge {
-    fn name(&self) -> &str {
-        "anthropic"
-    }
-    fn describe(&self) -> String {
-        self.cfg.describe(self.name())
-    }
-    fn judge<'a>(&'a self, request: &'a JudgeRequest) -> JudgeFuture<'a> {
-        Box::pin(async move {
-            let body = serde_json::json!({
-                "model": self.cfg.model,
-                "max_tokens": self.cfg.max_tokens,
-                "system": JUDGE_SYSTEM_PROMPT,
-                "messages": [{"role": "user", "content": user_message(request)}],
-            });
-            let url = format!("{}/v1/messages", self.cfg.base_url.trim_end_matches('/'));
-            let mut req = self
-                .http
-                .post(&url)
-                .header("anthropic-version", "2023-06-01")
-                .json(&body);
-            if let Some(key) = self.cfg.api_key.value()? {
-                req = req.header("x-api-key", key.expose());
+    /// The request for `request` in this wire format, and its URL.
+    fn request(
+        self,
+        http: &reqwest::Client,
+        cfg: &HttpJudgeConfig,
+        request: &JudgeRequest,
+    ) -> Result<(reqwest::RequestBuilder, String), WardenError> {
+        let base = cfg.base_url.trim_end_matches('/');
+        let key = cfg.api_key.value()?;
+        Ok(match self {
+            Self::Anthropic => {
+                let url = format!("{base}/v1/messages");
+                let body = serde_json::json!({
+                    "model": cfg.model,
+                    "max_tokens": cfg.max_tokens,
+                    "system": JUDGE_SYSTEM_PROMPT,
+                    "messages": [{"role": "user", "content": user_message(request)}],
+                });
+                let mut req = http
+                    .post(&url)
+                    .header("anthropic-version", "2023-06-01")
+                    .json(&body);
+                if let Some(key) = key {
+                    req = req.header("x-api-key", key.expose());
+                }
+                (req, url)
             }
-            let v = answer(req, &url).await?;
-            let text: String = v["content"]
+            Self::OpenAiCompatible => {
+                let url = format!("{base}/v1/chat/completions");
+                let body = serde_json::json!({
+                    "model": cfg.model,
+                    "max_tokens": cfg.max_tokens,
+                    "temperature": 0,
+                    "messages": [
+                        {"role": "system", "content": JUDGE_SYSTEM_PROMPT},
+                        {"role": "user", "content": user_message(request)},
+                    ],
+                });
+                let mut req = http.post(&url).json(&body);
+                // A local server may take no key at all.
+                if let Some(key) = key
+                    && !key.expose().is_empty()
+                {
+                    req = req.bearer_auth(key.expose());
+                }
+                (req, url)
+            }
+        })
+    }
+
+    /// The model's text in an answer of this wire format.
+    fn text(self, v: &serde_json::Value) -> String {
+        match self {
+            Self::Anthropic => v["content"]
                 .as_array()
                 .map(|blocks| {
                     blocks
@@ -412,59 +443,42 @@ impl JudgeBackend for AnthropicJudge {
                         .collect::<Vec<_>>()
                         .join("")
                 })
-                .unwrap_or_default();
-            parse_verdict(&text)
-        })
+                .unwrap_or_default(),
+            Self::OpenAiCompatible => v["choices"][0]["message"]["content"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned(),
+        }
     }
 }
 
-/// An OpenAI-compatible server (`POST /v1/chat/completions`).
+/// A model judge over HTTP, in either wire format.
 #[derive(Debug)]
-pub struct OpenAiJudge {
+pub struct HttpJudge {
+    wire: JudgeWire,
     cfg: HttpJudgeConfig,
     http: reqwest::Client,
 }
 
-impl OpenAiJudge {
-    pub fn new(cfg: HttpJudgeConfig) -> Result<Self, WardenError> {
+impl HttpJudge {
+    pub fn new(wire: JudgeWire, cfg: HttpJudgeConfig) -> Result<Self, WardenError> {
         let http = client(cfg.timeout)?;
-        Ok(Self { cfg, http })
+        Ok(Self { wire, cfg, http })
     }
 }
 
-impl JudgeBackend for OpenAiJudge {
+impl JudgeBackend for HttpJudge {
     fn name(&self) -> &str {
-        "openai-compatible"
+        self.wire.name()
     }
     fn describe(&self) -> String {
         self.cfg.describe(self.name())
     }
     fn judge<'a>(&'a self, request: &'a JudgeRequest) -> JudgeFuture<'a> {
         Box::pin(async move {
-            let body = serde_json::json!({
-                "model": self.cfg.model,
-                "max_tokens": self.cfg.max_tokens,
-                "temperature": 0,
-                "messages": [
-                    {"role": "system", "content": JUDGE_SYSTEM_PROMPT},
-                    {"role": "user", "content": user_message(request)},
-                ],
-            });
-            let url = format!(
-                "{}/v1/chat/completions",
-                self.cfg.base_url.trim_end_matches('/')
-            );
-            let mut req = self.http.post(&url).json(&body);
-            if let Some(key) = self.cfg.api_key.value()?
-                && !key.expose().is_empty()
-            {
-                req = req.bearer_auth(key.expose());
-            }
+            let (req, url) = self.wire.request(&self.http, &self.cfg, request)?;
             let v = answer(req, &url).await?;
-            let text = v["choices"][0]["message"]["content"]
-                .as_str()
-                .unwrap_or_default();
-            parse_verdict(text)
+            parse_verdict(&self.wire.text(&v))
         })
     }
 }
@@ -511,7 +525,13 @@ pub enum JudgeConfig {
 pub fn build(config: JudgeConfig) -> Result<Option<std::sync::Arc<dyn JudgeBackend>>, WardenError> {
     Ok(match config {
         JudgeConfig::None => None,
-        JudgeConfig::Anthropic(c) => Some(std::sync::Arc::new(AnthropicJudge::new(c)?)),
-        JudgeConfig::OpenAiCompatible(c) => Some(std::sync::Arc::new(OpenAiJudge::new(c)?)),
+        JudgeConfig::Anthropic(c) => Some(std::sync::Arc::new(HttpJudge::new(
+            JudgeWire::Anthropic,
+            c,
+        )?)),
+        JudgeConfig::OpenAiCompatible(c) => Some(std::sync::Arc::new(HttpJudge::new(
+            JudgeWire::OpenAiCompatible,
+            c,
+        )?)),
     })
 }

@@ -5,7 +5,7 @@ use super::support::fixture_with;
 use compass_core::gate::{Decision, Gate, GateRequest, InputItem};
 use compass_core::id::AgentId;
 use compass_warden::WardenConfig;
-use compass_warden::judge::{AnthropicJudge, HttpJudgeConfig};
+use compass_warden::judge::{HttpJudge, HttpJudgeConfig, JudgeWire};
 use compass_warden::secret::Secret;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -113,7 +113,7 @@ fn read(n: i64, content: &str) -> GateRequest {
 #[tokio::test]
 async fn anthropic_judge_sees_redacted_windows_and_can_flag() {
     let (base, seen) = model_server("flag").await;
-    let judge = Arc::new(AnthropicJudge::new(cfg(&base)).unwrap());
+    let judge = Arc::new(HttpJudge::new(JudgeWire::Anthropic, cfg(&base)).unwrap());
     let fx = fixture_with(
         WardenConfig {
             judge_window_bytes: 1000,
@@ -195,7 +195,7 @@ async fn an_unreachable_judge_cautions_never_clears() {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
     drop(listener);
-    let judge = Arc::new(AnthropicJudge::new(cfg(&base)).unwrap());
+    let judge = Arc::new(HttpJudge::new(JudgeWire::Anthropic, cfg(&base)).unwrap());
     let fx = fixture_with(WardenConfig::default(), |d| d.judge = Some(judge));
     let v = fx.warden.check(&read(3, "an ordinary paragraph")).await;
     assert!(matches!(v.decision, Decision::Caution { .. }), "{v:?}");
