@@ -26,6 +26,18 @@ pub struct Scope {
     pub tool_call_id: Option<String>,
 }
 
+impl Scope {
+    /// The scope of an event about `ws`: its project, agent and itself.
+    pub fn of_workstream(ws: &Workstream) -> Self {
+        Self {
+            project_id: Some(ws.project_id.clone()),
+            agent_id: Some(ws.agent_id.clone()),
+            workstream_id: Some(ws.id.clone()),
+            tool_call_id: None,
+        }
+    }
+}
+
 /// An event before the store has sequenced it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct NewEvent {

@@ -414,12 +414,7 @@ impl Merges {
                 }
                 let ws = workstreams::set_state(tx, &id, WorkstreamState::Merged)?;
                 tx.emit(NewEvent {
-                    scope: Scope {
-                        project_id: Some(ws.project_id.clone()),
-                        agent_id: Some(ws.agent_id.clone()),
-                        workstream_id: Some(ws.id.clone()),
-                        tool_call_id: None,
-                    },
+                    scope: Scope::of_workstream(&ws),
                     kind: EventKind::WorkstreamMerged {
                         issue_id: ws.issue_id.clone(),
                         repos: landed,

@@ -330,12 +330,7 @@ async fn record_failure(
         .write(move |tx| {
             let ws = workstreams::get(tx.conn(), id.as_str())?;
             tx.emit(NewEvent {
-                scope: Scope {
-                    project_id: Some(ws.project_id.clone()),
-                    agent_id: Some(ws.agent_id.clone()),
-                    workstream_id: Some(ws.id.clone()),
-                    tool_call_id: None,
-                },
+                scope: Scope::of_workstream(&ws),
                 kind: EventKind::ForgeFailed {
                     workstream_id: ws.id,
                     repo,

@@ -21,7 +21,7 @@ fn row_of(ws: &WorkstreamId) -> Result<i64> {
 /// Emit `kind`, an event about `ws`.
 fn emit_about(tx: &mut Tx<'_>, ws: &Workstream, kind: EventKind) -> Result<()> {
     tx.emit(NewEvent {
-        scope: crate::workstreams::scope_of(ws),
+        scope: compass_core::event::Scope::of_workstream(ws),
         kind,
     })
     .map(drop)

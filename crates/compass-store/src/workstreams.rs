@@ -12,16 +12,6 @@ use rusqlite::{Connection, OptionalExtension, Row, params};
 
 const COLUMNS: &str = "id, project_id, issue_id, agent_id, branch, state, created_at_ms";
 
-/// The scope of an event about `ws`.
-pub(crate) fn scope_of(ws: &Workstream) -> Scope {
-    Scope {
-        project_id: Some(ws.project_id.clone()),
-        agent_id: Some(ws.agent_id.clone()),
-        workstream_id: Some(ws.id.clone()),
-        tool_call_id: None,
-    }
-}
-
 /// Assign an issue to an agent of its project: a workstream in `Backlog`.
 pub fn create(tx: &mut Tx<'_>, issue_key: &str, agent_key: &str) -> Result<Workstream> {
     let conn = tx.conn();
@@ -63,7 +53,7 @@ pub fn create(tx: &mut Tx<'_>, issue_key: &str, agent_key: &str) -> Result<Works
         created_at_ms: tx.now_ms(),
     };
     tx.emit(NewEvent {
-        scope: scope_of(&ws),
+        scope: Scope::of_workstream(&ws),
         kind: EventKind::WorkstreamCreated {
             workstream: ws.clone(),
         },
@@ -85,7 +75,7 @@ pub fn set_state(tx: &mut Tx<'_>, id: &str, to: WorkstreamState) -> Result<Works
         )
         .map_err(StoreError::sql("updating a workstream"))?;
     tx.emit(NewEvent {
-        scope: scope_of(&ws),
+        scope: Scope::of_workstream(&ws),
         kind: EventKind::WorkstreamStateChanged {
             issue_id: ws.issue_id.clone(),
             from,
