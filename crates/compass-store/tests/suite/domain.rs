@@ -15,7 +15,7 @@ fn n(s: &str) -> Name {
     Name::parse(s).unwrap()
 }
 
-async fn project(store: &Store, name: &str, theme: &str) {
+pub(crate) async fn project(store: &Store, name: &str, theme: &str) {
     let new = NewProject {
         name: n(name),
         repos: vec![RepoSource::Remote("https://example.com/a/b.git".into())],
@@ -28,7 +28,7 @@ async fn project(store: &Store, name: &str, theme: &str) {
         .unwrap();
 }
 
-fn agent(project: &str, name: Option<&str>, lifetime: Lifetime) -> NewAgent {
+pub(crate) fn agent(project: &str, name: Option<&str>, lifetime: Lifetime) -> NewAgent {
     NewAgent {
         project: project.into(),
         name: name.map(n),

@@ -2,10 +2,11 @@
 //! reopen, every user change is an event, and refused changes write nothing.
 
 use super::open;
+use compass_core::agent::Lifetime;
 use compass_core::event::EventKind;
 use compass_core::id::AgentId;
 use compass_store::warden::{self, Clearance, List, SourceLists};
-use compass_store::{Options, Store, StoreError, events};
+use compass_store::{Options, Store, StoreError, agents, events};
 
 fn clearance(agent: i64, session: Option<&str>, source: &str, hash: &str) -> Clearance {
     Clearance {
@@ -159,8 +160,19 @@ async fn lists_and_on_off_persist_and_every_change_is_an_event() {
         .write(|tx| warden::set_enabled(tx, true, "cli"))
         .await
         .unwrap();
+    // An allow-once is kept for an agent that exists.
+    super::domain::project(&store, "demo", "norse").await;
+    let atlas = store
+        .write(|tx| {
+            agents::create(
+                tx,
+                super::domain::agent("demo", Some("atlas"), Lifetime::Persistent),
+            )
+        })
+        .await
+        .unwrap();
     store
-        .write(|tx| warden::allowed_once(tx, &AgentId::from_row(3), &"a".repeat(64), "cli"))
+        .write(move |tx| warden::allowed_once(tx, &atlas.id, &"a".repeat(64), "cli"))
         .await
         .unwrap();
     assert_eq!(store.read(warden::enabled).await.unwrap(), Some(true));
@@ -186,7 +198,7 @@ async fn lists_and_on_off_persist_and_every_change_is_an_event() {
             t("disabled", "", "cli"),
             t("forget", "net:crates.io", "cli"),
             t("enabled", "", "cli"),
-            t("allow_once", &format!("agt_3 {}", "a".repeat(64)), "cli"),
+            t("allow_once", &format!("agt_1 {}", "a".repeat(64)), "cli"),
         ]
     );
 }
