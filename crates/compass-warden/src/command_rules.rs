@@ -265,7 +265,7 @@ impl CommandRules {
     /// escalation example is raised by a rule that names it.
     pub fn load(text: &str, origin: &str) -> Result<Self, WardenError> {
         let mut file: CommandRuleFile =
-            crate::detect::parse_rule_file(text, origin, |f: &CommandRuleFile| f.version)?;
+            crate::rule_file::parse(text, origin, |f: &CommandRuleFile| f.version)?;
         let refused = |message: String| WardenError::Rules {
             origin: origin.to_string(),
             message,

@@ -59,26 +59,6 @@ impl Rule {
     }
 }
 
-/// A rules file (detector patterns, command rules) parsed from TOML, at
-/// the one format version this Warden reads; errors name the file.
-pub(crate) fn parse_rule_file<T: serde::de::DeserializeOwned>(
-    text: &str,
-    origin: &str,
-    version: impl FnOnce(&T) -> u32,
-) -> Result<T, WardenError> {
-    let refused = |message| WardenError::Rules {
-        origin: origin.to_string(),
-        message,
-    };
-    let file: T = toml::from_str(text).map_err(|e| refused(e.to_string()))?;
-    match version(&file) {
-        1 => Ok(file),
-        other => Err(refused(format!(
-            "version {other} is not supported (expected 1)"
-        ))),
-    }
-}
-
 /// A validated set of rules.
 #[derive(Debug, Clone)]
 pub struct RuleSet {
@@ -93,7 +73,7 @@ impl RuleSet {
     /// Parse and validate a rule file: every regex compiles, every `match`
     /// example matches and no `no_match` example does.
     pub fn load(text: &str, origin: &str) -> Result<Self, WardenError> {
-        let file: RuleFile = parse_rule_file(text, origin, |f: &RuleFile| f.version)?;
+        let file: RuleFile = crate::rule_file::parse(text, origin, |f: &RuleFile| f.version)?;
         let mut rules = Vec::with_capacity(file.rules.len());
         let mut examples: Vec<(Vec<String>, Vec<String>)> = Vec::new();
         for raw in file.rules {

@@ -32,6 +32,7 @@ pub mod normalize;
 pub mod output;
 pub mod pause;
 pub mod redact;
+mod rule_file;
 pub mod secret;
 pub mod shared;
 pub mod shell;

@@ -16,7 +16,6 @@
 //! loads), compiled into two byte-level automata (words and command
 //! shapes): a text is scanned for every part in every language at once.
 
-use crate::detect::parse_rule_file;
 use crate::detector;
 use crate::error::WardenError;
 pub use crate::normalize::normalize;
@@ -157,7 +156,7 @@ impl Structure {
     /// part in the whole detector, no `no_match` example matches its
     /// pattern.
     pub fn load(text: &str, origin: &str) -> Result<Self, WardenError> {
-        let file: LexiconFile = parse_rule_file(text, origin, |f: &LexiconFile| f.version)?;
+        let file: LexiconFile = crate::rule_file::parse(text, origin, |f: &LexiconFile| f.version)?;
         let refused = |message: String| WardenError::Rules {
             origin: origin.to_string(),
             message,

@@ -597,6 +597,9 @@ impl Arena {
             "compass.db-shm",
             "compass.sock",
             "daemon.lock",
+            // Warden's memory of credentials agents read, written by the
+            // daemon itself (owner-only) so it survives a restart.
+            "warden-held",
         ];
         for entry in fs_err::read_dir(self.d.home()).unwrap().flatten() {
             let name = entry.file_name();
