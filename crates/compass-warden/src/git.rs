@@ -277,10 +277,11 @@ pub async fn discardable(
 pub async fn nothing_to_discard(
     g: Option<&dyn GitInspector>,
     agent: &AgentId,
-    intent: &crate::output::DiscardIntent,
+    cwd: &str,
+    scope: DiscardScope,
 ) -> bool {
     match g {
-        Some(g) => discardable(g, agent, &intent.cwd, intent.scope)
+        Some(g) => discardable(g, agent, cwd, scope)
             .await
             .is_ok_and(|n| n == 0),
         None => false,

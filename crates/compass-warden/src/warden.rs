@@ -852,7 +852,9 @@ impl Warden {
                     findings.extend(self.push_findings(agent, &push).await);
                 }
                 for d in &a.discards {
-                    if git::nothing_to_discard(self.deps.git.as_deref(), agent, d).await {
+                    if git::nothing_to_discard(self.deps.git.as_deref(), agent, &d.cwd, d.scope)
+                        .await
+                    {
                         findings.retain(|f| f != &d.finding);
                     }
                 }
