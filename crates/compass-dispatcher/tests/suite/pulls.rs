@@ -10,25 +10,10 @@ use super::{REPO, TOKEN};
 use compass_core::channel::PullState;
 use compass_core::source::{GithubConfig, StateFilter};
 use compass_dispatcher::{DispatchError, Feedback, Http, PullRequests, RetryPolicy, Token};
+use compass_test_support::git::git;
 use compass_test_support::{Fault, GithubServer};
 use std::path::Path;
-use std::process::Command;
 use std::time::Duration;
-
-fn git(dir: &Path, args: &[&str]) -> String {
-    let out = Command::new("git")
-        .args(args)
-        .current_dir(dir)
-        .env("GIT_CONFIG_NOSYSTEM", "1")
-        .env("GIT_AUTHOR_NAME", "t")
-        .env("GIT_AUTHOR_EMAIL", "t@example.com")
-        .env("GIT_COMMITTER_NAME", "t")
-        .env("GIT_COMMITTER_EMAIL", "t@example.com")
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "git {args:?}: {out:?}");
-    String::from_utf8_lossy(&out.stdout).trim().to_owned()
-}
 
 /// A bare forge repo with `main` and branch `feature` one commit ahead;
 /// returns (bare, work clone).

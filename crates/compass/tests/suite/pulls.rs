@@ -78,24 +78,10 @@ fn a_ready_push_opens_a_pull_request_whose_review_reaches_the_agent_and_whose_sq
     d.ok(&["project", "add", "demo", "--repo", bare.to_str().unwrap()]);
     set_secret(&d, "GH_TOKEN", TOKEN);
     let url = gh.url();
-    d.ok(&[
-        "source",
-        "add",
-        "demo",
-        "github",
-        "--repo",
-        "octo/app",
-        "--api-url",
-        &url,
-        "--token-secret",
-        "GH_TOKEN",
-    ]);
+    d.ok(&super::sources::add_args(&url));
     d.ok(&["source", "sync", "github:octo/app"]);
     d.ok(&["agent", "new", "atlas"]);
-    let ws = d.json(&["workstream", "add", "demo-1", "atlas"])["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let ws = d.workstream("demo-1", "atlas");
     d.ok(&["workstream", "move", &ws, "in_progress"]);
     compass_test_support::bins::scripted_agent();
     d.start_scripted("atlas", &scenario());
