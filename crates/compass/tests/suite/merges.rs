@@ -256,22 +256,7 @@ steps = [
     );
     let turn = d.ok(&["agent", "prompt", "atlas", "push", "--follow"]);
     assert!(turn.contains("Compass forwarded this push"), "{turn}");
-    // The forward rang the merge check, which watched the branch's tip in
-    // the Compass-owned mirror.
-    let project = d.json(&["project", "show", "demo"])["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
-    let mirror = d.home().join("merges").join(project).join("app.git");
-    let tip = format!("refs/compass/ws/{ws}/tip");
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while !mirror.join(&tip).is_file() && !packed(&mirror, &tip) {
-        assert!(
-            Instant::now() < deadline,
-            "the forward did not start a merge check"
-        );
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    wait_watched(&d, &ws);
     // The forge squashes and deletes the branch before anyone checks again.
     git(&user, &["fetch", "-q", "origin"]);
     git(
@@ -287,6 +272,26 @@ steps = [
     let r = d.json(&["dispatcher", "check-merges"]);
     assert_eq!(r["merged"][0]["workstream"]["id"], ws.as_str(), "{r}");
     assert_eq!(state_of(&d, &ws), "WORKSTREAM_STATE_MERGED");
+}
+
+/// Wait until the merge check a forward rang has watched `ws`'s tip in
+/// the Compass-owned mirror of project `demo`'s repo `app` (that check,
+/// pull requests first, has run).
+pub(super) fn wait_watched(d: &TestDaemon, ws: &str) {
+    let project = d.json(&["project", "show", "demo"])["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let mirror = d.home().join("merges").join(project).join("app.git");
+    let tip = format!("refs/compass/ws/{ws}/tip");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !mirror.join(&tip).is_file() && !packed(&mirror, &tip) {
+        assert!(
+            Instant::now() < deadline,
+            "the forward did not start a merge check"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
 }
 
 fn packed(repo: &Path, name: &str) -> bool {

@@ -147,7 +147,7 @@ fn first_sync(d: &TestDaemon, id: &str) -> serde_json::Value {
 }
 
 /// The key of the issue titled `title` in an issue list.
-fn key_titled(issues: &serde_json::Value, title: &str) -> String {
+pub(super) fn key_titled(issues: &serde_json::Value, title: &str) -> String {
     issues["issues"]
         .as_array()
         .unwrap()
