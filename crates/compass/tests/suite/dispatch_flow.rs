@@ -120,17 +120,17 @@ fn issues_flow_from_the_tracker_through_two_agents_and_their_pull_requests_to_me
     let status = d.json(&["dispatcher", "status"]);
     assert_eq!(
         doing(&status, "atlas", "current"),
-        [lexer.clone()],
+        [lexer.as_str()],
         "{status}"
     );
     assert_eq!(
         doing(&status, "atlas", "queued"),
-        [tabs.clone()],
+        [tabs.as_str()],
         "{status}"
     );
     assert_eq!(
         doing(&status, "vega", "current"),
-        [buttons.clone()],
+        [buttons.as_str()],
         "{status}"
     );
 
