@@ -9,8 +9,8 @@
 //! merge detection moves both workstreams to merged and closes both issues
 //! on the server; then the ordered-behind workstream starts.
 
-use super::proposals::{id, of, proposals};
-use super::pulls::{on_forge, ready_step, squash_by_hand, step, wait_for};
+use super::proposals::{id, of, proposals, two_agents};
+use super::pulls::{on_forge, opened_as_asked, ready_step, squash_by_hand, step, wait_for};
 use super::sources::key_titled;
 use super::{TestDaemon, git};
 use serde_json::Value;
@@ -82,14 +82,7 @@ fn issues_flow_from_the_tracker_through_two_agents_and_their_pull_requests_to_me
     let d = &f.d;
     let listed = d.json(&["issue", "list"]);
     let [lexer, buttons, tabs] = [LEXER, BUTTONS, TABS].map(|t| key_titled(&listed, t));
-    d.ok(&[
-        "agent",
-        "new",
-        "atlas",
-        "--persona",
-        "parser and compiler work",
-    ]);
-    d.ok(&["agent", "new", "vega", "--persona", "web css styling"]);
+    two_agents(d);
 
     // Proposals: personas place the first two; the third names the
     // first's file, so it goes to the same agent, behind it, and says so.
@@ -165,17 +158,8 @@ fn issues_flow_from_the_tracker_through_two_agents_and_their_pull_requests_to_me
             .iter()
             .find(|p| p["head"]["ref"] == branch.as_str())
             .unwrap_or_else(|| panic!("no PR from {branch}: {pulls:?}"));
-        assert_eq!(p["base"]["ref"], "main");
-        assert!(
-            p["body"]
-                .as_str()
-                .unwrap()
-                .contains(&format!("Closes #{issue}")),
-            "{p}"
-        );
-        let head = p["head"]["sha"].as_str().unwrap().to_owned();
-        assert_eq!(head, git(&f.bare, &["rev-parse", &branch]));
-        (p["number"].as_u64().unwrap(), branch, head)
+        let (number, head) = opened_as_asked(p, &branch, issue, &f.bare);
+        (number, branch, head)
     };
     let (pr_atlas, branch_atlas, head_atlas) = pr("atlas", &lexer, numbers[0]);
     let (pr_vega, branch_vega, head_vega) = pr("vega", &buttons, numbers[1]);

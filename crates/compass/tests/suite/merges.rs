@@ -88,11 +88,7 @@ fn state_of(d: &TestDaemon, ws: &str) -> String {
 
 #[test]
 fn a_squash_merge_is_detected_and_closes_the_issue_and_a_closed_pr_never_counts() {
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(1)
-        .enable_all()
-        .build()
-        .unwrap();
+    let rt = runtime();
     let gh = rt.block_on(GithubServer::start("octo/app", TOKEN)).unwrap();
     gh.add_issue("feature one", "", &[]);
     gh.add_issue("feature two", "", &[]);
@@ -299,7 +295,7 @@ fn packed(repo: &Path, name: &str) -> bool {
 }
 
 /// A runtime for the local forges (they serve while the test blocks).
-fn runtime() -> tokio::runtime::Runtime {
+pub(super) fn runtime() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)
         .enable_all()

@@ -26,6 +26,18 @@ pub(super) fn id(v: &Value) -> String {
     v["id"].as_str().unwrap().to_owned()
 }
 
+/// Agents `atlas` (parser and compiler work) and `vega` (web css styling).
+pub(super) fn two_agents(d: &TestDaemon) {
+    d.ok(&[
+        "agent",
+        "new",
+        "atlas",
+        "--persona",
+        "parser and compiler work",
+    ]);
+    d.ok(&["agent", "new", "vega", "--persona", "web css styling"]);
+}
+
 /// The agent writes `file` on its workstream's branch and commits.
 fn edits(file: &str) -> String {
     format!(
@@ -39,14 +51,7 @@ fn proposals_follow_personas_and_the_conflict_map_and_only_approval_assigns() {
     let d = TestDaemon::start();
     let repo = git_repo(d.outside());
     d.ok(&["project", "add", "demo", "--repo", repo.to_str().unwrap()]);
-    d.ok(&[
-        "agent",
-        "new",
-        "atlas",
-        "--persona",
-        "parser and compiler work",
-    ]);
-    d.ok(&["agent", "new", "vega", "--persona", "web css styling"]);
+    two_agents(&d);
     for title in [
         "Lexer bug in src/parser/lex.rs",
         "Restyle the buttons in web/app.css",

@@ -12,6 +12,7 @@
 use super::merges::forge;
 use super::{TestDaemon, git, set_secret};
 use compass_test_support::GithubServer;
+use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -33,11 +34,7 @@ pub(super) struct OnForge {
 /// [`OnForge`] with a daemon started with `daemon_args` and `issues`
 /// (title, body) on the server, imported by one sync; their numbers.
 pub(super) fn on_forge(daemon_args: &[&str], issues: &[(&str, &str)]) -> (OnForge, Vec<u64>) {
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(1)
-        .enable_all()
-        .build()
-        .unwrap();
+    let rt = super::merges::runtime();
     let gh = rt.block_on(GithubServer::start("octo/app", TOKEN)).unwrap();
     let numbers = issues
         .iter()
@@ -94,6 +91,24 @@ pub(super) fn ready_step(issue: &str) -> String {
     format!(
         "{{ kind = \"mcp\", tool = \"ready_for_push\", arguments = {{ issue = \"{issue}\", summary = \"ready for review\" }} }}"
     )
+}
+
+/// Pull request `pr` (as the server lists it) is from `branch` into main,
+/// says it closes `issue` and has the branch's tip on the forge `bare` as
+/// its head; its number and head.
+pub(super) fn opened_as_asked(pr: &Value, branch: &str, issue: u64, bare: &Path) -> (u64, String) {
+    assert_eq!(pr["head"]["ref"], branch, "{pr}");
+    assert_eq!(pr["base"]["ref"], "main", "{pr}");
+    assert!(
+        pr["body"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("Closes #{issue}")),
+        "{pr}"
+    );
+    let head = pr["head"]["sha"].as_str().unwrap().to_owned();
+    assert_eq!(head, git(bare, &["rev-parse", branch]));
+    (pr["number"].as_u64().unwrap(), head)
 }
 
 /// Squash-merge `branch` into trunk by hand from the user's clone (the
@@ -157,19 +172,8 @@ fn a_ready_push_opens_a_pull_request_whose_review_reaches_the_agent_and_whose_sq
     let pulls = gh.pulls();
     assert_eq!(pulls.len(), 1, "{pulls:?}");
     let pr = &pulls[0];
-    let number = pr["number"].as_u64().unwrap();
-    assert_eq!(pr["head"]["ref"], BRANCH);
-    assert_eq!(pr["base"]["ref"], "main");
+    let (number, head) = opened_as_asked(pr, BRANCH, issue, bare);
     assert_eq!(pr["title"], "say one");
-    assert!(
-        pr["body"]
-            .as_str()
-            .unwrap()
-            .contains(&format!("Closes #{issue}")),
-        "{pr}"
-    );
-    let head = pr["head"]["sha"].as_str().unwrap().to_owned();
-    assert_eq!(head, git(bare, &["rev-parse", BRANCH]));
     assert_eq!(
         events
             .matches(&format!("pull request #{number} opened"))
