@@ -216,7 +216,8 @@ fn bench_dispatch_prints_its_figures_against_a_baseline() {
 }
 
 /// An imported issue closed on its tracker after it was proposed: its
-/// proposal is stale once a sync has read the close.
+/// proposal is stale once a sync has read the close, and the issue is
+/// proposed to no one while it stays closed.
 #[test]
 fn a_proposal_whose_issue_closed_on_its_tracker_is_refused_as_stale() {
     let (f, numbers) = on_forge(&[], &[("first", "one"), ("second", "two")]);
@@ -250,8 +251,16 @@ fn a_proposal_whose_issue_closed_on_its_tracker_is_refused_as_stale() {
             .is_none_or(Vec::is_empty),
         "nothing was assigned"
     );
+    // Rejected, it is not proposed again while the issue stays closed.
+    d.ok(&["dispatcher", "reject", &id(&closed)]);
+    let bad = d.fails(&["dispatcher", "propose", "-p", "demo", &key]);
+    assert!(
+        bad.contains(&format!("issue {key} is closed on its tracker")),
+        "{bad}"
+    );
     // The other issue's proposal still stands.
     let other = list.iter().find(|p| p["issueKey"] != key.as_str()).unwrap();
     let approved = d.json(&["dispatcher", "approve", &id(other)]);
     assert_eq!(approved["proposal"]["state"], "PROPOSAL_STATE_APPROVED");
+    assert!(proposals(&d.json(&["dispatcher", "propose", "-p", "demo"])).is_empty());
 }
