@@ -1024,11 +1024,7 @@ impl Warden {
             ));
         }
         let text = action_text(action);
-        let aligned = AlignedAction {
-            gate: GateKind::Output,
-            source: &source,
-            text: &text,
-        };
+        let aligned = AlignedAction::output(&source, &text);
         self.align_into(agent, aligned, Stakes::WhenCautioned, &mut findings)
             .await;
         if !decide(&findings).is_flag()
@@ -1077,11 +1073,7 @@ impl Warden {
             } else {
                 // A push publishes the agent's work: high-stakes by nature.
                 let text = push_text(plan, &key, self.config.judge_window_bytes);
-                let aligned = AlignedAction {
-                    gate: GateKind::Output,
-                    source: &source,
-                    text: &text,
-                };
+                let aligned = AlignedAction::output(&source, &text);
                 self.align_into(agent, aligned, Stakes::Always, &mut findings)
                     .await;
                 Route::Inspected
@@ -1505,6 +1497,16 @@ struct AlignedAction<'a> {
     gate: GateKind,
     source: &'a str,
     text: &'a str,
+}
+
+impl<'a> AlignedAction<'a> {
+    fn output(source: &'a str, text: &'a str) -> Self {
+        Self {
+            gate: GateKind::Output,
+            source,
+            text,
+        }
+    }
 }
 
 /// What the judge sees of a received push: where it goes, each ref
