@@ -28,6 +28,7 @@ use std::sync::LazyLock;
 const MAX_QUOTE_BYTES: usize = 400;
 
 /// Paths of files a project's tests hold (fixtures, test code).
+#[allow(clippy::expect_used)] // constant patterns, covered by tests
 static TEST_PATH: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
         r"(?i)/(tests?|testdata|test_data|fixtures|__fixtures__|__tests__|spec)/|/(test_[^/]*\.py|[^/]*_test\.(py|go|rs)|[^/]*\.(test|spec)\.[jt]sx?|tests\.rs)$",
@@ -36,6 +37,7 @@ static TEST_PATH: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// Quotations: quote marks on one paragraph and blockquote lines.
+#[allow(clippy::expect_used)] // constant patterns, covered by tests
 static QUOTED: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
         r#"(?m)"[^"\n]*(?:\n[^"\n]+)*"|“[^”]*”|„[^“”]*[“”]|«[^»]*»|「[^」]*」|『[^』]*』|^[ \t]*>[^\n]*"#,
@@ -45,6 +47,7 @@ static QUOTED: LazyLock<Regex> = LazyLock::new(|| {
 
 /// Reported speech: what someone else told agents ("a comment telling
 /// agents to …", to the sentence's end).
+#[allow(clippy::expect_used)] // constant patterns, covered by tests
 static REPORTED: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
         r"(?i)\b(?:telling|told|instructing|instructed|asking|asked|urging|urged)\s+(?:the\s+|all\s+|any\s+)?(?:ai\s+|coding\s+|llm\s+)?(?:agents?|assistants?|bots?|models?|llms?)\s+to\b[^.!?\n]*",
@@ -54,6 +57,7 @@ static REPORTED: LazyLock<Regex> = LazyLock::new(|| {
 
 /// Code the project's own tooling runs: the commands in it are the
 /// tooling's, not requests to the reader.
+#[allow(clippy::expect_used)] // constant patterns, covered by tests
 static PROJECT_CODE_PATH: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
         r"(?i)/\.github/workflows/[^/]+\.ya?ml$|/\.gitlab-ci\.ya?ml$|/\.circleci/|/(dockerfile|containerfile|makefile|justfile)$|\.(sh|bash|mk)$",
@@ -62,6 +66,7 @@ static PROJECT_CODE_PATH: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// Words of a text that discusses attacks, in the seven languages.
+#[allow(clippy::expect_used)] // constant patterns, covered by tests
 static ABOUT_ATTACKS: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
         r"(?i)prompt[- ]injection|injection attack|injected instruction|\battacker|\bmalicious|\bjailbreak|\bpayload|\bthreat model|\bphishing|guardrail|\bllm inputs?\b|\bflags phrases\b|提示注入|攻击者|恶意|プロンプトインジェクション|攻撃者|悪意|inyecci[oó]n de (prompts?|instrucciones)|\batacante|\bangreifer|\bb[oö]sartig|\bpr[aä]pariert|injection de (prompt|consignes)|\battaquant|\bmalveillant|инъекци|злоумышленник|атакующ|вредоносн",
