@@ -281,7 +281,7 @@ fn flagging_judge() -> (tokio::runtime::Runtime, JudgeServer) {
 /// task, and without `--judge` the figures stay rules-only.
 #[test]
 fn warden_eval_runs_the_judge_when_asked() {
-    let (rt, judge) = flagging_judge();
+    let (_rt, judge) = flagging_judge();
     let home = tempfile::tempdir().unwrap();
     let corpus = tempfile::tempdir().unwrap();
     let items = [
