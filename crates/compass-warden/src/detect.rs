@@ -302,7 +302,16 @@ impl Detectors {
     /// the agent as a whole, and reading it cautions.
     pub fn inspect_source(&self, source: &str, text: &str) -> Vec<Finding> {
         match crate::sources::rank(source) {
-            SourceRank::Content => self.scan(text, false),
+            // Content that only shows an attack (a test fixture, a quoted
+            // attack in a document about attacks) cautions.
+            SourceRank::Content => {
+                crate::framing::soften(source, text, self.scan(text, false), |t| {
+                    self.scan(t, false)
+                })
+            }
+            SourceRank::OwnAgentFile => {
+                crate::framing::own_agent_file(text, self.scan(text, false))
+            }
             SourceRank::DependencyAgentFile => {
                 let mut out = self.scan(text, true);
                 out.push(Finding::new(

@@ -22,6 +22,7 @@ pub mod error;
 pub mod eval;
 pub mod excerpt;
 pub mod files;
+pub mod framing;
 pub mod git;
 pub mod held;
 pub mod hook;

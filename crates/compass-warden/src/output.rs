@@ -83,7 +83,7 @@ const SYSTEM_DIRS: &[&str] = &[
 
 #[allow(clippy::expect_used)] // constant patterns, covered by tests
 static SECRET_PATH_HIGH: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(^|/|~)\.ssh/(id_[A-Za-z0-9_]+|[^/]*_key|authorized_keys)?$|(^|/|~)\.ssh/?$|\.aws/(credentials|config)|(^|/)\.netrc$|\.git-credentials|\.config/gh/hosts\.yml|\.docker/config\.json|\.kube/config|^/etc/(shadow|gshadow|sudoers)|\.gnupg(/|$)|\.vault-token|\.config/gcloud|\.azure/|(^|/)id_(rsa|dsa|ecdsa|ed25519)(\.pub)?$|/proc/[^/]+/environ|\.password-store|\.cargo/credentials(\.toml)?$|\.terraform\.d/credentials|\.m2/settings(-security)?\.xml$|\.gem/credentials$|\.config/hub$|(^|/)\.pgpass$|(^|/)\.my\.cnf$|rclone\.conf$|\.config/op(/|$)|(^|/)\.s3cfg$|(^|/)\.boto$|\.composer/auth\.json$|\.config/containers/auth\.json$|\.pulumi/credentials|\.local/share/keyrings|^(~|\$HOME|\$\{HOME\}|/home/[^/]+|/root)/\.[^/]+/([^/]+/)*[^/]*(credential|token|secret|passw)[^/]*$")
+    Regex::new(r"(^|/|~)\.ssh/(id_[A-Za-z0-9_]+|[^/]*_key|authorized_keys)?$|(^|/|~)\.ssh/?$|\.aws/(credentials|config)|(^|/)\.netrc$|\.git-credentials|\.config/gh/hosts\.yml|\.docker/config\.json|\.kube/config|^/etc/(shadow|gshadow|sudoers)|\.gnupg(/|$)|\.vault-token|\.config/gcloud|\.azure/|(^|/)id_(rsa|dsa|ecdsa|ed25519)(\.pub)?$|/proc/[^/]+/environ|\.password-store|\.cargo/credentials(\.toml)?$|\.terraform\.d/credentials|\.m2/settings(-security)?\.xml$|\.gem/credentials$|\.config/hub$|(^|/)\.pgpass$|(^|/)\.my\.cnf$|rclone\.conf$|\.config/op(/|$)|(^|/)\.s3cfg$|(^|/)\.boto$|\.composer/auth\.json$|\.config/containers/auth\.json$|\.pulumi/credentials|\.local/share/keyrings|^/(var/)?run/secrets/|\.gradle/gradle\.properties$|^(~|\$HOME|\$\{HOME\}|/home/[^/]+|/root)/\.(npmrc|pypirc|yarnrc\.yml)$|^(~|\$HOME|\$\{HOME\}|/home/[^/]+|/root)/\.[^/]+/([^/]+/)*[^/]*(credential|token|secret|passw)[^/]*$")
         .expect("regex")
 });
 #[allow(clippy::expect_used)]
@@ -290,6 +290,7 @@ fn analyze_parsed(
         network(cmd, line, &mut facts, a);
         inline_code_network(cmd, &mut facts, a);
         interpreter_input(cmd, parsed, &mut facts, a);
+        git_environment(cmd, a);
         git_checks(cmd, &facts.cwd, a);
         command_rules(cmd, a);
         block_device_redirects(cmd, a);
@@ -461,6 +462,16 @@ fn network(cmd: &SimpleCommand, line: &str, facts: &mut LineFacts, a: &mut Comma
     let sends = sends_data(cmd);
     if sends {
         for p in payload_files(cmd) {
+            // A file named only at run time (`find … -exec … "$1"`, a loop
+            // variable) cannot be read before it is sent.
+            if p.contains('$') || p.contains('`') {
+                a.findings.push(Finding::new(
+                    detector::EXFILTRATION,
+                    Severity::High,
+                    format!("The command sends a file ({p}) whose name is known only at run time to the network."),
+                ));
+                continue;
+            }
             let abs = join_path(&facts.cwd, &p);
             if !a.payload_files.contains(&abs) {
                 a.payload_files.push(abs);
@@ -1014,6 +1025,46 @@ const GIT_RISKY_KEYS: &[&str] = &[
     "sequence.editor",
     "gpg.program",
 ];
+
+/// Environment variables through which git runs a command or takes its
+/// settings: set for one command (`GIT_SSH_COMMAND=… git push`) or
+/// exported, they are the same as a risky `git -c`.
+const GIT_RISKY_ENV: &[&str] = &[
+    "GIT_SSH_COMMAND",
+    "GIT_SSH",
+    "GIT_PROXY_COMMAND",
+    "GIT_ASKPASS",
+    "SSH_ASKPASS",
+    "GIT_EXEC_PATH",
+    "GIT_EXTERNAL_DIFF",
+    "GIT_PAGER",
+    "GIT_EDITOR",
+    "GIT_SEQUENCE_EDITOR",
+    "GIT_TEMPLATE_DIR",
+    "GIT_CONFIG_GLOBAL",
+    "GIT_CONFIG_SYSTEM",
+    "GIT_CONFIG_PARAMETERS",
+    "GIT_CONFIG_COUNT",
+];
+
+fn git_environment(cmd: &SimpleCommand, a: &mut CommandAnalysis) {
+    let exported = matches!(cmd.program(), "export" | "env" | "declare" | "typeset");
+    let names = cmd.env.iter().map(|(k, _)| k.as_str()).chain(
+        cmd.args()
+            .iter()
+            .filter(|_| exported)
+            .filter_map(|x| x.split_once('=').map(|(k, _)| k)),
+    );
+    for name in names {
+        if GIT_RISKY_ENV.contains(&name) || name.starts_with("GIT_CONFIG_KEY_") {
+            a.findings.push(Finding::new(
+                detector::GIT_CONFIG,
+                Severity::High,
+                format!("The command sets {name}, through which git runs a command or takes settings that can reroute remotes or reach credentials."),
+            ));
+        }
+    }
+}
 
 /// Judge one `key=value` (or `key value`) git setting.
 fn git_setting(kv: &str, via: &str, a: &mut CommandAnalysis) {

