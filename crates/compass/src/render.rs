@@ -285,7 +285,7 @@ pub(crate) fn board(b: &pb::Board) -> String {
                     };
                     clip(
                         &format!(
-                            "{}{overlap} {}{flag}{child}{pushed}{pulls}",
+                            "{}{overlap}{pulls} {}{flag}{child}{pushed}",
                             c.issue_key, c.title
                         ),
                         CELL,
