@@ -29,7 +29,7 @@ const scenario = (issue, branch) =>
     `[[turns]]`,
     `steps = [`,
     `  { kind = "write", path = ${JSON.stringify(FILE)}, content = "a { color: red }\\n" },`,
-    `  { kind = "run", command = "git checkout -qb work HEAD && git add -A && git -c user.name=a -c user.email=a@example.com commit -qm style" },`,
+    `  { kind = "git_commit", message = "Restyle" },`,
     `  { kind = "mcp", tool = "ready_for_push", arguments = { issue = "${issue}", summary = "restyled" } },`,
     `  { kind = "run", command = "git push -q origin HEAD:refs/heads/${branch}" },`,
     `]`,
