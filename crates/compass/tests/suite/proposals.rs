@@ -169,25 +169,20 @@ fn proposals_follow_personas_and_the_conflict_map_and_only_approval_assigns() {
     assert!(card["overlaps"].is_null(), "{card}");
 }
 
-#[test]
-fn bench_dispatch_prints_its_figures_against_a_baseline() {
+/// `compass bench dispatch` at a small size: what it printed.
+fn bench_dispatch(issues: &str, agents: &str, selected: &str, runs: &str) -> String {
     let out = std::process::Command::new(super::BIN)
-        .args([
-            "bench",
-            "dispatch",
-            "--issues",
-            "2000",
-            "--agents",
-            "20",
-            "--selected",
-            "50",
-            "--runs",
-            "5",
-        ])
+        .args(["bench", "dispatch", "--issues", issues, "--agents", agents])
+        .args(["--selected", selected, "--runs", runs])
         .output()
         .unwrap();
     assert!(out.status.success(), "{out:?}");
-    let text = String::from_utf8(out.stdout).unwrap();
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn bench_dispatch_prints_its_figures_against_a_baseline() {
+    let text = bench_dispatch("2000", "20", "50", "5");
     assert!(text.contains("2000 issues, 20 agents"), "{text}");
     assert!(text.contains("proposals (50 made)"), "{text}");
     for figure in [
@@ -202,23 +197,7 @@ fn bench_dispatch_prints_its_figures_against_a_baseline() {
 
 #[test]
 fn bench_dispatch_times_a_full_sync_and_a_no_op_resync() {
-    let out = std::process::Command::new(super::BIN)
-        .args([
-            "bench",
-            "dispatch",
-            "--issues",
-            "300",
-            "--agents",
-            "5",
-            "--selected",
-            "10",
-            "--runs",
-            "3",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{out:?}");
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = bench_dispatch("300", "5", "10", "3");
     // Paged at 100: every issue created through three pages, then a
     // re-sync from the cursor that reads one page and changes nothing.
     assert!(
