@@ -11,7 +11,7 @@ use crate::id::{AgentId, AskId, IssueId, ProjectId, ProposalId, SourceId, Workst
 use crate::issue::Issue;
 use crate::merge::RepoLanded;
 use crate::project::Project;
-use crate::proposal::{Proposal, ProposalState};
+use crate::proposal::{Proposal, ProposalState, Stale};
 use crate::source::{Skipped, Source, WritebackAction};
 use crate::workstream::{Workstream, WorkstreamState};
 use serde::{Deserialize, Serialize};
@@ -259,6 +259,14 @@ pub enum EventKind {
         agent_id: AgentId,
         workstream_id: Option<WorkstreamId>,
     },
+    /// The user tried to approve or edit a proposal whose issue changed
+    /// since it was proposed; nothing was decided.
+    ProposalStale {
+        proposal_id: ProposalId,
+        issue_id: IssueId,
+        issue_key: String,
+        reason: Stale,
+    },
     /// Two in-flight workstreams now change the same files (scope: the one
     /// whose diff was just read). Advisory: nothing is blocked.
     WorkstreamsOverlap {
@@ -321,6 +329,7 @@ impl EventKind {
             Self::ForgeFailed { .. } => "forge_failed",
             Self::ProposalMade { .. } => "proposal_made",
             Self::ProposalDecided { .. } => "proposal_decided",
+            Self::ProposalStale { .. } => "proposal_stale",
             Self::WorkstreamsOverlap { .. } => "workstreams_overlap",
             Self::ShellOpened { .. } => "shell_opened",
             Self::ShellClosed { .. } => "shell_closed",
@@ -378,6 +387,7 @@ impl EventKind {
             | Self::ForgeFeedback { .. }
             | Self::ProposalMade { .. }
             | Self::ProposalDecided { .. }
+            | Self::ProposalStale { .. }
             | Self::WorkstreamsOverlap { .. }
             | Self::ShellOpened { .. }
             | Self::ShellClosed { .. } => vec![],

@@ -34,6 +34,30 @@ impl ProposalState {
     }
 }
 
+/// Why an open proposal can no longer be approved or edited: its issue
+/// changed since the Dispatcher proposed it. The user rejects it (or, for
+/// an issue reopened on its tracker, proposes again).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "why", rename_all = "snake_case")]
+pub enum Stale {
+    /// The issue was given a workstream meanwhile (by hand or by another
+    /// proposal's approval).
+    Assigned { workstream_id: WorkstreamId },
+    /// The issue was closed on its tracker (as the last sync read it).
+    Closed,
+}
+
+impl std::fmt::Display for Stale {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Assigned { workstream_id } => {
+                write!(f, "it was assigned since ({workstream_id})")
+            }
+            Self::Closed => f.write_str("it was closed on its tracker since"),
+        }
+    }
+}
+
 /// One proposal.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Proposal {

@@ -185,11 +185,25 @@ pub(crate) fn board_extras(
     Ok(extras)
 }
 
-/// The channel, built once at the composition root.
+/// Rings the pull request poll when an agent signals ready: a push the
+/// relay forwarded before the signal gets its pull request now, not at the
+/// next periodic poll.
+#[derive(Debug)]
+struct RingOnReady(Arc<tokio::sync::Notify>);
+
+impl compass_dispatcher::mcp::ReadyListener for RingOnReady {
+    fn ready(&self, _workstream: Workstream) {
+        self.0.notify_one();
+    }
+}
+
+/// The channel, built once at the composition root; `ready_for_push`
+/// rings `poll` (the same bell as a forwarded push).
 pub(crate) fn build(
     store: &Store,
     gate: Arc<dyn compass_core::gate::Gate>,
     ask_wait: std::time::Duration,
+    poll: Arc<tokio::sync::Notify>,
 ) -> Arc<Channel> {
     Channel::new(
         store.clone(),
@@ -198,6 +212,6 @@ pub(crate) fn build(
             ask_wait,
             ..Default::default()
         },
-        None,
+        Some(Arc::new(RingOnReady(poll))),
     )
 }

@@ -661,6 +661,25 @@ pub(crate) fn event(e: &Event) -> pb::Event {
             agent_id: agent_id.0,
             workstream_id: workstream_id.map(|w| w.0).unwrap_or_default(),
         }),
+        EventKind::ProposalStale {
+            proposal_id,
+            issue_id,
+            issue_key,
+            reason,
+        } => {
+            use compass_core::proposal::Stale;
+            let (reason, workstream_id) = match reason {
+                Stale::Assigned { workstream_id } => (pb::StaleReason::Assigned, workstream_id.0),
+                Stale::Closed => (pb::StaleReason::Closed, String::new()),
+            };
+            Kind::ProposalStale(pb::ProposalStale {
+                proposal_id: proposal_id.0,
+                issue_id: issue_id.0,
+                issue_key,
+                reason: reason.into(),
+                workstream_id,
+            })
+        }
         EventKind::WorkstreamsOverlap {
             other_workstream_id,
             other_agent_id,

@@ -7,8 +7,9 @@
 //! files raise one `workstreams_overlap` event (advisory: nothing is
 //! blocked). Proposals come from `compass_dispatcher::propose` over that map,
 //! each agent's queue and persona and the paths each issue names; they are
-//! stored open and name the work they would overlap. Only the user's
-//! approval creates a workstream.
+//! stored open and name the work they would overlap; an issue closed on
+//! its tracker is proposed to no one. Only the user's approval creates a
+//! workstream.
 
 use crate::dispatch::Dispatch;
 use crate::fleet::Fleet;
@@ -22,7 +23,7 @@ use compass_core::proposal::Proposal;
 use compass_core::workstream::{Workstream, WorkstreamState};
 use compass_dispatcher::{Ask, Candidate, ConflictMap, Why, Zone, named_paths};
 use compass_store::proposals::{NewProposal, Zones};
-use compass_store::{Store, agents, issues, projects, proposals, workstreams};
+use compass_store::{Store, agents, issues, projects, proposals, sources, workstreams};
 use std::collections::{BTreeMap, BTreeSet};
 use tonic::Status;
 
@@ -194,10 +195,15 @@ pub(crate) async fn propose(
                 .into_iter()
                 .map(|p| p.issue_id)
                 .collect();
+            let closed = sources::closed_issues(c, &compass_core::id::ProjectId(pid.clone()))?;
             let issues = if keys.is_empty() {
                 issues::list(c, &pid)?
                     .into_iter()
-                    .filter(|i| !all.iter().any(|w| w.issue_id == i.id) && !open.contains(&i.id))
+                    .filter(|i| {
+                        !all.iter().any(|w| w.issue_id == i.id)
+                            && !open.contains(&i.id)
+                            && !closed.contains(&i.id)
+                    })
                     .collect()
             } else {
                 let mut named = Vec::with_capacity(keys.len());
@@ -213,6 +219,12 @@ pub(crate) async fn propose(
                         return Err(compass_store::StoreError::Conflict(format!(
                             "issue {} is assigned already ({})",
                             issue.key, w.id
+                        )));
+                    }
+                    if closed.contains(&issue.id) {
+                        return Err(compass_store::StoreError::Conflict(format!(
+                            "issue {} is closed on its tracker",
+                            issue.key
                         )));
                     }
                     named.push(issue);
@@ -348,11 +360,13 @@ pub(crate) async fn propose_next(
             if !idle {
                 return Ok(None);
             }
+            let closed = sources::closed_issues(c, &pid)?;
             let backlog: Vec<_> = issues::list(c, pid.as_str())?
                 .into_iter()
                 .filter(|i| {
                     !all.iter().any(|w| w.issue_id == i.id)
                         && !open.iter().any(|p| p.issue_id == i.id)
+                        && !closed.contains(&i.id)
                 })
                 .collect();
             Ok(Some((me, projects::get(c, pid.as_str())?, backlog)))

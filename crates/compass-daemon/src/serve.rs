@@ -52,6 +52,9 @@ pub struct DaemonConfig {
     /// The model judge (`None`: rules only); its key is read from the
     /// secret store at each call.
     pub judge: Option<crate::judge::JudgeSpec>,
+    /// How often merge detection and the pull request poll run when
+    /// nothing rings them (a forwarded push or `ready_for_push` does).
+    pub merge_poll: std::time::Duration,
 }
 
 impl DaemonConfig {
@@ -67,6 +70,7 @@ impl DaemonConfig {
             relay: crate::push_relay::RelayLimits::default(),
             ask_wait: compass_dispatcher::mcp::ChannelOptions::default().ask_wait,
             judge: None,
+            merge_poll: MERGE_POLL,
         }
     }
 }
@@ -161,6 +165,7 @@ impl Daemon {
             &store,
             Arc::clone(&warden) as Arc<dyn compass_core::gate::Gate>,
             config.ask_wait,
+            dispatch.forwarded(),
         );
         let pushes = Arc::new(crate::channel::RecordPushes {
             store: store.clone(),
@@ -199,7 +204,11 @@ impl Daemon {
             by: "cli",
         };
         let (stop, stopped) = watch::channel(false);
-        let merge_watch = tokio::spawn(watch_merges(api.clone(), stopped.clone()));
+        let merge_watch = tokio::spawn(watch_merges(
+            api.clone(),
+            config.merge_poll,
+            stopped.clone(),
+        ));
         let tasks = vec![
             merge_watch,
             tokio::spawn(serve_unix(uds, api.clone(), stopped.clone())),
@@ -299,13 +308,18 @@ fn assemble_warden(
 
 /// How often merge detection runs when no forwarded push asks for it
 /// (the user may merge on the forge at any time).
-const MERGE_POLL: std::time::Duration = std::time::Duration::from_secs(300);
+pub const MERGE_POLL: std::time::Duration = std::time::Duration::from_secs(300);
 
-/// Merge detection after every push the relay forwards (a forge may
-/// fast-forward at once) and every [`MERGE_POLL`], until the daemon stops.
-async fn watch_merges(api: CompassApi, stopped: watch::Receiver<bool>) -> Result<(), DaemonError> {
+/// Merge detection (pull requests first) after every push the relay
+/// forwards (a forge may fast-forward at once), every `ready_for_push` (the
+/// push may have come first) and every `every`, until the daemon stops.
+async fn watch_merges(
+    api: CompassApi,
+    every: std::time::Duration,
+    stopped: watch::Receiver<bool>,
+) -> Result<(), DaemonError> {
     let forwarded = api.dispatch.forwarded();
-    let mut poll = tokio::time::interval(MERGE_POLL);
+    let mut poll = tokio::time::interval(every);
     poll.tick().await;
     loop {
         tokio::select! {

@@ -165,6 +165,11 @@ impl CompassApi {
     }
 }
 
+/// A proposal refused as stale: the decision's precondition failed.
+fn stale(s: compass_store::proposals::StaleProposal) -> Status {
+    Status::failed_precondition(s.to_string())
+}
+
 fn name(field: &str, raw: &str) -> Result<Name, Status> {
     Name::parse(raw).map_err(|e| invalid(field, format!("{raw:?} {e}")))
 }
@@ -1021,20 +1026,19 @@ impl CompassService for CompassApi {
             pb::ProposalDecision::Approve => {
                 // The workstream exactly as CreateWorkstream makes it, in
                 // the same write as the decision.
+                // A stale proposal's event is committed; the approval is not.
                 let (p, ws) = self
                     .write(move |tx| {
-                        let p = proposals::get(tx.conn(), &id)?;
-                        if p.state != ProposalState::Open {
-                            return Err(compass_store::StoreError::Conflict(format!(
-                                "proposal {id} is {} already",
-                                p.state.as_str()
-                            )));
-                        }
+                        let p = match proposals::fresh(tx, &id)? {
+                            Ok(p) => p,
+                            Err(stale) => return Ok(Err(stale)),
+                        };
                         let ws = workstreams::create(tx, p.issue_id.as_str(), p.agent_id.as_str())?;
                         let p = proposals::decide(tx, &id, ProposalState::Approved, Some(&ws.id))?;
-                        Ok((p, ws))
+                        Ok(Ok((p, ws)))
                     })
-                    .await?;
+                    .await?
+                    .map_err(stale)?;
                 self.open_worktrees(&ws).await;
                 (p, Some(ws))
             }
@@ -1047,7 +1051,8 @@ impl CompassService for CompassApi {
                 let agent = required("agent", &req.agent)?.to_owned();
                 (
                     self.write(move |tx| proposals::edit(tx, &id, &agent))
-                        .await?,
+                        .await?
+                        .map_err(stale)?,
                     None,
                 )
             }

@@ -5,10 +5,10 @@
 
 use crate::db::Tx;
 use crate::error::{Result, StoreError};
-use crate::{agents, issues};
+use crate::{agents, issues, sources};
 use compass_core::event::{EventKind, NewEvent, Scope};
 use compass_core::id::{AgentId, IssueId, ProjectId, ProposalId, WorkstreamId};
-use compass_core::proposal::{Proposal, ProposalState};
+use compass_core::proposal::{Proposal, ProposalState, Stale};
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -158,9 +158,77 @@ fn open(conn: &Connection, id: &str) -> Result<Proposal> {
     Ok(p)
 }
 
-/// The user proposes another agent instead (still open, to be approved).
-pub fn edit(tx: &mut Tx<'_>, id: &str, agent: &str) -> Result<Proposal> {
+/// Why open proposal `p` no longer stands, if it does not: its issue got a
+/// workstream, or was closed on its tracker, since it was proposed.
+pub fn staleness(conn: &Connection, p: &Proposal) -> Result<Option<Stale>> {
+    let assigned: Option<i64> = conn
+        .query_row(
+            "SELECT id FROM workstreams WHERE issue_id = ?1 ORDER BY id LIMIT 1",
+            [p.issue_id.row()],
+            |r| r.get(0),
+        )
+        .optional()
+        .map_err(StoreError::sql("reading an issue's workstream"))?;
+    if let Some(ws) = assigned {
+        return Ok(Some(Stale::Assigned {
+            workstream_id: WorkstreamId::from_row(ws),
+        }));
+    }
+    let closed = sources::link_of(conn, &p.issue_id)?.is_some_and(|l| !l.open);
+    Ok(closed.then_some(Stale::Closed))
+}
+
+/// An open proposal the user may still approve or edit: `Ok(Err(…))` when
+/// it went stale, with a `ProposalStale` event emitted (the caller commits
+/// it and refuses the decision).
+pub fn fresh(tx: &mut Tx<'_>, id: &str) -> Result<std::result::Result<Proposal, StaleProposal>> {
     let p = open(tx.conn(), id)?;
+    let Some(reason) = staleness(tx.conn(), &p)? else {
+        return Ok(Ok(p));
+    };
+    tx.emit(NewEvent {
+        scope: scope(&p),
+        kind: EventKind::ProposalStale {
+            proposal_id: p.id.clone(),
+            issue_id: p.issue_id.clone(),
+            issue_key: p.issue_key.clone(),
+            reason: reason.clone(),
+        },
+    })?;
+    Ok(Err(StaleProposal {
+        proposal: p,
+        reason,
+    }))
+}
+
+/// A proposal refused as stale, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StaleProposal {
+    pub proposal: Proposal,
+    pub reason: Stale,
+}
+
+impl std::fmt::Display for StaleProposal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "proposal {} is stale: issue {} changed since it was proposed — {}; reject it",
+            self.proposal.id, self.proposal.issue_key, self.reason
+        )
+    }
+}
+
+/// The user proposes another agent instead (still open, to be approved);
+/// `Ok(Err(…))` when the proposal went stale (see [`fresh`]).
+pub fn edit(
+    tx: &mut Tx<'_>,
+    id: &str,
+    agent: &str,
+) -> Result<std::result::Result<Proposal, StaleProposal>> {
+    let p = match fresh(tx, id)? {
+        Ok(p) => p,
+        Err(stale) => return Ok(Err(stale)),
+    };
     let agent = agents::get(tx.conn(), agent, Some(p.project_id.as_str()))?;
     tx.conn()
         .execute(
@@ -172,7 +240,7 @@ pub fn edit(tx: &mut Tx<'_>, id: &str, agent: &str) -> Result<Proposal> {
             ],
         )
         .map_err(StoreError::sql("editing a proposal"))?;
-    get(tx.conn(), id)
+    get(tx.conn(), id).map(Ok)
 }
 
 /// Record the user's decision on open proposal `id` (approved: with the

@@ -236,6 +236,23 @@ pub fn link_of(conn: &Connection, issue: &IssueId) -> Result<Option<Link>> {
     find_link(conn, "issue_id = ?1", [issue.row()])
 }
 
+/// The issues of `project` closed on their tracker (as the last sync or
+/// writeback read them): out of the backlog the Dispatcher proposes from.
+pub fn closed_issues(
+    conn: &Connection,
+    project: &ProjectId,
+) -> Result<std::collections::BTreeSet<IssueId>> {
+    let mut stmt = conn
+        .prepare_cached(
+            "SELECT l.issue_id FROM issue_links l JOIN issues i ON i.id = l.issue_id \
+             WHERE l.open = 0 AND i.project_id = ?1",
+        )
+        .map_err(StoreError::sql("listing closed issues"))?;
+    stmt.query_map([project.row()], |r| Ok(IssueId::from_row(r.get(0)?)))
+        .and_then(Iterator::collect)
+        .map_err(StoreError::sql("listing closed issues"))
+}
+
 /// Commit one page of a sync: create what is new (when it passes the
 /// source's state filter), update in place what changed, and move the cursor
 /// to `cursor` (never backwards). Emits `SourceSynced`.

@@ -222,6 +222,10 @@ pub(crate) struct ServeArgs {
     /// returns; a later answer reaches the agent as a message.
     #[arg(long, value_name = "SECS", default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) ask_wait: u64,
+    /// How often merge detection and the pull request poll run on their
+    /// own; a forwarded push and an agent's `ready_for_push` run them at once.
+    #[arg(long, value_name = "SECS", default_value_t = compass_daemon::MERGE_POLL.as_secs(), value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) merge_poll: u64,
     #[command(flatten)]
     pub(crate) judge: JudgeArgs,
 }

@@ -587,6 +587,16 @@ pub(crate) fn event(e: &pb::Event) -> String {
                 .trim_start_matches("PROPOSAL_STATE_")
                 .to_ascii_lowercase()
         ),
+        Some(Kind::ProposalStale(s)) => format!(
+            "proposal {} stale: issue {} {}",
+            s.proposal_id,
+            s.issue_key,
+            match pb::StaleReason::try_from(s.reason).unwrap_or_default() {
+                pb::StaleReason::Assigned => format!("was assigned since ({})", s.workstream_id),
+                pb::StaleReason::Closed => "was closed on its tracker since".to_owned(),
+                pb::StaleReason::Unspecified => "changed since".to_owned(),
+            }
+        ),
         Some(Kind::WorkstreamsOverlap(o)) => format!(
             "overlap with {} ({}): {}",
             o.other_workstream_id,

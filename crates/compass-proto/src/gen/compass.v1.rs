@@ -674,7 +674,7 @@ pub struct Event {
     pub tool_call_id: ::prost::alloc::string::String,
     #[prost(
         oneof = "event::Kind",
-        tags = "10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 40, 41, 42, 70, 71, 72, 73, 74, 75, 90, 91, 100, 101, 102, 103, 104, 105, 106, 107, 108, 110, 111, 112, 130, 131"
+        tags = "10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 40, 41, 42, 70, 71, 72, 73, 74, 75, 90, 91, 100, 101, 102, 103, 104, 105, 106, 107, 108, 110, 111, 112, 130, 131, 120"
     )]
     pub kind: ::core::option::Option<event::Kind>,
 }
@@ -758,6 +758,8 @@ pub mod event {
         ShellOpened(super::ShellOpened),
         #[prost(message, tag = "131")]
         ShellClosed(super::ShellClosed),
+        #[prost(message, tag = "120")]
+        ProposalStale(super::ProposalStale),
     }
 }
 #[derive(Clone, PartialEq, ::prost::Message)]
@@ -1604,6 +1606,21 @@ pub struct ProposalDecided {
     #[prost(string, tag = "5")]
     pub workstream_id: ::prost::alloc::string::String,
 }
+/// An approval or edit of a proposal refused as stale; nothing was decided.
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct ProposalStale {
+    #[prost(string, tag = "1")]
+    pub proposal_id: ::prost::alloc::string::String,
+    #[prost(string, tag = "2")]
+    pub issue_id: ::prost::alloc::string::String,
+    #[prost(string, tag = "3")]
+    pub issue_key: ::prost::alloc::string::String,
+    #[prost(enumeration = "StaleReason", tag = "4")]
+    pub reason: i32,
+    /// For ASSIGNED: the workstream the issue has now.
+    #[prost(string, tag = "5")]
+    pub workstream_id: ::prost::alloc::string::String,
+}
 /// Two in-flight workstreams change the same files (the event's workstream
 /// is the one whose diff was just read). Advisory; nothing is blocked.
 #[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
@@ -2171,6 +2188,38 @@ impl ProposalDecision {
             "PROPOSAL_DECISION_APPROVE" => Some(Self::Approve),
             "PROPOSAL_DECISION_REJECT" => Some(Self::Reject),
             "PROPOSAL_DECISION_EDIT" => Some(Self::Edit),
+            _ => None,
+        }
+    }
+}
+/// Why a proposal could not be approved or edited: its issue changed since.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::prost::Enumeration)]
+#[repr(i32)]
+pub enum StaleReason {
+    Unspecified = 0,
+    /// The issue was given a workstream meanwhile (`workstream_id`).
+    Assigned = 1,
+    /// The issue was closed on its tracker (as the last sync read it).
+    Closed = 2,
+}
+impl StaleReason {
+    /// String value of the enum field names used in the ProtoBuf definition.
+    ///
+    /// The values are not transformed in any way and thus are considered stable
+    /// (if the ProtoBuf definition does not change) and safe for programmatic use.
+    pub fn as_str_name(&self) -> &'static str {
+        match self {
+            Self::Unspecified => "STALE_REASON_UNSPECIFIED",
+            Self::Assigned => "STALE_REASON_ASSIGNED",
+            Self::Closed => "STALE_REASON_CLOSED",
+        }
+    }
+    /// Creates an enum from field names used in the ProtoBuf definition.
+    pub fn from_str_name(value: &str) -> ::core::option::Option<Self> {
+        match value {
+            "STALE_REASON_UNSPECIFIED" => Some(Self::Unspecified),
+            "STALE_REASON_ASSIGNED" => Some(Self::Assigned),
+            "STALE_REASON_CLOSED" => Some(Self::Closed),
             _ => None,
         }
     }

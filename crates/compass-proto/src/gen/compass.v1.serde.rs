@@ -6979,6 +6979,9 @@ impl serde::Serialize for Event {
                 event::Kind::ShellClosed(v) => {
                     struct_ser.serialize_field("shellClosed", v)?;
                 }
+                event::Kind::ProposalStale(v) => {
+                    struct_ser.serialize_field("proposalStale", v)?;
+                }
             }
         }
         struct_ser.end()
@@ -7075,6 +7078,8 @@ impl<'de> serde::Deserialize<'de> for Event {
             "shellOpened",
             "shell_closed",
             "shellClosed",
+            "proposal_stale",
+            "proposalStale",
         ];
 
         #[allow(clippy::enum_variant_names)]
@@ -7122,6 +7127,7 @@ impl<'de> serde::Deserialize<'de> for Event {
             WorkstreamsOverlap,
             ShellOpened,
             ShellClosed,
+            ProposalStale,
         }
         impl<'de> serde::Deserialize<'de> for GeneratedField {
             fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
@@ -7186,6 +7192,7 @@ impl<'de> serde::Deserialize<'de> for Event {
                             "workstreamsOverlap" | "workstreams_overlap" => Ok(GeneratedField::WorkstreamsOverlap),
                             "shellOpened" | "shell_opened" => Ok(GeneratedField::ShellOpened),
                             "shellClosed" | "shell_closed" => Ok(GeneratedField::ShellClosed),
+                            "proposalStale" | "proposal_stale" => Ok(GeneratedField::ProposalStale),
                             _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
                         }
                     }
@@ -7511,6 +7518,13 @@ impl<'de> serde::Deserialize<'de> for Event {
                                 return Err(serde::de::Error::duplicate_field("shellClosed"));
                             }
                             kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::ShellClosed)
+;
+                        }
+                        GeneratedField::ProposalStale => {
+                            if kind__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("proposalStale"));
+                            }
+                            kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::ProposalStale)
 ;
                         }
                     }
@@ -14079,6 +14093,171 @@ impl<'de> serde::Deserialize<'de> for ProposalMade {
         deserializer.deserialize_struct("compass.v1.ProposalMade", FIELDS, GeneratedVisitor)
     }
 }
+impl serde::Serialize for ProposalStale {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.proposal_id.is_empty() {
+            len += 1;
+        }
+        if !self.issue_id.is_empty() {
+            len += 1;
+        }
+        if !self.issue_key.is_empty() {
+            len += 1;
+        }
+        if self.reason != 0 {
+            len += 1;
+        }
+        if !self.workstream_id.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.ProposalStale", len)?;
+        if !self.proposal_id.is_empty() {
+            struct_ser.serialize_field("proposalId", &self.proposal_id)?;
+        }
+        if !self.issue_id.is_empty() {
+            struct_ser.serialize_field("issueId", &self.issue_id)?;
+        }
+        if !self.issue_key.is_empty() {
+            struct_ser.serialize_field("issueKey", &self.issue_key)?;
+        }
+        if self.reason != 0 {
+            let v = StaleReason::try_from(self.reason)
+                .map_err(|_| serde::ser::Error::custom(format!("Invalid variant {}", self.reason)))?;
+            struct_ser.serialize_field("reason", &v)?;
+        }
+        if !self.workstream_id.is_empty() {
+            struct_ser.serialize_field("workstreamId", &self.workstream_id)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for ProposalStale {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "proposal_id",
+            "proposalId",
+            "issue_id",
+            "issueId",
+            "issue_key",
+            "issueKey",
+            "reason",
+            "workstream_id",
+            "workstreamId",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            ProposalId,
+            IssueId,
+            IssueKey,
+            Reason,
+            WorkstreamId,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "proposalId" | "proposal_id" => Ok(GeneratedField::ProposalId),
+                            "issueId" | "issue_id" => Ok(GeneratedField::IssueId),
+                            "issueKey" | "issue_key" => Ok(GeneratedField::IssueKey),
+                            "reason" => Ok(GeneratedField::Reason),
+                            "workstreamId" | "workstream_id" => Ok(GeneratedField::WorkstreamId),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = ProposalStale;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.ProposalStale")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<ProposalStale, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut proposal_id__ = None;
+                let mut issue_id__ = None;
+                let mut issue_key__ = None;
+                let mut reason__ = None;
+                let mut workstream_id__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::ProposalId => {
+                            if proposal_id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("proposalId"));
+                            }
+                            proposal_id__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::IssueId => {
+                            if issue_id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("issueId"));
+                            }
+                            issue_id__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::IssueKey => {
+                            if issue_key__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("issueKey"));
+                            }
+                            issue_key__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Reason => {
+                            if reason__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("reason"));
+                            }
+                            reason__ = Some(map_.next_value::<StaleReason>()? as i32);
+                        }
+                        GeneratedField::WorkstreamId => {
+                            if workstream_id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("workstreamId"));
+                            }
+                            workstream_id__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(ProposalStale {
+                    proposal_id: proposal_id__.unwrap_or_default(),
+                    issue_id: issue_id__.unwrap_or_default(),
+                    issue_key: issue_key__.unwrap_or_default(),
+                    reason: reason__.unwrap_or_default(),
+                    workstream_id: workstream_id__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.ProposalStale", FIELDS, GeneratedVisitor)
+    }
+}
 impl serde::Serialize for ProposalState {
     #[allow(deprecated)]
     fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
@@ -18562,6 +18741,80 @@ impl<'de> serde::Deserialize<'de> for SourceWriteback {
             }
         }
         deserializer.deserialize_struct("compass.v1.SourceWriteback", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for StaleReason {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        let variant = match self {
+            Self::Unspecified => "STALE_REASON_UNSPECIFIED",
+            Self::Assigned => "STALE_REASON_ASSIGNED",
+            Self::Closed => "STALE_REASON_CLOSED",
+        };
+        serializer.serialize_str(variant)
+    }
+}
+impl<'de> serde::Deserialize<'de> for StaleReason {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "STALE_REASON_UNSPECIFIED",
+            "STALE_REASON_ASSIGNED",
+            "STALE_REASON_CLOSED",
+        ];
+
+        struct GeneratedVisitor;
+
+        impl serde::de::Visitor<'_> for GeneratedVisitor {
+            type Value = StaleReason;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(formatter, "expected one of: {:?}", &FIELDS)
+            }
+
+            fn visit_i64<E>(self, v: i64) -> std::result::Result<Self::Value, E>
+            where
+                E: serde::de::Error,
+            {
+                i32::try_from(v)
+                    .ok()
+                    .and_then(|x| x.try_into().ok())
+                    .ok_or_else(|| {
+                        serde::de::Error::invalid_value(serde::de::Unexpected::Signed(v), &self)
+                    })
+            }
+
+            fn visit_u64<E>(self, v: u64) -> std::result::Result<Self::Value, E>
+            where
+                E: serde::de::Error,
+            {
+                i32::try_from(v)
+                    .ok()
+                    .and_then(|x| x.try_into().ok())
+                    .ok_or_else(|| {
+                        serde::de::Error::invalid_value(serde::de::Unexpected::Unsigned(v), &self)
+                    })
+            }
+
+            fn visit_str<E>(self, value: &str) -> std::result::Result<Self::Value, E>
+            where
+                E: serde::de::Error,
+            {
+                match value {
+                    "STALE_REASON_UNSPECIFIED" => Ok(StaleReason::Unspecified),
+                    "STALE_REASON_ASSIGNED" => Ok(StaleReason::Assigned),
+                    "STALE_REASON_CLOSED" => Ok(StaleReason::Closed),
+                    _ => Err(serde::de::Error::unknown_variant(value, FIELDS)),
+                }
+            }
+        }
+        deserializer.deserialize_any(GeneratedVisitor)
     }
 }
 impl serde::Serialize for StartAgentRequest {

@@ -88,11 +88,7 @@ fn state_of(d: &TestDaemon, ws: &str) -> String {
 
 #[test]
 fn a_squash_merge_is_detected_and_closes_the_issue_and_a_closed_pr_never_counts() {
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(1)
-        .enable_all()
-        .build()
-        .unwrap();
+    let rt = runtime();
     let gh = rt.block_on(GithubServer::start("octo/app", TOKEN)).unwrap();
     gh.add_issue("feature one", "", &[]);
     gh.add_issue("feature two", "", &[]);
@@ -256,22 +252,7 @@ steps = [
     );
     let turn = d.ok(&["agent", "prompt", "atlas", "push", "--follow"]);
     assert!(turn.contains("Compass forwarded this push"), "{turn}");
-    // The forward rang the merge check, which watched the branch's tip in
-    // the Compass-owned mirror.
-    let project = d.json(&["project", "show", "demo"])["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
-    let mirror = d.home().join("merges").join(project).join("app.git");
-    let tip = format!("refs/compass/ws/{ws}/tip");
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while !mirror.join(&tip).is_file() && !packed(&mirror, &tip) {
-        assert!(
-            Instant::now() < deadline,
-            "the forward did not start a merge check"
-        );
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    wait_watched(&d, &ws);
     // The forge squashes and deletes the branch before anyone checks again.
     git(&user, &["fetch", "-q", "origin"]);
     git(
@@ -289,12 +270,32 @@ steps = [
     assert_eq!(state_of(&d, &ws), "WORKSTREAM_STATE_MERGED");
 }
 
+/// Wait until the merge check a forward rang has watched `ws`'s tip in
+/// the Compass-owned mirror of project `demo`'s repo `app` (that check,
+/// pull requests first, has run).
+pub(super) fn wait_watched(d: &TestDaemon, ws: &str) {
+    let project = d.json(&["project", "show", "demo"])["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let mirror = d.home().join("merges").join(project).join("app.git");
+    let tip = format!("refs/compass/ws/{ws}/tip");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !mirror.join(&tip).is_file() && !packed(&mirror, &tip) {
+        assert!(
+            Instant::now() < deadline,
+            "the forward did not start a merge check"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
 fn packed(repo: &Path, name: &str) -> bool {
     fs_err::read_to_string(repo.join("packed-refs")).is_ok_and(|p| p.contains(name))
 }
 
 /// A runtime for the local forges (they serve while the test blocks).
-fn runtime() -> tokio::runtime::Runtime {
+pub(super) fn runtime() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)
         .enable_all()

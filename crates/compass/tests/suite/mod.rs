@@ -8,6 +8,7 @@ mod claude;
 mod codex;
 mod daemon;
 mod demo;
+mod dispatch_flow;
 mod dispatcher_status;
 mod domain;
 mod egress_phase;
@@ -147,7 +148,18 @@ impl TestDaemon {
             .unwrap()
     }
 
-    /// Run a verb that must succeed; returns stdout.
+    /// Start a CLI verb without waiting for it (verbs run side by side);
+    /// its stdout and stderr are piped.
+    pub(crate) fn cli_child(&self, args: &[&str]) -> Child {
+        Command::new(BIN)
+            .args(args)
+            .env("COMPASS_HOME", self.home())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    }
+
     /// A project `demo` on a fresh repo and a started scripted agent `name`
     /// playing `scenario` (TOML), as most agent tests begin.
     pub(crate) fn scripted_agent(&self, name: &str, scenario: &str) {
@@ -159,6 +171,7 @@ impl TestDaemon {
         self.ok(&["agent", "start", name, "--scenario", path.to_str().unwrap()]);
     }
 
+    /// Run a verb that must succeed; returns stdout.
     pub(crate) fn ok(&self, args: &[&str]) -> String {
         let out = self.cli(args);
         assert!(

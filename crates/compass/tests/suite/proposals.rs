@@ -6,23 +6,37 @@
 //! issue naming those files goes behind that work and says so; two
 //! in-flight workstreams touching the same file raise an overlap event and
 //! mark both cards on the board (until one leaves flight); bad input is a
-//! clear error.
+//! clear error, and so is deciding a proposal whose issue was assigned or
+//! closed on its tracker since (with a `proposal_stale` event).
 
+use super::pulls::on_forge;
 use super::{TestDaemon, git_repo};
 use serde_json::Value;
 
-fn proposals(v: &Value) -> Vec<Value> {
+pub(super) fn proposals(v: &Value) -> Vec<Value> {
     v["proposals"].as_array().cloned().unwrap_or_default()
 }
 
-fn of<'a>(list: &'a [Value], issue: &str) -> &'a Value {
+pub(super) fn of<'a>(list: &'a [Value], issue: &str) -> &'a Value {
     list.iter()
         .find(|p| p["issueKey"] == issue)
         .unwrap_or_else(|| panic!("no proposal for {issue}: {list:?}"))
 }
 
-fn id(v: &Value) -> String {
+pub(super) fn id(v: &Value) -> String {
     v["id"].as_str().unwrap().to_owned()
+}
+
+/// Agents `atlas` (parser and compiler work) and `vega` (web css styling).
+pub(super) fn two_agents(d: &TestDaemon) {
+    d.ok(&[
+        "agent",
+        "new",
+        "atlas",
+        "--persona",
+        "parser and compiler work",
+    ]);
+    d.ok(&["agent", "new", "vega", "--persona", "web css styling"]);
 }
 
 /// The agent writes `file` on its workstream's branch and commits.
@@ -38,14 +52,7 @@ fn proposals_follow_personas_and_the_conflict_map_and_only_approval_assigns() {
     let d = TestDaemon::start();
     let repo = git_repo(d.outside());
     d.ok(&["project", "add", "demo", "--repo", repo.to_str().unwrap()]);
-    d.ok(&[
-        "agent",
-        "new",
-        "atlas",
-        "--persona",
-        "parser and compiler work",
-    ]);
-    d.ok(&["agent", "new", "vega", "--persona", "web css styling"]);
+    two_agents(&d);
     for title in [
         "Lexer bug in src/parser/lex.rs",
         "Restyle the buttons in web/app.css",
@@ -132,10 +139,39 @@ fn proposals_follow_personas_and_the_conflict_map_and_only_approval_assigns() {
         format!("{ws1} (atlas): app:src/parser/lex.rs").as_str(),
         "{p4}"
     );
-    // A proposal whose issue was assigned meanwhile cannot be approved.
-    d.ok(&["workstream", "add", "demo-4", "vega"]);
-    let stale = d.fails(&["dispatcher", "approve", &id(p4)]);
-    assert!(stale.contains("demo-4"), "{stale}");
+    // A proposal whose issue was assigned meanwhile can be neither
+    // approved nor edited: the error names it and why, an event says so
+    // each time, and nothing is decided (rejecting it still works).
+    let ws4 = d.workstream("demo-4", "vega");
+    let p4 = id(p4);
+    for attempt in [
+        &["dispatcher", "approve", &p4][..],
+        &["dispatcher", "edit", &p4, "--agent", "vega"],
+    ] {
+        let stale = d.fails(attempt);
+        assert!(
+            stale.contains(&format!("proposal {p4} is stale"))
+                && stale.contains("issue demo-4 changed")
+                && stale.contains(&format!("assigned since ({ws4})")),
+            "{stale}"
+        );
+    }
+    let events = d.ok(&["events"]);
+    assert_eq!(
+        events
+            .matches(&format!(
+                "proposal {p4} stale: issue demo-4 was assigned since ({ws4})"
+            ))
+            .count(),
+        2,
+        "{events}"
+    );
+    let listed = d.json(&["dispatcher", "proposals"]);
+    assert_eq!(
+        of(&proposals(&listed), "demo-4")["state"],
+        "PROPOSAL_STATE_OPEN"
+    );
+    d.ok(&["dispatcher", "reject", &p4]);
 
     // Vega edits the same file on demo-2: an overlap event (once), and
     // nothing is blocked.
@@ -209,4 +245,54 @@ fn bench_dispatch_times_a_full_sync_and_a_no_op_resync() {
         text.contains("no-op re-sync (1 page, 0 created, 0 updated, 3 runs)"),
         "{text}"
     );
+}
+
+/// An imported issue closed on its tracker after it was proposed: its
+/// proposal is stale once a sync has read the close, and the issue is
+/// proposed to no one while it stays closed.
+#[test]
+fn a_proposal_whose_issue_closed_on_its_tracker_is_refused_as_stale() {
+    let (f, numbers) = on_forge(&[], &[("first", "one"), ("second", "two")]);
+    let d = &f.d;
+    d.ok(&["agent", "new", "atlas"]);
+    let list = proposals(&d.json(&["dispatcher", "propose", "-p", "demo"]));
+    assert_eq!(list.len(), 2, "{list:?}");
+    let key = super::sources::key_titled(&d.json(&["issue", "list"]), "first");
+    let closed = of(&list, &key).clone();
+    f.gh.close(numbers[0]);
+    // Compass learns of the close from the next sync.
+    d.ok(&["source", "sync", "github:octo/app"]);
+    let stale = d.fails(&["dispatcher", "approve", &id(&closed)]);
+    assert!(
+        stale.contains(&format!("proposal {} is stale", id(&closed)))
+            && stale.contains(&format!("issue {key} changed"))
+            && stale.contains("closed on its tracker"),
+        "{stale}"
+    );
+    let events = d.ok(&["events"]);
+    assert!(
+        events.contains(&format!(
+            "proposal {} stale: issue {key} was closed on its tracker since",
+            id(&closed)
+        )),
+        "{events}"
+    );
+    assert!(
+        d.json(&["workstream", "list", "--project", "demo"])["workstreams"]
+            .as_array()
+            .is_none_or(Vec::is_empty),
+        "nothing was assigned"
+    );
+    // Rejected, it is not proposed again while the issue stays closed.
+    d.ok(&["dispatcher", "reject", &id(&closed)]);
+    let bad = d.fails(&["dispatcher", "propose", "-p", "demo", &key]);
+    assert!(
+        bad.contains(&format!("issue {key} is closed on its tracker")),
+        "{bad}"
+    );
+    // The other issue's proposal still stands.
+    let other = list.iter().find(|p| p["issueKey"] != key.as_str()).unwrap();
+    let approved = d.json(&["dispatcher", "approve", &id(other)]);
+    assert_eq!(approved["proposal"]["state"], "PROPOSAL_STATE_APPROVED");
+    assert!(proposals(&d.json(&["dispatcher", "propose", "-p", "demo"])).is_empty());
 }

@@ -6,16 +6,64 @@
 //! prompt that carries the reviewer's words; its new commit updates the PR;
 //! an expired token is a `forge_failed` event and the feedback waits for
 //! the next poll; a squash merge by hand (PR closed, not merged) is
-//! detected on trunk and closes the source issue.
+//! detected on trunk and closes the source issue. A `ready_for_push` that
+//! comes after the push opens the PR at once, not at the next poll.
 
 use super::merges::forge;
 use super::{TestDaemon, git, set_secret};
 use compass_test_support::GithubServer;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 const TOKEN: &str = "ghp_pulls_token_3";
 
-fn wait_for(d: &TestDaemon, what: &str, ready: impl Fn(&str) -> bool) -> String {
+/// A daemon whose project `demo` is the bare forge repo `app`, which a
+/// GitHub-shaped server serves as `octo/app`; its issues are imported
+/// through a github source (token in secret `GH_TOKEN`).
+pub(super) struct OnForge {
+    pub(super) d: TestDaemon,
+    pub(super) gh: GithubServer,
+    pub(super) bare: PathBuf,
+    /// A clone of the forge to act on it as the user.
+    pub(super) user: PathBuf,
+    /// Serves `gh` while the test blocks (dropped last).
+    _rt: tokio::runtime::Runtime,
+}
+
+/// [`OnForge`] with a daemon started with `daemon_args` and `issues`
+/// (title, body) on the server, imported by one sync; their numbers.
+pub(super) fn on_forge(daemon_args: &[&str], issues: &[(&str, &str)]) -> (OnForge, Vec<u64>) {
+    let rt = super::merges::runtime();
+    let gh = rt.block_on(GithubServer::start("octo/app", TOKEN)).unwrap();
+    let numbers = issues
+        .iter()
+        .map(|(title, body)| gh.add_issue(title, body, &[]))
+        .collect();
+    let d = TestDaemon::start_with(daemon_args);
+    let (bare, user) = forge(d.outside());
+    gh.serve_repo(&bare);
+    d.ok(&["project", "add", "demo", "--repo", bare.to_str().unwrap()]);
+    set_secret(&d, "GH_TOKEN", TOKEN);
+    d.ok(&super::sources::add_args(&gh.url()));
+    let synced = d.json(&["source", "sync", "github:octo/app"]);
+    assert_eq!(
+        synced["created"],
+        issues.len().to_string().as_str(),
+        "{synced}"
+    );
+    let f = OnForge {
+        d,
+        gh,
+        bare,
+        user,
+        _rt: rt,
+    };
+    (f, numbers)
+}
+
+/// `compass events` once `ready` holds of it, within a minute.
+pub(super) fn wait_for(d: &TestDaemon, what: &str, ready: impl Fn(&str) -> bool) -> String {
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
         let events = d.ok(&["events"]);
@@ -30,11 +78,50 @@ fn wait_for(d: &TestDaemon, what: &str, ready: impl Fn(&str) -> bool) -> String 
     }
 }
 
-fn step(command: &str) -> String {
+/// A scenario step running `command` (in the agent's clone).
+pub(super) fn step(command: &str) -> String {
     format!(
         "{{ kind = \"run\", command = {} }}",
         serde_json::to_string(command).unwrap()
     )
+}
+
+/// A scenario step calling `ready_for_push` for `issue`.
+pub(super) fn ready_step(issue: &str) -> String {
+    format!(
+        "{{ kind = \"mcp\", tool = \"ready_for_push\", arguments = {{ issue = \"{issue}\", summary = \"ready for review\" }} }}"
+    )
+}
+
+/// Pull request `pr` (as the server lists it) is from `branch` into main,
+/// says it closes `issue` and has the branch's tip on the forge `bare` as
+/// its head; its number and head.
+pub(super) fn opened_as_asked(pr: &Value, branch: &str, issue: u64, bare: &Path) -> (u64, String) {
+    assert_eq!(pr["head"]["ref"], branch, "{pr}");
+    assert_eq!(pr["base"]["ref"], "main", "{pr}");
+    assert!(
+        pr["body"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("Closes #{issue}")),
+        "{pr}"
+    );
+    let head = pr["head"]["sha"].as_str().unwrap().to_owned();
+    assert_eq!(head, git(bare, &["rev-parse", branch]));
+    (pr["number"].as_u64().unwrap(), head)
+}
+
+/// Squash-merge `branch` into trunk by hand from the user's clone (the
+/// branch stays on the forge).
+pub(super) fn squash_by_hand(user: &Path, branch: &str) {
+    git(user, &["fetch", "-q", "origin"]);
+    git(user, &["checkout", "-q", "main"]);
+    git(
+        user,
+        &["merge", "-q", "--squash", &format!("origin/{branch}")],
+    );
+    git(user, &["commit", "-q", "-m", &format!("Squashed {branch}")]);
+    git(user, &["push", "-q", "origin", "main"]);
 }
 
 const BRANCH: &str = "compass/atlas/demo-1";
@@ -49,10 +136,11 @@ fn scenario() -> String {
          git -c user.name=a -c user.email=a@example.com commit -qm 'say two'";
     format!(
         "name = \"pr\"\ndescription = \"works, asks for review, answers it\"\n\
-         [[turns]]\nsteps = [ {}, {{ kind = \"mcp\", tool = \"ready_for_push\", arguments = {{ issue = \"demo-1\", summary = \"adds one\" }} }}, {} ]\n\
+         [[turns]]\nsteps = [ {}, {}, {} ]\n\
          [[turns]]\non_prompt_containing = \"please say two\"\nsteps = [ {}, {} ]\n\
          [[turns]]\non_prompt_containing = \"also a test\"\nsteps = [ {{ kind = \"message\", text = \"noted\" }} ]\n",
         step(first),
+        ready_step("demo-1"),
         step(&push),
         step(second),
         step(&push),
@@ -65,21 +153,8 @@ fn show(d: &TestDaemon, ws: &str) -> serde_json::Value {
 
 #[test]
 fn a_ready_push_opens_a_pull_request_whose_review_reaches_the_agent_and_whose_squash_merges() {
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(1)
-        .enable_all()
-        .build()
-        .unwrap();
-    let gh = rt.block_on(GithubServer::start("octo/app", TOKEN)).unwrap();
-    let issue = gh.add_issue("say one", "write one.txt", &[]);
-    let d = TestDaemon::start();
-    let (bare, user) = forge(d.outside());
-    gh.serve_repo(&bare);
-    d.ok(&["project", "add", "demo", "--repo", bare.to_str().unwrap()]);
-    set_secret(&d, "GH_TOKEN", TOKEN);
-    let url = gh.url();
-    d.ok(&super::sources::add_args(&url));
-    d.ok(&["source", "sync", "github:octo/app"]);
+    let (f, numbers) = on_forge(&[], &[("say one", "write one.txt")]);
+    let (d, gh, bare, user, issue) = (&f.d, &f.gh, &f.bare, &f.user, numbers[0]);
     d.ok(&["agent", "new", "atlas"]);
     let ws = d.workstream("demo-1", "atlas");
     d.ok(&["workstream", "move", &ws, "in_progress"]);
@@ -93,23 +168,12 @@ fn a_ready_push_opens_a_pull_request_whose_review_reaches_the_agent_and_whose_sq
     assert!(turn.contains("Compass forwarded this push"), "{turn}");
     // The forward rings the poll; a check runs it too (one at a time).
     d.ok(&["dispatcher", "check-merges"]);
-    let events = wait_for(&d, "the pull request", |e| e.contains("opened for app"));
+    let events = wait_for(d, "the pull request", |e| e.contains("opened for app"));
     let pulls = gh.pulls();
     assert_eq!(pulls.len(), 1, "{pulls:?}");
     let pr = &pulls[0];
-    let number = pr["number"].as_u64().unwrap();
-    assert_eq!(pr["head"]["ref"], BRANCH);
-    assert_eq!(pr["base"]["ref"], "main");
+    let (number, head) = opened_as_asked(pr, BRANCH, issue, bare);
     assert_eq!(pr["title"], "say one");
-    assert!(
-        pr["body"]
-            .as_str()
-            .unwrap()
-            .contains(&format!("Closes #{issue}")),
-        "{pr}"
-    );
-    let head = pr["head"]["sha"].as_str().unwrap().to_owned();
-    assert_eq!(head, git(&bare, &["rev-parse", BRANCH]));
     assert_eq!(
         events
             .matches(&format!("pull request #{number} opened"))
@@ -117,7 +181,7 @@ fn a_ready_push_opens_a_pull_request_whose_review_reaches_the_agent_and_whose_sq
         1,
         "{events}"
     );
-    let w = show(&d, &ws);
+    let w = show(d, &ws);
     assert_eq!(w["state"], "WORKSTREAM_STATE_IN_REVIEW", "{w}");
     assert_eq!(w["pullRequests"][0]["number"], number.to_string().as_str());
     assert_eq!(w["pullRequests"][0]["state"], "PULL_REQUEST_STATE_OPEN");
@@ -148,7 +212,7 @@ fn a_ready_push_opens_a_pull_request_whose_review_reaches_the_agent_and_whose_sq
     gh.add_check_run(&head, "ci/test", "failure", "1 test failed");
     gh.add_check_run(&head, "ci/lint", "success", "");
     d.ok(&["dispatcher", "check-merges"]);
-    let events = wait_for(&d, "the updated pull request", |e| {
+    let events = wait_for(d, "the updated pull request", |e| {
         e.contains(&format!("pull request #{number} updated"))
     });
     assert!(
@@ -157,10 +221,10 @@ fn a_ready_push_opens_a_pull_request_whose_review_reaches_the_agent_and_whose_sq
         )),
         "{events}"
     );
-    let new_head = git(&bare, &["rev-parse", BRANCH]);
+    let new_head = git(bare, &["rev-parse", BRANCH]);
     assert_ne!(new_head, head);
-    assert_eq!(git(&bare, &["show", &format!("{new_head}:one.txt")]), "two");
-    let w = show(&d, &ws);
+    assert_eq!(git(bare, &["show", &format!("{new_head}:one.txt")]), "two");
+    let w = show(d, &ws);
     assert_eq!(w["pullRequests"][0]["head"], new_head.as_str(), "{w}");
     assert_eq!(gh.pulls().len(), 1);
     // Polling again hands nothing twice.
@@ -199,19 +263,12 @@ fn a_ready_push_opens_a_pull_request_whose_review_reaches_the_agent_and_whose_sq
 
     // Squash-merged by hand and the PR closed without the merge button:
     // trunk says merged; the issue closes; the PR shows closed.
-    git(&user, &["fetch", "-q", "origin"]);
-    git(&user, &["checkout", "-q", "main"]);
-    git(
-        &user,
-        &["merge", "-q", "--squash", &format!("origin/{BRANCH}")],
-    );
-    git(&user, &["commit", "-q", "-m", "Squashed PR"]);
-    git(&user, &["push", "-q", "origin", "main"]);
+    squash_by_hand(user, BRANCH);
     gh.close_pull(number, false);
     let r = d.json(&["dispatcher", "check-merges"]);
     assert_eq!(r["merged"][0]["workstream"]["id"], ws.as_str(), "{r}");
     assert_eq!(r["merged"][0]["repos"][0]["how"], "MERGE_METHOD_SQUASH");
-    let w = show(&d, &ws);
+    let w = show(d, &ws);
     assert_eq!(w["state"], "WORKSTREAM_STATE_MERGED");
     assert_eq!(w["pullRequests"][0]["state"], "PULL_REQUEST_STATE_CLOSED");
     let card = d.board_card("demo", "demo-1");
@@ -220,4 +277,50 @@ fn a_ready_push_opens_a_pull_request_whose_review_reaches_the_agent_and_whose_sq
         "{card}"
     );
     assert_eq!(gh.issue(issue)["state"], "closed");
+}
+
+/// The push first, `ready_for_push` after: the signal itself runs the poll,
+/// so the PR opens at once. The periodic poll is an hour away and nothing
+/// else asks for a check, so only the signal can explain it.
+#[test]
+fn ready_for_push_after_the_push_opens_the_pull_request_at_once() {
+    let (f, _) = on_forge(&["--merge-poll", "3600"], &[("say one", "write one.txt")]);
+    let d = &f.d;
+    d.ok(&["agent", "new", "atlas"]);
+    let ws = d.workstream("demo-1", "atlas");
+    d.ok(&["workstream", "move", &ws, "in_progress"]);
+    compass_test_support::bins::scripted_agent();
+    let work = format!(
+        "git checkout -qb work HEAD && printf 'one\\n' > one.txt && git add -A && \
+         git -c user.name=a -c user.email=a@example.com commit -qm one && \
+         git push -q origin HEAD:refs/heads/{BRANCH}"
+    );
+    d.start_scripted(
+        "atlas",
+        &format!(
+            "name = \"late\"\n[[turns]]\nsteps = [ {} ]\n\
+             [[turns]]\non_prompt_containing = \"ready\"\nsteps = [ {} ]\n",
+            step(&work),
+            ready_step("demo-1"),
+        ),
+    );
+    let turn = d.ok(&["agent", "prompt", "atlas", "push", "--follow"]);
+    assert!(turn.contains("Compass forwarded this push"), "{turn}");
+    // The check the forward rang has run (pull requests first): not ready,
+    // so nothing was opened.
+    super::merges::wait_watched(d, &ws);
+    assert!(f.gh.pulls().is_empty(), "{:?}", f.gh.pulls());
+    assert!(!d.ok(&["events"]).contains("opened for app"));
+
+    d.ok(&["agent", "prompt", "atlas", "you are ready", "--follow"]);
+    wait_for(d, "the pull request", |e| e.contains("opened for app"));
+    let pulls = f.gh.pulls();
+    assert_eq!(pulls.len(), 1, "{pulls:?}");
+    assert_eq!(pulls[0]["head"]["ref"], BRANCH);
+    assert_eq!(
+        show(d, &ws)["state"],
+        "WORKSTREAM_STATE_IN_REVIEW",
+        "{}",
+        show(d, &ws)
+    );
 }

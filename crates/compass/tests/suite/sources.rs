@@ -9,11 +9,7 @@ use compass_test_support::{Fault, GithubServer, JiraServer, LinearServer};
 const TOKEN: &str = "ghp_cli_token_42";
 
 fn forge() -> (tokio::runtime::Runtime, GithubServer) {
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(1)
-        .enable_all()
-        .build()
-        .unwrap();
+    let rt = super::merges::runtime();
     let server = rt.block_on(GithubServer::start("octo/app", TOKEN)).unwrap();
     (rt, server)
 }
@@ -147,7 +143,7 @@ fn first_sync(d: &TestDaemon, id: &str) -> serde_json::Value {
 }
 
 /// The key of the issue titled `title` in an issue list.
-fn key_titled(issues: &serde_json::Value, title: &str) -> String {
+pub(super) fn key_titled(issues: &serde_json::Value, title: &str) -> String {
     issues["issues"]
         .as_array()
         .unwrap()
@@ -175,11 +171,7 @@ fn linear_args<'a>(api_url: &'a str, team: &'a str) -> Vec<&'a str> {
 
 #[test]
 fn linear_issues_are_imported_resynced_and_written_back() {
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(1)
-        .enable_all()
-        .build()
-        .unwrap();
+    let rt = super::merges::runtime();
     let ln = rt.block_on(LinearServer::start(LINEAR_KEY, "ENG")).unwrap();
     for n in 1..=5 {
         ln.add_issue(&format!("task {n}"), "do it", &["backend"], true);
@@ -279,11 +271,7 @@ fn jira_issues_are_imported_resynced_and_written_back() {
     fn run(args: &[String]) -> Vec<&str> {
         args.iter().map(String::as_str).collect()
     }
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(1)
-        .enable_all()
-        .build()
-        .unwrap();
+    let rt = super::merges::runtime();
     let jira = rt
         .block_on(JiraServer::start(JIRA_EMAIL, JIRA_API_TOKEN, "ENG"))
         .unwrap();

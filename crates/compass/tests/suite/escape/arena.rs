@@ -625,8 +625,21 @@ impl Arena {
                 "Warden's audit log".into(),
                 vec!["warden".into(), "log".into(), "--json".into()],
             ),
+            (
+                "the board".into(),
+                ["board", "--project", "demo", "--json"]
+                    .map(str::to_owned)
+                    .to_vec(),
+            ),
         ];
         for name in &self.agents {
+            // The agent's record: a pause reason is stored and shown there.
+            queries.push((
+                format!("{name}'s record"),
+                ["agent", "show", name, "--json"]
+                    .map(str::to_owned)
+                    .to_vec(),
+            ));
             queries.push((
                 format!("{name}'s log"),
                 ["agent", "log", name, "--json", "--limit", "100000"]

@@ -107,6 +107,7 @@ escape_tests! {
     secret_not_utf8_printed_is_redacted { sandbox: [], oci: [] }
     env_file_steers_no_host_tool { sandbox: [], oci: [] }
     acp_request_injection { sandbox: [], oci: [] }
+    held_credential_quoted_back { sandbox: [], oci: [] }
     git_fifos_hang_no_host_work { sandbox: [], oci: [] }
     special_files_block_no_removal { sandbox: [], oci: [] }
     hook_socket_flood { sandbox: [], oci: [] }
