@@ -5,13 +5,14 @@ import { spawn, execFileSync } from "node:child_process";
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { chromium } from "playwright-core";
 
 const root = resolve(import.meta.dirname, "../..");
 export const BIN = process.env.COMPASS_BIN ?? join(root, "target/debug/compass");
-// The GitHub-shaped server (compass-test-support) as a process.
-const GITHUB_SERVER = join(dirname(BIN), "compass-github-server");
+// The GitHub-shaped server (compass-test-support) as a process; `cargo
+// test` does not leave it in target/, so it is built on first use.
+const GITHUB_SERVER = join(root, "target/debug/compass-github-server");
 export const SHOTS = join(root, "target/bridge-screenshots");
 const BROWSER = process.env.COMPASS_CHROMIUM ?? "/usr/bin/chromium";
 
@@ -132,7 +133,11 @@ export class Daemon {
 /// The GitHub-shaped server for `repo` and `token`, backed by the bare
 /// repo `bare`: `{ url, htmlBase(base), stop() }`.
 export async function githubServer(repo, token, bare) {
-  if (!existsSync(GITHUB_SERVER)) throw new Error(`no ${GITHUB_SERVER}: run cargo build -p compass-test-support first`);
+  try {
+    execFileSync("cargo", ["build", "--locked", "-q", "-p", "compass-test-support", "--bin", "compass-github-server"], { cwd: root, stdio: "inherit" });
+  } catch (e) {
+    throw new Error(`could not build compass-github-server (cargo build -p compass-test-support): ${e.message}`);
+  }
   const child = spawn(GITHUB_SERVER, [repo, token, bare], { stdio: ["pipe", "pipe", "inherit"] });
   let out = "";
   const said = (what) =>
