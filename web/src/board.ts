@@ -2,11 +2,18 @@
 // issues, workstreams and agents are maps keyed by id, and every event is
 // applied as an absolute value (a state *to*, an upsert), so an event seen
 // twice (GetBoard raced the stream) changes nothing and no card can double.
+//
+// A card's marks (the workstreams it overlaps, its pull requests) are the
+// daemon's view as GetBoard gives it: `marksChanged` says which events may
+// move them, and `applyMarks` takes a fresh GetBoard's, replacing only the
+// work whose marks differ.
 import {
   AgentStatus,
+  PullRequestState,
   WorkstreamState,
   type Agent,
   type Board,
+  type BoardCard,
   type Event,
   type Priority,
 } from "./gen/compass/v1/compass_pb.js";
@@ -27,11 +34,40 @@ export interface Lane {
   persona: string;
   kind: string;
 }
+/// Another in-flight workstream changing files this one changes.
+export interface Overlap {
+  workstreamId: string;
+  agentName: string;
+  issueKey: string;
+  paths: string[];
+}
+export interface Pull {
+  repo: string;
+  number: string;
+  url: string;
+  state: PullRequestState;
+}
+export interface Marks {
+  overlaps: Overlap[];
+  pulls: Pull[];
+  /// The marks as one string, to tell a change cheaply.
+  sig: string;
+}
 export interface Work {
   id: string;
   issueId: string;
   agentId: string;
   state: WorkstreamState;
+  marks: Marks;
+}
+
+const NO_MARKS: Marks = { overlaps: [], pulls: [], sig: "" };
+
+function marksOf(c: BoardCard): Marks {
+  if (!c.overlaps.length && !c.pullRequests.length) return NO_MARKS;
+  const overlaps = c.overlaps.map((o) => ({ workstreamId: o.workstreamId, agentName: o.agentName, issueKey: o.issueKey, paths: [...o.paths] }));
+  const pulls = c.pullRequests.map((p) => ({ repo: p.repo, number: p.number.toString(), url: p.url, state: p.state }));
+  return { overlaps, pulls, sig: JSON.stringify([overlaps, pulls]) };
 }
 export interface BoardState {
   projectId: string;
@@ -72,7 +108,7 @@ export function fromBoard(board: Board, agents: Agent[]): BoardState {
       for (const c of col.cards) {
         s.issues.set(c.issueId, { id: c.issueId, key: c.issueKey, title: c.title, priority: c.priority });
         if (c.workstreamId) {
-          s.work.set(c.workstreamId, { id: c.workstreamId, issueId: c.issueId, agentId: row.agentId, state: c.state });
+          s.work.set(c.workstreamId, { id: c.workstreamId, issueId: c.issueId, agentId: row.agentId, state: c.state, marks: marksOf(c) });
         }
       }
     }
@@ -126,7 +162,8 @@ export function apply(s: BoardState, e: Event): boolean {
     case "workstreamCreated": {
       const w = k.value.workstream;
       if (!w || w.projectId !== s.projectId) return false;
-      s.work.set(w.id, { id: w.id, issueId: w.issueId, agentId: w.agentId, state: w.state });
+      const marks = s.work.get(w.id)?.marks ?? NO_MARKS;
+      s.work.set(w.id, { id: w.id, issueId: w.issueId, agentId: w.agentId, state: w.state, marks });
       return true;
     }
     case "workstreamStateChanged": {
@@ -138,6 +175,40 @@ export function apply(s: BoardState, e: Event): boolean {
     default:
       return false;
   }
+}
+
+/// Whether `e` may change a card's marks: an overlap or a pull request
+/// recorded, or work entering or leaving flight (overlaps are between
+/// in-flight work; a merge follows the pull request's poll).
+export function marksChanged(e: Event): boolean {
+  switch (e.kind.case) {
+    case "workstreamsOverlap":
+    case "pullRequestOpened":
+    case "workstreamMerged":
+      return true;
+    case "workstreamStateChanged":
+      return [e.kind.value.from, e.kind.value.to].some((st) => st === WorkstreamState.IN_PROGRESS || st === WorkstreamState.IN_REVIEW);
+    default:
+      return false;
+  }
+}
+
+/// Take each card's marks from a fresh GetBoard; returns whether any changed.
+export function applyMarks(s: BoardState, board: Board): boolean {
+  let changed = false;
+  for (const row of board.rows) {
+    for (const col of row.columns) {
+      for (const c of col.cards) {
+        const w = s.work.get(c.workstreamId);
+        if (!w) continue;
+        const marks = marksOf(c);
+        if (marks.sig === w.marks.sig) continue;
+        s.work.set(w.id, { ...w, marks });
+        changed = true;
+      }
+    }
+  }
+  return changed;
 }
 
 export interface Card {
@@ -199,6 +270,29 @@ export const STATUS_LABEL: Record<AgentStatus, string> = {
   [AgentStatus.FAILED]: "failed",
   [AgentStatus.RETIRED]: "retired",
 };
+
+export const PULL_LABEL: Record<PullRequestState, string> = {
+  [PullRequestState.UNSPECIFIED]: "unknown",
+  [PullRequestState.OPEN]: "open",
+  [PullRequestState.CLOSED]: "closed",
+  [PullRequestState.MERGED]: "merged",
+};
+
+/// A pull request's address is a link only when it is http(s): the forge's
+/// answer is outside input, and a `javascript:` URL must not become one.
+export function safeLink(url: string): string | null {
+  try {
+    const u = new URL(url);
+    return u.protocol === "https:" || u.protocol === "http:" ? u.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/// A card's overlap marker text: each other workstream and the shared files.
+export function overlapText(overlaps: Overlap[]): string {
+  return overlaps.map((o) => `Overlaps ${o.issueKey || o.workstreamId} (${o.agentName || "unassigned"}): ${o.paths.join(", ")}`).join("\n");
+}
 
 export const STATE_LABEL: Record<WorkstreamState, string> = {
   [WorkstreamState.UNSPECIFIED]: "backlog",

@@ -10,6 +10,9 @@ import { chromium } from "playwright-core";
 
 const root = resolve(import.meta.dirname, "../..");
 export const BIN = process.env.COMPASS_BIN ?? join(root, "target/debug/compass");
+// The GitHub-shaped server (compass-test-support) as a process; `cargo
+// test` does not leave it in target/, so it is built on first use.
+const GITHUB_SERVER = join(root, "target/debug/compass-github-server");
 export const SHOTS = join(root, "target/bridge-screenshots");
 const BROWSER = process.env.COMPASS_CHROMIUM ?? "/usr/bin/chromium";
 
@@ -78,6 +81,11 @@ export class Daemon {
     return execFileSync(BIN, args, { env: { ...process.env, COMPASS_HOME: this.home }, encoding: "utf8" });
   }
 
+  /// The CLI with `input` (one line) on its stdin, e.g. `secret set NAME`.
+  cliInput(input, ...args) {
+    return execFileSync(BIN, args, { env: { ...process.env, COMPASS_HOME: this.home }, encoding: "utf8", input: `${input}\n` });
+  }
+
   json(...args) {
     return JSON.parse(this.cli(...args, "--json"));
   }
@@ -101,6 +109,14 @@ export class Daemon {
     return dir;
   }
 
+  /// A bare "forge" repo outside the data dir (trunk `main`, one commit).
+  forge(name = "app") {
+    const work = this.repo(`${name}-seed`);
+    const bare = join(this.outside, name);
+    execFileSync("git", ["clone", "-q", "--bare", work, bare]);
+    return bare;
+  }
+
   file(name, text) {
     const p = join(this.home, name);
     writeFileSync(p, text);
@@ -112,6 +128,46 @@ export class Daemon {
     rmSync(this.home, { recursive: true, force: true });
     rmSync(this.outside, { recursive: true, force: true });
   }
+}
+
+/// The GitHub-shaped server for `repo` and `token`, backed by the bare
+/// repo `bare`: `{ url, htmlBase(base), stop() }`.
+export async function githubServer(repo, token, bare) {
+  try {
+    execFileSync("cargo", ["build", "--locked", "-q", "-p", "compass-test-support", "--bin", "compass-github-server"], { cwd: root, stdio: "inherit" });
+  } catch (e) {
+    throw new Error(`could not build compass-github-server (cargo build -p compass-test-support): ${e.message}`);
+  }
+  const child = spawn(GITHUB_SERVER, [repo, token, bare], { stdio: ["pipe", "pipe", "inherit"] });
+  let out = "";
+  const said = (what) =>
+    new Promise((ok, fail) => {
+      const check = () => {
+        if (out.includes(what)) {
+          child.stdout.off("data", on);
+          ok(out);
+        }
+      };
+      const on = (d) => {
+        out += d;
+        check();
+      };
+      child.stdout.on("data", on);
+      child.once("exit", (code) => fail(new Error(`compass-github-server exited ${code}: ${out}`)));
+      check();
+    });
+  const url = (await said("\n")).match(/url: (\S+)/)[1];
+  return {
+    url,
+    async htmlBase(base) {
+      out = "";
+      child.stdin.write(`html-base ${base}\n`);
+      await said("ok\n");
+    },
+    stop() {
+      child.stdin.end();
+    },
+  };
 }
 
 export async function browser() {

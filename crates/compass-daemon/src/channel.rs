@@ -138,13 +138,7 @@ pub(crate) fn workstream_full(
     let prs = channel::pull_requests(conn)?
         .into_iter()
         .filter(|p| p.workstream_id == ws.id)
-        .map(|p| pb::PullRequest {
-            repo: p.repo,
-            number: p.number,
-            url: p.url,
-            head: p.head,
-            state: convert::pull_state(p.state).into(),
-        })
+        .map(convert::pull_request)
         .collect();
     let mut out = convert::workstream(ws);
     out.issue_key = key;
@@ -157,11 +151,23 @@ pub(crate) fn workstream_full(
     Ok(out)
 }
 
+/// What the cards of `b` show beyond issue and state (see
+/// [`convert::BoardExtras`]).
 pub(crate) fn board_extras(
     conn: &Connection,
     b: &board::Board,
 ) -> Result<convert::BoardExtras, StoreError> {
-    let mut extras = convert::BoardExtras::default();
+    let mut extras = convert::BoardExtras {
+        overlaps: crate::overlaps::of_board(conn, b)?,
+        ..convert::BoardExtras::default()
+    };
+    for pr in channel::pull_requests(conn)? {
+        extras
+            .pulls
+            .entry(pr.workstream_id.clone())
+            .or_default()
+            .push(pr);
+    }
     for row in &b.rows {
         for (_, cards) in &row.columns {
             for card in cards {

@@ -250,12 +250,30 @@ pub(crate) fn board(b: board::Board, warden_enabled: bool, extras: &BoardExtras)
 }
 
 fn card(c: board::Card, extras: &BoardExtras) -> pb::BoardCard {
-    let entry = c
-        .workstream
-        .as_ref()
-        .and_then(|w| extras.entries.get(&w.id))
+    let id = c.workstream.as_ref().map(|w| &w.id);
+    let entry = id
+        .and_then(|id| extras.entries.get(id))
         .cloned()
         .unwrap_or_default();
+    let overlaps = id
+        .and_then(|id| extras.overlaps.get(id))
+        .into_iter()
+        .flatten()
+        .map(|o| pb::CardOverlap {
+            workstream_id: o.workstream_id.0.clone(),
+            agent_id: o.agent_id.0.clone(),
+            agent_name: o.agent_name.clone(),
+            issue_key: o.issue_key.clone(),
+            paths: o.paths.clone(),
+        })
+        .collect();
+    let pull_requests = id
+        .and_then(|id| extras.pulls.get(id))
+        .into_iter()
+        .flatten()
+        .cloned()
+        .map(pull_request)
+        .collect();
     let (workstream_id, state) = match c.workstream {
         Some(w) => (w.id.0, self::state(w.state)),
         None => (String::new(), pb::WorkstreamState::Backlog),
@@ -279,6 +297,18 @@ fn card(c: board::Card, extras: &BoardExtras) -> pb::BoardCard {
         ready_for_push: entry.ready_at_ms.is_some(),
         queue_note: entry.note,
         queue_done: entry.done,
+        overlaps,
+        pull_requests,
+    }
+}
+
+pub(crate) fn pull_request(p: compass_store::channel::PullRequest) -> pb::PullRequest {
+    pb::PullRequest {
+        repo: p.repo,
+        number: p.number,
+        url: p.url,
+        head: p.head,
+        state: pull_state(p.state).into(),
     }
 }
 
@@ -719,8 +749,9 @@ pub(crate) fn repo_review(r: crate::fleet::RepoReview) -> pb::RepoDiff {
     }
 }
 
-/// What the board's cards show of the channel: queue entries by
-/// workstream, and issue keys by id (for a child issue's parent).
+/// What the board's cards show beyond issue and state, by workstream:
+/// queue entries, pull requests and overlaps; and issue keys by id (for a
+/// child issue's parent).
 #[derive(Debug, Default)]
 pub(crate) struct BoardExtras {
     pub(crate) entries: std::collections::HashMap<
@@ -728,6 +759,12 @@ pub(crate) struct BoardExtras {
         compass_core::channel::QueueEntry,
     >,
     pub(crate) keys: std::collections::HashMap<compass_core::id::IssueId, String>,
+    pub(crate) pulls: std::collections::HashMap<
+        compass_core::id::WorkstreamId,
+        Vec<compass_store::channel::PullRequest>,
+    >,
+    pub(crate) overlaps:
+        std::collections::HashMap<compass_core::id::WorkstreamId, Vec<crate::overlaps::Overlap>>,
 }
 
 pub(crate) fn ask_pb(a: compass_core::channel::Ask, agent_name: String) -> pb::Ask {

@@ -18,6 +18,7 @@ mod kinds;
 mod liveness;
 mod lock;
 mod merges;
+mod overlaps;
 mod pickup;
 mod proposals;
 mod pulls;

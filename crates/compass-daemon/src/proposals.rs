@@ -13,6 +13,7 @@
 
 use crate::dispatch::Dispatch;
 use crate::fleet::Fleet;
+use crate::overlaps::{in_flight, shared_files};
 use crate::status::{from_store, invalid};
 use compass_core::agent::AgentStatus;
 use compass_core::event::{EventKind, NewEvent, Scope};
@@ -28,14 +29,6 @@ use tonic::Status;
 
 /// The most issues one request may name.
 const MAX_ISSUES: usize = 500;
-
-/// States whose work is on the map.
-fn in_flight(state: WorkstreamState) -> bool {
-    matches!(
-        state,
-        WorkstreamState::InProgress | WorkstreamState::InReview
-    )
-}
 
 /// States an agent's queue counts.
 fn queued(state: WorkstreamState) -> bool {
@@ -102,10 +95,7 @@ pub(crate) async fn refresh_conflicts(
         let mut events = Vec::new();
         for ws in flying.iter().filter(|w| w.id != id) {
             let theirs = zones.get(&ws.id).cloned().unwrap_or_default();
-            let shared: Vec<String> = now
-                .intersection(&theirs)
-                .map(|(r, p)| format!("{r}:{p}"))
-                .collect();
+            let shared = shared_files(&now, &theirs);
             let was: BTreeSet<_> = before.intersection(&theirs).collect();
             let pair = if id < ws.id {
                 (id.clone(), ws.id.clone())

@@ -82,9 +82,18 @@ pub(crate) struct State {
     seen: Vec<Seen>,
     /// Pull requests, reviews and checks over a real bare repo.
     pub(crate) forge: Forge,
+    /// What the web addresses (`html_url`) start with; a test may make it
+    /// hostile (`javascript:`), as a compromised forge could.
+    html_base: Option<String>,
 }
 
 impl State {
+    pub(crate) fn html_base(&self) -> &str {
+        self.html_base
+            .as_deref()
+            .unwrap_or("https://github.example")
+    }
+
     fn tick(&mut self) -> u64 {
         self.clock += 1;
         self.clock
@@ -303,6 +312,12 @@ impl GithubServer {
         lock(&self.state).faults.push_back(fault);
     }
 
+    /// Start the web addresses (`html_url`) of what is made or shown from
+    /// now on with `base` instead of `https://github.example`.
+    pub fn set_html_base(&self, base: &str) {
+        lock(&self.state).html_base = Some(base.to_owned());
+    }
+
     /// Accept only `token` from now on (the old one has "expired").
     pub fn set_token(&self, token: &str) {
         lock(&self.state).token = token.to_owned();
@@ -315,7 +330,7 @@ impl GithubServer {
 }
 
 fn render(s: &State, i: &Item) -> Value {
-    let html = format!("https://github.example/{}/issues/{}", s.repo, i.number);
+    let html = format!("{}/{}/issues/{}", s.html_base(), s.repo, i.number);
     let mut v = json!({
         "id": i.id,
         "node_id": format!("I_{}", i.id),
@@ -589,17 +604,19 @@ fn list(s: &State, uri: &Uri, host: &str) -> Response {
     if q.get("direction").map(String::as_str) != Some("asc") {
         items.reverse();
     }
-    let body: Vec<Value> = items.iter().map(|i| render(s, i)).collect();
-    paged(uri, host, body, |page| Value::Array(page.to_vec()))
+    // Only the page asked for is rendered: a large repo pages cheaply.
+    paged(uri, host, items, |page| {
+        Value::Array(page.iter().map(|i| render(s, i)).collect())
+    })
 }
 
 /// One page of `all` as `wrap` shapes it (`per_page`, `page`), with
 /// GitHub's `Link` header (`next`, `last`, `first`, `prev`) on `host`.
-pub(crate) fn paged(
+pub(crate) fn paged<T>(
     uri: &Uri,
     host: &str,
-    all: Vec<Value>,
-    wrap: impl FnOnce(&[Value]) -> Value,
+    all: Vec<T>,
+    wrap: impl FnOnce(&[T]) -> Value,
 ) -> Response {
     let q = query_map(uri.query().unwrap_or_default());
     let per_page: usize = q

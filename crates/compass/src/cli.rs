@@ -902,6 +902,8 @@ pub(crate) enum BenchCmd {
     /// The Dispatcher's planning in process: proposals for SELECTED of
     /// ISSUES issues over a conflict map of AGENTS in-flight workstreams,
     /// and one workstream's map refresh; against an empty-map baseline.
+    /// Then a full sync of ISSUES issues from a local GitHub-shaped server
+    /// (paged) into a scratch store, and a no-op re-sync.
     Dispatch {
         #[arg(long, default_value_t = 10_000)]
         issues: usize,

@@ -276,13 +276,18 @@ pub(crate) fn board(b: &pb::Board) -> String {
                         _ => "",
                     };
                     let pushed = pushes_mark(&c.pushes, c.ready_for_push);
+                    let pulls = pulls_mark(&c.pull_requests);
+                    let overlap = if c.overlaps.is_empty() { "" } else { " ~" };
                     let child = if c.parent_key.is_empty() {
                         String::new()
                     } else {
                         format!(" <{}", c.parent_key)
                     };
                     clip(
-                        &format!("{} {}{flag}{child}{pushed}", c.issue_key, c.title),
+                        &format!(
+                            "{}{overlap}{pulls} {}{flag}{child}{pushed}",
+                            c.issue_key, c.title
+                        ),
                         CELL,
                     )
                 });
@@ -295,6 +300,7 @@ pub(crate) fn board(b: &pb::Board) -> String {
         if let Some(why) = paused_why {
             out.push_str(&why);
         }
+        out.push_str(&overlap_lines(row));
         out.push_str(&rule);
     }
     out
@@ -338,19 +344,52 @@ pub(crate) fn workstream(w: &pb::Workstream) -> String {
         let _ = writeln!(out, "repo {}: {} {}", p.repo, p.state, p.commit);
     }
     for pr in &w.pull_requests {
-        let state = pb::PullRequestState::try_from(pr.state).map_or("unknown", |s| match s {
-            pb::PullRequestState::Open => "open",
-            pb::PullRequestState::Closed => "closed",
-            pb::PullRequestState::Merged => "merged",
-            pb::PullRequestState::Unspecified => "unknown",
-        });
         let _ = writeln!(
             out,
-            "pull request {} #{} ({state}): {}",
-            pr.repo, pr.number, pr.url
+            "pull request {} #{} ({}): {}",
+            pr.repo,
+            pr.number,
+            pull_state(pr.state),
+            pr.url
         );
     }
     out.trim_end().to_owned()
+}
+
+fn pull_state(state: i32) -> &'static str {
+    pb::PullRequestState::try_from(state).map_or("unknown", |s| match s {
+        pb::PullRequestState::Open => "open",
+        pb::PullRequestState::Closed => "closed",
+        pb::PullRequestState::Merged => "merged",
+        pb::PullRequestState::Unspecified => "unknown",
+    })
+}
+
+/// A card's pull request marker: ` #12 open`, one per repo.
+fn pulls_mark(pulls: &[pb::PullRequest]) -> String {
+    pulls
+        .iter()
+        .map(|p| format!(" #{} {}", p.number, pull_state(p.state)))
+        .collect()
+}
+
+/// The lines under a row naming each card's overlaps:
+/// `  ~ demo-1 shares app:src/lib.rs with demo-2 (vega)`.
+fn overlap_lines(row: &pb::BoardRow) -> String {
+    let mut out = String::new();
+    for card in row.columns.iter().flat_map(|c| &c.cards) {
+        for o in &card.overlaps {
+            let _ = writeln!(
+                out,
+                "  ~ {} shares {} with {} ({})",
+                card.issue_key,
+                clip(&o.paths.join(", "), 120),
+                o.issue_key,
+                o.agent_name
+            );
+        }
+    }
+    out
 }
 
 /// One audit line: when, which agent, which gate, the decision and why.

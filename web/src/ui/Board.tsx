@@ -5,7 +5,7 @@
 // folds the rows into one plain status board.
 import { memo, useMemo, useRef } from "react";
 import { AgentStatus, WorkstreamState } from "../gen/compass/v1/compass_pb.js";
-import { COLUMNS, STATE_LABEL, STATUS_LABEL, lanesSharing, type BoardState, type Card, type Lane } from "../board.js";
+import { COLUMNS, PULL_LABEL, STATE_LABEL, STATUS_LABEL, lanesSharing, overlapText, safeLink, type BoardState, type Card, type Lane, type Marks, type Pull } from "../board.js";
 
 export function BoardView(props: {
   state: BoardState | null;
@@ -118,22 +118,24 @@ function cardKey(c: Card): string {
 }
 
 function cardProps(c: Card) {
-  return { issueId: c.issue.id, issueKey: c.issue.key, title: c.issue.title, state: c.work?.state };
+  return { issueId: c.issue.id, issueKey: c.issue.key, title: c.issue.title, state: c.work?.state, marks: c.work?.marks };
 }
 
-// Primitive props, so a live update redraws only the cards it changed.
+// Primitive props (and the marks, replaced only when they change), so a
+// live update redraws only the cards it changed.
 const CardView = memo(function CardView(props: {
   issueId: string;
   issueKey: string;
   title: string;
   state?: WorkstreamState;
+  marks?: Marks;
   focus: boolean;
   owner?: string;
   open: (id: string) => void;
 }) {
   const label = props.state === undefined ? "unassigned" : STATE_LABEL[props.state];
   const flagged = props.state === WorkstreamState.PAUSED || props.state === WorkstreamState.FAILED;
-  return (
+  const card = (
     <button
       className={`card ${props.focus ? "focus" : ""} st-${label.replace(" ", "-")}`}
       data-testid="card"
@@ -147,4 +149,47 @@ const CardView = memo(function CardView(props: {
       {props.owner && <span className="owner truncate">{props.owner}</span>}
     </button>
   );
+  const marks = props.marks;
+  if (!marks || (!marks.overlaps.length && !marks.pulls.length)) return card;
+  // The marks sit beside the card's button, not in it: a link or a focus
+  // stop cannot nest in a button.
+  return (
+    <div className="cardwrap" data-testid="card-marks" data-key={props.issueKey}>
+      {card}
+      <div className="marks">
+        {marks.overlaps.length > 0 && <OverlapMark text={overlapText(marks.overlaps)} count={marks.overlaps.length} />}
+        {marks.pulls.map((p) => (
+          <PullBadge key={p.repo} pull={p} />
+        ))}
+      </div>
+    </div>
+  );
 });
+
+/// The overlap marker: focusable, its text (agent-written paths) as the
+/// title and the accessible name, never as markup.
+function OverlapMark(props: { text: string; count: number }) {
+  return (
+    <span className="mark overlap" data-testid="overlap-mark" tabIndex={0} role="note" title={props.text} aria-label={props.text}>
+      ⚠ overlap{props.count > 1 ? ` ×${props.count}` : ""}
+    </span>
+  );
+}
+
+/// A pull request's number and state; a link to it only when its address is http(s).
+function PullBadge(props: { pull: Pull }) {
+  const { pull } = props;
+  const text = `#${pull.number} ${PULL_LABEL[pull.state]}`;
+  const href = safeLink(pull.url);
+  const title = `Pull request ${text} (${pull.repo})`;
+  const className = `mark pull pr-${PULL_LABEL[pull.state]}`;
+  return href ? (
+    <a className={className} data-testid="pull-badge" href={href} target="_blank" rel="noopener noreferrer" title={title}>
+      {text}
+    </a>
+  ) : (
+    <span className={className} data-testid="pull-badge" title={title}>
+      {text}
+    </span>
+  );
+}

@@ -502,6 +502,30 @@ pub struct BoardCard {
     pub queue_note: ::prost::alloc::string::String,
     #[prost(bool, tag = "104")]
     pub queue_done: bool,
+    /// Dispatcher: the conflict map and the forge on the card
+    /// Other in-flight work changing the same files as this card's workstream
+    /// (the card's overlap marker; advisory, nothing is blocked).
+    #[prost(message, repeated, tag = "110")]
+    pub overlaps: ::prost::alloc::vec::Vec<CardOverlap>,
+    /// The workstream's pull requests (one per repo), as the last poll saw them.
+    #[prost(message, repeated, tag = "111")]
+    pub pull_requests: ::prost::alloc::vec::Vec<PullRequest>,
+}
+/// Another in-flight workstream that changes files a card's workstream
+/// changes too.
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct CardOverlap {
+    #[prost(string, tag = "1")]
+    pub workstream_id: ::prost::alloc::string::String,
+    #[prost(string, tag = "2")]
+    pub agent_id: ::prost::alloc::string::String,
+    #[prost(string, tag = "3")]
+    pub agent_name: ::prost::alloc::string::String,
+    #[prost(string, tag = "4")]
+    pub issue_key: ::prost::alloc::string::String,
+    /// "<repo>:<path>" of each shared file.
+    #[prost(string, repeated, tag = "5")]
+    pub paths: ::prost::alloc::vec::Vec<::prost::alloc::string::String>,
 }
 #[derive(Clone, PartialEq, ::prost::Message)]
 pub struct BoardColumn {

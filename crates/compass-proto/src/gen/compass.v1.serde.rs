@@ -4492,6 +4492,12 @@ impl serde::Serialize for BoardCard {
         if self.queue_done {
             len += 1;
         }
+        if !self.overlaps.is_empty() {
+            len += 1;
+        }
+        if !self.pull_requests.is_empty() {
+            len += 1;
+        }
         let mut struct_ser = serializer.serialize_struct("compass.v1.BoardCard", len)?;
         if !self.issue_id.is_empty() {
             struct_ser.serialize_field("issueId", &self.issue_id)?;
@@ -4530,6 +4536,12 @@ impl serde::Serialize for BoardCard {
         if self.queue_done {
             struct_ser.serialize_field("queueDone", &self.queue_done)?;
         }
+        if !self.overlaps.is_empty() {
+            struct_ser.serialize_field("overlaps", &self.overlaps)?;
+        }
+        if !self.pull_requests.is_empty() {
+            struct_ser.serialize_field("pullRequests", &self.pull_requests)?;
+        }
         struct_ser.end()
     }
 }
@@ -4558,6 +4570,9 @@ impl<'de> serde::Deserialize<'de> for BoardCard {
             "queueNote",
             "queue_done",
             "queueDone",
+            "overlaps",
+            "pull_requests",
+            "pullRequests",
         ];
 
         #[allow(clippy::enum_variant_names)]
@@ -4573,6 +4588,8 @@ impl<'de> serde::Deserialize<'de> for BoardCard {
             ReadyForPush,
             QueueNote,
             QueueDone,
+            Overlaps,
+            PullRequests,
         }
         impl<'de> serde::Deserialize<'de> for GeneratedField {
             fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
@@ -4605,6 +4622,8 @@ impl<'de> serde::Deserialize<'de> for BoardCard {
                             "readyForPush" | "ready_for_push" => Ok(GeneratedField::ReadyForPush),
                             "queueNote" | "queue_note" => Ok(GeneratedField::QueueNote),
                             "queueDone" | "queue_done" => Ok(GeneratedField::QueueDone),
+                            "overlaps" => Ok(GeneratedField::Overlaps),
+                            "pullRequests" | "pull_requests" => Ok(GeneratedField::PullRequests),
                             _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
                         }
                     }
@@ -4635,6 +4654,8 @@ impl<'de> serde::Deserialize<'de> for BoardCard {
                 let mut ready_for_push__ = None;
                 let mut queue_note__ = None;
                 let mut queue_done__ = None;
+                let mut overlaps__ = None;
+                let mut pull_requests__ = None;
                 while let Some(k) = map_.next_key()? {
                     match k {
                         GeneratedField::IssueId => {
@@ -4703,6 +4724,18 @@ impl<'de> serde::Deserialize<'de> for BoardCard {
                             }
                             queue_done__ = Some(map_.next_value()?);
                         }
+                        GeneratedField::Overlaps => {
+                            if overlaps__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("overlaps"));
+                            }
+                            overlaps__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::PullRequests => {
+                            if pull_requests__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("pullRequests"));
+                            }
+                            pull_requests__ = Some(map_.next_value()?);
+                        }
                     }
                 }
                 Ok(BoardCard {
@@ -4717,6 +4750,8 @@ impl<'de> serde::Deserialize<'de> for BoardCard {
                     ready_for_push: ready_for_push__.unwrap_or_default(),
                     queue_note: queue_note__.unwrap_or_default(),
                     queue_done: queue_done__.unwrap_or_default(),
+                    overlaps: overlaps__.unwrap_or_default(),
+                    pull_requests: pull_requests__.unwrap_or_default(),
                 })
             }
         }
@@ -4994,6 +5029,169 @@ impl<'de> serde::Deserialize<'de> for BoardRow {
             }
         }
         deserializer.deserialize_struct("compass.v1.BoardRow", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for CardOverlap {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.workstream_id.is_empty() {
+            len += 1;
+        }
+        if !self.agent_id.is_empty() {
+            len += 1;
+        }
+        if !self.agent_name.is_empty() {
+            len += 1;
+        }
+        if !self.issue_key.is_empty() {
+            len += 1;
+        }
+        if !self.paths.is_empty() {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.CardOverlap", len)?;
+        if !self.workstream_id.is_empty() {
+            struct_ser.serialize_field("workstreamId", &self.workstream_id)?;
+        }
+        if !self.agent_id.is_empty() {
+            struct_ser.serialize_field("agentId", &self.agent_id)?;
+        }
+        if !self.agent_name.is_empty() {
+            struct_ser.serialize_field("agentName", &self.agent_name)?;
+        }
+        if !self.issue_key.is_empty() {
+            struct_ser.serialize_field("issueKey", &self.issue_key)?;
+        }
+        if !self.paths.is_empty() {
+            struct_ser.serialize_field("paths", &self.paths)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for CardOverlap {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "workstream_id",
+            "workstreamId",
+            "agent_id",
+            "agentId",
+            "agent_name",
+            "agentName",
+            "issue_key",
+            "issueKey",
+            "paths",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            WorkstreamId,
+            AgentId,
+            AgentName,
+            IssueKey,
+            Paths,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "workstreamId" | "workstream_id" => Ok(GeneratedField::WorkstreamId),
+                            "agentId" | "agent_id" => Ok(GeneratedField::AgentId),
+                            "agentName" | "agent_name" => Ok(GeneratedField::AgentName),
+                            "issueKey" | "issue_key" => Ok(GeneratedField::IssueKey),
+                            "paths" => Ok(GeneratedField::Paths),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = CardOverlap;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.CardOverlap")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<CardOverlap, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut workstream_id__ = None;
+                let mut agent_id__ = None;
+                let mut agent_name__ = None;
+                let mut issue_key__ = None;
+                let mut paths__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::WorkstreamId => {
+                            if workstream_id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("workstreamId"));
+                            }
+                            workstream_id__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::AgentId => {
+                            if agent_id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("agentId"));
+                            }
+                            agent_id__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::AgentName => {
+                            if agent_name__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("agentName"));
+                            }
+                            agent_name__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::IssueKey => {
+                            if issue_key__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("issueKey"));
+                            }
+                            issue_key__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Paths => {
+                            if paths__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("paths"));
+                            }
+                            paths__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(CardOverlap {
+                    workstream_id: workstream_id__.unwrap_or_default(),
+                    agent_id: agent_id__.unwrap_or_default(),
+                    agent_name: agent_name__.unwrap_or_default(),
+                    issue_key: issue_key__.unwrap_or_default(),
+                    paths: paths__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.CardOverlap", FIELDS, GeneratedVisitor)
     }
 }
 impl serde::Serialize for CheckMergesRequest {

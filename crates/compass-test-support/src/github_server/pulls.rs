@@ -97,7 +97,7 @@ pub(crate) fn render_pull(s: &State, p: &Pull) -> Value {
         "state": if p.open { "open" } else { "closed" },
         "title": p.title,
         "body": p.body,
-        "html_url": format!("https://github.example/{}/pull/{}", s.repo, p.number),
+        "html_url": format!("{}/{}/pull/{}", s.html_base(), s.repo, p.number),
         "url": format!("https://api.github.example/repos/{}/pulls/{}", s.repo, p.number),
         "merged": p.merged,
         "merged_at": p.merged.then(|| timestamp(s.clock)),

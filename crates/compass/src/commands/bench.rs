@@ -3,6 +3,8 @@
 
 mod daemon;
 mod dispatch;
+#[cfg(feature = "bench")]
+mod sync;
 
 use crate::cli::BenchCmd;
 use crate::client::{Rpc, connect};
@@ -79,12 +81,15 @@ pub(crate) async fn run(cmd: BenchCmd) -> CliResult {
             agents,
             selected,
             runs,
-        } => dispatch::run(dispatch::DispatchRun {
-            issues: issues.max(1),
-            agents: agents.max(1),
-            selected: selected.max(1),
-            runs: runs.max(1),
-        }),
+        } => {
+            dispatch::run(dispatch::DispatchRun {
+                issues: issues.max(1),
+                agents: agents.max(1),
+                selected: selected.max(1),
+                runs: runs.max(1),
+            })
+            .await
+        }
         BenchCmd::Fleet { agents, backend } => daemon::fleet(agents.max(1), backend.into()).await,
         BenchCmd::Gate {
             iterations,

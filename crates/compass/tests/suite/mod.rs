@@ -267,6 +267,20 @@ impl TestDaemon {
         out
     }
 
+    /// The card of issue `key` on `project`'s board (`compass board --json`).
+    pub(crate) fn board_card(&self, project: &str, key: &str) -> serde_json::Value {
+        let board = self.json(&["board", "-p", project]);
+        board["rows"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .flat_map(|r| r["columns"].as_array().into_iter().flatten())
+            .flat_map(|c| c["cards"].as_array().into_iter().flatten())
+            .find(|c| c["issueKey"] == key)
+            .cloned()
+            .unwrap_or_else(|| panic!("no card {key} on the board: {board}"))
+    }
+
     pub(crate) fn json(&self, args: &[&str]) -> serde_json::Value {
         let mut all = args.to_vec();
         all.push("--json");

@@ -4,9 +4,10 @@
 //! or rejects each; the conflict map is filled from the files each
 //! in-flight workstream changed (git inside its agent's workload), so a new
 //! issue naming those files goes behind that work and says so; two
-//! in-flight workstreams touching the same file raise an overlap event; bad
-//! input is a clear error, and so is deciding a proposal whose issue was
-//! assigned or closed on its tracker since (with a `proposal_stale` event).
+//! in-flight workstreams touching the same file raise an overlap event and
+//! mark both cards on the board (until one leaves flight); bad input is a
+//! clear error, and so is deciding a proposal whose issue was assigned or
+//! closed on its tracker since (with a `proposal_stale` event).
 
 use super::pulls::on_forge;
 use super::{TestDaemon, git_repo};
@@ -182,27 +183,42 @@ fn proposals_follow_personas_and_the_conflict_map_and_only_approval_assigns() {
     let events = d.ok(&["events"]);
     assert_eq!(events.matches("overlap with").count(), 1, "{events}");
     assert!(events.contains(&format!("overlap with {ws1}")), "{events}");
+
+    // The board marks both cards with the other work and the shared file.
+    let card = d.board_card("demo", "demo-1");
+    assert_eq!(card["overlaps"].as_array().map(Vec::len), Some(1), "{card}");
+    let o = &card["overlaps"][0];
+    assert_eq!(o["workstreamId"], ws2.as_str(), "{card}");
+    assert_eq!(o["agentName"], "vega", "{card}");
+    assert_eq!(o["issueKey"], "demo-2", "{card}");
+    assert_eq!(o["paths"][0], "app:src/parser/lex.rs", "{card}");
+    let card = d.board_card("demo", "demo-2");
+    assert_eq!(card["overlaps"][0]["agentName"], "atlas", "{card}");
+    let text = d.ok(&["board", "-p", "demo"]);
+    assert!(
+        text.contains("~ demo-1 shares app:src/parser/lex.rs with demo-2 (vega)"),
+        "{text}"
+    );
+    // Work that leaves flight leaves the marker.
+    d.ok(&["workstream", "move", &ws2, "paused"]);
+    let card = d.board_card("demo", "demo-1");
+    assert!(card["overlaps"].is_null(), "{card}");
+}
+
+/// `compass bench dispatch` at a small size: what it printed.
+fn bench_dispatch(issues: &str, agents: &str, selected: &str, runs: &str) -> String {
+    let out = std::process::Command::new(super::BIN)
+        .args(["bench", "dispatch", "--issues", issues, "--agents", agents])
+        .args(["--selected", selected, "--runs", runs])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    String::from_utf8(out.stdout).unwrap()
 }
 
 #[test]
 fn bench_dispatch_prints_its_figures_against_a_baseline() {
-    let out = std::process::Command::new(super::BIN)
-        .args([
-            "bench",
-            "dispatch",
-            "--issues",
-            "2000",
-            "--agents",
-            "20",
-            "--selected",
-            "50",
-            "--runs",
-            "5",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{out:?}");
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = bench_dispatch("2000", "20", "50", "5");
     assert!(text.contains("2000 issues, 20 agents"), "{text}");
     assert!(text.contains("proposals (50 made)"), "{text}");
     for figure in [
@@ -213,6 +229,22 @@ fn bench_dispatch_prints_its_figures_against_a_baseline() {
     ] {
         assert!(text.contains(figure), "{figure}: {text}");
     }
+}
+
+#[test]
+fn bench_dispatch_times_a_full_sync_and_a_no_op_resync() {
+    let text = bench_dispatch("300", "5", "10", "3");
+    // Paged at 100: every issue created through three pages, then a
+    // re-sync from the cursor that reads one page and changes nothing.
+    assert!(
+        text.contains("full sync (300 issues, 3 pages, 300 created)"),
+        "{text}"
+    );
+    assert!(text.contains("issues/s"), "{text}");
+    assert!(
+        text.contains("no-op re-sync (1 page, 0 created, 0 updated, 3 runs)"),
+        "{text}"
+    );
 }
 
 /// An imported issue closed on its tracker after it was proposed: its

@@ -191,6 +191,14 @@ fn a_ready_push_opens_a_pull_request_whose_review_reaches_the_agent_and_whose_sq
         text.contains(&format!("pull request app #{number} (open)")),
         "{text}"
     );
+    // The board's card carries it too.
+    let card = d.board_card("demo", "demo-1");
+    let pr = &card["pullRequests"][0];
+    assert_eq!(pr["number"], number.to_string().as_str(), "{card}");
+    assert_eq!(pr["state"], "PULL_REQUEST_STATE_OPEN", "{card}");
+    assert_eq!(pr["url"], pulls[0]["html_url"], "{card}");
+    let text = d.ok(&["board", "-p", "demo"]);
+    assert!(text.contains(&format!("#{number} open")), "{text}");
     // The writeback labelled the issue for review.
     assert!(
         gh.issue(issue)["labels"]
@@ -263,6 +271,11 @@ fn a_ready_push_opens_a_pull_request_whose_review_reaches_the_agent_and_whose_sq
     let w = show(d, &ws);
     assert_eq!(w["state"], "WORKSTREAM_STATE_MERGED");
     assert_eq!(w["pullRequests"][0]["state"], "PULL_REQUEST_STATE_CLOSED");
+    let card = d.board_card("demo", "demo-1");
+    assert_eq!(
+        card["pullRequests"][0]["state"], "PULL_REQUEST_STATE_CLOSED",
+        "{card}"
+    );
     assert_eq!(gh.issue(issue)["state"], "closed");
 }
 

@@ -2,7 +2,9 @@
 //! proposals for a selection of issues out of a large backlog over a full
 //! conflict map, and the map's refresh for one changed workstream (replace
 //! its zones, find who it now meets) — each against a baseline measured in
-//! the same run (the same proposals over an empty map).
+//! the same run (the same proposals over an empty map); then the backlog's
+//! intake: a full sync of as many issues from a GitHub-shaped server and a
+//! no-op re-sync (`sync.rs`).
 
 use super::summarize;
 use crate::{CliResult, out};
@@ -34,7 +36,7 @@ fn nanos(since: Instant) -> u64 {
     u64::try_from(since.elapsed().as_nanos()).unwrap_or(u64::MAX)
 }
 
-pub(crate) fn run(r: DispatchRun) -> CliResult {
+pub(crate) async fn run(r: DispatchRun) -> CliResult {
     let repos = vec!["app".to_owned()];
     let team: Vec<Candidate> = (0..r.agents)
         .map(|i| Candidate {
@@ -85,13 +87,20 @@ pub(crate) fn run(r: DispatchRun) -> CliResult {
         std::hint::black_box(map.overlaps(&zones, Some(&format!("wst_{ws}"))));
         refresh.push(nanos(t));
     }
+    #[cfg(feature = "bench")]
+    let intake = super::sync::run(r.issues, r.runs)
+        .await?
+        .lines(r.issues, r.runs);
+    #[cfg(not(feature = "bench"))]
+    let intake = "full sync: not in this build (the `bench` feature is off)".to_owned();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let (full, empty, refresh) = (summarize(full), summarize(empty), summarize(refresh));
     out(&format!(
         "dispatch: {} issues, {} agents, {} in flight, {} selected, {} runs, {cores} cores\n\
          proposals ({made} made)  p50 {:.3} ms  p99 {:.3} ms  (budget 100 ms)\n\
          baseline (empty map)      p50 {:.3} ms  p99 {:.3} ms  ratio {:.2}\n\
-         map refresh (1 ws)        p50 {:.4} ms  p99 {:.4} ms  (budget 10 ms)",
+         map refresh (1 ws)        p50 {:.4} ms  p99 {:.4} ms  (budget 10 ms)\n\
+         {intake}",
         r.issues,
         r.agents,
         r.agents,

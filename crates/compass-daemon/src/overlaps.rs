@@ -1,0 +1,89 @@
+//! The board's overlap marker: for each in-flight workstream on a board,
+//! the other in-flight workstreams changing the same files, read from the
+//! conflict map as last stored (`proposals::refresh_conflicts` keeps it
+//! and raises `workstreams_overlap` when a pair starts sharing files). The
+//! event says when an overlap began; the board shows the overlaps as they
+//! stand now, so one that ended (a workstream merged, or its diff moved
+//! off the files) leaves the card.
+
+use compass_core::id::{AgentId, WorkstreamId};
+use compass_core::workstream::{Workstream, WorkstreamState};
+use compass_store::board::Board;
+use compass_store::proposals::{self, Zones};
+use compass_store::{Connection, StoreError};
+use std::collections::HashMap;
+
+/// Another in-flight workstream sharing files with a card's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Overlap {
+    pub(crate) workstream_id: WorkstreamId,
+    pub(crate) agent_id: AgentId,
+    pub(crate) agent_name: String,
+    pub(crate) issue_key: String,
+    /// `<repo>:<path>` of each shared file.
+    pub(crate) paths: Vec<String>,
+}
+
+/// States whose work is on the conflict map.
+pub(crate) fn in_flight(state: WorkstreamState) -> bool {
+    matches!(
+        state,
+        WorkstreamState::InProgress | WorkstreamState::InReview
+    )
+}
+
+/// `<repo>:<path>` of each file both `a` and `b` change.
+pub(crate) fn shared_files(a: &Zones, b: &Zones) -> Vec<String> {
+    a.intersection(b).map(|(r, p)| format!("{r}:{p}")).collect()
+}
+
+/// A card's in-flight workstream, with its lane's agent and its issue key.
+struct Flying<'a> {
+    ws: &'a Workstream,
+    agent_name: String,
+    issue_key: &'a str,
+}
+
+/// The overlaps of each in-flight workstream on `board` that shares files
+/// with another one there (a workstream without any is absent).
+pub(crate) fn of_board(
+    conn: &Connection,
+    board: &Board,
+) -> Result<HashMap<WorkstreamId, Vec<Overlap>>, StoreError> {
+    let mut flying = Vec::new();
+    for row in &board.rows {
+        let agent_name = row.agent.as_ref().map(|a| a.name.to_string());
+        for (_, cards) in &row.columns {
+            for card in cards {
+                if let Some(ws) = card.workstream.as_ref().filter(|w| in_flight(w.state)) {
+                    flying.push(Flying {
+                        ws,
+                        agent_name: agent_name.clone().unwrap_or_default(),
+                        issue_key: &card.issue.key,
+                    });
+                }
+            }
+        }
+    }
+    let ids: Vec<WorkstreamId> = flying.iter().map(|f| f.ws.id.clone()).collect();
+    let zones = proposals::zones_of(conn, &ids)?;
+    let none = Zones::new();
+    let zones_of = |f: &Flying<'_>| zones.get(&f.ws.id).unwrap_or(&none);
+    let mut out: HashMap<WorkstreamId, Vec<Overlap>> = HashMap::new();
+    for me in &flying {
+        for other in flying.iter().filter(|o| o.ws.id != me.ws.id) {
+            let paths = shared_files(zones_of(me), zones_of(other));
+            if paths.is_empty() {
+                continue;
+            }
+            out.entry(me.ws.id.clone()).or_default().push(Overlap {
+                workstream_id: other.ws.id.clone(),
+                agent_id: other.ws.agent_id.clone(),
+                agent_name: other.agent_name.clone(),
+                issue_key: other.issue_key.to_owned(),
+                paths,
+            });
+        }
+    }
+    Ok(out)
+}
