@@ -11,7 +11,7 @@ use std::io::Write;
 #[allow(clippy::print_stdout)]
 pub(crate) fn out(text: &str) -> CliResult {
     let mut stdout = std::io::stdout().lock();
-    stdout.write_all(text.as_bytes())?;
+    stdout.write_all(printable(text).as_bytes())?;
     if !text.ends_with('\n') {
         stdout.write_all(b"\n")?;
     }
@@ -23,7 +23,37 @@ pub(crate) fn out(text: &str) -> CliResult {
 /// Never fails: a closed stderr is no reason to stop (nor to panic, as
 /// `eprintln!` would).
 pub(crate) fn warn(text: &str) {
-    let _ = writeln!(std::io::stderr().lock(), "{text}");
+    let _ = writeln!(std::io::stderr().lock(), "{}", printable(text));
+}
+
+/// Much of what the CLI prints an agent wrote (messages, command output,
+/// file names, commit subjects, errors quoting them): its control
+/// characters (terminal escapes: OSC 52 clipboard writes, screen clears,
+/// hidden text) are shown as U+FFFD, never sent to the user's terminal.
+/// The CLI itself writes none (JSON escapes them anyway).
+pub(crate) fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    let unsafe_char = |c: char| c.is_control() && c != '\n' && c != '\t';
+    if !text.chars().any(unsafe_char) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    text.chars()
+        .map(|c| if unsafe_char(c) { '\u{FFFD}' } else { c })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn terminal_escapes_never_reach_the_terminal() {
+        assert_eq!(
+            super::printable("a\x1b[2Jb\n\tc\r\u{9b}"),
+            "a\u{FFFD}[2Jb\n\tc\u{FFFD}\u{FFFD}"
+        );
+        assert!(matches!(
+            super::printable("plain\ntext"),
+            std::borrow::Cow::Borrowed(_)
+        ));
+    }
 }
 
 /// Print `value` as the contract's JSON with `--json`, else as `text` renders it.

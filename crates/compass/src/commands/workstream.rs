@@ -82,13 +82,14 @@ pub(crate) async fn run(client: &mut Client, cmd: WorkstreamCmd) -> CliResult {
     }
 }
 
-/// A workstream's review as text: per repo, its commits then its patch.
+/// A workstream's review as text: per repo, its commits then its patch
+/// (the agent's bytes: `out` keeps their terminal escapes off the terminal).
 fn diff_text(d: &pb::WorkstreamDiff) -> String {
     let mut text = format!("workstream {} on {}", d.workstream_id, d.branch);
     for r in &d.repos {
         text.push_str(&format!("\n\n== {}", r.repo));
         if !r.error.is_empty() {
-            text.push_str(&format!(": git failed: {}", printable(&r.error)));
+            text.push_str(&format!(": git failed: {}", r.error));
             continue;
         }
         text.push_str(&format!(
@@ -100,41 +101,16 @@ fn diff_text(d: &pb::WorkstreamDiff) -> String {
             text.push_str(&format!(
                 "\n  {} {}",
                 c.sha.get(..12).unwrap_or(&c.sha),
-                printable(&c.subject)
+                c.subject
             ));
         }
         if !r.patch.is_empty() {
             text.push_str("\n\n");
-            text.push_str(&printable(r.patch.trim_end()));
+            text.push_str(r.patch.trim_end());
         }
         if r.truncated {
             text.push_str("\n… (patch cut at 1 MiB)");
         }
     }
     text
-}
-
-/// The agent wrote these bytes: its control characters (terminal escapes)
-/// are shown as U+FFFD, never sent to the user's terminal.
-fn printable(s: &str) -> String {
-    s.chars()
-        .map(|c| {
-            if c.is_control() && c != '\n' && c != '\t' {
-                '\u{FFFD}'
-            } else {
-                c
-            }
-        })
-        .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn terminal_escapes_never_reach_the_terminal() {
-        assert_eq!(
-            super::printable("a\x1b[2Jb\n\tc\r"),
-            "a\u{FFFD}[2Jb\n\tc\u{FFFD}"
-        );
-    }
 }

@@ -750,6 +750,47 @@ pub(crate) fn held_credential_quoted_back(b: Backend) {
     a.finish();
 }
 
+/// Terminal control sequences from the agent: every text view the CLI
+/// prints of what the agent wrote must reach the user's terminal without
+/// an ESC, a CSI or a BEL (the control characters shown as U+FFFD).
+pub(crate) fn terminal_escapes_never_reach_the_terminal(b: Backend) {
+    let Some(mut a) = Arena::new(b, WardenMode::Off) else {
+        return;
+    };
+    a.agent("atlas", scenario!("terminal-escapes"));
+    let turn = a.turn_ends("atlas");
+    let mut views = vec![("the followed turn".to_owned(), turn.text)];
+    for args in [
+        &["agent", "log", "atlas"][..],
+        &["board", "--project", "demo"],
+        &["events"],
+    ] {
+        if let Some(o) = a.cli_for(args, std::time::Duration::from_secs(30)) {
+            let text = format!(
+                "{}{}",
+                String::from_utf8_lossy(&o.stdout),
+                String::from_utf8_lossy(&o.stderr)
+            );
+            views.push((format!("`compass {}`", args.join(" ")), text));
+        }
+    }
+    if !views[1].1.contains("hidden") {
+        a.fail(format!("the agent's message never showed: {}", views[1].1));
+    }
+    for (view, text) in views {
+        if let Some(c) = text
+            .chars()
+            .find(|c| c.is_control() && !matches!(c, '\n' | '\t'))
+        {
+            a.fail(format!(
+                "{view} sent the control character {:?} to the terminal",
+                c
+            ));
+        }
+    }
+    a.finish();
+}
+
 pub(crate) fn acp_request_injection(b: Backend) {
     let Some(mut a) = Arena::new(b, WardenMode::Off) else {
         return;

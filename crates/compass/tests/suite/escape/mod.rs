@@ -108,6 +108,7 @@ escape_tests! {
     env_file_steers_no_host_tool { sandbox: [], oci: [] }
     acp_request_injection { sandbox: [], oci: [] }
     held_credential_quoted_back { sandbox: [], oci: [] }
+    terminal_escapes_never_reach_the_terminal { sandbox: [], oci: [] }
     git_fifos_hang_no_host_work { sandbox: [], oci: [] }
     special_files_block_no_removal { sandbox: [], oci: [] }
     hook_socket_flood { sandbox: [], oci: [] }
