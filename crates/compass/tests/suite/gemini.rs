@@ -14,6 +14,9 @@ use super::real_agent::{
 use compass_test_support::{ModelServer, ScriptedTurn, gemini_function_responses};
 use serde_json::json;
 
+/// The upload script as committed, before the agent rewrites it.
+const BENIGN_SCRIPT: &str = "#!/bin/sh\necho uploading\n";
+
 /// Gemini CLI as agent `lyra`, with the Gemini API at the gateway URL.
 fn case() -> Case<'static> {
     Case {
@@ -43,9 +46,12 @@ fn gemini_cli_in_its_sandbox_asks_warden_before_every_shell_command() {
     assert_eq!(row["hooks"]["gatedTools"][0], "run_shell_command", "{row}");
 }
 
-/// A write asks too, and its permission request shows the file's content
-/// as an ACP diff: Warden judges that content, a script that would ship
-/// the environment to the network is refused, and the file never appears.
+/// A write asks too, and its permission request shows the file's new
+/// content as an ACP diff: Warden judges that content, and a rewrite of a
+/// script into one that would ship the environment to the network is
+/// refused and never lands. (The file exists: Gemini CLI 0.61.0 cannot
+/// create a file through an ACP client that serves `fs/*` — it takes the
+/// client's not-found error for a failure, not for a new file.)
 #[test]
 fn gemini_cli_writes_are_judged_by_the_diff_their_permission_request_shows() {
     let rt = tokio::runtime::Runtime::new().unwrap();
@@ -58,11 +64,15 @@ fn gemini_cli_writes_are_judged_by_the_diff_their_permission_request_shows() {
             ScriptedTurn::text("Stopping here."),
         ]))
         .unwrap();
-    let d = started(&case(), &server, &[("README.md", "# app\n")]);
-    let script = upload_script_is_held(&d, "lyra");
+    let d = started(&case(), &server, &[("ci/upload.sh", BENIGN_SCRIPT)]);
+    let script = upload_script_is_held(&d, "lyra", Some(BENIGN_SCRIPT));
     d.ok(&["agent", "resume", "lyra"]);
     wait_for_turn_end(&d, "lyra");
-    assert!(!script.exists(), "the flagged write ran");
+    assert_eq!(
+        fs_err::read_to_string(&script).unwrap(),
+        BENIGN_SCRIPT,
+        "the flagged write landed"
+    );
 
     let row = matrix_row(&d, "gemini-cli");
     assert_eq!(

@@ -70,7 +70,7 @@ fn opencode_writes_are_gated_before_and_results_after_the_tool() {
     let d = started(&case(), &server, &[("README.md", README)]);
 
     // 1. The patch: held before it ran, the agent paused, no file.
-    let script = upload_script_is_held(&d, "rigel");
+    let script = upload_script_is_held(&d, "rigel", None);
 
     // 2. Resumed, it reads a private key: held before the read.
     d.ok(&["agent", "resume", "rigel"]);

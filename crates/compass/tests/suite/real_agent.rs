@@ -110,6 +110,9 @@ pub(crate) fn started(case: &Case<'_>, server: &ModelServer, files: &[(&str, &st
     );
     let repo = git_repo(d.outside());
     for (path, content) in files {
+        if let Some(dir) = repo.join(path).parent() {
+            fs_err::create_dir_all(dir).unwrap();
+        }
         commit_file(&repo, path, content);
     }
     d.ok(&["project", "add", "demo", "--repo", repo.to_str().unwrap()]);
@@ -153,9 +156,14 @@ pub(crate) const UPLOAD_SCRIPT: &str =
 
 /// Prompt `agent`, whose model writes [`UPLOAD_SCRIPT`] to
 /// `/work/app/ci/upload.sh` with the agent's own write tool: Warden flags
-/// the write before it happens, the agent is paused, and the file never
-/// appears. Returns the file's path on the host.
-pub(crate) fn upload_script_is_held(d: &TestDaemon, agent: &str) -> std::path::PathBuf {
+/// the write before it happens, the agent is paused, and the file is left
+/// as it was (`before`: its content, or `None` when it never existed).
+/// Returns the file's path on the host.
+pub(crate) fn upload_script_is_held(
+    d: &TestDaemon,
+    agent: &str,
+    before: Option<&str>,
+) -> std::path::PathBuf {
     let script = d.home().join("agents/agt-1/work/app/ci/upload.sh");
     let turn = d.ok(&["agent", "prompt", agent, "Add a CI upload step", "--follow"]);
     assert!(turn.contains("paused by Warden"), "{turn}");
@@ -164,7 +172,11 @@ pub(crate) fn upload_script_is_held(d: &TestDaemon, agent: &str) -> std::path::P
         flags.contains("upload.sh") && flags.contains("exfiltration"),
         "{flags}"
     );
-    assert!(!script.exists(), "the flagged write happened");
+    assert_eq!(
+        fs_err::read_to_string(&script).ok().as_deref(),
+        before,
+        "the flagged write happened"
+    );
     script
 }
 
