@@ -72,28 +72,21 @@ fn opencode_writes_are_gated_before_and_results_after_the_tool() {
     // 1. The patch: held before it ran, the agent paused, no file.
     let script = upload_script_is_held(&d, "rigel", None);
 
+    // Resume, then wait for the next pause by `detector`, whose flag names
+    // every one of `shown`.
+    let paused_again = |detector: &str, shown: &[&str]| {
+        d.ok(&["agent", "resume", "rigel"]);
+        wait_for(&d, "rigel", |s| {
+            s.contains("status: paused") && s.contains(detector)
+        });
+        let flags = d.ok(&["warden", "log", "--flags", "--agent", "rigel"]);
+        assert!(shown.iter().all(|w| flags.contains(w)), "{flags}");
+    };
     // 2. Resumed, it reads a private key: held before the read.
-    d.ok(&["agent", "resume", "rigel"]);
-    wait_for(&d, "rigel", |s| {
-        s.contains("status: paused") && s.contains("credential_access")
-    });
-    let flags = d.ok(&["warden", "log", "--flags", "--agent", "rigel"]);
-    assert!(
-        flags.contains("tool:read") && flags.contains("credential_access"),
-        "{flags}"
-    );
-
+    paused_again("credential_access", &["tool:read", "credential_access"]);
     // 3. Resumed, OpenCode reads the README: its after hook flags the
-    //    result, and the agent is paused again.
-    d.ok(&["agent", "resume", "rigel"]);
-    wait_for(&d, "rigel", |s| {
-        s.contains("status: paused") && s.contains("instruction_to_ai")
-    });
-    let flags = d.ok(&["warden", "log", "--flags", "--agent", "rigel"]);
-    assert!(
-        flags.contains("input gate") && flags.contains("README.md"),
-        "the read was not flagged after the tool: {flags}"
-    );
+    //    result (the input gate), and the agent is paused again.
+    paused_again("instruction_to_ai", &["input gate", "README.md"]);
 
     // 4. Resumed again, the turn ends: the model heard why the patch and
     //    the key read were held, got Warden's note in place of the README,
