@@ -581,7 +581,7 @@ mod tests {
             "{body}"
         );
         assert!(body.contains("15000"), "{body}");
-        assert!(opencode.hooks.pre_tool && !opencode.hooks.post_tool);
+        assert!(opencode.hooks.pre_tool && opencode.hooks.post_tool);
         let wire = opencode.wire_script("/c");
         let home = tempfile::tempdir().unwrap();
         let out = std::process::Command::new("/bin/sh")

@@ -378,6 +378,7 @@ impl SessionInbound {
                     fields.kind,
                     &title,
                     fields.raw_input.as_ref(),
+                    &crate::executor::ShownWrite::all(fields.content.as_deref()),
                 )
                 .await
                 .is_ok(),

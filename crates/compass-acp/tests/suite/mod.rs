@@ -4,6 +4,7 @@ mod bench;
 mod claude;
 mod codex;
 mod executor;
+mod opencode_plugin;
 mod reload;
 mod robustness;
 mod sandbox;
