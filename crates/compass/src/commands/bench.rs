@@ -64,6 +64,7 @@ pub(crate) async fn run(cmd: BenchCmd) -> CliResult {
             backend,
             through_daemon: true,
             no_hooks,
+            stagger,
         } => {
             daemon::agents(daemon::BusyRun {
                 counts: &agents,
@@ -71,6 +72,7 @@ pub(crate) async fn run(cmd: BenchCmd) -> CliResult {
                 pace_ms,
                 backend: backend.into(),
                 hooks: !no_hooks,
+                stagger,
             })
             .await
         }
