@@ -203,6 +203,16 @@ pub(crate) async fn fleet(agents: usize, backend: Backend) -> CliResult {
     bench.finish().await
 }
 
+/// `p50 …, p99 …, max … (n=…)` of durations in nanoseconds.
+fn spread(nanos: Vec<u64>) -> String {
+    let n = nanos.len();
+    let s = summarize(nanos);
+    format!(
+        "p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms (n={n})",
+        s.p50_ms, s.p99_ms, s.max_ms
+    )
+}
+
 /// `tool_calls` reads of bench.txt, `pace_ms` apart, after `offset_ms`,
 /// stamped so the subscriber can tell each update's latency; a stats report
 /// at the end. Without `hooks` no hook process runs (isolating the daemon's
@@ -352,11 +362,9 @@ pub(crate) async fn agents(run: BusyRun<'_>) -> CliResult {
             lat.p99_ms,
             lat.max_ms
         ))?;
-        let calls = call_latencies.len();
-        let call_lat = summarize(call_latencies);
         out(&format!(
-            "  of which tool calls: latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms (n={calls})",
-            call_lat.p50_ms, call_lat.p99_ms, call_lat.max_ms
+            "  of which tool calls: latency {}",
+            spread(call_latencies)
         ))?;
         out(&format!(
             "  daemon: CPU {:.1} ms per agent, RSS {:.1} MiB ({:.2} MiB per agent); agent: CPU {:.0} ms, RSS {:.1} MiB (means)",
@@ -367,11 +375,9 @@ pub(crate) async fn agents(run: BusyRun<'_>) -> CliResult {
             stats.iter().map(|s| s.1 as f64).sum::<f64>() / reported / 1024.0
         ))?;
         if !hook_waits.is_empty() {
-            let calls = hook_waits.len();
-            let waited = summarize(hook_waits);
             out(&format!(
-                "  gate as the agents wait for it (hook process start to decision, pre and post): p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms (n={calls})",
-                waited.p50_ms, waited.p99_ms, waited.max_ms
+                "  gate as the agents wait for it (hook process start to decision, pre and post): {}",
+                spread(hook_waits)
             ))?;
         }
         drop(stream);
