@@ -116,6 +116,15 @@ pub fn field(text: &str, key: &str) -> Option<u64> {
         .and_then(|v| v.parse().ok())
 }
 
+/// A `key=<n>,<n>,…` list field of the scripted agent's `stats …` report
+/// (empty when the field is absent or empty).
+pub fn list(text: &str, key: &str) -> Vec<u64> {
+    text.split_whitespace()
+        .find_map(|w| w.strip_prefix(key))
+        .map(|v| v.split(',').filter_map(|n| n.parse().ok()).collect())
+        .unwrap_or_default()
+}
+
 impl EventSink for BenchSink {
     fn emit(&self, event: NewEvent) {
         let EventKind::AgentUpdate { update } = &event.kind else {
@@ -277,6 +286,10 @@ mod tests {
             field("stats cpu_ms=30 rss_kb=4000 @t=5", "rss_kb="),
             Some(4000)
         );
+        let report = "stats cpu_ms=30 rss_kb=4000 hook_us=900,1200,15000 @t=5";
+        assert_eq!(list(report, "hook_us="), [900, 1200, 15000]);
+        assert!(list("stats cpu_ms=30 hook_us= @t=5", "hook_us=").is_empty());
+        assert!(list("stats cpu_ms=30", "hook_us=").is_empty());
         assert_eq!(percentile(&[1000, 2000, 3000], 50.0), 2.0);
         assert_eq!(percentile(&[], 99.0), 0.0);
     }

@@ -63,6 +63,9 @@ struct Agent {
     next_id: AtomicU64,
     /// Set by an `unhook` step: native hooks no longer run.
     unhooked: AtomicBool,
+    /// How long each native hook call kept a tool call waiting (µs), for
+    /// the turn's stats report.
+    hook_waits: Mutex<Vec<u64>>,
 }
 
 fn now_us() -> u128 {
@@ -365,10 +368,15 @@ impl Agent {
         }
         if self.scenario.report_stats {
             let (cpu_ms, rss_kb) = self_stats();
+            let waits = std::mem::take(&mut *lock(&self.hook_waits));
+            let waits: Vec<String> = waits.iter().map(u64::to_string).collect();
             self.chunk(
                 sid,
                 "agent_message_chunk",
-                format!("stats cpu_ms={cpu_ms} rss_kb={rss_kb}"),
+                format!(
+                    "stats cpu_ms={cpu_ms} rss_kb={rss_kb} hook_us={}",
+                    waits.join(",")
+                ),
             )
             .await;
         }
@@ -687,7 +695,8 @@ impl Agent {
                 &call_id,
                 None,
             );
-            settings.run("PreToolUse", spec.name, &payload, cwd).await
+            self.run_hooks(&settings, "PreToolUse", spec.name, &payload, cwd)
+                .await
         } else {
             HookDecision::Proceed
         };
@@ -729,8 +738,9 @@ impl Agent {
                 &call_id,
                 Some(&result.response),
             );
-            if let HookDecision::Block(reason) =
-                settings.run("PostToolUse", spec.name, &payload, cwd).await
+            if let HookDecision::Block(reason) = self
+                .run_hooks(&settings, "PostToolUse", spec.name, &payload, cwd)
+                .await
             {
                 // The input gate: the result never reaches the model.
                 let text = format!("Tool result withheld by PostToolUse hook: {reason}");
@@ -750,6 +760,25 @@ impl Agent {
         )
         .await;
         Ok(())
+    }
+
+    /// Run the native hooks of `event`, keeping how long the tool call
+    /// waited for them when the turn reports its stats.
+    async fn run_hooks(
+        &self,
+        settings: &Settings,
+        event: &str,
+        tool: &str,
+        payload: &Value,
+        cwd: &Path,
+    ) -> HookDecision {
+        let started = std::time::Instant::now();
+        let decision = settings.run(event, tool, payload, cwd).await;
+        if self.scenario.report_stats {
+            let waited = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
+            lock(&self.hook_waits).push(waited);
+        }
+        decision
     }
 
     async fn finish(
@@ -877,6 +906,7 @@ async fn main() -> anyhow::Result<()> {
         authenticated: AtomicBool::new(false),
         next_id: AtomicU64::new(1),
         unhooked: AtomicBool::new(false),
+        hook_waits: Mutex::new(Vec::new()),
     });
     let mut lines = tokio::io::BufReader::new(tokio::io::stdin()).lines();
     while let Some(line) = lines.next_line().await? {

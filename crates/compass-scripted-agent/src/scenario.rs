@@ -55,7 +55,8 @@ pub(crate) struct Scenario {
     /// Append ` @t=<unix µs>` to tool titles and messages (latency bench).
     #[serde(default)]
     pub(crate) stamp_updates: bool,
-    /// End every turn with a `stats cpu_ms=… rss_kb=…` message.
+    /// End every turn with a `stats cpu_ms=… rss_kb=… hook_us=…,…` message
+    /// (`hook_us`: how long each native hook call of the turn took).
     #[serde(default)]
     pub(crate) report_stats: bool,
     /// Require `authenticate` with this method id before `session/new`.

@@ -898,6 +898,11 @@ pub(crate) enum BenchCmd {
         /// call), to see the daemon's own path alone.
         #[arg(long, requires = "through_daemon")]
         no_hooks: bool,
+        /// With --through-daemon: start each agent's calls at its own
+        /// offset within one pace, so calls arrive steadily instead of all
+        /// N at once every pace.
+        #[arg(long, requires = "through_daemon")]
+        stagger: bool,
     },
     /// The Dispatcher's planning in process: proposals for SELECTED of
     /// ISSUES issues over a conflict map of AGENTS in-flight workstreams,

@@ -66,6 +66,7 @@ pub(crate) async fn run(cmd: BenchCmd) -> CliResult {
             backend,
             through_daemon: true,
             no_hooks,
+            stagger,
         } => {
             daemon::agents(daemon::BusyRun {
                 counts: &agents,
@@ -73,6 +74,7 @@ pub(crate) async fn run(cmd: BenchCmd) -> CliResult {
                 pace_ms,
                 backend: backend.into(),
                 hooks: !no_hooks,
+                stagger,
             })
             .await
         }

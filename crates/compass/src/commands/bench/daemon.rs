@@ -110,7 +110,7 @@ impl Bench {
     async fn start_agents(
         &mut self,
         n: usize,
-        scenario: &str,
+        scenario: impl Fn(usize) -> String,
     ) -> anyhow::Result<(Vec<pb::AgentRef>, Vec<u64>)> {
         let mut agents = Vec::with_capacity(n);
         let mut starts = Vec::with_capacity(n);
@@ -135,7 +135,7 @@ impl Bench {
             self.client
                 .start_agent(pb::StartAgentRequest {
                     agent: Some(reference.clone()),
-                    scenario: scenario.to_owned(),
+                    scenario: scenario(i),
                     ..Default::default()
                 })
                 .await
@@ -167,7 +167,7 @@ pub(crate) async fn fleet(agents: usize, backend: Backend) -> CliResult {
         cores()
     ))?;
     let all = Instant::now();
-    let (_, starts) = bench.start_agents(agents, "").await?;
+    let (_, starts) = bench.start_agents(agents, |_| String::new()).await?;
     let total = all.elapsed();
     let start = summarize(starts);
     out(&format!(
@@ -203,12 +203,23 @@ pub(crate) async fn fleet(agents: usize, backend: Backend) -> CliResult {
     bench.finish().await
 }
 
-/// `tool_calls` reads of bench.txt, `pace_ms` apart, stamped so the
-/// subscriber can tell each update's latency; a stats report at the end.
-/// Without `hooks` no hook process runs (isolating the daemon's own path).
-fn busy_scenario(tool_calls: u32, pace_ms: u64, hooks: bool) -> String {
+/// `p50 …, p99 …, max … (n=…)` of durations in nanoseconds.
+fn spread(nanos: Vec<u64>) -> String {
+    let n = nanos.len();
+    let s = summarize(nanos);
     format!(
-        "name = \"bench\"\nnative_hooks = {hooks}\nstamp_updates = true\nreport_stats = true\n[[turns]]\nsteps = [\n  {{ kind = \"repeat\", count = {tool_calls}, step = {{ kind = \"group\", steps = [\n    {{ kind = \"read\", path = \"bench.txt\" }},\n    {{ kind = \"pause\", ms = {pace_ms} }},\n  ] }} }},\n]\n"
+        "p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms (n={n})",
+        s.p50_ms, s.p99_ms, s.max_ms
+    )
+}
+
+/// `tool_calls` reads of bench.txt, `pace_ms` apart, after `offset_ms`,
+/// stamped so the subscriber can tell each update's latency; a stats report
+/// at the end. Without `hooks` no hook process runs (isolating the daemon's
+/// own path).
+fn busy_scenario(tool_calls: u32, pace_ms: u64, offset_ms: u64, hooks: bool) -> String {
+    format!(
+        "name = \"bench\"\nnative_hooks = {hooks}\nstamp_updates = true\nreport_stats = true\n[[turns]]\nsteps = [\n  {{ kind = \"pause\", ms = {offset_ms} }},\n  {{ kind = \"repeat\", count = {tool_calls}, step = {{ kind = \"group\", steps = [\n    {{ kind = \"read\", path = \"bench.txt\" }},\n    {{ kind = \"pause\", ms = {pace_ms} }},\n  ] }} }},\n]\n"
     )
 }
 
@@ -220,6 +231,9 @@ pub(crate) struct BusyRun<'a> {
     pub(crate) backend: Backend,
     /// Run each agent's native hooks (a `compass hook` process per call).
     pub(crate) hooks: bool,
+    /// Spread the agents' first calls evenly over one pace (else all N
+    /// call at once every pace).
+    pub(crate) stagger: bool,
 }
 
 pub(crate) async fn agents(run: BusyRun<'_>) -> CliResult {
@@ -229,11 +243,19 @@ pub(crate) async fn agents(run: BusyRun<'_>) -> CliResult {
         pace_ms,
         backend,
         hooks,
+        stagger,
     } = run;
     for &n in counts {
         let mut bench = Bench::start(backend).await?;
         let (refs, _) = bench
-            .start_agents(n, &busy_scenario(tool_calls, pace_ms, hooks))
+            .start_agents(n, |i| {
+                let offset_ms = if stagger {
+                    pace_ms * i as u64 / n as u64
+                } else {
+                    0
+                };
+                busy_scenario(tool_calls, pace_ms, offset_ms, hooks)
+            })
             .await?;
         let ids: HashSet<String> = refs.iter().map(|r| r.agent.clone()).collect();
         let after = bench
@@ -261,7 +283,10 @@ pub(crate) async fn agents(run: BusyRun<'_>) -> CliResult {
         }
         let (mut updates, mut ended) = (0u64, 0usize);
         let mut latencies = Vec::new();
+        // The tool calls' announcements alone (the rest: the agents' messages).
+        let mut call_latencies = Vec::new();
         let mut stats: Vec<(u64, u64)> = Vec::new();
+        let mut hook_waits = Vec::new();
         use pb::agent_update::Update;
         while ended < n {
             let event = tokio::time::timeout(Duration::from_secs(120), stream.next())
@@ -275,6 +300,7 @@ pub(crate) async fn agents(run: BusyRun<'_>) -> CliResult {
                 continue;
             }
             updates += 1;
+            let is_call = matches!(&u.update, Some(Update::ToolCall(_)));
             let text = match &u.update {
                 Some(Update::ToolCall(t)) => t.title.as_str(),
                 Some(Update::MessageChunk(m)) => m.text.as_str(),
@@ -290,6 +316,9 @@ pub(crate) async fn agents(run: BusyRun<'_>) -> CliResult {
             if let Some(sent) = compass_acp::bench::stamp(text) {
                 let lat_us = compass_acp::bench::now_us().saturating_sub(sent);
                 latencies.push(lat_us * 1000);
+                if is_call {
+                    call_latencies.push(lat_us * 1000);
+                }
             }
             if text.starts_with("stats ")
                 && let (Some(cpu), Some(rss)) = (
@@ -298,6 +327,11 @@ pub(crate) async fn agents(run: BusyRun<'_>) -> CliResult {
                 )
             {
                 stats.push((cpu, rss));
+                hook_waits.extend(
+                    compass_acp::bench::list(text, "hook_us=")
+                        .into_iter()
+                        .map(|us| us * 1000),
+                );
             }
         }
         let wall = started.elapsed().as_secs_f64();
@@ -307,7 +341,12 @@ pub(crate) async fn agents(run: BusyRun<'_>) -> CliResult {
         let lat = summarize(latencies);
         let reported = stats.len().max(1) as f64;
         out(&format!(
-            "compass bench agents --through-daemon: {n} agents x {tool_calls} tool calls ({pace_ms} ms apart), {} backend, {} cores; {}Warden, store, gRPC subscriber",
+            "compass bench agents --through-daemon: {n} agents x {tool_calls} tool calls ({pace_ms} ms apart{}), {} backend, {} cores; {}Warden, store, gRPC subscriber",
+            if stagger {
+                ", staggered"
+            } else {
+                ", all agents at once"
+            },
             backend.as_str(),
             cores(),
             if hooks {
@@ -324,6 +363,10 @@ pub(crate) async fn agents(run: BusyRun<'_>) -> CliResult {
             lat.max_ms
         ))?;
         out(&format!(
+            "  of which tool calls: latency {}",
+            spread(call_latencies)
+        ))?;
+        out(&format!(
             "  daemon: CPU {:.1} ms per agent, RSS {:.1} MiB ({:.2} MiB per agent); agent: CPU {:.0} ms, RSS {:.1} MiB (means)",
             daemon_cpu_ms / n as f64,
             mib(rss),
@@ -331,6 +374,12 @@ pub(crate) async fn agents(run: BusyRun<'_>) -> CliResult {
             stats.iter().map(|s| s.0 as f64).sum::<f64>() / reported,
             stats.iter().map(|s| s.1 as f64).sum::<f64>() / reported / 1024.0
         ))?;
+        if !hook_waits.is_empty() {
+            out(&format!(
+                "  gate as the agents wait for it (hook process start to decision, pre and post): {}",
+                spread(hook_waits)
+            ))?;
+        }
         drop(stream);
         bench.finish().await?;
     }

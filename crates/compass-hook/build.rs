@@ -1,0 +1,98 @@
+//! Links the `compass-hook` binary statically on Linux with glibc, in every
+//! profile, with nothing to install: a static binary skips the dynamic
+//! loader's work (mapping and relocating libc and libgcc_s) on every tool
+//! call of every agent, and runs in any workload whatever its libraries.
+//!
+//! rustc links glibc statically only with `-C target-feature=+crt-static`,
+//! which Cargo cannot set for one binary of a workspace. Without it rustc
+//! names the shared libraries (`-lgcc_s … -lc`); this script gives that one
+//! binary a directory searched before the system's, where each of those
+//! names is a linker script pulling in the static archives the C toolchain
+//! already ships (`libc.a`, `libgcc_eh.a`, …), and asks for `-static-pie`.
+//! The library and every other binary that links it stay as they are.
+//!
+//! When an archive is missing the binary is linked dynamically, with a
+//! warning; `tests/static.rs` fails on such a build.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Each library rustc names for a dynamically linked glibc binary, and
+/// the static archives that stand in for it. libc and the unwinder refer
+/// to each other, so they are one group.
+const STAND_INS: &[(&str, &[&str])] = &[
+    ("gcc_s", &["libgcc_eh.a", "libgcc.a"]),
+    ("c", &["libc.a", "libgcc_eh.a", "libgcc.a"]),
+    ("m", &["libm.a"]),
+    ("pthread", &["libpthread.a"]),
+    ("dl", &["libdl.a"]),
+    ("rt", &["librt.a"]),
+    ("util", &["libutil.a"]),
+];
+
+fn main() {
+    println!("cargo::rerun-if-changed=build.rs");
+    println!("cargo::rerun-if-env-changed=RUSTC_LINKER");
+    let cfg = |key: &str| std::env::var(key).unwrap_or_default();
+    if cfg("CARGO_CFG_TARGET_OS") != "linux" || cfg("CARGO_CFG_TARGET_ENV") != "gnu" {
+        return;
+    }
+    if cfg("CARGO_CFG_TARGET_FEATURE")
+        .split(',')
+        .any(|f| f == "crt-static")
+    {
+        return; // rustc links it statically already
+    }
+    let dir = PathBuf::from(cfg("OUT_DIR")).join("static-libs");
+    match write_stand_ins(&dir) {
+        Ok(()) => {
+            println!("cargo::rustc-link-arg-bin=compass-hook=-static-pie");
+            println!("cargo::rustc-link-arg-bin=compass-hook=-L{}", dir.display());
+        }
+        Err(why) => {
+            println!(
+                "cargo::warning=compass-hook will be linked dynamically (slower per tool call): {why}"
+            );
+        }
+    }
+}
+
+/// Write one linker script per library of [`STAND_INS`] into `dir`.
+// Each error names its path already; a build script links no fs_err.
+#[allow(clippy::disallowed_methods)]
+fn write_stand_ins(dir: &Path) -> Result<(), String> {
+    let driver = std::env::var("RUSTC_LINKER").unwrap_or_else(|_| "cc".to_owned());
+    std::fs::create_dir_all(dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
+    for (name, archives) in STAND_INS {
+        let mut script = String::from("GROUP (");
+        for archive in *archives {
+            let path = archive_path(&driver, archive)?;
+            let _ = write!(script, " {path}");
+        }
+        script.push_str(" )\n");
+        let file = dir.join(format!("lib{name}.a"));
+        std::fs::write(&file, script).map_err(|e| format!("writing {}: {e}", file.display()))?;
+    }
+    Ok(())
+}
+
+/// Where the C toolchain keeps `archive`, as an absolute path a linker
+/// script can name unquoted.
+fn archive_path(driver: &str, archive: &str) -> Result<String, String> {
+    let out = Command::new(driver)
+        .arg(format!("-print-file-name={archive}"))
+        .output()
+        .map_err(|e| format!("running {driver}: {e}"))?;
+    let path = String::from_utf8_lossy(&out.stdout).trim().to_owned();
+    // The driver echoes the bare name back when it does not find the file.
+    if !out.status.success() || !Path::new(&path).is_absolute() || !Path::new(&path).is_file() {
+        return Err(format!("{driver} finds no {archive}"));
+    }
+    if path.contains(|c: char| c.is_whitespace() || "()\",".contains(c)) {
+        return Err(format!(
+            "{archive} is at {path:?}, a path a linker script cannot name"
+        ));
+    }
+    Ok(path)
+}

@@ -1,0 +1,3 @@
+//! The compass-hook integration tests, one module per concern.
+
+mod static_link;
