@@ -356,7 +356,7 @@ pub(crate) async fn agents(run: BusyRun<'_>) -> CliResult {
             }
         ))?;
         out(&format!(
-            "  {updates} updates in {wall:.2} s = {:.0} updates/s at the subscriber; latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms (n={samples}, target p99 < 50 ms)",
+            "  {updates} updates in {wall:.2} s = {:.0} updates/s at the subscriber; latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms (n={samples}, target p99 < 20 ms)",
             updates as f64 / wall.max(1e-9),
             lat.p50_ms,
             lat.p99_ms,
