@@ -12,7 +12,7 @@
 //! The library and every other binary that links it stay as they are.
 //!
 //! When an archive is missing the binary is linked dynamically, with a
-//! warning; `tests/static.rs` fails on such a build.
+//! warning; `tests/suite/static_link.rs` fails on such a build.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};

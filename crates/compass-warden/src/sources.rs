@@ -42,22 +42,56 @@ pub enum SourceRank {
     Content,
 }
 
+fn in_dependency(path: &str) -> bool {
+    DEPENDENCY_DIRS
+        .iter()
+        .any(|d| path.contains(&format!("/{d}/")))
+}
+
+/// The path (lower-cased, from the repo's name on: `app/tests/a.txt`) of a
+/// `file:` source inside the agent's own checkout (`/work/<repo>/…`),
+/// plain (no empty, `.` or `..` segment) and outside every dependency dir.
+/// Trust a path earns (a test file, the user's agent file) is given only
+/// there: anywhere else the path is the attacker's to choose.
+pub fn own_checkout_path(source: &str) -> Option<String> {
+    let path = source.strip_prefix("file:")?.to_ascii_lowercase();
+    let rest = path.strip_prefix("/work/")?;
+    let plain = rest
+        .split('/')
+        .all(|seg| !seg.is_empty() && seg != "." && seg != "..");
+    (plain && !in_dependency(&path)).then(|| rest.to_owned())
+}
+
+/// Whether `name` (lower-cased) is an agent-instruction file's name.
+fn is_agent_file(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or_default();
+    AGENT_FILES.contains(&name) || (path.contains(".cursor/rules/") && name.ends_with(".mdc"))
+}
+
 /// Rank a source name (`file:/work/app/node_modules/x/AGENTS.md`).
 pub fn rank(source: &str) -> SourceRank {
     let Some(path) = source.strip_prefix("file:") else {
         return SourceRank::Content;
     };
     let path = path.to_ascii_lowercase();
-    let name = path.rsplit('/').next().unwrap_or_default();
-    let agent_file =
-        AGENT_FILES.contains(&name) || (path.contains("/.cursor/rules/") && name.ends_with(".mdc"));
-    let in_dependency = DEPENDENCY_DIRS
-        .iter()
-        .any(|d| path.contains(&format!("/{d}/")));
-    match (agent_file, in_dependency) {
-        (true, true) => SourceRank::DependencyAgentFile,
-        (true, false) => SourceRank::OwnAgentFile,
-        _ => SourceRank::Content,
+    if !is_agent_file(&path) {
+        return SourceRank::Content;
+    }
+    if in_dependency(&path) {
+        return SourceRank::DependencyAgentFile;
+    }
+    // The user's own: at the root of a checkout (or its `.github/` and
+    // `.cursor/rules/`), where the user keeps it — not a nested copy.
+    let own = own_checkout_path(source).is_some_and(|rest| {
+        let depth = rest.split('/').count();
+        depth == 2
+            || (depth == 3 && rest.contains("/.github/"))
+            || (depth == 4 && rest.contains("/.cursor/rules/"))
+    });
+    if own {
+        SourceRank::OwnAgentFile
+    } else {
+        SourceRank::Content
     }
 }
 
@@ -82,6 +116,11 @@ mod tests {
         for s in [
             "file:/work/app/node_modules/k/README.md",
             "url:https://example.com/vendor/AGENTS.md",
+            // Not where the user keeps theirs: judged on content alone.
+            "file:/tmp/clone/AGENTS.md",
+            "file:/work/app/sub/checkout/CLAUDE.md",
+            "file:/work/app/tests/../AGENTS.md",
+            "file:/work//AGENTS.md",
         ] {
             assert_eq!(rank(s), SourceRank::Content, "{s}");
         }

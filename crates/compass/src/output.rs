@@ -41,21 +41,6 @@ pub(crate) fn printable(text: &str) -> std::borrow::Cow<'_, str> {
         .collect()
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn terminal_escapes_never_reach_the_terminal() {
-        assert_eq!(
-            super::printable("a\x1b[2Jb\n\tc\r\u{9b}"),
-            "a\u{FFFD}[2Jb\n\tc\u{FFFD}\u{FFFD}"
-        );
-        assert!(matches!(
-            super::printable("plain\ntext"),
-            std::borrow::Cow::Borrowed(_)
-        ));
-    }
-}
-
 /// Print `value` as the contract's JSON with `--json`, else as `text` renders it.
 pub(crate) fn show<T: serde::Serialize>(
     json: JsonFlag,
@@ -76,4 +61,19 @@ pub(crate) fn is_broken_pipe(error: &anyhow::Error) -> bool {
             .downcast_ref::<std::io::Error>()
             .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn terminal_escapes_never_reach_the_terminal() {
+        assert_eq!(
+            super::printable("a\x1b[2Jb\n\tc\r\u{9b}"),
+            "a\u{FFFD}[2Jb\n\tc\u{FFFD}\u{FFFD}"
+        );
+        assert!(matches!(
+            super::printable("plain\ntext"),
+            std::borrow::Cow::Borrowed(_)
+        ));
+    }
 }
