@@ -4,31 +4,25 @@
 //! Adapters announce a tool call before its input is known and again once
 //! it is (Claude Code sends `tool_call` at the start of the tool-use block
 //! with `{}` as input, then the same id with the full input). A pending
-//! call announced without its input is held back until its repeat, the
-//! next update of its agent, or [`HOLD`]; a repeat of the same id in that
-//! time folds into it (the later title, kind, status and input win), so
-//! the log holds one `tool call` line with the real input instead of two.
-//! Held calls always go out before anything else of their agent, so order
-//! is kept.
-//!
-//! A call announced with its input goes out at once: there is nothing left
-//! to fold into it, and holding it for the agent's next update held every
-//! hooked call off the board for the whole of its gate decision (the
-//! agent's pre-tool hook runs between the announcement and that update).
+//! call is held back until the next update of its agent or [`HOLD`]; a
+//! repeat of the same id in that time folds into it (the later title, kind,
+//! status and input win), so the log holds one `tool call` line with the
+//! real input instead of two. Held calls always go out before anything else
+//! of their agent, so order is kept.
 //!
 //! Only the agent's own stream (its ACP updates, in order) releases a call
 //! still waiting for its input. Warden's decisions reach the sink by
 //! another road (the hook socket) and may overtake the repeat, so they wait
 //! behind such a call instead of releasing it early (which stored the call
-//! twice) and go out with it when its repeat comes; a pause card is never
-//! held back longer than [`HOLD`] waiting for an update a paused agent will
-//! not send.
+//! twice) and go out with it when its repeat comes; behind a call whose
+//! input is known they release it at once, so a pause card is never held
+//! back waiting for an update a paused agent will not send.
 
 use compass_core::event::{AgentUpdate, EventKind, NewEvent};
 use compass_core::id::AgentId;
 use std::time::{Duration, Instant};
 
-/// Longest a tool call awaiting its input (and what waits behind it) is held.
+/// Longest a pending tool call (and what waits behind it) is held.
 pub(crate) const HOLD: Duration = Duration::from_millis(1500);
 
 #[derive(Debug)]
@@ -37,8 +31,8 @@ struct Held {
     since: Instant,
 }
 
-/// The sink's folding state: the tool calls held back for their input,
-/// and the out-of-band events waiting behind them, in arrival order.
+/// The sink's folding state: the pending tool calls held back, and the
+/// out-of-band events waiting behind them, in arrival order.
 #[derive(Debug, Default)]
 pub(crate) struct Fold {
     held: Vec<Held>,
@@ -51,6 +45,19 @@ fn tool_call(e: &NewEvent) -> Option<(&str, &AgentUpdate)> {
         } => e.scope.tool_call_id.as_deref().map(|id| (id, u)),
         _ => None,
     }
+}
+
+fn is_pending_call(e: &NewEvent) -> bool {
+    matches!(
+        tool_call(e),
+        Some((
+            _,
+            AgentUpdate::ToolCall {
+                status: compass_core::event::ToolStatus::Pending,
+                ..
+            }
+        ))
+    )
 }
 
 /// A pending call announced before its input was known: its repeat is
@@ -176,7 +183,7 @@ impl Fold {
                         .held
                         .iter()
                         .any(|h| h.event.scope.agent_id == agent && out_of_band(&h.event));
-                    if decided || !awaits_input(&self.held[at].event) {
+                    if decided || !is_pending_call(&self.held[at].event) {
                         self.release(|a| a == agent.as_ref(), &mut out);
                     }
                     continue;
@@ -190,7 +197,7 @@ impl Fold {
                 let agent = &event.scope.agent_id;
                 self.release(|a| a == agent.as_ref(), &mut out);
             }
-            let hold = behind || (awaits_input(&event) && event.scope.agent_id.is_some());
+            let hold = behind || (is_pending_call(&event) && event.scope.agent_id.is_some());
             if hold {
                 self.held.push(Held { event, since: now });
             } else {
@@ -362,17 +369,17 @@ mod tests {
     }
 
     #[test]
-    fn a_call_with_its_input_and_its_decision_go_out_at_once() {
+    fn a_gate_decision_after_a_call_with_its_input_goes_out_at_once() {
         let t0 = Instant::now();
         let mut fold = Fold::default();
         let input = r#"{"command":"ls"}"#;
-        // Nothing can fold into it: it is not held while the hook decides.
-        let out = fold.apply(vec![call("a", "t1", "ls", ToolStatus::Pending, input)], t0);
-        assert_eq!(calls(&out).len(), 1, "{out:?}");
-        assert!(!fold.holding());
+        assert!(
+            fold.apply(vec![call("a", "t1", "ls", ToolStatus::Pending, input)], t0)
+                .is_empty()
+        );
         let out = fold.apply(vec![gate("a")], t0 + Duration::from_millis(1));
-        assert_eq!(out.len(), 1, "the decision, right after: {out:?}");
-        assert!(is_gate(&out[0]));
+        assert_eq!(out.len(), 2, "the call, then the decision: {out:?}");
+        assert!(is_gate(&out[1]));
         // Behind a call still waiting for its input, the hold bounds the wait.
         fold.apply(vec![call("a", "t2", "Bash", ToolStatus::Pending, "{}")], t0);
         fold.apply(vec![gate("a")], t0);
