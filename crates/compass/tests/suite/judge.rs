@@ -305,14 +305,7 @@ fn warden_eval_runs_the_judge_when_asked() {
             .collect()
     };
     let url = judge.base_url();
-    let rows = eval(&[
-        "--judge",
-        "openai-compatible",
-        "--judge-url",
-        &url,
-        "--judge-model",
-        "local",
-    ]);
+    let rows = eval(&local_judge(&url));
     let by_id = |rows: &[Value], id: &str| rows.iter().find(|r| r["id"] == id).unwrap().clone();
     assert_eq!(by_id(&rows, "c1")["decision"], "flag", "{rows:#?}");
     assert_eq!(by_id(&rows, "c2")["decision"], "clear", "{rows:#?}");
@@ -339,6 +332,18 @@ fn warden_eval_runs_the_judge_when_asked() {
     );
 }
 
+/// Flags naming an OpenAI-compatible judge at `url` (a local server).
+fn local_judge(url: &str) -> [&str; 6] {
+    [
+        "--judge",
+        "openai-compatible",
+        "--judge-url",
+        url,
+        "--judge-model",
+        "local",
+    ]
+}
+
 /// The push relay's gate runs the alignment check: a push publishes the
 /// agent's work, so whatever the rules say short of a flag, the judge
 /// weighs what arrived (its refs and diff) against the agent's task. A push
@@ -349,14 +354,7 @@ fn the_relay_holds_a_push_the_judge_finds_misaligned() {
     compass_test_support::bins::scripted_agent();
     let (rt, judge) = flagging_judge();
     let url = judge.base_url();
-    let d = TestDaemon::start_with(&[
-        "--judge",
-        "openai-compatible",
-        "--judge-url",
-        &url,
-        "--judge-model",
-        "local",
-    ]);
+    let d = TestDaemon::start_with(&local_judge(&url));
     let remote = super::relay::remote(d.outside());
     // The marker is only in what is pushed, never in a command line, so
     // only the relay's view of the push can show it to the judge.
