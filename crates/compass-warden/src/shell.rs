@@ -77,6 +77,9 @@ pub struct SimpleCommand {
     pub origin: Origin,
     /// Here-document bodies fed to this command.
     pub heredocs: Vec<String>,
+    /// What its interpreter code does that the commands it runs do not
+    /// show (a command built at run time, decoded text run).
+    pub code: crate::code_strings::CodeFacts,
 }
 
 impl SimpleCommand {
@@ -554,6 +557,45 @@ fn peel_wrapper(argv: &[String], env: &mut Vec<(String, String)>) -> Option<(Str
                 };
             }
         }
+        // Project runners: `uv run python -c …` runs python.
+        "uv" | "poetry" | "pipenv" | "pdm" | "rye" | "hatch" | "conda"
+            if argv.get(1).is_some_and(|a| a == "run") =>
+        {
+            i = 2;
+            while let Some(a) = argv.get(i) {
+                if a == "--" {
+                    i += 1;
+                    break;
+                }
+                if !a.starts_with('-') {
+                    break;
+                }
+                i += if takes_value(
+                    a,
+                    &[
+                        "--with",
+                        "-w",
+                        "-p",
+                        "--python",
+                        "--directory",
+                        "--project",
+                        "--env-file",
+                        "--extra",
+                        "--group",
+                        "--package",
+                        "-n",
+                        "--name",
+                        "--prefix",
+                        "-e",
+                        "--env",
+                    ],
+                ) {
+                    2
+                } else {
+                    1
+                };
+            }
+        }
         "watch" => {
             while let Some(a) = argv.get(i) {
                 if !a.starts_with('-') {
@@ -701,6 +743,8 @@ fn parse_into(
         let pipeline = *pipeline_counter;
         *pipeline_counter += 1;
         let n = stages.len();
+        // What `echo`/`printf` in the stage before writes to this one.
+        let mut piped_text: Option<String> = None;
         for (stage, (words, redirects, heredocs)) in stages.into_iter().enumerate() {
             let mut env = Vec::new();
             let mut i = 0;
@@ -722,26 +766,52 @@ fn parse_into(
                 .first()
                 .map(|p| p.rsplit('/').next().unwrap_or(p).to_string())
                 .unwrap_or_default();
+            // The text this command reads on its input, where the line
+            // spells it out: a here-document, a here-string, `echo … |`.
+            let stdin = heredocs
+                .first()
+                .cloned()
+                .or_else(|| {
+                    redirects
+                        .iter()
+                        .find(|r| r.op == "<<<")
+                        .map(|r| r.target.clone())
+                })
+                .or_else(|| piped_text.take());
+            piped_text = matches!(base.as_str(), "echo" | "printf")
+                .then(|| argv[1..].iter().filter(|a| !a.starts_with('-')).cloned())
+                .map(|words| words.collect::<Vec<_>>().join(" "));
             let mut shell_string = None;
             if SHELLS.contains(&base.as_str()) {
                 let mut j = 1;
+                let mut reads_stdin = true;
                 while let Some(a) = argv.get(j) {
                     if a == "-c" || (a.starts_with('-') && !a.starts_with("--") && a.contains('c'))
                     {
                         shell_string = argv.get(j + 1).cloned();
                         break;
                     }
+                    if a == "-s" {
+                        break;
+                    }
                     if !a.starts_with('-') {
+                        reads_stdin = false;
                         break;
                     }
                     j += 1;
+                }
+                // `bash <<EOF … EOF` and `echo … | sh` run their input.
+                if shell_string.is_none() && reads_stdin {
+                    shell_string = stdin.clone();
                 }
             } else if base == "eval" {
                 shell_string = Some(argv[1..].join(" "));
             }
             // Commands inside interpreter code (`awk system()`, `python -c
-            // os.system()`, decoded payloads) are shell strings too.
-            let code_strings = crate::code_strings::shell_strings(&base, &argv);
+            // os.system()`, decoded payloads, code read from the input) are
+            // shell strings too; those folded from pieces are judged only
+            // when they parse.
+            let inline = crate::code_strings::inline_code(&base, &argv, stdin.as_deref());
             out.commands.push(SimpleCommand {
                 argv,
                 env,
@@ -752,9 +822,26 @@ fn parse_into(
                 stages: n,
                 origin,
                 heredocs,
+                code: inline.facts,
             });
-            for s in shell_string.into_iter().chain(code_strings) {
+            for s in shell_string.into_iter().chain(inline.commands) {
                 parse_into(&s, Origin::ShellString, depth + 1, out, pipeline_counter)?;
+            }
+            for s in inline.folded {
+                let mut folded = CommandLine::default();
+                let mut counter = *pipeline_counter;
+                if parse_into(
+                    &s,
+                    Origin::ShellString,
+                    depth + 1,
+                    &mut folded,
+                    &mut counter,
+                )
+                .is_ok()
+                {
+                    out.commands.extend(folded.commands);
+                    *pipeline_counter = counter;
+                }
             }
         }
     }
