@@ -43,6 +43,15 @@ struct RawRule {
 
 use crate::words::ascii_word_boundaries;
 
+/// The name of the content rule a finding came from, if one did (its
+/// explanation ends in `(rule NAME)`).
+pub fn rule_name(f: &Finding) -> Option<&str> {
+    f.explanation
+        .strip_suffix(')')?
+        .rsplit_once("(rule ")
+        .map(|(_, name)| name)
+}
+
 /// One loaded rule.
 #[derive(Debug, Clone)]
 pub struct Rule {

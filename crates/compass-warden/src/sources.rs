@@ -62,6 +62,24 @@ pub fn own_checkout_path(source: &str) -> Option<String> {
     (plain && !in_dependency(&path)).then(|| rest.to_owned())
 }
 
+/// Whether `source` is a plain `file:` path in the agent's own checkout
+/// or in a dependency the project installed (`node_modules`, the cargo
+/// registry, …): the project's docs and its dependencies' docs, as
+/// opposed to a page from the web, a tool's output or a `/tmp` copy.
+pub fn project_or_dependency_file(source: &str) -> bool {
+    if own_checkout_path(source).is_some() {
+        return true;
+    }
+    let Some(path) = source.strip_prefix("file:") else {
+        return false;
+    };
+    let plain = path
+        .trim_start_matches('/')
+        .split('/')
+        .all(|seg| !seg.is_empty() && seg != "." && seg != "..");
+    plain && in_dependency(&path.to_ascii_lowercase())
+}
+
 /// Whether `name` (lower-cased) is an agent-instruction file's name.
 fn is_agent_file(path: &str) -> bool {
     let name = path.rsplit('/').next().unwrap_or_default();
@@ -112,6 +130,21 @@ mod tests {
         }
         for s in ["file:/work/app/AGENTS.md", "file:/work/app/CLAUDE.md"] {
             assert_eq!(rank(s), SourceRank::OwnAgentFile, "{s}");
+        }
+        for s in [
+            "file:/work/app/docs/setup.md",
+            "file:/work/app/node_modules/k/README.md",
+            "file:/home/agent/.cargo/registry/src/index/x-1.0/README.md",
+        ] {
+            assert!(project_or_dependency_file(s), "{s}");
+        }
+        for s in [
+            "url:https://example.com/install",
+            "file:/tmp/install.md",
+            "file:/work/app/node_modules/../../tmp/x.md",
+            "api:tool_result",
+        ] {
+            assert!(!project_or_dependency_file(s), "{s}");
         }
         for s in [
             "file:/work/app/node_modules/k/README.md",
