@@ -254,6 +254,11 @@ impl Detectors {
         self.runs.load(Ordering::Relaxed)
     }
 
+    /// Forget the runs so far (those of the warm-up when Warden starts).
+    pub(crate) fn reset_runs(&self) {
+        self.runs.store(0, Ordering::Relaxed);
+    }
+
     pub fn rules(&self) -> &RuleSet {
         &self.rules
     }

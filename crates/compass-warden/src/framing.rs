@@ -62,9 +62,11 @@ static PROJECT_CODE_PATH: LazyLock<Regex> = LazyLock::new(|| {
 /// Words of a text that discusses attacks, in the seven languages.
 #[allow(clippy::expect_used)] // constant patterns, covered by tests
 static ABOUT_ATTACKS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    // ASCII word boundaries: a Unicode `\b` keeps the regex off its DFA
+    // once the text holds a non-ASCII byte (a typographic quote does).
+    Regex::new(&crate::words::ascii_word_boundaries(
         r"(?i)prompt[- ]injection|injection attack|injected instruction|\battacker|\bmalicious|\bjailbreak|\bthreat model|\bphishing|提示注入|攻击者|恶意|プロンプトインジェクション|攻撃者|悪意|inyecci[oó]n de (prompts?|instrucciones)|\batacante|\bangreifer|\bb[oö]sartig|\bpr[aä]pariert|injection de (prompt|consignes)|\battaquant|\bmalveillant|инъекци|злоумышленник|атакующ|вредоносн",
-    )
+    ))
     .expect("the attack vocabulary compiles")
 });
 

@@ -43,6 +43,7 @@ pub mod structure;
 pub mod taint;
 pub mod tasks;
 pub mod warden;
+pub mod warm;
 pub mod watch;
 pub mod words;
 pub mod writes;

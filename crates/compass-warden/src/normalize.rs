@@ -13,7 +13,8 @@ const PASSES: usize = 2;
 pub fn normalize(text: &str) -> String {
     let mut out = unescape_once(text);
     for _ in 1..PASSES {
-        if !out.contains('\\') {
+        // Only an escape left by the first pass needs a second one.
+        if !has_escape(&out) {
             break;
         }
         out = unescape_once(&out);
@@ -21,7 +22,31 @@ pub fn normalize(text: &str) -> String {
     out
 }
 
+/// Whether `text` still holds a rendering's escape (`\n`, `\"`, `\u…`, …).
+fn has_escape(text: &str) -> bool {
+    text.as_bytes().windows(2).any(|w| {
+        w[0] == b'\\'
+            && matches!(
+                w[1],
+                b'n' | b'r' | b't' | b'"' | b'\'' | b'\\' | b'/' | b'u' | b'\n' | b'\r'
+            )
+    })
+}
+
 fn push(out: &mut String, c: char, space: &mut bool) {
+    // Most text is ASCII: no table lookups for it.
+    if c.is_ascii() {
+        if c.is_ascii_whitespace() || c == '\x0B' {
+            if !*space {
+                out.push(' ');
+            }
+            *space = true;
+        } else {
+            *space = false;
+            out.push(c.to_ascii_lowercase());
+        }
+        return;
+    }
     let c = match c as u32 {
         0xFF01..=0xFF5E => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
         0x3000 => ' ',

@@ -287,10 +287,15 @@ impl Warden {
             deps.clock.clone(),
         );
         let held = HeldSecrets::with_store(Arc::clone(&deps.held_store));
+        let detectors = Detectors::new(rules);
+        // The first decisions would otherwise compile regexes and build
+        // DFA states (milliseconds); the warm-up's runs are not counted.
+        crate::warm::warm_up(&detectors);
+        detectors.reset_runs();
         Ok(Self {
             enabled: AtomicBool::new(config.enabled),
             config,
-            detectors: Detectors::new(rules),
+            detectors,
             taint,
             deps,
             lists: Mutex::new(SourceLists::default()),
