@@ -542,7 +542,13 @@ impl Code<'_> {
             let end = self.group_end(after_name);
             return (after_name + 1, end.saturating_sub(1).max(after_name + 1));
         }
-        let mut end = after_name;
+        (after_name, self.statement_end(after_name))
+    }
+
+    /// Where the statement holding `from` ends: a `;` or line break, or
+    /// the bracket closing around it.
+    fn statement_end(&self, from: usize) -> usize {
+        let mut end = from;
         let mut depth = 0usize;
         while let Some(t) = self.toks.get(end) {
             match t {
@@ -554,7 +560,7 @@ impl Code<'_> {
             }
             end += 1;
         }
-        (after_name, end)
+        end
     }
 
     /// Split `[start, end)` at top-level commas.
@@ -583,24 +589,12 @@ impl Code<'_> {
     /// `const name = …`), up to the end of its statement.
     fn assignment(&self, name: &str) -> Option<(usize, usize)> {
         let at = self.toks.windows(3).position(|w| {
-            w[0] == Tok::Name(name.to_string())
+            matches!(&w[0], Tok::Name(n) if n == name)
                 && w[1] == Tok::Punct('=')
                 && w[2] != Tok::Punct('=')
         })?;
         let start = at + 2;
-        let mut end = start;
-        let mut depth = 0usize;
-        while let Some(t) = self.toks.get(end) {
-            match t {
-                Tok::Punct('(' | '[' | '{') => depth += 1,
-                Tok::Punct(')' | ']' | '}') if depth == 0 => break,
-                Tok::Punct(')' | ']' | '}') => depth -= 1,
-                Tok::Punct(';' | '\n') if depth == 0 => break,
-                _ => {}
-            }
-            end += 1;
-        }
-        Some((start, end))
+        Some((start, self.statement_end(start)))
     }
 
     /// Fold `[start, end)` to the text it holds, as far as the code spells

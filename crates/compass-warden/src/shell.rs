@@ -477,20 +477,11 @@ fn peel_wrapper(argv: &[String], env: &mut Vec<(String, String)>) -> Option<(Str
     let takes_value = |opt: &str, with: &[&str]| with.contains(&opt);
     match base {
         "sudo" | "doas" => {
-            while let Some(a) = argv.get(i) {
-                if a == "--" {
-                    i += 1;
-                    break;
-                }
-                if !a.starts_with('-') {
-                    break;
-                }
-                i += if takes_value(a, &["-u", "-g", "-C", "-D", "-h", "-p", "-r", "-t", "-U"]) {
-                    2
-                } else {
-                    1
-                };
-            }
+            i = skip_options(
+                argv,
+                i,
+                &["-u", "-g", "-C", "-D", "-h", "-p", "-r", "-t", "-U"],
+            );
         }
         "env" => {
             while let Some(a) = argv.get(i) {
@@ -561,40 +552,27 @@ fn peel_wrapper(argv: &[String], env: &mut Vec<(String, String)>) -> Option<(Str
         "uv" | "poetry" | "pipenv" | "pdm" | "rye" | "hatch" | "conda"
             if argv.get(1).is_some_and(|a| a == "run") =>
         {
-            i = 2;
-            while let Some(a) = argv.get(i) {
-                if a == "--" {
-                    i += 1;
-                    break;
-                }
-                if !a.starts_with('-') {
-                    break;
-                }
-                i += if takes_value(
-                    a,
-                    &[
-                        "--with",
-                        "-w",
-                        "-p",
-                        "--python",
-                        "--directory",
-                        "--project",
-                        "--env-file",
-                        "--extra",
-                        "--group",
-                        "--package",
-                        "-n",
-                        "--name",
-                        "--prefix",
-                        "-e",
-                        "--env",
-                    ],
-                ) {
-                    2
-                } else {
-                    1
-                };
-            }
+            i = skip_options(
+                argv,
+                2,
+                &[
+                    "--with",
+                    "-w",
+                    "-p",
+                    "--python",
+                    "--directory",
+                    "--project",
+                    "--env-file",
+                    "--extra",
+                    "--group",
+                    "--package",
+                    "-n",
+                    "--name",
+                    "--prefix",
+                    "-e",
+                    "--env",
+                ],
+            );
         }
         "watch" => {
             while let Some(a) = argv.get(i) {
@@ -610,6 +588,25 @@ fn peel_wrapper(argv: &[String], env: &mut Vec<(String, String)>) -> Option<(Str
         return None;
     }
     Some((base.to_string(), i))
+}
+
+/// The index of the first word after the options from `i` on (`--` ends
+/// them; `with_value` take the next word as theirs).
+fn skip_options(argv: &[String], mut i: usize, with_value: &[&str]) -> usize {
+    while let Some(a) = argv.get(i) {
+        if a == "--" {
+            return i + 1;
+        }
+        if !a.starts_with('-') {
+            break;
+        }
+        i += if with_value.contains(&a.as_str()) {
+            2
+        } else {
+            1
+        };
+    }
+    i
 }
 
 fn assignment(word: &str) -> Option<(String, String)> {
