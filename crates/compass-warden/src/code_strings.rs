@@ -470,13 +470,29 @@ fn sink(lang: Lang, qual: Option<&str>, name: &str, code: &str) -> Option<Sink> 
     }
 }
 
-/// Decoders whose literal argument is decoded when folding.
-fn decoder(name: &str) -> Option<Encoding> {
+/// Calls that decode their argument (`qual` is the name before a `.`):
+/// base64 and hex literals are decoded when folding; what the others make
+/// (decompressed, rot13, character codes, unpickled) cannot be read
+/// before it runs.
+fn decoder(qual: Option<&str>, name: &str) -> Option<Encoding> {
     Some(match name {
         "b64decode" | "decodebytes" | "decodestring" | "standard_b64decode"
         | "urlsafe_b64decode" | "a2b_base64" | "decode64" | "strict_decode64" | "decode_base64"
         | "base64_decode" | "atob" => Encoding::Base64,
         "fromhex" | "unhexlify" | "a2b_hex" | "hex2bin" => Encoding::Hex,
+        "decompress"
+        | "gzinflate"
+        | "gzuncompress"
+        | "gzdecode"
+        | "inflate"
+        | "inflateSync"
+        | "gunzipSync"
+        | "brotliDecompressSync"
+        | "str_rot13"
+        | "fromCharCode"
+        | "loads"
+        | "uudecode" => Encoding::Opaque,
+        "decode" if qual == Some("codecs") => Encoding::Opaque,
         _ => return None,
     })
 }
@@ -485,6 +501,8 @@ fn decoder(name: &str) -> Option<Encoding> {
 enum Encoding {
     Base64,
     Hex,
+    /// Decoded by means folding does not follow.
+    Opaque,
 }
 
 fn decode(enc: Encoding, s: &str) -> Option<String> {
@@ -497,6 +515,7 @@ fn decode(enc: Encoding, s: &str) -> Option<String> {
         Encoding::Hex => (0..s.len() / 2)
             .map(|i| u8::from_str_radix(s.get(2 * i..2 * i + 2)?, 16).ok())
             .collect::<Option<Vec<u8>>>()?,
+        Encoding::Opaque => return None,
     };
     String::from_utf8(bytes).ok()
 }
@@ -614,16 +633,22 @@ impl Code<'_> {
                 Tok::Name(n) => {
                     let called = self.toks.get(i + 1) == Some(&Tok::Punct('('));
                     let member = i > 0 && self.toks[i - 1] == Tok::Punct('.');
-                    if called && let Some(enc) = decoder(n) {
+                    let qual = match i.checked_sub(2).map(|q| &self.toks[q]) {
+                        Some(Tok::Name(q)) if member => Some(q.as_str()),
+                        _ => None,
+                    };
+                    if called && let Some(enc) = decoder(qual, n) {
+                        // Decoded text runs hidden whether or not it can
+                        // be read here; what can be read is judged too.
                         let close = self.group_end(i + 1);
                         if let Some(arg) = self.fold(i + 2, close.saturating_sub(1), depth + 1)
                             && let Some(text) = decode(enc, &arg.text)
                         {
                             out.text.push_str(&text);
-                            out.decoded = true;
-                            parts += 2;
-                            found = true;
                         }
+                        out.decoded = true;
+                        parts += 2;
+                        found = true;
                         i = close;
                         continue;
                     }
@@ -974,6 +999,20 @@ mod tests {
             None,
         );
         assert_eq!(c.folded, vec!["rm -rf"]);
+        assert!(c.facts.decoded_run);
+        // Decoded by means folding does not follow: still hidden.
+        for code in [
+            "import zlib,base64; exec(zlib.decompress(base64.b64decode('eJwr')))",
+            "import codecs; exec(codecs.decode('vzcbeg bf', 'rot13'))",
+        ] {
+            let c = inline_code("python3", &argv(&["python3", "-c", code]), None);
+            assert!(c.facts.decoded_run, "{code}");
+        }
+        let c = inline_code(
+            "node",
+            &argv(&["node", "-e", "eval(String.fromCharCode(105,100))"]),
+            None,
+        );
         assert!(c.facts.decoded_run);
         // awk's pipes and perl's open.
         assert_eq!(

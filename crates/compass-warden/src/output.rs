@@ -609,7 +609,7 @@ fn interpreter_input(
                     Severity::High,
                     format!("Decoded data is piped into {prog}, hiding what runs."),
                 ));
-            } else if cmd.stages > 1 {
+            } else if cmd.stages > 1 && !spelled_out(cmd, &upstream) {
                 a.findings.push(Finding::new(
                     detector::PIPE_TO_INTERPRETER,
                     Severity::Medium,
@@ -624,6 +624,14 @@ fn interpreter_input(
     if cmd.origin == Origin::ShellString {
         facts.runs_interp_or_source = true;
     }
+}
+
+/// Whether what is piped into an interpreter is a here-document written
+/// on the line (`cat <<EOF | python3`: the parser gives it to the
+/// pipeline's last stage, which reads it through `cat`): its code was
+/// searched like inline code, so the pipe hides nothing.
+fn spelled_out(cmd: &SimpleCommand, upstream: &[&SimpleCommand]) -> bool {
+    !cmd.heredocs.is_empty() && upstream.iter().all(|c| c.program() == "cat")
 }
 
 /// The line as a whole: a downloaded script run through a shell, a
