@@ -63,6 +63,9 @@ pub struct CodeFacts {
     pub unresolved: bool,
     /// Decoded text (base64, hex) is run as a command or evaluated as code.
     pub decoded_run: bool,
+    /// A shell is started with no command of its own (`/bin/sh -i`): it
+    /// runs whatever its input brings.
+    pub bare_shell: bool,
 }
 
 /// The command lines an interpreter's code would run.
@@ -678,8 +681,12 @@ impl Code<'_> {
                         i = close;
                         continue;
                     }
+                    // A name read through a method (`c.gets`) yields what
+                    // the method returns, not its own value.
+                    let receiver = self.toks.get(i + 1) == Some(&Tok::Punct('.'));
                     if !called
                         && !member
+                        && !receiver
                         && depth < MAX_DEPTH
                         && let Some((s, e)) = self.assignment(n)
                         && let Some(v) = self.fold(s, e, depth + 1)
@@ -704,7 +711,7 @@ impl Code<'_> {
         let mut decoded = false;
         let mut all_literal = true;
         let args = self.split_args(start, end);
-        for &(s, e) in &args {
+        for (k, &(s, e)) in args.iter().enumerate() {
             match self.toks.get(s) {
                 // A keyword argument (`shell=True`, `cwd='x'`).
                 Some(Tok::Name(_)) if self.toks.get(s + 1) == Some(&Tok::Punct('=')) => {}
@@ -746,6 +753,8 @@ impl Code<'_> {
                         decoded |= f.decoded;
                         words.push(f.text);
                     }
+                    // The command itself is not spelled out.
+                    None if k == 0 => return None,
                     None => all_literal = false,
                 },
             }
@@ -782,6 +791,7 @@ fn search(lang: Lang, code: &str, depth: usize, out: &mut InlineCode) {
             return;
         }
         out.facts.decoded_run |= f.decoded;
+        out.facts.bare_shell |= is_bare_shell(&f.text);
         if f.literal {
             out.commands.push(f.text);
         } else {
@@ -843,6 +853,16 @@ fn search(lang: Lang, code: &str, depth: usize, out: &mut InlineCode) {
             _ => {}
         }
     }
+}
+
+/// Whether a command line starts a shell without a command string.
+fn is_bare_shell(line: &str) -> bool {
+    let mut words = line.split_whitespace();
+    let program = words.next().unwrap_or_default();
+    matches!(
+        program.rsplit('/').next(),
+        Some("sh" | "bash" | "zsh" | "dash" | "ksh" | "ash")
+    ) && !words.any(|w| w.starts_with('-') && !w.starts_with("--") && w.contains('c'))
 }
 
 /// awk's command pipes: `"cmd" | getline` runs cmd; `print … | "cmd"`
@@ -1014,6 +1034,27 @@ mod tests {
             None,
         );
         assert!(c.facts.decoded_run);
+        // A shell started on its own runs whatever its input brings.
+        let c = inline_code(
+            "python3",
+            &argv(&[
+                "python3",
+                "-c",
+                "import subprocess; subprocess.call(['/bin/sh', '-i'])",
+            ]),
+            None,
+        );
+        assert!(c.facts.bare_shell);
+        let c = inline_code(
+            "python3",
+            &argv(&[
+                "python3",
+                "-c",
+                "import subprocess; subprocess.call(['/bin/sh', '-c', 'make'])",
+            ]),
+            None,
+        );
+        assert!(!c.facts.bare_shell);
         // awk's pipes and perl's open.
         assert_eq!(
             found(&["awk", r#"BEGIN { print "rm -rf ~/x" | "sh" }"#]),

