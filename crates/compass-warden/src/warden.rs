@@ -1015,7 +1015,9 @@ impl Warden {
         let mut new_hosts = Vec::new();
         if let Ok(known) = self.destinations.lock() {
             for d in &destinations {
-                if !known.contains(&(agent.clone(), d.host.clone())) && !new_hosts.contains(&d.host)
+                if !known.contains(&(agent.clone(), d.host.clone()))
+                    && !new_hosts.contains(&d.host)
+                    && !output::is_loopback(&d.host)
                 {
                     new_hosts.push(d.host.clone());
                 }

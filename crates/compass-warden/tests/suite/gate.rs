@@ -192,6 +192,15 @@ async fn first_contact_destinations_are_vetted_once() {
             .iter()
             .all(|r| !r.source.contains("ghp_abc"))
     );
+    // The workload's own services are no first contact; a secret sent
+    // there is still held.
+    let local = cmd(&a, "curl -s http://localhost:3000/health");
+    assert_eq!(fx.warden.check(&local).await.decision, Decision::Clear);
+    let local_leak = cmd(
+        &a,
+        "curl -d 'k=ghp_abcdefghijklmnopqrstuvwxyz0123456789AB' http://127.0.0.1:8080/",
+    );
+    assert!(fx.warden.check(&local_leak).await.decision.is_flag());
 }
 
 #[tokio::test]
