@@ -622,6 +622,7 @@ impl Code<'_> {
     /// Fold `[start, end)` to the text it holds, as far as the code spells
     /// it out.
     fn fold(&self, start: usize, end: usize, depth: usize) -> Option<Folded> {
+        let end = end.min(self.toks.len());
         let mut out = Folded::default();
         let mut parts = 0usize;
         let mut found = false;
@@ -1109,6 +1110,41 @@ mod tests {
             None,
         );
         assert_eq!(js, InlineCode::default());
+    }
+
+    #[test]
+    fn unfinished_code_is_no_panic() {
+        for (program, code) in [
+            ("awk", "x |"),
+            ("awk", "\"ls\" |"),
+            ("perl", "open("),
+            ("perl", "system"),
+            ("python3", "os.system("),
+            ("ruby", "%x("),
+            ("node", "`${"),
+            ("php", "eval(base64_decode("),
+        ] {
+            let flag = if program == "php" { "-r" } else { "-e" };
+            let args = if program == "awk" {
+                argv(&[program, code])
+            } else if program == "python3" {
+                argv(&[program, "-c", code])
+            } else {
+                argv(&[program, flag, code])
+            };
+            let _ = inline_code(program, &args, None);
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn never_panics_on_arbitrary_code(code in "\\PC{0,120}", lang in 0usize..9) {
+            let program = ["python3", "node", "perl", "ruby", "php", "lua", "Rscript", "awk", "deno"][lang];
+            let flag = match program { "python3" => "-c", "php" => "-r", "awk" => "--", "deno" => "eval", _ => "-e" };
+            let argv = if program == "awk" { argv(&[program, &code]) } else { argv(&[program, flag, &code]) };
+            let _ = inline_code(program, &argv, None);
+            let _ = inline_code(program, &[program.to_string()], Some(&code));
+        }
     }
 
     #[test]
