@@ -583,36 +583,16 @@ mod tests {
         assert!(body.contains("15000"), "{body}");
         assert!(opencode.hooks.pre_tool && opencode.hooks.post_tool);
         let wire = opencode.wire_script("/c");
-        let home = tempfile::tempdir().unwrap();
-        let out = std::process::Command::new("/bin/sh")
-            .args(["-c", wire.as_str()])
-            .env_clear()
-            .env("HOME", home.path())
-            .env("PATH", "/usr/bin:/bin")
-            .env("OPENAI_BASE_URL", "http://127.0.0.1:4000/v1")
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{out:?}");
-        let written: serde_json::Value = serde_json::from_str(
-            &fs_err::read_to_string(home.path().join(".config/opencode/opencode.json")).unwrap(),
-        )
-        .unwrap();
-        assert_eq!(
-            written["provider"]["compass"]["options"]["baseURL"],
-            "http://127.0.0.1:4000/v1"
-        );
-        assert_eq!(written["model"], "compass/gpt-5");
-
-        // OPENCODE_MODEL picks the model (a non-GPT one gets edit and
-        // write); anything but a model id is refused, nothing written.
-        let with_model = |model: &str| {
+        // The wire step run with `env` alone: what it said, and the config
+        // it wrote, if any.
+        let run = |env: (&str, &str)| {
             let home = tempfile::tempdir().unwrap();
             let out = std::process::Command::new("/bin/sh")
                 .args(["-c", wire.as_str()])
                 .env_clear()
                 .env("HOME", home.path())
                 .env("PATH", "/usr/bin:/bin")
-                .env("OPENCODE_MODEL", model)
+                .env(env.0, env.1)
                 .output()
                 .unwrap();
             let config = home.path().join(".config/opencode/opencode.json");
@@ -622,6 +602,18 @@ mod tests {
                 written.map(|w| serde_json::from_str::<serde_json::Value>(&w).unwrap()),
             )
         };
+        let (out, written) = run(("OPENAI_BASE_URL", "http://127.0.0.1:4000/v1"));
+        assert!(out.status.success(), "{out:?}");
+        let written = written.unwrap();
+        assert_eq!(
+            written["provider"]["compass"]["options"]["baseURL"],
+            "http://127.0.0.1:4000/v1"
+        );
+        assert_eq!(written["model"], "compass/gpt-5");
+
+        // OPENCODE_MODEL picks the model (a non-GPT one gets edit and
+        // write); anything but a model id is refused, nothing written.
+        let with_model = |model| run(("OPENCODE_MODEL", model));
         let (out, written) = with_model("claude-sonnet-4.5");
         assert!(out.status.success(), "{out:?}");
         let written = written.unwrap();

@@ -100,6 +100,18 @@ fn cfg(base: &str) -> HttpJudgeConfig {
     }
 }
 
+/// A Warden with `judge` and small judge windows (1,000 bytes, 100 overlap).
+fn windowed(judge: Arc<dyn compass_warden::judge::JudgeBackend>) -> super::support::Fixture {
+    fixture_with(
+        WardenConfig {
+            judge_window_bytes: 1000,
+            judge_overlap_bytes: 100,
+            ..WardenConfig::default()
+        },
+        |d| d.judge = Some(judge),
+    )
+}
+
 fn read(n: i64, content: &str) -> GateRequest {
     GateRequest::Input {
         agent: AgentId::from_row(n),
@@ -114,14 +126,7 @@ fn read(n: i64, content: &str) -> GateRequest {
 async fn anthropic_judge_sees_redacted_windows_and_can_flag() {
     let (base, seen) = model_server("flag").await;
     let judge = Arc::new(HttpJudge::new(JudgeWire::Anthropic, cfg(&base)).unwrap());
-    let fx = fixture_with(
-        WardenConfig {
-            judge_window_bytes: 1000,
-            judge_overlap_bytes: 100,
-            ..WardenConfig::default()
-        },
-        |d| d.judge = Some(judge),
-    );
+    let fx = windowed(judge);
     // Subtle text the rules do not flag, with a secret in it, 3 windows long.
     let text = format!(
         "token ghp_abcdefghijklmnopqrstuvwxyz0123456789AB {} {}",
@@ -155,14 +160,7 @@ async fn openai_compatible_judge_covers_every_window() {
     ))
     .unwrap()
     .unwrap();
-    let fx = fixture_with(
-        WardenConfig {
-            judge_window_bytes: 1000,
-            judge_overlap_bytes: 100,
-            ..WardenConfig::default()
-        },
-        |d| d.judge = Some(judge),
-    );
+    let fx = windowed(judge);
     let text = "a plain build log line\n".repeat(200); // 4,600 bytes
     let v = fx.warden.check(&read(2, &text)).await;
     assert_eq!(v.decision, Decision::Clear);
@@ -309,14 +307,7 @@ fn push_of(lines: usize) -> compass_warden::git::PushPlan {
 async fn a_push_is_judged_window_by_window_up_to_a_bound() {
     let (base, seen) = model_server("clear").await;
     let judge = Arc::new(HttpJudge::new(JudgeWire::Anthropic, cfg(&base)).unwrap());
-    let fx = fixture_with(
-        WardenConfig {
-            judge_window_bytes: 1000,
-            judge_overlap_bytes: 100,
-            ..WardenConfig::default()
-        },
-        |d| d.judge = Some(judge),
-    );
+    let fx = windowed(judge);
     // About 20 windows: every one is put to the judge, and it clears.
     let agent = AgentId::from_row(3);
     let d = fx

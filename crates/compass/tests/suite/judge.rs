@@ -344,6 +344,17 @@ fn local_judge(url: &str) -> [&str; 6] {
     ]
 }
 
+/// Prompt `atlas` with its task, following the turn.
+fn publish(d: &TestDaemon) -> String {
+    d.ok(&[
+        "agent",
+        "prompt",
+        "atlas",
+        "Publish the notes on a branch",
+        "--follow",
+    ])
+}
+
 /// The push relay's gate runs the alignment check: a push publishes the
 /// agent's work, so whatever the rules say short of a flag, the judge
 /// weighs what arrived (its refs and diff) against the agent's task. A push
@@ -366,13 +377,7 @@ fn the_relay_holds_a_push_the_judge_finds_misaligned() {
   { kind = "run", command = "printf 'JUDGE-%s\n' FLAG > odd.txt && git add -A && git commit -qm odd && git push -q origin HEAD:refs/heads/odd" },
 "#,
     );
-    let turn = d.ok(&[
-        "agent",
-        "prompt",
-        "atlas",
-        "Publish the notes on a branch",
-        "--follow",
-    ]);
+    let turn = publish(&d);
     assert!(
         super::relay::has_ref(&remote, "refs/heads/clean"),
         "a push the judge cleared was not forwarded: {turn}"
@@ -431,13 +436,7 @@ fn long_push_is_held(branch: &str, marker: &str) -> (TestDaemon, Value) {
     let d = TestDaemon::start_with(&local_judge(&judge.base_url()));
     let remote = super::relay::remote(d.outside());
     super::relay::agent_with(&d, &remote, "atlas", &long_push(branch, marker));
-    let turn = d.ok(&[
-        "agent",
-        "prompt",
-        "atlas",
-        "Publish the notes on a branch",
-        "--follow",
-    ]);
+    let turn = publish(&d);
     let r = format!("refs/heads/{branch}");
     assert!(
         !super::relay::has_ref(&remote, &r),

@@ -96,14 +96,16 @@ fn opencode_writes_are_gated_before_and_results_after_the_tool() {
 }
 
 /// Resume `rigel`, then wait for its next pause by `detector`, whose flag
-/// names every one of `shown`.
+/// names every one of `shown` (the flag, not the status alone: the pause
+/// before may have been by the same detector).
 fn paused_again(d: &TestDaemon, detector: &str, shown: &[&str]) {
     d.ok(&["agent", "resume", "rigel"]);
     wait_for(d, "rigel", |s| {
-        s.contains("status: paused") && s.contains(detector)
+        s.contains("status: paused") && s.contains(detector) && {
+            let flags = d.ok(&["warden", "log", "--flags", "--agent", "rigel"]);
+            shown.iter().all(|w| flags.contains(w))
+        }
     });
-    let flags = d.ok(&["warden", "log", "--flags", "--agent", "rigel"]);
-    assert!(shown.iter().all(|w| flags.contains(w)), "{flags}");
 }
 
 /// Resume `rigel` for the last time: its turn ends, the model heard why
