@@ -583,25 +583,50 @@ mod tests {
         assert!(body.contains("15000"), "{body}");
         assert!(opencode.hooks.pre_tool && opencode.hooks.post_tool);
         let wire = opencode.wire_script("/c");
-        let home = tempfile::tempdir().unwrap();
-        let out = std::process::Command::new("/bin/sh")
-            .args(["-c", wire.as_str()])
-            .env_clear()
-            .env("HOME", home.path())
-            .env("PATH", "/usr/bin:/bin")
-            .env("OPENAI_BASE_URL", "http://127.0.0.1:4000/v1")
-            .output()
-            .unwrap();
+        // The wire step run with `env` alone: what it said, and the config
+        // it wrote, if any.
+        let run = |env: (&str, &str)| {
+            let home = tempfile::tempdir().unwrap();
+            let out = std::process::Command::new("/bin/sh")
+                .args(["-c", wire.as_str()])
+                .env_clear()
+                .env("HOME", home.path())
+                .env("PATH", "/usr/bin:/bin")
+                .env(env.0, env.1)
+                .output()
+                .unwrap();
+            let config = home.path().join(".config/opencode/opencode.json");
+            let written = fs_err::read_to_string(config).ok();
+            (
+                out,
+                written.map(|w| serde_json::from_str::<serde_json::Value>(&w).unwrap()),
+            )
+        };
+        let (out, written) = run(("OPENAI_BASE_URL", "http://127.0.0.1:4000/v1"));
         assert!(out.status.success(), "{out:?}");
-        let written: serde_json::Value = serde_json::from_str(
-            &fs_err::read_to_string(home.path().join(".config/opencode/opencode.json")).unwrap(),
-        )
-        .unwrap();
+        let written = written.unwrap();
         assert_eq!(
             written["provider"]["compass"]["options"]["baseURL"],
             "http://127.0.0.1:4000/v1"
         );
         assert_eq!(written["model"], "compass/gpt-5");
+
+        // OPENCODE_MODEL picks the model (a non-GPT one gets edit and
+        // write); anything but a model id is refused, nothing written.
+        let with_model = |model| run(("OPENCODE_MODEL", model));
+        let (out, written) = with_model("claude-sonnet-4.5");
+        assert!(out.status.success(), "{out:?}");
+        let written = written.unwrap();
+        assert_eq!(written["model"], "compass/claude-sonnet-4.5");
+        assert_eq!(
+            written["provider"]["compass"]["models"]["claude-sonnet-4.5"]["tool_call"],
+            true
+        );
+        for bad in ["-x", "a\"b", "a b", "a/b", "a$(id)"] {
+            let (out, written) = with_model(bad);
+            assert!(!out.status.success() && written.is_none(), "{bad}: {out:?}");
+            assert!(String::from_utf8_lossy(&out.stderr).contains("OPENCODE_MODEL"));
+        }
     }
 
     /// The wire script runs as written in a shell: it refuses a base URL

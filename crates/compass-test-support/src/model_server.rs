@@ -5,7 +5,9 @@
 //! ([`gemini`]), and
 //! answers with scripted assistant turns — text, thinking and tool calls.
 //! With it a real Claude Code, Codex, Gemini CLI or OpenCode runs its real tools
-//! offline.
+//! offline. It also serves web pages (`GET /pages/NAME`) for an agent's
+//! fetch tool: the agent's sandbox may reach its model API's host, so a
+//! page there is one it can fetch.
 //!
 //! Which scripted turn a request gets is derived from the conversation it
 //! carries (the number of assistant messages so far), not from a counter,
@@ -15,11 +17,12 @@
 use axum::Json;
 use axum::Router;
 use axum::body::Body;
-use axum::extract::State;
+use axum::extract::{Path, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::post;
+use axum::routing::{get, post};
 use serde_json::{Value, json};
+use std::collections::BTreeMap;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 
@@ -98,6 +101,8 @@ pub enum ModelServerError {
 #[derive(Default)]
 struct Inner {
     turns: Vec<ScriptedTurn>,
+    /// `GET /pages/NAME` → (content type, body).
+    pages: BTreeMap<String, (String, String)>,
     requests: Mutex<Vec<Value>>,
 }
 
@@ -124,8 +129,29 @@ impl Drop for ModelServer {
 impl ModelServer {
     /// Serve `turns` on an ephemeral loopback port.
     pub async fn start(turns: Vec<ScriptedTurn>) -> Result<Self, ModelServerError> {
+        Self::start_with_pages(&[], |_| turns).await
+    }
+
+    /// [`ModelServer::start`], also serving each `(name, content type,
+    /// body)` of `pages` at `/pages/NAME`; the turns are made knowing the
+    /// server's base URL (`http://127.0.0.1:PORT`), so a tool call can
+    /// name a page.
+    pub async fn start_with_pages(
+        pages: &[(&str, &str, &str)],
+        turns: impl FnOnce(&str) -> Vec<ScriptedTurn>,
+    ) -> Result<Self, ModelServerError> {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .map_err(ModelServerError::Bind)?;
+        let addr = listener.local_addr().map_err(ModelServerError::Bind)?;
         let inner = Arc::new(Inner {
-            turns,
+            turns: turns(&format!("http://{addr}")),
+            pages: pages
+                .iter()
+                .map(|(name, kind, body)| {
+                    ((*name).to_owned(), ((*kind).to_owned(), (*body).to_owned()))
+                })
+                .collect(),
             requests: Mutex::new(Vec::new()),
         });
         let app = Router::new()
@@ -134,12 +160,9 @@ impl ModelServer {
             .route("/v1/responses", post(responses))
             .route("/v1/chat/completions", post(chat::completions))
             .route("/v1beta/models/{model_method}", post(gemini::models))
+            .route("/pages/{name}", get(page))
             .fallback(|| async { (StatusCode::NOT_FOUND, Json(json!({"type": "error", "error": {"type": "not_found_error", "message": "not scripted"}}))) })
             .with_state(Arc::clone(&inner));
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-            .await
-            .map_err(ModelServerError::Bind)?;
-        let addr = listener.local_addr().map_err(ModelServerError::Bind)?;
         let task = tokio::spawn(async move {
             let _ = axum::serve(listener, app).await;
         });
@@ -180,6 +203,19 @@ fn record(inner: &Inner, req: &Value) {
     match inner.requests.lock() {
         Ok(mut r) => r.push(req.clone()),
         Err(p) => p.into_inner().push(req.clone()),
+    }
+}
+
+async fn page(State(inner): State<Arc<Inner>>, Path(name): Path<String>) -> Response {
+    match inner.pages.get(&name) {
+        Some((kind, body)) => {
+            let mut resp = Response::new(Body::from(body.clone()));
+            if let Ok(kind) = HeaderValue::from_str(kind) {
+                resp.headers_mut().insert(header::CONTENT_TYPE, kind);
+            }
+            resp
+        }
+        None => (StatusCode::NOT_FOUND, "no such page").into_response(),
     }
 }
 
@@ -405,7 +441,7 @@ mod tests {
                 ScriptedTurn::tool("Bash", json!({"command": "ls"})),
                 ScriptedTurn::text("done"),
             ],
-            requests: Mutex::new(Vec::new()),
+            ..Inner::default()
         };
         let first =
             json!({"tools": [{"name": "Bash"}], "messages": [{"role": "user", "content": "hi"}]});

@@ -49,4 +49,6 @@ pub mod words;
 pub mod writes;
 
 pub use error::WardenError;
-pub use warden::{Decided, SourceLists, Warden, WardenConfig, WardenDeps, WardenStatus};
+pub use warden::{
+    Decided, MAX_PUSH_JUDGE_WINDOWS, SourceLists, Warden, WardenConfig, WardenDeps, WardenStatus,
+};

@@ -1079,10 +1079,30 @@ impl Warden {
                 Route::Allowlisted
             } else {
                 // A push publishes the agent's work: high-stakes by nature.
-                let text = push_text(plan, &key, self.config.judge_window_bytes);
-                let aligned = AlignedAction::output(&source, &text);
-                self.align_into(agent, aligned, Stakes::Always, &mut findings)
-                    .await;
+                // The judge reads all of the diff the rules read, window by
+                // window; a push whose diff needs more windows than a push
+                // is given waits for the user (what the judge was not
+                // given cannot be cleared).
+                let text = push_text(plan, &key);
+                let windows = judge::windows(
+                    &text,
+                    self.config.judge_window_bytes,
+                    self.config.judge_overlap_bytes,
+                )
+                .len();
+                if self.deps.judge.is_some() && windows > MAX_PUSH_JUDGE_WINDOWS {
+                    findings.push(Finding::new(
+                        detector::MODEL_ALIGNMENT,
+                        Severity::High,
+                        format!(
+                            "The pushed diff needs {windows} judge windows, more than the {MAX_PUSH_JUDGE_WINDOWS} a push is given; what the judge did not read cannot be cleared, so the push waits for you."
+                        ),
+                    ));
+                } else {
+                    let aligned = AlignedAction::output(&source, &text);
+                    self.align_into(agent, aligned, Stakes::Always, &mut findings)
+                        .await;
+                }
                 Route::Inspected
             }
         };
@@ -1516,20 +1536,22 @@ impl<'a> AlignedAction<'a> {
     }
 }
 
+/// The most judge windows a received push is given: its every window up
+/// to this (64 × 16 KiB, about 1 MiB of diff, in rounds of
+/// `judge_concurrency` calls). Beyond it the push waits for the user.
+pub const MAX_PUSH_JUDGE_WINDOWS: usize = 64;
+
 /// What the judge sees of a received push: where it goes, each ref
-/// update, and the start of its diff (the rules read all of it).
-fn push_text(plan: &PushPlan, updates: &[String], max_diff: usize) -> String {
-    let mut cut = plan.diff.len().min(max_diff);
-    while !plan.diff.is_char_boundary(cut) {
-        cut -= 1;
-    }
+/// update, and all of the diff the rules read (the judge cuts it into
+/// windows, each named by the push's source, so each knows its refs).
+fn push_text(plan: &PushPlan, updates: &[String]) -> String {
     format!(
         "git push to {} ({})\nref updates (old new ref):\n{}\ndiff:\n{}{}",
         plan.remote,
         plan.url,
         updates.join("\n"),
-        &plan.diff[..cut],
-        if cut < plan.diff.len() || plan.diff_truncated {
+        plan.diff,
+        if plan.diff_truncated {
             "\n[diff cut]"
         } else {
             ""

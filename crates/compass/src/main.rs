@@ -3,7 +3,8 @@
 //! it (`bench`). docs/architecture.md says which verb talks to what.
 //!
 //! Layout: `cli` holds the clap types, `commands/` one module per command
-//! group, `output` and `render` what gets printed.
+//! group, `output` and `render` what gets printed, `shown` how agent text
+//! is made safe for the terminal.
 
 mod cli;
 mod client;
@@ -11,6 +12,7 @@ mod commands;
 mod demo;
 mod output;
 mod render;
+mod shown;
 
 use anyhow::Result;
 use clap::Parser;

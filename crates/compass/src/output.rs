@@ -5,6 +5,7 @@
 
 use crate::CliResult;
 use crate::cli::JsonFlag;
+use crate::shown::printable;
 use std::io::Write;
 
 /// Print `text` (and a newline, unless it ends in one) to stdout.
@@ -24,21 +25,6 @@ pub(crate) fn out(text: &str) -> CliResult {
 /// `eprintln!` would).
 pub(crate) fn warn(text: &str) {
     let _ = writeln!(std::io::stderr().lock(), "{}", printable(text));
-}
-
-/// Much of what the CLI prints an agent wrote (messages, command output,
-/// file names, commit subjects, errors quoting them): its control
-/// characters (terminal escapes: OSC 52 clipboard writes, screen clears,
-/// hidden text) are shown as U+FFFD, never sent to the user's terminal.
-/// The CLI itself writes none (JSON escapes them anyway).
-pub(crate) fn printable(text: &str) -> std::borrow::Cow<'_, str> {
-    let unsafe_char = |c: char| c.is_control() && c != '\n' && c != '\t';
-    if !text.chars().any(unsafe_char) {
-        return std::borrow::Cow::Borrowed(text);
-    }
-    text.chars()
-        .map(|c| if unsafe_char(c) { '\u{FFFD}' } else { c })
-        .collect()
 }
 
 /// Print `value` as the contract's JSON with `--json`, else as `text` renders it.
@@ -61,19 +47,4 @@ pub(crate) fn is_broken_pipe(error: &anyhow::Error) -> bool {
             .downcast_ref::<std::io::Error>()
             .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
     })
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn terminal_escapes_never_reach_the_terminal() {
-        assert_eq!(
-            super::printable("a\x1b[2Jb\n\tc\r\u{9b}"),
-            "a\u{FFFD}[2Jb\n\tc\u{FFFD}\u{FFFD}"
-        );
-        assert!(matches!(
-            super::printable("plain\ntext"),
-            std::borrow::Cow::Borrowed(_)
-        ));
-    }
 }

@@ -4,9 +4,19 @@
 use compass_proto::v1 as pb;
 use std::fmt::Write;
 
-/// Print a value as the contract's canonical JSON.
+/// Print a value as the contract's canonical JSON (characters that would
+/// hide text on a terminal escaped, the value unchanged).
 pub(crate) fn json<T: serde::Serialize>(value: &T) -> anyhow::Result<String> {
-    Ok(serde_json::to_string_pretty(value)?)
+    Ok(crate::shown::escape_invisible(
+        serde_json::to_string_pretty(value)?,
+    ))
+}
+
+/// [`json`] on one line, for streams of values (`events`, `warden log`).
+pub(crate) fn json_line<T: serde::Serialize>(value: &T) -> anyhow::Result<String> {
+    Ok(crate::shown::escape_invisible(serde_json::to_string(
+        value,
+    )?))
 }
 
 fn enum_label(raw: &str, prefix: &str) -> String {

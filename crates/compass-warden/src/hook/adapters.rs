@@ -18,7 +18,10 @@
 //!   this adapter serves a user kind (or a release) that runs them.
 //! - OpenCode (`tool-execute-before` / `tool-execute-after`): Compass's gate
 //!   plugin (the kind's hook config) forwards `tool.execute.before/after` as
-//!   `{"tool_name", "tool_input", "tool_response", "call_id", "cwd"}`.
+//!   `{"tool_name", "tool_input", "tool_response", "call_id", "cwd"}`,
+//!   `tool_response` the text of all of the result that leaves the tool
+//!   (output, title, metadata strings, text attachments decoded; what
+//!   cannot be judged as text is taken out of the result before).
 //!   Before a tool, it throws on any exit but 0, which blocks the call;
 //!   after one, it replaces the result OpenCode returns to the model with
 //!   the `reason` of a `decision: "block"` (and withholds it when the hook

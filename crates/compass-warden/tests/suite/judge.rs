@@ -100,6 +100,18 @@ fn cfg(base: &str) -> HttpJudgeConfig {
     }
 }
 
+/// A Warden with `judge` and small judge windows (1,000 bytes, 100 overlap).
+fn windowed(judge: Arc<dyn compass_warden::judge::JudgeBackend>) -> super::support::Fixture {
+    fixture_with(
+        WardenConfig {
+            judge_window_bytes: 1000,
+            judge_overlap_bytes: 100,
+            ..WardenConfig::default()
+        },
+        |d| d.judge = Some(judge),
+    )
+}
+
 fn read(n: i64, content: &str) -> GateRequest {
     GateRequest::Input {
         agent: AgentId::from_row(n),
@@ -114,14 +126,7 @@ fn read(n: i64, content: &str) -> GateRequest {
 async fn anthropic_judge_sees_redacted_windows_and_can_flag() {
     let (base, seen) = model_server("flag").await;
     let judge = Arc::new(HttpJudge::new(JudgeWire::Anthropic, cfg(&base)).unwrap());
-    let fx = fixture_with(
-        WardenConfig {
-            judge_window_bytes: 1000,
-            judge_overlap_bytes: 100,
-            ..WardenConfig::default()
-        },
-        |d| d.judge = Some(judge),
-    );
+    let fx = windowed(judge);
     // Subtle text the rules do not flag, with a secret in it, 3 windows long.
     let text = format!(
         "token ghp_abcdefghijklmnopqrstuvwxyz0123456789AB {} {}",
@@ -155,14 +160,7 @@ async fn openai_compatible_judge_covers_every_window() {
     ))
     .unwrap()
     .unwrap();
-    let fx = fixture_with(
-        WardenConfig {
-            judge_window_bytes: 1000,
-            judge_overlap_bytes: 100,
-            ..WardenConfig::default()
-        },
-        |d| d.judge = Some(judge),
-    );
+    let fx = windowed(judge);
     let text = "a plain build log line\n".repeat(200); // 4,600 bytes
     let v = fx.warden.check(&read(2, &text)).await;
     assert_eq!(v.decision, Decision::Clear);
@@ -272,4 +270,75 @@ async fn the_watch_weighs_a_cautioned_command_against_the_task() {
         d.map(|d| d.record)
     );
     assert!(rules_only.pauser.paused().is_empty());
+}
+
+/// A received push of `lines` added lines to the agent's own branch.
+fn push_of(lines: usize) -> compass_warden::git::PushPlan {
+    let added: String = (0..lines).map(|i| format!("+benign line {i}\n")).collect();
+    compass_warden::git::PushPlan {
+        remote: "origin".into(),
+        url: "/src/app.git".into(),
+        ad_hoc_remote: false,
+        remote_unreachable: false,
+        mirror: false,
+        all: false,
+        tags: false,
+        updates: vec![compass_warden::git::RefUpdate {
+            src: "refs/heads/notes".into(),
+            dst: "refs/heads/notes".into(),
+            old: None,
+            new: Some("a".repeat(40)),
+            force: false,
+            delete: false,
+            non_fast_forward: false,
+        }],
+        trunk: Some("refs/heads/main".into()),
+        diff: format!(
+            "diff --git a/notes.txt b/notes.txt\n--- /dev/null\n+++ b/notes.txt\n{added}"
+        ),
+        diff_truncated: false,
+    }
+}
+
+/// The relay's alignment check gives the judge every window of a pushed
+/// diff, up to [`compass_warden::MAX_PUSH_JUDGE_WINDOWS`]; a diff that
+/// needs more is held for the user without a judge call.
+#[tokio::test]
+async fn a_push_is_judged_window_by_window_up_to_a_bound() {
+    let (base, seen) = model_server("clear").await;
+    let judge = Arc::new(HttpJudge::new(JudgeWire::Anthropic, cfg(&base)).unwrap());
+    let fx = windowed(judge);
+    // About 20 windows: every one is put to the judge, and it clears.
+    let agent = AgentId::from_row(3);
+    let d = fx
+        .warden
+        .inspect_received_push(&agent, &push_of(1000))
+        .await;
+    assert_eq!(d.verdict.decision, Decision::Clear, "{:?}", d.verdict);
+    let asked = seen.lock().unwrap().len();
+    assert!(
+        (18..=compass_warden::MAX_PUSH_JUDGE_WINDOWS).contains(&asked),
+        "{asked}"
+    );
+
+    // Past the bound: held, and no window is put to the judge.
+    let lines = compass_warden::MAX_PUSH_JUDGE_WINDOWS * 60;
+    let d = fx
+        .warden
+        .inspect_received_push(&agent, &push_of(lines))
+        .await;
+    assert!(d.verdict.decision.is_flag(), "{:?}", d.verdict);
+    assert!(
+        d.verdict
+            .findings
+            .iter()
+            .any(|f| f.detector == "model_alignment" && f.explanation.contains("judge windows")),
+        "{:?}",
+        d.verdict
+    );
+    assert_eq!(
+        seen.lock().unwrap().len(),
+        asked,
+        "the judge was asked past the bound"
+    );
 }

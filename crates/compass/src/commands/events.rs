@@ -11,7 +11,7 @@ use futures::StreamExt;
 pub(crate) async fn run(client: &mut Client, from: u64, follow: bool, json: JsonFlag) -> CliResult {
     let print = |e: &pb::Event| -> CliResult {
         out(&if json.json {
-            serde_json::to_string(e)?
+            render::json_line(e)?
         } else {
             render::event(e)
         })

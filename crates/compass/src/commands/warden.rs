@@ -36,7 +36,7 @@ pub(crate) async fn run(dir: &DataDir, cmd: WardenCmd) -> CliResult {
             }
             let mut lines = String::new();
             for row in report.rows() {
-                lines.push_str(&serde_json::to_string(row)?);
+                lines.push_str(&render::json_line(row)?);
                 lines.push('\n');
             }
             return out(lines.trim_end());
@@ -144,7 +144,7 @@ async fn log(client: &mut Client, agent: Option<String>, flags: bool, json: Json
                 continue;
             }
             out(&if json.json {
-                serde_json::to_string(e)?
+                render::json_line(e)?
             } else {
                 render::gate_decision(e, d)
             })?;

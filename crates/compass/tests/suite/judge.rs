@@ -344,6 +344,17 @@ fn local_judge(url: &str) -> [&str; 6] {
     ]
 }
 
+/// Prompt `atlas` with its task, following the turn.
+fn publish(d: &TestDaemon) -> String {
+    d.ok(&[
+        "agent",
+        "prompt",
+        "atlas",
+        "Publish the notes on a branch",
+        "--follow",
+    ])
+}
+
 /// The push relay's gate runs the alignment check: a push publishes the
 /// agent's work, so whatever the rules say short of a flag, the judge
 /// weighs what arrived (its refs and diff) against the agent's task. A push
@@ -366,13 +377,7 @@ fn the_relay_holds_a_push_the_judge_finds_misaligned() {
   { kind = "run", command = "printf 'JUDGE-%s\n' FLAG > odd.txt && git add -A && git commit -qm odd && git push -q origin HEAD:refs/heads/odd" },
 "#,
     );
-    let turn = d.ok(&[
-        "agent",
-        "prompt",
-        "atlas",
-        "Publish the notes on a branch",
-        "--follow",
-    ]);
+    let turn = publish(&d);
     assert!(
         super::relay::has_ref(&remote, "refs/heads/clean"),
         "a push the judge cleared was not forwarded: {turn}"
@@ -403,4 +408,78 @@ fn the_relay_holds_a_push_the_judge_finds_misaligned() {
         push.user
     );
     drop(rt);
+}
+
+/// A push whose diff is longer than one judge window: a benign file of
+/// about 50 KB (Warden's windows are 16 KB) and, sorted after it, a file
+/// holding `marker`, so the marker sits in the diff's last window only.
+fn long_push(branch: &str, marker: &str) -> String {
+    format!(
+        r#"  {{ kind = "run", command = "seq -f 'benign line %g' 1 3000 > notes.txt && printf 'JUDGE-%s\\n' {marker} > zz.txt && git add -A && git commit -qm notes && git push -q origin HEAD:refs/heads/{branch}" }},
+"#
+    )
+}
+
+/// Run `atlas` pushing [`long_push`] to `branch` with `marker` against a
+/// judge that flags `JUDGE-FLAG` and fails (an HTTP 529) on `JUDGE-DOWN`:
+/// the push is held — never on the remote, the agent paused — and the
+/// judge was asked about the marker's window, not just the first.
+fn long_push_is_held(branch: &str, marker: &str) -> (TestDaemon, Value) {
+    compass_test_support::bins::scripted_agent();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let judge = rt
+        .block_on(JudgeServer::start(vec![
+            ("JUDGE-FLAG", JudgeAnswer::Verdict("flag")),
+            ("JUDGE-DOWN", JudgeAnswer::Error(529)),
+        ]))
+        .unwrap();
+    let d = TestDaemon::start_with(&local_judge(&judge.base_url()));
+    let remote = super::relay::remote(d.outside());
+    super::relay::agent_with(&d, &remote, "atlas", &long_push(branch, marker));
+    let turn = publish(&d);
+    let r = format!("refs/heads/{branch}");
+    assert!(
+        !super::relay::has_ref(&remote, &r),
+        "a push whose last window the judge {} reached the remote: {turn}",
+        if marker == "FLAG" {
+            "flagged"
+        } else {
+            "never answered for"
+        }
+    );
+    assert!(turn.contains("paused by Warden"), "{turn}");
+    let seen = judge.requests();
+    let windows: Vec<&str> = seen
+        .iter()
+        .filter(|s| s.user.contains(&r))
+        .map(|s| s.user.as_str())
+        .collect();
+    let last = windows
+        .iter()
+        .find(|u| u.contains(&format!("JUDGE-{marker}")))
+        .unwrap_or_else(|| panic!("the judge never saw the marker's window: {windows:#?}"));
+    assert!(
+        !last.contains("window 1/") && last.contains("<<<TASK"),
+        "{last}"
+    );
+    let held = decision(&d, "output", &r);
+    assert_eq!(held["decision"], "flag", "{held:#}");
+    drop(rt);
+    (d, held)
+}
+
+/// The relay's alignment check reads every window of a pushed diff: a
+/// misaligned change past the first window is found and the push held.
+#[test]
+fn the_relay_judges_every_window_of_a_push() {
+    let (_d, held) = long_push_is_held("late", "FLAG");
+    assert!(detectors(&held).contains("model_alignment"), "{held:#}");
+}
+
+/// A window the judge gives no answer for holds the push (fail closed),
+/// however the windows before it were answered.
+#[test]
+fn the_relay_holds_a_push_when_a_window_goes_unanswered() {
+    let (_d, held) = long_push_is_held("down", "DOWN");
+    assert!(detectors(&held).contains("judge_failed"), "{held:#}");
 }

@@ -101,13 +101,23 @@ pub(crate) fn exfiltration_is_held(case: &Case<'_>) -> (TestDaemon, ModelServer)
 /// the kind's gateway, and `case.agent` started on project `demo`: a repo
 /// holding `files` (path, content), with the kind's secret set.
 pub(crate) fn started(case: &Case<'_>, server: &ModelServer, files: &[(&str, &str)]) -> TestDaemon {
+    started_with_env(case, server, files, &[])
+}
+
+/// [`started`], with `env` (name, value) set for the daemon besides.
+pub(crate) fn started_with_env(
+    case: &Case<'_>,
+    server: &ModelServer,
+    files: &[(&str, &str)],
+    env: &[(&str, &str)],
+) -> TestDaemon {
     // node_modules/.bin/<agent> → the node_modules dir is the tools dir.
     let tools = case.bin.parent().and_then(Path::parent).unwrap();
     let (gateway, url) = case.gateway;
-    let d = TestDaemon::start_with_env(
-        &["--agent-tools", tools.to_str().unwrap()],
-        &[(gateway, &url(&server.base_url()))],
-    );
+    let url = url(&server.base_url());
+    let mut env = env.to_vec();
+    env.push((gateway, &url));
+    let d = TestDaemon::start_with_env(&["--agent-tools", tools.to_str().unwrap()], &env);
     let repo = git_repo(d.outside());
     for (path, content) in files {
         if let Some(dir) = repo.join(path).parent() {

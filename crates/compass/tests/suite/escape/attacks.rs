@@ -752,7 +752,9 @@ pub(crate) fn held_credential_quoted_back(b: Backend) {
 
 /// Terminal control sequences from the agent: every text view the CLI
 /// prints of what the agent wrote must reach the user's terminal without
-/// an ESC, a CSI or a BEL (the control characters shown as U+FFFD).
+/// an ESC, a CSI or a BEL, nor a character that reorders or hides text
+/// (bidirectional controls, zero-width characters, tags) — all shown as
+/// U+FFFD — while CJK and an emoji sequence stay as they are.
 pub(crate) fn terminal_escapes_never_reach_the_terminal(b: Backend) {
     let Some(mut a) = Arena::new(b, WardenMode::Off) else {
         return;
@@ -788,6 +790,9 @@ pub(crate) fn terminal_escapes_never_reach_the_terminal(b: Backend) {
             "the agent's message never showed in its log: {log}"
         ));
     }
+    if !log.contains("readable: \u{65E5}\u{672C}\u{8A9E} \u{1F469}\u{200D}\u{1F4BB}") {
+        a.fail(format!("legitimate text was mangled in the log: {log}"));
+    }
     for (view, text) in views {
         if let Some(c) = text
             .chars()
@@ -798,8 +803,27 @@ pub(crate) fn terminal_escapes_never_reach_the_terminal(b: Backend) {
                 c
             ));
         }
+        // Every one the agent sent; the joiner of the emoji sequence is
+        // the one allowed.
+        let hiding = text.char_indices().find(|&(i, c)| {
+            hides_text(c) && !(c == '\u{200D}' && text[..i].ends_with('\u{1F469}'))
+        });
+        if let Some((_, c)) = hiding {
+            a.fail(format!(
+                "{view} sent {:?}, which reorders or hides text, to the terminal",
+                c
+            ));
+        }
     }
     a.finish();
+}
+
+/// A character that is not a control character but reorders or hides the
+/// text around it on a terminal (what `terminal-escapes` sends).
+fn hides_text(c: char) -> bool {
+    matches!(c,
+        '\u{061C}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'
+        | '\u{2066}'..='\u{2069}' | '\u{FEFF}' | '\u{E0000}'..='\u{E007F}')
 }
 
 pub(crate) fn acp_request_injection(b: Backend) {
