@@ -47,13 +47,14 @@ pub enum Fault {
     EmptyList,
 }
 
-/// A request the server saw: method, path and raw query.
+/// A request the server saw: method, path, raw query, body and when.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Seen {
     pub method: String,
     pub path: String,
     pub query: String,
     pub body: Value,
+    pub at: std::time::Instant,
 }
 
 #[derive(Debug, Clone)]
@@ -473,6 +474,7 @@ fn handle(
         path: uri.path().to_owned(),
         query: uri.query().unwrap_or_default().to_owned(),
         body: body.clone(),
+        at: std::time::Instant::now(),
     });
     let foreign = match s.faults.pop_front() {
         None | Some(Fault::Pass) => false,
