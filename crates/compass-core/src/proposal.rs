@@ -58,6 +58,25 @@ impl std::fmt::Display for Stale {
     }
 }
 
+/// Why two in-flight workstreams stopped sharing files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OverlapEnd {
+    /// A re-read diff no longer touches any file the other one does.
+    FilesApart,
+    /// One of them left flight (paused, failed, merged, back to backlog).
+    LeftFlight,
+}
+
+impl OverlapEnd {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::FilesApart => "files apart",
+            Self::LeftFlight => "left flight",
+        }
+    }
+}
+
 /// One proposal.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Proposal {

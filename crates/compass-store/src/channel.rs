@@ -447,20 +447,34 @@ pub fn record_pull_request(
 }
 
 /// Record the state the forge shows for `ws`'s pull request in `repo`.
+/// Emits `PullRequestStateChanged` when it is not the one recorded.
 pub fn set_pull_state(
     tx: &mut Tx<'_>,
-    ws: &WorkstreamId,
+    ws: &Workstream,
     repo: &str,
     state: PullState,
 ) -> Result<()> {
-    let row = row_of(ws)?;
+    let Some(pr) = pull_request(tx.conn(), &ws.id, repo)? else {
+        return Ok(());
+    };
+    if pr.state == state {
+        return Ok(());
+    }
+    let row = row_of(&ws.id)?;
     tx.conn()
         .execute(
             "UPDATE pull_requests SET state = ?1 WHERE workstream_id = ?2 AND repo = ?3",
             params![state.as_str(), row, repo],
         )
         .map_err(StoreError::sql("recording a pull request's state"))?;
-    Ok(())
+    let kind = EventKind::PullRequestStateChanged {
+        workstream_id: ws.id.clone(),
+        repo: repo.to_owned(),
+        number: pr.number,
+        from: pr.state,
+        to: state,
+    };
+    emit_about(tx, ws, kind)
 }
 
 /// Record feedback handed back to the agent: its ids are not handed again.

@@ -306,6 +306,16 @@ pub fn set_zones(tx: &mut Tx<'_>, ws: &WorkstreamId, zones: &Zones) -> Result<Zo
     Ok(before)
 }
 
+/// `<repo>:<path>` of each file both `a` and `b` change.
+pub fn shared_files(a: &Zones, b: &Zones) -> Vec<String> {
+    labels(a.intersection(b))
+}
+
+/// `<repo>:<path>` of each file.
+pub fn labels<'a>(zones: impl IntoIterator<Item = &'a (String, String)>) -> Vec<String> {
+    zones.into_iter().map(|(r, p)| format!("{r}:{p}")).collect()
+}
+
 /// The recorded files of each of `ids`.
 pub fn zones_of(conn: &Connection, ids: &[WorkstreamId]) -> Result<BTreeMap<WorkstreamId, Zones>> {
     let mut stmt = conn

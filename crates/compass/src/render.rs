@@ -542,6 +542,14 @@ pub(crate) fn event(e: &pb::Event) -> String {
             p.repo,
             p.url
         ),
+        Some(Kind::PullRequestStateChanged(p)) => format!(
+            "pull request #{} of {} in workstream {} is {} (was {})",
+            p.number,
+            p.repo,
+            p.workstream_id,
+            pull_state(p.to),
+            pull_state(p.from)
+        ),
         Some(Kind::ForgeFeedback(f)) => format!(
             "review of #{} ({}) handed to the agent: {} comments, {} failing checks",
             f.number, f.repo, f.comments, f.failing_checks
@@ -602,6 +610,16 @@ pub(crate) fn event(e: &pb::Event) -> String {
             o.other_workstream_id,
             o.other_agent_id,
             o.paths.join(", ")
+        ),
+        Some(Kind::WorkstreamsOverlapEnded(o)) => format!(
+            "no longer overlaps {} ({}): {}",
+            o.other_workstream_id,
+            o.other_agent_id,
+            match pb::OverlapEnd::try_from(o.why) {
+                Ok(pb::OverlapEnd::FilesApart) => "files apart",
+                Ok(pb::OverlapEnd::LeftFlight) => "left flight",
+                _ => "ended",
+            }
         ),
         None => "unknown event (newer daemon?)".to_owned(),
     };

@@ -42,7 +42,8 @@ pub(super) fn two_agents(d: &TestDaemon) {
 /// The agent writes `file` on its workstream's branch and commits.
 fn edits(file: &str) -> String {
     format!(
-        "name = \"edit\"\n[[turns]]\nsteps = [\n  {{ kind = \"write\", path = \"{file}\", content = \"changed\\n\" }},\n  {{ kind = \"git_commit\", message = \"edit {file}\" }},\n]\n"
+        "name = \"edit\"\n[[turns]]\nsteps = [\n  {{ kind = \"write\", path = \"{file}\", content = \"changed\\n\" }},\n  {{ kind = \"git_commit\", message = \"edit {file}\" }},\n]\n\
+         [[turns]]\non_prompt_containing = \"undo\"\nsteps = [ {{ kind = \"run\", command = \"git -c user.name=a -c user.email=a@example.com revert --no-edit HEAD\" }} ]\n"
     )
 }
 
@@ -199,8 +200,36 @@ fn proposals_follow_personas_and_the_conflict_map_and_only_approval_assigns() {
         text.contains("~ demo-1 shares app:src/parser/lex.rs with demo-2 (vega)"),
         "{text}"
     );
-    // Work that leaves flight leaves the marker.
+    // Work that leaves flight leaves the marker: one event says the
+    // overlap ended; back in flight, it begins again (once more).
     d.ok(&["workstream", "move", &ws2, "paused"]);
+    let card = d.board_card("demo", "demo-1");
+    assert!(card["overlaps"].is_null(), "{card}");
+    d.ok(&["dispatcher", "check-merges"]);
+    let ended = format!("no longer overlaps {ws1} (");
+    let events = d.ok(&["events"]);
+    assert_eq!(events.matches(&ended).count(), 1, "{events}");
+    assert!(events.contains("left flight"), "{events}");
+    d.ok(&["workstream", "move", &ws2, "in_progress"]);
+    d.ok(&["dispatcher", "check-merges"]);
+    let events = d.ok(&["events"]);
+    assert_eq!(events.matches("overlap with").count(), 2, "{events}");
+    assert_eq!(
+        d.board_card("demo", "demo-1")["overlaps"]
+            .as_array()
+            .map(Vec::len),
+        Some(1)
+    );
+
+    // Vega takes its change back: the diffs no longer meet, one event says
+    // so, and polling again says nothing more.
+    d.ok(&["agent", "prompt", "vega", "undo", "--follow"]);
+    d.ok(&["dispatcher", "check-merges"]);
+    d.ok(&["dispatcher", "check-merges"]);
+    let events = d.ok(&["events"]);
+    assert_eq!(events.matches(&ended).count(), 2, "{events}");
+    assert_eq!(events.matches(": files apart").count(), 1, "{events}");
+    assert_eq!(events.matches("overlap with").count(), 2, "{events}");
     let card = d.board_card("demo", "demo-1");
     assert!(card["overlaps"].is_null(), "{card}");
 }

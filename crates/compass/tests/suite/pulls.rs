@@ -261,10 +261,32 @@ fn a_ready_push_opens_a_pull_request_whose_review_reaches_the_agent_and_whose_sq
         "{events}"
     );
 
-    // Squash-merged by hand and the PR closed without the merge button:
-    // trunk says merged; the issue closes; the PR shows closed.
-    squash_by_hand(user, BRANCH);
+    // The PR closed without the merge button, nothing on trunk: the
+    // workstream stays in review, and the state change is one event (the
+    // board re-reads its card on it).
     gh.close_pull(number, false);
+    d.ok(&["dispatcher", "check-merges"]);
+    d.ok(&["dispatcher", "check-merges"]);
+    let events = d.ok(&["events"]);
+    assert_eq!(
+        events
+            .matches(&format!(
+                "pull request #{number} of app in workstream {ws} is closed (was open)"
+            ))
+            .count(),
+        1,
+        "{events}"
+    );
+    assert_eq!(show(d, &ws)["state"], "WORKSTREAM_STATE_IN_REVIEW");
+    let card = d.board_card("demo", "demo-1");
+    assert_eq!(
+        card["pullRequests"][0]["state"], "PULL_REQUEST_STATE_CLOSED",
+        "{card}"
+    );
+
+    // Then squash-merged by hand: trunk says merged; the issue closes; the
+    // PR shows closed.
+    squash_by_hand(user, BRANCH);
     let r = d.json(&["dispatcher", "check-merges"]);
     assert_eq!(r["merged"][0]["workstream"]["id"], ws.as_str(), "{r}");
     assert_eq!(r["merged"][0]["repos"][0]["how"], "MERGE_METHOD_SQUASH");
