@@ -45,6 +45,9 @@ pub enum Stale {
     Assigned { workstream_id: WorkstreamId },
     /// The issue was closed on its tracker (as the last sync read it).
     Closed,
+    /// The issue is gone from its tracker (deleted: a sync's direct read
+    /// answered 404/410); kept here, never proposed again.
+    Gone,
 }
 
 impl std::fmt::Display for Stale {
@@ -54,6 +57,7 @@ impl std::fmt::Display for Stale {
                 write!(f, "it was assigned since ({workstream_id})")
             }
             Self::Closed => f.write_str("it was closed on its tracker since"),
+            Self::Gone => f.write_str("it was deleted from its tracker since"),
         }
     }
 }

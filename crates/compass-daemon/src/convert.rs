@@ -685,6 +685,7 @@ pub(crate) fn event(e: &Event) -> pb::Event {
             let (reason, workstream_id) = match reason {
                 Stale::Assigned { workstream_id } => (pb::StaleReason::Assigned, workstream_id.0),
                 Stale::Closed => (pb::StaleReason::Closed, String::new()),
+                Stale::Gone => (pb::StaleReason::Gone, String::new()),
             };
             Kind::ProposalStale(pb::ProposalStale {
                 proposal_id: proposal_id.0,

@@ -18,7 +18,7 @@ use compass_core::agent::AgentStatus;
 use compass_core::event::{EventKind, NewEvent, Scope};
 use compass_core::id::WorkstreamId;
 use compass_core::project::Project;
-use compass_core::proposal::{OverlapEnd, Proposal};
+use compass_core::proposal::{OverlapEnd, Proposal, Stale};
 use compass_core::workstream::{Workstream, WorkstreamState};
 use compass_dispatcher::{Ask, Candidate, ConflictMap, Why, Zone, named_paths};
 use compass_store::proposals::{NewProposal, Zones};
@@ -220,7 +220,7 @@ pub(crate) async fn propose(
                     .filter(|i| {
                         !all.iter().any(|w| w.issue_id == i.id)
                             && !open.contains(&i.id)
-                            && !closed.contains(&i.id)
+                            && !closed.contains_key(&i.id)
                     })
                     .collect()
             } else {
@@ -239,11 +239,20 @@ pub(crate) async fn propose(
                             issue.key, w.id
                         )));
                     }
-                    if closed.contains(&issue.id) {
-                        return Err(compass_store::StoreError::Conflict(format!(
-                            "issue {} is closed on its tracker",
-                            issue.key
-                        )));
+                    match closed.get(&issue.id) {
+                        Some(Stale::Gone) => {
+                            return Err(compass_store::StoreError::Conflict(format!(
+                                "issue {} was deleted from its tracker",
+                                issue.key
+                            )));
+                        }
+                        Some(_) => {
+                            return Err(compass_store::StoreError::Conflict(format!(
+                                "issue {} is closed on its tracker",
+                                issue.key
+                            )));
+                        }
+                        None => {}
                     }
                     named.push(issue);
                 }
@@ -384,7 +393,7 @@ pub(crate) async fn propose_next(
                 .filter(|i| {
                     !all.iter().any(|w| w.issue_id == i.id)
                         && !open.iter().any(|p| p.issue_id == i.id)
-                        && !closed.contains(&i.id)
+                        && !closed.contains_key(&i.id)
                 })
                 .collect();
             Ok(Some((me, projects::get(c, pid.as_str())?, backlog)))

@@ -174,8 +174,11 @@ pub fn staleness(conn: &Connection, p: &Proposal) -> Result<Option<Stale>> {
             workstream_id: WorkstreamId::from_row(ws),
         }));
     }
-    let closed = sources::link_of(conn, &p.issue_id)?.is_some_and(|l| !l.open);
-    Ok(closed.then_some(Stale::Closed))
+    Ok(match sources::link_of(conn, &p.issue_id)? {
+        Some(l) if l.gone => Some(Stale::Gone),
+        Some(l) if !l.open => Some(Stale::Closed),
+        _ => None,
+    })
 }
 
 /// An open proposal the user may still approve or edit: `Ok(Err(…))` when

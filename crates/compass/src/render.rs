@@ -602,6 +602,7 @@ pub(crate) fn event(e: &pb::Event) -> String {
             match pb::StaleReason::try_from(s.reason).unwrap_or_default() {
                 pb::StaleReason::Assigned => format!("was assigned since ({})", s.workstream_id),
                 pb::StaleReason::Closed => "was closed on its tracker since".to_owned(),
+                pb::StaleReason::Gone => "was deleted from its tracker since".to_owned(),
                 pb::StaleReason::Unspecified => "changed since".to_owned(),
             }
         ),

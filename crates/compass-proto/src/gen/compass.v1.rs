@@ -2231,6 +2231,8 @@ pub enum StaleReason {
     Assigned = 1,
     /// The issue was closed on its tracker (as the last sync read it).
     Closed = 2,
+    /// The issue was deleted from its tracker (a sync's read found it gone).
+    Gone = 3,
 }
 impl StaleReason {
     /// String value of the enum field names used in the ProtoBuf definition.
@@ -2242,6 +2244,7 @@ impl StaleReason {
             Self::Unspecified => "STALE_REASON_UNSPECIFIED",
             Self::Assigned => "STALE_REASON_ASSIGNED",
             Self::Closed => "STALE_REASON_CLOSED",
+            Self::Gone => "STALE_REASON_GONE",
         }
     }
     /// Creates an enum from field names used in the ProtoBuf definition.
@@ -2250,6 +2253,7 @@ impl StaleReason {
             "STALE_REASON_UNSPECIFIED" => Some(Self::Unspecified),
             "STALE_REASON_ASSIGNED" => Some(Self::Assigned),
             "STALE_REASON_CLOSED" => Some(Self::Closed),
+            "STALE_REASON_GONE" => Some(Self::Gone),
             _ => None,
         }
     }

@@ -19023,6 +19023,7 @@ impl serde::Serialize for StaleReason {
             Self::Unspecified => "STALE_REASON_UNSPECIFIED",
             Self::Assigned => "STALE_REASON_ASSIGNED",
             Self::Closed => "STALE_REASON_CLOSED",
+            Self::Gone => "STALE_REASON_GONE",
         };
         serializer.serialize_str(variant)
     }
@@ -19037,6 +19038,7 @@ impl<'de> serde::Deserialize<'de> for StaleReason {
             "STALE_REASON_UNSPECIFIED",
             "STALE_REASON_ASSIGNED",
             "STALE_REASON_CLOSED",
+            "STALE_REASON_GONE",
         ];
 
         struct GeneratedVisitor;
@@ -19080,6 +19082,7 @@ impl<'de> serde::Deserialize<'de> for StaleReason {
                     "STALE_REASON_UNSPECIFIED" => Ok(StaleReason::Unspecified),
                     "STALE_REASON_ASSIGNED" => Ok(StaleReason::Assigned),
                     "STALE_REASON_CLOSED" => Ok(StaleReason::Closed),
+                    "STALE_REASON_GONE" => Ok(StaleReason::Gone),
                     _ => Err(serde::de::Error::unknown_variant(value, FIELDS)),
                 }
             }
