@@ -301,6 +301,25 @@ fn a_ready_push_opens_a_pull_request_whose_review_reaches_the_agent_and_whose_sq
     assert_eq!(gh.issue(issue)["state"], "closed");
 }
 
+/// Agent atlas with demo-1 in progress (its scenario still to start); the
+/// workstream's id.
+fn atlas_in_progress(d: &TestDaemon) -> String {
+    d.ok(&["agent", "new", "atlas"]);
+    let ws = d.workstream("demo-1", "atlas");
+    d.ok(&["workstream", "move", &ws, "in_progress"]);
+    compass_test_support::bins::scripted_agent();
+    ws
+}
+
+/// The agent's command: commit `one.txt` and push it as the branch.
+fn commit_and_push() -> String {
+    format!(
+        "git checkout -qb work HEAD && printf 'one\\n' > one.txt && git add -A && \
+         git -c user.name=a -c user.email=a@example.com commit -qm one && \
+         git push -q origin HEAD:refs/heads/{BRANCH}"
+    )
+}
+
 /// The push first, `ready_for_push` after: the signal itself runs the poll,
 /// so the PR opens at once. The periodic poll is an hour away and nothing
 /// else asks for a check, so only the signal can explain it.
@@ -308,15 +327,8 @@ fn a_ready_push_opens_a_pull_request_whose_review_reaches_the_agent_and_whose_sq
 fn ready_for_push_after_the_push_opens_the_pull_request_at_once() {
     let (f, _) = on_forge(&["--merge-poll", "3600"], &[("say one", "write one.txt")]);
     let d = &f.d;
-    d.ok(&["agent", "new", "atlas"]);
-    let ws = d.workstream("demo-1", "atlas");
-    d.ok(&["workstream", "move", &ws, "in_progress"]);
-    compass_test_support::bins::scripted_agent();
-    let work = format!(
-        "git checkout -qb work HEAD && printf 'one\\n' > one.txt && git add -A && \
-         git -c user.name=a -c user.email=a@example.com commit -qm one && \
-         git push -q origin HEAD:refs/heads/{BRANCH}"
-    );
+    let ws = atlas_in_progress(d);
+    let work = commit_and_push();
     d.start_scripted(
         "atlas",
         &format!(
@@ -360,15 +372,8 @@ fn ready_for_push_in_a_loop_polls_the_forge_at_most_once_per_gap() {
         &[("say one", "write one.txt")],
     );
     let (d, gh) = (&f.d, &f.gh);
-    d.ok(&["agent", "new", "atlas"]);
-    let ws = d.workstream("demo-1", "atlas");
-    d.ok(&["workstream", "move", &ws, "in_progress"]);
-    compass_test_support::bins::scripted_agent();
-    let work = format!(
-        "git checkout -qb work HEAD && printf 'one\\n' > one.txt && git add -A && \
-         git -c user.name=a -c user.email=a@example.com commit -qm one && \
-         git push -q origin HEAD:refs/heads/{BRANCH}"
-    );
+    atlas_in_progress(d);
+    let work = commit_and_push();
     let mut burst = vec![ready_step("demo-1")];
     for _ in 0..3 {
         burst.push(step("sleep 1"));
