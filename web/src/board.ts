@@ -177,13 +177,16 @@ export function apply(s: BoardState, e: Event): boolean {
   }
 }
 
-/// Whether `e` may change a card's marks: an overlap or a pull request
-/// recorded, or work entering or leaving flight (overlaps are between
-/// in-flight work; a merge follows the pull request's poll).
+/// Whether `e` may change a card's marks: an overlap beginning or ending,
+/// a pull request recorded or changing state, or work entering or leaving
+/// flight (overlaps are between in-flight work; a merge follows the pull
+/// request's poll).
 export function marksChanged(e: Event): boolean {
   switch (e.kind.case) {
     case "workstreamsOverlap":
+    case "workstreamsOverlapEnded":
     case "pullRequestOpened":
+    case "pullRequestStateChanged":
     case "workstreamMerged":
       return true;
     case "workstreamStateChanged":

@@ -164,6 +164,12 @@ export async function githubServer(repo, token, bare) {
       child.stdin.write(`html-base ${base}\n`);
       await said("ok\n");
     },
+    /// Close pull request `number`, by the forge's merge button or not.
+    async closePull(number, merged) {
+      out = "";
+      child.stdin.write(`close-pull ${number} ${merged ? "merged" : "unmerged"}\n`);
+      await said("ok\n");
+    },
     stop() {
       child.stdin.end();
     },

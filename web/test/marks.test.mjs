@@ -4,7 +4,9 @@
 // reachable by keyboard, naming the other work and the file as text; each
 // signals ready and pushes, so each card carries its pull request's number
 // and state — a link for the forge's https address, plain text for a
-// `javascript:` one.
+// `javascript:` one. When the overlap ends (one agent takes its change
+// back) and a pull request is closed without merging, the open page drops
+// the marker and shows the badge closed, without a reload.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -33,12 +35,15 @@ const scenario = (issue, branch) =>
     `  { kind = "mcp", tool = "ready_for_push", arguments = { issue = "${issue}", summary = "restyled" } },`,
     `  { kind = "run", command = "git push -q origin HEAD:refs/heads/${branch}" },`,
     `]`,
+    `[[turns]]`,
+    `on_prompt_containing = "undo"`,
+    `steps = [ { kind = "run", command = "git -c user.name=a -c user.email=a@example.com revert --no-edit HEAD" } ]`,
     ``,
   ].join("\n");
 
 const marksOf = (p, key) => p.locator(`[data-testid="card-marks"][data-key="${key}"]`);
 
-test("overlapping work and pull requests are marked on their cards, as text", async () => {
+test("overlapping work and pull requests are marked on their cards, as text, until they end", async () => {
   const d = new Daemon();
   let gh = null;
   try {
@@ -115,6 +120,24 @@ test("overlapping work and pull requests are marked on their cards, as text", as
     assert.equal(await p.locator("[data-testid=board] img").count(), 0);
     assert.equal(await p.evaluate(() => window.__xss), undefined, "a payload ran");
     await p.screenshot({ path: join(SHOTS, "board-marks.png") });
+
+    // The page stays open: vega takes its change back and atlas's pull
+    // request is closed without merging; both workstreams stay in review.
+    await p.evaluate(() => (window.__stillHere = true));
+    d.cli("agent", "prompt", "vega", "undo", "--follow");
+    await gh.closePull(atlasPr.number, false);
+    d.cli("dispatcher", "check-merges");
+    for (const key of ["demo-1", "demo-2"]) {
+      await until(`${key}'s marker to go`, async () => (await marksOf(p, key).getByTestId("overlap-mark").count()) === 0);
+    }
+    await until("atlas's badge to show closed", async () => (await badge.textContent()) === `#${atlasPr.number} closed`);
+    assert.equal(await hostile.textContent(), `#${vegaPr.number} open`);
+    for (const w of [ws.atlas, ws.vega]) assert.equal(d.json("workstream", "show", w).state, "WORKSTREAM_STATE_IN_REVIEW");
+    assert.equal(await p.evaluate(() => window.__stillHere), true, "the page reloaded");
+    const events = d.cli("events");
+    assert.equal(events.split(`no longer overlaps ${ws.atlas} `).length - 1, 1, events);
+    assert.equal(events.split(`pull request #${atlasPr.number} of app in workstream ${ws.atlas} is closed (was open)`).length - 1, 1, events);
+    await p.screenshot({ path: join(SHOTS, "board-marks-ended.png") });
     assert.deepEqual(p.errors, []);
   } finally {
     gh?.stop();

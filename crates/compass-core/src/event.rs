@@ -5,13 +5,13 @@
 //! contract too (the daemon's mapping is exhaustive, so the compiler asks).
 
 use crate::agent::{Agent, AgentStatus};
-use crate::channel::{Ask, AskDelivery, McpTool, PushState};
+use crate::channel::{Ask, AskDelivery, McpTool, PullState, PushState};
 use crate::gate::Verdict;
 use crate::id::{AgentId, AskId, IssueId, ProjectId, ProposalId, SourceId, WorkstreamId};
 use crate::issue::Issue;
 use crate::merge::RepoLanded;
 use crate::project::Project;
-use crate::proposal::{Proposal, ProposalState, Stale};
+use crate::proposal::{OverlapEnd, Proposal, ProposalState, Stale};
 use crate::source::{Skipped, Source, WritebackAction};
 use crate::workstream::{Workstream, WorkstreamState};
 use serde::{Deserialize, Serialize};
@@ -230,6 +230,15 @@ pub enum EventKind {
         url: String,
         updated: bool,
     },
+    /// The forge shows a workstream's pull request in another state (closed
+    /// without merging, merged, reopened) than the last poll recorded.
+    PullRequestStateChanged {
+        workstream_id: WorkstreamId,
+        repo: String,
+        number: u64,
+        from: PullState,
+        to: PullState,
+    },
     /// Review comments and failing checks of a pull request were handed to
     /// the owning agent as a prompt.
     ForgeFeedback {
@@ -274,6 +283,13 @@ pub enum EventKind {
         other_agent_id: AgentId,
         /// `<repo>:<path>` of each shared file.
         paths: Vec<String>,
+    },
+    /// Two in-flight workstreams no longer change the same files (scope:
+    /// the one whose diff or state changed).
+    WorkstreamsOverlapEnded {
+        other_workstream_id: WorkstreamId,
+        other_agent_id: AgentId,
+        why: OverlapEnd,
     },
     /// A person opened a raw shell into the agent's workload (the escape
     /// hatch: a PTY, outside every gate). `by` is the door it came through
@@ -325,12 +341,14 @@ impl EventKind {
             Self::AskAnswered { .. } => "ask_answered",
             Self::QueueUpdated { .. } => "queue_updated",
             Self::PullRequestOpened { .. } => "pull_request_opened",
+            Self::PullRequestStateChanged { .. } => "pull_request_state_changed",
             Self::ForgeFeedback { .. } => "forge_feedback",
             Self::ForgeFailed { .. } => "forge_failed",
             Self::ProposalMade { .. } => "proposal_made",
             Self::ProposalDecided { .. } => "proposal_decided",
             Self::ProposalStale { .. } => "proposal_stale",
             Self::WorkstreamsOverlap { .. } => "workstreams_overlap",
+            Self::WorkstreamsOverlapEnded { .. } => "workstreams_overlap_ended",
             Self::ShellOpened { .. } => "shell_opened",
             Self::ShellClosed { .. } => "shell_closed",
         }
@@ -384,11 +402,13 @@ impl EventKind {
             | Self::AskAnswered { .. }
             | Self::QueueUpdated { .. }
             | Self::PullRequestOpened { .. }
+            | Self::PullRequestStateChanged { .. }
             | Self::ForgeFeedback { .. }
             | Self::ProposalMade { .. }
             | Self::ProposalDecided { .. }
             | Self::ProposalStale { .. }
             | Self::WorkstreamsOverlap { .. }
+            | Self::WorkstreamsOverlapEnded { .. }
             | Self::ShellOpened { .. }
             | Self::ShellClosed { .. } => vec![],
         }

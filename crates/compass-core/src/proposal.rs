@@ -45,6 +45,9 @@ pub enum Stale {
     Assigned { workstream_id: WorkstreamId },
     /// The issue was closed on its tracker (as the last sync read it).
     Closed,
+    /// The issue is gone from its tracker (deleted: a sync's direct read
+    /// answered 404/410); kept here, never proposed again.
+    Gone,
 }
 
 impl std::fmt::Display for Stale {
@@ -54,6 +57,26 @@ impl std::fmt::Display for Stale {
                 write!(f, "it was assigned since ({workstream_id})")
             }
             Self::Closed => f.write_str("it was closed on its tracker since"),
+            Self::Gone => f.write_str("it was deleted from its tracker since"),
+        }
+    }
+}
+
+/// Why two in-flight workstreams stopped sharing files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OverlapEnd {
+    /// A re-read diff no longer touches any file the other one does.
+    FilesApart,
+    /// One of them left flight (paused, failed, merged, back to backlog).
+    LeftFlight,
+}
+
+impl OverlapEnd {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::FilesApart => "files apart",
+            Self::LeftFlight => "left flight",
         }
     }
 }

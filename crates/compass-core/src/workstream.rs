@@ -68,6 +68,12 @@ impl WorkstreamState {
         )
     }
 
+    /// Whether work in this state is being changed, so on the conflict map
+    /// (in progress or in review).
+    pub fn in_flight(self) -> bool {
+        matches!(self, Self::InProgress | Self::InReview)
+    }
+
     pub fn transition(self, to: Self) -> Result<Self, TransitionError> {
         if self.can_become(to) {
             Ok(to)

@@ -135,9 +135,10 @@ pub(crate) fn workstream_full(
 ) -> Result<pb::Workstream, StoreError> {
     let entry = channel::entry(conn, &ws.id)?;
     let key = issues::get(conn, ws.issue_id.as_str())?.key;
-    let prs = channel::pull_requests(conn)?
+    let prs = channel::pull_requests_of(conn, std::slice::from_ref(&ws.id))?
+        .remove(&ws.id)
+        .unwrap_or_default()
         .into_iter()
-        .filter(|p| p.workstream_id == ws.id)
         .map(convert::pull_request)
         .collect();
     let mut out = convert::workstream(ws);
@@ -161,13 +162,7 @@ pub(crate) fn board_extras(
         overlaps: crate::overlaps::of_board(conn, b)?,
         ..convert::BoardExtras::default()
     };
-    for pr in channel::pull_requests(conn)? {
-        extras
-            .pulls
-            .entry(pr.workstream_id.clone())
-            .or_default()
-            .push(pr);
-    }
+    let mut on_board = Vec::new();
     for row in &b.rows {
         for (_, cards) in &row.columns {
             for card in cards {
@@ -178,10 +173,14 @@ pub(crate) fn board_extras(
                     extras
                         .entries
                         .insert(ws.id.clone(), channel::entry(conn, &ws.id)?);
+                    on_board.push(ws.id.clone());
                 }
             }
         }
     }
+    extras.pulls = channel::pull_requests_of(conn, &on_board)?
+        .into_iter()
+        .collect();
     Ok(extras)
 }
 

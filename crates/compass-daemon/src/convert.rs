@@ -7,6 +7,7 @@ use compass_core::event::{AgentUpdate, Event, EventKind, ToolStatus};
 use compass_core::gate::{Decision, Severity};
 use compass_core::issue::{Issue, Priority};
 use compass_core::project::{Project, RepoSource};
+use compass_core::proposal::OverlapEnd;
 use compass_core::source::{Health, Source, SourceConfig};
 use compass_core::theme::Theme;
 use compass_core::workstream::{Workstream, WorkstreamState};
@@ -621,6 +622,19 @@ pub(crate) fn event(e: &Event) -> pb::Event {
             url,
             updated,
         }),
+        EventKind::PullRequestStateChanged {
+            workstream_id,
+            repo,
+            number,
+            from,
+            to,
+        } => Kind::PullRequestStateChanged(pb::PullRequestStateChanged {
+            workstream_id: workstream_id.0,
+            repo,
+            number,
+            from: pull_state(from).into(),
+            to: pull_state(to).into(),
+        }),
         EventKind::ForgeFeedback {
             workstream_id,
             repo,
@@ -671,6 +685,7 @@ pub(crate) fn event(e: &Event) -> pb::Event {
             let (reason, workstream_id) = match reason {
                 Stale::Assigned { workstream_id } => (pb::StaleReason::Assigned, workstream_id.0),
                 Stale::Closed => (pb::StaleReason::Closed, String::new()),
+                Stale::Gone => (pb::StaleReason::Gone, String::new()),
             };
             Kind::ProposalStale(pb::ProposalStale {
                 proposal_id: proposal_id.0,
@@ -688,6 +703,19 @@ pub(crate) fn event(e: &Event) -> pb::Event {
             other_workstream_id: other_workstream_id.0,
             other_agent_id: other_agent_id.0,
             paths,
+        }),
+        EventKind::WorkstreamsOverlapEnded {
+            other_workstream_id,
+            other_agent_id,
+            why,
+        } => Kind::WorkstreamsOverlapEnded(pb::WorkstreamsOverlapEnded {
+            other_workstream_id: other_workstream_id.0,
+            other_agent_id: other_agent_id.0,
+            why: match why {
+                OverlapEnd::FilesApart => pb::OverlapEnd::FilesApart,
+                OverlapEnd::LeftFlight => pb::OverlapEnd::LeftFlight,
+            }
+            .into(),
         }),
     };
     let id = |v: &Option<compass_core::id::ProjectId>| {

@@ -45,4 +45,4 @@ pub mod paths;
 
 pub use error::DaemonError;
 pub use push_relay::RelayLimits;
-pub use serve::{Daemon, DaemonConfig, MERGE_POLL, RunningDaemon, TOKEN_HEADER};
+pub use serve::{Daemon, DaemonConfig, MERGE_POLL, RING_GAP, RunningDaemon, TOKEN_HEADER};

@@ -1,15 +1,16 @@
 //! The board's overlap marker: for each in-flight workstream on a board,
 //! the other in-flight workstreams changing the same files, read from the
 //! conflict map as last stored (`proposals::refresh_conflicts` keeps it
-//! and raises `workstreams_overlap` when a pair starts sharing files). The
-//! event says when an overlap began; the board shows the overlaps as they
-//! stand now, so one that ended (a workstream merged, or its diff moved
-//! off the files) leaves the card.
+//! and raises `workstreams_overlap` when a pair starts sharing files and
+//! `workstreams_overlap_ended` when its diff moves off them; a workstream
+//! entering or leaving flight raises them in the store's state change).
+//! The board shows the overlaps as they stand now, and re-reads them on
+//! those events.
 
 use compass_core::id::{AgentId, WorkstreamId};
-use compass_core::workstream::{Workstream, WorkstreamState};
+use compass_core::workstream::Workstream;
 use compass_store::board::Board;
-use compass_store::proposals::{self, Zones};
+use compass_store::proposals::{self, Zones, shared_files};
 use compass_store::{Connection, StoreError};
 use std::collections::HashMap;
 
@@ -22,19 +23,6 @@ pub(crate) struct Overlap {
     pub(crate) issue_key: String,
     /// `<repo>:<path>` of each shared file.
     pub(crate) paths: Vec<String>,
-}
-
-/// States whose work is on the conflict map.
-pub(crate) fn in_flight(state: WorkstreamState) -> bool {
-    matches!(
-        state,
-        WorkstreamState::InProgress | WorkstreamState::InReview
-    )
-}
-
-/// `<repo>:<path>` of each file both `a` and `b` change.
-pub(crate) fn shared_files(a: &Zones, b: &Zones) -> Vec<String> {
-    a.intersection(b).map(|(r, p)| format!("{r}:{p}")).collect()
 }
 
 /// A card's in-flight workstream, with its lane's agent and its issue key.
@@ -55,7 +43,7 @@ pub(crate) fn of_board(
         let agent_name = row.agent.as_ref().map(|a| a.name.to_string());
         for (_, cards) in &row.columns {
             for card in cards {
-                if let Some(ws) = card.workstream.as_ref().filter(|w| in_flight(w.state)) {
+                if let Some(ws) = card.workstream.as_ref().filter(|w| w.state.in_flight()) {
                     flying.push(Flying {
                         ws,
                         agent_name: agent_name.clone().unwrap_or_default(),

@@ -5,7 +5,7 @@
 //! workload (`fleet/zones.rs`; a stopped agent keeps what was read last),
 //! and stored per workstream; two in-flight workstreams that come to share
 //! files raise one `workstreams_overlap` event (advisory: nothing is
-//! blocked). Proposals come from `compass_dispatcher::propose` over that map,
+//! blocked), and one `workstreams_overlap_ended` when their diffs part. Proposals come from `compass_dispatcher::propose` over that map,
 //! each agent's queue and persona and the paths each issue names; they are
 //! stored open and name the work they would overlap; an issue closed on
 //! its tracker is proposed to no one. Only the user's approval creates a
@@ -13,13 +13,12 @@
 
 use crate::dispatch::Dispatch;
 use crate::fleet::Fleet;
-use crate::overlaps::{in_flight, shared_files};
 use crate::status::{from_store, invalid};
 use compass_core::agent::AgentStatus;
 use compass_core::event::{EventKind, NewEvent, Scope};
 use compass_core::id::WorkstreamId;
 use compass_core::project::Project;
-use compass_core::proposal::Proposal;
+use compass_core::proposal::{OverlapEnd, Proposal, Stale};
 use compass_core::workstream::{Workstream, WorkstreamState};
 use compass_dispatcher::{Ask, Candidate, ConflictMap, Why, Zone, named_paths};
 use compass_store::proposals::{NewProposal, Zones};
@@ -41,8 +40,8 @@ fn zone(repo: &str, path: &str) -> Option<Zone> {
 }
 
 /// Read each in-flight workstream's changed files (running agents), store
-/// them, raise an event for each pair that newly shares files, and return
-/// the map with the agents' names.
+/// them, raise an event for each pair whose shared files grew or whose
+/// overlap ended, and return the map with the agents' names.
 pub(crate) async fn refresh_conflicts(
     store: &Store,
     fleet: &Fleet,
@@ -54,7 +53,7 @@ pub(crate) async fn refresh_conflicts(
         .read(move |c| {
             let flying: Vec<Workstream> = workstreams::list(c, &pid)?
                 .into_iter()
-                .filter(|w| in_flight(w.state))
+                .filter(|w| w.state.in_flight())
                 .collect();
             let names: BTreeMap<_, _> = agents::list(c, Some(&pid), true)?
                 .into_iter()
@@ -69,18 +68,19 @@ pub(crate) async fn refresh_conflicts(
     }
     let trunks = dispatch.trunk_histories(project).await;
     let ids: Vec<WorkstreamId> = flying.iter().map(|w| w.id.clone()).collect();
-    let mut zones = store
+    let before = store
         .read(move |c| proposals::zones_of(c, &ids))
         .await
         .map_err(from_store)?;
-    let mut fresh: Vec<(WorkstreamId, Zones)> = Vec::new();
+    let mut zones = before.clone();
+    let mut changed: BTreeMap<WorkstreamId, Zones> = BTreeMap::new();
     for ws in &flying {
         match fleet.changed_files(ws, project, &trunks).await {
             Ok(Some(files)) => {
-                let before = zones
-                    .insert(ws.id.clone(), files.clone())
-                    .unwrap_or_default();
-                fresh.push((ws.id.clone(), before));
+                if before.get(&ws.id) != Some(&files) {
+                    changed.insert(ws.id.clone(), files.clone());
+                }
+                zones.insert(ws.id.clone(), files);
             }
             Ok(None) => {}
             Err(error) => {
@@ -88,45 +88,15 @@ pub(crate) async fn refresh_conflicts(
             }
         }
     }
-    // Store what was read, with an event for each pair newly sharing files.
-    let mut told: BTreeSet<(WorkstreamId, WorkstreamId)> = BTreeSet::new();
-    for (id, before) in fresh {
-        let now = zones.get(&id).cloned().unwrap_or_default();
-        let mut events = Vec::new();
-        for ws in flying.iter().filter(|w| w.id != id) {
-            let theirs = zones.get(&ws.id).cloned().unwrap_or_default();
-            let shared = shared_files(&now, &theirs);
-            let was: BTreeSet<_> = before.intersection(&theirs).collect();
-            let pair = if id < ws.id {
-                (id.clone(), ws.id.clone())
-            } else {
-                (ws.id.clone(), id.clone())
-            };
-            let new = now.intersection(&theirs).any(|z| !was.contains(z));
-            if new && !shared.is_empty() && told.insert(pair) {
-                events.push((ws.id.clone(), ws.agent_id.clone(), shared));
-            }
-        }
-        let Some(me) = flying.iter().find(|w| w.id == id).cloned() else {
-            continue;
-        };
+    if !changed.is_empty() {
+        let events = overlap_events(&flying, &before, &zones, &changed);
         store
             .write(move |tx| {
-                proposals::set_zones(tx, &me.id, &now)?;
-                for (other, agent, paths) in events {
-                    tx.emit(NewEvent {
-                        scope: Scope {
-                            project_id: Some(me.project_id.clone()),
-                            agent_id: Some(me.agent_id.clone()),
-                            workstream_id: Some(me.id.clone()),
-                            tool_call_id: None,
-                        },
-                        kind: EventKind::WorkstreamsOverlap {
-                            other_workstream_id: other,
-                            other_agent_id: agent,
-                            paths,
-                        },
-                    })?;
+                for (id, now) in &changed {
+                    proposals::set_zones(tx, id, now)?;
+                }
+                for event in events {
+                    tx.emit(event)?;
                 }
                 Ok(())
             })
@@ -145,6 +115,54 @@ pub(crate) async fn refresh_conflicts(
         map.set(ws.id.as_str(), &agent, held);
     }
     Ok((map, flying))
+}
+
+/// For each pair of in-flight workstreams with at least one `changed`
+/// diff: `workstreams_overlap` when they came to share a file they did not
+/// share `before`, `workstreams_overlap_ended` when they shared files and
+/// no longer do. The event is about the changed one (the first, if both).
+fn overlap_events(
+    flying: &[Workstream],
+    before: &BTreeMap<WorkstreamId, Zones>,
+    now: &BTreeMap<WorkstreamId, Zones>,
+    changed: &BTreeMap<WorkstreamId, Zones>,
+) -> Vec<NewEvent> {
+    let none = Zones::new();
+    let files = |map: &BTreeMap<WorkstreamId, Zones>, a: &Workstream, b: &Workstream| {
+        let of = |w: &Workstream| map.get(&w.id).unwrap_or(&none);
+        of(a).intersection(of(b)).cloned().collect::<Zones>()
+    };
+    let mut events = Vec::new();
+    for (i, a) in flying.iter().enumerate() {
+        for b in &flying[i + 1..] {
+            let (me, other) = match (changed.contains_key(&a.id), changed.contains_key(&b.id)) {
+                (true, _) => (a, b),
+                (false, true) => (b, a),
+                (false, false) => continue,
+            };
+            let (was, is) = (files(before, me, other), files(now, me, other));
+            let kind = if !is.is_subset(&was) {
+                EventKind::WorkstreamsOverlap {
+                    other_workstream_id: other.id.clone(),
+                    other_agent_id: other.agent_id.clone(),
+                    paths: proposals::labels(&is),
+                }
+            } else if is.is_empty() && !was.is_empty() {
+                EventKind::WorkstreamsOverlapEnded {
+                    other_workstream_id: other.id.clone(),
+                    other_agent_id: other.agent_id.clone(),
+                    why: OverlapEnd::FilesApart,
+                }
+            } else {
+                continue;
+            };
+            events.push(NewEvent {
+                scope: Scope::of_workstream(me),
+                kind,
+            });
+        }
+    }
+    events
 }
 
 /// Why, in words.
@@ -202,7 +220,7 @@ pub(crate) async fn propose(
                     .filter(|i| {
                         !all.iter().any(|w| w.issue_id == i.id)
                             && !open.contains(&i.id)
-                            && !closed.contains(&i.id)
+                            && !closed.contains_key(&i.id)
                     })
                     .collect()
             } else {
@@ -221,11 +239,20 @@ pub(crate) async fn propose(
                             issue.key, w.id
                         )));
                     }
-                    if closed.contains(&issue.id) {
-                        return Err(compass_store::StoreError::Conflict(format!(
-                            "issue {} is closed on its tracker",
-                            issue.key
-                        )));
+                    match closed.get(&issue.id) {
+                        Some(Stale::Gone) => {
+                            return Err(compass_store::StoreError::Conflict(format!(
+                                "issue {} was deleted from its tracker",
+                                issue.key
+                            )));
+                        }
+                        Some(_) => {
+                            return Err(compass_store::StoreError::Conflict(format!(
+                                "issue {} is closed on its tracker",
+                                issue.key
+                            )));
+                        }
+                        None => {}
                     }
                     named.push(issue);
                 }
@@ -366,7 +393,7 @@ pub(crate) async fn propose_next(
                 .filter(|i| {
                     !all.iter().any(|w| w.issue_id == i.id)
                         && !open.iter().any(|p| p.issue_id == i.id)
-                        && !closed.contains(&i.id)
+                        && !closed.contains_key(&i.id)
                 })
                 .collect();
             Ok(Some((me, projects::get(c, pid.as_str())?, backlog)))

@@ -9,7 +9,8 @@
 //!   opened into the default branch); a later forward of a new tip updates
 //!   it (`pull_request_opened` with `updated`), and a workstream in progress
 //!   moves to in review;
-//! - each open pull request's state is read, and what reviewers and CI said
+//! - each open pull request's state is read (a change from the recorded
+//!   one is a `pull_request_state_changed` event), and what reviewers and CI said
 //!   since (`compass_dispatcher::Feedback`) is made one structured prompt,
 //!   passed through Warden's input gate, and sent to the owning agent;
 //!   only once it was sent are those items recorded as handed back
@@ -239,9 +240,9 @@ impl Pulls {
         };
         let view = prs.view(pr.number).await.map_err(|e| e.to_string())?;
         if view.state != pr.state {
-            let (id, repo, state) = (c.ws.id.clone(), c.repo.clone(), view.state);
+            let (ws, repo, state) = (c.ws.clone(), c.repo.clone(), view.state);
             store
-                .write(move |tx| channel::set_pull_state(tx, &id, &repo, state))
+                .write(move |tx| channel::set_pull_state(tx, &ws, &repo, state))
                 .await
                 .map_err(|e| e.to_string())?;
         }

@@ -55,6 +55,10 @@ pub struct DaemonConfig {
     /// How often merge detection and the pull request poll run when
     /// nothing rings them (a forwarded push or `ready_for_push` does).
     pub merge_poll: std::time::Duration,
+    /// The least time from one poll's start to a poll an agent's ring
+    /// starts: `ready_for_push` in a loop must not spend the user's forge
+    /// token back to back. A ring inside the gap runs when it ends.
+    pub ring_gap: std::time::Duration,
 }
 
 impl DaemonConfig {
@@ -71,6 +75,7 @@ impl DaemonConfig {
             ask_wait: compass_dispatcher::mcp::ChannelOptions::default().ask_wait,
             judge: None,
             merge_poll: MERGE_POLL,
+            ring_gap: RING_GAP,
         }
     }
 }
@@ -206,7 +211,10 @@ impl Daemon {
         let (stop, stopped) = watch::channel(false);
         let merge_watch = tokio::spawn(watch_merges(
             api.clone(),
-            config.merge_poll,
+            Beat {
+                every: config.merge_poll,
+                ring_gap: config.ring_gap,
+            },
             stopped.clone(),
         ));
         let tasks = vec![
@@ -310,23 +318,47 @@ fn assemble_warden(
 /// (the user may merge on the forge at any time).
 pub const MERGE_POLL: std::time::Duration = std::time::Duration::from_secs(300);
 
+/// The least time between a poll and the next one a ring starts (see
+/// [`DaemonConfig::ring_gap`]).
+pub const RING_GAP: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// When merge detection runs on its own: every `every`, and on a ring no
+/// sooner than `ring_gap` after the last poll began.
+#[derive(Debug, Clone, Copy)]
+struct Beat {
+    every: std::time::Duration,
+    ring_gap: std::time::Duration,
+}
+
 /// Merge detection (pull requests first) after every push the relay
 /// forwards (a forge may fast-forward at once), every `ready_for_push` (the
-/// push may have come first) and every `every`, until the daemon stops.
+/// push may have come first) and on the timer, until the daemon stops.
+/// Rings are spaced by the gap: a burst of them costs at most one poll per
+/// gap, and the last ring is never dropped (the `Notify` keeps its permit).
 async fn watch_merges(
     api: CompassApi,
-    every: std::time::Duration,
+    beat: Beat,
     stopped: watch::Receiver<bool>,
 ) -> Result<(), DaemonError> {
+    use futures::FutureExt as _;
     let forwarded = api.dispatch.forwarded();
-    let mut poll = tokio::time::interval(every);
+    let mut poll = tokio::time::interval(beat.every);
     poll.tick().await;
+    let mut ring_from = tokio::time::Instant::now();
     loop {
         tokio::select! {
             () = until_stopped(stopped.clone()) => return Ok(()),
-            () = forwarded.notified() => {}
+            () = forwarded.notified() => {
+                tokio::select! {
+                    () = until_stopped(stopped.clone()) => return Ok(()),
+                    () = tokio::time::sleep_until(ring_from) => {}
+                }
+                // Rings while waiting are answered by the poll below.
+                let _ = forwarded.notified().now_or_never();
+            }
             _ = poll.tick() => {}
         }
+        ring_from = tokio::time::Instant::now() + beat.ring_gap;
         if let Err(e) = api.check_merges_now(String::new()).await {
             tracing::warn!(error = %e.message(), "merge detection could not run");
         }

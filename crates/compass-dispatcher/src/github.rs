@@ -241,6 +241,18 @@ impl Github<'_> {
             .map(drop)
     }
 
+    /// Whether issue `number` is still on the tracker: a direct read
+    /// answers 410 Gone when it was deleted (404 when the token may not see
+    /// where it went), per GitHub's documentation of "Get an issue".
+    pub(crate) async fn exists(&self, number: u64) -> Result<bool, DispatchError> {
+        let url = self.issue_url(number, &[])?;
+        match self.call(reqwest::Method::GET, url, None).await {
+            Ok(()) => Ok(true),
+            Err(DispatchError::NotFound { .. }) => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+
     /// Close an issue as completed.
     pub(crate) async fn close(&self, number: u64) -> Result<(), DispatchError> {
         let url = self.issue_url(number, &[])?;

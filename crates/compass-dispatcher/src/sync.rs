@@ -21,6 +21,11 @@ use std::time::Duration;
 /// answering `next` past that is treated as malformed.
 const MAX_PAGES: u32 = 10_000;
 
+/// Most proposed issues one GitHub sync reads one by one to find those
+/// deleted from the tracker (an incremental listing never shows a
+/// deletion); the rest are read at the next sync.
+const MAX_GONE_READS: u32 = 100;
+
 /// What a sync did.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SyncReport {
@@ -31,6 +36,8 @@ pub struct SyncReport {
     pub pages: u32,
     pub pull_requests: u64,
     pub waited: Duration,
+    /// Issues found deleted from the tracker (marked gone, kept here).
+    pub gone: u64,
 }
 
 /// Sync `source` with `token`; on failure the source is recorded as failing
@@ -135,9 +142,37 @@ async fn run_github(
         commit(store, source, page.issues, cursor, &mut report).await?;
         match page.next {
             Some(next) => url = next,
-            None => return Ok(report),
+            None => break,
         }
     }
+    mark_gone(store, source, &gh, &mut report).await?;
+    Ok(report)
+}
+
+/// Read each proposed issue of `source` directly; one the tracker answers
+/// 404/410 for is marked gone. The listing just succeeded with the same
+/// token, so the repository itself is readable: a missing issue is gone.
+async fn mark_gone(
+    store: &Store,
+    source: &Source,
+    gh: &Github<'_>,
+    report: &mut SyncReport,
+) -> Result<(), DispatchError> {
+    let id = source.id.clone();
+    let numbers = store
+        .read(move |c| sources::proposed_numbers(c, &id, MAX_GONE_READS))
+        .await?;
+    for number in numbers {
+        if gh.exists(number).await? {
+            continue;
+        }
+        let id = source.id.clone();
+        store
+            .write(move |tx| sources::mark_gone(tx, &id, number))
+            .await?;
+        report.gone += 1;
+    }
+    Ok(())
 }
 
 /// A sync of a tracker paged by token: each page committed as it comes,

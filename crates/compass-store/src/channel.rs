@@ -11,7 +11,7 @@ use compass_core::event::{EventKind, NewEvent, Scope};
 use compass_core::id::{AgentId, WorkstreamId};
 use compass_core::workstream::Workstream;
 use rusqlite::{Connection, OptionalExtension, params};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 fn row_of(ws: &WorkstreamId) -> Result<i64> {
     ws.row()
@@ -355,6 +355,39 @@ pub struct PullRequest {
     pub handed_back: Vec<String>,
 }
 
+/// A pull request's columns as [`PULL_COLUMNS`] selects them.
+type PullRow = (i64, String, i64, String, String, String, String);
+
+/// The columns [`decode_pull`] reads, in order.
+const PULL_COLUMNS: &str = "workstream_id, repo, number, url, head, handed_back, state";
+
+fn pull_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<PullRow> {
+    Ok((
+        r.get(0)?,
+        r.get(1)?,
+        r.get(2)?,
+        r.get(3)?,
+        r.get(4)?,
+        r.get(5)?,
+        r.get(6)?,
+    ))
+}
+
+fn decode_pull((row, repo, number, url, head, handed, state): PullRow) -> Result<PullRequest> {
+    Ok(PullRequest {
+        workstream_id: WorkstreamId::from_row(row),
+        repo,
+        number: u64::try_from(number)
+            .map_err(|_| StoreError::corrupt("pull request number", number))?,
+        url,
+        head,
+        handed_back: serde_json::from_str(&handed)
+            .map_err(|e| StoreError::corrupt("handed-back ids", e))?,
+        state: PullState::parse(&state)
+            .ok_or_else(|| StoreError::corrupt("pull request state", &state))?,
+    })
+}
+
 /// The pull request of `ws`'s `repo`, if one was opened.
 pub fn pull_request(
     conn: &Connection,
@@ -362,49 +395,40 @@ pub fn pull_request(
     repo: &str,
 ) -> Result<Option<PullRequest>> {
     let row = row_of(ws)?;
-    let found: Option<(i64, String, String, String, String)> = conn
-        .query_row(
-            "SELECT number, url, head, handed_back, state FROM pull_requests \
-             WHERE workstream_id = ?1 AND repo = ?2",
-            params![row, repo],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
-        )
-        .optional()
-        .map_err(StoreError::sql("reading a pull request"))?;
-    found
-        .map(|(number, url, head, handed, state)| {
-            Ok(PullRequest {
-                workstream_id: ws.clone(),
-                repo: repo.to_owned(),
-                number: u64::try_from(number)
-                    .map_err(|_| StoreError::corrupt("pull request number", number))?,
-                url,
-                head,
-                handed_back: serde_json::from_str(&handed)
-                    .map_err(|e| StoreError::corrupt("handed-back ids", e))?,
-                state: PullState::parse(&state)
-                    .ok_or_else(|| StoreError::corrupt("pull request state", &state))?,
-            })
-        })
-        .transpose()
+    conn.query_row(
+        &format!("SELECT {PULL_COLUMNS} FROM pull_requests WHERE workstream_id = ?1 AND repo = ?2"),
+        params![row, repo],
+        pull_row,
+    )
+    .optional()
+    .map_err(StoreError::sql("reading a pull request"))?
+    .map(decode_pull)
+    .transpose()
 }
 
-/// Every pull request Compass opened (the forge poll walks them).
-pub fn pull_requests(conn: &Connection) -> Result<Vec<PullRequest>> {
+/// The pull requests of the workstreams `ids` (in one query: a board reads
+/// only its own cards'), by workstream, each in repo order.
+pub fn pull_requests_of(
+    conn: &Connection,
+    ids: &[WorkstreamId],
+) -> Result<BTreeMap<WorkstreamId, Vec<PullRequest>>> {
+    let rows: Vec<i64> = ids.iter().filter_map(WorkstreamId::row).collect();
+    let rows = serde_json::to_string(&rows).map_err(|e| StoreError::corrupt("row ids", e))?;
     let mut stmt = conn
-        .prepare_cached(
-            "SELECT workstream_id, repo FROM pull_requests ORDER BY workstream_id, repo",
-        )
+        .prepare_cached(&format!(
+            "SELECT {PULL_COLUMNS} FROM pull_requests \
+             WHERE workstream_id IN (SELECT value FROM json_each(?1)) \
+             ORDER BY workstream_id, repo"
+        ))
         .map_err(StoreError::sql("listing pull requests"))?;
-    let keys: Vec<(i64, String)> = stmt
-        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+    let found: Vec<PullRow> = stmt
+        .query_map([rows], pull_row)
         .and_then(Iterator::collect)
         .map_err(StoreError::sql("listing pull requests"))?;
-    let mut out = Vec::new();
-    for (row, repo) in keys {
-        if let Some(pr) = pull_request(conn, &WorkstreamId::from_row(row), &repo)? {
-            out.push(pr);
-        }
+    let mut out: BTreeMap<WorkstreamId, Vec<PullRequest>> = BTreeMap::new();
+    for pr in found {
+        let pr = decode_pull(pr)?;
+        out.entry(pr.workstream_id.clone()).or_default().push(pr);
     }
     Ok(out)
 }
@@ -447,20 +471,34 @@ pub fn record_pull_request(
 }
 
 /// Record the state the forge shows for `ws`'s pull request in `repo`.
+/// Emits `PullRequestStateChanged` when it is not the one recorded.
 pub fn set_pull_state(
     tx: &mut Tx<'_>,
-    ws: &WorkstreamId,
+    ws: &Workstream,
     repo: &str,
     state: PullState,
 ) -> Result<()> {
-    let row = row_of(ws)?;
+    let Some(pr) = pull_request(tx.conn(), &ws.id, repo)? else {
+        return Ok(());
+    };
+    if pr.state == state {
+        return Ok(());
+    }
+    let row = row_of(&ws.id)?;
     tx.conn()
         .execute(
             "UPDATE pull_requests SET state = ?1 WHERE workstream_id = ?2 AND repo = ?3",
             params![state.as_str(), row, repo],
         )
         .map_err(StoreError::sql("recording a pull request's state"))?;
-    Ok(())
+    let kind = EventKind::PullRequestStateChanged {
+        workstream_id: ws.id.clone(),
+        repo: repo.to_owned(),
+        number: pr.number,
+        from: pr.state,
+        to: state,
+    };
+    emit_about(tx, ws, kind)
 }
 
 /// Record feedback handed back to the agent: its ids are not handed again.

@@ -236,6 +236,9 @@ pub(crate) fn migrations() -> Migrations<'static> {
         ),
         // A pull request's state on its forge, as the last poll read it.
         M::up("ALTER TABLE pull_requests ADD COLUMN state TEXT NOT NULL DEFAULT 'open';"),
+        // An imported issue its tracker no longer has (deleted there): kept
+        // (workstreams and proposals point at it), never proposed again.
+        M::up("ALTER TABLE issue_links ADD COLUMN gone INTEGER NOT NULL DEFAULT 0;"),
     ])
 }
 

@@ -174,8 +174,11 @@ pub fn staleness(conn: &Connection, p: &Proposal) -> Result<Option<Stale>> {
             workstream_id: WorkstreamId::from_row(ws),
         }));
     }
-    let closed = sources::link_of(conn, &p.issue_id)?.is_some_and(|l| !l.open);
-    Ok(closed.then_some(Stale::Closed))
+    Ok(match sources::link_of(conn, &p.issue_id)? {
+        Some(l) if l.gone => Some(Stale::Gone),
+        Some(l) if !l.open => Some(Stale::Closed),
+        _ => None,
+    })
 }
 
 /// An open proposal the user may still approve or edit: `Ok(Err(…))` when
@@ -304,6 +307,16 @@ pub fn set_zones(tx: &mut Tx<'_>, ws: &WorkstreamId, zones: &Zones) -> Result<Zo
             .map_err(StoreError::sql("recording a zone"))?;
     }
     Ok(before)
+}
+
+/// `<repo>:<path>` of each file both `a` and `b` change.
+pub fn shared_files(a: &Zones, b: &Zones) -> Vec<String> {
+    labels(a.intersection(b))
+}
+
+/// `<repo>:<path>` of each file.
+pub fn labels<'a>(zones: impl IntoIterator<Item = &'a (String, String)>) -> Vec<String> {
+    zones.into_iter().map(|(r, p)| format!("{r}:{p}")).collect()
 }
 
 /// The recorded files of each of `ids`.

@@ -10,6 +10,7 @@ use crate::projects;
 use compass_core::event::{EventKind, NewEvent, Scope};
 use compass_core::id::{IssueId, ProjectId, SourceId};
 use compass_core::issue::Priority;
+use compass_core::proposal::Stale;
 use compass_core::source::{
     ExternalIssue, Health, Skipped, Source, SourceConfig, StateFilter, Writeback,
 };
@@ -43,6 +44,8 @@ pub struct Link {
     pub number: u64,
     pub url: String,
     pub open: bool,
+    /// Deleted from its tracker (see [`mark_gone`]).
+    pub gone: bool,
 }
 
 const COLUMNS: &str = "s.id, s.project_id, s.config, s.token_secret, s.writeback, s.cursor, \
@@ -211,7 +214,7 @@ fn link_by_external(
 fn find_link(conn: &Connection, filter: &str, args: impl rusqlite::Params) -> Result<Option<Link>> {
     conn.query_row(
         &format!(
-            "SELECT issue_id, source_id, external_id, external_key, number, url, open \
+            "SELECT issue_id, source_id, external_id, external_key, number, url, open, gone \
              FROM issue_links WHERE {filter}"
         ),
         args,
@@ -224,6 +227,7 @@ fn find_link(conn: &Connection, filter: &str, args: impl rusqlite::Params) -> Re
                 number: u64::try_from(r.get::<_, i64>(4)?).unwrap_or(0),
                 url: r.get(5)?,
                 open: r.get(6)?,
+                gone: r.get(7)?,
             })
         },
     )
@@ -237,20 +241,62 @@ pub fn link_of(conn: &Connection, issue: &IssueId) -> Result<Option<Link>> {
 }
 
 /// The issues of `project` closed on their tracker (as the last sync or
-/// writeback read them): out of the backlog the Dispatcher proposes from.
+/// writeback read them) or gone from it, and which: out of the backlog the
+/// Dispatcher proposes from.
 pub fn closed_issues(
     conn: &Connection,
     project: &ProjectId,
-) -> Result<std::collections::BTreeSet<IssueId>> {
+) -> Result<std::collections::BTreeMap<IssueId, Stale>> {
     let mut stmt = conn
         .prepare_cached(
-            "SELECT l.issue_id FROM issue_links l JOIN issues i ON i.id = l.issue_id \
-             WHERE l.open = 0 AND i.project_id = ?1",
+            "SELECT l.issue_id, l.gone FROM issue_links l JOIN issues i ON i.id = l.issue_id \
+             WHERE (l.open = 0 OR l.gone = 1) AND i.project_id = ?1",
         )
         .map_err(StoreError::sql("listing closed issues"))?;
-    stmt.query_map([project.row()], |r| Ok(IssueId::from_row(r.get(0)?)))
-        .and_then(Iterator::collect)
-        .map_err(StoreError::sql("listing closed issues"))
+    stmt.query_map([project.row()], |r| {
+        let why = if r.get::<_, bool>(1)? {
+            Stale::Gone
+        } else {
+            Stale::Closed
+        };
+        Ok((IssueId::from_row(r.get(0)?), why))
+    })
+    .and_then(Iterator::collect)
+    .map_err(StoreError::sql("listing closed issues"))
+}
+
+/// Issue numbers of `source` to read one by one at its sync, whether they
+/// still exist: open here, not known gone, with an open proposal (the ones
+/// a user may act on; at most `limit`, least recently synced first).
+pub fn proposed_numbers(conn: &Connection, source: &SourceId, limit: u32) -> Result<Vec<u64>> {
+    let mut stmt = conn
+        .prepare_cached(
+            "SELECT l.number FROM issue_links l WHERE l.source_id = ?1 AND l.open = 1 \
+             AND l.gone = 0 AND l.number > 0 AND EXISTS (SELECT 1 FROM proposals p \
+             WHERE p.issue_id = l.issue_id AND p.state = 'open') \
+             ORDER BY l.updated_at, l.number LIMIT ?2",
+        )
+        .map_err(StoreError::sql("listing proposed issues"))?;
+    stmt.query_map(params![source.row(), limit], |r| r.get::<_, i64>(0))
+        .and_then(Iterator::collect::<rusqlite::Result<Vec<i64>>>)
+        .map(|n| {
+            n.into_iter()
+                .filter_map(|n| u64::try_from(n).ok())
+                .collect()
+        })
+        .map_err(StoreError::sql("listing proposed issues"))
+}
+
+/// Mark `source`'s issue `number` gone from its tracker. Kept (foreign keys
+/// stay); never proposed again, and an open proposal for it is stale.
+pub fn mark_gone(tx: &mut Tx<'_>, source: &SourceId, number: u64) -> Result<()> {
+    tx.conn()
+        .execute(
+            "UPDATE issue_links SET gone = 1 WHERE source_id = ?1 AND number = ?2",
+            params![source.row(), i64::try_from(number).unwrap_or(i64::MAX)],
+        )
+        .map_err(StoreError::sql("marking an issue gone"))?;
+    Ok(())
 }
 
 /// Commit one page of a sync: create what is new (when it passes the

@@ -3,10 +3,11 @@
 
 use crate::db::Tx;
 use crate::error::{Result, StoreError};
-use crate::{agents, issues, projects};
+use crate::{agents, issues, projects, proposals};
 use compass_core::agent::AgentStatus;
 use compass_core::event::{EventKind, NewEvent, Scope};
 use compass_core::id::{AgentId, IssueId, ProjectId, WorkstreamId};
+use compass_core::proposal::OverlapEnd;
 use compass_core::workstream::{Workstream, WorkstreamState, branch_name};
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
@@ -82,7 +83,57 @@ pub fn set_state(tx: &mut Tx<'_>, id: &str, to: WorkstreamState) -> Result<Works
             to,
         },
     })?;
+    if from.in_flight() != to.in_flight() {
+        flight_changed(tx, &ws)?;
+    }
     Ok(ws)
+}
+
+/// `ws` entered or left flight: each overlap with in-flight work over its
+/// recorded files begins or ends with it (the conflict map's refresh sees
+/// only changed diffs, so it would miss these).
+fn flight_changed(tx: &mut Tx<'_>, ws: &Workstream) -> Result<()> {
+    for (other, paths) in sharing_files(tx.conn(), ws)? {
+        let kind = if ws.state.in_flight() {
+            EventKind::WorkstreamsOverlap {
+                other_workstream_id: other.id,
+                other_agent_id: other.agent_id,
+                paths,
+            }
+        } else {
+            EventKind::WorkstreamsOverlapEnded {
+                other_workstream_id: other.id,
+                other_agent_id: other.agent_id,
+                why: OverlapEnd::LeftFlight,
+            }
+        };
+        tx.emit(NewEvent {
+            scope: Scope::of_workstream(ws),
+            kind,
+        })?;
+    }
+    Ok(())
+}
+
+/// The other in-flight workstreams of `ws`'s project whose recorded files
+/// meet `ws`'s, each with the shared files.
+pub fn sharing_files(conn: &Connection, ws: &Workstream) -> Result<Vec<(Workstream, Vec<String>)>> {
+    let others: Vec<Workstream> = list(conn, ws.project_id.as_str())?
+        .into_iter()
+        .filter(|o| o.id != ws.id && o.state.in_flight())
+        .collect();
+    let mut ids: Vec<WorkstreamId> = others.iter().map(|o| o.id.clone()).collect();
+    ids.push(ws.id.clone());
+    let zones = proposals::zones_of(conn, &ids)?;
+    let none = proposals::Zones::new();
+    let mine = zones.get(&ws.id).unwrap_or(&none);
+    Ok(others
+        .into_iter()
+        .filter_map(|o| {
+            let shared = proposals::shared_files(mine, zones.get(&o.id).unwrap_or(&none));
+            (!shared.is_empty()).then_some((o, shared))
+        })
+        .collect())
 }
 
 fn decode(r: &Row<'_>) -> rusqlite::Result<(Workstream, String)> {

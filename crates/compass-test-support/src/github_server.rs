@@ -2,7 +2,8 @@
 //! shapes of the Issues API that the Dispatcher uses — list repository issues
 //! (`state`, `labels`, `assignee`, `since`, `sort`, `direction`, `per_page`,
 //! `page`, answered with a `Link` header), update an issue, add and remove
-//! labels, and comment. Like GitHub it lists pull requests among the issues
+//! labels, comment, and read one issue (`410 Gone` once deleted). Like
+//! GitHub it lists pull requests among the issues
 //! (with a `pull_request` key), answers `401 Bad credentials`, `404 Not
 //! Found`, and rate limits with `429`/`403` plus `Retry-After` or
 //! `x-ratelimit-remaining: 0` and `x-ratelimit-reset`. Faults are queued by
@@ -47,13 +48,14 @@ pub enum Fault {
     EmptyList,
 }
 
-/// A request the server saw: method, path and raw query.
+/// A request the server saw: method, path, raw query, body and when.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Seen {
     pub method: String,
     pub path: String,
     pub query: String,
     pub body: Value,
+    pub at: std::time::Instant,
 }
 
 #[derive(Debug, Clone)]
@@ -80,6 +82,8 @@ pub(crate) struct State {
     pub(crate) clock: u64,
     faults: VecDeque<Fault>,
     seen: Vec<Seen>,
+    /// Numbers of issues deleted: a direct read answers `410 Gone`.
+    deleted: std::collections::BTreeSet<u64>,
     /// Pull requests, reviews and checks over a real bare repo.
     pub(crate) forge: Forge,
     /// What the web addresses (`html_url`) start with; a test may make it
@@ -292,6 +296,15 @@ impl GithubServer {
         self.edit(number, |i| i.open = false);
     }
 
+    /// Delete an issue, as an admin can: it leaves every listing, and a
+    /// direct read answers `410 Gone` (GitHub's documented answer when the
+    /// reader may see the repository).
+    pub fn delete(&self, number: u64) {
+        let mut s = lock(&self.state);
+        s.items.remove(&number);
+        s.deleted.insert(number);
+    }
+
     /// The issue as the API shows it.
     pub fn issue(&self, number: u64) -> Value {
         let s = lock(&self.state);
@@ -473,6 +486,7 @@ fn handle(
         path: uri.path().to_owned(),
         query: uri.query().unwrap_or_default().to_owned(),
         body: body.clone(),
+        at: std::time::Instant::now(),
     });
     let foreign = match s.faults.pop_front() {
         None | Some(Fault::Pass) => false,
@@ -509,6 +523,16 @@ fn handle(
     };
     match (method, parts) {
         (Method::GET, []) => list(&s, &uri, host),
+        (Method::GET, [n]) => {
+            let number = n.parse::<u64>().ok();
+            if number.is_some_and(|n| s.deleted.contains(&n)) {
+                return message(StatusCode::GONE, "This issue was deleted");
+            }
+            match number.and_then(|n| s.items.get(&n)) {
+                Some(item) => reply(StatusCode::OK, &render(&s, item)),
+                None => message(StatusCode::NOT_FOUND, "Not Found"),
+            }
+        }
         (Method::PATCH, [n]) => with_item(&mut s, n, |item| {
             if let Some(state) = body["state"].as_str() {
                 item.open = state == "open";

@@ -226,6 +226,10 @@ pub(crate) struct ServeArgs {
     /// own; a forwarded push and an agent's `ready_for_push` run them at once.
     #[arg(long, value_name = "SECS", default_value_t = compass_daemon::MERGE_POLL.as_secs(), value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) merge_poll: u64,
+    /// The least time between two polls when pushes and `ready_for_push`
+    /// calls ring in a burst (0: none); a ring inside it runs when it ends.
+    #[arg(long, value_name = "SECS", default_value_t = compass_daemon::RING_GAP.as_secs())]
+    pub(crate) merge_ring_gap: u64,
     #[command(flatten)]
     pub(crate) judge: JudgeArgs,
 }

@@ -552,6 +552,14 @@ pub(crate) fn event(e: &pb::Event) -> String {
             p.repo,
             p.url
         ),
+        Some(Kind::PullRequestStateChanged(p)) => format!(
+            "pull request #{} of {} in workstream {} is {} (was {})",
+            p.number,
+            p.repo,
+            p.workstream_id,
+            pull_state(p.to),
+            pull_state(p.from)
+        ),
         Some(Kind::ForgeFeedback(f)) => format!(
             "review of #{} ({}) handed to the agent: {} comments, {} failing checks",
             f.number, f.repo, f.comments, f.failing_checks
@@ -604,6 +612,7 @@ pub(crate) fn event(e: &pb::Event) -> String {
             match pb::StaleReason::try_from(s.reason).unwrap_or_default() {
                 pb::StaleReason::Assigned => format!("was assigned since ({})", s.workstream_id),
                 pb::StaleReason::Closed => "was closed on its tracker since".to_owned(),
+                pb::StaleReason::Gone => "was deleted from its tracker since".to_owned(),
                 pb::StaleReason::Unspecified => "changed since".to_owned(),
             }
         ),
@@ -612,6 +621,16 @@ pub(crate) fn event(e: &pb::Event) -> String {
             o.other_workstream_id,
             o.other_agent_id,
             o.paths.join(", ")
+        ),
+        Some(Kind::WorkstreamsOverlapEnded(o)) => format!(
+            "no longer overlaps {} ({}): {}",
+            o.other_workstream_id,
+            o.other_agent_id,
+            match pb::OverlapEnd::try_from(o.why) {
+                Ok(pb::OverlapEnd::FilesApart) => "files apart",
+                Ok(pb::OverlapEnd::LeftFlight) => "left flight",
+                _ => "ended",
+            }
         ),
         None => "unknown event (newer daemon?)".to_owned(),
     };

@@ -674,7 +674,7 @@ pub struct Event {
     pub tool_call_id: ::prost::alloc::string::String,
     #[prost(
         oneof = "event::Kind",
-        tags = "10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 40, 41, 42, 70, 71, 72, 73, 74, 75, 90, 91, 100, 101, 102, 103, 104, 105, 106, 107, 108, 110, 111, 112, 130, 131, 120"
+        tags = "10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 40, 41, 42, 70, 71, 72, 73, 74, 75, 90, 91, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 130, 131, 120"
     )]
     pub kind: ::core::option::Option<event::Kind>,
 }
@@ -747,6 +747,8 @@ pub mod event {
         ForgeFeedback(super::ForgeFeedback),
         #[prost(message, tag = "108")]
         ForgeFailed(super::ForgeFailed),
+        #[prost(message, tag = "109")]
+        PullRequestStateChanged(super::PullRequestStateChanged),
         /// Dispatcher: proposals and the conflict map
         #[prost(message, tag = "110")]
         ProposalMade(super::ProposalMade),
@@ -754,6 +756,8 @@ pub mod event {
         ProposalDecided(super::ProposalDecided),
         #[prost(message, tag = "112")]
         WorkstreamsOverlap(super::WorkstreamsOverlap),
+        #[prost(message, tag = "113")]
+        WorkstreamsOverlapEnded(super::WorkstreamsOverlapEnded),
         #[prost(message, tag = "130")]
         ShellOpened(super::ShellOpened),
         #[prost(message, tag = "131")]
@@ -1370,6 +1374,21 @@ pub struct PullRequestOpened {
     #[prost(bool, tag = "5")]
     pub updated: bool,
 }
+/// The forge shows a workstream's pull request in another state than the
+/// last poll recorded (closed without merging, merged, reopened).
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct PullRequestStateChanged {
+    #[prost(string, tag = "1")]
+    pub workstream_id: ::prost::alloc::string::String,
+    #[prost(string, tag = "2")]
+    pub repo: ::prost::alloc::string::String,
+    #[prost(uint64, tag = "3")]
+    pub number: u64,
+    #[prost(enumeration = "PullRequestState", tag = "4")]
+    pub from: i32,
+    #[prost(enumeration = "PullRequestState", tag = "5")]
+    pub to: i32,
+}
 #[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
 pub struct ForgeFeedback {
     #[prost(string, tag = "1")]
@@ -1632,6 +1651,17 @@ pub struct WorkstreamsOverlap {
     /// "<repo>:<path>" of each shared file.
     #[prost(string, repeated, tag = "3")]
     pub paths: ::prost::alloc::vec::Vec<::prost::alloc::string::String>,
+}
+/// Two workstreams that shared files no longer do (the event's workstream
+/// is the one whose diff or state changed).
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct WorkstreamsOverlapEnded {
+    #[prost(string, tag = "1")]
+    pub other_workstream_id: ::prost::alloc::string::String,
+    #[prost(string, tag = "2")]
+    pub other_agent_id: ::prost::alloc::string::String,
+    #[prost(enumeration = "OverlapEnd", tag = "3")]
+    pub why: i32,
 }
 #[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
 pub struct GetDispatcherStatusRequest {
@@ -2201,6 +2231,8 @@ pub enum StaleReason {
     Assigned = 1,
     /// The issue was closed on its tracker (as the last sync read it).
     Closed = 2,
+    /// The issue was deleted from its tracker (a sync's read found it gone).
+    Gone = 3,
 }
 impl StaleReason {
     /// String value of the enum field names used in the ProtoBuf definition.
@@ -2212,6 +2244,7 @@ impl StaleReason {
             Self::Unspecified => "STALE_REASON_UNSPECIFIED",
             Self::Assigned => "STALE_REASON_ASSIGNED",
             Self::Closed => "STALE_REASON_CLOSED",
+            Self::Gone => "STALE_REASON_GONE",
         }
     }
     /// Creates an enum from field names used in the ProtoBuf definition.
@@ -2220,6 +2253,39 @@ impl StaleReason {
             "STALE_REASON_UNSPECIFIED" => Some(Self::Unspecified),
             "STALE_REASON_ASSIGNED" => Some(Self::Assigned),
             "STALE_REASON_CLOSED" => Some(Self::Closed),
+            "STALE_REASON_GONE" => Some(Self::Gone),
+            _ => None,
+        }
+    }
+}
+/// Why two in-flight workstreams stopped sharing files.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::prost::Enumeration)]
+#[repr(i32)]
+pub enum OverlapEnd {
+    Unspecified = 0,
+    /// A re-read diff no longer touches any file the other one does.
+    FilesApart = 1,
+    /// One of them left flight (paused, failed, merged, back to backlog).
+    LeftFlight = 2,
+}
+impl OverlapEnd {
+    /// String value of the enum field names used in the ProtoBuf definition.
+    ///
+    /// The values are not transformed in any way and thus are considered stable
+    /// (if the ProtoBuf definition does not change) and safe for programmatic use.
+    pub fn as_str_name(&self) -> &'static str {
+        match self {
+            Self::Unspecified => "OVERLAP_END_UNSPECIFIED",
+            Self::FilesApart => "OVERLAP_END_FILES_APART",
+            Self::LeftFlight => "OVERLAP_END_LEFT_FLIGHT",
+        }
+    }
+    /// Creates an enum from field names used in the ProtoBuf definition.
+    pub fn from_str_name(value: &str) -> ::core::option::Option<Self> {
+        match value {
+            "OVERLAP_END_UNSPECIFIED" => Some(Self::Unspecified),
+            "OVERLAP_END_FILES_APART" => Some(Self::FilesApart),
+            "OVERLAP_END_LEFT_FLIGHT" => Some(Self::LeftFlight),
             _ => None,
         }
     }

@@ -6964,6 +6964,9 @@ impl serde::Serialize for Event {
                 event::Kind::ForgeFailed(v) => {
                     struct_ser.serialize_field("forgeFailed", v)?;
                 }
+                event::Kind::PullRequestStateChanged(v) => {
+                    struct_ser.serialize_field("pullRequestStateChanged", v)?;
+                }
                 event::Kind::ProposalMade(v) => {
                     struct_ser.serialize_field("proposalMade", v)?;
                 }
@@ -6972,6 +6975,9 @@ impl serde::Serialize for Event {
                 }
                 event::Kind::WorkstreamsOverlap(v) => {
                     struct_ser.serialize_field("workstreamsOverlap", v)?;
+                }
+                event::Kind::WorkstreamsOverlapEnded(v) => {
+                    struct_ser.serialize_field("workstreamsOverlapEnded", v)?;
                 }
                 event::Kind::ShellOpened(v) => {
                     struct_ser.serialize_field("shellOpened", v)?;
@@ -7068,12 +7074,16 @@ impl<'de> serde::Deserialize<'de> for Event {
             "forgeFeedback",
             "forge_failed",
             "forgeFailed",
+            "pull_request_state_changed",
+            "pullRequestStateChanged",
             "proposal_made",
             "proposalMade",
             "proposal_decided",
             "proposalDecided",
             "workstreams_overlap",
             "workstreamsOverlap",
+            "workstreams_overlap_ended",
+            "workstreamsOverlapEnded",
             "shell_opened",
             "shellOpened",
             "shell_closed",
@@ -7122,9 +7132,11 @@ impl<'de> serde::Deserialize<'de> for Event {
             PullRequestOpened,
             ForgeFeedback,
             ForgeFailed,
+            PullRequestStateChanged,
             ProposalMade,
             ProposalDecided,
             WorkstreamsOverlap,
+            WorkstreamsOverlapEnded,
             ShellOpened,
             ShellClosed,
             ProposalStale,
@@ -7187,9 +7199,11 @@ impl<'de> serde::Deserialize<'de> for Event {
                             "pullRequestOpened" | "pull_request_opened" => Ok(GeneratedField::PullRequestOpened),
                             "forgeFeedback" | "forge_feedback" => Ok(GeneratedField::ForgeFeedback),
                             "forgeFailed" | "forge_failed" => Ok(GeneratedField::ForgeFailed),
+                            "pullRequestStateChanged" | "pull_request_state_changed" => Ok(GeneratedField::PullRequestStateChanged),
                             "proposalMade" | "proposal_made" => Ok(GeneratedField::ProposalMade),
                             "proposalDecided" | "proposal_decided" => Ok(GeneratedField::ProposalDecided),
                             "workstreamsOverlap" | "workstreams_overlap" => Ok(GeneratedField::WorkstreamsOverlap),
+                            "workstreamsOverlapEnded" | "workstreams_overlap_ended" => Ok(GeneratedField::WorkstreamsOverlapEnded),
                             "shellOpened" | "shell_opened" => Ok(GeneratedField::ShellOpened),
                             "shellClosed" | "shell_closed" => Ok(GeneratedField::ShellClosed),
                             "proposalStale" | "proposal_stale" => Ok(GeneratedField::ProposalStale),
@@ -7485,6 +7499,13 @@ impl<'de> serde::Deserialize<'de> for Event {
                             kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::ForgeFailed)
 ;
                         }
+                        GeneratedField::PullRequestStateChanged => {
+                            if kind__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("pullRequestStateChanged"));
+                            }
+                            kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::PullRequestStateChanged)
+;
+                        }
                         GeneratedField::ProposalMade => {
                             if kind__.is_some() {
                                 return Err(serde::de::Error::duplicate_field("proposalMade"));
@@ -7504,6 +7525,13 @@ impl<'de> serde::Deserialize<'de> for Event {
                                 return Err(serde::de::Error::duplicate_field("workstreamsOverlap"));
                             }
                             kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::WorkstreamsOverlap)
+;
+                        }
+                        GeneratedField::WorkstreamsOverlapEnded => {
+                            if kind__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("workstreamsOverlapEnded"));
+                            }
+                            kind__ = map_.next_value::<::std::option::Option<_>>()?.map(event::Kind::WorkstreamsOverlapEnded)
 ;
                         }
                         GeneratedField::ShellOpened => {
@@ -12814,6 +12842,80 @@ impl<'de> serde::Deserialize<'de> for MergedWorkstream {
         deserializer.deserialize_struct("compass.v1.MergedWorkstream", FIELDS, GeneratedVisitor)
     }
 }
+impl serde::Serialize for OverlapEnd {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        let variant = match self {
+            Self::Unspecified => "OVERLAP_END_UNSPECIFIED",
+            Self::FilesApart => "OVERLAP_END_FILES_APART",
+            Self::LeftFlight => "OVERLAP_END_LEFT_FLIGHT",
+        };
+        serializer.serialize_str(variant)
+    }
+}
+impl<'de> serde::Deserialize<'de> for OverlapEnd {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "OVERLAP_END_UNSPECIFIED",
+            "OVERLAP_END_FILES_APART",
+            "OVERLAP_END_LEFT_FLIGHT",
+        ];
+
+        struct GeneratedVisitor;
+
+        impl serde::de::Visitor<'_> for GeneratedVisitor {
+            type Value = OverlapEnd;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(formatter, "expected one of: {:?}", &FIELDS)
+            }
+
+            fn visit_i64<E>(self, v: i64) -> std::result::Result<Self::Value, E>
+            where
+                E: serde::de::Error,
+            {
+                i32::try_from(v)
+                    .ok()
+                    .and_then(|x| x.try_into().ok())
+                    .ok_or_else(|| {
+                        serde::de::Error::invalid_value(serde::de::Unexpected::Signed(v), &self)
+                    })
+            }
+
+            fn visit_u64<E>(self, v: u64) -> std::result::Result<Self::Value, E>
+            where
+                E: serde::de::Error,
+            {
+                i32::try_from(v)
+                    .ok()
+                    .and_then(|x| x.try_into().ok())
+                    .ok_or_else(|| {
+                        serde::de::Error::invalid_value(serde::de::Unexpected::Unsigned(v), &self)
+                    })
+            }
+
+            fn visit_str<E>(self, value: &str) -> std::result::Result<Self::Value, E>
+            where
+                E: serde::de::Error,
+            {
+                match value {
+                    "OVERLAP_END_UNSPECIFIED" => Ok(OverlapEnd::Unspecified),
+                    "OVERLAP_END_FILES_APART" => Ok(OverlapEnd::FilesApart),
+                    "OVERLAP_END_LEFT_FLIGHT" => Ok(OverlapEnd::LeftFlight),
+                    _ => Err(serde::de::Error::unknown_variant(value, FIELDS)),
+                }
+            }
+        }
+        deserializer.deserialize_any(GeneratedVisitor)
+    }
+}
 impl serde::Serialize for PlanEntry {
     #[allow(deprecated)]
     fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
@@ -14847,6 +14949,174 @@ impl<'de> serde::Deserialize<'de> for PullRequestState {
             }
         }
         deserializer.deserialize_any(GeneratedVisitor)
+    }
+}
+impl serde::Serialize for PullRequestStateChanged {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.workstream_id.is_empty() {
+            len += 1;
+        }
+        if !self.repo.is_empty() {
+            len += 1;
+        }
+        if self.number != 0 {
+            len += 1;
+        }
+        if self.from != 0 {
+            len += 1;
+        }
+        if self.to != 0 {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.PullRequestStateChanged", len)?;
+        if !self.workstream_id.is_empty() {
+            struct_ser.serialize_field("workstreamId", &self.workstream_id)?;
+        }
+        if !self.repo.is_empty() {
+            struct_ser.serialize_field("repo", &self.repo)?;
+        }
+        if self.number != 0 {
+            #[allow(clippy::needless_borrow)]
+            #[allow(clippy::needless_borrows_for_generic_args)]
+            struct_ser.serialize_field("number", ToString::to_string(&self.number).as_str())?;
+        }
+        if self.from != 0 {
+            let v = PullRequestState::try_from(self.from)
+                .map_err(|_| serde::ser::Error::custom(format!("Invalid variant {}", self.from)))?;
+            struct_ser.serialize_field("from", &v)?;
+        }
+        if self.to != 0 {
+            let v = PullRequestState::try_from(self.to)
+                .map_err(|_| serde::ser::Error::custom(format!("Invalid variant {}", self.to)))?;
+            struct_ser.serialize_field("to", &v)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for PullRequestStateChanged {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "workstream_id",
+            "workstreamId",
+            "repo",
+            "number",
+            "from",
+            "to",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            WorkstreamId,
+            Repo,
+            Number,
+            From,
+            To,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "workstreamId" | "workstream_id" => Ok(GeneratedField::WorkstreamId),
+                            "repo" => Ok(GeneratedField::Repo),
+                            "number" => Ok(GeneratedField::Number),
+                            "from" => Ok(GeneratedField::From),
+                            "to" => Ok(GeneratedField::To),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = PullRequestStateChanged;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.PullRequestStateChanged")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<PullRequestStateChanged, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut workstream_id__ = None;
+                let mut repo__ = None;
+                let mut number__ = None;
+                let mut from__ = None;
+                let mut to__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::WorkstreamId => {
+                            if workstream_id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("workstreamId"));
+                            }
+                            workstream_id__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Repo => {
+                            if repo__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("repo"));
+                            }
+                            repo__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Number => {
+                            if number__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("number"));
+                            }
+                            number__ = 
+                                Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
+                            ;
+                        }
+                        GeneratedField::From => {
+                            if from__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("from"));
+                            }
+                            from__ = Some(map_.next_value::<PullRequestState>()? as i32);
+                        }
+                        GeneratedField::To => {
+                            if to__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("to"));
+                            }
+                            to__ = Some(map_.next_value::<PullRequestState>()? as i32);
+                        }
+                    }
+                }
+                Ok(PullRequestStateChanged {
+                    workstream_id: workstream_id__.unwrap_or_default(),
+                    repo: repo__.unwrap_or_default(),
+                    number: number__.unwrap_or_default(),
+                    from: from__.unwrap_or_default(),
+                    to: to__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.PullRequestStateChanged", FIELDS, GeneratedVisitor)
     }
 }
 impl serde::Serialize for QueueUpdated {
@@ -18753,6 +19023,7 @@ impl serde::Serialize for StaleReason {
             Self::Unspecified => "STALE_REASON_UNSPECIFIED",
             Self::Assigned => "STALE_REASON_ASSIGNED",
             Self::Closed => "STALE_REASON_CLOSED",
+            Self::Gone => "STALE_REASON_GONE",
         };
         serializer.serialize_str(variant)
     }
@@ -18767,6 +19038,7 @@ impl<'de> serde::Deserialize<'de> for StaleReason {
             "STALE_REASON_UNSPECIFIED",
             "STALE_REASON_ASSIGNED",
             "STALE_REASON_CLOSED",
+            "STALE_REASON_GONE",
         ];
 
         struct GeneratedVisitor;
@@ -18810,6 +19082,7 @@ impl<'de> serde::Deserialize<'de> for StaleReason {
                     "STALE_REASON_UNSPECIFIED" => Ok(StaleReason::Unspecified),
                     "STALE_REASON_ASSIGNED" => Ok(StaleReason::Assigned),
                     "STALE_REASON_CLOSED" => Ok(StaleReason::Closed),
+                    "STALE_REASON_GONE" => Ok(StaleReason::Gone),
                     _ => Err(serde::de::Error::unknown_variant(value, FIELDS)),
                 }
             }
@@ -21269,5 +21542,134 @@ impl<'de> serde::Deserialize<'de> for WorkstreamsOverlap {
             }
         }
         deserializer.deserialize_struct("compass.v1.WorkstreamsOverlap", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for WorkstreamsOverlapEnded {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.other_workstream_id.is_empty() {
+            len += 1;
+        }
+        if !self.other_agent_id.is_empty() {
+            len += 1;
+        }
+        if self.why != 0 {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.WorkstreamsOverlapEnded", len)?;
+        if !self.other_workstream_id.is_empty() {
+            struct_ser.serialize_field("otherWorkstreamId", &self.other_workstream_id)?;
+        }
+        if !self.other_agent_id.is_empty() {
+            struct_ser.serialize_field("otherAgentId", &self.other_agent_id)?;
+        }
+        if self.why != 0 {
+            let v = OverlapEnd::try_from(self.why)
+                .map_err(|_| serde::ser::Error::custom(format!("Invalid variant {}", self.why)))?;
+            struct_ser.serialize_field("why", &v)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for WorkstreamsOverlapEnded {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "other_workstream_id",
+            "otherWorkstreamId",
+            "other_agent_id",
+            "otherAgentId",
+            "why",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            OtherWorkstreamId,
+            OtherAgentId,
+            Why,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "otherWorkstreamId" | "other_workstream_id" => Ok(GeneratedField::OtherWorkstreamId),
+                            "otherAgentId" | "other_agent_id" => Ok(GeneratedField::OtherAgentId),
+                            "why" => Ok(GeneratedField::Why),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = WorkstreamsOverlapEnded;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.WorkstreamsOverlapEnded")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<WorkstreamsOverlapEnded, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut other_workstream_id__ = None;
+                let mut other_agent_id__ = None;
+                let mut why__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::OtherWorkstreamId => {
+                            if other_workstream_id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("otherWorkstreamId"));
+                            }
+                            other_workstream_id__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::OtherAgentId => {
+                            if other_agent_id__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("otherAgentId"));
+                            }
+                            other_agent_id__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Why => {
+                            if why__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("why"));
+                            }
+                            why__ = Some(map_.next_value::<OverlapEnd>()? as i32);
+                        }
+                    }
+                }
+                Ok(WorkstreamsOverlapEnded {
+                    other_workstream_id: other_workstream_id__.unwrap_or_default(),
+                    other_agent_id: other_agent_id__.unwrap_or_default(),
+                    why: why__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.WorkstreamsOverlapEnded", FIELDS, GeneratedVisitor)
     }
 }

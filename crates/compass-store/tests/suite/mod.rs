@@ -2,6 +2,7 @@
 
 mod domain;
 mod log;
+mod pulls;
 mod warden;
 
 use compass_core::event::{EventKind, NewEvent, Scope};

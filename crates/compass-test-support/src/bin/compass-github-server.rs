@@ -3,7 +3,8 @@
 //! serves `REPO`'s issues (and, given the forge's bare repo, its pull
 //! requests) to requests carrying `TOKEN`, prints `url: <API base URL>`,
 //! and then reads commands on stdin, one a line, until it closes:
-//! `html-base URL` (see `GithubServer::set_html_base`).
+//! `html-base URL` (see `GithubServer::set_html_base`) and `close-pull N
+//! merged|unmerged` (see `GithubServer::close_pull`).
 
 use compass_test_support::GithubServer;
 use std::io::{BufRead, Write};
@@ -29,6 +30,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let line = line?;
         match line.split_once(' ') {
             Some(("html-base", base)) => server.set_html_base(base),
+            Some(("close-pull", rest)) => match rest.split_once(' ') {
+                Some((n, how @ ("merged" | "unmerged"))) => {
+                    server.close_pull(n.parse()?, how == "merged");
+                }
+                _ => {
+                    return Err(format!("usage: close-pull N merged|unmerged, not {line:?}").into());
+                }
+            },
             _ => return Err(format!("unknown command {line:?}").into()),
         }
         writeln!(out, "ok")?;

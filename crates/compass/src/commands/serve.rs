@@ -40,6 +40,7 @@ pub(crate) async fn run(dir: DataDir, args: ServeArgs, banner: Banner) -> CliRes
     };
     config.ask_wait = std::time::Duration::from_secs(args.ask_wait);
     config.merge_poll = std::time::Duration::from_secs(args.merge_poll);
+    config.ring_gap = std::time::Duration::from_secs(args.merge_ring_gap);
     config.judge = compass_daemon::judge::resolve(&dir, args.judge.clone().into())?;
     config.agent_tools = match &args.agent_tools {
         Some(dir) => Some(

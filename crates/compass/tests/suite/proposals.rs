@@ -42,7 +42,8 @@ pub(super) fn two_agents(d: &TestDaemon) {
 /// The agent writes `file` on its workstream's branch and commits.
 fn edits(file: &str) -> String {
     format!(
-        "name = \"edit\"\n[[turns]]\nsteps = [\n  {{ kind = \"write\", path = \"{file}\", content = \"changed\\n\" }},\n  {{ kind = \"git_commit\", message = \"edit {file}\" }},\n]\n"
+        "name = \"edit\"\n[[turns]]\nsteps = [\n  {{ kind = \"write\", path = \"{file}\", content = \"changed\\n\" }},\n  {{ kind = \"git_commit\", message = \"edit {file}\" }},\n]\n\
+         [[turns]]\non_prompt_containing = \"undo\"\nsteps = [ {{ kind = \"run\", command = \"git -c user.name=a -c user.email=a@example.com revert --no-edit HEAD\" }} ]\n"
     )
 }
 
@@ -199,8 +200,36 @@ fn proposals_follow_personas_and_the_conflict_map_and_only_approval_assigns() {
         text.contains("~ demo-1 shares app:src/parser/lex.rs with demo-2 (vega)"),
         "{text}"
     );
-    // Work that leaves flight leaves the marker.
+    // Work that leaves flight leaves the marker: one event says the
+    // overlap ended; back in flight, it begins again (once more).
     d.ok(&["workstream", "move", &ws2, "paused"]);
+    let card = d.board_card("demo", "demo-1");
+    assert!(card["overlaps"].is_null(), "{card}");
+    d.ok(&["dispatcher", "check-merges"]);
+    let ended = format!("no longer overlaps {ws1} (");
+    let events = d.ok(&["events"]);
+    assert_eq!(events.matches(&ended).count(), 1, "{events}");
+    assert!(events.contains("left flight"), "{events}");
+    d.ok(&["workstream", "move", &ws2, "in_progress"]);
+    d.ok(&["dispatcher", "check-merges"]);
+    let events = d.ok(&["events"]);
+    assert_eq!(events.matches("overlap with").count(), 2, "{events}");
+    assert_eq!(
+        d.board_card("demo", "demo-1")["overlaps"]
+            .as_array()
+            .map(Vec::len),
+        Some(1)
+    );
+
+    // Vega takes its change back: the diffs no longer meet, one event says
+    // so, and polling again says nothing more.
+    d.ok(&["agent", "prompt", "vega", "undo", "--follow"]);
+    d.ok(&["dispatcher", "check-merges"]);
+    d.ok(&["dispatcher", "check-merges"]);
+    let events = d.ok(&["events"]);
+    assert_eq!(events.matches(&ended).count(), 2, "{events}");
+    assert_eq!(events.matches(": files apart").count(), 1, "{events}");
+    assert_eq!(events.matches("overlap with").count(), 2, "{events}");
     let card = d.board_card("demo", "demo-1");
     assert!(card["overlaps"].is_null(), "{card}");
 }
@@ -252,28 +281,73 @@ fn bench_dispatch_times_a_full_sync_and_a_no_op_resync() {
 /// proposed to no one while it stays closed.
 #[test]
 fn a_proposal_whose_issue_closed_on_its_tracker_is_refused_as_stale() {
+    let f = refused_once_off_the_tracker(
+        |gh, n| gh.close(n),
+        "closed on its tracker since",
+        "is closed on its tracker",
+    );
+    assert_eq!(f.gh.issue(1)["state"], "closed");
+}
+
+/// An imported issue deleted from its tracker after it was proposed: the
+/// next sync reads it directly (the listing never shows a deletion), gets
+/// `410 Gone`, and marks it gone — kept here, never proposed, its proposal
+/// refused as stale saying so.
+#[test]
+fn a_proposal_whose_issue_was_deleted_from_its_tracker_is_refused_as_stale() {
+    let f = refused_once_off_the_tracker(
+        |gh, n| gh.delete(n),
+        "deleted from its tracker since",
+        "was deleted from its tracker",
+    );
+    let reads: Vec<_> =
+        f.gh.seen()
+            .into_iter()
+            .filter(|s| s.method == "GET" && s.path.starts_with("/repos/octo/app/issues/"))
+            .map(|s| s.path)
+            .collect();
+    assert!(
+        reads.contains(&"/repos/octo/app/issues/1".to_owned()),
+        "{reads:?}"
+    );
+    // Kept locally: the issue and its key still answer.
+    let issues = f.d.json(&["issue", "list"]);
+    assert!(issues.to_string().contains("\"first\""), "{issues}");
+}
+
+/// Two issues imported and proposed; the first (number 1) is taken off
+/// the tracker by `remove`, and a sync reads that: approving its proposal
+/// is refused naming `stale_why` (with a `proposal_stale` event), nothing
+/// is assigned, proposing it again is refused naming `propose_why`, and
+/// the other proposal still stands.
+fn refused_once_off_the_tracker(
+    remove: impl Fn(&compass_test_support::GithubServer, u64),
+    stale_why: &str,
+    propose_why: &str,
+) -> super::pulls::OnForge {
     let (f, numbers) = on_forge(&[], &[("first", "one"), ("second", "two")]);
     let d = &f.d;
     d.ok(&["agent", "new", "atlas"]);
     let list = proposals(&d.json(&["dispatcher", "propose", "-p", "demo"]));
     assert_eq!(list.len(), 2, "{list:?}");
     let key = super::sources::key_titled(&d.json(&["issue", "list"]), "first");
-    let closed = of(&list, &key).clone();
-    f.gh.close(numbers[0]);
-    // Compass learns of the close from the next sync.
+    let off = of(&list, &key).clone();
+    assert_eq!(numbers[0], 1);
+    remove(&f.gh, numbers[0]);
+    // Compass learns of it from the next sync.
     d.ok(&["source", "sync", "github:octo/app"]);
-    let stale = d.fails(&["dispatcher", "approve", &id(&closed)]);
+    let stale = d.fails(&["dispatcher", "approve", &id(&off)]);
     assert!(
-        stale.contains(&format!("proposal {} is stale", id(&closed)))
+        stale.contains(&format!("proposal {} is stale", id(&off)))
             && stale.contains(&format!("issue {key} changed"))
-            && stale.contains("closed on its tracker"),
+            && stale.contains(stale_why),
         "{stale}"
     );
     let events = d.ok(&["events"]);
     assert!(
         events.contains(&format!(
-            "proposal {} stale: issue {key} was closed on its tracker since",
-            id(&closed)
+            "proposal {} stale: issue {key} was {stale_why}",
+            id(&off)
         )),
         "{events}"
     );
@@ -283,16 +357,14 @@ fn a_proposal_whose_issue_closed_on_its_tracker_is_refused_as_stale() {
             .is_none_or(Vec::is_empty),
         "nothing was assigned"
     );
-    // Rejected, it is not proposed again while the issue stays closed.
-    d.ok(&["dispatcher", "reject", &id(&closed)]);
+    // Rejected, it is not proposed again.
+    d.ok(&["dispatcher", "reject", &id(&off)]);
     let bad = d.fails(&["dispatcher", "propose", "-p", "demo", &key]);
-    assert!(
-        bad.contains(&format!("issue {key} is closed on its tracker")),
-        "{bad}"
-    );
+    assert!(bad.contains(&format!("issue {key} {propose_why}")), "{bad}");
     // The other issue's proposal still stands.
     let other = list.iter().find(|p| p["issueKey"] != key.as_str()).unwrap();
     let approved = d.json(&["dispatcher", "approve", &id(other)]);
     assert_eq!(approved["proposal"]["state"], "PROPOSAL_STATE_APPROVED");
     assert!(proposals(&d.json(&["dispatcher", "propose", "-p", "demo"])).is_empty());
+    f
 }

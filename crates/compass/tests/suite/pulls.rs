@@ -261,10 +261,32 @@ fn a_ready_push_opens_a_pull_request_whose_review_reaches_the_agent_and_whose_sq
         "{events}"
     );
 
-    // Squash-merged by hand and the PR closed without the merge button:
-    // trunk says merged; the issue closes; the PR shows closed.
-    squash_by_hand(user, BRANCH);
+    // The PR closed without the merge button, nothing on trunk: the
+    // workstream stays in review, and the state change is one event (the
+    // board re-reads its card on it).
     gh.close_pull(number, false);
+    d.ok(&["dispatcher", "check-merges"]);
+    d.ok(&["dispatcher", "check-merges"]);
+    let events = d.ok(&["events"]);
+    assert_eq!(
+        events
+            .matches(&format!(
+                "pull request #{number} of app in workstream {ws} is closed (was open)"
+            ))
+            .count(),
+        1,
+        "{events}"
+    );
+    assert_eq!(show(d, &ws)["state"], "WORKSTREAM_STATE_IN_REVIEW");
+    let card = d.board_card("demo", "demo-1");
+    assert_eq!(
+        card["pullRequests"][0]["state"], "PULL_REQUEST_STATE_CLOSED",
+        "{card}"
+    );
+
+    // Then squash-merged by hand: trunk says merged; the issue closes; the
+    // PR shows closed.
+    squash_by_hand(user, BRANCH);
     let r = d.json(&["dispatcher", "check-merges"]);
     assert_eq!(r["merged"][0]["workstream"]["id"], ws.as_str(), "{r}");
     assert_eq!(r["merged"][0]["repos"][0]["how"], "MERGE_METHOD_SQUASH");
@@ -279,6 +301,25 @@ fn a_ready_push_opens_a_pull_request_whose_review_reaches_the_agent_and_whose_sq
     assert_eq!(gh.issue(issue)["state"], "closed");
 }
 
+/// Agent atlas with demo-1 in progress (its scenario still to start); the
+/// workstream's id.
+fn atlas_in_progress(d: &TestDaemon) -> String {
+    d.ok(&["agent", "new", "atlas"]);
+    let ws = d.workstream("demo-1", "atlas");
+    d.ok(&["workstream", "move", &ws, "in_progress"]);
+    compass_test_support::bins::scripted_agent();
+    ws
+}
+
+/// The agent's command: commit `one.txt` and push it as the branch.
+fn commit_and_push() -> String {
+    format!(
+        "git checkout -qb work HEAD && printf 'one\\n' > one.txt && git add -A && \
+         git -c user.name=a -c user.email=a@example.com commit -qm one && \
+         git push -q origin HEAD:refs/heads/{BRANCH}"
+    )
+}
+
 /// The push first, `ready_for_push` after: the signal itself runs the poll,
 /// so the PR opens at once. The periodic poll is an hour away and nothing
 /// else asks for a check, so only the signal can explain it.
@@ -286,15 +327,8 @@ fn a_ready_push_opens_a_pull_request_whose_review_reaches_the_agent_and_whose_sq
 fn ready_for_push_after_the_push_opens_the_pull_request_at_once() {
     let (f, _) = on_forge(&["--merge-poll", "3600"], &[("say one", "write one.txt")]);
     let d = &f.d;
-    d.ok(&["agent", "new", "atlas"]);
-    let ws = d.workstream("demo-1", "atlas");
-    d.ok(&["workstream", "move", &ws, "in_progress"]);
-    compass_test_support::bins::scripted_agent();
-    let work = format!(
-        "git checkout -qb work HEAD && printf 'one\\n' > one.txt && git add -A && \
-         git -c user.name=a -c user.email=a@example.com commit -qm one && \
-         git push -q origin HEAD:refs/heads/{BRANCH}"
-    );
+    let ws = atlas_in_progress(d);
+    let work = commit_and_push();
     d.start_scripted(
         "atlas",
         &format!(
@@ -323,4 +357,68 @@ fn ready_for_push_after_the_push_opens_the_pull_request_at_once() {
         "{}",
         show(d, &ws)
     );
+}
+
+/// An agent calling `ready_for_push` in a loop: the rings of the burst
+/// (a second apart, all inside one gap) cost one poll at once and one more
+/// when the gap ends — never one per ring, and the last ring is not lost.
+/// A poll with an open pull request reads it once (`GET …/pulls/N`), so
+/// those reads count the polls; the periodic poll is an hour away.
+#[test]
+fn ready_for_push_in_a_loop_polls_the_forge_at_most_once_per_gap() {
+    const GAP: Duration = Duration::from_secs(6);
+    let (f, _) = on_forge(
+        &["--merge-poll", "3600", "--merge-ring-gap", "6"],
+        &[("say one", "write one.txt")],
+    );
+    let (d, gh) = (&f.d, &f.gh);
+    atlas_in_progress(d);
+    let work = commit_and_push();
+    let mut burst = vec![ready_step("demo-1")];
+    for _ in 0..3 {
+        burst.push(step("sleep 1"));
+        burst.push(ready_step("demo-1"));
+    }
+    d.start_scripted(
+        "atlas",
+        &format!(
+            "name = \"loop\"\n[[turns]]\nsteps = [ {}, {} ]\n\
+             [[turns]]\non_prompt_containing = \"again\"\nsteps = [ {} ]\n",
+            ready_step("demo-1"),
+            step(&work),
+            burst.join(", "),
+        ),
+    );
+    d.ok(&["agent", "prompt", "atlas", "go", "--follow"]);
+    wait_for(d, "the pull request", |e| e.contains("opened for app"));
+    let number = gh.pulls()[0]["number"].as_u64().unwrap();
+    let view = format!("/repos/octo/app/pulls/{number}");
+    let polls = || -> Vec<Instant> {
+        gh.seen()
+            .into_iter()
+            .filter(|s| s.method == "GET" && s.path == view)
+            .map(|s| s.at)
+            .collect()
+    };
+    // Let the opening poll's gap pass: nothing is left to ring.
+    std::thread::sleep(GAP + Duration::from_secs(1));
+    let before = polls().len();
+
+    let started = Instant::now();
+    d.ok(&["agent", "prompt", "atlas", "again", "--follow"]);
+    let rings = started.elapsed();
+    assert!(rings < GAP, "the burst outlasted the gap ({rings:?})");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while polls().len() < before + 2 {
+        assert!(Instant::now() < deadline, "the last ring was never polled");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    // Nothing more comes after the gap that followed.
+    std::thread::sleep(GAP + Duration::from_secs(1));
+    let after = polls();
+    assert_eq!(after.len(), before + 2, "four rings, two polls: {after:?}");
+    let spacing = after[before + 1] - after[before];
+    assert!(spacing >= GAP, "polls {spacing:?} apart, inside the gap");
+    let events = d.ok(&["events"]);
+    assert_eq!(events.matches("ready for push: ").count(), 5, "{events}");
 }
