@@ -21,14 +21,23 @@ pub(crate) fn printable(text: &str) -> std::borrow::Cow<'_, str> {
         if !invisible(c) {
             return true;
         }
-        let visible = |n: Option<char>| {
-            n.is_some_and(|n| {
-                !n.is_ascii() && !n.is_control() && !n.is_whitespace() && !invisible(n)
-            })
+        let mut before = text[..i].chars().rev();
+        let glyph_before = match before.next() {
+            // A selector kept after its glyph still ends that glyph.
+            Some(v) if variation_selector(v) => before.next().is_some_and(visible_glyph),
+            n => n.is_some_and(visible_glyph),
         };
+        if variation_selector(c) {
+            // One selector picks the glyph of the character before it; a
+            // run of them (or one after ASCII) only carries hidden data.
+            return text[..i].chars().next_back().is_some_and(visible_glyph);
+        }
         JOINERS.contains(&c)
-            && visible(text[..i].chars().next_back())
-            && visible(text[i + c.len_utf8()..].chars().next())
+            && glyph_before
+            && text[i + c.len_utf8()..]
+                .chars()
+                .next()
+                .is_some_and(visible_glyph)
     };
     if text.char_indices().all(shown_as_is) {
         return std::borrow::Cow::Borrowed(text);
@@ -38,25 +47,42 @@ pub(crate) fn printable(text: &str) -> std::borrow::Cow<'_, str> {
         .collect()
 }
 
+/// A visible non-ASCII character: what a joiner or selector may attach to.
+fn visible_glyph(c: char) -> bool {
+    !c.is_ascii() && !c.is_control() && !c.is_whitespace() && !invisible(c)
+}
+
 /// Zero-width non-joiner and joiner: part of legitimate text (see [`printable`]).
 const JOINERS: [char; 2] = ['\u{200C}', '\u{200D}'];
+
+/// Variation selectors: one after a visible non-ASCII character picks its
+/// glyph (an emoji's colour form, an ideograph's variant); anywhere else
+/// they are invisible carriers (see [`printable`]).
+fn variation_selector(c: char) -> bool {
+    matches!(c, '\u{FE00}'..='\u{FE0F}' | '\u{E0100}'..='\u{E01EF}')
+}
 
 /// Characters that are not control characters yet reorder or hide the
 /// text around them on a terminal: the bidirectional controls (an
 /// override makes `txt.exe` of `exe.txt`), the zero-width characters
 /// (a command that reads as `curl` but is not), the invisible operators,
-/// and the tag characters (whole words no terminal shows but a model
-/// reads).
+/// fillers and soft hyphens, the tag characters and variation selectors
+/// (whole words no terminal shows but a model reads).
 pub(crate) fn invisible(c: char) -> bool {
     matches!(c,
-        '\u{061C}' // Arabic letter mark
-        | '\u{180E}' // Mongolian vowel separator
+        '\u{00AD}' // soft hyphen
+        | '\u{034F}' // combining grapheme joiner
+        | '\u{061C}' // Arabic letter mark
+        | '\u{115F}' | '\u{1160}' | '\u{3164}' | '\u{FFA0}' // Hangul fillers
+        | '\u{180B}'..='\u{180E}' // Mongolian variation selectors, vowel separator
         | '\u{200B}'..='\u{200F}' // zero-width space, (non-)joiner, LRM, RLM
         | '\u{202A}'..='\u{202E}' // embeddings and overrides
         | '\u{2060}'..='\u{2064}' // word joiner, invisible operators
         | '\u{2066}'..='\u{2069}' // isolates
+        | '\u{FE00}'..='\u{FE0F}' // variation selectors
         | '\u{FEFF}' // zero-width no-break space (BOM)
         | '\u{E0000}'..='\u{E007F}' // tags
+        | '\u{E0100}'..='\u{E01EF}' // variation selectors supplement
     )
 }
 
@@ -119,6 +145,12 @@ mod tests {
             '\u{2060}',
             '\u{FEFF}',
             '\u{E0041}',
+            '\u{00AD}',
+            '\u{034F}',
+            '\u{3164}',
+            '\u{180B}',
+            '\u{FE0F}',
+            '\u{E0100}',
         ] {
             assert_eq!(printable(&format!("cu{c}rl")), "cu\u{FFFD}rl", "{c:?}");
             // Next to a joiner or at either end, a joiner hides as much.
@@ -128,6 +160,11 @@ mod tests {
                 "{c:?}"
             );
         }
+        // Variation selectors smuggle data in runs after one glyph.
+        assert_eq!(
+            printable("\u{1F600}\u{FE0F}\u{FE01}\u{E0102}"),
+            "\u{1F600}\u{FE0F}\u{FFFD}\u{FFFD}"
+        );
         assert_eq!(
             printable("invoice\u{202E}fdp.exe"),
             "invoice\u{FFFD}fdp.exe"
@@ -141,6 +178,7 @@ mod tests {
         for text in [
             "\u{65e5}\u{672c}\u{8a9e} \u{00e9}t\u{00e9}",
             "\u{1F469}\u{200D}\u{1F4BB} \u{1F3F3}\u{FE0F}\u{200D}\u{1F308}",
+            "\u{845B}\u{E0100} \u{2764}\u{FE0F}",
             "\u{0645}\u{06CC}\u{200C}\u{062E}\u{0648}\u{0627}\u{0647}\u{0645}",
         ] {
             assert!(
