@@ -34,6 +34,15 @@ pub const FLAG: &str = "--compass-netns-relay";
 /// The option that also serves the HTTP hook endpoint.
 pub const HOOK_HTTP: &str = "--hook-http";
 
+/// Whether a workload of `backend` with `egress` runs this relay in a
+/// network namespace of its own, so the HTTP hook endpoint it serves is on
+/// a loopback only that agent reaches. Elsewhere (the host tier, open
+/// egress) the loopback is shared and no endpoint is served.
+pub fn serves_http_hooks(backend: crate::Backend, egress: &crate::EgressPolicy) -> bool {
+    matches!(backend, crate::Backend::Sandbox | crate::Backend::Oci)
+        && matches!(egress, crate::EgressPolicy::Allowlist { .. })
+}
+
 /// The relay's arguments that serve the HTTP hook endpoint on its fixed
 /// loopback port, forwarding to the agent's hook socket inside.
 pub fn hook_http_args() -> [&'static str; 3] {
