@@ -6,6 +6,7 @@
 //! loopback (no egress: no forwarder) falls back to command hooks; and
 //! with the daemon's hook socket gone every call is blocked (fail closed).
 
+use super::kinds::SCRIPTED_HOOKS;
 use super::{TestDaemon, git_repo};
 
 /// Each hook config marks, in the agent's `$HOME`, when a command hook
@@ -32,14 +33,7 @@ hook_config_path = "mine/settings.json"
 hook_config = '{{"hooks": {{"PreToolUse": [{{"matcher": "*", "hooks": [{{"type": "command", "command": "touch $HOME/{MARK}; {{hook}} PreToolUse", "timeout": {{timeout_s}}}}]}}], "PostToolUse": [{{"matcher": "*", "hooks": [{{"type": "command", "command": "touch $HOME/{MARK}; {{hook}} PostToolUse", "timeout": {{timeout_s}}}}]}}]}}}}'
 [kind.provision.http_hooks]
 config = '{{"hooks": {{"PreToolUse": [{{"matcher": "*", "hooks": [{{"type": "http", "url": "{{hook_url}}/PreToolUse", "timeout": {{timeout_s}}, "onFailure": "block"}}]}}], "PostToolUse": [{{"matcher": "*", "hooks": [{{"type": "http", "url": "{{hook_url}}/PostToolUse", "timeout": {{timeout_s}}, "onFailure": "block"}}]}}]}}}}'
-[kind.hooks]
-pre_tool = true
-post_tool = true
-protocol = "scripted"
-surface = "the scripted agent's settings.json"
-gated_tools = ["Bash"]
-ungated_tools = []
-"#
+{SCRIPTED_HOOKS}"#
         )
     };
     format!(
