@@ -5,7 +5,9 @@
 //! runs — with no hook process started; the same kind without a private
 //! loopback (no egress: no forwarder) falls back to command hooks; and
 //! with the daemon's hook socket gone every call is blocked (fail closed).
+//! On the sandbox and the OCI backend.
 
+use super::escape::arena::{Backend, backend_runs_agents};
 use super::kinds::SCRIPTED_HOOKS;
 use super::{TestDaemon, git_repo};
 
@@ -49,10 +51,25 @@ const SCENARIO: &str = "name = \"http\"\n[[turns]]\nsteps = [\n  { kind = \"run\
 
 #[test]
 fn http_hooks_gate_an_allowlisted_sandbox_without_a_hook_process_and_fail_closed() {
+    gated_over_http(Backend::Sandbox);
+}
+
+/// The same in an OCI container, where the forwarder is the container's
+/// main process and the agent an exec beside it (skipped loudly where no
+/// engine can run an agent).
+#[test]
+fn http_hooks_gate_an_allowlisted_container_the_same_way() {
+    compass_test_support::bins::scripted_agent();
+    if backend_runs_agents(Backend::Oci) {
+        gated_over_http(Backend::Oci);
+    }
+}
+
+fn gated_over_http(backend: Backend) {
     compass_test_support::bins::scripted_agent();
     compass_test_support::bins::compass_hook();
     compass_test_support::bins::netns_relay();
-    let mut d = TestDaemon::start();
+    let mut d = TestDaemon::start_with(&["--backend", backend.flag()]);
     let repo = git_repo(d.outside());
     let notes = d.outside().join("notes");
     fs_err::create_dir_all(&notes).unwrap();
