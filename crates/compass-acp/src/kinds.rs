@@ -50,6 +50,65 @@ pub struct Provision {
     /// own deadline; a JSON config of a hooked kind must set it).
     #[serde(default)]
     pub hook_config: Option<String>,
+    /// The same hooks as HTTP hooks, served from inside the workload (no
+    /// process per tool call), where that is sound: see
+    /// [`AgentKind::hook_transport`].
+    #[serde(default)]
+    pub http_hooks: Option<HttpHooks>,
+}
+
+/// A kind's HTTP hook form. It replaces `hook_config` (at the same path)
+/// only where the workload's loopback is its own and the agent's HTTP
+/// hooks fail closed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HttpHooks {
+    /// The hook config template: `{hook_url}` becomes the in-workload
+    /// endpoint's URL for the kind's protocol (`{hook_url}/PreToolUse`),
+    /// `{timeout_s}` / `{timeout_ms}` as in `hook_config`. Each hook must
+    /// fail closed (Claude Code: `"onFailure": "block"`).
+    pub config: String,
+    /// The version of the agent program the kind's install pins, as the
+    /// kind declares it: Compass never asks the agent (what runs in the
+    /// workload is the agent's to change).
+    #[serde(default)]
+    pub agent_version: Option<String>,
+    /// The first version whose HTTP hooks can fail closed; an older pinned
+    /// version keeps the command hooks (its HTTP hooks would let a call
+    /// through whenever the endpoint fails). Absent: every version can.
+    #[serde(default)]
+    pub fail_closed_since: Option<String>,
+}
+
+/// How an agent's hooks reach Warden.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HookTransport {
+    /// A process per hook (`compass-hook`), run by the agent.
+    Command,
+    /// An HTTP request to the endpoint inside the workload.
+    Http,
+}
+
+impl HookTransport {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Command => "command",
+            Self::Http => "http",
+        }
+    }
+}
+
+/// Which transport a kind's hooks use in one workload, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TransportChoice {
+    pub transport: HookTransport,
+    pub why: String,
+}
+
+/// `1.2.10` → `[1, 2, 10]`; anything but dot-separated numbers is `None`.
+fn version(raw: &str) -> Option<Vec<u64>> {
+    raw.split('.').map(|p| p.parse().ok()).collect()
 }
 
 /// Which hook surfaces an agent has (the support matrix).
@@ -199,10 +258,74 @@ impl AgentKind {
         let protocol = self.hooks.protocol.map_or("none", HookProtocol::as_str);
         Some((
             path,
-            body.replace("{hook}", &format!("{hook_command} {protocol}"))
-                .replace("{config}", config_dir)
-                .replace("{timeout_s}", &agent_timeout.as_secs().to_string())
-                .replace("{timeout_ms}", &agent_timeout.as_millis().to_string()),
+            render(
+                body,
+                &format!("{hook_command} {protocol}"),
+                config_dir,
+                agent_timeout,
+            ),
+        ))
+    }
+
+    /// Which transport this kind's hooks use in a workload whose loopback
+    /// is (`private_loopback`) or is not its own. HTTP only where both
+    /// hold: the workload has a network namespace of its own (an
+    /// allowlisted sandbox or OCI workload; on the host tier or with open
+    /// egress the loopback is the host's, and the endpoint's port would
+    /// answer any other agent or process there), and the pinned agent's
+    /// HTTP hooks fail closed.
+    pub fn hook_transport(&self, private_loopback: bool) -> TransportChoice {
+        let choice = |transport, why: String| TransportChoice { transport, why };
+        let Some(http) = &self.provision.http_hooks else {
+            return choice(HookTransport::Command, "the kind has no HTTP hooks".into());
+        };
+        if let Some(since) = &http.fail_closed_since {
+            let pinned = http
+                .agent_version
+                .as_deref()
+                .unwrap_or("an unpinned version");
+            if http
+                .agent_version
+                .as_deref()
+                .and_then(version)
+                .is_none_or(|v| Some(v) < version(since))
+            {
+                return choice(
+                    HookTransport::Command,
+                    format!("the kind pins {pinned}; its HTTP hooks fail closed only from {since}"),
+                );
+            }
+        }
+        if !private_loopback {
+            return choice(
+                HookTransport::Command,
+                "the workload shares the host's loopback (host tier, open or no egress): an HTTP hook port there is not the agent's alone".into(),
+            );
+        }
+        choice(
+            HookTransport::Http,
+            "the workload's loopback is its own and the agent's HTTP hooks fail closed".into(),
+        )
+    }
+
+    /// `(relative path, content)` of the HTTP hook config, for the
+    /// endpoint inside the workload.
+    pub fn http_hook_config(
+        &self,
+        config_dir: &str,
+        agent_timeout: std::time::Duration,
+    ) -> Option<(String, String)> {
+        let path = self.provision.hook_config_path.clone()?;
+        let http = self.provision.http_hooks.as_ref()?;
+        let url = compass_hook::http::hook_url(self.hooks.protocol?);
+        Some((
+            path,
+            render(
+                &http.config.replace("{hook_url}", &url),
+                &url,
+                config_dir,
+                agent_timeout,
+            ),
         ))
     }
 
@@ -272,40 +395,110 @@ impl AgentKind {
                     "never calls {hook}: the hooks would not reach Warden".into(),
                 );
             }
-            // A JSON or TOML hook config must still parse after
-            // substitution, and a hooked one sets the agent's hook time-out
-            // (Warden's rule).
-            let parsed = if path.ends_with(".json") {
-                Some(
-                    serde_json::from_str::<serde_json::Value>(&body)
-                        .map_err(|e| format!("is not valid JSON: {e}")),
-                )
-            } else if path.ends_with(".toml") {
-                Some(
-                    toml::from_str::<toml::Value>(&body)
-                        .map(|_| serde_json::Value::Null)
-                        .map_err(|e| format!("is not valid TOML: {e}")),
-                )
-            } else {
-                None
-            };
-            if let Some(parsed) = parsed {
-                if let Err(e) = parsed {
-                    return bad("provision.hook_config", e);
-                }
-                if self.hooked()
-                    && !template.contains("{timeout_s}")
-                    && !template.contains("{timeout_ms}")
-                {
-                    return bad(
-                        "provision.hook_config",
-                        "sets no hook time-out ({timeout_s} or {timeout_ms}): the agent's own default could end a hook before Compass decides".into(),
-                    );
-                }
+            if let Err(e) = check_rendered(&path, template, &body, self.hooked()) {
+                return bad("provision.hook_config", e);
             }
+        }
+        if let Some(http) = &self.provision.http_hooks {
+            self.check_http(http)
+                .or_else(|e| bad("provision.http_hooks", e))?;
         }
         Ok(())
     }
+
+    /// An HTTP form: for a hooked kind whose protocol is answered over
+    /// HTTP, at the hook config's path, calling the endpoint, each hook
+    /// failing closed, with versions that compare.
+    fn check_http(&self, http: &HttpHooks) -> Result<(), String> {
+        let protocol = self
+            .hooks
+            .protocol
+            .filter(|_| self.hooked())
+            .ok_or("only a kind with hooks (and their protocol) has an HTTP form")?;
+        if !compass_hook::http::speaks_http(protocol) {
+            return Err(format!(
+                "the {protocol} hook protocol is not served over HTTP (claude-code and scripted are)"
+            ));
+        }
+        for (field, raw) in [
+            ("agent_version", &http.agent_version),
+            ("fail_closed_since", &http.fail_closed_since),
+        ] {
+            if let Some(raw) = raw
+                && version(raw).is_none()
+            {
+                return Err(format!("{field} {raw:?} is not a dotted version number"));
+            }
+        }
+        if !http.config.contains("{hook_url}") {
+            return Err("config never calls {hook_url}: the hooks would not reach Warden".into());
+        }
+        let (path, body) = self
+            .http_hook_config("/run/compass/config", std::time::Duration::ZERO)
+            .ok_or("needs provision.hook_config_path")?;
+        check_rendered(&path, &http.config, &body, true)?;
+        fails_closed(&body)
+    }
+}
+
+/// A JSON or TOML hook config must still parse after substitution, and a
+/// hooked one sets the agent's hook time-out (Warden's rule).
+fn check_rendered(path: &str, template: &str, body: &str, hooked: bool) -> Result<(), String> {
+    if path.ends_with(".json") {
+        serde_json::from_str::<serde_json::Value>(body)
+            .map_err(|e| format!("is not valid JSON: {e}"))?;
+    } else if path.ends_with(".toml") {
+        toml::from_str::<toml::Value>(body).map_err(|e| format!("is not valid TOML: {e}"))?;
+    } else {
+        return Ok(());
+    }
+    if hooked && !template.contains("{timeout_s}") && !template.contains("{timeout_ms}") {
+        return Err("sets no hook time-out ({timeout_s} or {timeout_ms}): the agent's own default could end a hook before Compass decides".into());
+    }
+    Ok(())
+}
+
+/// Every hook of a Claude-Code-shaped HTTP config (`{"hooks": {EVENT:
+/// [{"hooks": [HOOK]}]}}`) is an HTTP hook that blocks when it fails.
+fn fails_closed(body: &str) -> Result<(), String> {
+    let v: serde_json::Value =
+        serde_json::from_str(body).map_err(|e| format!("is not valid JSON: {e}"))?;
+    let hooks: Vec<&serde_json::Value> = v["hooks"]
+        .as_object()
+        .into_iter()
+        .flat_map(|events| events.values())
+        .filter_map(serde_json::Value::as_array)
+        .flatten()
+        .filter_map(|matcher| matcher["hooks"].as_array())
+        .flatten()
+        .collect();
+    if hooks.is_empty() {
+        return Err("config holds no hooks".into());
+    }
+    match hooks
+        .iter()
+        .find(|h| h["type"] != "http" || h["onFailure"] != "block")
+    {
+        Some(h) => Err(format!(
+            "every hook is {{\"type\": \"http\", …, \"onFailure\": \"block\"}} (a failed HTTP hook must not let the call through), not {h}"
+        )),
+        None => Ok(()),
+    }
+}
+
+/// A hook config template with `{hook}`, `{config}` and the time-outs
+/// filled in.
+fn render(
+    template: &str,
+    hook: &str,
+    config_dir: &str,
+    agent_timeout: std::time::Duration,
+) -> String {
+    template
+        .replace("{hook}", hook)
+        .replace("{config}", config_dir)
+        .replace("{timeout_s}", &agent_timeout.as_secs().to_string())
+        .replace("{timeout_ms}", &agent_timeout.as_millis().to_string())
 }
 
 #[derive(Debug, Deserialize)]
@@ -755,6 +948,101 @@ mod tests {
             if field != "protocol" {
                 assert!(e.contains("my-agent") || field == "id", "{field}: {e}");
             }
+        }
+    }
+
+    /// HTTP hooks only where the loopback is the agent's own and the
+    /// pinned agent fails closed; the config calls the endpoint.
+    #[test]
+    fn the_http_form_applies_only_where_it_is_sound() {
+        let r = KindRegistry::builtin().unwrap();
+        let scripted = r.get("scripted").unwrap();
+        assert_eq!(scripted.hook_transport(true).transport, HookTransport::Http);
+        let shared = scripted.hook_transport(false);
+        assert_eq!(shared.transport, HookTransport::Command);
+        assert!(shared.why.contains("loopback"), "{}", shared.why);
+        let (path, body) = scripted
+            .http_hook_config("/c", std::time::Duration::from_secs(15))
+            .unwrap();
+        assert_eq!(path, "scripted/settings.json");
+        let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+        let hook = &v["hooks"]["PreToolUse"][0]["hooks"][0];
+        assert_eq!(
+            hook["url"],
+            "http://127.0.0.1:3129/hook/scripted/PreToolUse"
+        );
+        assert_eq!(hook["onFailure"], "block");
+        assert_eq!(hook["timeout"], 15);
+        // The pinned adapter's bundled Claude Code fails open: command hooks.
+        let claude = r.get("claude-code").unwrap();
+        let old = claude.hook_transport(true);
+        assert_eq!(old.transport, HookTransport::Command);
+        assert!(
+            old.why.contains("2.1.83") && old.why.contains("2.1.295"),
+            "{}",
+            old.why
+        );
+        let mut newer = claude.clone();
+        if let Some(http) = newer.provision.http_hooks.as_mut() {
+            http.agent_version = Some("2.1.332".into());
+        }
+        assert_eq!(newer.hook_transport(true).transport, HookTransport::Http);
+        assert_eq!(
+            newer.hook_transport(false).transport,
+            HookTransport::Command
+        );
+        let (_, body) = newer
+            .http_hook_config("/c", std::time::Duration::from_secs(15))
+            .unwrap();
+        let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(v["allowManagedHooksOnly"], true);
+        assert_eq!(
+            v["hooks"]["PostToolUse"][0]["hooks"][0]["url"],
+            "http://127.0.0.1:3129/hook/claude-code/PostToolUse"
+        );
+        // A kind with no HTTP form keeps its command hooks everywhere.
+        let codex = r.get("codex").unwrap();
+        assert_eq!(codex.hook_transport(true).transport, HookTransport::Command);
+    }
+
+    #[test]
+    fn a_bad_http_form_is_refused_naming_the_field() {
+        let http = "[kind.provision.http_hooks]\nconfig='{\"hooks\":{\"PreToolUse\":[{\"matcher\":\"*\",\"hooks\":[{\"type\":\"http\",\"url\":\"{hook_url}/PreToolUse\",\"timeout\":{timeout_s},\"onFailure\":\"block\"}]}]}}'\n";
+        let with = |form: &str| USER.replace("[kind.hooks]", &format!("{form}[kind.hooks]"));
+        KindRegistry::builtin()
+            .unwrap()
+            .with_user(&with(http))
+            .unwrap();
+        for (edit, why) in [
+            (
+                with(&http.replace(",\"onFailure\":\"block\"", "")),
+                "onFailure",
+            ),
+            (with(&http.replace("{hook_url}", "http://x")), "{hook_url}"),
+            (
+                with(&http.replace("\"type\":\"http\"", "\"type\":\"command\"")),
+                "\"http\"",
+            ),
+            (
+                with(&format!(
+                    "{http}agent_version='2.1'\nfail_closed_since='soon'\n"
+                )),
+                "fail_closed_since",
+            ),
+            (
+                with(http).replace("protocol='claude-code'", "protocol='codex'"),
+                "not served over HTTP",
+            ),
+        ] {
+            let e = KindRegistry::builtin()
+                .unwrap()
+                .with_user(&edit)
+                .unwrap_err()
+                .to_string();
+            assert!(
+                e.contains("provision.http_hooks") && e.contains(why),
+                "{why}: {e}"
+            );
         }
     }
 }

@@ -33,7 +33,10 @@ pub use driver::{
 };
 pub use error::AcpError;
 pub use executor::ExecutorLimits;
-pub use kinds::{AgentKind, HookProtocol, HookSupport, KindRegistry, Provision, Transport};
+pub use kinds::{
+    AgentKind, HookProtocol, HookSupport, HookTransport, HttpHooks, KindRegistry, Provision,
+    Transport, TransportChoice,
+};
 pub use session::{
     AcpSession, AgentInfo, Limits, PermissionPolicy, ServedCapabilities, SessionConfig, StartMode,
     Timeouts, TurnOutcome,

@@ -14,8 +14,13 @@ use compass_core::workstream::{Workstream, WorkstreamState};
 use compass_proto::v1 as pb;
 use compass_store::board;
 
-/// Every kind of the registry, with its hook matrix and origin.
-pub(crate) fn kinds(registry: &KindRegistry) -> Vec<pb::AgentKind> {
+/// Every kind of the registry, with its hook matrix and origin. A hooked
+/// kind's notes lead with the hook transport its workloads get here
+/// (`transport`): the contract has no field of its own for it yet.
+pub(crate) fn kinds(
+    registry: &KindRegistry,
+    transport: impl Fn(&compass_acp::AgentKind) -> compass_acp::TransportChoice,
+) -> Vec<pb::AgentKind> {
     registry
         .all()
         .iter()
@@ -45,7 +50,17 @@ pub(crate) fn kinds(registry: &KindRegistry) -> Vec<pb::AgentKind> {
                 surface: k.hooks.surface.clone(),
                 gated_tools: k.hooks.gated_tools.clone(),
                 ungated_tools: k.hooks.ungated_tools.clone(),
-                notes: k.hooks.notes.clone(),
+                notes: if k.hooked() {
+                    let t = transport(k);
+                    let lead =
+                        format!("Hook transport here: {} ({}).", t.transport.as_str(), t.why);
+                    [lead, k.hooks.notes.clone()]
+                        .join(" ")
+                        .trim_end()
+                        .to_owned()
+                } else {
+                    k.hooks.notes.clone()
+                },
             }),
             user: registry.is_user(&k.id),
         })

@@ -109,6 +109,16 @@ mod tests {
                     "{}'s hook config never calls `{call}`:\n{config}",
                     kind.id
                 );
+                // The HTTP form, where the kind has one, calls the same
+                // event on the endpoint inside the workload.
+                if let Some((_, http)) = kind.http_hook_config("/c", Duration::from_secs(15)) {
+                    let url = format!("/hook/{protocol}/{event}");
+                    assert!(
+                        http.contains(&url),
+                        "{}'s HTTP hook config never calls `{url}`:\n{http}",
+                        kind.id
+                    );
+                }
                 // …and the adapter decodes what the agent sends there.
                 let translated = translate(protocol, event, sample(protocol, stage), &agent)
                     .unwrap_or_else(|e| panic!("{} ({protocol}) {event}: {e}", kind.id));

@@ -474,7 +474,7 @@ impl CompassService for CompassApi {
 
     async fn list_kinds(&self, _: Request<pb::ListKindsRequest>) -> Reply<pb::ListKindsResponse> {
         Ok(Response::new(pb::ListKindsResponse {
-            kinds: convert::kinds(self.fleet.kinds()),
+            kinds: convert::kinds(self.fleet.kinds(), |k| self.fleet.hook_transport(k)),
         }))
     }
 

@@ -140,7 +140,7 @@ pub fn run_hook(
     run_hook_until(kind, event, stdin, socket, Instant::now() + timeout)
 }
 
-fn run_hook_until(
+pub(crate) fn run_hook_until(
     kind: &str,
     event: &str,
     stdin: &[u8],
@@ -204,12 +204,31 @@ fn exchange(
 /// A stream whose every read and write gets only the time left before one
 /// deadline, so a peer trickling bytes cannot stretch the call: a socket
 /// timeout alone restarts with each read.
-struct Deadlined<'a> {
-    stream: &'a mut UnixStream,
-    deadline: Instant,
+pub(crate) struct Deadlined<'a, S> {
+    pub(crate) stream: &'a mut S,
+    pub(crate) deadline: Instant,
 }
 
-impl Deadlined<'_> {
+/// A socket whose reads and writes can be given a time-out (Unix and TCP).
+pub(crate) trait TimedSocket: Read + Write {
+    fn set_timeouts(&self, left: Duration) -> std::io::Result<()>;
+}
+
+impl TimedSocket for UnixStream {
+    fn set_timeouts(&self, left: Duration) -> std::io::Result<()> {
+        self.set_read_timeout(Some(left))?;
+        self.set_write_timeout(Some(left))
+    }
+}
+
+impl TimedSocket for std::net::TcpStream {
+    fn set_timeouts(&self, left: Duration) -> std::io::Result<()> {
+        self.set_read_timeout(Some(left))?;
+        self.set_write_timeout(Some(left))
+    }
+}
+
+impl<S> Deadlined<'_, S> {
     fn left(&self) -> std::io::Result<Duration> {
         let left = self.deadline.saturating_duration_since(Instant::now());
         if left.is_zero() {
@@ -229,16 +248,16 @@ fn timed_out(e: std::io::Error) -> std::io::Error {
     }
 }
 
-impl Read for Deadlined<'_> {
+impl<S: TimedSocket> Read for Deadlined<'_, S> {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        self.stream.set_read_timeout(Some(self.left()?))?;
+        self.stream.set_timeouts(self.left()?)?;
         self.stream.read(buf).map_err(timed_out)
     }
 }
 
-impl Write for Deadlined<'_> {
+impl<S: TimedSocket> Write for Deadlined<'_, S> {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.stream.set_write_timeout(Some(self.left()?))?;
+        self.stream.set_timeouts(self.left()?)?;
         self.stream.write(buf).map_err(timed_out)
     }
     fn flush(&mut self) -> std::io::Result<()> {

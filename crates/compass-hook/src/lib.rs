@@ -8,12 +8,15 @@
 //!   all within one deadline, failing closed (exit 2) on every error.
 //! - [`args`]: the `compass-hook` binary's argv; every shape decides or
 //!   blocks.
+//! - [`http`]: the in-workload endpoint Claude Code's HTTP hooks call
+//!   instead of starting a process (run beside the egress forwarder).
 //!
 //! No async runtime and no CLI framework: the binary links little more
 //! than std, serde_json and base64.
 
 pub mod args;
 pub mod client;
+pub mod http;
 pub mod wire;
 
 pub use client::{HookOutcome, run_hook, run_hook_process};

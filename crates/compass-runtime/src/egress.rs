@@ -78,7 +78,8 @@ impl Allowlist {
 
 /// The allowlisted loopback `127.0.0.1:PORT` entries,
 /// as listen addresses the in-sandbox forwarder mirrors (so clients that
-/// ignore proxy variables reach them too). The proxy's own port is skipped.
+/// ignore proxy variables reach them too). The proxy's own port and the
+/// HTTP hook endpoint's are skipped: the workload itself serves those.
 pub fn loopback_forwards(hosts: &[String]) -> Vec<String> {
     let mut out = Vec::new();
     for raw in hosts {
@@ -86,7 +87,7 @@ pub fn loopback_forwards(hosts: &[String]) -> Vec<String> {
             && host == "127.0.0.1"
         {
             let addr = format!("127.0.0.1:{port}");
-            if addr != INNER_LISTEN && !out.contains(&addr) {
+            if addr != INNER_LISTEN && addr != compass_hook::http::LISTEN && !out.contains(&addr) {
                 out.push(addr);
             }
         }

@@ -689,6 +689,7 @@ fn run_args(
         for target in egress::loopback_forwards(hosts) {
             args.extend(["--forward".to_owned(), target]);
         }
+        args.extend(crate::relay::hook_http_args().map(str::to_owned));
         args.push("--".to_owned());
     }
     args.extend(["sleep".into(), "infinity".into()]);

@@ -14,6 +14,11 @@
 //! `CONNECT HOST:PORT` — so a client that ignores `HTTP(S)_PROXY` can still
 //! reach an allowlisted loopback service (e.g. a local model server), and
 //! the proxy still decides.
+//!
+//! `--hook-http LISTEN SOCKET` also serves the in-workload HTTP hook
+//! endpoint ([`compass_hook::http`]) on LISTEN (loopback only), forwarding
+//! each hook to the agent's hook socket: the netns is the agent's own, so
+//! nothing else reaches that port. Both values are checked here too.
 
 use std::io;
 use std::net::{Shutdown, TcpListener, TcpStream};
@@ -26,6 +31,27 @@ use std::thread;
 pub const BINARY: &str = "compass-netns-relay";
 /// The first argument that selects relay mode.
 pub const FLAG: &str = "--compass-netns-relay";
+/// The option that also serves the HTTP hook endpoint.
+pub const HOOK_HTTP: &str = "--hook-http";
+
+/// Whether a workload of `backend` with `egress` runs this relay in a
+/// network namespace of its own, so the HTTP hook endpoint it serves is on
+/// a loopback only that agent reaches. Elsewhere (the host tier, open
+/// egress) the loopback is shared and no endpoint is served.
+pub fn serves_http_hooks(backend: crate::Backend, egress: &crate::EgressPolicy) -> bool {
+    matches!(backend, crate::Backend::Sandbox | crate::Backend::Oci)
+        && matches!(egress, crate::EgressPolicy::Allowlist { .. })
+}
+
+/// The relay's arguments that serve the HTTP hook endpoint on its fixed
+/// loopback port, forwarding to the agent's hook socket inside.
+pub fn hook_http_args() -> [&'static str; 3] {
+    [
+        HOOK_HTTP,
+        compass_hook::http::LISTEN,
+        compass_hook::DEFAULT_SOCKET,
+    ]
+}
 
 /// If this process was started as the relay, run it and exit; else return.
 pub fn run_if_relay() {
@@ -52,17 +78,23 @@ pub fn run(args: &[String]) -> i32 {
 
 fn run_inner(args: &[String]) -> io::Result<i32> {
     let bad = |why: &str| io::Error::new(io::ErrorKind::InvalidInput, why.to_owned());
-    let usage = "usage: --compass-netns-relay LISTEN SOCKET [--forward HOST:PORT]... -- ARGV...";
+    let usage = "usage: --compass-netns-relay LISTEN SOCKET [--forward HOST:PORT]... [--hook-http LISTEN SOCKET] -- ARGV...";
     let (listen, socket) = match args {
         [listen, socket, ..] => (listen.clone(), socket.clone()),
         _ => return Err(bad(usage)),
     };
     let mut rest = &args[2..];
     let mut forwards = Vec::new();
+    let mut hook_http = None;
     loop {
         match rest {
             [flag, target, tail @ ..] if flag == "--forward" => {
                 forwards.push(target.clone());
+                rest = tail;
+            }
+            [flag, listen, socket, tail @ ..] if flag == HOOK_HTTP && hook_http.is_none() => {
+                compass_hook::http::check_endpoint(listen, socket).map_err(|e| bad(&e))?;
+                hook_http = Some((listen.clone(), socket.clone()));
                 rest = tail;
             }
             [dashes, tail @ ..] if dashes == "--" => {
@@ -82,6 +114,9 @@ fn run_inner(args: &[String]) -> io::Result<i32> {
         .iter()
         .map(|t| TcpListener::bind(t).map(|l| (l, t.clone())))
         .collect::<io::Result<Vec<_>>>()?;
+    if let Some((listen, socket)) = &hook_http {
+        compass_hook::http::spawn(listen, socket)?;
+    }
     let proxy_socket = socket.clone();
     thread::spawn(move || {
         for conn in listener.incoming().flatten() {

@@ -411,6 +411,7 @@ impl SandboxRuntime {
                     command.push(target.into());
                 }
             }
+            command.extend(crate::relay::hook_http_args().map(OsString::from));
             command.push("--".into());
         }
         command.extend(exec.argv.iter().map(OsString::from));

@@ -5,6 +5,14 @@
 //! exit 2 blocks with stderr as the reason; exit 0 may print JSON with
 //! `hookSpecificOutput.permissionDecision` (`allow`/`deny`/`ask`) or a
 //! top-level `decision: "block"`; any other exit lets the call through.
+//!
+//! HTTP hooks (`{"type": "http", "url", "timeout", "onFailure"}`) POST the
+//! same JSON; a 2xx answer's body is read as a command's stdout on exit 0
+//! (empty: no decision). A non-2xx answer, a refused connection, a
+//! time-out and a 2xx body that is not a JSON object are failures, which
+//! Claude Code lets through — unless the hook says `"onFailure": "block"`
+//! (Claude Code 2.1.295 and later), which blocks on any failure of an HTTP
+//! or a command hook.
 
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -34,9 +42,45 @@ struct HookCommand {
     kind: String,
     #[serde(default)]
     command: String,
+    /// An HTTP hook's endpoint (`http://HOST:PORT/PATH`).
+    #[serde(default)]
+    url: String,
     /// Seconds (Claude Code's default is 60).
     #[serde(default)]
     timeout: Option<u64>,
+    /// What a hook that fails (cannot run, times out, answers badly) means.
+    #[serde(rename = "onFailure", default)]
+    on_failure: OnFailure,
+}
+
+/// Claude Code's `onFailure`: a failed hook is no decision (`continue`,
+/// the default) or a block.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum OnFailure {
+    #[default]
+    Continue,
+    Block,
+}
+
+impl HookCommand {
+    fn limit(&self) -> Duration {
+        Duration::from_secs(self.timeout.unwrap_or(60))
+    }
+
+    /// A hook that failed: logged, and a block only under `onFailure: block`.
+    fn failed(&self, why: &str) -> HookDecision {
+        let what = if self.kind == "http" {
+            &self.url
+        } else {
+            &self.command
+        };
+        eprintln!("scripted-agent: hook {what:?} failed: {why}");
+        match self.on_failure {
+            OnFailure::Continue => HookDecision::Proceed,
+            OnFailure::Block => HookDecision::Block(format!("hook failed: {why}")),
+        }
+    }
 }
 
 /// What the hooks decided about one event.
@@ -105,12 +149,13 @@ impl Settings {
             return decision;
         };
         for m in matchers.iter().filter(|m| matches(&m.matcher, tool)) {
-            for h in m
-                .hooks
-                .iter()
-                .filter(|h| h.kind == "command" || h.kind.is_empty())
-            {
-                let d = run_one(h, payload, cwd).await;
+            for h in &m.hooks {
+                let d = match h.kind.as_str() {
+                    "command" | "" => run_one(h, payload, cwd).await,
+                    "http" => post_one(h, payload).await,
+                    // Prompt and agent hooks ask a model: not played here.
+                    _ => continue,
+                };
                 decision = stricter(decision, d);
                 if matches!(decision, HookDecision::Block(_)) {
                     return decision;
@@ -146,30 +191,16 @@ async fn run_one(hook: &HookCommand, payload: &Value, cwd: &Path) -> HookDecisio
         .kill_on_drop(true);
     let mut child = match cmd.spawn() {
         Ok(c) => c,
-        Err(e) => {
-            eprintln!(
-                "scripted-agent: hook {:?} could not start: {e}",
-                hook.command
-            );
-            return HookDecision::Proceed;
-        }
+        Err(e) => return hook.failed(&format!("could not start: {e}")),
     };
     if let Some(mut stdin) = child.stdin.take() {
         let _ = stdin.write_all(payload.to_string().as_bytes()).await;
         drop(stdin);
     }
-    let limit = Duration::from_secs(hook.timeout.unwrap_or(60));
-    let out = match tokio::time::timeout(limit, child.wait_with_output()).await {
+    let out = match tokio::time::timeout(hook.limit(), child.wait_with_output()).await {
         Ok(Ok(out)) => out,
-        Ok(Err(e)) => {
-            eprintln!("scripted-agent: hook {:?} failed: {e}", hook.command);
-            return HookDecision::Proceed;
-        }
-        Err(_) => {
-            // Claude Code treats a timed-out hook as a non-blocking error.
-            eprintln!("scripted-agent: hook {:?} timed out", hook.command);
-            return HookDecision::Proceed;
-        }
+        Ok(Err(e)) => return hook.failed(&e.to_string()),
+        Err(_) => return hook.failed("timed out"),
     };
     let stderr = String::from_utf8_lossy(&out.stderr).trim().to_owned();
     match out.status.code() {
@@ -179,14 +210,64 @@ async fn run_one(hook: &HookCommand, payload: &Value, cwd: &Path) -> HookDecisio
             stderr
         }),
         Some(0) => parse_json_decision(&String::from_utf8_lossy(&out.stdout)),
-        other => {
-            eprintln!(
-                "scripted-agent: hook {:?} exited {other:?} (non-blocking): {stderr}",
-                hook.command
-            );
-            HookDecision::Proceed
-        }
+        other => hook.failed(&format!("exited {other:?}: {stderr}")),
     }
+}
+
+/// The largest HTTP hook answer read.
+const MAX_HTTP_ANSWER: u64 = 1024 * 1024;
+
+async fn post_one(hook: &HookCommand, payload: &Value) -> HookDecision {
+    match tokio::time::timeout(hook.limit(), post(&hook.url, payload)).await {
+        Ok(Ok((status, body))) if (200..300).contains(&status) => {
+            let body = body.trim();
+            if body.is_empty() {
+                return HookDecision::Proceed;
+            }
+            match serde_json::from_str::<Value>(body) {
+                Ok(Value::Object(_)) => parse_json_decision(body),
+                _ => hook.failed("the answer is not a JSON object"),
+            }
+        }
+        Ok(Ok((status, _))) => hook.failed(&format!("answered HTTP {status}")),
+        Ok(Err(e)) => hook.failed(&e.to_string()),
+        Err(_) => hook.failed("timed out"),
+    }
+}
+
+/// One `POST` of `payload` to a plain `http://HOST:PORT/PATH` URL; the
+/// status and the body.
+async fn post(url: &str, payload: &Value) -> std::io::Result<(u16, String)> {
+    use tokio::io::AsyncReadExt;
+    let bad = |why: String| std::io::Error::new(std::io::ErrorKind::InvalidInput, why);
+    let rest = url
+        .strip_prefix("http://")
+        .ok_or_else(|| bad(format!("{url:?} is not an http:// URL")))?;
+    let (authority, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+    let path = if path.is_empty() { "/" } else { path };
+    let mut conn = tokio::net::TcpStream::connect(authority).await?;
+    let body = payload.to_string();
+    let head = format!(
+        "POST {path} HTTP/1.1\r\nHost: {authority}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    conn.write_all(head.as_bytes()).await?;
+    conn.write_all(body.as_bytes()).await?;
+    let mut answer = Vec::new();
+    (&mut conn)
+        .take(MAX_HTTP_ANSWER)
+        .read_to_end(&mut answer)
+        .await?;
+    let answer = String::from_utf8_lossy(&answer);
+    let (head, body) = answer
+        .split_once("\r\n\r\n")
+        .ok_or_else(|| bad("the answer has no head".into()))?;
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .ok_or_else(|| bad("the answer has no status".into()))?;
+    Ok((status, body.to_owned()))
 }
 
 fn parse_json_decision(stdout: &str) -> HookDecision {
@@ -321,5 +402,118 @@ mod tests {
             settings.run("PreToolUse", "Read", &p, dir.path()).await,
             HookDecision::Proceed
         );
+    }
+
+    /// A one-shot HTTP server answering every request with `raw` (or
+    /// never, for `None`); its URL.
+    fn server(raw: Option<&'static str>) -> String {
+        use std::io::{Read, Write};
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let addr = listener.local_addr().unwrap();
+        std::thread::spawn(move || {
+            for mut conn in listener.incoming().flatten() {
+                let mut buf = [0u8; 65536];
+                let _ = conn.read(&mut buf);
+                match raw {
+                    Some(raw) => {
+                        let _ = conn.write_all(raw.as_bytes());
+                    }
+                    None => std::thread::sleep(Duration::from_secs(3)),
+                }
+            }
+        });
+        format!("http://{addr}/hook/scripted/PreToolUse")
+    }
+
+    async fn http_decision(url: &str, on_failure: Option<&str>) -> HookDecision {
+        let mut hook = json!({"type": "http", "url": url, "timeout": 1});
+        if let Some(f) = on_failure {
+            hook["onFailure"] = json!(f);
+        }
+        let settings: Settings = serde_json::from_value(
+            json!({"hooks": {"PreToolUse": [{"matcher": "*", "hooks": [hook]}]}}),
+        )
+        .unwrap();
+        let p = payload(
+            "PreToolUse",
+            "s",
+            Path::new("/"),
+            "Bash",
+            &json!({"command": "ls"}),
+            "t1",
+            None,
+        );
+        settings.run("PreToolUse", "Bash", &p, Path::new("/")).await
+    }
+
+    fn http(status: &str, body: &'static str) -> &'static str {
+        Box::leak(
+            format!(
+                "HTTP/1.1 {status}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                body.len()
+            )
+            .into_boxed_str(),
+        )
+    }
+
+    /// Claude Code's HTTP hook semantics: a 2xx body is the decision, and
+    /// every failure lets the call through unless `onFailure` is `block`.
+    #[tokio::test]
+    async fn http_hooks_follow_claude_code() {
+        let deny = r#"{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}"#;
+        for on_failure in [None, Some("continue"), Some("block")] {
+            assert_eq!(
+                http_decision(&server(Some(http("200 OK", deny))), on_failure).await,
+                HookDecision::Block("no".into())
+            );
+            assert_eq!(
+                http_decision(&server(Some(http("200 OK", ""))), on_failure).await,
+                HookDecision::Proceed
+            );
+        }
+        let closed = {
+            let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+            format!("http://{}/hook", l.local_addr().unwrap())
+        };
+        for (url, why) in [
+            (server(Some(http("503 Service Unavailable", deny))), "503"),
+            (server(Some(http("200 OK", "allow"))), "not a JSON object"),
+            (server(None), "timed out"),
+            (closed, "refused"),
+            ("https://127.0.0.1:1/hook".to_owned(), "http://"),
+        ] {
+            assert_eq!(
+                http_decision(&url, None).await,
+                HookDecision::Proceed,
+                "{why}: fails open without onFailure"
+            );
+            match http_decision(&url, Some("block")).await {
+                HookDecision::Block(reason) => {
+                    assert!(
+                        reason.to_lowercase().contains(&why.to_lowercase()),
+                        "{why}: {reason}"
+                    )
+                }
+                other => panic!("{why}: {other:?} under onFailure block"),
+            }
+        }
+    }
+
+    #[tokio::test]
+    async fn on_failure_block_applies_to_command_hooks_too() {
+        let dir = tempfile::tempdir().unwrap();
+        let settings: Settings = serde_json::from_value(json!({"hooks": {"PreToolUse": [
+            {"matcher": "*", "hooks": [{"type": "command", "command": "exit 1", "onFailure": "block"}]}
+        ]}}))
+        .unwrap();
+        let p = payload("PreToolUse", "s", dir.path(), "Bash", &json!({}), "t", None);
+        assert!(matches!(
+            settings.run("PreToolUse", "Bash", &p, dir.path()).await,
+            HookDecision::Block(_)
+        ));
+        let bad = serde_json::from_value::<Settings>(json!({"hooks": {"PreToolUse": [
+            {"matcher": "*", "hooks": [{"type": "http", "url": "http://x", "onFailure": "maybe"}]}
+        ]}}));
+        assert!(bad.is_err(), "an unknown onFailure is refused");
     }
 }

@@ -80,6 +80,21 @@ pub fn compass_hook() -> PathBuf {
     }
 }
 
+/// The `compass-netns-relay` binary (built on first use, beside
+/// `compass`, where the sandbox looks for it): it also serves the HTTP hook
+/// endpoint, so a test of that path runs the current one.
+///
+/// # Panics
+/// If it cannot be built — a test cannot run without it.
+#[allow(clippy::panic)]
+pub fn netns_relay() -> PathBuf {
+    static BIN: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    match BIN.get_or_init(|| build_bin("compass-runtime", "compass-netns-relay")) {
+        Ok(p) => p.clone(),
+        Err(e) => panic!("{e}"),
+    }
+}
+
 /// The shipped scenario files.
 pub fn scenarios_dir() -> PathBuf {
     workspace_root()

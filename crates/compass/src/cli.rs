@@ -286,6 +286,23 @@ impl From<JudgeArgs> for compass_daemon::judge::JudgeSettings {
     }
 }
 
+/// How a benchmark's agents' hooks reach Warden
+/// (`compass_acp::HookTransport`, named for the command line).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum HookTransport {
+    Http,
+    Command,
+}
+
+impl From<HookTransport> for compass_acp::HookTransport {
+    fn from(t: HookTransport) -> Self {
+        match t {
+            HookTransport::Http => Self::Http,
+            HookTransport::Command => Self::Command,
+        }
+    }
+}
+
 /// Which workload backend runs agents (`compass_runtime::Backend`, named for
 /// the command line).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -907,6 +924,17 @@ pub(crate) enum BenchCmd {
         /// N at once every pace.
         #[arg(long, requires = "through_daemon")]
         stagger: bool,
+        /// With --through-daemon: how the hooks reach Warden — an HTTP
+        /// request to the endpoint inside the workload, or a `compass-hook`
+        /// process per call. Default: what the claude-code kind gets in an
+        /// allowlisted sandbox.
+        #[arg(
+            long,
+            value_enum,
+            requires = "through_daemon",
+            conflicts_with = "no_hooks"
+        )]
+        hook_transport: Option<HookTransport>,
     },
     /// The Dispatcher's planning in process: proposals for SELECTED of
     /// ISSUES issues over a conflict map of AGENTS in-flight workstreams,

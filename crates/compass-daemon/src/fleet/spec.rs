@@ -56,7 +56,6 @@ impl Fleet {
                 env.insert(key.clone(), value);
             }
         }
-        let egress_hosts = run_hosts(kind);
         // The socket the daemon binds, as the workload sees it (on the host
         // tier that is the host path itself).
         env.insert(
@@ -109,17 +108,32 @@ impl Fleet {
             // names no hosts, and installs nothing, gets no network at all.
             // The install's registry joins only while it runs
             // (`provision_kind`).
-            egress: match self.runtime.backend() {
-                compass_runtime::Backend::Host => EgressPolicy::Open,
-                _ if egress_hosts.is_empty() && kind.provision.egress.is_empty() => {
-                    EgressPolicy::Deny
-                }
-                _ => EgressPolicy::Allowlist {
-                    hosts: egress_hosts,
-                },
-            },
+            egress: self.egress(kind),
             resources: compass_runtime::Resources::default(),
         })
+    }
+
+    /// The egress a kind's workload gets on this daemon's backend.
+    fn egress(&self, kind: &compass_acp::AgentKind) -> EgressPolicy {
+        let hosts = run_hosts(kind);
+        match self.runtime.backend() {
+            compass_runtime::Backend::Host => EgressPolicy::Open,
+            _ if hosts.is_empty() && kind.provision.egress.is_empty() => EgressPolicy::Deny,
+            _ => EgressPolicy::Allowlist { hosts },
+        }
+    }
+
+    /// How a kind's hooks reach Warden in its workloads here: over HTTP
+    /// only where the workload's loopback is its own (see
+    /// [`compass_acp::AgentKind::hook_transport`]).
+    pub(crate) fn hook_transport(
+        &self,
+        kind: &compass_acp::AgentKind,
+    ) -> compass_acp::TransportChoice {
+        kind.hook_transport(compass_runtime::relay::serves_http_hooks(
+            self.runtime.backend(),
+            &self.egress(kind),
+        ))
     }
 
     /// No host path the workload will see may contain the control socket.

@@ -11,7 +11,7 @@ use super::running::Live;
 use super::spec::{directory_mounts, first_clone, repo_names, repo_sources};
 use super::{Fleet, FleetError, STOP_GRACE, io};
 use agent_client_protocol::v1::schema::{McpServer, McpServerStdio};
-use compass_acp::{AgentKind, SessionDriver};
+use compass_acp::{AgentKind, HookTransport, SessionDriver};
 use compass_core::agent::{Agent, AgentStatus};
 use compass_core::event::Scope;
 use compass_core::id::AgentId;
@@ -260,13 +260,23 @@ impl Fleet {
         let config_dir = plan.inner.config.display().to_string();
         // The one place hook configs are rendered: the agent's hook
         // time-out is always above Compass's own deadline (Warden's rule).
-        let hook_command = self.hook_command()?;
         let agent_timeout =
             compass_warden::hook::agent_timeout(compass_warden::hook::HOOK_DEADLINE);
-        if let Some((rel, body)) =
-            plan.kind
-                .hook_config_calling(&hook_command, &config_dir, agent_timeout)
-        {
+        let transport = plan
+            .kind
+            .hook_transport(compass_runtime::relay::serves_http_hooks(
+                self.runtime.backend(),
+                &plan.spec.egress,
+            ));
+        tracing::info!(agent = %plan.agent.name, transport = transport.transport.as_str(), why = %transport.why, "hook transport");
+        let config = match transport.transport {
+            HookTransport::Http => plan.kind.http_hook_config(&config_dir, agent_timeout),
+            HookTransport::Command => {
+                plan.kind
+                    .hook_config_calling(&self.hook_command()?, &config_dir, agent_timeout)
+            }
+        };
+        if let Some((rel, body)) = config {
             write_config(&layout.config.join(rel), &body)?;
         }
         let mut hooked = plan.kind.hooks.pre_tool;

@@ -67,6 +67,7 @@ pub(crate) async fn run(cmd: BenchCmd) -> CliResult {
             through_daemon: true,
             no_hooks,
             stagger,
+            hook_transport,
         } => {
             daemon::agents(daemon::BusyRun {
                 counts: &agents,
@@ -75,6 +76,7 @@ pub(crate) async fn run(cmd: BenchCmd) -> CliResult {
                 backend: backend.into(),
                 hooks: !no_hooks,
                 stagger,
+                transport: hook_transport.map(Into::into),
             })
             .await
         }

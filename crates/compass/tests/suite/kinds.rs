@@ -7,6 +7,16 @@
 use super::{BIN, TestDaemon, git_repo};
 use serde_json::Value;
 
+/// The hook matrix of a user kind that plays the scripted agent.
+pub(super) const SCRIPTED_HOOKS: &str = r#"[kind.hooks]
+pre_tool = true
+post_tool = true
+protocol = "scripted"
+surface = "the scripted agent's settings.json"
+gated_tools = ["Bash"]
+ungated_tools = []
+"#;
+
 /// A user kind speaking the scripted agent's hook protocol: its own
 /// settings path, its scenario from the project's read-only directory.
 fn user_kinds(scenario_dir: &str) -> String {
@@ -23,14 +33,7 @@ load_session = false
 install = ""
 hook_config_path = "mine/settings.json"
 hook_config = '{{"hooks": {{"PreToolUse": [{{"matcher": "*", "hooks": [{{"type": "command", "command": "{{hook}} PreToolUse", "timeout": {{timeout_s}}}}]}}], "PostToolUse": [{{"matcher": "*", "hooks": [{{"type": "command", "command": "{{hook}} PostToolUse", "timeout": {{timeout_s}}}}]}}]}}}}'
-[kind.hooks]
-pre_tool = true
-post_tool = true
-protocol = "scripted"
-surface = "the scripted agent's settings.json"
-gated_tools = ["Bash"]
-ungated_tools = []
-
+{SCRIPTED_HOOKS}
 [[kind]]
 id = "broken"
 display_name = "An agent that cannot be installed"

@@ -18,6 +18,7 @@ mod gates;
 mod gemini;
 mod hook_argv;
 mod hooks;
+mod http_hooks;
 mod judge;
 mod kinds;
 mod mcp;

@@ -14,6 +14,7 @@ use super::summarize;
 use crate::client::{Client, Rpc, connect};
 use crate::{CliResult, out};
 use anyhow::{Context, anyhow};
+use compass_acp::HookTransport;
 use compass_daemon::paths::DataDir;
 use compass_daemon::{Daemon, DaemonConfig, RunningDaemon};
 use compass_proto::v1 as pb;
@@ -81,11 +82,17 @@ struct Bench {
 }
 
 impl Bench {
-    async fn start(backend: Backend) -> anyhow::Result<Self> {
+    /// `kinds`: a user kinds file for the daemon (the bench's own kinds).
+    async fn start(backend: Backend, kinds: Option<String>) -> anyhow::Result<Self> {
         let scratch = tempfile::tempdir()?;
         let repo = scratch.path().join("repo");
         make_repo(&repo)?;
-        let mut config = DaemonConfig::new(DataDir::new(scratch.path().join("home")));
+        let home = scratch.path().join("home");
+        if let Some(kinds) = kinds {
+            fs_err::create_dir_all(&home)?;
+            fs_err::write(home.join("kinds.toml"), kinds)?;
+        }
+        let mut config = DaemonConfig::new(DataDir::new(home));
         config.backend = backend.as_str().to_owned();
         let daemon = Daemon::start(config).await?;
         let mut client = connect(&daemon.socket).await?;
@@ -159,7 +166,7 @@ fn cores() -> usize {
 }
 
 pub(crate) async fn fleet(agents: usize, backend: Backend) -> CliResult {
-    let mut bench = Bench::start(backend).await?;
+    let mut bench = Bench::start(backend, None).await?;
     let (rss_empty, _) = own_rss();
     out(&format!(
         "compass bench fleet: {agents} idle agents through the daemon, {} backend, {} cores",
@@ -234,6 +241,45 @@ pub(crate) struct BusyRun<'a> {
     /// Spread the agents' first calls evenly over one pace (else all N
     /// call at once every pace).
     pub(crate) stagger: bool,
+    /// How the hooks reach Warden; `None`: what the claude-code kind gets
+    /// in an allowlisted sandbox.
+    pub(crate) transport: Option<HookTransport>,
+}
+
+/// The transport the claude-code kind's hooks get in an allowlisted
+/// workload of `backend`: what a real Claude would get.
+fn claude_transport(backend: Backend) -> anyhow::Result<HookTransport> {
+    let kinds = compass_acp::KindRegistry::builtin()?;
+    let allowlisted = compass_runtime::EgressPolicy::Allowlist { hosts: vec![] };
+    Ok(kinds
+        .get("claude-code")?
+        .hook_transport(compass_runtime::relay::serves_http_hooks(
+            backend,
+            &allowlisted,
+        ))
+        .transport)
+}
+
+/// The bench's kinds file: the scripted kind, replaced by one whose
+/// workload is allowlisted (a never-used loopback port) as a real agent's
+/// is (it reaches its model API), so it runs the egress forwarder and the
+/// HTTP hook endpoint; with `Command` it has no HTTP form.
+fn bench_kinds(transport: HookTransport) -> anyhow::Result<String> {
+    #[derive(serde::Serialize)]
+    struct File<'a> {
+        version: u32,
+        kind: [&'a compass_acp::AgentKind; 1],
+    }
+    let kinds = compass_acp::KindRegistry::builtin()?;
+    let mut kind = kinds.get("scripted")?.clone();
+    kind.egress = vec!["127.0.0.1:4099".into()];
+    if transport == HookTransport::Command {
+        kind.provision.http_hooks = None;
+    }
+    Ok(toml::to_string(&File {
+        version: 1,
+        kind: [&kind],
+    })?)
 }
 
 pub(crate) async fn agents(run: BusyRun<'_>) -> CliResult {
@@ -244,9 +290,30 @@ pub(crate) async fn agents(run: BusyRun<'_>) -> CliResult {
         backend,
         hooks,
         stagger,
+        transport,
     } = run;
+    let transport = match transport {
+        Some(t) => t,
+        None => claude_transport(backend)?,
+    };
+    if hooks
+        && transport == HookTransport::Http
+        && !compass_runtime::relay::serves_http_hooks(
+            backend,
+            &compass_runtime::EgressPolicy::Allowlist { hosts: vec![] },
+        )
+    {
+        return Err(anyhow!(
+            "HTTP hooks need a workload with a loopback of its own: --backend sandbox or oci"
+        ));
+    }
     for &n in counts {
-        let mut bench = Bench::start(backend).await?;
+        let kinds = if hooks {
+            Some(bench_kinds(transport)?)
+        } else {
+            None
+        };
+        let mut bench = Bench::start(backend, kinds).await?;
         let (refs, _) = bench
             .start_agents(n, |i| {
                 let offset_ms = if stagger {
@@ -349,10 +416,12 @@ pub(crate) async fn agents(run: BusyRun<'_>) -> CliResult {
             },
             backend.as_str(),
             cores(),
-            if hooks {
-                "2 native hook processes per call, "
-            } else {
-                "no hooks, "
+            match (hooks, transport) {
+                (false, _) => "no hooks, ",
+                (true, HookTransport::Http) =>
+                    "2 HTTP hook requests per call (no process) to the endpoint in the workload, ",
+                (true, HookTransport::Command) =>
+                    "2 native hook processes per call (sh + compass-hook), ",
             }
         ))?;
         out(&format!(
@@ -376,7 +445,7 @@ pub(crate) async fn agents(run: BusyRun<'_>) -> CliResult {
         ))?;
         if !hook_waits.is_empty() {
             out(&format!(
-                "  gate as the agents wait for it (hook process start to decision, pre and post): {}",
+                "  gate as the agents wait for it (hook start to decision, pre and post): {}",
                 spread(hook_waits)
             ))?;
         }
