@@ -60,6 +60,22 @@ pub(crate) fn proxy_env(env: &mut BTreeMap<String, String>) {
     ] {
         env.insert(key.to_owned(), url.clone());
     }
+    // The HTTP hook endpoint is the workload's own loopback service: an
+    // agent that sent its hooks to the proxy would have them refused (and
+    // a fail-closed hook then blocks every call). Kept beside whatever the
+    // kind already exempts.
+    for key in ["NO_PROXY", "no_proxy"] {
+        let list = env.entry(key.to_owned()).or_default();
+        if !list
+            .split(',')
+            .any(|h| h.trim() == compass_hook::http::LISTEN)
+        {
+            if !list.is_empty() {
+                list.push(',');
+            }
+            list.push_str(compass_hook::http::LISTEN);
+        }
+    }
 }
 
 /// How a spawned process and its descendants are killed.
@@ -184,4 +200,20 @@ pub(crate) async fn capture(
     let mut out = status_to_output(got.status, got.stdout, got.stderr);
     out.truncated = got.truncated;
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::proxy_env;
+    use std::collections::BTreeMap;
+
+    #[test]
+    fn the_hook_endpoint_is_exempt_from_the_proxy_beside_the_kinds_own() {
+        let mut env = BTreeMap::from([("NO_PROXY".to_owned(), "127.0.0.1".to_owned())]);
+        proxy_env(&mut env);
+        proxy_env(&mut env);
+        assert_eq!(env["NO_PROXY"], "127.0.0.1,127.0.0.1:3129");
+        assert_eq!(env["no_proxy"], "127.0.0.1:3129");
+        assert_eq!(env["HTTPS_PROXY"], "http://127.0.0.1:3128");
+    }
 }

@@ -226,3 +226,140 @@ fn a_flagged_grep_result_never_reaches_the_model() {
         );
     }
 }
+
+/// Marks, in the agent's `$HOME`, that a command hook ran: the HTTP form
+/// must never leave it.
+const COMMAND_HOOK_MARK: &str = "command-hook-ran";
+
+/// The built-in `claude-code` kind as a user overrides it in
+/// `$COMPASS_HOME/kinds.toml` to pin the Claude Code whose HTTP hooks fail
+/// closed (the npm `@anthropic-ai/claude-code` native binary in the tools
+/// dir): the adapter is told to run it, the kind declares its version, and
+/// its command hooks mark that they ran.
+fn claude_pinned_for_http_hooks() -> String {
+    let builtin: toml::Table =
+        toml::from_str(include_str!("../../../compass-acp/src/kinds.toml")).unwrap();
+    let mut kind = builtin["kind"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|k| k["id"].as_str() == Some("claude-code"))
+        .unwrap()
+        .as_table()
+        .unwrap()
+        .clone();
+    kind["env"].as_table_mut().unwrap().insert(
+        "CLAUDE_CODE_EXECUTABLE".into(),
+        "/opt/compass/agents/node_modules/@anthropic-ai/claude-code-linux-x64/claude".into(),
+    );
+    let provision = kind["provision"].as_table_mut().unwrap();
+    let marked = provision["hook_config"].as_str().unwrap().replace(
+        "\"command\": \"{hook}",
+        &format!("\"command\": \"touch $HOME/{COMMAND_HOOK_MARK}; {{hook}}"),
+    );
+    provision.insert("hook_config".into(), marked.into());
+    provision["http_hooks"]
+        .as_table_mut()
+        .unwrap()
+        .insert("agent_version".into(), "2.1.332".into());
+    let mut file = toml::Table::new();
+    file.insert("version".into(), 1.into());
+    file.insert("kind".into(), vec![toml::Value::Table(kind)].into());
+    toml::to_string(&file).unwrap()
+}
+
+/// Real Claude Code 2.1.332, pinned by a user's kinds file, in its
+/// allowlisted sandbox: its managed hooks are HTTP hooks answered inside
+/// the workload (no hook process runs), and a force push is held by
+/// Warden through them and never runs.
+#[test]
+fn pinned_claude_code_is_gated_through_http_hooks_with_no_hook_process() {
+    // The forwarder serves the HTTP hooks: built from this tree.
+    compass_test_support::bins::netns_relay();
+    let acp = compass_test_support::claude_agent_acp();
+    let tools = acp.parent().and_then(Path::parent).unwrap();
+    assert!(
+        tools
+            .join("@anthropic-ai/claude-code-linux-x64/claude")
+            .is_file(),
+        "the pinned Claude Code is not installed: npm ci --prefix tools/agents"
+    );
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let server = rt
+        .block_on(ModelServer::start(vec![
+            ScriptedTurn::tool(
+                "Bash",
+                json!({"command": "git commit -q --allow-empty -m release && git push --force forge HEAD:main", "description": "Publish", "timeout": 60000}),
+            ),
+            ScriptedTurn::text("Stopping here."),
+        ]))
+        .unwrap();
+    let mut d = TestDaemon::start_with_env(
+        &[
+            "--agent-tools",
+            tools.to_str().unwrap(),
+            "--backend",
+            Backend::Sandbox.flag(),
+        ],
+        &[("ANTHROPIC_BASE_URL", &server.base_url())],
+    );
+    fs_err::write(d.home().join("kinds.toml"), claude_pinned_for_http_hooks()).unwrap();
+    d.kill9();
+    d.spawn();
+    let show = d.ok(&["kind", "show", "claude-code"]);
+    assert!(show.contains("Hook transport here: http"), "{show}");
+
+    let repo = git_repo(d.outside());
+    commit_file(&repo, "README.md", "# app\n");
+    d.ok(&["project", "add", "demo", "--repo", repo.to_str().unwrap()]);
+    d.ok(&["agent", "new", "orion", "--kind", "claude-code"]);
+    super::set_secret(
+        &d,
+        "ANTHROPIC_API_KEY",
+        "sk-ant-dummy-for-the-scripted-server",
+    );
+    d.ok(&["agent", "start", "orion"]);
+    let agent = d.home().join("agents/agt-1");
+    let managed =
+        fs_err::read_to_string(agent.join("run/config/etc/claude-code/managed-settings.json"))
+            .unwrap();
+    assert!(
+        managed.contains("\"type\": \"http\"") && managed.contains("\"onFailure\": \"block\""),
+        "{managed}"
+    );
+
+    let work = agent.join("work");
+    let forge = work.join("forge.git");
+    git(&work, &["init", "-q", "--bare", forge.to_str().unwrap()]);
+    git(&repo, &["push", "-q", forge.to_str().unwrap(), "main"]);
+    git(
+        &work.join("app"),
+        &["remote", "add", "forge", "/work/forge.git"],
+    );
+    let forge_main = git(&forge, &["rev-parse", "main"]);
+
+    let turn = d.ok(&["agent", "prompt", "orion", "Tidy up the repo", "--follow"]);
+    assert!(turn.contains("paused by Warden"), "{turn}");
+    let log = d.ok(&["warden", "log", "--flags", "--agent", "orion"]);
+    assert!(
+        log.contains("git push --force forge HEAD:main") && log.contains("output gate"),
+        "{log}"
+    );
+    assert_eq!(
+        git(&forge, &["rev-parse", "main"]),
+        forge_main,
+        "the flagged push ran"
+    );
+    assert!(
+        !agent.join("home").join(COMMAND_HOOK_MARK).exists(),
+        "a command hook ran"
+    );
+    // The model asked was the pinned Claude Code's.
+    assert!(
+        server
+            .requests()
+            .iter()
+            .any(|r| r.to_string().contains("2.1.332")),
+        "no request came from Claude Code 2.1.332"
+    );
+}
