@@ -13,9 +13,12 @@
 //! holds where the code spells it out: literals, literal lists (an argv),
 //! concatenations and joins of literals, names assigned a literal, and
 //! base64/hex decoding of a literal. The shell parser judges what this
-//! finds as command lines. A call whose command cannot be folded, or that
-//! runs decoded text, is reported so the output gate can hold it. Nothing
-//! is executed; the work is bounded (code size, tokens, folding depth).
+//! finds as command lines. A call whose command (or evaluated code) holds
+//! any part folding cannot read — a call's result, formatting, an
+//! interpolation — or that runs decoded text, is reported so the output
+//! gate can hold it. Nothing is executed; the work is bounded (code size,
+//! tokens, folding depth, commands kept) and reaching a bound is reported
+//! the same way: fail closed.
 
 use base64::Engine;
 
