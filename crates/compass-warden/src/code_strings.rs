@@ -1459,6 +1459,13 @@ mod tests {
         inline_code(program, &argv(&[program, flag, code]), None).facts
     }
 
+    fn awk_or_perl(program: &str, code: &str) -> CodeFacts {
+        match program {
+            "awk" => inline_code(program, &argv(&[program, code]), None).facts,
+            _ => facts(program, code),
+        }
+    }
+
     #[test]
     fn a_command_built_next_to_a_literal_is_unresolved() {
         for (program, code) in [
@@ -1486,6 +1493,24 @@ mod tests {
         }
         // An argv whose later word is built at run time.
         assert!(facts("ruby", r#"system("sh", "-c", c)"#).unresolved);
+        // awk and perl pipes to a command known only at run time.
+        for (program, code) in [
+            ("awk", "BEGIN { c | getline x }"),
+            ("awk", r#"BEGIN { print "id" | c }"#),
+            ("awk", r#"BEGIN { print "rm -rf " d | "sh" }"#),
+            ("perl", "open(my $f, $m, 'x')"),
+            ("perl", r#"open(F, "$c |")"#),
+        ] {
+            assert!(awk_or_perl(program, code).unresolved, "{program}: {code}");
+        }
+        // A regex alternative is no pipe; a file opened is no command.
+        for (program, code) in [
+            ("awk", "/a|b/ { print $1 }"),
+            ("perl", r#"open(F, "<$path") or die"#),
+            ("perl", r#"open(my $f, "<", $path)"#),
+        ] {
+            assert!(!awk_or_perl(program, code).unresolved, "{code}");
+        }
     }
 
     #[test]
