@@ -26,6 +26,10 @@ pub struct Finding {
     pub detector: String,
     pub severity: Severity,
     pub explanation: String,
+    /// The content rule it came from (its name in the rule file), if one
+    /// did: what a policy keyed to a rule reads, never the explanation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
 }
 
 impl Finding {
@@ -38,7 +42,14 @@ impl Finding {
             detector: detector.into(),
             severity,
             explanation: explanation.into(),
+            rule: None,
         }
+    }
+
+    /// The same finding, named as coming from content rule `rule`.
+    pub fn with_rule(mut self, rule: impl Into<String>) -> Self {
+        self.rule = Some(rule.into());
+        self
     }
 }
 

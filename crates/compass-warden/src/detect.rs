@@ -43,15 +43,6 @@ struct RawRule {
 
 use crate::words::ascii_word_boundaries;
 
-/// The name of the content rule a finding came from, if one did (its
-/// explanation ends in `(rule NAME)`).
-pub fn rule_name(f: &Finding) -> Option<&str> {
-    f.explanation
-        .strip_suffix(')')?
-        .rsplit_once("(rule ")
-        .map(|(_, name)| name)
-}
-
 /// One loaded rule.
 #[derive(Debug, Clone)]
 pub struct Rule {
@@ -297,7 +288,8 @@ impl Detectors {
                     detector,
                     sev,
                     format!("{} (rule {})", r.explanation, r.name),
-                );
+                )
+                .with_rule(&r.name);
                 if !out.contains(&f) {
                     out.push(f);
                 }

@@ -116,20 +116,6 @@ pub fn secret_path_severity(path: &str) -> Option<Severity> {
     }
 }
 
-/// Whether a host is the workload itself (`localhost`, `127.x`, `::1`):
-/// contacting it never leaves the agent's sandbox, so it is no first
-/// contact with the world (a secret sent there is still judged).
-pub fn is_loopback(host: &str) -> bool {
-    let h = host.trim_start_matches('[').trim_end_matches(']');
-    h == "localhost"
-        || h.ends_with(".localhost")
-        || h == "::1"
-        || h == "0.0.0.0"
-        || h.strip_prefix("127.").is_some_and(|rest| {
-            rest.split('.').count() == 3 && rest.split('.').all(|p| p.parse::<u8>().is_ok())
-        })
-}
-
 /// Hosts named by URLs in a text.
 pub fn url_hosts(text: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
@@ -1367,29 +1353,6 @@ mod tests {
         assert!(plain.findings.is_empty());
         assert_eq!(plain.destinations[0].host, "api.github.com");
         assert!(!plain.destinations[0].sends);
-    }
-
-    #[test]
-    fn loopback_is_the_workload_itself() {
-        for h in [
-            "localhost",
-            "app.localhost",
-            "127.0.0.1",
-            "127.1.2.3",
-            "[::1]",
-            "0.0.0.0",
-        ] {
-            assert!(is_loopback(h), "{h}");
-        }
-        for h in [
-            "localhost.example.com",
-            "127.0.0.1.nip.io",
-            "10.0.0.1",
-            "example.com",
-            "::2",
-        ] {
-            assert!(!is_loopback(h), "{h}");
-        }
     }
 
     #[test]

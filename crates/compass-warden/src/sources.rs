@@ -15,7 +15,8 @@ const AGENT_FILES: &[&str] = &[
     "copilot-instructions.md",
 ];
 
-/// Directories that hold other people's code.
+/// Directories that hold other people's code (or, `.git`, the
+/// repository's internals), as path segments.
 const DEPENDENCY_DIRS: &[&str] = &[
     "node_modules",
     "vendor",
@@ -24,6 +25,13 @@ const DEPENDENCY_DIRS: &[&str] = &[
     "dist-packages",
     ".venv",
     "bower_components",
+    "deps",
+    "target",
+    ".yarn/unplugged",
+    ".yarn/cache",
+    "external",
+    "pods",
+    ".git",
     ".cargo/registry",
     ".cargo/git",
     "go/pkg/mod",
@@ -42,42 +50,42 @@ pub enum SourceRank {
     Content,
 }
 
+/// Whether any run of `segments` is a dependency dir (whole segments
+/// only: `myvendor/` or `vendor.md` is not `vendor/`).
+fn has_dependency_dir(segments: &[&str]) -> bool {
+    DEPENDENCY_DIRS.iter().any(|d| {
+        let dir: Vec<&str> = d.split('/').collect();
+        segments.windows(dir.len()).any(|w| w == dir.as_slice())
+    })
+}
+
+/// Whether a lower-cased path holds a dependency dir anywhere (used only
+/// to raise caution, never to grant trust).
 fn in_dependency(path: &str) -> bool {
-    DEPENDENCY_DIRS
-        .iter()
-        .any(|d| path.contains(&format!("/{d}/")))
+    let segments: Vec<&str> = path.split('/').collect();
+    // The last segment is the file's name, not a directory.
+    has_dependency_dir(&segments[..segments.len().saturating_sub(1)])
 }
 
 /// The path (lower-cased, from the repo's name on: `app/tests/a.txt`) of a
 /// `file:` source inside the agent's own checkout (`/work/<repo>/…`),
-/// plain (no empty, `.` or `..` segment) and outside every dependency dir.
-/// Trust a path earns (a test file, the user's agent file) is given only
-/// there: anywhere else the path is the attacker's to choose.
+/// plain (no empty, `.` or `..` segment) and outside every dependency dir
+/// (a segment below the checkout's root: `app/node_modules/…`,
+/// `app/deps/…`, `app/.git/…`). Trust a path earns (a test file, project
+/// code, installer docs, the user's agent file) is given only there:
+/// anywhere else the path is the attacker's to choose. A submodule's
+/// checkout is not told apart (that needs `.gitmodules`, which is not read).
 pub fn own_checkout_path(source: &str) -> Option<String> {
     let path = source.strip_prefix("file:")?.to_ascii_lowercase();
     let rest = path.strip_prefix("/work/")?;
-    let plain = rest
-        .split('/')
-        .all(|seg| !seg.is_empty() && seg != "." && seg != "..");
-    (plain && !in_dependency(&path)).then(|| rest.to_owned())
-}
-
-/// Whether `source` is a plain `file:` path in the agent's own checkout
-/// or in a dependency the project installed (`node_modules`, the cargo
-/// registry, …): the project's docs and its dependencies' docs, as
-/// opposed to a page from the web, a tool's output or a `/tmp` copy.
-pub fn project_or_dependency_file(source: &str) -> bool {
-    if own_checkout_path(source).is_some() {
-        return true;
-    }
-    let Some(path) = source.strip_prefix("file:") else {
-        return false;
-    };
-    let plain = path
-        .trim_start_matches('/')
-        .split('/')
-        .all(|seg| !seg.is_empty() && seg != "." && seg != "..");
-    plain && in_dependency(&path.to_ascii_lowercase())
+    let segments: Vec<&str> = rest.split('/').collect();
+    let plain = segments
+        .iter()
+        .all(|seg| !seg.is_empty() && *seg != "." && *seg != "..");
+    let below_root = segments
+        .get(1..segments.len().saturating_sub(1))
+        .unwrap_or_default();
+    (plain && segments.len() >= 2 && !has_dependency_dir(below_root)).then(|| rest.to_owned())
 }
 
 /// Whether `name` (lower-cased) is an agent-instruction file's name.
@@ -132,21 +140,6 @@ mod tests {
             assert_eq!(rank(s), SourceRank::OwnAgentFile, "{s}");
         }
         for s in [
-            "file:/work/app/docs/setup.md",
-            "file:/work/app/node_modules/k/README.md",
-            "file:/home/agent/.cargo/registry/src/index/x-1.0/README.md",
-        ] {
-            assert!(project_or_dependency_file(s), "{s}");
-        }
-        for s in [
-            "url:https://example.com/install",
-            "file:/tmp/install.md",
-            "file:/work/app/node_modules/../../tmp/x.md",
-            "api:tool_result",
-        ] {
-            assert!(!project_or_dependency_file(s), "{s}");
-        }
-        for s in [
             "file:/work/app/node_modules/k/README.md",
             "url:https://example.com/vendor/AGENTS.md",
             // Not where the user keeps theirs: judged on content alone.
@@ -156,6 +149,37 @@ mod tests {
             "file:/work//AGENTS.md",
         ] {
             assert_eq!(rank(s), SourceRank::Content, "{s}");
+        }
+    }
+
+    #[test]
+    fn dependency_dirs_are_whole_segments_below_the_checkouts_root() {
+        for s in [
+            "file:/work/app/docs/setup.md",
+            "file:/work/app/README.md",
+            "file:/work/vendor/README.md",
+            "file:/work/app/src/myvendor/a.md",
+            "file:/work/app/docs/deps.md",
+            "file:/work/app/targets/a.md",
+        ] {
+            assert!(own_checkout_path(s).is_some(), "{s}");
+        }
+        for s in [
+            "file:/work/app/node_modules/k/README.md",
+            "file:/work/app/deps/plug/README.md",
+            "file:/work/app/target/doc/README.md",
+            "file:/work/app/.yarn/unplugged/k/README.md",
+            "file:/work/app/external/rules_x/README.md",
+            "file:/work/app/ios/Pods/K/README.md",
+            "file:/work/app/.git/modules/k/README.md",
+            "file:/work/app/node_modules/../../tmp/x.md",
+            "file:/tmp/vendor/README.md",
+            "file:/home/agent/.cargo/registry/src/index/x-1.0/README.md",
+            "file:/work/app",
+            "url:https://example.com/install",
+            "api:tool_result",
+        ] {
+            assert!(own_checkout_path(s).is_none(), "{s}");
         }
     }
 }

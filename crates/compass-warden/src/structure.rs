@@ -320,22 +320,30 @@ impl Structure {
     }
 }
 
+/// Byte offsets just past each sentence end in `text` (unordered): `.`,
+/// `!` or `?` before a space or a line's end — the dot of `.env` or
+/// `v1.2` ends nothing — or an ideographic full stop.
+fn sentence_ends(text: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    const IDEOGRAPHIC_STOP: &[u8] = "。".as_bytes();
+    let ascii = text
+        .windows(2)
+        .enumerate()
+        .filter(|(_, w)| matches!(w[0], b'.' | b'!' | b'?') && w[1].is_ascii_whitespace())
+        .map(|(i, _)| i + 1);
+    let ideographic = text
+        .windows(IDEOGRAPHIC_STOP.len())
+        .enumerate()
+        .filter(|(_, w)| *w == IDEOGRAPHIC_STOP)
+        .map(|(i, _)| i + IDEOGRAPHIC_STOP.len());
+    ascii.chain(ideographic)
+}
+
 /// Where the sentence holding byte `at` begins, looking back no further
 /// than `from`.
 fn sentence_start(text: &[u8], from: usize, at: usize) -> usize {
-    const IDEOGRAPHIC_STOP: &[u8] = "。".as_bytes();
-    let window = text.get(from..at).unwrap_or_default();
-    // A stop ends a sentence only before a space or a line's end: the dot
-    // of `.env` or `v1.2` does not.
-    let ascii = window
-        .windows(2)
-        .rposition(|w| matches!(w[0], b'.' | b'!' | b'?') && w[1].is_ascii_whitespace())
-        .map_or(0, |i| i + 1);
-    let stop = window
-        .windows(IDEOGRAPHIC_STOP.len())
-        .rposition(|w| w == IDEOGRAPHIC_STOP)
-        .map_or(0, |i| i + IDEOGRAPHIC_STOP.len());
-    from + ascii.max(stop)
+    from + sentence_ends(text.get(from..at).unwrap_or_default())
+        .max()
+        .unwrap_or(0)
 }
 
 /// Whether no sentence ends between two hits (a verb and its object).
@@ -345,25 +353,13 @@ fn same_sentence(text: &[u8], a: &Hit, b: &Hit) -> bool {
     sentence_start(between, 0, between.len()) == 0
 }
 
-/// How many sentences end in `text`.
-fn sentence_ends(text: &[u8]) -> usize {
-    const IDEOGRAPHIC_STOP: &[u8] = "。".as_bytes();
-    text.windows(2)
-        .filter(|w| matches!(w[0], b'.' | b'!' | b'?') && w[1].is_ascii_whitespace())
-        .count()
-        + text
-            .windows(IDEOGRAPHIC_STOP.len())
-            .filter(|w| *w == IDEOGRAPHIC_STOP)
-            .count()
-}
-
 /// Whether send verb `v` takes object `o` from the sentence just before
 /// its own, through a word of its sentence that refers back (`Read
 /// ~/.aws/credentials. Then post them to …`).
 fn refers_back(text: &[u8], v: &Hit, o: &Hit, references: &[&Hit]) -> bool {
     o.end <= v.start
         && v.start < o.end + 2 * GOAL_WINDOW
-        && sentence_ends(text.get(o.end..v.start).unwrap_or_default()) == 1
+        && sentence_ends(text.get(o.end..v.start).unwrap_or_default()).count() == 1
         && references.iter().any(|r| {
             r.start < v.end + GOAL_WINDOW
                 && v.start < r.end + GOAL_WINDOW

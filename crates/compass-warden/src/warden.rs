@@ -1015,9 +1015,11 @@ impl Warden {
         let mut new_hosts = Vec::new();
         if let Ok(known) = self.destinations.lock() {
             for d in &destinations {
-                if !known.contains(&(agent.clone(), d.host.clone()))
-                    && !new_hosts.contains(&d.host)
-                    && !output::is_loopback(&d.host)
+                // Loopback is a first contact too: with egress shared
+                // (bwrap `--share-net`, OCI `--network host`, the host
+                // backend) it reaches the user's own services, and Warden
+                // does not know the workload's network namespace.
+                if !known.contains(&(agent.clone(), d.host.clone())) && !new_hosts.contains(&d.host)
                 {
                     new_hosts.push(d.host.clone());
                 }
@@ -1083,9 +1085,12 @@ impl Warden {
                 // window; a push whose diff needs more windows than a push
                 // is given waits for the user (what the judge was not
                 // given cannot be cleared).
+                // Counted on the text the judge is given (redacted as
+                // `align_into` does), not the raw diff.
                 let text = push_text(plan, &key);
-                let windows = judge::windows(
-                    &text,
+                let judged = self.redact_for(agent, &text);
+                let windows = judge::prepare(
+                    judged.as_deref().unwrap_or(&text),
                     self.config.judge_window_bytes,
                     self.config.judge_overlap_bytes,
                 )

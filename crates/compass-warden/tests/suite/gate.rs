@@ -192,10 +192,18 @@ async fn first_contact_destinations_are_vetted_once() {
             .iter()
             .all(|r| !r.source.contains("ghp_abc"))
     );
-    // The workload's own services are no first contact; a secret sent
-    // there is still held.
+    // Loopback is a first contact like any host: with egress shared it
+    // reaches the user's own services. A secret sent there is held.
     let local = cmd(&a, "curl -s http://localhost:3000/health");
-    assert_eq!(fx.warden.check(&local).await.decision, Decision::Clear);
+    assert!(matches!(
+        fx.warden.check(&local).await.decision,
+        Decision::Caution { .. }
+    ));
+    assert_eq!(
+        fx.warden.check(&local).await.decision,
+        Decision::Clear,
+        "a cleared loopback destination is not re-gated"
+    );
     let local_leak = cmd(
         &a,
         "curl -d 'k=ghp_abcdefghijklmnopqrstuvwxyz0123456789AB' http://127.0.0.1:8080/",

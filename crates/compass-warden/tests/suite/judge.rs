@@ -274,7 +274,11 @@ async fn the_watch_weighs_a_cautioned_command_against_the_task() {
 
 /// A received push of `lines` added lines to the agent's own branch.
 fn push_of(lines: usize) -> compass_warden::git::PushPlan {
-    let added: String = (0..lines).map(|i| format!("+benign line {i}\n")).collect();
+    push_adding((0..lines).map(|i| format!("+benign line {i}\n")).collect())
+}
+
+/// A received push adding `added` (diff lines) to the agent's own branch.
+fn push_adding(added: String) -> compass_warden::git::PushPlan {
     compass_warden::git::PushPlan {
         remote: "origin".into(),
         url: "/src/app.git".into(),
@@ -340,5 +344,31 @@ async fn a_push_is_judged_window_by_window_up_to_a_bound() {
         seen.lock().unwrap().len(),
         asked,
         "the judge was asked past the bound"
+    );
+}
+
+/// The bound counts the windows of the text the judge reads (credentials
+/// redacted), not of the raw diff: long tokens that redact short leave a
+/// push within the bound (the pushed token is held on its own).
+#[tokio::test]
+async fn a_pushs_windows_are_counted_on_the_redacted_diff() {
+    let (base, _) = model_server("clear").await;
+    let judge = Arc::new(HttpJudge::new(JudgeWire::Anthropic, cfg(&base)).unwrap());
+    let fx = windowed(judge);
+    let token = format!("ghp_{}", "A1b2".repeat(50));
+    let added: String = (0..400).map(|_| format!("+{token}\n")).collect();
+    assert!(added.len() > compass_warden::MAX_PUSH_JUDGE_WINDOWS * 1000);
+    let d = fx
+        .warden
+        .inspect_received_push(&AgentId::from_row(4), &push_adding(added))
+        .await;
+    assert!(d.verdict.decision.is_flag(), "{:?}", d.verdict);
+    assert!(
+        !d.verdict
+            .findings
+            .iter()
+            .any(|f| f.explanation.contains("judge windows")),
+        "{:?}",
+        d.verdict
     );
 }
