@@ -191,15 +191,20 @@ async fn bad_answers_are_clear_errors_and_lose_nothing() {
     assert!(!log.contains(super::TOKEN));
 }
 
-async fn workstream_for_first_issue(f: &Fixture) -> compass_core::workstream::Workstream {
-    let agent = NewAgent {
+/// Agent `atlas` of project `demo`, persistent.
+fn atlas() -> NewAgent {
+    NewAgent {
         project: "demo".into(),
         name: Some(Name::parse("atlas").unwrap()),
         persona: None,
         kind: Name::parse("scripted").unwrap(),
         model: None,
         lifetime: Lifetime::Persistent,
-    };
+    }
+}
+
+async fn workstream_for_first_issue(f: &Fixture) -> compass_core::workstream::Workstream {
+    let agent = atlas();
     f.store
         .write(move |tx| agents::create(tx, agent))
         .await
@@ -405,14 +410,7 @@ async fn a_failing_read_of_a_proposed_issue_does_not_fail_the_sync() {
 
 /// An open proposal for every issue of `demo`, all to one agent.
 async fn propose_all(f: &Fixture) {
-    let agent = NewAgent {
-        project: "demo".into(),
-        name: Some(Name::parse("atlas").unwrap()),
-        persona: None,
-        kind: Name::parse("scripted").unwrap(),
-        model: None,
-        lifetime: Lifetime::Persistent,
-    };
+    let agent = atlas();
     f.store
         .write(move |tx| {
             let atlas = agents::create(tx, agent)?;
