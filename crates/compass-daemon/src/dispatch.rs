@@ -27,6 +27,9 @@ pub(crate) struct Dispatch {
     pulls: crate::pulls::Pulls,
     /// Rung after every push the relay forwards: a merge check is due.
     forwarded: std::sync::Arc<tokio::sync::Notify>,
+    /// Held through each project's conflict-map refresh (see
+    /// `proposals::refresh_conflicts`).
+    conflicts: crate::serial::PerProject,
 }
 
 /// A Dispatcher error as a gRPC status: the tracker's failures are
@@ -72,6 +75,7 @@ impl Dispatch {
             http: Http::new(RetryPolicy::default())?,
             secrets,
             forwarded: std::sync::Arc::new(tokio::sync::Notify::new()),
+            conflicts: crate::serial::PerProject::default(),
         })
     }
 
@@ -104,6 +108,14 @@ impl Dispatch {
         project: &compass_core::project::Project,
     ) -> crate::fleet::TrunkHistories {
         self.merges.trunk_histories(project).await
+    }
+
+    /// Wait for `project`'s turn to refresh its conflict map.
+    pub(crate) async fn conflicts_turn(
+        &self,
+        project: &compass_core::id::ProjectId,
+    ) -> tokio::sync::OwnedMutexGuard<()> {
+        self.conflicts.lock(project).await
     }
 
     /// What the push relay rings after a forward.

@@ -27,6 +27,7 @@ mod redaction;
 mod remote_auth;
 mod scope;
 mod secrets;
+mod serial;
 mod serve;
 mod service;
 mod shell;

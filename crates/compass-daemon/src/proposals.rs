@@ -41,13 +41,17 @@ fn zone(repo: &str, path: &str) -> Option<Zone> {
 
 /// Read each in-flight workstream's changed files (running agents), store
 /// them, raise an event for each pair whose shared files grew or whose
-/// overlap ended, and return the map with the agents' names.
+/// overlap ended, and return the map with the agents' names. One refresh
+/// of a project at a time (the merge watcher, `CheckMergesNow` and
+/// `propose` all run it): each reads the files stored by the one before,
+/// so an overlap is announced once.
 pub(crate) async fn refresh_conflicts(
     store: &Store,
     fleet: &Fleet,
     dispatch: &Dispatch,
     project: &Project,
 ) -> Result<(ConflictMap, Vec<Workstream>), Status> {
+    let _turn = dispatch.conflicts_turn(&project.id).await;
     let pid = project.id.0.clone();
     let (flying, names) = store
         .read(move |c| {
@@ -89,9 +93,21 @@ pub(crate) async fn refresh_conflicts(
         }
     }
     if !changed.is_empty() {
-        let events = overlap_events(&flying, &before, &zones, &changed);
+        let (flew, now) = (flying.clone(), zones.clone());
         store
             .write(move |tx| {
+                // Only work still in flight as this commits: one that left
+                // during the reads has had its "ended" event already.
+                let mut still = Vec::with_capacity(flew.len());
+                for ws in flew {
+                    if workstreams::get(tx.conn(), ws.id.as_str())?
+                        .state
+                        .in_flight()
+                    {
+                        still.push(ws);
+                    }
+                }
+                let events = overlap_events(&still, &before, &now, &changed);
                 for (id, now) in &changed {
                     proposals::set_zones(tx, id, now)?;
                 }

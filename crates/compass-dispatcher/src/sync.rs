@@ -14,7 +14,8 @@ use crate::linear::Linear;
 use crate::paging::TokenPaged;
 use crate::token::Token;
 use compass_core::source::{ExternalIssue, GithubConfig, Skipped, Source, SourceConfig};
-use compass_store::{Store, sources};
+use compass_store::Store;
+use compass_store::sources::{self, Probe};
 use std::time::Duration;
 
 /// Most pages one sync reads (a million issues); a tracker that keeps
@@ -38,6 +39,9 @@ pub struct SyncReport {
     pub waited: Duration,
     /// Issues found deleted from the tracker (marked gone, kept here).
     pub gone: u64,
+    /// Direct reads of proposed issues that failed (logged; the issues are
+    /// read again at a later sync, and the sync itself still succeeds).
+    pub probe_errors: u64,
 }
 
 /// Sync `source` with `token`; on failure the source is recorded as failing
@@ -149,9 +153,12 @@ async fn run_github(
     Ok(report)
 }
 
-/// Read each proposed issue of `source` directly; one the tracker answers
-/// 404/410 for is marked gone. The listing just succeeded with the same
-/// token, so the repository itself is readable: a missing issue is gone.
+/// Read each proposed issue of `source` directly, least recently read
+/// first; one the tracker answers 404/410 for is marked gone. The listing
+/// just succeeded with the same token, so the repository itself is
+/// readable: a missing issue is gone. A read that fails otherwise (rate
+/// limit, `5xx`, network) is logged and ends the reads for this sync — the
+/// pages are committed and the sync succeeds; the rest wait their turn.
 async fn mark_gone(
     store: &Store,
     source: &Source,
@@ -163,14 +170,28 @@ async fn mark_gone(
         .read(move |c| sources::proposed_numbers(c, &id, MAX_GONE_READS))
         .await?;
     for number in numbers {
-        if gh.exists(number).await? {
-            continue;
-        }
+        let probe = match gh.exists(number).await {
+            Ok(true) => Probe::Present,
+            Ok(false) => Probe::Gone,
+            Err(DispatchError::Store(e)) => return Err(e.into()),
+            Err(error) => {
+                tracing::warn!(source = %source.id, number, %error,
+                    "could not read a proposed issue; it is read again at a later sync");
+                Probe::Failed
+            }
+        };
         let id = source.id.clone();
         store
-            .write(move |tx| sources::mark_gone(tx, &id, number))
+            .write(move |tx| sources::record_probe(tx, &id, number, probe))
             .await?;
-        report.gone += 1;
+        match probe {
+            Probe::Present => {}
+            Probe::Gone => report.gone += 1,
+            Probe::Failed => {
+                report.probe_errors += 1;
+                break;
+            }
+        }
     }
     Ok(())
 }

@@ -239,6 +239,10 @@ pub(crate) fn migrations() -> Migrations<'static> {
         // An imported issue its tracker no longer has (deleted there): kept
         // (workstreams and proposals point at it), never proposed again.
         M::up("ALTER TABLE issue_links ADD COLUMN gone INTEGER NOT NULL DEFAULT 0;"),
+        // When a sync last read the issue directly (whether it still
+        // exists): probes go least recently checked first, so every
+        // proposed issue is read in turn however many there are.
+        M::up("ALTER TABLE issue_links ADD COLUMN checked_at_ms INTEGER NOT NULL DEFAULT 0;"),
     ])
 }
 

@@ -44,7 +44,7 @@ pub struct Link {
     pub number: u64,
     pub url: String,
     pub open: bool,
-    /// Deleted from its tracker (see [`mark_gone`]).
+    /// Deleted from its tracker (see [`record_probe`]).
     pub gone: bool,
 }
 
@@ -267,14 +267,15 @@ pub fn closed_issues(
 
 /// Issue numbers of `source` to read one by one at its sync, whether they
 /// still exist: open here, not known gone, with an open proposal (the ones
-/// a user may act on; at most `limit`, least recently synced first).
+/// a user may act on; at most `limit`, least recently read first, so each
+/// is read in turn however many there are; see [`record_probe`]).
 pub fn proposed_numbers(conn: &Connection, source: &SourceId, limit: u32) -> Result<Vec<u64>> {
     let mut stmt = conn
         .prepare_cached(
             "SELECT l.number FROM issue_links l WHERE l.source_id = ?1 AND l.open = 1 \
              AND l.gone = 0 AND l.number > 0 AND EXISTS (SELECT 1 FROM proposals p \
              WHERE p.issue_id = l.issue_id AND p.state = 'open') \
-             ORDER BY l.updated_at, l.number LIMIT ?2",
+             ORDER BY l.checked_at_ms, l.number LIMIT ?2",
         )
         .map_err(StoreError::sql("listing proposed issues"))?;
     stmt.query_map(params![source.row(), limit], |r| r.get::<_, i64>(0))
@@ -287,15 +288,48 @@ pub fn proposed_numbers(conn: &Connection, source: &SourceId, limit: u32) -> Res
         .map_err(StoreError::sql("listing proposed issues"))
 }
 
-/// Mark `source`'s issue `number` gone from its tracker. Kept (foreign keys
-/// stay); never proposed again, and an open proposal for it is stale.
-pub fn mark_gone(tx: &mut Tx<'_>, source: &SourceId, number: u64) -> Result<()> {
+/// What a direct read of an imported issue found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Probe {
+    /// The tracker still has it.
+    Present,
+    /// Deleted from the tracker: the link is kept (foreign keys stay), the
+    /// issue is never proposed again, and an open proposal for it is stale
+    /// — until a listing shows it again.
+    Gone,
+    /// The read failed (rate limit, tracker error, network): nothing is
+    /// learnt, but the issue still goes to the back of the line so one that
+    /// keeps failing does not hold up the others.
+    Failed,
+}
+
+impl Probe {
+    /// What the read says of `gone`; `None` when it says nothing.
+    fn gone(self) -> Option<bool> {
+        match self {
+            Self::Present => Some(false),
+            Self::Gone => Some(true),
+            Self::Failed => None,
+        }
+    }
+}
+
+/// Record a direct read of `source`'s issue `number`: when it was read,
+/// and whether it is gone.
+pub fn record_probe(tx: &mut Tx<'_>, source: &SourceId, number: u64, probe: Probe) -> Result<()> {
+    let now = tx.now_ms();
     tx.conn()
         .execute(
-            "UPDATE issue_links SET gone = 1 WHERE source_id = ?1 AND number = ?2",
-            params![source.row(), i64::try_from(number).unwrap_or(i64::MAX)],
+            "UPDATE issue_links SET checked_at_ms = ?3, gone = COALESCE(?4, gone) \
+             WHERE source_id = ?1 AND number = ?2",
+            params![
+                source.row(),
+                i64::try_from(number).unwrap_or(i64::MAX),
+                now,
+                probe.gone()
+            ],
         )
-        .map_err(StoreError::sql("marking an issue gone"))?;
+        .map_err(StoreError::sql("recording an issue's read"))?;
     Ok(())
 }
 
@@ -413,11 +447,14 @@ fn update_one(tx: &mut Tx<'_>, link: &Link, ext: &ExternalIssue) -> Result<bool>
     }
     tx.conn()
         .execute(
-            "UPDATE issue_links SET open = ?1, updated_at = ?2, external_key = ?3, url = ?4 WHERE issue_id = ?5",
+            // Listed, so not gone (a deletion is never listed: an earlier
+            // 404 was transient, or the issue came back).
+            "UPDATE issue_links SET open = ?1, updated_at = ?2, external_key = ?3, url = ?4, gone = 0 \
+             WHERE issue_id = ?5",
             params![ext.open, ext.updated_at, ext.key, ext.url, issue.id.row()],
         )
         .map_err(StoreError::sql("updating an issue link"))?;
-    Ok(fields_changed || link.open != ext.open)
+    Ok(fields_changed || link.open != ext.open || link.gone)
 }
 
 /// A sync stopped: the source shows as failing with `error`; its cursor and

@@ -2,7 +2,8 @@
 //! shapes of the Issues API that the Dispatcher uses — list repository issues
 //! (`state`, `labels`, `assignee`, `since`, `sort`, `direction`, `per_page`,
 //! `page`, answered with a `Link` header), update an issue, add and remove
-//! labels, comment, and read one issue (`410 Gone` once deleted). Like
+//! labels, comment, and read one issue (`410 Gone` once deleted; a test may
+//! make one issue's reads fail). Like
 //! GitHub it lists pull requests among the issues
 //! (with a `pull_request` key), answers `401 Bad credentials`, `404 Not
 //! Found`, and rate limits with `429`/`403` plus `Retry-After` or
@@ -84,6 +85,9 @@ pub(crate) struct State {
     seen: Vec<Seen>,
     /// Numbers of issues deleted: a direct read answers `410 Gone`.
     deleted: std::collections::BTreeSet<u64>,
+    /// Issues whose every direct read answers a fault instead (see
+    /// [`GithubServer::fail_reads_of`]).
+    failing_reads: BTreeMap<u64, Fault>,
     /// Pull requests, reviews and checks over a real bare repo.
     pub(crate) forge: Forge,
     /// What the web addresses (`html_url`) start with; a test may make it
@@ -320,6 +324,12 @@ impl GithubServer {
             .unwrap_or_default()
     }
 
+    /// Answer every direct read of issue `number` with `fault` from now on
+    /// (a tracker failing on one issue: retries see it fail again).
+    pub fn fail_reads_of(&self, number: u64, fault: Fault) {
+        lock(&self.state).failing_reads.insert(number, fault);
+    }
+
     /// Serve `fault` to the next request (after those queued before).
     pub fn fail_next(&self, fault: Fault) {
         lock(&self.state).faults.push_back(fault);
@@ -525,6 +535,9 @@ fn handle(
         (Method::GET, []) => list(&s, &uri, host),
         (Method::GET, [n]) => {
             let number = n.parse::<u64>().ok();
+            if let Some(f) = number.and_then(|n| s.failing_reads.get(&n)) {
+                return fault(f.clone());
+            }
             if number.is_some_and(|n| s.deleted.contains(&n)) {
                 return message(StatusCode::GONE, "This issue was deleted");
             }

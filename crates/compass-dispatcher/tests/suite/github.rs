@@ -191,15 +191,20 @@ async fn bad_answers_are_clear_errors_and_lose_nothing() {
     assert!(!log.contains(super::TOKEN));
 }
 
-async fn workstream_for_first_issue(f: &Fixture) -> compass_core::workstream::Workstream {
-    let agent = NewAgent {
+/// Agent `atlas` of project `demo`, persistent.
+fn atlas() -> NewAgent {
+    NewAgent {
         project: "demo".into(),
         name: Some(Name::parse("atlas").unwrap()),
         persona: None,
         kind: Name::parse("scripted").unwrap(),
         model: None,
         lifetime: Lifetime::Persistent,
-    };
+    }
+}
+
+async fn workstream_for_first_issue(f: &Fixture) -> compass_core::workstream::Workstream {
+    let agent = atlas();
     f.store
         .write(move |tx| agents::create(tx, agent))
         .await
@@ -356,4 +361,83 @@ async fn filters_pick_issues_by_every_label_and_the_assignee() {
         q.contains("labels=bug%2Cbackend") && q.contains("assignee=alice"),
         "{q}"
     );
+}
+
+/// Each proposed issue is read directly after the listing (a deletion is
+/// never listed). A read the tracker keeps failing (500 on every try) is
+/// logged and counted, ends this sync's reads, and fails nothing: the pages
+/// stay committed and the source healthy. The next sync reads the others
+/// first, and finds the deleted one.
+#[tokio::test]
+async fn a_failing_read_of_a_proposed_issue_does_not_fail_the_sync() {
+    let f = Fixture::new().await;
+    seed(&f, 3);
+    let src = f.add_source(REPO, Writeback::default()).await;
+    sync(&f.store, &f.http, &src, &f.token).await.unwrap();
+    propose_all(&f).await;
+    f.server.fail_reads_of(1, Fault::Status(500));
+    f.server.delete(2);
+    f.server.add_issue("issue 4", "body", &["bug"]);
+
+    let before = f.server.seen().len();
+    let src = f.source(&src).await;
+    let r = sync(&f.store, &f.http, &src, &f.token).await.unwrap();
+    assert_eq!((r.created, r.gone, r.probe_errors), (1, 0, 1), "{r:?}");
+    assert_eq!(issue_reads(&f, before), ["1", "1"]);
+    let synced = f.source(&src).await;
+    assert_eq!(synced.health, Health::Ok);
+    assert_eq!(synced.issues, 4);
+
+    let before = f.server.seen().len();
+    let r = sync(&f.store, &f.http, &synced, &f.token).await.unwrap();
+    assert_eq!((r.gone, r.probe_errors), (1, 1), "{r:?}");
+    assert_eq!(issue_reads(&f, before), ["2", "3", "1", "1"]);
+    let link = f
+        .store
+        .read(|c| {
+            let issue = compass_store::issues::list(c, "demo")?
+                .into_iter()
+                .find(|i| i.title == "issue 2")
+                .unwrap();
+            compass_store::sources::link_of(c, &issue.id)
+        })
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(link.gone);
+    assert_eq!(f.source(&src).await.health, Health::Ok);
+}
+
+/// An open proposal for every issue of `demo`, all to one agent.
+async fn propose_all(f: &Fixture) {
+    let agent = atlas();
+    f.store
+        .write(move |tx| {
+            let atlas = agents::create(tx, agent)?;
+            for issue in compass_store::issues::list(tx.conn(), "demo")? {
+                compass_store::proposals::create(
+                    tx,
+                    compass_store::proposals::NewProposal {
+                        issue: issue.id,
+                        agent: atlas.id.clone(),
+                        behind: String::new(),
+                        reason: "test".into(),
+                        overlaps: vec![],
+                    },
+                )?;
+            }
+            Ok(())
+        })
+        .await
+        .unwrap();
+}
+
+/// The issue numbers read one by one since request `from`, in order.
+fn issue_reads(f: &Fixture, from: usize) -> Vec<String> {
+    let prefix = format!("/repos/{REPO}/issues/");
+    f.server.seen()[from..]
+        .iter()
+        .filter(|s| s.method == "GET")
+        .filter_map(|s| s.path.strip_prefix(&prefix).map(str::to_owned))
+        .collect()
 }

@@ -3,6 +3,7 @@
 mod domain;
 mod log;
 mod pulls;
+mod sources;
 mod warden;
 
 use compass_core::event::{EventKind, NewEvent, Scope};

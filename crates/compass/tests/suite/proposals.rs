@@ -174,13 +174,12 @@ fn proposals_follow_personas_and_the_conflict_map_and_only_approval_assigns() {
     );
     d.ok(&["dispatcher", "reject", &p4]);
 
-    // Vega edits the same file on demo-2: an overlap event (once), and
-    // nothing is blocked.
+    // Vega edits the same file on demo-2: an overlap event (once, though
+    // two refreshes run at the same time), and nothing is blocked.
     d.ok(&["workstream", "move", &ws2, "in_progress"]);
     d.start_scripted("vega", &edits("src/parser/lex.rs"));
     d.ok(&["agent", "prompt", "vega", "go", "--follow"]);
-    d.ok(&["dispatcher", "check-merges"]);
-    d.ok(&["dispatcher", "check-merges"]);
+    check_merges_twice_at_once(&d);
     let events = d.ok(&["events"]);
     assert_eq!(events.matches("overlap with").count(), 1, "{events}");
     assert!(events.contains(&format!("overlap with {ws1}")), "{events}");
@@ -224,14 +223,23 @@ fn proposals_follow_personas_and_the_conflict_map_and_only_approval_assigns() {
     // Vega takes its change back: the diffs no longer meet, one event says
     // so, and polling again says nothing more.
     d.ok(&["agent", "prompt", "vega", "undo", "--follow"]);
-    d.ok(&["dispatcher", "check-merges"]);
-    d.ok(&["dispatcher", "check-merges"]);
+    check_merges_twice_at_once(&d);
     let events = d.ok(&["events"]);
     assert_eq!(events.matches(&ended).count(), 2, "{events}");
     assert_eq!(events.matches(": files apart").count(), 1, "{events}");
     assert_eq!(events.matches("overlap with").count(), 2, "{events}");
     let card = d.board_card("demo", "demo-1");
     assert!(card["overlaps"].is_null(), "{card}");
+}
+
+/// Two `check-merges` at once: each refreshes the conflict map.
+fn check_merges_twice_at_once(d: &TestDaemon) {
+    std::thread::scope(|s| {
+        let runs = [(); 2].map(|()| s.spawn(|| d.ok(&["dispatcher", "check-merges"])));
+        for run in runs {
+            run.join().unwrap();
+        }
+    });
 }
 
 /// `compass bench dispatch` at a small size: what it printed.
@@ -313,6 +321,28 @@ fn a_proposal_whose_issue_was_deleted_from_its_tracker_is_refused_as_stale() {
     // Kept locally: the issue and its key still answer.
     let issues = f.d.json(&["issue", "list"]);
     assert!(issues.to_string().contains("\"first\""), "{issues}");
+}
+
+/// A direct read of a proposed issue that the tracker rate-limits past
+/// what a sync waits for: the sync still succeeds (its pages committed, the
+/// source healthy), and the issue's proposal stands.
+#[test]
+fn a_rate_limited_read_of_a_proposed_issue_does_not_fail_the_sync() {
+    let (f, numbers) = on_forge(&[], &[("first", "one")]);
+    let d = &f.d;
+    d.ok(&["agent", "new", "atlas"]);
+    assert_eq!(
+        proposals(&d.json(&["dispatcher", "propose", "-p", "demo"])).len(),
+        1
+    );
+    f.gh.fail_reads_of(numbers[0], compass_test_support::Fault::RetryAfter(3600));
+    f.gh.add_issue("second", "two", &[]);
+    let synced = d.ok(&["source", "sync", "github:octo/app"]);
+    assert!(synced.contains("1 new"), "{synced}");
+    let listed = d.ok(&["source", "list"]);
+    assert!(!listed.contains("failing"), "{listed}");
+    let open = d.json(&["dispatcher", "proposals"]);
+    assert_eq!(proposals(&open).len(), 1, "{open}");
 }
 
 /// Two issues imported and proposed; the first (number 1) is taken off
