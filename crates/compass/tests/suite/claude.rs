@@ -24,7 +24,17 @@ fn orion_started(
     server: &ModelServer,
     backend: Backend,
 ) -> (TestDaemon, std::path::PathBuf) {
-    let d = TestDaemon::start_with_env(
+    orion_started_with_kinds(tools, server, backend, None)
+}
+
+/// [`orion_started`], with the user's `kinds.toml` when given.
+fn orion_started_with_kinds(
+    tools: &Path,
+    server: &ModelServer,
+    backend: Backend,
+    kinds: Option<&str>,
+) -> (TestDaemon, std::path::PathBuf) {
+    let mut d = TestDaemon::start_with_env(
         &[
             "--agent-tools",
             tools.to_str().unwrap(),
@@ -33,6 +43,11 @@ fn orion_started(
         ],
         &[("ANTHROPIC_BASE_URL", &server.base_url())],
     );
+    if let Some(kinds) = kinds {
+        fs_err::write(d.home().join("kinds.toml"), kinds).unwrap();
+        d.kill9();
+        d.spawn();
+    }
     let repo = git_repo(d.outside());
     commit_file(&repo, "README.md", README);
     d.ok(&["project", "add", "demo", "--repo", repo.to_str().unwrap()]);
@@ -44,6 +59,29 @@ fn orion_started(
     );
     d.ok(&["agent", "start", "orion"]);
     (d, repo)
+}
+
+/// A forge orion can really push to (`forge` in its checkout), so a push
+/// that ran would show; returns the bare repo and its `main`.
+fn forge_for_orion(d: &TestDaemon, repo: &Path) -> (std::path::PathBuf, String) {
+    let work = d.home().join("agents/agt-1/work");
+    let forge = work.join("forge.git");
+    git(&work, &["init", "-q", "--bare", forge.to_str().unwrap()]);
+    git(repo, &["push", "-q", forge.to_str().unwrap(), "main"]);
+    git(
+        &work.join("app"),
+        &["remote", "add", "forge", "/work/forge.git"],
+    );
+    let main = git(&forge, &["rev-parse", "main"]);
+    (forge, main)
+}
+
+/// The model's force push of a release commit to the protected branch.
+fn force_push_turn() -> ScriptedTurn {
+    ScriptedTurn::tool(
+        "Bash",
+        json!({"command": "git commit -q --allow-empty -m release && git push --force forge HEAD:main", "description": "Publish", "timeout": 60000}),
+    )
 }
 
 #[test]
@@ -68,11 +106,7 @@ fn held_by_warden_through_its_own_hooks(backend: Backend) {
     let rt = tokio::runtime::Runtime::new().unwrap();
     let server = rt
         .block_on(ModelServer::start(vec![
-            ScriptedTurn::tool(
-                "Bash",
-                json!({"command": "git commit -q --allow-empty -m release && git push --force forge HEAD:main", "description": "Publish", "timeout": 60000}),
-            )
-            .with_text_first("Let me publish first."),
+            force_push_turn().with_text_first("Let me publish first."),
             ScriptedTurn::tool("Read", json!({"file_path": "/work/app/README.md"})),
             ScriptedTurn::text("Stopping here."),
         ]))
@@ -85,15 +119,7 @@ fn held_by_warden_through_its_own_hooks(backend: Backend) {
     );
 
     // A forge the agent can really push to, so a push that ran would show.
-    let work = d.home().join("agents/agt-1/work");
-    let forge = work.join("forge.git");
-    git(&work, &["init", "-q", "--bare", forge.to_str().unwrap()]);
-    git(&repo, &["push", "-q", forge.to_str().unwrap(), "main"]);
-    git(
-        &work.join("app"),
-        &["remote", "add", "forge", "/work/forge.git"],
-    );
-    let forge_main = git(&forge, &["rev-parse", "main"]);
+    let (forge, forge_main) = forge_for_orion(&d, &repo);
 
     // 1. A force push to the protected branch: Claude Code's own PreToolUse
     //    hook holds it, Warden flags and pauses it, and nothing runs.
@@ -118,7 +144,11 @@ fn held_by_warden_through_its_own_hooks(backend: Backend) {
         "the flagged push ran"
     );
     assert!(
-        !git(&work.join("app"), &["log", "--format=%s"]).contains("release"),
+        !git(
+            &d.home().join("agents/agt-1/work/app"),
+            &["log", "--format=%s"]
+        )
+        .contains("release"),
         "the flagged command ran"
     );
 
@@ -287,38 +317,18 @@ fn pinned_claude_code_is_gated_through_http_hooks_with_no_hook_process() {
     let rt = tokio::runtime::Runtime::new().unwrap();
     let server = rt
         .block_on(ModelServer::start(vec![
-            ScriptedTurn::tool(
-                "Bash",
-                json!({"command": "git commit -q --allow-empty -m release && git push --force forge HEAD:main", "description": "Publish", "timeout": 60000}),
-            ),
+            force_push_turn(),
             ScriptedTurn::text("Stopping here."),
         ]))
         .unwrap();
-    let mut d = TestDaemon::start_with_env(
-        &[
-            "--agent-tools",
-            tools.to_str().unwrap(),
-            "--backend",
-            Backend::Sandbox.flag(),
-        ],
-        &[("ANTHROPIC_BASE_URL", &server.base_url())],
+    let (d, repo) = orion_started_with_kinds(
+        tools,
+        &server,
+        Backend::Sandbox,
+        Some(&claude_pinned_for_http_hooks()),
     );
-    fs_err::write(d.home().join("kinds.toml"), claude_pinned_for_http_hooks()).unwrap();
-    d.kill9();
-    d.spawn();
     let show = d.ok(&["kind", "show", "claude-code"]);
     assert!(show.contains("Hook transport here: http"), "{show}");
-
-    let repo = git_repo(d.outside());
-    commit_file(&repo, "README.md", "# app\n");
-    d.ok(&["project", "add", "demo", "--repo", repo.to_str().unwrap()]);
-    d.ok(&["agent", "new", "orion", "--kind", "claude-code"]);
-    super::set_secret(
-        &d,
-        "ANTHROPIC_API_KEY",
-        "sk-ant-dummy-for-the-scripted-server",
-    );
-    d.ok(&["agent", "start", "orion"]);
     let agent = d.home().join("agents/agt-1");
     let managed =
         fs_err::read_to_string(agent.join("run/config/etc/claude-code/managed-settings.json"))
@@ -328,15 +338,7 @@ fn pinned_claude_code_is_gated_through_http_hooks_with_no_hook_process() {
         "{managed}"
     );
 
-    let work = agent.join("work");
-    let forge = work.join("forge.git");
-    git(&work, &["init", "-q", "--bare", forge.to_str().unwrap()]);
-    git(&repo, &["push", "-q", forge.to_str().unwrap(), "main"]);
-    git(
-        &work.join("app"),
-        &["remote", "add", "forge", "/work/forge.git"],
-    );
-    let forge_main = git(&forge, &["rev-parse", "main"]);
+    let (forge, forge_main) = forge_for_orion(&d, &repo);
 
     let turn = d.ok(&["agent", "prompt", "orion", "Tidy up the repo", "--follow"]);
     assert!(turn.contains("paused by Warden"), "{turn}");
