@@ -147,6 +147,14 @@ fn scenario() -> String {
     )
 }
 
+/// Poll the forge twice, then the event log: what a poll hands on is
+/// counted once however often it runs.
+fn events_after_two_polls(d: &TestDaemon) -> String {
+    d.ok(&["dispatcher", "check-merges"]);
+    d.ok(&["dispatcher", "check-merges"]);
+    d.ok(&["events"])
+}
+
 fn show(d: &TestDaemon, ws: &str) -> serde_json::Value {
     d.json(&["workstream", "show", ws])
 }
@@ -236,9 +244,7 @@ fn a_ready_push_opens_a_pull_request_whose_review_reaches_the_agent_and_whose_sq
     // the next poll, then delivered once the token works again.
     gh.add_review(number, "alice", "CHANGES_REQUESTED", "also a test");
     gh.set_token("ghp_rotated");
-    d.ok(&["dispatcher", "check-merges"]);
-    d.ok(&["dispatcher", "check-merges"]);
-    let events = d.ok(&["events"]);
+    let events = events_after_two_polls(d);
     assert_eq!(
         events
             .matches(&format!(
@@ -265,9 +271,7 @@ fn a_ready_push_opens_a_pull_request_whose_review_reaches_the_agent_and_whose_sq
     // workstream stays in review, and the state change is one event (the
     // board re-reads its card on it).
     gh.close_pull(number, false);
-    d.ok(&["dispatcher", "check-merges"]);
-    d.ok(&["dispatcher", "check-merges"]);
-    let events = d.ok(&["events"]);
+    let events = events_after_two_polls(d);
     assert_eq!(
         events
             .matches(&format!(
