@@ -1,14 +1,16 @@
-//! Links the `compass-hook` binary statically on Linux with glibc, in every
-//! profile, with nothing to install: a static binary skips the dynamic
-//! loader's work (mapping and relocating libc and libgcc_s) on every tool
-//! call of every agent, and runs in any workload whatever its libraries.
+//! Links the `compass-hook` and `compass-confine` binaries statically on
+//! Linux with glibc, in every profile, with nothing to install: a static
+//! binary skips the dynamic loader's work (mapping and relocating libc and
+//! libgcc_s) on every tool call of every agent, and runs in any workload
+//! whatever its libraries.
 //!
 //! rustc links glibc statically only with `-C target-feature=+crt-static`,
 //! which Cargo cannot set for one binary of a workspace. Without it rustc
 //! names the shared libraries (`-lgcc_s … -lc`); this script gives that one
 //! binary a directory searched before the system's, where each of those
 //! names is a linker script pulling in the static archives the C toolchain
-//! already ships (`libc.a`, `libgcc_eh.a`, …), and asks for `-static-pie`.
+//! already ships (`libc.a`, `libgcc_eh.a`, …), and asks for a static
+//! link (see [`link_mode`]).
 //! The library and every other binary that links it stay as they are.
 //!
 //! When an archive is missing the binary is linked dynamically, with a
@@ -17,6 +19,9 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+/// The binaries linked statically: both start on every tool call.
+const BINARIES: &[&str] = &["compass-hook", "compass-confine"];
 
 /// Each library rustc names for a dynamically linked glibc binary, and
 /// the static archives that stand in for it. libc and the unwinder refer
@@ -47,22 +52,62 @@ fn main() {
     let dir = PathBuf::from(cfg("OUT_DIR")).join("static-libs");
     match write_stand_ins(&dir) {
         Ok(()) => {
-            println!("cargo::rustc-link-arg-bin=compass-hook=-static-pie");
-            println!("cargo::rustc-link-arg-bin=compass-hook=-L{}", dir.display());
+            for bin in BINARIES {
+                for arg in link_mode() {
+                    println!("cargo::rustc-link-arg-bin={bin}={arg}");
+                }
+                println!("cargo::rustc-link-arg-bin={bin}=-L{}", dir.display());
+            }
         }
         Err(why) => {
             println!(
-                "cargo::warning=compass-hook will be linked dynamically (slower per tool call): {why}"
+                "cargo::warning=compass-hook and compass-confine will be linked dynamically (slower per tool call): {why}"
             );
         }
     }
+}
+
+/// How the static binary is laid out. A fixed-address executable
+/// (`-static -no-pie`) has nothing to relocate at start, which a
+/// static-pie relocates on every run (≈ 40 µs of each tool call). mold
+/// links glibc's non-PIE start-up wrongly (the binary crashes before
+/// `main`, in `__ctype_init`), so these binaries are linked by GNU ld when
+/// the toolchain has it, and as a static-pie otherwise. Losing address
+/// randomisation costs nothing here: the hook runs with the agent's own
+/// rights beside the agent, which needs no exploit to do what it could.
+fn link_mode() -> &'static [&'static str] {
+    // gcc names a program it does not ship by its bare name: look on PATH.
+    let has_bfd = Command::new(driver())
+        .arg("-print-prog-name=ld.bfd")
+        .output()
+        .ok()
+        .map(|out| PathBuf::from(String::from_utf8_lossy(&out.stdout).trim()))
+        .is_some_and(|prog| {
+            let path = std::env::var_os("PATH").unwrap_or_default();
+            prog.is_file()
+                || (prog.components().count() == 1
+                    && std::env::split_paths(&path).any(|dir| dir.join(&prog).is_file()))
+        });
+    if has_bfd {
+        &["-static", "-no-pie", "-fuse-ld=bfd"]
+    } else {
+        println!(
+            "cargo::warning=compass-hook and compass-confine will be static-pies (relocated on every call): no GNU ld (ld.bfd) found"
+        );
+        &["-static-pie"]
+    }
+}
+
+/// The C compiler driver rustc links with.
+fn driver() -> String {
+    std::env::var("RUSTC_LINKER").unwrap_or_else(|_| "cc".to_owned())
 }
 
 /// Write one linker script per library of [`STAND_INS`] into `dir`.
 // Each error names its path already; a build script links no fs_err.
 #[allow(clippy::disallowed_methods)]
 fn write_stand_ins(dir: &Path) -> Result<(), String> {
-    let driver = std::env::var("RUSTC_LINKER").unwrap_or_else(|_| "cc".to_owned());
+    let driver = driver();
     std::fs::create_dir_all(dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
     for (name, archives) in STAND_INS {
         let mut script = String::from("GROUP (");

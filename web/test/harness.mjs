@@ -66,6 +66,18 @@ export class Daemon {
     });
   }
 
+  /// Serve on a free port with project `demo` (repo `app`) and agent
+  /// `atlas` started on the scenario `toml` (written as `file`); resolves
+  /// with the port.
+  async startWithAgent(file, toml) {
+    const port = await freePort();
+    await this.start(port, ["up"]);
+    this.cli("project", "add", "demo", "--repo", this.repo("app"));
+    this.cli("agent", "new", "atlas");
+    this.cli("agent", "start", "atlas", "--scenario", this.file(file, toml));
+    return port;
+  }
+
   async stop() {
     if (!this.child) return;
     const child = this.child;

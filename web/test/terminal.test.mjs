@@ -4,7 +4,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { readFileSync } from "node:fs";
-import { Daemon, SHOTS, browser, freePort, page, until } from "./harness.mjs";
+import { Daemon, SHOTS, browser, page, until } from "./harness.mjs";
 
 let b;
 before(async () => {
@@ -19,13 +19,8 @@ const rows = (p) => p.evaluate(() => [...document.querySelectorAll('[data-testid
 test("an agent's terminal output renders live in xterm.js", async () => {
   const d = new Daemon();
   try {
-    const port = await freePort();
-    await d.start(port, ["up"]);
-    d.cli("project", "add", "demo", "--repo", d.repo("app"));
-    d.cli("agent", "new", "atlas");
     const command = String.raw`printf '\033[31mred-alert\033[0m plain\n'; for i in 1 2 3; do echo line-$i; sleep 2; done`;
-    const scenario = d.file("term.toml", `name = "term"\nuse_client_terminal = true\n[[turns]]\nsteps = [\n  { kind = "run", command = ${JSON.stringify(command)} },\n]\n`);
-    d.cli("agent", "start", "atlas", "--scenario", scenario);
+    await d.startWithAgent("term.toml", `name = "term"\nuse_client_terminal = true\n[[turns]]\nsteps = [\n  { kind = "run", command = ${JSON.stringify(command)} },\n]\n`);
     const p = await page(b);
     await p.goto(d.url);
     await p.locator(".agent-name", { hasText: "atlas" }).click();
@@ -56,12 +51,7 @@ test("an agent's terminal output renders live in xterm.js", async () => {
 test("the raw shell opens in xterm.js, runs in the workload, and is recorded as the person's session", async () => {
   const d = new Daemon();
   try {
-    const port = await freePort();
-    await d.start(port, ["up"]);
-    d.cli("project", "add", "demo", "--repo", d.repo("app"));
-    d.cli("agent", "new", "atlas");
-    const scenario = d.file("idle.toml", `name = "idle"\n[[turns]]\nsteps = [\n  { kind = "message", text = "ok" },\n]\n`);
-    d.cli("agent", "start", "atlas", "--scenario", scenario);
+    await d.startWithAgent("idle.toml", `name = "idle"\n[[turns]]\nsteps = [\n  { kind = "message", text = "ok" },\n]\n`);
     const p = await page(b);
     const sockets = [];
     p.on("websocket", (ws) => sockets.push(ws.url()));

@@ -178,6 +178,9 @@ impl SessionDriver {
             Ok(c) => c,
             Err(p) => p.into_inner(),
         };
+        // The masks follow the working directory: a workstream's
+        // worktree has config places of its own the agent can write.
+        config.launch.masks = config.relaunch.masks(&cwd);
         config.launch.cwd = Some(cwd.clone());
         config.cwd = cwd;
     }
@@ -259,6 +262,16 @@ impl SessionDriver {
             old.shutdown().await;
         }
         let config = self.config();
+        if let Some(prepare) = &config.relaunch.prepare {
+            // Config files the wire step writes sit where the agent can
+            // write too: rewrite them before the agent reads them again.
+            let out = self.runtime.exec(&config.workload, prepare).await?;
+            if !out.success() {
+                return Err(AcpError::Prepare {
+                    stderr: String::from_utf8_lossy(&out.stderr).trim().to_owned(),
+                });
+            }
+        }
         let session = AcpSession::start_inner(
             Arc::clone(&self.runtime),
             Arc::clone(&self.gate),

@@ -35,6 +35,8 @@ pub enum AcpError {
     AuthRequired { methods: String },
     #[error("the session is closed")]
     Closed,
+    #[error("preparing the agent's restart failed (its kind's wire step): {stderr}")]
+    Prepare { stderr: String },
     #[error("unknown agent kind {0:?}")]
     UnknownKind(String),
     #[error("agent kind registry is invalid: {0}")]
@@ -62,6 +64,7 @@ impl AcpError {
             Self::UpdateFlood { .. } => "update_flood",
             Self::AuthRequired { .. } => "auth_required",
             Self::Closed => "closed",
+            Self::Prepare { .. } => "prepare_failed",
             Self::UnknownKind(_) => "unknown_kind",
             Self::Registry(_) => "registry",
             Self::Runtime(_) => "runtime",
@@ -113,6 +116,9 @@ impl Clone for AcpError {
                 methods: methods.clone(),
             },
             Self::Closed => Self::Closed,
+            Self::Prepare { stderr } => Self::Prepare {
+                stderr: stderr.clone(),
+            },
             Self::UnknownKind(k) => Self::UnknownKind(k.clone()),
             Self::Registry(r) => Self::Registry(r.clone()),
             other => Self::Protocol {

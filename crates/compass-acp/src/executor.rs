@@ -300,6 +300,7 @@ impl Executor {
             env,
             stdin,
             max_output: None,
+            masks: Vec::new(),
         };
         self.runtime.exec(&self.workload, &spec).await.map_err(|e| {
             rpc_err(
@@ -493,6 +494,7 @@ impl Executor {
             env,
             stdin: None,
             max_output: None,
+            masks: Vec::new(),
         };
         let proc = self
             .runtime

@@ -17,6 +17,8 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 const BUILTIN: &str = include_str!("kinds.toml");
+/// The binary a kind with `confine_secrets` starts through.
+pub use compass_hook::confine::BINARY as CONFINE_BINARY;
 
 /// How the agent speaks ACP.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -55,6 +57,10 @@ pub struct Provision {
     /// [`AgentKind::hook_transport`].
     #[serde(default)]
     pub http_hooks: Option<HttpHooks>,
+    /// Config places the agent can write and would load from, seen by the
+    /// agent process as empty and read-only ([`crate::masked`]).
+    #[serde(default)]
+    pub masked: crate::masked::Masked,
 }
 
 /// A kind's HTTP hook form. It replaces `hook_config` (at the same path)
@@ -154,6 +160,13 @@ pub struct AgentKind {
     pub auth_method: Option<String>,
     #[serde(default)]
     pub env: BTreeMap<String, String>,
+    /// Credentials the agent's own server wants, kept from its tools: the
+    /// agent starts through [`CONFINE_BINARY`], which gives each named
+    /// variable a fresh random value and becomes the agent's `SHELL`, so
+    /// every tool command runs without them, in a Landlock domain that
+    /// cannot read the agent's memory or environment.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub confine_secrets: Vec<String>,
     /// `host[:port]`s the agent needs to reach (its model API); none means
     /// no network at all.
     #[serde(default)]
@@ -187,6 +200,14 @@ impl AgentKind {
                 self.id
             )));
         }
+        if !self.confine_secrets.is_empty() {
+            let mut confined = vec![CONFINE_BINARY.to_owned(), "launch".to_owned()];
+            for name in &self.confine_secrets {
+                confined.extend(["--secret-env".to_owned(), name.clone()]);
+            }
+            confined.push("--".to_owned());
+            argv.splice(0..0, confined);
+        }
         let env = self
             .env
             .iter()
@@ -198,6 +219,7 @@ impl AgentKind {
             env,
             stdin: None,
             max_output: None,
+            masks: Vec::new(),
         })
     }
 
@@ -354,6 +376,23 @@ impl AgentKind {
                 "is empty; give the argv that starts the agent".into(),
             );
         }
+        for name in &self.confine_secrets {
+            if !compass_hook::confine::env_name(name)
+                || name == "SHELL"
+                || name.starts_with("COMPASS_")
+            {
+                return bad(
+                    "confine_secrets",
+                    format!("{name:?} must be a variable name of the agent's own"),
+                );
+            }
+            if self.env.contains_key(name) {
+                return bad(
+                    "confine_secrets",
+                    format!("{name} is set in env too; its value is made fresh at every start"),
+                );
+            }
+        }
         if self.provision.hook_config.is_some() != self.provision.hook_config_path.is_some() {
             return bad(
                 "provision.hook_config",
@@ -403,6 +442,10 @@ impl AgentKind {
             self.check_http(http)
                 .or_else(|e| bad("provision.http_hooks", e))?;
         }
+        self.provision
+            .masked
+            .check()
+            .or_else(|e| bad("provision.masked", e))?;
         Ok(())
     }
 
@@ -761,6 +804,17 @@ mod tests {
             content["plugin"][0],
             "file:///run/compass/config/opencode/compass-gate.js"
         );
+        // No config place OpenCode reads is the agent's: its global config
+        // dir, `~/.opencode` and the project's places are masked, and
+        // language servers and formatters are off.
+        assert_eq!(content["lsp"], false);
+        assert_eq!(content["formatter"], false);
+        // OpenCode's own git would run the agent's filters and diff drivers.
+        assert_eq!(content["snapshot"], false);
+        let masked = &opencode.provision.masked;
+        assert_eq!(masked.dirs, [".opencode"]);
+        assert_eq!(masked.files, ["opencode.json", "opencode.jsonc"]);
+        assert_eq!(masked.home_dirs, [".config/opencode", ".opencode"]);
         let (path, body) = opencode
             .hook_config(
                 "/opt/compass/bin/compass",
@@ -788,7 +842,11 @@ mod tests {
                 .env(env.0, env.1)
                 .output()
                 .unwrap();
-            let config = home.path().join(".config/opencode/opencode.json");
+            // OPENCODE_CONFIG names the file, as the workload's $HOME sees it.
+            let named = &launch.env["OPENCODE_CONFIG"];
+            let config = home
+                .path()
+                .join(named.strip_prefix("/home/agent/").unwrap());
             let written = fs_err::read_to_string(config).ok();
             (
                 out,
@@ -934,6 +992,13 @@ mod tests {
                 ),
                 "provision.hook_config_path",
             ),
+            (
+                USER.replace(
+                    "[kind.hooks]",
+                    "[kind.provision.masked]\ndirs=['../up']\n[kind.hooks]",
+                ),
+                "provision.masked",
+            ),
             (USER.replace("id='my-agent'", "id='My Agent'"), "id"),
             (
                 USER.replace(
@@ -1003,6 +1068,72 @@ mod tests {
         // A kind with no HTTP form keeps its command hooks everywhere.
         let codex = r.get("codex").unwrap();
         assert_eq!(codex.hook_transport(true).transport, HookTransport::Command);
+    }
+
+    /// A kind whose own server wants a credential starts through
+    /// `compass-confine`; the agent's command stays what `command -v`
+    /// looks for, and every name must be a variable of the agent's own.
+    #[test]
+    fn confined_kinds_start_through_compass_confine() {
+        let r = KindRegistry::builtin().unwrap();
+        let opencode = r.get("opencode").unwrap();
+        let launch = opencode
+            .launch("/run/compass/config", &[], "/work/app".into())
+            .unwrap();
+        assert_eq!(
+            launch.argv,
+            [
+                "compass-confine",
+                "launch",
+                "--secret-env",
+                "OPENCODE_SERVER_PASSWORD",
+                "--",
+                "opencode",
+                "acp"
+            ]
+        );
+        assert!(!launch.env.contains_key("OPENCODE_SERVER_PASSWORD"));
+        assert_eq!(opencode.program(), Some("opencode"));
+        let with = |line: &str| {
+            USER.replace(
+                "load_session=false\n",
+                &format!("load_session=false\n{line}\n"),
+            )
+        };
+        let mine = KindRegistry::builtin()
+            .unwrap()
+            .with_user(&with("confine_secrets=['MY_SERVER_KEY']"))
+            .unwrap();
+        assert_eq!(
+            mine.get("my-agent")
+                .unwrap()
+                .launch("/c", &[], "/w".into())
+                .unwrap()
+                .argv[..5],
+            [
+                "compass-confine",
+                "launch",
+                "--secret-env",
+                "MY_SERVER_KEY",
+                "--"
+            ]
+        );
+        for bad in [
+            "confine_secrets=['A-B']",
+            "confine_secrets=['SHELL']",
+            "confine_secrets=['COMPASS_HOOK_SOCKET']",
+            "confine_secrets=['K']\nenv={K='fixed'}",
+        ] {
+            let e = KindRegistry::builtin()
+                .unwrap()
+                .with_user(&with(bad))
+                .unwrap_err()
+                .to_string();
+            assert!(
+                e.contains("my-agent") && e.contains("confine_secrets"),
+                "{bad}: {e}"
+            );
+        }
     }
 
     #[test]

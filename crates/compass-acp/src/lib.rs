@@ -18,6 +18,7 @@ pub mod driver;
 pub mod error;
 pub mod executor;
 pub mod kinds;
+pub mod masked;
 pub mod paths;
 mod rpc;
 pub mod session;
@@ -38,7 +39,7 @@ pub use kinds::{
     Transport, TransportChoice,
 };
 pub use session::{
-    AcpSession, AgentInfo, Limits, PermissionPolicy, ServedCapabilities, SessionConfig, StartMode,
-    Timeouts, TurnOutcome,
+    AcpSession, AgentInfo, Limits, PermissionPolicy, Relaunch, ServedCapabilities, SessionConfig,
+    StartMode, Timeouts, TurnOutcome,
 };
 pub use sink::{EventSink, OutputFilter, TeeSink, VecSink};

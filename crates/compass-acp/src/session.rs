@@ -144,6 +144,32 @@ pub struct SessionConfig {
     pub initial_mode: Option<String>,
     pub timeouts: Timeouts,
     pub limits: Limits,
+    /// What every launch of the agent process must redo (masks for its
+    /// working directory, the kind's wire step); see [`Relaunch`].
+    pub relaunch: Relaunch,
+}
+
+/// What a restart (reload, context reset, a move into a workstream) redoes
+/// before it launches the agent process again, so it never starts from
+/// what the agent could change since the first launch.
+#[derive(Debug, Clone, Default)]
+pub struct Relaunch {
+    /// The kind's masked config places, laid over each working directory
+    /// from the work root down ([`crate::masked::Masked::at`]).
+    pub masked: crate::masked::Masked,
+    /// The workload's work root and the agent's home, inside.
+    pub work_root: PathBuf,
+    pub home: PathBuf,
+    /// Run to success in the workload before each restart: the kind's
+    /// wire step, which rewrites config files the agent can reach.
+    pub prepare: Option<ExecSpec>,
+}
+
+impl Relaunch {
+    /// The masks for an agent process working in `cwd`.
+    pub fn masks(&self, cwd: &std::path::Path) -> Vec<compass_runtime::Mask> {
+        self.masked.at(cwd, &self.work_root, &self.home)
+    }
 }
 
 impl std::fmt::Debug for SessionConfig {
@@ -179,6 +205,7 @@ impl SessionConfig {
             emit_gate_decisions: true,
             timeouts: Timeouts::default(),
             limits: Limits::default(),
+            relaunch: Relaunch::default(),
         }
     }
 }

@@ -8,6 +8,7 @@
 pub mod agent;
 pub mod channel;
 pub mod clock;
+pub mod env_name;
 pub mod event;
 pub mod gate;
 pub mod hook;
@@ -22,6 +23,7 @@ pub mod safe_git;
 pub mod secret;
 pub mod shell_quote;
 pub mod source;
+pub mod submodules;
 pub mod theme;
 pub mod workstream;
 

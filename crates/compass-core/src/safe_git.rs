@@ -123,6 +123,8 @@ pub enum GitArgError {
     ControlChar { field: &'static str, value: String },
     #[error("git {field} {value:?} looks like an option (starts with '-')")]
     OptionLike { field: &'static str, value: String },
+    #[error("git {field} {value:?} is not a full commit id (40 or 64 hex digits)")]
+    NotCommitId { field: &'static str, value: String },
     #[error("git {field} {value:?} contains a single quote (it is quoted for the shell)")]
     Quote { field: &'static str, value: String },
     #[error("git {field} {value:?} contains a space (ssh takes it in a space-separated list)")]
@@ -221,6 +223,19 @@ pub fn check_value(field: &'static str, value: &str) -> Result<(), GitArgError> 
         });
     }
     Ok(())
+}
+
+/// A full commit id (SHA-1 or SHA-256 hex), lowercased: never a ref name
+/// or an option, so it cannot name anything else in a repository.
+pub fn check_commit_id(field: &'static str, id: &str) -> Result<String, GitArgError> {
+    let ok = matches!(id.len(), 40 | 64) && id.bytes().all(|b| b.is_ascii_hexdigit());
+    if !ok {
+        return Err(GitArgError::NotCommitId {
+            field,
+            value: id.escape_debug().to_string(),
+        });
+    }
+    Ok(id.to_ascii_lowercase())
 }
 
 /// An absolute path with no control characters.
@@ -431,6 +446,27 @@ impl SafeGit {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_commit_id_is_full_hex_and_nothing_else() {
+        let sha1 = "A".repeat(40);
+        assert_eq!(check_commit_id("commit", &sha1).unwrap(), "a".repeat(40));
+        assert!(check_commit_id("commit", &"0".repeat(64)).is_ok());
+        for bad in [
+            "HEAD",
+            "--all",
+            &"a".repeat(39),
+            &format!("{}\n", "a".repeat(40)),
+        ] {
+            assert!(
+                matches!(
+                    check_commit_id("commit", bad),
+                    Err(GitArgError::NotCommitId { .. })
+                ),
+                "{bad:?}"
+            );
+        }
+    }
 
     #[test]
     fn every_invocation_carries_the_safe_config() {

@@ -22,7 +22,7 @@ pub(crate) struct Dispatch {
     store: Store,
     http: Http,
     secrets: crate::secrets::SecretStore,
-    merges: crate::merges::Merges,
+    merges: std::sync::Arc<crate::merges::Merges>,
     /// Pull requests on the projects' forges, and their feedback.
     pulls: crate::pulls::Pulls,
     /// Rung after every push the relay forwards: a merge check is due.
@@ -69,7 +69,11 @@ impl Dispatch {
         merges_dir: std::path::PathBuf,
     ) -> Result<Self, DispatchError> {
         Ok(Self {
-            merges: crate::merges::Merges::new(store.clone(), merges_dir, secrets.clone()),
+            merges: std::sync::Arc::new(crate::merges::Merges::new(
+                store.clone(),
+                merges_dir,
+                secrets.clone(),
+            )),
             pulls: crate::pulls::Pulls::default(),
             store,
             http: Http::new(RetryPolicy::default())?,
@@ -336,6 +340,8 @@ impl Dispatch {
             pages: report.pages,
             pull_requests: report.pull_requests,
             waited_ms: u64::try_from(report.waited.as_millis()).unwrap_or(u64::MAX),
+            gone: report.gone,
+            probe_errors: report.probe_errors,
         })
     }
 

@@ -520,9 +520,18 @@ impl CompassService for CompassApi {
     async fn retire_agent(&self, req: Request<pb::RetireAgentRequest>) -> Reply<pb::Agent> {
         let req = req.into_inner();
         let (name, project) = named_agent(req.agent, req.project)?;
+        let found = {
+            let (name, project) = (name.clone(), project.clone());
+            self.read(move |c| agents::get(c, &name, project.as_deref()))
+                .await?
+        };
+        // Held until Warden has forgotten it: a start begun now would run
+        // the agent with no submodule list.
+        let _hold = self.fleet.retiring(&found).map_err(from_fleet)?;
         let agent = self
             .write(move |tx| agents::retire(tx, &name, project.as_deref()))
             .await?;
+        self.fleet.warden().forget_agent(&agent.id);
         Ok(Response::new(self.agent_pb(agent)))
     }
 

@@ -67,7 +67,8 @@ pub(crate) fn from_fleet(error: crate::fleet::FleetError) -> Status {
                 | compass_runtime::RuntimeError::BadName { .. }
                 | compass_runtime::RuntimeError::Invalid { .. } => Code::InvalidArgument,
                 compass_runtime::RuntimeError::Paused(_)
-                | compass_runtime::RuntimeError::Refused { .. } => Code::FailedPrecondition,
+                | compass_runtime::RuntimeError::Refused { .. }
+                | compass_runtime::RuntimeError::Unpinned { .. } => Code::FailedPrecondition,
                 compass_runtime::RuntimeError::MissingTool { .. }
                 | compass_runtime::RuntimeError::Unsupported { .. } => Code::FailedPrecondition,
                 compass_runtime::RuntimeError::Engine { .. } => Code::Unavailable,

@@ -99,14 +99,10 @@ impl WsRefs {
 /// A commit id as recorded (hex, full length): never a ref name or an
 /// option, so a recorded value cannot name anything else in the mirror.
 fn check_sha(sha: &str) -> Result<String, MergeError> {
-    let ok = matches!(sha.len(), 40 | 64) && sha.bytes().all(|b| b.is_ascii_hexdigit());
-    if !ok {
-        return Err(MergeError::BadName {
-            field: "commit",
-            value: sha.escape_debug().to_string(),
-        });
-    }
-    Ok(sha.to_ascii_lowercase())
+    compass_core::safe_git::check_commit_id("commit", sha).map_err(|_| MergeError::BadName {
+        field: "commit",
+        value: sha.escape_debug().to_string(),
+    })
 }
 
 /// What one git run printed, and whether it succeeded.

@@ -8,14 +8,19 @@
 //!   all within one deadline, failing closed (exit 2) on every error.
 //! - [`args`]: the `compass-hook` binary's argv; every shape decides or
 //!   blocks.
+//! - [`confine`]: `compass-confine`, the shell an agent's tool commands
+//!   run through where the agent serves itself on the workload's loopback
+//!   (they never get its credential nor reach its memory).
 //! - [`http`]: the in-workload endpoint Claude Code's HTTP hooks call
 //!   instead of starting a process (run beside the egress forwarder).
 //!
 //! No async runtime and no CLI framework: the binary links little more
-//! than std, serde_json and base64.
+//! than std, serde_json, base64 and rustix (for a poll and a connect with
+//! a time-out).
 
 pub mod args;
 pub mod client;
+pub mod confine;
 pub mod http;
 pub mod wire;
 

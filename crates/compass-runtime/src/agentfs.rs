@@ -16,7 +16,7 @@ use crate::error::RuntimeError;
 use nix::dir::Dir;
 use nix::errno::Errno;
 use nix::fcntl::{AtFlags, OFlag, OpenHow, ResolveFlag, openat2, renameat};
-use nix::sys::stat::{FileStat, Mode, SFlag, fchmod, fstat, fstatat};
+use nix::sys::stat::{FileStat, Mode, SFlag, fchmod, fstat, fstatat, mkdirat};
 use nix::unistd::{UnlinkatFlags, unlinkat};
 use std::ffi::{OsStr, OsString};
 use std::io::Read;
@@ -147,6 +147,63 @@ impl AgentTree {
             Ok(st) => Ok(Some(kind_of(&st))),
             Err(Errno::ENOENT) => Ok(None),
             Err(e) => Err(failure(&self.shown(rel), e, "inspecting")),
+        }
+    }
+
+    /// Make `rel` an empty entry of `kind` (a directory or a regular file)
+    /// where nothing is, and each missing directory above it (`mkdirat`,
+    /// `O_CREAT | O_EXCL` beneath the tree, no link followed). An entry
+    /// already there is left as it is: the caller checks what it is.
+    pub(crate) fn create(&self, rel: &Path, kind: Kind) -> Result<(), RuntimeError> {
+        let parts = components(rel).map_err(|why| self.refused(rel, why))?;
+        let fail = |e| failure(&self.shown(rel), e, "creating");
+        let mut parent = self
+            .root
+            .try_clone()
+            .map_err(|e| RuntimeError::io("duplicating a directory fd", e))?;
+        for (i, part) in parts.iter().enumerate() {
+            let last = i + 1 == parts.len();
+            let made = if last && kind == Kind::File {
+                let how = OpenHow::new()
+                    .flags(
+                        OFlag::O_CREAT
+                            | OFlag::O_EXCL
+                            | OFlag::O_WRONLY
+                            | OFlag::O_NOFOLLOW
+                            | OFlag::O_CLOEXEC,
+                    )
+                    .mode(Mode::from_bits_truncate(0o644))
+                    .resolve(resolve());
+                openat2(parent.as_fd(), *part, how).map(drop)
+            } else {
+                mkdirat(parent.as_fd(), *part, Mode::from_bits_truncate(0o755))
+            };
+            match made {
+                Ok(()) | Err(Errno::EEXIST) => {}
+                Err(e) => return Err(fail(e)),
+            }
+            if last {
+                break;
+            }
+            parent = open_beneath(parent.as_fd(), Path::new(part), dir_flags()).map_err(fail)?;
+        }
+        Ok(())
+    }
+
+    /// `rel` opened path-only (`O_PATH`: nothing is read, a FIFO never
+    /// blocks), with what it is; `None` if nothing is there. For the
+    /// runtime's pin opener ([`crate::pins::open_and_exec`]), which hands
+    /// it to bwrap to bind.
+    pub(crate) fn open_path(&self, rel: &Path) -> Result<Option<(OwnedFd, Kind)>, RuntimeError> {
+        components(rel).map_err(|why| self.refused(rel, why))?;
+        match open_beneath(self.root.as_fd(), rel, OFlag::O_PATH | OFlag::O_CLOEXEC) {
+            Ok(fd) => {
+                let st =
+                    fstat(fd.as_fd()).map_err(|e| failure(&self.shown(rel), e, "inspecting"))?;
+                Ok(Some((fd, kind_of(&st))))
+            }
+            Err(Errno::ENOENT) => Ok(None),
+            Err(e) => Err(failure(&self.shown(rel), e, "opening")),
         }
     }
 

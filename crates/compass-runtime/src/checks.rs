@@ -20,12 +20,7 @@ fn invalid(what: &'static str, why: String) -> RuntimeError {
 
 /// An environment variable name: `[A-Za-z_][A-Za-z0-9_]*`.
 pub(crate) fn env_key(key: &str) -> Result<(), RuntimeError> {
-    let mut chars = key.chars();
-    let ok = chars
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_');
-    if ok {
+    if compass_core::env_name::is_env_name(key) {
         Ok(())
     } else {
         Err(invalid(
@@ -160,6 +155,15 @@ impl ArgsFile {
         path("symlink path", at)?;
         self.args.push(b"--symlink".to_vec());
         self.args.push(t.to_vec());
+        self.args.push(at.as_os_str().as_bytes().to_vec());
+        Ok(())
+    }
+
+    /// `--bind-fd FD PATH`: bind what the open descriptor `fd` is at `at`.
+    pub(crate) fn bind_fd(&mut self, fd: i32, at: &Path) -> Result<(), RuntimeError> {
+        path("pin", at)?;
+        self.args.push(b"--bind-fd".to_vec());
+        self.args.push(fd.to_string().into_bytes());
         self.args.push(at.as_os_str().as_bytes().to_vec());
         Ok(())
     }

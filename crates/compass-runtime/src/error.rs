@@ -28,6 +28,16 @@ pub enum RuntimeError {
     },
     #[error("workload {0} is paused; resume it first")]
     Paused(WorkloadName),
+    #[error(
+        "workload {workload}: an exec with masks cannot start: {} process(es) of the workload running before it ({}) lack its masks' pins and could rename a masked path away; close any shell into the agent (`compass pty`) and let them end, then start it again",
+        running.len(),
+        running.join(", ")
+    )]
+    Unpinned {
+        workload: WorkloadName,
+        /// The programs (file names) running without its pins.
+        running: Vec<String>,
+    },
     #[error("{command} failed for {target}: {stderr}")]
     Command {
         command: String,

@@ -34,6 +34,7 @@ pub fn exec_spec(cmd: &SafeGit) -> ExecSpec {
         env: cmd.envs().iter().cloned().collect(),
         stdin: None,
         max_output: None,
+        masks: Vec::new(),
     }
 }
 

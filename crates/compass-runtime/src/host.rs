@@ -98,6 +98,7 @@ impl HostRuntime {
 
     fn command(&self, name: &WorkloadName, exec: &ExecSpec) -> Result<Command, RuntimeError> {
         checks::exec(exec)?;
+        crate::masks::unsupported("host", exec)?;
         let (spec_env, secret_env, layout) = self.workloads.with(name, |w| {
             if w.paused {
                 return Err(RuntimeError::Paused(name.clone()));

@@ -37,12 +37,16 @@ pub mod error;
 pub mod files;
 pub mod freezer;
 pub mod git;
+pub mod gitlinks;
 pub(crate) mod guardian;
 pub mod host;
 pub mod layout;
 pub mod limits;
+pub mod mask_check;
+mod masks;
 pub mod names;
 pub mod oci;
+pub mod pins;
 pub(crate) mod process;
 pub(crate) mod procfs;
 pub mod refusal;
@@ -53,6 +57,8 @@ pub mod secret_env;
 pub mod secrets;
 pub mod spec;
 pub(crate) mod table;
+#[cfg(feature = "test-hooks")]
+pub mod test_hooks;
 pub mod workload;
 
 pub use error::RuntimeError;
@@ -62,8 +68,8 @@ pub use oci::{OciConfig, OciRuntime};
 pub use sandbox::{SandboxConfig, SandboxRuntime};
 pub use secret_env::{Secret, SecretEnv};
 pub use spec::{
-    Backend, DEFAULT_MAX_OUTPUT, EgressPolicy, ExecOutput, ExecSpec, Mount, ProcessHandle,
-    Protection, Resources, SpawnedProcess, WorkloadName, WorkloadSpec,
+    Backend, DEFAULT_MAX_OUTPUT, EgressPolicy, ExecOutput, ExecSpec, Mask, MaskShape, Mount,
+    ProcessHandle, Protection, Resources, SpawnedProcess, WorkloadName, WorkloadSpec,
 };
 pub use workload::WorkloadRuntime;
 

@@ -505,6 +505,7 @@ impl OciRuntime {
         id: &str,
     ) -> Result<(Command, PathBuf, String), RuntimeError> {
         checks::exec(exec)?;
+        crate::masks::unsupported("oci", exec)?;
         let container = self.ensure_started(name).await?;
         // Copied out under the lock; the env file is written without it.
         let (spec_env, secret_env, state_dir, proxied) = self.workloads.with(name, |w| {

@@ -49,6 +49,17 @@ pub enum Refusal {
     NotRegular(Kind),
     #[error("it is larger than {0} bytes")]
     TooLarge(u64),
+    #[error("it is a {found}, where an empty read-only {stand_in} must stand in (remove it)")]
+    NotMaskable { found: Kind, stand_in: Kind },
     #[error("its contents keep changing while it is removed")]
     Contended,
+    #[error("{}, where a {pinned} must be pinned (a masked path or a dir above one)", found_text(*.found))]
+    NotPinnable { found: Option<Kind>, pinned: Kind },
+}
+
+fn found_text(found: Option<Kind>) -> String {
+    match found {
+        Some(kind) => format!("it is a {kind}"),
+        None => "nothing is there".to_owned(),
+    }
 }

@@ -27,6 +27,9 @@
 //!   killed mid-clone) and is rebuilt, never adopted; a host-side clone
 //!   runs in a guardian's process group, so it dies with the daemon
 //!   (`crate::guardian`), and staging dirs of a dead daemon are removed.
+//! - Each staged clone's submodules are listed before its rename and kept
+//!   in the state dir (`crate::gitlinks`): Warden's list never comes from
+//!   anything the agent could have written.
 //!
 //! Boundary: clones and branches; pushing and merging are gated elsewhere.
 
@@ -416,6 +419,14 @@ pub async fn add_repos(
         let _ = fs_err::remove_dir_all(&staging);
         return Err(e);
     }
+    // Listed while the clones are still Compass's own, before the rename.
+    let lists = match list_gitlinks(&staging, repos).await {
+        Ok(lists) => lists,
+        Err(e) => {
+            let _ = fs_err::remove_dir_all(&staging);
+            return Err(e);
+        }
+    };
     let inner = rt.inner_paths(&spec.state_dir);
     let mut placed: Vec<PathBuf> = Vec::new();
     for repo in repos {
@@ -439,6 +450,12 @@ pub async fn add_repos(
         placed.push(dest);
     }
     let _ = fs_err::remove_dir_all(&staging);
+    if let Err(e) = crate::gitlinks::record(&layout.state_dir, lists) {
+        for done in &placed {
+            let _ = crate::agentfs::remove_tree(done);
+        }
+        return Err(e);
+    }
     Ok(Provisioned {
         clones: repos
             .iter()
@@ -446,6 +463,28 @@ pub async fn add_repos(
             .collect(),
         clone_millis: millis,
     })
+}
+
+/// The gitlinks of every staged clone of `repos`, by repo name.
+async fn list_gitlinks(
+    staging: &Path,
+    repos: &[RepoSource],
+) -> Result<crate::gitlinks::Recorded, RuntimeError> {
+    let mut lists = crate::gitlinks::Recorded::new();
+    for repo in repos {
+        let name = repo.name.as_str();
+        let list = crate::gitlinks::list(&staging.join(name))
+            .await
+            .map_err(|why| RuntimeError::Invalid {
+                what: "submodules",
+                why: format!(
+                    "repo {}: its submodules cannot be known: {why}",
+                    repo.source.trim()
+                ),
+            })?;
+        lists.insert(name.to_owned(), list);
+    }
+    Ok(lists)
 }
 
 async fn clone_one(

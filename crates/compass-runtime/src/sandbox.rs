@@ -19,6 +19,7 @@ use crate::error::RuntimeError;
 use crate::freezer::{self, Freezer, FreezerRoot};
 use crate::layout::{self, INNER_HOME, INNER_WORK, Layout};
 use crate::limits::{Limits, LimitsRoot, PidLimit, PidsRoot};
+use crate::pins::{self, LiveExecs};
 use crate::process::{self, ChildHandle, KillTarget};
 use crate::procfs;
 use crate::secret_env::SecretEnv;
@@ -44,7 +45,8 @@ const BACKEND: &str = "sandbox";
 const NO_LIMITS: &str = "no writable cgroup v1 cpu and memory controllers on this machine";
 
 /// `$1` the cgroup.procs files to join, `:`-separated (or empty), `$2` the
-/// args file, `$3` bwrap. The command's stdin and stdout travel as fds 4
+/// args file, the rest bwrap's command line (`bwrap --args 3 ...`, behind
+/// the host-side pin opener when the exec has pins, [`crate::pins`]). The command's stdin and stdout travel as fds 4
 /// and 5 ([`INNER_STDIO`] puts them back): bwrap keeps its own fds 0-2 open
 /// for its whole life but closes higher ones, so only the command holds
 /// the pipes, and its closing stdout is an end of file the daemon sees.
@@ -53,14 +55,19 @@ for f in $1; do echo $$ > "$f" || exit 125; done
 unset IFS
 exec 3< "$2" 4<&0 5>&1 </dev/null >/dev/null || exit 125
 rm -f "$2"
-b=$3; shift 3
-exec "$b" --args 3 "$@""#;
+shift 2
+exec "$@""#;
 
 /// Inside the sandbox, first thing: fds 4 and 5 back to stdin and stdout.
 const INNER_STDIO: &str = r#"exec <&4 >&5 4<&- 5>&-; exec "$@""#;
 
 /// Where the egress forwarder binary is mounted inside the sandbox.
 const INNER_RELAY: &str = "/run/compass-relay";
+
+/// How long a masked exec waits for processes of its workload that do not
+/// pin its paths (a killed predecessor, a daemon's short git run) to end
+/// before it is refused.
+const UNPINNED_GRACE: Duration = Duration::from_secs(3);
 
 /// System directories bound read-only (or recreated as the same symlink on a
 /// merged-/usr system).
@@ -178,6 +185,45 @@ struct SpawnPlan {
     relay: Option<PathBuf>,
     /// The cgroup `procs` files the spawn joins before bwrap starts.
     procs: Vec<PathBuf>,
+    /// The masks of the workload's live masked processes this one pins.
+    others: Vec<crate::spec::Mask>,
+}
+
+/// A process about to start: the wrapper command, its args file, and its
+/// place among the workload's live processes.
+#[derive(Debug)]
+struct Prepared {
+    cmd: Command,
+    args_file: PathBuf,
+    slot: LiveSlot,
+}
+
+/// An exec's entry in its workload's [`LiveExecs`]: dropped, it is forgotten
+/// (the exec ended, or never started); [`LiveSlot::spawned`] hands it to
+/// the bwrap pid instead, live while that pid is.
+#[derive(Debug)]
+struct LiveSlot {
+    workloads: Workloads<SandboxWorkload>,
+    name: WorkloadName,
+    id: u64,
+    armed: bool,
+}
+
+impl LiveSlot {
+    fn spawned(mut self, pid: i32) {
+        self.armed = false;
+        let id = self.id;
+        let _ = self.workloads.with(&self.name, |w| w.live.started(id, pid));
+    }
+}
+
+impl Drop for LiveSlot {
+    fn drop(&mut self) {
+        if self.armed {
+            let id = self.id;
+            let _ = self.workloads.with(&self.name, |w| w.live.ended(id));
+        }
+    }
 }
 
 #[derive(Debug)]
@@ -194,6 +240,8 @@ struct SandboxWorkload {
     /// Host paths this workload mounts writable (single-writer claims).
     rw_claims: Vec<PathBuf>,
     procs: Vec<Tracked>,
+    /// What each live process pins (masks held against the others).
+    live: LiveExecs,
     paused: bool,
 }
 
@@ -288,38 +336,77 @@ impl SandboxRuntime {
     }
 
     /// What one spawn needs from the workload's state, copied out under the
-    /// lock so no file I/O happens while it is held.
-    fn plan(&self, name: &WorkloadName) -> Result<SpawnPlan, RuntimeError> {
-        self.workloads.with(name, |w| {
+    /// lock so no file I/O happens while it is held; the exec is registered
+    /// as live ([`LiveSlot`]) in the same step, so no masked exec starts
+    /// between what it was told to pin and its registration.
+    fn plan(
+        &self,
+        name: &WorkloadName,
+        exec: &ExecSpec,
+    ) -> Result<(SpawnPlan, LiveSlot), RuntimeError> {
+        let (plan, id) = self.workloads.with(name, |w| {
             if w.paused {
                 return Err(RuntimeError::Paused(name.clone()));
             }
+            let reserved = w.live.reserve(exec).map_err(|u| RuntimeError::Unpinned {
+                workload: name.clone(),
+                running: u.running,
+            })?;
             let mut procs: Vec<PathBuf> = Vec::new();
             procs.extend(w.freezer.as_ref().map(|f| f.procs_file()));
             if let Some(l) = &w.limits {
                 procs.extend(l.procs_files());
             }
             procs.extend(w.pid_limit.as_ref().map(PidLimit::procs_file));
-            Ok(SpawnPlan {
+            let plan = SpawnPlan {
                 spec: w.spec.clone(),
                 secret_env: w.secret_env.clone(),
                 layout: w.layout.clone(),
                 proxied: w.proxy.is_some(),
                 relay: w.relay.clone(),
                 procs,
-            })
-        })?
+                others: reserved.others,
+            };
+            Ok((plan, reserved.id))
+        })??;
+        let slot = LiveSlot {
+            workloads: self.workloads.clone(),
+            name: name.clone(),
+            id,
+            armed: true,
+        };
+        Ok((plan, slot))
+    }
+
+    /// [`Self::command`], waiting a little for processes that would refuse
+    /// a masked exec ([`RuntimeError::Unpinned`]) to end.
+    async fn prepare(
+        &self,
+        name: &WorkloadName,
+        exec: &ExecSpec,
+    ) -> Result<Prepared, RuntimeError> {
+        let deadline = Instant::now() + UNPINNED_GRACE;
+        loop {
+            match self.command(name, exec) {
+                Err(RuntimeError::Unpinned { .. }) if Instant::now() < deadline => {
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                }
+                other => return other,
+            }
+        }
     }
 
     /// The full bwrap command line for one process. Holds no lock: the
     /// args file is written from a [`SpawnPlan`] copy.
-    fn command(
-        &self,
-        name: &WorkloadName,
-        exec: &ExecSpec,
-    ) -> Result<(Command, Option<PathBuf>), RuntimeError> {
+    fn command(&self, name: &WorkloadName, exec: &ExecSpec) -> Result<Prepared, RuntimeError> {
         checks::exec(exec)?;
-        let w = self.plan(name)?;
+        if !exec.masks.is_empty() {
+            crate::masks::create_missing(&self.layout(name)?, &exec.masks)?;
+        }
+        let (w, slot) = self.plan(name, exec)?;
+        let others: Vec<&crate::spec::Mask> = w.others.iter().collect();
+        let pins = pins::pins(&exec.masks, &others);
+        pins::check(&w.layout, &w.spec.mounts, &pins)?;
         let mut env = process::workload_env(&w.spec.env, &w.secret_env, INNER_HOME, exec)?;
         env.insert("TMPDIR".to_owned(), "/tmp".to_owned());
         if w.proxied {
@@ -381,13 +468,47 @@ impl SandboxRuntime {
         bind(&mut args, "--bind", &w.layout.home, INNER_HOME)?;
         bind(&mut args, "--bind", &w.layout.work, INNER_WORK)?;
         bind(&mut args, "--bind", &w.layout.tmp, "/tmp")?;
-        bind(&mut args, "--ro-bind", &w.layout.run, layout::INNER_RUN)?;
-        if let Some(relay) = &w.relay {
-            bind(&mut args, "--ro-bind", relay, INNER_RELAY)?;
+        let helper = self.in_sandbox_binary(&w, exec, !pins.is_empty())?;
+        // The host's own content: config, sockets, the relay, mounts.
+        let host_content = |args: &mut ArgsFile, read_only_only: bool| {
+            bind(args, "--ro-bind", &w.layout.run, layout::INNER_RUN)?;
+            if let Some(helper) = &helper {
+                bind(args, "--ro-bind", helper, INNER_RELAY)?;
+            }
+            for m in w
+                .spec
+                .mounts
+                .iter()
+                .filter(|m| m.read_only || !read_only_only)
+            {
+                let flag = if m.read_only { "--ro-bind" } else { "--bind" };
+                args.paths("mount", flag, &[&m.host_path, &m.workload_path])?;
+            }
+            Ok::<_, RuntimeError>(())
+        };
+        host_content(&mut args, false)?;
+        // Each pin a self-bind of the descriptor the host-side opener
+        // holds for it; shallowest first, and before the masks (a pin of a
+        // dir would cover a mask inside it).
+        for (i, pin) in pins.iter().enumerate() {
+            let fd = pins::FIRST_FD + i32::try_from(i).unwrap_or(i32::MAX);
+            args.bind_fd(fd, pin.path)?;
         }
-        for m in &w.spec.mounts {
-            let flag = if m.read_only { "--ro-bind" } else { "--bind" };
-            args.paths("mount", flag, &[&m.host_path, &m.workload_path])?;
+        // After the workload's mounts, so none covers them again.
+        for mask in &exec.masks {
+            let stand_in = crate::masks::stand_in(&w.layout, mask)?;
+            args.paths("mask", "--ro-bind", &[&stand_in, &mask.path])?;
+        }
+        if !exec.masks.is_empty() {
+            // bwrap follows a link at a mask's path: one swapped in after
+            // the check would lay the empty stand-in over what it points
+            // at (the gate plugin). The host's read-only content goes on
+            // again over whatever a stray mask covered.
+            host_content(&mut args, true)?;
+            // Test builds only: swap a mask's path between the check above
+            // and bwrap's bind, as a racing agent process would.
+            #[cfg(feature = "test-hooks")]
+            crate::test_hooks::run_after_mask_check(&w.layout);
         }
         args.fixed(&["--remount-ro", "/"]);
         args.paths("cwd", "--chdir", &[&cwd])?;
@@ -395,6 +516,13 @@ impl SandboxRuntime {
         let mut command: Vec<OsString> = vec!["--".into()];
         for part in ["/bin/sh", "-c", INNER_STDIO, "compass-stdio"] {
             command.push(part.into());
+        }
+        // First inside, after every mount: the masks landed where declared
+        // (a link swapped in after the host's check carries a bind
+        // elsewhere), else the command never starts.
+        if !exec.masks.is_empty() || !pins.is_empty() {
+            command.push(INNER_RELAY.into());
+            command.extend(crate::mask_check::args(&exec.masks, &pins)?);
         }
         if w.relay.is_some() {
             for part in [
@@ -437,12 +565,47 @@ impl SandboxRuntime {
             .arg(WRAPPER)
             .arg("compass-sandbox")
             .arg(procs_list)
-            .arg(&args_file)
-            .arg(&self.config.bwrap)
+            .arg(&args_file);
+        if let (false, Some(opener)) = (pins.is_empty(), &helper) {
+            // The pinned entries are opened host-side as fds 6.. right
+            // before bwrap binds them (`--bind-fd`), never by path.
+            cmd.arg(opener)
+                .args(pins::open_args(&w.layout, &pins)?)
+                .arg("--");
+        }
+        cmd.arg(&self.config.bwrap)
+            .args(["--args", "3"])
             .args(command)
             .env_clear()
             .env("PATH", process::DEFAULT_PATH);
-        Ok((cmd, Some(args_file)))
+        Ok(Prepared {
+            cmd,
+            args_file,
+            slot,
+        })
+    }
+
+    /// The runtime's in-sandbox binary, if this exec needs it: the egress
+    /// forwarder of an allowlisted workload, and the masks' check of an
+    /// exec with masks or pins (also its host-side pin opener). Masks or
+    /// pins without it refuse the exec (fail closed).
+    fn in_sandbox_binary(
+        &self,
+        w: &SpawnPlan,
+        exec: &ExecSpec,
+        pinned: bool,
+    ) -> Result<Option<PathBuf>, RuntimeError> {
+        if w.relay.is_some() || (exec.masks.is_empty() && !pinned) {
+            return Ok(w.relay.clone());
+        }
+        match self.relay_path().filter(|p| p.is_file()) {
+            Some(binary) => Ok(Some(binary)),
+            None => Err(RuntimeError::Other(format!(
+                "an exec with masks (or pins of another's) has them checked inside the sandbox by `{}`, which was not found next to the executable; build it (`cargo build -p compass-runtime --bin {}`) or set SandboxConfig::relay",
+                crate::relay::BINARY,
+                crate::relay::BINARY
+            ))),
+        }
     }
 
     fn track(&self, name: &WorkloadName, pid: Option<u32>) -> i32 {
@@ -657,6 +820,7 @@ impl SandboxRuntime {
                 relay,
                 rw_claims,
                 procs: Vec::new(),
+                live: LiveExecs::default(),
                 paused: false,
             },
             |refused| {
@@ -788,20 +952,27 @@ impl WorkloadRuntime for SandboxRuntime {
         name: &WorkloadName,
         exec: &ExecSpec,
     ) -> Result<SpawnedProcess, RuntimeError> {
-        let (cmd, args_file) = self.command(name, exec)?;
+        let Prepared {
+            cmd,
+            args_file,
+            slot,
+        } = self.prepare(name, exec).await?;
         let spawned = process::spawn_piped(cmd, &format!("bwrap for {name}"));
-        if spawned.is_err()
-            && let Some(f) = &args_file
-        {
-            let _ = fs_err::remove_file(f);
+        if spawned.is_err() {
+            let _ = fs_err::remove_file(&args_file);
         }
         let (child, pipes) = spawned?;
         let pid = self.track(name, child.id());
+        slot.spawned(pid);
         Ok(pipes.into_spawned(ChildHandle::new(child, KillTarget::Pid(pid))))
     }
 
     async fn exec(&self, name: &WorkloadName, exec: &ExecSpec) -> Result<ExecOutput, RuntimeError> {
-        let (cmd, args_file) = self.command(name, exec)?;
+        let Prepared {
+            cmd,
+            args_file,
+            slot,
+        } = self.prepare(name, exec).await?;
         let out = process::capture(
             cmd,
             exec.stdin.as_deref(),
@@ -810,9 +981,10 @@ impl WorkloadRuntime for SandboxRuntime {
         )
         .await;
         // The wrapper unlinks the args file itself; this covers a failed start.
-        if let Some(f) = &args_file {
-            let _ = fs_err::remove_file(f);
-        }
+        let _ = fs_err::remove_file(&args_file);
+        // Ended: it pins nothing any more (the capture waited for it; were
+        // this future dropped, the capture kills it).
+        drop(slot);
         out
     }
 

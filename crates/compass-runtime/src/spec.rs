@@ -128,6 +128,61 @@ pub struct Mount {
     pub read_only: bool,
 }
 
+/// A path inside the workload that one process sees as an empty,
+/// read-only stand-in: where an agent would load config or code the agent
+/// itself can write (OpenCode's project `.opencode/`), nothing is there.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Mask {
+    /// Absolute, under the workload's `/work` or `$HOME`.
+    pub path: PathBuf,
+    pub shape: MaskShape,
+}
+
+impl Mask {
+    pub fn new(path: impl Into<PathBuf>, shape: MaskShape) -> Self {
+        Self {
+            path: path.into(),
+            shape,
+        }
+    }
+}
+
+/// What stands in at a [`Mask`]'s path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MaskShape {
+    /// An empty directory.
+    Dir,
+    /// An empty regular file.
+    File,
+}
+
+impl MaskShape {
+    /// The entry kind an agent's tree may already hold at a masked path.
+    pub fn kind(self) -> crate::refusal::Kind {
+        match self {
+            Self::Dir => crate::refusal::Kind::Dir,
+            Self::File => crate::refusal::Kind::File,
+        }
+    }
+
+    /// How the runtime's in-sandbox and host-side helpers name the shape
+    /// on their command lines.
+    pub(crate) fn flag(self) -> &'static str {
+        match self {
+            Self::Dir => "--dir",
+            Self::File => "--file",
+        }
+    }
+
+    /// The shape a [`Self::flag`] names.
+    pub(crate) fn from_flag(flag: &str) -> Option<Self> {
+        [Self::Dir, Self::File]
+            .into_iter()
+            .find(|s| s.flag() == flag)
+    }
+}
+
 /// CPU/memory limits, where a backend can apply them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Resources {
@@ -164,6 +219,10 @@ pub struct ExecSpec {
     /// when unset): what the process prints is the agent's to shape, so a
     /// process that prints more is killed and its output marked truncated.
     pub max_output: Option<usize>,
+    /// Paths this process sees as empty and read-only (see [`Mask`]); a
+    /// backend that cannot mask refuses the spawn.
+    #[serde(default)]
+    pub masks: Vec<Mask>,
 }
 
 /// Bytes of stdout, and of stderr, an `exec` keeps unless its spec says.

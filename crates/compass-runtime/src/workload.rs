@@ -7,8 +7,8 @@ use crate::error::RuntimeError;
 use crate::layout::InnerPaths;
 use crate::secret_env::SecretEnv;
 pub use crate::spec::{
-    Backend, EgressPolicy, ExecOutput, ExecSpec, Mount, ProcessHandle, Protection, Resources,
-    SpawnedProcess, WorkloadName, WorkloadSpec,
+    Backend, EgressPolicy, ExecOutput, ExecSpec, Mask, MaskShape, Mount, ProcessHandle, Protection,
+    Resources, SpawnedProcess, WorkloadName, WorkloadSpec,
 };
 use async_trait::async_trait;
 use std::fmt;

@@ -412,8 +412,17 @@ mod tests {
         let addr = listener.local_addr().unwrap();
         std::thread::spawn(move || {
             for mut conn in listener.incoming().flatten() {
+                // Read the whole request first: closing with bytes unread
+                // resets the connection, and the client then sees a reset
+                // instead of this answer.
+                let mut got = Vec::new();
                 let mut buf = [0u8; 65536];
-                let _ = conn.read(&mut buf);
+                while !whole_request(&got) {
+                    match conn.read(&mut buf) {
+                        Ok(0) | Err(_) => break,
+                        Ok(n) => got.extend_from_slice(&buf[..n]),
+                    }
+                }
                 match raw {
                     Some(raw) => {
                         let _ = conn.write_all(raw.as_bytes());
@@ -423,6 +432,20 @@ mod tests {
             }
         });
         format!("http://{addr}/hook/scripted/PreToolUse")
+    }
+
+    /// Whether `got` holds a request's head and all of its declared body.
+    fn whole_request(got: &[u8]) -> bool {
+        let Some(end) = got.windows(4).position(|w| w == b"\r\n\r\n") else {
+            return false;
+        };
+        let head = String::from_utf8_lossy(&got[..end]).to_ascii_lowercase();
+        let body_len = head
+            .lines()
+            .find_map(|l| l.strip_prefix("content-length:"))
+            .and_then(|v| v.trim().parse::<usize>().ok())
+            .unwrap_or(0);
+        got.len() >= end + 4 + body_len
     }
 
     async fn http_decision(url: &str, on_failure: Option<&str>) -> HookDecision {

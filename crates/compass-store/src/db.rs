@@ -6,6 +6,12 @@
 //! rolls back alone and many small writes share one commit. Callers hear back
 //! only after the commit, and committed events are broadcast only then, so a
 //! subscriber never sees an event that could still vanish.
+//!
+//! Checkpoints (copying the write-ahead log into the database, with an
+//! fsync of each) run on a thread of their own, never in a commit: SQLite's
+//! automatic checkpoint runs inside the commit that crosses its threshold,
+//! and its fsyncs (tens of ms on a busy disk) held every write queued
+//! behind it — a burst of agents' events waited for the disk.
 
 use crate::error::{Result, StoreError};
 use crate::migrations::migrations;
@@ -14,6 +20,7 @@ use rusqlite::{Connection, OpenFlags, params};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
+use std::time::{Duration, Instant};
 
 use tokio::sync::{broadcast, oneshot};
 
@@ -23,6 +30,13 @@ const MAX_BATCH: usize = 512;
 const LIVE_BUFFER: usize = 8192;
 /// Read connections kept open for reuse.
 const READ_POOL: usize = 4;
+/// Commits between checkpoints: about SQLite's own threshold (1,000 log
+/// pages) at a few pages a commit. Not fewer: the first commit after a
+/// complete checkpoint starts the log over and syncs its header.
+const CHECKPOINT_EVERY: u32 = 250;
+/// How long the checkpointer lets commits gather once it is told: one
+/// checkpoint (two fsyncs) then covers a whole burst.
+const CHECKPOINT_AFTER: Duration = Duration::from_millis(500);
 
 pub use compass_core::clock::{Clock, SystemClock};
 
@@ -156,8 +170,10 @@ impl Store {
             Durability::ProcessCrash => "NORMAL",
             Durability::PowerLoss => "FULL",
         };
+        // No automatic checkpoint in the writer's commits: the
+        // checkpointer thread does it (see the module's header).
         conn.execute_batch(&format!(
-            "PRAGMA journal_mode=WAL; PRAGMA synchronous={sync}; PRAGMA foreign_keys=ON; PRAGMA busy_timeout=5000;"
+            "PRAGMA journal_mode=WAL; PRAGMA synchronous={sync}; PRAGMA foreign_keys=ON; PRAGMA busy_timeout=5000; PRAGMA wal_autocheckpoint=0;"
         ))
         .map_err(StoreError::sql("configuring the database"))?;
         migrations()
@@ -173,6 +189,7 @@ impl Store {
             live,
             last_seq: AtomicU64::new(u64::try_from(last_seq).unwrap_or(0)),
         });
+        let committed = start_checkpointer(path)?;
         let (jobs, queue) = mpsc::channel::<Job>();
         let writer_shared = Arc::clone(&shared);
         std::thread::Builder::new()
@@ -184,6 +201,7 @@ impl Store {
                     &writer_shared,
                     options.clock.as_ref(),
                     options.scrub.as_deref(),
+                    &committed,
                 )
             })
             .map_err(|source| StoreError::Io {
@@ -305,13 +323,56 @@ impl Shared {
     }
 }
 
+/// Start the thread that checkpoints the write-ahead log, on a connection
+/// of its own; the writer tells it every [`CHECKPOINT_EVERY`] commits
+/// through the sender returned (a full channel means it was told already).
+/// It ends when the writer does.
+fn start_checkpointer(path: &Path) -> Result<mpsc::SyncSender<()>> {
+    let conn = Connection::open(path)
+        .and_then(|c| c.busy_timeout(Duration::from_secs(5)).map(|()| c))
+        .map_err(StoreError::sql("opening the checkpoint connection"))?;
+    let (committed, commits) = mpsc::sync_channel::<()>(1);
+    std::thread::Builder::new()
+        .name("compass-store-checkpoint".into())
+        .spawn(move || run_checkpointer(&conn, &commits))
+        .map_err(|source| StoreError::Io {
+            context: "starting the store checkpointer".into(),
+            source,
+        })?;
+    Ok(committed)
+}
+
+/// Checkpoint a while after commits come, until the writer is gone. A
+/// PASSIVE checkpoint never waits for the writer nor holds it up: it copies
+/// what is committed, and the writer starts the log over once all of it was.
+fn run_checkpointer(conn: &Connection, commits: &mpsc::Receiver<()>) {
+    while commits.recv().is_ok() {
+        let gathered = Instant::now() + CHECKPOINT_AFTER;
+        let writer_gone = loop {
+            match commits.recv_timeout(gathered.saturating_duration_since(Instant::now())) {
+                Ok(()) => {}
+                Err(mpsc::RecvTimeoutError::Timeout) => break false,
+                Err(mpsc::RecvTimeoutError::Disconnected) => break true,
+            }
+        };
+        if let Err(error) = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(())) {
+            tracing::warn!(%error, "checkpointing the store's write-ahead log failed");
+        }
+        if writer_gone {
+            break;
+        }
+    }
+}
+
 fn run_writer(
     mut conn: Connection,
     queue: mpsc::Receiver<Job>,
     shared: &Shared,
     clock: &dyn Clock,
     scrub: Option<&dyn Scrub>,
+    committed: &mpsc::SyncSender<()>,
 ) {
+    let mut uncheckpointed = 0u32;
     while let Ok(first) = queue.recv() {
         let mut batch = vec![first];
         while batch.len() < MAX_BATCH {
@@ -321,10 +382,15 @@ fn run_writer(
             }
         }
         let (finishes, events, outcome) = commit_batch(&mut conn, batch, clock.now_ms(), scrub);
-        if outcome.is_none()
-            && let Some(last) = events.last()
-        {
-            shared.last_seq.store(last.seq, Ordering::Release);
+        if outcome.is_none() {
+            uncheckpointed += 1;
+            // Full: the checkpointer was told already.
+            if uncheckpointed >= CHECKPOINT_EVERY && committed.try_send(()).is_ok() {
+                uncheckpointed = 0;
+            }
+            if let Some(last) = events.last() {
+                shared.last_seq.store(last.seq, Ordering::Release);
+            }
         }
         // Answer callers before publishing, so a caller's own follow-up
         // never races ahead of its acknowledgement.

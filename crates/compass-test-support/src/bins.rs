@@ -57,13 +57,9 @@ fn build_bin(package: &str, bin: &str) -> Result<PathBuf, String> {
 ///
 /// # Panics
 /// If it cannot be built — a test cannot run without it.
-#[allow(clippy::panic)]
 pub fn scripted_agent() -> PathBuf {
     static BIN: OnceLock<Result<PathBuf, String>> = OnceLock::new();
-    match BIN.get_or_init(|| build_bin("compass-scripted-agent", "compass-scripted-agent")) {
-        Ok(p) => p.clone(),
-        Err(e) => panic!("{e}"),
-    }
+    built_once(&BIN, "compass-scripted-agent", "compass-scripted-agent")
 }
 
 /// The `compass-hook` binary (built on first use, into the same profile
@@ -71,13 +67,20 @@ pub fn scripted_agent() -> PathBuf {
 ///
 /// # Panics
 /// If it cannot be built — a test cannot run without it.
-#[allow(clippy::panic)]
 pub fn compass_hook() -> PathBuf {
     static BIN: OnceLock<Result<PathBuf, String>> = OnceLock::new();
-    match BIN.get_or_init(|| build_bin("compass-hook", "compass-hook")) {
-        Ok(p) => p.clone(),
-        Err(e) => panic!("{e}"),
-    }
+    built_once(&BIN, "compass-hook", "compass-hook")
+}
+
+/// The `compass-confine` binary (built on first use, beside `compass`,
+/// whose directory every workload sees on its PATH): the opencode kind
+/// starts through it.
+///
+/// # Panics
+/// If it cannot be built — a test cannot run without it.
+pub fn compass_confine() -> PathBuf {
+    static BIN: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    built_once(&BIN, "compass-hook", "compass-confine")
 }
 
 /// The `compass-netns-relay` binary (built on first use, beside
@@ -86,13 +89,9 @@ pub fn compass_hook() -> PathBuf {
 ///
 /// # Panics
 /// If it cannot be built — a test cannot run without it.
-#[allow(clippy::panic)]
 pub fn netns_relay() -> PathBuf {
     static BIN: OnceLock<Result<PathBuf, String>> = OnceLock::new();
-    match BIN.get_or_init(|| build_bin("compass-runtime", "compass-netns-relay")) {
-        Ok(p) => p.clone(),
-        Err(e) => panic!("{e}"),
-    }
+    built_once(&BIN, "compass-runtime", "compass-netns-relay")
 }
 
 /// The shipped scenario files.
@@ -155,5 +154,18 @@ pub fn node_bin_dir() -> PathBuf {
             p.parent().map(Path::to_path_buf).unwrap_or_default()
         }
         _ => panic!("node is not installed: install Node 20+ (e.g. `apt-get install nodejs npm`)"),
+    }
+}
+
+/// `bin` of `package`, built the first time `cell` is asked.
+#[allow(clippy::panic)]
+fn built_once(
+    cell: &'static OnceLock<Result<PathBuf, String>>,
+    package: &str,
+    bin: &str,
+) -> PathBuf {
+    match cell.get_or_init(|| build_bin(package, bin)) {
+        Ok(p) => p.clone(),
+        Err(e) => panic!("{e}"),
     }
 }

@@ -6,16 +6,28 @@
 //! payloads (base64/hex that decode to instructions or commands) and secret
 //! patterns. Detectors only read text and return findings; they never act.
 
+use crate::automaton::Automaton;
 use crate::detector;
 use crate::error::WardenError;
 use crate::secret;
-use crate::sources::SourceRank;
+use crate::sources::{SourceRank, Submodules};
 use base64::Engine;
 use compass_core::gate::{Finding, Severity};
 use regex::Regex;
+use regex_automata::nfa::thompson::WhichCaptures;
+use regex_automata::util::syntax;
+use regex_automata::{Input, MatchKind, PatternSet, meta};
 use serde::Deserialize;
 use std::sync::LazyLock;
 use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Rules scanned by one automaton.
+const RULES_PER_AUTOMATON: usize = 3;
+/// An automaton's NFA size limit, in bytes.
+const RULE_LIMIT_BYTES: usize = 64 << 20;
+/// An automaton's lazy-DFA cache, in bytes: together about the 64 MiB all
+/// rules in one automaton had.
+const RULE_CACHE_BYTES: usize = 10 << 20;
 
 /// The default rule file, compiled in.
 pub const DEFAULT_RULES: &str = include_str!("../rules/default.toml");
@@ -63,10 +75,15 @@ impl Rule {
 #[derive(Debug, Clone)]
 pub struct RuleSet {
     rules: Vec<Rule>,
-    /// All patterns in one byte-level, ASCII-mode automaton, so a text is
-    /// scanned once and the lazy DFA stays small (Unicode case folding and
-    /// classes multiply its states on varied text).
-    set: regex::bytes::RegexSet,
+    /// The rules' patterns as byte-level, ASCII-mode automata (Unicode
+    /// case folding and classes multiply lazy-DFA states on varied text),
+    /// in the rules' order, [`RULES_PER_AUTOMATON`] to an automaton; their
+    /// caches are shared by every thread (`automaton.rs`). Not one
+    /// automaton for all: one over every rule needs a DFA state for each
+    /// combination of rules partly matching at once, and building those
+    /// on a text of a new kind was most of a cold decision's time; in small
+    /// groups each builds far fewer, for a few more passes over the text.
+    set: Vec<Automaton>,
 }
 
 impl RuleSet {
@@ -110,34 +127,28 @@ impl RuleSet {
                 regex,
             });
         }
-        let set = regex::bytes::RegexSetBuilder::new(
-            rules.iter().map(|r| format!("(?-u){}", r.regex.as_str())),
-        )
-        .dfa_size_limit(64 * 1024 * 1024)
-        .size_limit(64 * 1024 * 1024)
-        .build()
-        .map_err(|source| WardenError::Regex {
-            rule: "(rule set)".into(),
-            source,
+        let set = rule_set(&rules).map_err(|message| WardenError::Rules {
+            origin: origin.to_string(),
+            message: format!("the rule set automaton: {message}"),
         })?;
         // The scanning automaton must agree with each rule on its examples.
         for (i, (yes, no)) in examples.iter().enumerate() {
             let name = rules.get(i).map(|r| r.name.clone()).unwrap_or_default();
             for ex in yes {
-                if !set.matches(ex.as_bytes()).matched(i) {
+                if !set_matches(&set, ex.as_bytes()).contains(&i) {
                     return Err(WardenError::RuleExample {
                         rule: name,
                         example: ex.clone(),
-                        problem: "matches alone but not in the ASCII rule set",
+                        problem: "matches alone but not as the ASCII rule automaton",
                     });
                 }
             }
             for ex in no {
-                if set.matches(ex.as_bytes()).matched(i) {
+                if set_matches(&set, ex.as_bytes()).contains(&i) {
                     return Err(WardenError::RuleExample {
                         rule: name,
                         example: ex.clone(),
-                        problem: "is refused alone but matches in the ASCII rule set",
+                        problem: "is refused alone but matches as the ASCII rule automaton",
                     });
                 }
             }
@@ -153,6 +164,49 @@ impl RuleSet {
     pub fn rules(&self) -> &[Rule] {
         &self.rules
     }
+}
+
+/// The rules in groups of [`RULES_PER_AUTOMATON`], each group one
+/// automaton, configured as `regex::bytes::RegexSet` configures its own
+/// (every pattern reported, no captures, byte-level).
+fn rule_set(rules: &[Rule]) -> Result<Vec<Automaton>, String> {
+    rules
+        .chunks(RULES_PER_AUTOMATON)
+        .map(|group| {
+            let patterns: Vec<String> = group
+                .iter()
+                .map(|r| format!("(?-u){}", r.regex.as_str()))
+                .collect();
+            meta::Regex::builder()
+                .syntax(syntax::Config::new().utf8(false))
+                .configure(
+                    meta::Regex::config()
+                        .match_kind(MatchKind::All)
+                        .utf8_empty(false)
+                        .which_captures(WhichCaptures::None)
+                        .nfa_size_limit(Some(RULE_LIMIT_BYTES))
+                        .hybrid_cache_capacity(RULE_CACHE_BYTES),
+                )
+                .build_many(&patterns)
+                .map(Automaton::new)
+                .map_err(|e| e.to_string())
+        })
+        .collect()
+}
+
+/// The rules (their indexes, in order) that match somewhere in `hay`.
+fn set_matches(set: &[Automaton], hay: &[u8]) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut first = 0;
+    for group in set {
+        group.with_cache(|regex, cache| {
+            let mut found = PatternSet::new(regex.pattern_len());
+            regex.which_overlapping_matches_with(cache, &Input::new(hay), &mut found);
+            out.extend(found.iter().map(|p| first + p.as_usize()));
+            first += regex.pattern_len();
+        });
+    }
+    out
 }
 
 /// Runs every detector over a text and counts the runs (the bench proves a
@@ -257,10 +311,8 @@ impl Detectors {
     /// Where in `text` (a byte offset) the earliest rule match starts, if
     /// any does: the place an excerpt of a flagged text is cut around.
     pub fn first_match(&self, text: &str) -> Option<usize> {
-        self.rules
-            .set
-            .matches(text.as_bytes())
-            .iter()
+        set_matches(&self.rules.set, text.as_bytes())
+            .into_iter()
             .filter_map(|i| self.rules.rules.get(i)?.regex.find(text))
             .map(|m| m.start())
             .min()
@@ -273,7 +325,7 @@ impl Detectors {
         floor: Option<Severity>,
         out: &mut Vec<Finding>,
     ) {
-        for i in self.rules.set.matches(text.as_bytes()).iter() {
+        for i in set_matches(&self.rules.set, text.as_bytes()) {
             let Some(r) = self.rules.rules.get(i) else {
                 continue;
             };
@@ -303,15 +355,22 @@ impl Detectors {
         self.scan(text, false)
     }
 
-    /// Inspect content read from `source`, ranked by risk
-    /// ([`crate::sources`]): a dependency's agent-instruction file speaks to
-    /// the agent as a whole, and reading it cautions.
-    pub fn inspect_source(&self, source: &str, text: &str) -> Vec<Finding> {
-        match crate::sources::rank(source) {
+    /// Inspect content read from `source` by an agent whose checkouts hold
+    /// `submodules`, ranked by risk ([`crate::sources`]): a dependency's
+    /// agent-instruction file speaks to the agent as a whole, and reading
+    /// it cautions.
+    pub fn inspect_source(
+        &self,
+        source: &str,
+        text: &str,
+        submodules: &Submodules,
+    ) -> Vec<Finding> {
+        match crate::sources::rank(source, submodules) {
             // Content that only shows an attack (a test fixture, a quoted
             // attack in a document about attacks) cautions.
             SourceRank::Content => {
-                crate::framing::soften(source, text, self.scan(text, false), |t| {
+                let own = crate::sources::own_checkout_path(source, submodules);
+                crate::framing::soften(own.as_deref(), text, self.scan(text, false), |t| {
                     self.scan(t, false)
                 })
             }

@@ -48,4 +48,8 @@ pub enum WardenError {
     },
     #[error("store: {0}")]
     Store(String),
+    /// A submodule path the daemon learned from the user's repository is
+    /// not a plain relative path (or there are too many).
+    #[error("submodule path {path:?}: {problem}")]
+    Submodule { path: String, problem: &'static str },
 }

@@ -11,11 +11,13 @@
 
 pub mod asks;
 pub mod audit;
+pub mod automaton;
 #[cfg(feature = "bench")]
 pub mod bench;
 pub mod clock;
 pub mod code_strings;
 pub mod command_rules;
+pub mod databases;
 pub mod detect;
 pub mod detector;
 pub mod error;
@@ -42,6 +44,7 @@ pub mod sources;
 pub mod structure;
 pub mod taint;
 pub mod tasks;
+pub mod unfolded;
 pub mod warden;
 pub mod warm;
 pub mod watch;

@@ -77,6 +77,9 @@ pub struct SimpleCommand {
     pub origin: Origin,
     /// Here-document bodies fed to this command.
     pub heredocs: Vec<String>,
+    /// The text it reads on its input where the line spells it out (a
+    /// here-document, a here-string, `echo … |`).
+    pub stdin: Option<String>,
     /// What its interpreter code does that the commands it runs do not
     /// show (a command built at run time, decoded text run).
     pub code: crate::code_strings::CodeFacts,
@@ -483,26 +486,15 @@ fn peel_wrapper(argv: &[String], env: &mut Vec<(String, String)>) -> Option<(Str
                 &["-u", "-g", "-C", "-D", "-h", "-p", "-r", "-t", "-U"],
             );
         }
-        "env" => {
-            while let Some(a) = argv.get(i) {
-                if a == "--" {
-                    i += 1;
-                    break;
-                }
-                if a.starts_with('-') {
-                    i += if takes_value(a, &["-u", "-C", "-S", "--unset", "--chdir"]) {
-                        2
-                    } else {
-                        1
-                    };
-                } else if let Some((k, v)) = assignment(a) {
-                    env.push((k, v));
-                    i += 1;
-                } else {
-                    break;
-                }
+        "env" => match env_line(argv) {
+            EnvLine::Runs { at, assigned } => {
+                env.extend(assigned);
+                i = at;
             }
-        }
+            EnvLine::Split(_) | EnvLine::Lists | EnvLine::NotUnderstood => return None,
+        },
+        // `busybox sh -c …` runs the applet it names.
+        "busybox" | "toybox" if argv.get(1).is_some_and(|a| !a.starts_with('-')) => {}
         "nohup" | "time" | "exec" | "command" | "builtin" | "setsid" | "chronic" | "unbuffer" => {
             while argv.get(i).is_some_and(|a| a.starts_with('-')) {
                 i += 1;
@@ -588,6 +580,115 @@ fn peel_wrapper(argv: &[String], env: &mut Vec<(String, String)>) -> Option<(Str
         return None;
     }
     Some((base.to_string(), i))
+}
+
+/// What an `env` command line does, from one reading of its options.
+#[derive(Debug, PartialEq, Eq)]
+enum EnvLine {
+    /// Runs the command at `at` with the `assigned` variables.
+    Runs {
+        at: usize,
+        assigned: Vec<(String, String)>,
+    },
+    /// `-S STRING` (`--split-string`): STRING split into words (quotes
+    /// honoured) is env's own argument list, what follows it appended. It
+    /// is returned as the shell string `env STRING…`, so the options and
+    /// command it holds are read the same way.
+    Split(String),
+    /// No command: env prints the environment.
+    Lists,
+    /// An option env's reading here does not know: what runs cannot be
+    /// known, so the line is unresolved.
+    NotUnderstood,
+}
+
+/// Reads `env`'s options (GNU spelling): short flags bundle (`-iS STR`,
+/// `-uNAME`), a value-taking flag takes the rest of its bundle or the next
+/// word, and long options must be spelled out in full.
+fn env_line(argv: &[String]) -> EnvLine {
+    let mut i = 1;
+    let split = |string: &str, rest: &[String]| {
+        let mut line = format!("env {string}");
+        if !rest.is_empty() {
+            line.push(' ');
+            line.push_str(&compass_core::shell_quote::quote_argv(rest));
+        }
+        EnvLine::Split(line)
+    };
+    while let Some(a) = argv.get(i) {
+        if a == "--" {
+            i += 1;
+            break;
+        }
+        if a == "-" {
+            i += 1; // `-` is `-i`
+            continue;
+        }
+        if let Some(long) = a.strip_prefix("--") {
+            let (name, value) = match long.split_once('=') {
+                Some((n, v)) => (n, Some(v)),
+                None => (long, None),
+            };
+            match name {
+                "ignore-environment" | "null" | "debug" | "list-signal-handling"
+                    if value.is_none() =>
+                {
+                    i += 1;
+                }
+                // An optional signal list, attached with `=` only.
+                "default-signal" | "ignore-signal" | "block-signal" => i += 1,
+                "unset" | "chdir" | "argv0" => i += if value.is_some() { 1 } else { 2 },
+                "split-string" => {
+                    return match value {
+                        Some(v) => split(v, argv.get(i + 1..).unwrap_or_default()),
+                        None => match argv.get(i + 1) {
+                            Some(v) => split(v, argv.get(i + 2..).unwrap_or_default()),
+                            None => EnvLine::NotUnderstood,
+                        },
+                    };
+                }
+                _ => return EnvLine::NotUnderstood,
+            }
+            continue;
+        }
+        let Some(flags) = a.strip_prefix('-') else {
+            break;
+        };
+        let mut next = i + 1;
+        for (at, flag) in flags.char_indices() {
+            match flag {
+                'i' | '0' | 'v' => {}
+                'u' | 'C' | 'a' | 'S' => {
+                    let attached = &flags[at + flag.len_utf8()..];
+                    let (value, after) = if attached.is_empty() {
+                        (argv.get(i + 1).map(String::as_str), i + 2)
+                    } else {
+                        (Some(attached), i + 1)
+                    };
+                    let Some(value) = value else {
+                        return EnvLine::NotUnderstood;
+                    };
+                    if flag == 'S' {
+                        return split(value, argv.get(after..).unwrap_or_default());
+                    }
+                    next = after;
+                    break;
+                }
+                _ => return EnvLine::NotUnderstood,
+            }
+        }
+        i = next;
+    }
+    let mut assigned = Vec::new();
+    while let Some((k, v)) = argv.get(i).and_then(|a| assignment(a)) {
+        assigned.push((k, v));
+        i += 1;
+    }
+    if i >= argv.len() {
+        EnvLine::Lists
+    } else {
+        EnvLine::Runs { at: i, assigned }
+    }
 }
 
 /// The index of the first word after the options from `i` on (`--` ends
@@ -804,11 +905,21 @@ fn parse_into(
             } else if base == "eval" {
                 shell_string = Some(argv[1..].join(" "));
             }
+            // An env line read wrongly could hide what it runs.
+            let mut env_unknown = false;
+            if base == "env" {
+                match env_line(&argv) {
+                    EnvLine::Split(line) => shell_string = Some(line),
+                    EnvLine::NotUnderstood => env_unknown = true,
+                    EnvLine::Runs { .. } | EnvLine::Lists => {}
+                }
+            }
             // Commands inside interpreter code (`awk system()`, `python -c
             // os.system()`, decoded payloads, code read from the input) are
             // shell strings too; those folded from pieces are judged only
             // when they parse.
-            let inline = crate::code_strings::inline_code(&base, &argv, stdin.as_deref());
+            let mut inline = crate::code_strings::inline_code(&base, &argv, stdin.as_deref());
+            inline.facts.unresolved |= env_unknown;
             out.commands.push(SimpleCommand {
                 argv,
                 env,
@@ -819,6 +930,7 @@ fn parse_into(
                 stages: n,
                 origin,
                 heredocs,
+                stdin,
                 code: inline.facts,
             });
             for s in shell_string.into_iter().chain(inline.commands) {
@@ -876,6 +988,41 @@ mod tests {
         let c = parse(r#"echo "a && b | c" 'x;y' z\;w"#).unwrap();
         assert_eq!(c.commands.len(), 1);
         assert_eq!(c.commands[0].argv, ["echo", "a && b | c", "x;y", "z;w"]);
+    }
+
+    #[test]
+    fn env_options_are_read_once_for_the_command_and_the_split_string() {
+        let words = |line: &str| line.split(' ').map(String::from).collect::<Vec<_>>();
+        for line in [
+            "env -u FOO -S X",
+            "env -C /tmp -S X",
+            "env -iS X",
+            "env -uFOO -vS X",
+        ] {
+            assert_eq!(
+                env_line(&words(line)),
+                EnvLine::Split("env X".into()),
+                "{line}"
+            );
+        }
+        assert_eq!(
+            env_line(&words("env -iu FOO --chdir /tmp A=1 git push")),
+            EnvLine::Runs {
+                at: 6,
+                assigned: vec![("A".into(), "1".into())]
+            }
+        );
+        assert_eq!(env_line(&words("env -u FOO")), EnvLine::Lists);
+        for line in ["env --split X", "env -x git", "env -S", "env --null=1 git"] {
+            assert_eq!(env_line(&words(line)), EnvLine::NotUnderstood, "{line}");
+        }
+        let c = parse("env -iS 'sh -c id'").unwrap();
+        assert_eq!(c.commands.last().unwrap().argv, ["id"]);
+        assert!(
+            parse("env --split 'sh -c id'").unwrap().commands[0]
+                .code
+                .unresolved
+        );
     }
 
     #[test]

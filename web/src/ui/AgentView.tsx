@@ -11,6 +11,7 @@ import { STATUS_LABEL, type Lane } from "../board.js";
 import { AgentStatus, ToolStatus } from "../gen/compass/v1/compass_pb.js";
 import { TermOutput } from "./Term.js";
 import { ShellPanel } from "./Shell.js";
+import { shown } from "../shown.js";
 
 const TOOL_STATUS: Record<ToolStatus, string> = {
   [ToolStatus.UNSPECIFIED]: "started",
@@ -54,13 +55,14 @@ export function AgentView(props: { api: Api; feed: Feed; agentId: string; lane?:
   }, [items.length]);
 
   const ref = { agent: agentId };
+  const name = shown(lane?.name ?? agentId);
   return (
-    <section className="agent-view" aria-label={`Agent ${lane?.name ?? agentId}`} data-testid="agent-view">
+    <section className="agent-view" aria-label={`Agent ${name}`} data-testid="agent-view">
       <header className="agent-head">
-        <h2 className="truncate">{lane?.name ?? agentId}</h2>
+        <h2 className="truncate">{name}</h2>
         {lane && <span className={`status s-${STATUS_LABEL[lane.status]}`}>{STATUS_LABEL[lane.status]}</span>}
         {lane?.backend && <span className="tier">{lane.backend}</span>}
-        {lane?.reason && <span className="reason truncate" title={lane.reason}>{lane.reason}</span>}
+        {lane?.reason && <span className="reason truncate" title={shown(lane.reason)}>{shown(lane.reason)}</span>}
         <div className="controls">
           <button onClick={() => act(() => api.pauseAgent(ref))} disabled={lane?.status !== AgentStatus.RUNNING}>
             Pause
@@ -83,7 +85,7 @@ export function AgentView(props: { api: Api; feed: Feed; agentId: string; lane?:
           </button>
         </div>
       </header>
-      {shell && <ShellPanel agentId={agentId} name={lane?.name ?? agentId} token={props.token()} onClose={() => setShell(false)} />}
+      {shell && <ShellPanel agentId={agentId} name={name} token={props.token()} onClose={() => setShell(false)} />}
       <div className="stream" data-testid="stream">
         {items.length === 0 && <p className="muted">No activity yet.</p>}
         {items.map((item) => (
@@ -103,7 +105,7 @@ export function AgentView(props: { api: Api; feed: Feed; agentId: string; lane?:
           });
         }}
       >
-        <textarea aria-label="Prompt" value={prompt} onChange={(e) => setPrompt(e.target.value)} placeholder={`Tell ${lane?.name ?? "the agent"} what to do`} rows={2} />
+        <textarea aria-label="Prompt" value={prompt} onChange={(e) => setPrompt(e.target.value)} placeholder={`Tell ${lane ? name : "the agent"} what to do`} rows={2} />
         <button type="submit">Send</button>
       </form>
     </section>
@@ -116,15 +118,15 @@ function ItemView({ item }: { item: Item }) {
       return (
         <div className={`bubble ${item.role}`} data-testid={`text-${item.role}`}>
           <span className="who">{item.role === "user" ? "you" : item.role === "thought" ? "thinking" : "says"}</span>
-          <p>{item.text}</p>
+          <p>{shown(item.text)}</p>
         </div>
       );
     case "tool":
       return (
         <details className={`tool t-${TOOL_STATUS[item.status]}`} data-testid="tool" open={item.status === ToolStatus.FAILED || item.terminal !== "" || item.gates.some((g) => g.decision === "flag")}>
           <summary>
-            <span className="tool-kind">{item.kind || "tool"}</span>
-            <span className="truncate tool-title">{item.title}</span>
+            <span className="tool-kind">{shown(item.kind) || "tool"}</span>
+            <span className="truncate tool-title">{shown(item.title)}</span>
             <span className="tool-status">{TOOL_STATUS[item.status]}</span>
             {item.gates.map((g, i) => (
               <span key={i} className={`gate-chip d-${g.decision}`}>
@@ -152,7 +154,7 @@ function ItemView({ item }: { item: Item }) {
         <ol className="plan" data-testid="plan">
           {item.entries.map((p, i) => (
             <li key={i} className={`p-${p.status}`}>
-              <span className="plan-status">{p.status || "pending"}</span> {p.content}
+              <span className="plan-status">{shown(p.status) || "pending"}</span> {shown(p.content)}
             </li>
           ))}
         </ol>
@@ -160,11 +162,11 @@ function ItemView({ item }: { item: Item }) {
     case "diff":
       return (
         <figure className="diff" data-testid="diff">
-          <figcaption className="truncate">{item.path}</figcaption>
+          <figcaption className="truncate">{shown(item.path)}</figcaption>
           <pre>
             {lineDiff(item.oldText, item.newText).map((l, i) => (
               <div key={i} className={l.op === "+" ? "add" : l.op === "-" ? "del" : ""}>
-                {l.op} {l.line}
+                {l.op} {shown(l.line)}
               </div>
             ))}
           </pre>
@@ -173,7 +175,7 @@ function ItemView({ item }: { item: Item }) {
     case "gate":
       return <GateView gate={item.gate} />;
     case "note":
-      return <div className={`note ${item.tone}`}>{item.text}</div>;
+      return <div className={`note ${item.tone}`}>{shown(item.text)}</div>;
   }
 }
 
@@ -184,10 +186,10 @@ export function GateView({ gate }: { gate: Gate }) {
         Warden {gate.gate} gate: {gate.decision}
       </strong>
       {gate.times > 1 && <span className="muted"> (×{gate.times})</span>}
-      {gate.source && <span className="source truncate" title={gate.source}> {gate.source}</span>}
+      {gate.source && <span className="source truncate" title={shown(gate.source)}> {shown(gate.source)}</span>}
       {gate.detail && (
-        <p className="clamp" title={gate.detail}>
-          {gate.detail}
+        <p className="clamp" title={shown(gate.detail)}>
+          {shown(gate.detail)}
         </p>
       )}
       {gate.findings.length > 0 && (
@@ -198,7 +200,7 @@ export function GateView({ gate }: { gate: Gate }) {
           <ul>
             {gate.findings.map((f, i) => (
               <li key={i}>
-                <code>{f.detector}</code> {f.explanation}
+                <code>{f.detector}</code> {shown(f.explanation)}
               </li>
             ))}
           </ul>
@@ -215,11 +217,11 @@ function repeatsTerminal(item: Extract<Item, { type: "tool" }>) {
 }
 
 function Pre({ label, text }: { label: string; text: string }) {
-  const shown = text.length > 20000 ? `${text.slice(0, 20000)}\n… (${text.length - 20000} more characters)` : text;
+  const cut = text.length > 20000 ? `${text.slice(0, 20000)}\n… (${text.length - 20000} more characters)` : text;
   return (
     <div className="pre">
       <span className="muted">{label}</span>
-      <pre>{shown}</pre>
+      <pre>{shown(cut)}</pre>
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { Pauses, WardenView } from "./Warden.js";
 import { ProjectsBar } from "./Projects.js";
 import { IssuePanel } from "./IssuePanel.js";
 import { useBoard } from "./useBoard.js";
+import { shown } from "../shown.js";
 
 type Phase = { kind: "loading" } | { kind: "howto"; wrong: boolean } | { kind: "ready" } | { kind: "error"; text: string };
 export type View = { kind: "board" } | { kind: "agent"; id: string } | { kind: "warden" };
@@ -64,7 +65,7 @@ export function App() {
     return (
       <main className="howto" role="alert">
         <h1>Compass Bridge</h1>
-        <p>The daemon answered with an error: {phase.text}</p>
+        <p>The daemon answered with an error: {shown(phase.text)}</p>
       </main>
     );
   if (phase.kind === "loading" || !feed) return <main className="howto">Connecting to the daemon…</main>;
@@ -166,7 +167,7 @@ function Shell(props: {
       {link.kind === "unauthenticated" && <NewToken onToken={props.newToken} />}
       {error && (
         <div className="banner error" role="alert" data-testid="error-banner">
-          {error}
+          {shown(error)}
           <button onClick={() => setError(null)} aria-label="Dismiss">
             ×
           </button>

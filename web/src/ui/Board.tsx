@@ -6,6 +6,7 @@
 import { memo, useMemo, useRef } from "react";
 import { AgentStatus, WorkstreamState } from "../gen/compass/v1/compass_pb.js";
 import { COLUMNS, PULL_LABEL, STATE_LABEL, STATUS_LABEL, lanesSharing, overlapText, safeLink, type BoardState, type Card, type Lane, type Marks, type Pull } from "../board.js";
+import { shown } from "../shown.js";
 
 export function BoardView(props: {
   state: BoardState | null;
@@ -73,8 +74,8 @@ const Row = memo(function Row(props: {
     <div className="row" role="row" data-testid={`row-${lane?.name ?? "unassigned"}`} style={{ display: "contents" }}>
       <div className="rowhead" role="rowheader">
         {lane ? (
-          <button className="agent-name" onClick={() => props.openAgent(lane.id)} title={lane.persona || lane.name}>
-            <span className="truncate">{lane.name}</span>
+          <button className="agent-name" onClick={() => props.openAgent(lane.id)} title={shown(lane.persona || lane.name)}>
+            <span className="truncate">{shown(lane.name)}</span>
           </button>
         ) : (
           <span className="agent-name dispatcher">Dispatcher · unassigned</span>
@@ -92,8 +93,8 @@ const Row = memo(function Row(props: {
           </div>
         )}
         {lane?.reason && (
-          <div className="reason truncate" title={lane.reason}>
-            {lane.reason}
+          <div className="reason truncate" title={shown(lane.reason)}>
+            {shown(lane.reason)}
           </div>
         )}
       </div>
@@ -135,18 +136,19 @@ const CardView = memo(function CardView(props: {
 }) {
   const label = props.state === undefined ? "unassigned" : STATE_LABEL[props.state];
   const flagged = props.state === WorkstreamState.PAUSED || props.state === WorkstreamState.FAILED;
+  const title = shown(props.title);
   const card = (
     <button
       className={`card ${props.focus ? "focus" : ""} st-${label.replace(" ", "-")}`}
       data-testid="card"
       data-key={props.issueKey}
       onClick={() => props.open(props.issueId)}
-      title={props.title}
+      title={title}
     >
-      <span className="key">{props.issueKey}</span>
-      <span className="title">{props.title}</span>
+      <span className="key">{shown(props.issueKey)}</span>
+      <span className="title">{title}</span>
       {flagged && <span className="badge">{label}</span>}
-      {props.owner && <span className="owner truncate">{props.owner}</span>}
+      {props.owner && <span className="owner truncate">{shown(props.owner)}</span>}
     </button>
   );
   const marks = props.marks;
@@ -157,7 +159,7 @@ const CardView = memo(function CardView(props: {
     <div className="cardwrap" data-testid="card-marks" data-key={props.issueKey}>
       {card}
       <div className="marks">
-        {marks.overlaps.length > 0 && <OverlapMark text={overlapText(marks.overlaps)} count={marks.overlaps.length} />}
+        {marks.overlaps.length > 0 && <OverlapMark text={shown(overlapText(marks.overlaps))} count={marks.overlaps.length} />}
         {marks.pulls.map((p) => (
           <PullBadge key={p.repo} pull={p} />
         ))}
@@ -181,7 +183,7 @@ function PullBadge(props: { pull: Pull }) {
   const { pull } = props;
   const text = `#${pull.number} ${PULL_LABEL[pull.state]}`;
   const href = safeLink(pull.url);
-  const title = `Pull request ${text} (${pull.repo})`;
+  const title = shown(`Pull request ${text} (${pull.repo})`);
   const className = `mark pull pr-${PULL_LABEL[pull.state]}`;
   return href ? (
     <a className={className} data-testid="pull-badge" href={href} target="_blank" rel="noopener noreferrer" title={title}>

@@ -4,6 +4,7 @@
 import { useState } from "react";
 import { describe, type Api } from "../client.js";
 import type { WorkstreamDiff } from "../gen/compass/v1/compass_pb.js";
+import { shown } from "../shown.js";
 
 export function DiffPanel({ api, workstreamId }: { api: Api; workstreamId: string }) {
   const [diff, setDiff] = useState<WorkstreamDiff | null>(null);
@@ -27,20 +28,20 @@ export function DiffPanel({ api, workstreamId }: { api: Api; workstreamId: strin
       </button>
       {error && (
         <p className="note error" role="alert">
-          {error}
+          {shown(error)}
         </p>
       )}
       {diff?.repos.map((r) => (
         <section key={r.repo} className="repo-diff">
           <h4 className="truncate">
-            {r.repo} <span className="muted">{r.base ? `from ${r.base.slice(0, 12)}` : ""}</span>
+            {shown(r.repo)} <span className="muted">{r.base ? `from ${r.base.slice(0, 12)}` : ""}</span>
           </h4>
-          {r.error && <p className="note error">{r.error}</p>}
+          {r.error && <p className="note error">{shown(r.error)}</p>}
           {r.commits.length > 0 && (
             <ul className="commits">
               {r.commits.map((c) => (
                 <li key={c.sha} className="truncate">
-                  <code>{c.sha.slice(0, 12)}</code> {c.subject}
+                  <code>{shown(c.sha.slice(0, 12))}</code> {shown(c.subject)}
                 </li>
               ))}
             </ul>
@@ -50,7 +51,7 @@ export function DiffPanel({ api, workstreamId }: { api: Api; workstreamId: strin
             <pre className="patch" data-testid="patch">
               {r.patch.split("\n").map((l, i) => (
                 <div key={i} className={l.startsWith("+") && !l.startsWith("+++") ? "add" : l.startsWith("-") && !l.startsWith("---") ? "del" : l.startsWith("@@") ? "hunk" : ""}>
-                  {l}
+                  {shown(l)}
                 </div>
               ))}
             </pre>

@@ -6,6 +6,7 @@ import type { Feed } from "../stream.js";
 import { WorkstreamState, type Issue } from "../gen/compass/v1/compass_pb.js";
 import { STATE_LABEL, type BoardState } from "../board.js";
 import { DiffPanel } from "./DiffPanel.js";
+import { shown } from "../shown.js";
 
 type Act = (f: () => Promise<unknown>) => Promise<void>;
 const MOVES = [WorkstreamState.BACKLOG, WorkstreamState.IN_PROGRESS, WorkstreamState.IN_REVIEW, WorkstreamState.MERGED];
@@ -22,20 +23,20 @@ export function IssuePanel(props: { api: Api; feed: Feed; board: BoardState; iss
   return (
     <aside className="panel" aria-label="Issue" data-testid="issue-panel" onKeyDown={(e) => e.key === "Escape" && props.close()}>
       <header>
-        <h2 className="truncate" title={card?.title}>
-          <span className="key">{card?.key}</span> {card?.title}
+        <h2 className="truncate" title={shown(card?.title ?? "")}>
+          <span className="key">{shown(card?.key ?? "")}</span> {shown(card?.title ?? "")}
         </h2>
         <button onClick={props.close} aria-label="Close" autoFocus>
           ×
         </button>
       </header>
       <p className="body" data-testid="issue-body">
-        {issue?.body || <span className="muted">No description.</span>}
+        {(issue && shown(issue.body)) || <span className="muted">No description.</span>}
       </p>
       {work.map((w) => (
         <div key={w.id} className="work">
           <p>
-            <strong>{board.agents.get(w.agentId)?.name ?? w.agentId}</strong> · {STATE_LABEL[w.state]}
+            <strong>{shown(board.agents.get(w.agentId)?.name ?? w.agentId)}</strong> · {STATE_LABEL[w.state]}
           </p>
           <div className="controls" role="group" aria-label="Move to">
             {MOVES.map((s) => (
@@ -61,7 +62,7 @@ export function IssuePanel(props: { api: Api; feed: Feed; board: BoardState; iss
               <option value="">choose an agent</option>
               {[...board.agents.values()].map((a) => (
                 <option key={a.id} value={a.id}>
-                  {a.name}
+                  {shown(a.name)}
                 </option>
               ))}
             </select>

@@ -6,6 +6,7 @@ import type { Api } from "../client.js";
 import type { Project } from "../gen/compass/v1/compass_pb.js";
 import { Lifetime } from "../gen/compass/v1/compass_pb.js";
 import type { BoardState } from "../board.js";
+import { shown } from "../shown.js";
 
 type Act = (f: () => Promise<unknown>) => Promise<void>;
 type Form = "project" | "agent" | "issue" | null;
@@ -51,8 +52,8 @@ export function ProjectsBar(props: {
     <footer className="bottom">
       <nav className="projects" aria-label="Projects">
         {props.projects.map((p) => (
-          <button key={p.id} aria-pressed={p.id === props.projectId} onClick={() => props.setProjectId(p.id)} className="truncate" title={p.name}>
-            {p.name}
+          <button key={p.id} aria-pressed={p.id === props.projectId} onClick={() => props.setProjectId(p.id)} className="truncate" title={shown(p.name)}>
+            {shown(p.name)}
           </button>
         ))}
         {props.projects.length === 0 && <span className="muted">No project yet.</span>}

@@ -7,6 +7,7 @@ import type { Api } from "../client.js";
 import type { Feed } from "../stream.js";
 import { AgentStatus, type AgentKind, type Event, type GateDecision } from "../gen/compass/v1/compass_pb.js";
 import type { BoardState } from "../board.js";
+import { shown } from "../shown.js";
 
 type Act = (f: () => Promise<unknown>) => Promise<void>;
 interface Decision {
@@ -70,11 +71,11 @@ export function Pauses(props: { api: Api; feed: Feed; board: BoardState | null; 
         return (
           <article key={agent.id} className={`pause ${kept.has(key) ? "kept" : ""}`} data-testid={`pause-${agent.name}`}>
             <header>
-              <strong className="truncate">{agent.name}</strong>
+              <strong className="truncate">{shown(agent.name)}</strong>
               <span className="muted">is paused: Warden holds one action until you decide</span>
             </header>
-            <p className="reason clamp" data-testid="pause-reason" title={agent.reason}>
-              {agent.reason || "paused"}
+            <p className="reason clamp" data-testid="pause-reason" title={shown(agent.reason)}>
+              {shown(agent.reason) || "paused"}
             </p>
             {flag && <Flagged gate={flag.gate} />}
             {kept.has(key) ? (
@@ -124,15 +125,15 @@ function Flagged({ gate }: { gate: GateDecision }) {
           Warden {gate.gate} gate: {gate.decision}
         </strong>
         {gate.source && (
-          <span className="source truncate" data-testid="pause-source" title={gate.source}>
+          <span className="source truncate" data-testid="pause-source" title={shown(gate.source)}>
             {" "}
-            from {gate.source}
+            from {shown(gate.source)}
           </span>
         )}
       </p>
       {gate.excerpt && (
         <pre className="excerpt" data-testid="pause-excerpt" aria-label="What was flagged">
-          {gate.excerpt}
+          {shown(gate.excerpt)}
         </pre>
       )}
       {detectors.length > 0 && (
@@ -145,7 +146,7 @@ function Flagged({ gate }: { gate: GateDecision }) {
       {explanations.length > 0 && (
         <ul className="explanations" data-testid="pause-explanations">
           {explanations.map((e) => (
-            <li key={e}>{e}</li>
+            <li key={e}>{shown(e)}</li>
           ))}
         </ul>
       )}
@@ -164,7 +165,7 @@ export function WardenView(props: { api: Api; feed: Feed; board: BoardState | nu
     void act(async () => setKinds((await api.listKinds({})).kinds));
   }, [api, act]);
   const names = props.board ? props.board.agents : new Map();
-  const shown = useMemo(
+  const listed = useMemo(
     () =>
       decisions
         .filter((d) => (!agent || d.agentId === agent) && (!decision || d.gate.decision === decision) && (!gate || d.gate.gate === gate))
@@ -183,7 +184,7 @@ export function WardenView(props: { api: Api; feed: Feed; board: BoardState | nu
             <option value="">all</option>
             {[...names.values()].map((a) => (
               <option key={a.id} value={a.id}>
-                {a.name}
+                {shown(a.name)}
               </option>
             ))}
           </select>
@@ -205,7 +206,7 @@ export function WardenView(props: { api: Api; feed: Feed; board: BoardState | nu
             <option value="output">output</option>
           </select>
         </label>
-        <span className="muted">{shown.length} shown</span>
+        <span className="muted">{listed.length} shown</span>
       </div>
       <table className="audit" data-testid="audit">
         <thead>
@@ -219,17 +220,17 @@ export function WardenView(props: { api: Api; feed: Feed; board: BoardState | nu
           </tr>
         </thead>
         <tbody>
-          {shown.map((d) => (
+          {listed.map((d) => (
             <tr key={d.seq.toString()} className={`d-${d.gate.decision}`}>
               <td>{new Date(Number(d.at)).toLocaleTimeString()}</td>
-              <td className="truncate">{names.get(d.agentId)?.name ?? d.agentId}</td>
+              <td className="truncate">{shown(names.get(d.agentId)?.name ?? d.agentId)}</td>
               <td>{d.gate.gate}</td>
               <td>{d.gate.decision}</td>
-              <td className="truncate" title={d.gate.source}>
-                {d.gate.source}
+              <td className="truncate" title={shown(d.gate.source)}>
+                {shown(d.gate.source)}
               </td>
-              <td className="truncate" title={d.gate.detail}>
-                {d.gate.detail || d.gate.findings.map((f) => f.detector).join(", ")}
+              <td className="truncate" title={shown(d.gate.detail)}>
+                {shown(d.gate.detail) || d.gate.findings.map((f) => f.detector).join(", ")}
               </td>
             </tr>
           ))}

@@ -41,6 +41,7 @@ fn claude_config(w: &Workload, cwd: &Path, env: &[(&str, &str)]) -> SessionConfi
             env: vars,
             stdin: None,
             max_output: None,
+            masks: Vec::new(),
         },
         cwd.to_path_buf(),
     );

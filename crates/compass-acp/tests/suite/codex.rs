@@ -46,6 +46,7 @@ async fn codex_runs_its_real_tool_offline_through_compass() {
             env,
             stdin: None,
             max_output: None,
+            masks: Vec::new(),
         },
         repo.clone(),
     );

@@ -189,3 +189,24 @@ pub fn sink() -> (VecSink, Arc<dyn EventSink>) {
     let s = VecSink::new();
     (s.clone(), Arc::new(s))
 }
+
+/// A session driver on `runtime` whose every call the gate passes, and
+/// the events it sends.
+pub async fn passed_driver(
+    runtime: Arc<dyn WorkloadRuntime>,
+    config: SessionConfig,
+    context: compass_acp::ReloadContext,
+) -> (VecSink, compass_acp::SessionDriver) {
+    let (events, sink) = sink();
+    let driver = compass_acp::SessionDriver::start(
+        runtime,
+        Arc::new(compass_core::gate::PassThrough),
+        sink,
+        config,
+        context,
+        None,
+    )
+    .await
+    .unwrap();
+    (events, driver)
+}

@@ -4,7 +4,6 @@
 
 use super::*;
 use compass_acp::{ReloadContext, SessionDriver, StartMode};
-use compass_core::gate::PassThrough;
 
 const SCENARIO: &str = r#"
 load_session = LOAD
@@ -26,21 +25,16 @@ async fn driver(load: bool) -> (Workload, VecSink, SessionDriver) {
         &SCENARIO.replace("LOAD", if load { "true" } else { "false" }),
         &repo,
     );
-    let (events, sink) = sink();
-    let d = SessionDriver::start(
+    let (events, d) = passed_driver(
         w.runtime.clone(),
-        Arc::new(PassThrough),
-        sink,
         config,
         ReloadContext {
             agent_name: "atlas".into(),
             task_spec: "demo-1: fix add()".into(),
             workspace_state: String::new(),
         },
-        None,
     )
-    .await
-    .unwrap();
+    .await;
     (w, events, d)
 }
 
@@ -128,21 +122,16 @@ steps = [{ kind = "message", text = "reloaded" }]
 on_prompt_containing = "next task"
 steps = [{ kind = "message", text = "working on the next task" }]
 "#;
-    let (events, sink) = sink();
-    let d = SessionDriver::start(
+    let (events, d) = passed_driver(
         w.runtime.clone(),
-        Arc::new(PassThrough),
-        sink,
         w.scripted(scenario, &repo),
         ReloadContext {
             agent_name: "scout".into(),
             task_spec: "demo-2".into(),
             workspace_state: String::new(),
         },
-        None,
     )
-    .await
-    .unwrap();
+    .await;
     let first = d.session_id().unwrap();
     d.prompt("please forget").await.unwrap();
     // The agent process is fine, but it no longer knows the session.
@@ -168,6 +157,40 @@ steps = [{ kind = "message", text = "working on the next task" }]
             "reloaded",
             "working on the next task"
         ]
+    );
+    d.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_restart_redoes_the_kinds_wire_step_first_and_stops_if_it_fails() {
+    let w = Workload::host("reload-prepare").await;
+    let repo = w.repo(&[("a.txt", "a\n")]);
+    let log = repo.join("../prepared.log");
+    let mut config = w.scripted(&SCENARIO.replace("LOAD", "false"), &repo);
+    // The wire step rewrites what the agent could have changed; the second
+    // time it fails, as one would on a config place the agent broke.
+    let script = format!(
+        "echo run >> '{log}'; [ \"$(wc -l < '{log}')\" -lt 2 ] || {{ echo 'the config dir is not writable' >&2; exit 3; }}",
+        log = log.display()
+    );
+    config.relaunch.prepare = Some(compass_runtime::ExecSpec {
+        argv: vec!["/bin/sh".into(), "-c".into(), script],
+        ..Default::default()
+    });
+    let (_, d) = passed_driver(w.runtime.clone(), config, ReloadContext::default()).await;
+    // The first launch is prepared by the daemon's start step, not here.
+    assert!(!log.exists());
+    d.reload().await.unwrap();
+    assert_eq!(fs_err::read_to_string(&log).unwrap().lines().count(), 1);
+    let err = d.reset_context().await.unwrap_err();
+    assert_eq!(err.code(), "prepare_failed", "{err}");
+    assert!(
+        err.to_string().contains("the config dir is not writable"),
+        "{err}"
+    );
+    assert!(
+        !d.is_alive().await,
+        "the agent started without its wire step"
     );
     d.shutdown().await;
 }

@@ -8,33 +8,11 @@ use compass_runtime::{Mount, SandboxRuntime};
 
 #[tokio::test]
 async fn scripted_agent_runs_in_the_sandbox_and_fs_requests_stay_inside() {
-    let runtime = match SandboxRuntime::discover() {
-        Ok(r) => r,
-        Err(e) => panic!("the sandbox backend is required for this test: {e}"),
-    };
     let dir = tempfile::tempdir().unwrap();
-    let name = WorkloadName::parse("acp-sandbox").unwrap();
-    let bin = compass_test_support::scripted_agent();
-    let bin_dir = bin.parent().unwrap().to_path_buf();
-    runtime
-        .create(&WorkloadSpec {
-            name: name.clone(),
-            state_dir: dir.path().join("state"),
-            mounts: vec![Mount {
-                host_path: bin_dir,
-                workload_path: "/opt/compass".into(),
-                read_only: true,
-            }],
-            env: BTreeMap::new(),
-            egress: EgressPolicy::Deny,
-            resources: Default::default(),
-        })
-        .await
-        .unwrap();
-    let layout = runtime.layout(&name).unwrap();
-    fs_err::write(layout.work.join("hello.txt"), "inside\n").unwrap();
-    fs_err::write(
-        layout.home.join("s.toml"),
+    let (runtime, name, layout, config) = scripted_in_sandbox(
+        dir.path(),
+        "acp-sandbox",
+        7,
         r#"
 use_client_fs = true
 use_client_terminal = true
@@ -47,23 +25,8 @@ steps = [
 ]
 "#,
     )
-    .unwrap();
-    let mut config = SessionConfig::new(
-        AgentId::from_row(7),
-        name.clone(),
-        ExecSpec {
-            argv: vec![
-                "/opt/compass/compass-scripted-agent".into(),
-                "--scenario".into(),
-                "/home/agent/s.toml".into(),
-            ],
-            cwd: Some("/work".into()),
-            ..ExecSpec::default()
-        },
-        "/work".into(),
-    );
-    config.allowed_roots = vec!["/work".into()];
-    let runtime: Arc<dyn WorkloadRuntime> = Arc::new(runtime);
+    .await;
+    fs_err::write(layout.work.join("hello.txt"), "inside\n").unwrap();
     let (events, sink) = sink();
     let session = AcpSession::start(runtime.clone(), Arc::new(PassThrough), sink, &config, None)
         .await
@@ -100,6 +63,63 @@ steps = [
         "written\n"
     );
     runtime.remove(&name).await.unwrap();
+}
+
+/// A deny-egress sandbox workload `name` in `dir` with the scripted agent
+/// mounted at `/opt/compass`, and a session config (agent `id`) that runs
+/// it in `/work` with `scenario`, written to the agent's home.
+async fn scripted_in_sandbox(
+    dir: &Path,
+    name: &str,
+    id: i64,
+    scenario: &str,
+) -> (
+    Arc<dyn WorkloadRuntime>,
+    WorkloadName,
+    compass_runtime::Layout,
+    SessionConfig,
+) {
+    let mut sandbox = compass_runtime::SandboxConfig::discover();
+    sandbox.relay = Some(compass_test_support::bins::netns_relay());
+    let runtime = match SandboxRuntime::new(sandbox) {
+        Ok(r) => r,
+        Err(e) => panic!("the sandbox backend is required for this test: {e}"),
+    };
+    let name = WorkloadName::parse(name).unwrap();
+    let bin = compass_test_support::scripted_agent();
+    runtime
+        .create(&WorkloadSpec {
+            name: name.clone(),
+            state_dir: dir.join("state"),
+            mounts: vec![Mount {
+                host_path: bin.parent().unwrap().to_path_buf(),
+                workload_path: "/opt/compass".into(),
+                read_only: true,
+            }],
+            env: BTreeMap::new(),
+            egress: EgressPolicy::Deny,
+            resources: Default::default(),
+        })
+        .await
+        .unwrap();
+    let layout = runtime.layout(&name).unwrap();
+    fs_err::write(layout.home.join("s.toml"), scenario).unwrap();
+    let mut config = SessionConfig::new(
+        AgentId::from_row(id),
+        name.clone(),
+        ExecSpec {
+            argv: vec![
+                "/opt/compass/compass-scripted-agent".into(),
+                "--scenario".into(),
+                "/home/agent/s.toml".into(),
+            ],
+            cwd: Some("/work".into()),
+            ..ExecSpec::default()
+        },
+        "/work".into(),
+    );
+    config.allowed_roots = vec!["/work".into()];
+    (Arc::new(runtime), name, layout, config)
 }
 
 #[tokio::test]
@@ -162,6 +182,7 @@ async fn claude_code_runs_in_the_sandbox_against_the_scripted_model_server() {
             env,
             stdin: None,
             max_output: None,
+            masks: Vec::new(),
         },
         "/work".into(),
     );
@@ -187,5 +208,83 @@ async fn claude_code_runs_in_the_sandbox_against_the_scripted_model_server() {
     assert!(results.contains("in-sandbox"), "{results}");
     assert!(results.contains("agents"), "{results}");
     assert!(ups.iter().any(|(_, u)| matches!(u, AgentUpdate::MessageChunk { text } if text.contains("Sandboxed and done"))));
+    runtime.remove(&name).await.unwrap();
+}
+
+/// A restart into a workstream's worktree (`set_cwd`, then a context
+/// reset) masks that worktree's config places, and the sandbox checks them
+/// inside before the agent starts: with a link swapped in at a mask
+/// between the host's check and bwrap's bind (the runtime's test hook), the
+/// start is refused with the check's own words in the driver's error (what
+/// the daemon writes into the agent's status), and the agent is not up;
+/// without the race the next restart starts the agent, which sees the
+/// planted dir empty.
+#[tokio::test]
+async fn a_restart_whose_mask_was_swapped_for_a_link_is_refused_and_says_why() {
+    use compass_acp::ReloadContext;
+    use compass_acp::masked::Masked;
+    let dir = tempfile::tempdir().unwrap();
+    let (runtime, name, layout, mut config) = scripted_in_sandbox(
+        dir.path(),
+        "acp-mask-race",
+        9,
+        r#"
+[[turns]]
+steps = [{ kind = "run", command = "ls -A .opencode; cat opencode.json; pwd" }]
+"#,
+    )
+    .await;
+    // The worktree the agent is moved into, with its own plugin planted.
+    let worktree = layout.work.join(".streams/demo-1/app");
+    fs_err::create_dir_all(worktree.join(".opencode/plugin")).unwrap();
+    fs_err::write(worktree.join(".opencode/plugin/x.js"), "planted").unwrap();
+    fs_err::write(worktree.join("opencode.json"), "planted").unwrap();
+    // Host-owned content a swapped link would carry the mask over.
+    fs_err::write(layout.config.join("gate.js"), "the gate").unwrap();
+    config.relaunch.masked = Masked {
+        dirs: vec![".opencode".into()],
+        files: vec!["opencode.json".into()],
+        home_dirs: Vec::new(),
+    };
+    config.relaunch.work_root = "/work".into();
+    config.relaunch.home = "/home/agent".into();
+    config.launch.masks = config.relaunch.masks(Path::new("/work"));
+    let (events, d) = passed_driver(runtime.clone(), config, ReloadContext::default()).await;
+
+    d.set_cwd("/work/.streams/demo-1/app".into());
+    compass_runtime::test_hooks::after_mask_check(layout.state_dir.clone(), |l| {
+        let json = l.work.join(".streams/demo-1/app/opencode.json");
+        fs_err::remove_file(&json).unwrap();
+        std::os::unix::fs::symlink("../../../../run/compass/config/gate.js", &json).unwrap();
+    });
+    let err = d.reset_context().await.unwrap_err().to_string();
+    assert!(
+        err.contains("compass-mask-check: refusing to start the agent")
+            && err.contains("/work/.streams/demo-1/app/opencode.json")
+            && err.contains("link"),
+        "{err}"
+    );
+    assert!(!d.is_alive().await, "the agent started past a swapped mask");
+
+    // The link is the agent's to remove; the next restart checks afresh.
+    fs_err::remove_file(worktree.join("opencode.json")).unwrap();
+    d.reset_context().await.unwrap();
+    d.prompt("look around").await.unwrap();
+    d.shutdown().await;
+    let outputs: Vec<String> = updates(&events)
+        .into_iter()
+        .filter_map(|(_, u)| match u {
+            AgentUpdate::ToolCallUpdate {
+                output: Some(o), ..
+            } => Some(o),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        outputs
+            .iter()
+            .any(|o| o == ".gitignore\n/work/.streams/demo-1/app\n"),
+        "{outputs:#?}"
+    );
     runtime.remove(&name).await.unwrap();
 }

@@ -28,6 +28,7 @@ mod shell;
 mod sink;
 mod spec;
 mod start;
+mod submodules;
 mod workstreams;
 mod zones;
 
@@ -188,6 +189,11 @@ impl Fleet {
     }
 
     /// Warden, for the user-state calls.
+    /// Hold `agent` while it is retired ([`Running::retiring`]).
+    pub(crate) fn retiring(&self, agent: &Agent) -> Result<running::RetireHold, FleetError> {
+        self.running.retiring(agent)
+    }
+
     pub(crate) fn warden(&self) -> &compass_warden::Warden {
         &self.warden
     }

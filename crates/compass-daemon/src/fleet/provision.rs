@@ -51,9 +51,8 @@ impl Fleet {
                 FleetError::State(format!("provisioning {} failed: {e}", kind.display_name))
             })?;
         }
-        let wire = kind.wire_script(config_dir);
-        if !wire.trim().is_empty() {
-            self.sh(workload, &wire).await.map_err(|e| {
+        if let Some(wire) = wire_spec(kind, config_dir) {
+            self.run(workload, &wire).await.map_err(|e| {
                 FleetError::State(format!("wiring {}'s hooks failed: {e}", kind.display_name))
             })?;
         }
@@ -62,13 +61,17 @@ impl Fleet {
 
     /// Run a `sh` script in the workload; its stderr is the error.
     pub(super) async fn sh(&self, workload: &WorkloadName, script: &str) -> Result<(), String> {
-        let spec = compass_runtime::ExecSpec {
-            argv: vec!["/bin/sh".into(), "-c".into(), script.to_owned()],
-            ..Default::default()
-        };
+        self.run(workload, &sh_spec(script)).await
+    }
+
+    async fn run(
+        &self,
+        workload: &WorkloadName,
+        spec: &compass_runtime::ExecSpec,
+    ) -> Result<(), String> {
         let out = self
             .runtime
-            .exec(workload, &spec)
+            .exec(workload, spec)
             .await
             .map_err(|e| e.to_string())?;
         if out.success() {
@@ -78,6 +81,23 @@ impl Fleet {
             let tail: Vec<&str> = stderr.lines().rev().take(5).collect();
             Err(tail.into_iter().rev().collect::<Vec<_>>().join("\n"))
         }
+    }
+}
+
+/// The kind's wire step (hooks, configs in the agent's home) as one exec,
+/// or none: run at every start and before every restart.
+pub(super) fn wire_spec(
+    kind: &compass_acp::AgentKind,
+    config_dir: &str,
+) -> Option<compass_runtime::ExecSpec> {
+    let wire = kind.wire_script(config_dir);
+    (!wire.trim().is_empty()).then(|| sh_spec(&wire))
+}
+
+fn sh_spec(script: &str) -> compass_runtime::ExecSpec {
+    compass_runtime::ExecSpec {
+        argv: vec!["/bin/sh".into(), "-c".into(), script.to_owned()],
+        ..Default::default()
     }
 }
 

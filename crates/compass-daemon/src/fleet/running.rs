@@ -42,6 +42,8 @@ impl Live {
 enum Slot {
     /// `start` is under way; no other start or stop may touch it.
     Starting,
+    /// It is being retired; no start may begin.
+    Retiring,
     Live(Live),
 }
 
@@ -90,12 +92,14 @@ impl Running {
         let mut map = self.lock();
         let previous = match map.remove(&agent.id) {
             None => None,
-            Some(Slot::Starting) => {
-                map.insert(agent.id.clone(), Slot::Starting);
-                return Err(FleetError::State(format!(
-                    "agent {} is already starting",
-                    agent.name
-                )));
+            Some(busy @ (Slot::Starting | Slot::Retiring)) => {
+                let what = if matches!(busy, Slot::Starting) {
+                    "already starting"
+                } else {
+                    "being retired"
+                };
+                map.insert(agent.id.clone(), busy);
+                return Err(FleetError::State(format!("agent {} is {what}", agent.name)));
             }
             Some(Slot::Live(live)) if agent.status != AgentStatus::Failed => {
                 map.insert(agent.id.clone(), Slot::Live(live));
@@ -116,13 +120,42 @@ impl Running {
         Ok((claim, previous))
     }
 
+    /// Hold `agent` while it is retired, so no start begins meanwhile. A
+    /// start under way refuses the retire: it would go on and run the
+    /// agent with nothing Warden keeps for it (its submodule list).
+    pub(crate) fn retiring(&self, agent: &Agent) -> Result<RetireHold, FleetError> {
+        let mut map = self.lock();
+        match map.get(&agent.id) {
+            Some(Slot::Starting | Slot::Retiring) => Err(FleetError::State(format!(
+                "agent {} is starting (or being retired); retire it once its start has ended",
+                agent.name
+            ))),
+            // Whether a run may be retired is the store's rule (its status).
+            Some(Slot::Live(_)) => Ok(RetireHold {
+                _held: StartClaim {
+                    running: self.clone(),
+                    agent: None,
+                },
+            }),
+            None => {
+                map.insert(agent.id.clone(), Slot::Retiring);
+                Ok(RetireHold {
+                    _held: StartClaim {
+                        running: self.clone(),
+                        agent: Some(agent.id.clone()),
+                    },
+                })
+            }
+        }
+    }
+
     /// Take a running agent's run out of the map (to end it).
     pub(crate) fn take(&self, agent: &AgentId) -> Option<Live> {
         let mut map = self.lock();
         match map.remove(agent)? {
             Slot::Live(live) => Some(live),
-            starting @ Slot::Starting => {
-                map.insert(agent.clone(), starting);
+            busy @ (Slot::Starting | Slot::Retiring) => {
+                map.insert(agent.clone(), busy);
                 None
             }
         }
@@ -165,9 +198,14 @@ impl Drop for StartClaim {
     fn drop(&mut self) {
         if let Some(agent) = self.agent.take() {
             let mut map = self.running.lock();
-            if matches!(map.get(&agent), Some(Slot::Starting)) {
+            if matches!(map.get(&agent), Some(Slot::Starting | Slot::Retiring)) {
                 map.remove(&agent);
             }
         }
     }
+}
+
+/// An agent held while it is retired; released when dropped.
+pub(crate) struct RetireHold {
+    _held: StartClaim,
 }

@@ -37,6 +37,8 @@ pub(super) const MCP_SOCKET: &str = "mcp.sock";
 enum Step {
     /// Create and clone, or adopt, the workload.
     Workload,
+    /// Learn the submodules of the user's repos for Warden.
+    Submodules,
     /// Hook config and scenario into the read-only config dir.
     Configure,
     /// The kind's install and hook-wiring steps inside the workload.
@@ -59,6 +61,7 @@ impl Step {
     fn as_str(self) -> &'static str {
         match self {
             Self::Workload => "workload",
+            Self::Submodules => "submodules",
             Self::Configure => "configure",
             Self::Provision => "provision",
             Self::Secrets => "secrets",
@@ -97,16 +100,20 @@ impl Fleet {
         scenario: Option<String>,
         granted: &[String],
     ) -> Result<Agent, FleetError> {
+        let retired = |agent: &Agent| FleetError::State(format!("agent {} is retired", agent.name));
         let agent = self.agent(key, project).await?;
         if agent.status == AgentStatus::Retired {
-            return Err(FleetError::State(format!(
-                "agent {} is retired",
-                agent.name
-            )));
+            return Err(retired(&agent));
         }
         let (claim, previous) = self.running.claim(&agent)?;
         if let Some(live) = previous {
             self.end_run(live).await?;
+        }
+        // Read again under the claim: a retire either ended before it (and
+        // is seen here) or is refused until this start ends.
+        let agent = self.agent(key, project).await?;
+        if agent.status == AgentStatus::Retired {
+            return Err(retired(&agent));
         }
         // Refusals (bad kind, scope) change nothing: no rollback needed.
         let plan = self.plan(agent).await?;
@@ -178,6 +185,12 @@ impl Fleet {
         let at = |step: Step| move |e: FleetError| (step, e);
         rollback.workload = Some(plan.workload.clone());
         self.step_workload(plan).await.map_err(at(Step::Workload))?;
+        // Read back at every start (after a daemon restart too): listed
+        // in the host-owned clone before it became the agent's, so they
+        // name the clone's base, not the source repo or remote now.
+        let submodules = super::submodules::learn(&plan.project, &plan.state_dir)
+            .map_err(at(Step::Submodules))?;
+        self.warden.set_submodules(&plan.agent.id, submodules);
         let hooked = self
             .step_configure(plan, scenario.as_deref())
             .map_err(at(Step::Configure))?;
@@ -369,6 +382,17 @@ impl Fleet {
             ..Scope::default()
         };
         config.allowed_roots = vec![plan.inner.work.clone()];
+        // Config places the kind would load from that the agent can write
+        // (OpenCode's project `.opencode/`) are empty and read-only to it.
+        // A restart redoes both: the masks for the directory it starts
+        // in, and the wire step that rewrites configs the agent can reach.
+        config.relaunch = compass_acp::Relaunch {
+            masked: plan.kind.provision.masked.clone(),
+            work_root: plan.inner.work.clone(),
+            home: plan.inner.home.clone(),
+            prepare: super::provision::wire_spec(&plan.kind, &config_dir),
+        };
+        config.launch.masks = config.relaunch.masks(&config.cwd);
         // The Dispatcher's tools, as a stdio MCP server the agent launches
         // inside its workload: the shim relays to the agent's MCP socket.
         let compass = self.inner_bin()?.join("compass");

@@ -81,10 +81,12 @@ impl Fleet {
             agent.id.to_string(),
             format!("its work merged ({issue_key}); workload removed"),
         );
-        Ok(self
+        let retired = self
             .store
             .write(move |tx| agents::retire_because(tx, &id, None, &reason))
-            .await?)
+            .await?;
+        self.warden.forget_agent(&retired.id);
+        Ok(retired)
     }
 
     /// The agent's open workstreams with their issue keys.

@@ -2,7 +2,8 @@
 //! every workload — is statically linked (`build.rs`): no program
 //! interpreter, no shared library to load, so each tool call pays no
 //! dynamic loading. Read from the binary's own ELF headers, so a build that
-//! falls back to dynamic linking fails here.
+//! falls back to dynamic linking, or to a self-relocating static-pie,
+//! fails here.
 
 #![cfg(all(target_os = "linux", target_env = "gnu"))]
 
@@ -11,6 +12,8 @@ use std::process::{Command, Stdio};
 /// An ELF program header type.
 const PT_DYNAMIC: u32 = 2;
 const PT_INTERP: u32 = 3;
+/// `e_type` of a fixed-address executable (a PIE is `ET_DYN`).
+const ET_EXEC: u16 = 2;
 /// A dynamic section tag naming a shared library to load.
 const DT_NEEDED: u64 = 1;
 
@@ -62,9 +65,8 @@ fn needed_libraries(elf: &[u8], dynamic: &Segment) -> usize {
         .count()
 }
 
-#[test]
-fn the_hook_binary_is_statically_linked_and_runs() {
-    let bin = env!("CARGO_BIN_EXE_compass-hook");
+/// No program interpreter, no shared library.
+fn assert_static(bin: &str) {
     let elf = std::fs::read(bin).unwrap();
     let segments = segments(&elf);
     assert!(
@@ -78,6 +80,12 @@ fn the_hook_binary_is_statically_linked_and_runs() {
             "{bin} needs shared libraries"
         );
     }
+}
+
+#[test]
+fn the_hook_binary_is_statically_linked_and_runs() {
+    let bin = env!("CARGO_BIN_EXE_compass-hook");
+    assert_static(bin);
     // And it runs: with no daemon to ask, it blocks (exit 2) and says why.
     let out = Command::new(bin)
         .args([
@@ -94,4 +102,31 @@ fn the_hook_binary_is_statically_linked_and_runs() {
         String::from_utf8_lossy(&out.stderr).contains("not answering"),
         "{out:?}"
     );
+}
+
+/// `compass-confine` starts on every tool command of a confined agent.
+#[test]
+fn the_confine_binary_is_statically_linked() {
+    assert_static(env!("CARGO_BIN_EXE_compass-confine"));
+}
+
+/// Both start on every tool call: neither relocates itself first.
+#[test]
+fn the_per_call_binaries_have_nothing_to_relocate_at_start() {
+    for bin in [
+        env!("CARGO_BIN_EXE_compass-hook"),
+        env!("CARGO_BIN_EXE_compass-confine"),
+    ] {
+        let elf = std::fs::read(bin).unwrap();
+        assert_eq!(&elf[..4], b"\x7fELF", "not an ELF file");
+        assert_eq!(
+            u16_at(&elf, 0x10),
+            ET_EXEC,
+            "{bin} is position-independent: it relocates itself on every tool call (see crates/compass-hook/build.rs)"
+        );
+        assert!(
+            !segments(&elf).iter().any(|s| s.kind == PT_DYNAMIC),
+            "{bin} has a dynamic section"
+        );
+    }
 }

@@ -1165,6 +1165,13 @@ pub struct SyncSourceResponse {
     /// Time spent waiting out rate limits.
     #[prost(uint64, tag = "8")]
     pub waited_ms: u64,
+    /// Proposed issues found deleted from the tracker (marked gone, kept here).
+    #[prost(uint64, tag = "9")]
+    pub gone: u64,
+    /// Direct reads of proposed issues that failed (429, 5xx or the network);
+    /// those issues are read again at a later sync, and the sync still succeeds.
+    #[prost(uint64, tag = "10")]
+    pub probe_errors: u64,
 }
 #[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
 pub struct RemoveSourceRequest {

@@ -19434,6 +19434,12 @@ impl serde::Serialize for SyncSourceResponse {
         if self.waited_ms != 0 {
             len += 1;
         }
+        if self.gone != 0 {
+            len += 1;
+        }
+        if self.probe_errors != 0 {
+            len += 1;
+        }
         let mut struct_ser = serializer.serialize_struct("compass.v1.SyncSourceResponse", len)?;
         if let Some(v) = self.source.as_ref() {
             struct_ser.serialize_field("source", v)?;
@@ -19469,6 +19475,16 @@ impl serde::Serialize for SyncSourceResponse {
             #[allow(clippy::needless_borrows_for_generic_args)]
             struct_ser.serialize_field("waitedMs", ToString::to_string(&self.waited_ms).as_str())?;
         }
+        if self.gone != 0 {
+            #[allow(clippy::needless_borrow)]
+            #[allow(clippy::needless_borrows_for_generic_args)]
+            struct_ser.serialize_field("gone", ToString::to_string(&self.gone).as_str())?;
+        }
+        if self.probe_errors != 0 {
+            #[allow(clippy::needless_borrow)]
+            #[allow(clippy::needless_borrows_for_generic_args)]
+            struct_ser.serialize_field("probeErrors", ToString::to_string(&self.probe_errors).as_str())?;
+        }
         struct_ser.end()
     }
 }
@@ -19489,6 +19505,9 @@ impl<'de> serde::Deserialize<'de> for SyncSourceResponse {
             "pullRequests",
             "waited_ms",
             "waitedMs",
+            "gone",
+            "probe_errors",
+            "probeErrors",
         ];
 
         #[allow(clippy::enum_variant_names)]
@@ -19501,6 +19520,8 @@ impl<'de> serde::Deserialize<'de> for SyncSourceResponse {
             Pages,
             PullRequests,
             WaitedMs,
+            Gone,
+            ProbeErrors,
         }
         impl<'de> serde::Deserialize<'de> for GeneratedField {
             fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
@@ -19530,6 +19551,8 @@ impl<'de> serde::Deserialize<'de> for SyncSourceResponse {
                             "pages" => Ok(GeneratedField::Pages),
                             "pullRequests" | "pull_requests" => Ok(GeneratedField::PullRequests),
                             "waitedMs" | "waited_ms" => Ok(GeneratedField::WaitedMs),
+                            "gone" => Ok(GeneratedField::Gone),
+                            "probeErrors" | "probe_errors" => Ok(GeneratedField::ProbeErrors),
                             _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
                         }
                     }
@@ -19557,6 +19580,8 @@ impl<'de> serde::Deserialize<'de> for SyncSourceResponse {
                 let mut pages__ = None;
                 let mut pull_requests__ = None;
                 let mut waited_ms__ = None;
+                let mut gone__ = None;
+                let mut probe_errors__ = None;
                 while let Some(k) = map_.next_key()? {
                     match k {
                         GeneratedField::Source => {
@@ -19619,6 +19644,22 @@ impl<'de> serde::Deserialize<'de> for SyncSourceResponse {
                                 Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
                             ;
                         }
+                        GeneratedField::Gone => {
+                            if gone__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("gone"));
+                            }
+                            gone__ = 
+                                Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
+                            ;
+                        }
+                        GeneratedField::ProbeErrors => {
+                            if probe_errors__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("probeErrors"));
+                            }
+                            probe_errors__ = 
+                                Some(map_.next_value::<::pbjson::private::NumberDeserialize<_>>()?.0)
+                            ;
+                        }
                     }
                 }
                 Ok(SyncSourceResponse {
@@ -19630,6 +19671,8 @@ impl<'de> serde::Deserialize<'de> for SyncSourceResponse {
                     pages: pages__.unwrap_or_default(),
                     pull_requests: pull_requests__.unwrap_or_default(),
                     waited_ms: waited_ms__.unwrap_or_default(),
+                    gone: gone__.unwrap_or_default(),
+                    probe_errors: probe_errors__.unwrap_or_default(),
                 })
             }
         }

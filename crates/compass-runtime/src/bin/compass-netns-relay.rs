@@ -1,11 +1,17 @@
-//! The egress forwarder binary, bind-mounted into allowlisted sandboxes.
-//! All logic lives in `compass_runtime::relay`.
+//! The runtime's in-sandbox binary, bind-mounted read-only into sandboxes
+//! that need it: the egress forwarder of allowlisted ones
+//! (`compass_runtime::relay`) and the check that an exec's masks landed
+//! (`compass_runtime::mask_check`); and, host-side, the opener of an
+//! exec's pins right before bwrap (`compass_runtime::pins`). All logic
+//! lives in those modules.
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let rest = match args.get(1).map(String::as_str) {
-        Some(compass_runtime::relay::FLAG) => &args[2..],
-        _ => &args[1..],
+    let code = match args.get(1).map(String::as_str) {
+        Some(compass_runtime::mask_check::FLAG) => compass_runtime::mask_check::run(&args[2..]),
+        Some(compass_runtime::relay::FLAG) => compass_runtime::relay::run(&args[2..]),
+        Some(compass_runtime::pins::OPEN_FLAG) => compass_runtime::pins::open_and_exec(&args[2..]),
+        _ => compass_runtime::relay::run(&args[1..]),
     };
-    std::process::exit(compass_runtime::relay::run(rest));
+    std::process::exit(code);
 }

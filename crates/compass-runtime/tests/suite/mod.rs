@@ -9,6 +9,7 @@ mod egress;
 mod egress_phase;
 mod isolation;
 mod managed;
+mod masks;
 mod oci;
 mod repos;
 mod secrets;

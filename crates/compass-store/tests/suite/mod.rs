@@ -1,5 +1,6 @@
 //! Test modules and shared fixtures.
 
+mod checkpoint;
 mod domain;
 mod log;
 mod pulls;

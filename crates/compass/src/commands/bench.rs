@@ -1,6 +1,7 @@
 //! `compass bench …`: whole-system figures, printed so runs can be compared
 //! (medians, p99, the core count, and a baseline measured in the same run).
 
+mod confine;
 mod daemon;
 mod dispatch;
 #[cfg(feature = "bench")]
@@ -95,6 +96,10 @@ pub(crate) async fn run(cmd: BenchCmd) -> CliResult {
             .await
         }
         BenchCmd::Fleet { agents, backend } => daemon::fleet(agents.max(1), backend.into()).await,
+        BenchCmd::Confine { iterations } => {
+            out(&confine::run(iterations.max(1))?.to_string())?;
+            Ok(())
+        }
         BenchCmd::Gate {
             iterations,
             hook_iterations,

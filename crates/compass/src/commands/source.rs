@@ -94,6 +94,18 @@ pub(crate) async fn run(client: &mut Client, cmd: SourceCmd) -> CliResult {
                     r.pages,
                     r.pull_requests
                 );
+                if r.gone > 0 {
+                    text.push_str(&format!(
+                        "\n  gone from the tracker: {} proposed issue(s) (kept here, proposed to no one)",
+                        r.gone
+                    ));
+                }
+                if r.probe_errors > 0 {
+                    text.push_str(&format!(
+                        "\n  probe errors: {} read(s) of proposed issues failed (read again at the next sync)",
+                        r.probe_errors
+                    ));
+                }
                 for s in &r.skipped {
                     text.push_str(&format!("\n  skipped {}: {}", s.key, s.reason));
                 }

@@ -17,23 +17,32 @@ gated_tools = ["Bash"]
 ungated_tools = []
 "#;
 
-/// A user kind speaking the scripted agent's hook protocol: its own
-/// settings path, its scenario from the project's read-only directory.
-fn user_kinds(scenario_dir: &str) -> String {
+/// A user kind `id` playing the scripted agent and speaking its hook
+/// protocol: its own settings path, its scenario at `scenario` inside the
+/// workload; `extra` adds sections after its `[kind.provision]`.
+pub(super) fn scripted_kind(id: &str, scenario: &str, extra: &str) -> String {
     format!(
-        r#"version = 1
-[[kind]]
-id = "my-agent"
+        r#"[[kind]]
+id = "{id}"
 display_name = "My agent"
 transport = "native"
-command = ["compass-scripted-agent", "--settings", "{{config}}/mine/settings.json", "--scenario", "/work/{scenario_dir}/scenario.toml"]
+command = ["compass-scripted-agent", "--settings", "{{config}}/mine/settings.json", "--scenario", "{scenario}"]
 credentials = []
 load_session = false
 [kind.provision]
 install = ""
 hook_config_path = "mine/settings.json"
 hook_config = '{{"hooks": {{"PreToolUse": [{{"matcher": "*", "hooks": [{{"type": "command", "command": "{{hook}} PreToolUse", "timeout": {{timeout_s}}}}]}}], "PostToolUse": [{{"matcher": "*", "hooks": [{{"type": "command", "command": "{{hook}} PostToolUse", "timeout": {{timeout_s}}}}]}}]}}}}'
-{SCRIPTED_HOOKS}
+{extra}{SCRIPTED_HOOKS}"#
+    )
+}
+
+/// `my-agent` ([`scripted_kind`], its scenario from the project's
+/// read-only directory) and a kind whose install fails.
+fn user_kinds(scenario_dir: &str) -> String {
+    format!(
+        r#"version = 1
+{}
 [[kind]]
 id = "broken"
 display_name = "An agent that cannot be installed"
@@ -49,7 +58,12 @@ post_tool = false
 surface = "none"
 gated_tools = []
 ungated_tools = []
-"#
+"#,
+        scripted_kind(
+            "my-agent",
+            &format!("/work/{scenario_dir}/scenario.toml"),
+            ""
+        )
     )
 }
 

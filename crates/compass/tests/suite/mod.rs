@@ -35,6 +35,7 @@ mod scope;
 mod shell;
 mod sources;
 mod stream;
+mod submodules;
 mod tidy;
 mod warden;
 mod warden_restart;
@@ -70,8 +71,10 @@ impl TestDaemon {
 
     /// A daemon started with extra flags and environment variables.
     pub(crate) fn start_with_env(args: &[&str], envs: &[(&str, &str)]) -> Self {
-        // Beside `compass`, as installed: the hook configs call it.
+        // Beside `compass`, as installed: the hook configs call it, and
+        // the opencode kind starts through compass-confine.
         compass_test_support::bins::compass_hook();
+        compass_test_support::bins::compass_confine();
         let home = tempfile::tempdir().unwrap();
         let args = args.iter().map(|a| (*a).to_owned()).collect();
         let envs = envs

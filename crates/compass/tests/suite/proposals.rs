@@ -232,7 +232,8 @@ fn proposals_follow_personas_and_the_conflict_map_and_only_approval_assigns() {
     assert!(card["overlaps"].is_null(), "{card}");
 }
 
-/// Two `check-merges` at once: each refreshes the conflict map.
+/// Two `check-merges` at once: each refreshes the conflict map (without the
+/// project's refresh turns, both would announce the same overlap).
 fn check_merges_twice_at_once(d: &TestDaemon) {
     std::thread::scope(|s| {
         let runs = [(); 2].map(|()| s.spawn(|| d.ok(&["dispatcher", "check-merges"])));
@@ -325,7 +326,8 @@ fn a_proposal_whose_issue_was_deleted_from_its_tracker_is_refused_as_stale() {
 
 /// A direct read of a proposed issue that the tracker rate-limits past
 /// what a sync waits for: the sync still succeeds (its pages committed, the
-/// source healthy), and the issue's proposal stands.
+/// source healthy), says the read failed (text and JSON), and the issue's
+/// proposal stands.
 #[test]
 fn a_rate_limited_read_of_a_proposed_issue_does_not_fail_the_sync() {
     let (f, numbers) = on_forge(&[], &[("first", "one")]);
@@ -339,6 +341,14 @@ fn a_rate_limited_read_of_a_proposed_issue_does_not_fail_the_sync() {
     f.gh.add_issue("second", "two", &[]);
     let synced = d.ok(&["source", "sync", "github:octo/app"]);
     assert!(synced.contains("1 new"), "{synced}");
+    assert!(
+        synced.contains("probe errors: 1 read(s) of proposed issues failed"),
+        "{synced}"
+    );
+    assert!(!synced.contains("gone from the tracker"), "{synced}");
+    let again = d.json(&["source", "sync", "github:octo/app"]);
+    assert_eq!(again["probeErrors"], "1", "{again}");
+    assert!(again.get("gone").is_none(), "{again}");
     let listed = d.ok(&["source", "list"]);
     assert!(!listed.contains("failing"), "{listed}");
     let open = d.json(&["dispatcher", "proposals"]);
@@ -364,8 +374,15 @@ fn refused_once_off_the_tracker(
     let off = of(&list, &key).clone();
     assert_eq!(numbers[0], 1);
     remove(&f.gh, numbers[0]);
-    // Compass learns of it from the next sync.
-    d.ok(&["source", "sync", "github:octo/app"]);
+    // Compass learns of it from the next sync, which says so when the
+    // issue was deleted (a close is an ordinary update).
+    let synced = d.ok(&["source", "sync", "github:octo/app"]);
+    let deleted = stale_why.starts_with("deleted");
+    assert_eq!(
+        synced.contains("gone from the tracker: 1 proposed issue(s)"),
+        deleted,
+        "{synced}"
+    );
     let stale = d.fails(&["dispatcher", "approve", &id(&off)]);
     assert!(
         stale.contains(&format!("proposal {} is stale", id(&off)))

@@ -421,8 +421,14 @@ fn ready_for_push_in_a_loop_polls_the_forge_at_most_once_per_gap() {
     std::thread::sleep(GAP + Duration::from_secs(1));
     let after = polls();
     assert_eq!(after.len(), before + 2, "four rings, two polls: {after:?}");
+    // The server sees arrivals and the daemon spaces its sends, so the two
+    // may differ by a request's transit (a few ms under load); a poll
+    // inside the gap would come seconds early.
     let spacing = after[before + 1] - after[before];
-    assert!(spacing >= GAP, "polls {spacing:?} apart, inside the gap");
+    assert!(
+        spacing + Duration::from_millis(250) >= GAP,
+        "polls {spacing:?} apart, inside the gap"
+    );
     let events = d.ok(&["events"]);
     assert_eq!(events.matches("ready for push: ").count(), 5, "{events}");
 }

@@ -2,9 +2,11 @@
 //! PTY inside the agent's workload and sees its output and exit code; each
 //! session is recorded with the door it came through; the WebSocket it
 //! shares with the board refuses a missing or wrong token and a foreign
-//! origin before any upgrade, and an agent that is not running.
+//! origin before any upgrade, and an agent that is not running. A shell
+//! into an agent whose kind masks config places has them pinned: it cannot
+//! rename them out from under the agent process.
 
-use super::{BIN, TestDaemon};
+use super::{BIN, TestDaemon, git_repo};
 use std::io::Write;
 use std::process::{Command, Stdio};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
@@ -81,6 +83,59 @@ fn agent_shell_runs_commands_in_the_workload_and_is_audited() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains("bye-2"));
+}
+
+/// A user kind playing the scripted agent that masks `agent.json` at its
+/// working directory and each one above it, and `~/.config/mine`.
+fn masked_kind() -> String {
+    let masked =
+        "[kind.provision.masked]\nfiles = [\"agent.json\"]\nhome_dirs = [\".config/mine\"]\n";
+    format!(
+        "version = 1\n{}",
+        super::kinds::scripted_kind("masked", "/work/notes/scenario.toml", masked)
+    )
+}
+
+/// Escape (through the daemon's `compass pty`): the person's shell, which
+/// runs the agent-written `~/.bashrc`, renames a masked file, or the dir
+/// above a masked one, so the agent process would read what the shell
+/// plants at the old name. Opened while the agent process lives, the shell
+/// has every masked path and the dirs above them pinned: it sees and
+/// writes the real file, and every rename fails.
+#[test]
+fn a_masked_agents_shell_cannot_move_its_masked_paths() {
+    compass_test_support::bins::scripted_agent();
+    let mut d = TestDaemon::start();
+    let repo = git_repo(d.outside());
+    let notes = d.outside().join("notes");
+    fs_err::create_dir_all(&notes).unwrap();
+    fs_err::write(notes.join("scenario.toml"), SCENARIO).unwrap();
+    fs_err::write(d.home().join("kinds.toml"), masked_kind()).unwrap();
+    d.kill9();
+    d.spawn();
+    d.project_with_dir("demo", &repo, &notes);
+    d.ok(&["agent", "new", "atlas", "--kind", "masked"]);
+    d.ok(&["agent", "start", "atlas"]);
+    let out = shell(
+        &d,
+        "atlas",
+        "echo mine > /work/agent.json; cat /work/agent.json; \
+         mv /work/agent.json /work/moved.json || echo KEPT-$((1+1)); \
+         mv /home/agent/.config /home/agent/config2 || echo KEPT-$((2+2))\nexit\n",
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("KEPT-2") && stdout.contains("KEPT-4"),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let agent = d.home().join("agents/agt-1");
+    assert_eq!(
+        fs_err::read_to_string(agent.join("work/agent.json")).unwrap(),
+        "mine\n"
+    );
+    assert!(agent.join("home/.config/mine").is_dir());
+    assert!(!agent.join("home/config2").exists());
 }
 
 /// Try to open the shell socket; the HTTP status when refused (0 when it opened).

@@ -230,6 +230,86 @@ fn busy_scenario(tool_calls: u32, pace_ms: u64, offset_ms: u64, hooks: bool) -> 
     )
 }
 
+/// An event as the subscriber got it, with when (unix µs).
+type Received = anyhow::Result<(pb::Event, u64)>;
+
+/// The gRPC subscriber, on a thread and runtime of its own as a client
+/// process (the board, the CLI) is: on the daemon's runtime its connection
+/// would wait in the daemon's own run queue behind the burst it measures,
+/// and it would take the daemon's CPU (its decoding counted as the daemon's).
+struct Subscriber {
+    thread: std::thread::JoinHandle<()>,
+    stop: tokio::sync::oneshot::Sender<()>,
+}
+
+impl Subscriber {
+    /// Subscribe after `after_seq`; returns once the subscription stands.
+    async fn start(
+        socket: std::path::PathBuf,
+        after_seq: u64,
+    ) -> anyhow::Result<(Self, tokio::sync::mpsc::UnboundedReceiver<Received>)> {
+        let (events, received) = tokio::sync::mpsc::unbounded_channel::<Received>();
+        let (ready, subscribed) = tokio::sync::oneshot::channel::<anyhow::Result<()>>();
+        let (stop, mut stopped) = tokio::sync::oneshot::channel::<()>();
+        let thread = std::thread::Builder::new()
+            .name("bench-subscriber".into())
+            .spawn(move || {
+                let runtime = match tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                {
+                    Ok(r) => r,
+                    Err(e) => {
+                        let _ = ready.send(Err(e.into()));
+                        return;
+                    }
+                };
+                runtime.block_on(async move {
+                    let stream = async {
+                        let mut client = connect(&socket).await?;
+                        client
+                            .subscribe(pb::SubscribeRequest { after_seq })
+                            .await
+                            .rpc()
+                            .map_err(|e| anyhow!("subscribing: {e:?}"))
+                    };
+                    let mut stream = match stream.await {
+                        Ok(s) => {
+                            let _ = ready.send(Ok(()));
+                            s
+                        }
+                        Err(e) => {
+                            let _ = ready.send(Err(e));
+                            return;
+                        }
+                    };
+                    loop {
+                        let item = tokio::select! {
+                            item = stream.next() => item,
+                            _ = &mut stopped => return,
+                        };
+                        let Some(item) = item else { return };
+                        let item = item
+                            .map(|e| (e, compass_acp::bench::now_us()))
+                            .map_err(anyhow::Error::from);
+                        if events.send(item).is_err() {
+                            return; // the bench is done with it
+                        }
+                    }
+                });
+            })?;
+        subscribed
+            .await
+            .map_err(|_| anyhow!("the subscriber thread ended before subscribing"))??;
+        Ok((Self { thread, stop }, received))
+    }
+
+    fn stop(self) {
+        let _ = self.stop.send(());
+        let _ = self.thread.join();
+    }
+}
+
 /// What one `--through-daemon` run does.
 pub(crate) struct BusyRun<'a> {
     pub(crate) counts: &'a [usize],
@@ -331,11 +411,8 @@ pub(crate) async fn agents(run: BusyRun<'_>) -> CliResult {
             .await
             .rpc()?
             .last_seq;
-        let mut stream = bench
-            .client
-            .subscribe(pb::SubscribeRequest { after_seq: after })
-            .await
-            .rpc()?;
+        let (subscriber, mut stream) =
+            Subscriber::start(bench.daemon.socket.clone(), after).await?;
         let cpu_before = own_cpu_seconds();
         let started = Instant::now();
         for r in &refs {
@@ -356,10 +433,11 @@ pub(crate) async fn agents(run: BusyRun<'_>) -> CliResult {
         let mut hook_waits = Vec::new();
         use pb::agent_update::Update;
         while ended < n {
-            let event = tokio::time::timeout(Duration::from_secs(120), stream.next())
-                .await
-                .map_err(|_| anyhow!("no update for 120 s ({ended}/{n} agents done)"))?
-                .ok_or_else(|| anyhow!("the daemon closed the event stream"))??;
+            let (event, received_us) =
+                tokio::time::timeout(Duration::from_secs(120), stream.recv())
+                    .await
+                    .map_err(|_| anyhow!("no update for 120 s ({ended}/{n} agents done)"))?
+                    .ok_or_else(|| anyhow!("the daemon closed the event stream"))??;
             let Some(pb::event::Kind::AgentUpdate(u)) = &event.kind else {
                 continue;
             };
@@ -381,7 +459,7 @@ pub(crate) async fn agents(run: BusyRun<'_>) -> CliResult {
                 _ => continue,
             };
             if let Some(sent) = compass_acp::bench::stamp(text) {
-                let lat_us = compass_acp::bench::now_us().saturating_sub(sent);
+                let lat_us = received_us.saturating_sub(sent);
                 latencies.push(lat_us * 1000);
                 if is_call {
                     call_latencies.push(lat_us * 1000);
@@ -450,6 +528,7 @@ pub(crate) async fn agents(run: BusyRun<'_>) -> CliResult {
             ))?;
         }
         drop(stream);
+        subscriber.stop();
         bench.finish().await?;
     }
     Ok(())

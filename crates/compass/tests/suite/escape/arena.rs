@@ -665,6 +665,11 @@ impl Arena {
         logs
     }
 
+    /// The output of the last turn followed (empty if none answered).
+    pub(crate) fn last_turn(&self) -> String {
+        self.transcripts.last().cloned().unwrap_or_default()
+    }
+
     /// The checks every attack ends with; panics listing every failure.
     pub(crate) fn finish(mut self) {
         let (max, polls) = self.poller.take().map_or((Duration::ZERO, 0), Poller::stop);

@@ -204,8 +204,12 @@ pub(crate) fn warden_push_diff_ignores_textconv(b: Backend) {
     git_markers(&mut a, "atlas", &["textconv"]);
     let flags = a.d.ok(&["warden", "log", "--flags", "--agent", "atlas"]);
     if !flags.contains("held_secret") {
+        // No flag with no leak can also be a push that never ran (a turn
+        // cut at its limit on a loaded machine): say which it was.
+        let turn = a.last_turn();
+        let pushed: Vec<&str> = turn.lines().rev().take(20).collect();
         a.fail(format!(
-            "Warden let a push carrying a credential the agent read through (textconv hid it): {flags}"
+            "Warden let a push carrying a credential the agent read through (textconv hid it): {flags}\nthe turn's last lines (newest first): {pushed:?}"
         ));
     }
     a.finish();

@@ -1,0 +1,348 @@
+//! `compass-confine`: keeps an agent's own tools out of the agent process.
+//!
+//! Some agents serve themselves over the workload's loopback (OpenCode's
+//! ACP side talks to OpenCode's own HTTP server, whose session-shell and
+//! PTY endpoints run commands without its tool hooks, so without the
+//! gate). The agent's tools share that loopback and run as the same user.
+//! Two modes close that:
+//!
+//! - `compass-confine launch --secret-env NAME… -- PROGRAM [ARGS…]` starts
+//!   the agent: each `NAME` gets a fresh random value (the credential the
+//!   agent's server then requires: OpenCode's `OPENCODE_SERVER_PASSWORD`),
+//!   `SHELL` becomes this binary, and [`SECRETS_ENV`] lists the names.
+//!   It refuses to start when the kernel cannot confine the tools.
+//! - `compass-confine -c COMMAND`, which the agent runs as its shell for
+//!   every tool command: it drops each listed variable, closes every
+//!   inherited descriptor above stderr, enters a new Landlock domain and
+//!   runs `bash -c COMMAND`. A process in a Landlock domain cannot ptrace
+//!   a process outside it, so neither `/proc/<pid>/environ` nor
+//!   `/proc/<pid>/mem` of the agent (which holds the credential) is
+//!   readable from the tools. The domain restricts nothing else a tool
+//!   needs (it handles only the creation of block devices). Landlock
+//!   yields to `CAP_SYS_PTRACE`, so both modes refuse to run while the
+//!   process could hold it (an isolated workload holds no capability).
+//!
+//! Every failure exits 126 with the reason on stderr: a tool command never
+//! runs unconfined.
+
+use std::ffi::{OsStr, OsString};
+use std::os::unix::ffi::OsStrExt as _;
+
+/// The binary's name, on every workload's PATH beside `compass-hook`.
+pub const BINARY: &str = "compass-confine";
+/// The variable that names (comma-separated) what the shell mode drops.
+pub const SECRETS_ENV: &str = "COMPASS_CONFINE_SECRETS";
+/// What a failure exits with (the shell's "cannot execute").
+pub const FAILED: u8 = 126;
+/// The shells the confined command runs in, first found wins.
+const SHELLS: &[&str] = &["/bin/bash", "/usr/bin/bash", "/bin/sh"];
+
+pub const USAGE: &str = "usage: compass-confine launch --secret-env NAME [--secret-env NAME]... -- PROGRAM [ARGS]...\n       compass-confine -c COMMAND";
+
+/// What the command line asks for.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Invocation {
+    /// Start the agent with fresh credentials and this binary as its shell.
+    Launch {
+        secrets: Vec<String>,
+        program: Vec<OsString>,
+    },
+    /// Run one tool command, confined.
+    Shell { command: OsString },
+}
+
+/// Parse `argv` (without argv\[0\]). Names must be environment variable
+/// names; the program and every argument must be free of NUL and newline,
+/// and the program must not look like an option.
+pub fn parse(argv: &[OsString]) -> Result<Invocation, String> {
+    match argv {
+        [flag, command] if flag == "-c" => {
+            plain("the command", command, true)?;
+            Ok(Invocation::Shell {
+                command: command.clone(),
+            })
+        }
+        [mode, rest @ ..] if mode == "launch" => parse_launch(rest),
+        _ => Err("expected `launch …` or `-c COMMAND`".into()),
+    }
+}
+
+fn parse_launch(mut rest: &[OsString]) -> Result<Invocation, String> {
+    let mut secrets = Vec::new();
+    loop {
+        match rest {
+            [flag, name, tail @ ..] if flag == "--secret-env" => {
+                let name = name
+                    .to_str()
+                    .filter(|n| env_name(n))
+                    .ok_or_else(|| format!("--secret-env: {name:?} is not a variable name"))?;
+                if name == SECRETS_ENV || name == "SHELL" {
+                    return Err(format!("--secret-env: {name} is Compass's own"));
+                }
+                secrets.push(name.to_owned());
+                rest = tail;
+            }
+            [dashes, program @ ..] if dashes == "--" => {
+                let first = program.first().ok_or("no PROGRAM after --")?;
+                if first.as_bytes().starts_with(b"-") {
+                    return Err(format!("PROGRAM {first:?} looks like an option"));
+                }
+                for arg in program {
+                    plain("an argument", arg, false)?;
+                }
+                if secrets.is_empty() {
+                    return Err("no --secret-env: nothing to keep from the tools".into());
+                }
+                return Ok(Invocation::Launch {
+                    secrets,
+                    program: program.to_vec(),
+                });
+            }
+            _ => return Err("expected --secret-env NAME or -- PROGRAM".into()),
+        }
+    }
+}
+
+pub use compass_core::env_name::is_env_name as env_name;
+
+/// No NUL anywhere; no newline unless `multiline` (a shell command may
+/// span lines, a program argument here may not).
+fn plain(what: &str, value: &OsStr, multiline: bool) -> Result<(), String> {
+    let bytes = value.as_bytes();
+    if bytes.contains(&0) {
+        return Err(format!("{what} holds a NUL byte"));
+    }
+    if !multiline && bytes.contains(&b'\n') {
+        return Err(format!("{what} holds a newline: {value:?}"));
+    }
+    Ok(())
+}
+
+/// The Landlock domain every confined command enters: it handles only
+/// `MakeBlock` (which the sandbox denies anyway), so it takes nothing a
+/// tool needs; being in a domain is what keeps the tools from tracing or
+/// reading the memory and environment of the processes outside it.
+fn ruleset() -> Result<landlock::RulesetCreated, String> {
+    use landlock::{AccessFs, CompatLevel, Compatible as _, Ruleset, RulesetAttr as _};
+    Ruleset::default()
+        .set_compatibility(CompatLevel::HardRequirement)
+        .handle_access(AccessFs::MakeBlock)
+        .and_then(|r| r.create())
+        .map_err(|e| format!("this kernel cannot confine tool commands (Landlock): {e}"))
+}
+
+/// Check the kernel can confine tool commands, without entering a domain
+/// (`launch` runs it so an agent that could not be confined never starts).
+pub fn check_supported() -> Result<(), String> {
+    ruleset()?;
+    check_no_ptrace_capability(
+        &fs_err::read_to_string("/proc/self/status").map_err(|e| e.to_string())?,
+    )
+}
+
+/// `CAP_SYS_PTRACE`'s bit: a process holding it may trace and read any
+/// process whatever its Landlock domain.
+const CAP_SYS_PTRACE: u32 = 19;
+
+/// Refuse when this process holds `CAP_SYS_PTRACE` or could get it back:
+/// its permitted, effective or ambient set has it, or it is root (any of
+/// its uids is 0) and its bounding set has it (an `exec` as root refills
+/// the permitted set from the bounding set, `no_new_privs` or not).
+/// `status` is `/proc/self/status`. An isolated workload holds no
+/// capability; a host root shell does.
+pub fn check_no_ptrace_capability(status: &str) -> Result<(), String> {
+    let field = |name: &str| {
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix(name)?.strip_prefix(':'))
+            .ok_or_else(|| format!("/proc/self/status has no {name}"))
+    };
+    let root = field("Uid")?.split_whitespace().any(|uid| uid == "0");
+    let sets: &[&str] = if root {
+        &["CapPrm", "CapEff", "CapAmb", "CapBnd"]
+    } else {
+        &["CapPrm", "CapEff", "CapAmb"]
+    };
+    for set in sets {
+        let bits = u64::from_str_radix(field(set)?.trim(), 16)
+            .map_err(|e| format!("/proc/self/status {set}: {e}"))?;
+        if bits & (1 << CAP_SYS_PTRACE) != 0 {
+            return Err(format!(
+                "this process holds CAP_SYS_PTRACE ({set}), with which tool commands could read the agent's memory whatever their Landlock domain; run the agent without it"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Enter a new Landlock domain: from here on this process and all it
+/// starts cannot trace, or read the memory or environment of, any process
+/// outside the domain.
+pub fn enter_domain() -> Result<(), String> {
+    check_no_ptrace_capability(
+        &fs_err::read_to_string("/proc/self/status").map_err(|e| e.to_string())?,
+    )?;
+    let status = ruleset()?
+        .restrict_self()
+        .map_err(|e| format!("entering a Landlock domain failed: {e}"))?;
+    if status.ruleset == landlock::RulesetStatus::FullyEnforced && status.no_new_privs {
+        Ok(())
+    } else {
+        Err(format!(
+            "the Landlock domain is not fully enforced ({status:?})"
+        ))
+    }
+}
+
+/// Close every descriptor above stderr this process inherited: a tool gets
+/// nothing of the agent's (a listening socket would let it answer the
+/// agent's own requests, credential included).
+pub fn close_inherited() -> Result<(), String> {
+    let fds: Vec<i32> = fs_err::read_dir("/proc/self/fd")
+        .map_err(|e| e.to_string())?
+        .filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok())
+        .filter(|fd| *fd > 2)
+        .collect();
+    for fd in fds {
+        // The directory's own descriptor is gone by now: EBADF is fine.
+        match nix::unistd::close(fd) {
+            Ok(()) | Err(nix::errno::Errno::EBADF) => {}
+            Err(e) => return Err(format!("closing descriptor {fd}: {e}")),
+        }
+    }
+    Ok(())
+}
+
+/// The shell a confined command runs in.
+pub fn real_shell() -> Result<&'static str, String> {
+    SHELLS
+        .iter()
+        .copied()
+        .find(|s| std::path::Path::new(s).is_file())
+        .ok_or_else(|| format!("no shell at any of {SHELLS:?}"))
+}
+
+/// A fresh credential: 32 random bytes from the kernel, as hex.
+pub fn fresh_secret() -> Result<String, String> {
+    use std::io::Read as _;
+    let mut bytes = [0u8; 32];
+    fs_err::File::open("/dev/urandom")
+        .and_then(|mut f| f.read_exact(&mut bytes))
+        .map_err(|e| format!("reading randomness: {e}"))?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// The variables the shell mode drops, from [`SECRETS_ENV`]'s value;
+/// anything there that is not a variable name is an error (fail closed).
+pub fn secrets_from(value: Option<&OsStr>) -> Result<Vec<String>, String> {
+    let Some(value) = value else {
+        return Ok(Vec::new());
+    };
+    let value = value
+        .to_str()
+        .ok_or_else(|| format!("{SECRETS_ENV} is not UTF-8"))?;
+    value
+        .split(',')
+        .filter(|n| !n.is_empty())
+        .map(|n| {
+            env_name(n)
+                .then(|| n.to_owned())
+                .ok_or_else(|| format!("{SECRETS_ENV} names {n:?}, not a variable"))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(a: &[&str]) -> Vec<OsString> {
+        a.iter().map(OsString::from).collect()
+    }
+
+    #[test]
+    fn parses_both_modes() {
+        assert_eq!(
+            parse(&args(&["-c", "echo hi\necho there"])).unwrap(),
+            Invocation::Shell {
+                command: "echo hi\necho there".into()
+            }
+        );
+        assert_eq!(
+            parse(&args(&[
+                "launch",
+                "--secret-env",
+                "K1",
+                "--secret-env",
+                "K2",
+                "--",
+                "agent"
+            ]))
+            .unwrap(),
+            Invocation::Launch {
+                secrets: vec!["K1".into(), "K2".into()],
+                program: args(&["agent"]),
+            }
+        );
+    }
+
+    #[test]
+    fn refuses_what_it_cannot_trust() {
+        for bad in [
+            &["-c"][..],
+            &["-c", "a\0b"],
+            &["-l", "-c", "true"],
+            &["launch", "--", "opencode"],
+            &["launch", "--secret-env", "A-B", "--", "x"],
+            &["launch", "--secret-env", "1A", "--", "x"],
+            &["launch", "--secret-env", "SHELL", "--", "x"],
+            &["launch", "--secret-env", SECRETS_ENV, "--", "x"],
+            &["launch", "--secret-env", "A", "--", "-x"],
+            &["launch", "--secret-env", "A", "--", "x", "a\nb"],
+            &["launch", "--secret-env", "A", "--"],
+            &["launch", "--secret-env", "A", "x"],
+            &[],
+        ] {
+            assert!(parse(&args(bad)).is_err(), "{bad:?} parsed");
+        }
+    }
+
+    #[test]
+    fn secrets_list_is_names_only() {
+        assert_eq!(
+            secrets_from(Some(OsStr::new("A,B_2"))).unwrap(),
+            vec!["A".to_owned(), "B_2".to_owned()]
+        );
+        assert!(secrets_from(None).unwrap().is_empty());
+        assert!(secrets_from(Some(OsStr::new("A,B=1"))).is_err());
+    }
+
+    #[test]
+    fn a_ptrace_capability_that_could_be_held_refuses() {
+        let status = |uid: &str, eff: &str, bnd: &str| {
+            format!(
+                "Name:\tx\nUid:\t{uid}\t{uid}\t{uid}\t{uid}\nCapInh:\t0\nCapPrm:\t{eff}\nCapEff:\t{eff}\nCapBnd:\t{bnd}\nCapAmb:\t0\n"
+            )
+        };
+        let full = "000001ffffffffff";
+        let none = "0000000000000000";
+        // An isolated workload: nothing anywhere.
+        assert!(check_no_ptrace_capability(&status("0", none, none)).is_ok());
+        assert!(check_no_ptrace_capability(&status("0", none, "00000000a80425fb")).is_ok());
+        // A user's shell: a full bounding set it cannot use.
+        assert!(check_no_ptrace_capability(&status("1000", none, full)).is_ok());
+        // Root, or anyone holding it.
+        let err = check_no_ptrace_capability(&status("0", none, "0000000000080000")).unwrap_err();
+        assert!(err.contains("CapBnd"), "{err}");
+        let err = check_no_ptrace_capability(&status("1000", full, full)).unwrap_err();
+        assert!(err.contains("CapPrm"), "{err}");
+        assert!(check_no_ptrace_capability("Name:\tx\n").is_err());
+    }
+
+    #[test]
+    fn secrets_are_fresh() {
+        let (a, b) = (fresh_secret().unwrap(), fresh_secret().unwrap());
+        assert_eq!(a.len(), 64);
+        assert_ne!(a, b);
+    }
+}

@@ -1,0 +1,153 @@
+//! `compass-confine` as an agent runs it, with real processes: `launch`
+//! gives the agent a fresh credential and makes itself the agent's
+//! `SHELL`; a command the agent runs through that shell has no credential
+//! in its environment, no descriptor of the agent's, and cannot read the
+//! agent's `/proc/<pid>/environ` or memory. Anything it cannot do safely
+//! exits 126 and runs nothing.
+
+use std::process::{Command, Output};
+
+const BIN: &str = env!("CARGO_BIN_EXE_compass-confine");
+
+/// Whether this test process could hold `CAP_SYS_PTRACE` (a root shell on
+/// the host), which `compass-confine` refuses.
+fn holds_ptrace_capability() -> bool {
+    let status = fs_err::read_to_string("/proc/self/status").unwrap();
+    compass_hook::confine::check_no_ptrace_capability(&status).is_err()
+}
+
+/// `compass-confine`, run as an isolated workload runs it: with no
+/// capability (`setpriv` drops them when this process holds any).
+fn confine() -> Command {
+    if holds_ptrace_capability() {
+        let mut cmd = Command::new("setpriv");
+        cmd.args(["--inh-caps=-all", "--bounding-set=-all", "--", BIN]);
+        cmd
+    } else {
+        Command::new(BIN)
+    }
+}
+
+/// Run `compass-confine launch --secret-env T_SERVER_KEY -- /bin/sh
+/// SCRIPT`: the script `agent` plays the agent.
+fn launched(agent: &str) -> Output {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("agent.sh");
+    fs_err::write(&script, agent).unwrap();
+    confine()
+        .args(["launch", "--secret-env", "T_SERVER_KEY", "--", "/bin/sh"])
+        .arg(&script)
+        // An inherited value is replaced, never passed on.
+        .env("T_SERVER_KEY", "inherited")
+        .output()
+        .unwrap()
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn the_agent_gets_a_fresh_key_and_its_tools_never_do() {
+    // The "agent" keeps a descriptor open (5), then runs a tool command
+    // through $SHELL, as OpenCode does, which tries every way to its key
+    // (the agent's shell stays: the tool is its child, not its `exec`).
+    let agent = r#"
+        echo "agent: ${#T_SERVER_KEY} $T_SERVER_KEY"
+        echo "shell: $SHELL"
+        exec 5</dev/null
+        AGENT=$$ "$SHELL" -c '
+            echo "tool env: [${T_SERVER_KEY-}] [${COMPASS_CONFINE_SECRETS-}]"
+            cat /proc/$AGENT/environ >/dev/null 2>&1 && echo "environ: read" || echo "environ: denied"
+            readlink /proc/$AGENT/cwd >/dev/null 2>&1 && echo "cwd: read" || echo "cwd: denied"
+            [ -e /proc/self/fd/5 ] && echo "fd 5: inherited" || echo "fd 5: closed"
+            cat /proc/self/environ >/dev/null && echo "own environ: read"
+        '
+        echo "agent: still here"
+    "#;
+    let out = launched(agent);
+    let said = stdout(&out);
+    assert!(out.status.success(), "{out:?}");
+    let key = said
+        .lines()
+        .find_map(|l| l.strip_prefix("agent: 64 "))
+        .unwrap_or_else(|| panic!("no fresh 64-hex key: {said}"));
+    assert!(key.bytes().all(|b| b.is_ascii_hexdigit()), "{said}");
+    assert!(said.contains(&format!("shell: {BIN}")), "{said}");
+    for line in [
+        "tool env: [] []",
+        "environ: denied",
+        "cwd: denied",
+        "fd 5: closed",
+        // The domain takes nothing else: a tool reads its own.
+        "own environ: read",
+    ] {
+        assert!(said.contains(line), "expected {line:?}:\n{said}\n{out:?}");
+    }
+    // Each start makes a new key.
+    let again = stdout(&launched(agent));
+    assert!(!again.contains(key), "the key was reused:\n{again}");
+}
+
+#[test]
+fn a_confined_command_runs_as_written() {
+    let out = confine()
+        .args(["-c", "printf '%s\\n' one\necho two; exit 3"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3), "{out:?}");
+    assert_eq!(stdout(&out), "one\ntwo\n");
+}
+
+#[test]
+fn what_cannot_be_run_safely_runs_nothing() {
+    for args in [
+        &["-l", "-c", "touch ran"][..],
+        &["-c", "touch ran", "extra"],
+        &["launch", "--", "touch", "ran"],
+        &["launch", "--secret-env", "A B", "--", "touch", "ran"],
+        &["launch", "--secret-env", "K", "--", "-touch"],
+        &["launch", "--secret-env", "K", "--", "touch", "ran\nx"],
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let out = confine()
+            .args(args)
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(126), "{args:?}: {out:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("compass-confine:"),
+            "{args:?}: {out:?}"
+        );
+        assert!(!dir.path().join("ran").exists(), "{args:?} ran");
+    }
+    // A secrets list that is not names fails closed too.
+    let out = confine()
+        .args(["-c", "echo ran"])
+        .env("COMPASS_CONFINE_SECRETS", "A,B=1")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(126), "{out:?}");
+    assert!(stdout(&out).is_empty(), "{out:?}");
+}
+
+/// Landlock yields to `CAP_SYS_PTRACE`: holding it, neither mode runs.
+#[test]
+fn a_process_that_could_trace_anything_is_refused() {
+    if !holds_ptrace_capability() {
+        return; // nothing to drop here: the refusal is proved where root runs the tests
+    }
+    for args in [
+        &["-c", "echo ran"][..],
+        &["launch", "--secret-env", "K", "--", "echo", "ran"],
+    ] {
+        let out = Command::new(BIN).args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(126), "{args:?}: {out:?}");
+        assert!(stdout(&out).is_empty(), "{args:?}: {out:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("CAP_SYS_PTRACE"),
+            "{args:?}: {out:?}"
+        );
+    }
+}
