@@ -13,32 +13,35 @@ const INVISIBLE: readonly (readonly [number, number])[] = [
   [0x034f, 0x034f], // combining grapheme joiner
   [0x061c, 0x061c], // Arabic letter mark
   [0x115f, 0x1160], // Hangul fillers
-  [0x180b, 0x180e], // Mongolian variation selectors, vowel separator
+  [0x17b4, 0x17b5], // Khmer inherent vowels
+  [0x180b, 0x180f], // Mongolian variation selectors, vowel separator
   [0x200b, 0x200f], // zero-width space, (non-)joiner, LRM, RLM
+  [0x2028, 0x2029], // line and paragraph separators
   [0x202a, 0x202e], // embeddings and overrides
-  [0x2060, 0x2064], // word joiner, invisible operators
-  [0x2066, 0x2069], // isolates
+  [0x2060, 0x206f], // word joiner, invisible operators, isolates, deprecated format controls
   [0x3164, 0x3164], // Hangul filler
   [0xfe00, 0xfe0f], // variation selectors
   [0xfeff, 0xfeff], // zero-width no-break space (BOM)
   [0xffa0, 0xffa0], // halfwidth Hangul filler
-  [0xe0000, 0xe007f], // tags
-  [0xe0100, 0xe01ef], // variation selectors supplement
+  [0xfff0, 0xfffb], // unassigned specials, interlinear annotation
+  [0x13430, 0x1343f], // Egyptian hieroglyph format controls
+  [0x1bca0, 0x1bca3], // shorthand format controls
+  [0x1d173, 0x1d17a], // musical symbol format controls
+  [0xe0000, 0xe0fff], // tags, variation selectors supplement, reserved
 ];
 
 /// Variation selectors: one after a visible non-ASCII character picks its
 /// glyph (an emoji's colour form); anywhere else they carry hidden data.
-const VARIATION_SELECTORS: readonly (readonly [number, number])[] = [
-  [0xfe00, 0xfe0f],
-  [0xe0100, 0xe01ef],
-];
+/// The supplement's 240 are never kept (a hidden byte per ideograph).
+const VARIATION_SELECTORS: readonly (readonly [number, number])[] = [[0xfe00, 0xfe0f]];
 
 /// Zero-width non-joiner and joiner: kept only where text needs them
 /// (see `joinerNeeded`).
 const JOINERS: readonly (readonly [number, number])[] = [[0x200c, 0x200d]];
 
 /// Scripts whose letters a zero-width (non-)joiner shapes: `[first, last,
-/// script]`, a script's blocks sharing its number (Arabic has five).
+/// script]`, a script's blocks sharing its number (Arabic has three; its
+/// presentation forms are shaped already, so a joiner there changes nothing).
 const JOINING_SCRIPTS: readonly (readonly [number, number, number])[] = [
   [0x0600, 0x06ff, 1], // Arabic (Persian, Urdu…)
   [0x0700, 0x074f, 2], // Syriac
@@ -58,8 +61,6 @@ const JOINING_SCRIPTS: readonly (readonly [number, number, number])[] = [
   [0x0d00, 0x0d7f, 13], // Malayalam
   [0x0d80, 0x0dff, 14], // Sinhala
   [0x1800, 0x18af, 15], // Mongolian
-  [0xfb50, 0xfdff, 1], // Arabic Presentation Forms-A
-  [0xfe70, 0xfefe, 1], // Arabic Presentation Forms-B
   [0x10d00, 0x10d3f, 16], // Hanifi Rohingya
   [0x1e900, 0x1e95f, 17], // Adlam
 ];
@@ -104,11 +105,64 @@ const NOT_JOINING: readonly (readonly [number, number])[] = [
   [0x0df4, 0x0df4], // Sinhala kunddaliya
   [0x1800, 0x180a], // Mongolian punctuation
   [0x1810, 0x1819], // Mongolian digits
-  [0xfd3e, 0xfd3f], // ornate parentheses
-  [0xfdfc, 0xfdff], // rial sign, Arabic symbols
   [0x10d30, 0x10d39], // Hanifi Rohingya digits
   [0x1e950, 0x1e959], // Adlam digits
   [0x1e95e, 0x1e95f], // Adlam punctuation
+];
+
+/// The Indic scripts' numbers in `JOINING_SCRIPTS`, as one range: their
+/// joiners matter only beside a virama.
+const INDIC_SCRIPTS: readonly (readonly [number, number])[] = [[5, 14]];
+
+/// The viramas of the Indic scripts (see `VIRAMAS` in shown.rs).
+const VIRAMAS: readonly (readonly [number, number])[] = [
+  [0x094d, 0x094d],
+  [0x09cd, 0x09cd],
+  [0x0a4d, 0x0a4d],
+  [0x0acd, 0x0acd],
+  [0x0b4d, 0x0b4d],
+  [0x0bcd, 0x0bcd],
+  [0x0c4d, 0x0c4d],
+  [0x0ccd, 0x0ccd],
+  [0x0d3b, 0x0d3c],
+  [0x0d4d, 0x0d4d],
+  [0x0dca, 0x0dca],
+];
+
+/// Letters of the cursive scripts that never join the letter after them
+/// (see `NO_FORWARD_JOIN` in shown.rs): a non-joiner after one changes nothing.
+const NO_FORWARD_JOIN: readonly (readonly [number, number])[] = [
+  [0x0621, 0x0625], // hamza, alef with madda or hamza, waw with hamza
+  [0x0627, 0x0627], // alef
+  [0x0629, 0x0629], // teh marbuta
+  [0x062f, 0x0632], // dal, thal, reh, zain
+  [0x0648, 0x0648], // waw
+  [0x0671, 0x0677], // alef wasla … high hamza waw
+  [0x0688, 0x0699], // dal and reh forms
+  [0x06c0, 0x06c0], // heh with yeh above
+  [0x06c3, 0x06cb], // teh marbuta goal, waw forms
+  [0x06cd, 0x06cd], // yeh with tail
+  [0x06cf, 0x06cf], // waw with dot above
+  [0x06d2, 0x06d3], // yeh barree
+  [0x06d5, 0x06d5], // ae
+  [0x06ee, 0x06ef], // dal and reh with inverted v
+  [0x0710, 0x0710], // Syriac alaph
+  [0x0715, 0x0719], // Syriac dalath … zain
+  [0x071e, 0x071e], // Syriac yudh he
+  [0x0728, 0x0728], // Syriac sadhe
+  [0x072a, 0x072a], // Syriac rish
+  [0x072c, 0x072c], // Syriac taw
+  [0x072f, 0x072f], // Syriac Persian dhalath
+  [0x074d, 0x074d], // Syriac zhain
+  [0x0759, 0x075b], // dal and reh forms
+  [0x076b, 0x076c], // reh forms
+  [0x0771, 0x0771], // reh with small Arabic letter tah
+  [0x0773, 0x0774], // alef forms
+  [0x0778, 0x0779], // waw forms
+  [0x08aa, 0x08ac], // reh, zain, rohingya yeh
+  [0x08ae, 0x08ae], // dal with three dots below
+  [0x08b1, 0x08b2], // straight waw, zain with inverted v
+  [0x08b9, 0x08b9], // reh with small noon above
 ];
 
 /// The emoji skin-tone modifiers.
@@ -182,16 +236,23 @@ const joiningScript = (c: string | undefined): number | undefined => {
 const pictograph = (c: string | undefined) => c !== undefined && within(EXTENDED_PICTOGRAPHIC, c.codePointAt(0) ?? 0);
 
 /// Whether the joiner at `i` of `chars` is one a script or an emoji
-/// sequence needs: between two letters (or marks) of the same script that
-/// joins (see `joiner_needed` in shown.rs), never beside a digit or
-/// punctuation, or a zero-width joiner between two
-/// pictographs, the first perhaps with its skin tone or variation selector.
-/// Anywhere else (between CJK or Cyrillic letters) it would carry hidden bits.
+/// sequence needs, one that changes what is shown (see `joiner_needed` in
+/// shown.rs): right after an Indic virama; between two letters of one
+/// joining script, in an Indic one a joiner right before a virama, in a
+/// cursive one a non-joiner after a letter that joins forward; or a zero-width joiner
+/// between two pictographs, the first perhaps with its skin tone or
+/// variation selector. Anywhere else (between CJK or Cyrillic letters,
+/// between two Arabic letters) it would carry hidden bits.
 function joinerNeeded(chars: string[], i: number): boolean {
   const [prev, next] = [chars[i - 1], chars[i + 1]];
+  const [prevCp, nextCp] = [prev?.codePointAt(0) ?? 0, next?.codePointAt(0) ?? 0];
+  // After a virama a joiner picks the conjunct's, half or chillu form.
+  if (prev !== undefined && within(VIRAMAS, prevCp)) return true;
   const script = joiningScript(prev);
-  if (script !== undefined && joiningScript(next) === script) return true;
-  const prevCp = prev?.codePointAt(0) ?? 0;
+  if (script !== undefined && joiningScript(next) === script) {
+    if (within(INDIC_SCRIPTS, script)) return chars[i] === "\u200d" && within(VIRAMAS, nextCp);
+    return chars[i] === "\u200c" && !within(NO_FORWARD_JOIN, prevCp);
+  }
   const attached = within(VARIATION_SELECTORS, prevCp) || within(EMOJI_MODIFIERS, prevCp);
   const pictographBefore = attached ? pictograph(chars[i - 2]) : pictograph(prev);
   return chars[i] === "\u200d" && pictographBefore && pictograph(next);

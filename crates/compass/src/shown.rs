@@ -24,6 +24,8 @@ pub(crate) fn printable(text: &str) -> std::borrow::Cow<'_, str> {
         if variation_selector(c) {
             // One selector picks the glyph of the character before it; a
             // run of them (or one after ASCII) only carries hidden data.
+            // The 240 supplement selectors are never kept: one after each
+            // ideograph would carry a hidden byte apiece.
             return before.next().is_some_and(visible_glyph);
         }
         JOINERS.contains(&c) && joiner_needed(c, before, text[i + c.len_utf8()..].chars().next())
@@ -37,11 +39,20 @@ pub(crate) fn printable(text: &str) -> std::borrow::Cow<'_, str> {
 }
 
 /// Whether `joiner`, after the characters `before` (nearest first) and
-/// before `after`, is one a script or an emoji sequence needs: either
-/// between two letters (or marks) of the same script that joins (Arabic
-/// and Persian, Syriac, N'Ko, Mandaic, the Indic scripts, Mongolian,
-/// Hanifi Rohingya, Adlam), never beside a digit or punctuation, or a zero-width joiner between two pictographs, the
-/// first perhaps with its skin tone or variation selector (`👩🏽‍💻`, `🏳️‍🌈`).
+/// before `after`, is one a script or an emoji sequence needs, i.e. one
+/// that changes what is shown: right after an Indic virama (`क्‍ष`,
+/// `ශ්‍රී`, a chillu `മ്‍`), or between two letters (or marks) of one
+/// script that joins, never beside a digit or punctuation, either
+/// - in an Indic script, a zero-width joiner right before a virama
+///   (Devanagari's eyelash ra); or
+/// - in a cursive script (Arabic and Persian, Syriac, N'Ko, Mandaic,
+///   Mongolian, Hanifi Rohingya, Adlam), a non-joiner after a letter that
+///   would join the next (`می‌خواهم`); a joiner between two letters, or a
+///   non-joiner after one that never joins forward (`ا`, `د`, `ر`, `و`),
+///   changes nothing on screen and so would only carry bits;
+///
+/// or a zero-width joiner between two pictographs, the first perhaps with
+/// its skin tone or variation selector (`👩🏽‍💻`, `🏳️‍🌈`).
 fn joiner_needed(
     joiner: char,
     mut before: impl Iterator<Item = char>,
@@ -50,8 +61,19 @@ fn joiner_needed(
     let Some(prev) = before.next() else {
         return false;
     };
-    if joining_script(prev).is_some_and(|script| after.and_then(joining_script) == Some(script)) {
+    // After a virama a joiner picks the conjunct's form, or the half or
+    // chillu form at a word's end (`മ്‍`): always visible.
+    if within(VIRAMAS, prev) {
         return true;
+    }
+    if let Some(script) = joining_script(prev)
+        && let Some(next) = after.filter(|&next| joining_script(next) == Some(script))
+    {
+        return if INDIC_SCRIPTS.contains(&script) {
+            joiner == '\u{200D}' && within(VIRAMAS, next)
+        } else {
+            joiner == '\u{200C}' && !within(NO_FORWARD_JOIN, prev)
+        };
     }
     let pictograph_before = if variation_selector(prev) || within(EMOJI_MODIFIERS, prev) {
         before.next().is_some_and(pictograph)
@@ -86,7 +108,9 @@ fn pictograph(c: char) -> bool {
 }
 
 /// Scripts whose letters a zero-width (non-)joiner shapes: `(first, last,
-/// script)`, a script's blocks sharing its number (Arabic has five).
+/// script)`, a script's blocks sharing its number (Arabic has three). The
+/// Arabic presentation forms are not here: they are shaped already, so a
+/// joiner beside one changes nothing.
 const JOINING_SCRIPTS: &[(u32, u32, u8)] = &[
     (0x0600, 0x06ff, 1),    // Arabic (Persian, Urdu…)
     (0x0700, 0x074f, 2),    // Syriac
@@ -106,8 +130,6 @@ const JOINING_SCRIPTS: &[(u32, u32, u8)] = &[
     (0x0d00, 0x0d7f, 13),   // Malayalam
     (0x0d80, 0x0dff, 14),   // Sinhala
     (0x1800, 0x18af, 15),   // Mongolian
-    (0xfb50, 0xfdff, 1),    // Arabic Presentation Forms-A
-    (0xfe70, 0xfefe, 1),    // Arabic Presentation Forms-B
     (0x10d00, 0x10d3f, 16), // Hanifi Rohingya
     (0x1e900, 0x1e95f, 17), // Adlam
 ];
@@ -152,11 +174,67 @@ const NOT_JOINING: &[(u32, u32)] = &[
     (0x0df4, 0x0df4),   // Sinhala kunddaliya
     (0x1800, 0x180a),   // Mongolian punctuation
     (0x1810, 0x1819),   // Mongolian digits
-    (0xfd3e, 0xfd3f),   // ornate parentheses
-    (0xfdfc, 0xfdff),   // rial sign, Arabic symbols
     (0x10d30, 0x10d39), // Hanifi Rohingya digits
     (0x1e950, 0x1e959), // Adlam digits
     (0x1e95e, 0x1e95f), // Adlam punctuation
+];
+
+/// The Indic scripts' numbers in [`JOINING_SCRIPTS`]: their joiners
+/// matter only beside a virama.
+const INDIC_SCRIPTS: std::ops::RangeInclusive<u8> = 5..=14;
+
+/// The viramas of the Indic scripts (Malayalam has three, Sinhala calls
+/// its one al-lakuna).
+const VIRAMAS: &[(u32, u32)] = &[
+    (0x094d, 0x094d),
+    (0x09cd, 0x09cd),
+    (0x0a4d, 0x0a4d),
+    (0x0acd, 0x0acd),
+    (0x0b4d, 0x0b4d),
+    (0x0bcd, 0x0bcd),
+    (0x0c4d, 0x0c4d),
+    (0x0ccd, 0x0ccd),
+    (0x0d3b, 0x0d3c),
+    (0x0d4d, 0x0d4d),
+    (0x0dca, 0x0dca),
+];
+
+/// Letters of the cursive scripts that never join the letter after them
+/// (Unicode's joining types R and U: alef, dal, reh, waw, teh marbuta,
+/// hamza…; Syriac's alaph, dalath, rish…): a non-joiner after one changes
+/// nothing.
+const NO_FORWARD_JOIN: &[(u32, u32)] = &[
+    (0x0621, 0x0625), // hamza, alef with madda or hamza, waw with hamza
+    (0x0627, 0x0627), // alef
+    (0x0629, 0x0629), // teh marbuta
+    (0x062f, 0x0632), // dal, thal, reh, zain
+    (0x0648, 0x0648), // waw
+    (0x0671, 0x0677), // alef wasla … high hamza waw
+    (0x0688, 0x0699), // dal and reh forms
+    (0x06c0, 0x06c0), // heh with yeh above
+    (0x06c3, 0x06cb), // teh marbuta goal, waw forms
+    (0x06cd, 0x06cd), // yeh with tail
+    (0x06cf, 0x06cf), // waw with dot above
+    (0x06d2, 0x06d3), // yeh barree
+    (0x06d5, 0x06d5), // ae
+    (0x06ee, 0x06ef), // dal and reh with inverted v
+    (0x0710, 0x0710), // Syriac alaph
+    (0x0715, 0x0719), // Syriac dalath … zain
+    (0x071e, 0x071e), // Syriac yudh he
+    (0x0728, 0x0728), // Syriac sadhe
+    (0x072a, 0x072a), // Syriac rish
+    (0x072c, 0x072c), // Syriac taw
+    (0x072f, 0x072f), // Syriac Persian dhalath
+    (0x074d, 0x074d), // Syriac zhain
+    (0x0759, 0x075b), // dal and reh forms
+    (0x076b, 0x076c), // reh forms
+    (0x0771, 0x0771), // reh with small Arabic letter tah
+    (0x0773, 0x0774), // alef forms
+    (0x0778, 0x0779), // waw forms
+    (0x08aa, 0x08ac), // reh, zain, rohingya yeh
+    (0x08ae, 0x08ae), // dal with three dots below
+    (0x08b1, 0x08b2), // straight waw, zain with inverted v
+    (0x08b9, 0x08b9), // reh with small noon above
 ];
 
 /// The emoji skin-tone modifiers.
@@ -212,7 +290,7 @@ const JOINERS: [char; 2] = ['\u{200C}', '\u{200D}'];
 /// glyph (an emoji's colour form, an ideograph's variant); anywhere else
 /// they are invisible carriers (see [`printable`]).
 fn variation_selector(c: char) -> bool {
-    matches!(c, '\u{FE00}'..='\u{FE0F}' | '\u{E0100}'..='\u{E01EF}')
+    matches!(c, '\u{FE00}'..='\u{FE0F}')
 }
 
 /// Characters that are not control characters yet reorder or hide the
@@ -220,22 +298,29 @@ fn variation_selector(c: char) -> bool {
 /// override makes `txt.exe` of `exe.txt`), the zero-width characters
 /// (a command that reads as `curl` but is not), the invisible operators,
 /// fillers and soft hyphens, the tag characters and variation selectors
-/// (whole words no terminal shows but a model reads).
+/// (whole words no terminal shows but a model reads), the other format
+/// controls no text view draws, and the line and paragraph separators
+/// (a line break a terminal may not show as one). Unicode's
+/// `Default_Ignorable_Code_Point` and `Bidi_Control`, and a few more.
 pub(crate) fn invisible(c: char) -> bool {
     matches!(c,
         '\u{00AD}' // soft hyphen
         | '\u{034F}' // combining grapheme joiner
         | '\u{061C}' // Arabic letter mark
         | '\u{115F}' | '\u{1160}' | '\u{3164}' | '\u{FFA0}' // Hangul fillers
-        | '\u{180B}'..='\u{180E}' // Mongolian variation selectors, vowel separator
+        | '\u{17B4}' | '\u{17B5}' // Khmer inherent vowels
+        | '\u{180B}'..='\u{180F}' // Mongolian variation selectors, vowel separator
         | '\u{200B}'..='\u{200F}' // zero-width space, (non-)joiner, LRM, RLM
+        | '\u{2028}' | '\u{2029}' // line and paragraph separators
         | '\u{202A}'..='\u{202E}' // embeddings and overrides
-        | '\u{2060}'..='\u{2064}' // word joiner, invisible operators
-        | '\u{2066}'..='\u{2069}' // isolates
+        | '\u{2060}'..='\u{206F}' // word joiner, invisible operators, isolates, deprecated format controls
         | '\u{FE00}'..='\u{FE0F}' // variation selectors
         | '\u{FEFF}' // zero-width no-break space (BOM)
-        | '\u{E0000}'..='\u{E007F}' // tags
-        | '\u{E0100}'..='\u{E01EF}' // variation selectors supplement
+        | '\u{FFF0}'..='\u{FFFB}' // unassigned specials, interlinear annotation
+        | '\u{13430}'..='\u{1343F}' // Egyptian hieroglyph format controls
+        | '\u{1BCA0}'..='\u{1BCA3}' // shorthand format controls
+        | '\u{1D173}'..='\u{1D17A}' // musical symbol format controls
+        | '\u{E0000}'..='\u{E0FFF}' // tags, variation selectors supplement, reserved
     )
 }
 
@@ -262,8 +347,9 @@ pub(crate) fn escape_invisible(json: String) -> String {
 #[cfg(test)]
 mod tests {
     use super::{
-        EMOJI_MODIFIERS, EXTENDED_PICTOGRAPHIC, JOINERS, JOINING_SCRIPTS, NOT_JOINING,
-        escape_invisible, invisible, printable, variation_selector,
+        EMOJI_MODIFIERS, EXTENDED_PICTOGRAPHIC, INDIC_SCRIPTS, JOINERS, JOINING_SCRIPTS,
+        NO_FORWARD_JOIN, NOT_JOINING, VIRAMAS, escape_invisible, invisible, printable,
+        variation_selector,
     };
     use std::borrow::Cow;
 
@@ -282,9 +368,11 @@ mod tests {
     /// The cases the CLI and the web board share (`web/test/shown-cases.json`):
     /// bidirectional controls, zero-width characters, tags and selector
     /// runs show, as control characters do, wherever they would reorder or
-    /// hide text, and so does a joiner no script or emoji sequence needs
-    /// (between CJK or Cyrillic letters); text in any script (CJK, accents,
-    /// emoji sequences with their joiners, Persian's non-joiner, Indic
+    /// hide text, and so does a joiner that changes nothing on screen
+    /// (between CJK or Cyrillic letters, between two Arabic letters, after
+    /// an alef, between Indic letters with no virama) and a supplement
+    /// variation selector; text in any script (CJK, accents, emoji
+    /// sequences with their joiners, Persian's non-joiner, Indic
     /// conjuncts) is left as it is.
     #[test]
     fn characters_that_reorder_or_hide_text_are_shown_and_others_kept() {
@@ -329,9 +417,16 @@ mod tests {
             ("NOT_JOINING", NOT_JOINING),
             ("EMOJI_MODIFIERS", EMOJI_MODIFIERS),
             ("EXTENDED_PICTOGRAPHIC", EXTENDED_PICTOGRAPHIC),
+            ("VIRAMAS", VIRAMAS),
+            ("NO_FORWARD_JOIN", NO_FORWARD_JOIN),
         ] {
             assert_eq!(ts_table(&ts, name), table, "{name}");
         }
+        let indic = (
+            u32::from(*INDIC_SCRIPTS.start()),
+            u32::from(*INDIC_SCRIPTS.end()),
+        );
+        assert_eq!(ts_table(&ts, "INDIC_SCRIPTS"), [indic], "INDIC_SCRIPTS");
         let within =
             |table: &[(u32, u32)], cp: u32| table.iter().any(|&(lo, hi)| (lo..=hi).contains(&cp));
         for c in (0..=0x10FFFF).filter_map(char::from_u32) {
