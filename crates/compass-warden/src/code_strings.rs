@@ -96,6 +96,10 @@ pub struct CodeFacts {
     /// Files the code opens for writing (`open(p, "a")`,
     /// `fs.appendFileSync(p, …)`, …), judged like a redirect's target.
     pub writes: Vec<WrittenPath>,
+    /// String literals naming a credential or secret file
+    /// (`'~/.ssh/id_ed25519'`, `"/.npmrc"` joined to the home): code that
+    /// names one reads it, as `cat` of the path would.
+    pub secret_paths: Vec<String>,
 }
 
 /// A path interpreter code writes to.
@@ -681,6 +685,12 @@ fn sink(lang: Lang, qual: Option<&str>, name: &str, code: &str) -> Option<Sink> 
             "run" | "call" | "check_call" | "check_output" | "Popen" | "getoutput"
             | "getstatusoutput" => shell(code.contains("subprocess") || code.contains("commands")),
             "exec" | "eval" => unqualified_or(&["builtins"]).then_some(Sink::Code),
+            // Unpickling runs what the bytes name (`os.system`, …).
+            "loads" | "load" | "Unpickler" => matches!(
+                qual,
+                Some("pickle" | "cPickle" | "_pickle" | "dill" | "marshal" | "shelve")
+            )
+            .then_some(Sink::Code),
             _ => None,
         },
         Lang::Js => match name {
@@ -1341,6 +1351,13 @@ impl Code<'_> {
             (Lang::Php, "file_put_contents", None) => (0, None),
             (Lang::Php, "fopen", None) => (0, Some(1)),
             (Lang::Php, "copy" | "rename" | "symlink", None) => (1, None),
+            // Recursive deletes write (destroy) the tree they name.
+            (Lang::Python, "rmtree", _)
+            | (Lang::Python, "removedirs", Some("os"))
+            | (Lang::Js, "rmSync" | "rmdirSync" | "rm" | "rmdir", _)
+            | (Lang::Ruby, "rm_rf" | "rm_r" | "remove_dir" | "remove_entry" | "rmtree", _)
+            | (Lang::Perl, "remove_tree" | "rmtree", _)
+            | (Lang::Php, "rmdir", None) => (0, None),
             _ => return,
         };
         let (s, e) = self.call_args(at + 1);
@@ -1526,6 +1543,14 @@ fn search(lang: Lang, code: &str, depth: usize, out: &mut InlineCode) {
         toks,
     };
     for (i, t) in c.toks.iter().enumerate() {
+        if let Tok::Str(s, q, _) = t
+            && *q != Quote::Command
+            && s.len() < 4096
+            && out.facts.secret_paths.len() < MAX_FOUND
+            && crate::output::secret_path_severity(s.trim()).is_some()
+        {
+            out.facts.secret_paths.push(s.trim().to_string());
+        }
         match t {
             Tok::Str(s, Quote::Command, interp) => push(
                 out,
@@ -1619,10 +1644,14 @@ fn run_sink(c: &Code, kind: Sink, s: usize, e: usize, depth: usize, out: &mut In
             None => out.facts.unresolved = true,
         },
         Sink::Code => {
-            let arg = c
-                .split_args(s, e)
-                .first()
-                .and_then(|&(s, e)| c.fold(s, e, depth));
+            // `new Function('a', 'b', BODY)`: the body is the last argument
+            // (for the other evaluators the first is the code).
+            let args = c.split_args(s, e);
+            let code_arg = match c.toks.get(s.saturating_sub(2)) {
+                Some(Tok::Name(n)) if c.lang == Lang::Js && n == "Function" => args.last(),
+                _ => args.first(),
+            };
+            let arg = code_arg.and_then(|&(s, e)| c.fold(s, e, depth));
             match arg {
                 Some(f) => {
                     out.facts.decoded_run |= f.decoded;

@@ -920,6 +920,12 @@ fn parse_into(
             // when they parse.
             let mut inline = crate::code_strings::inline_code(&base, &argv, stdin.as_deref());
             inline.facts.unresolved |= env_unknown;
+            // Command lines other programs run from their options, input
+            // or environment (gdb `-ex 'shell …'`, `tar --to-command`,
+            // `LESSOPEN`, …) are shell strings too.
+            let hooked = crate::run_options::option_commands(&base, &argv, &env, stdin.as_deref());
+            inline.commands.extend(hooked.commands);
+            inline.facts.unresolved |= hooked.unresolved;
             out.commands.push(SimpleCommand {
                 argv,
                 env,
