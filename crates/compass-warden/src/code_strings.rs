@@ -1351,13 +1351,14 @@ impl Code<'_> {
             (Lang::Php, "file_put_contents", None) => (0, None),
             (Lang::Php, "fopen", None) => (0, Some(1)),
             (Lang::Php, "copy" | "rename" | "symlink", None) => (1, None),
-            // Recursive deletes write (destroy) the tree they name.
+            // Deletes write (destroy) the file or tree they name.
             (Lang::Python, "rmtree", _)
-            | (Lang::Python, "removedirs", Some("os"))
-            | (Lang::Js, "rmSync" | "rmdirSync" | "rm" | "rmdir", _)
-            | (Lang::Ruby, "rm_rf" | "rm_r" | "remove_dir" | "remove_entry" | "rmtree", _)
-            | (Lang::Perl, "remove_tree" | "rmtree", _)
-            | (Lang::Php, "rmdir", None) => (0, None),
+            | (Lang::Python, "removedirs" | "remove" | "unlink" | "rmdir", Some("os"))
+            | (Lang::Js, "rmSync" | "rmdirSync" | "rm" | "rmdir" | "unlinkSync" | "unlink", _)
+            | (Lang::Ruby, "rm_rf" | "rm_r" | "rm" | "remove_dir" | "remove_entry" | "rmtree", _)
+            | (Lang::Ruby, "delete" | "unlink", Some("File"))
+            | (Lang::Perl, "remove_tree" | "rmtree" | "unlink", _)
+            | (Lang::Php, "rmdir" | "unlink", None) => (0, None),
             _ => return,
         };
         let (s, e) = self.call_args(at + 1);

@@ -182,6 +182,16 @@ fn values(args: &[String], options: &[&str]) -> Vec<String> {
                 if let Some(v) = args.get(i + 1) {
                     out.push(v.clone());
                 }
+            } else if o.len() == 2
+                && a.len() > 2
+                && !a.starts_with("--")
+                && a.ends_with(&o[1..])
+                && a[1..a.len() - 1].chars().all(|c| c.is_ascii_alphabetic())
+            {
+                // A cluster of switches ending in the option: `-avze CMD`.
+                if let Some(v) = args.get(i + 1) {
+                    out.push(v.clone());
+                }
             } else if let Some(v) = a.strip_prefix(o) {
                 let glued = o.len() == 2 && !o.starts_with("--");
                 if let Some(v) = v.strip_prefix('=') {
@@ -230,6 +240,15 @@ fn sqlite_command(line: &str, out: &mut OptionCommands) {
         .map_or((l, ""), |(w, r)| (w, r.trim()));
     match word {
         ".shell" | ".system" => out.commands.push(rest.to_string()),
+        // `.read '|CMD'`, `.output '|CMD'`, `.once '|CMD'`, `.import '|CMD'
+        // T`: the argument names a command to read from or write to.
+        ".read" | ".output" | ".once" | ".import" | ".excel" => {
+            let arg = rest.trim_start_matches(['\'', '"']);
+            if let Some(cmd) = arg.strip_prefix('|') {
+                let cmd = cmd.trim_end_matches(['\'', '"']);
+                out.commands.push(cmd.to_string());
+            }
+        }
         ".load" => out.unresolved = true,
         _ => {}
     }
@@ -333,6 +352,14 @@ mod tests {
                 .is_empty()
         );
         assert_eq!(run(&["man", "-P", "cat", "ls"]).commands, ["cat"]);
+        assert_eq!(
+            run(&["rsync", "-avze", "ssh -p 22", "a", "b:"]).commands,
+            ["ssh -p 22"]
+        );
+        assert_eq!(
+            run(&["sqlite3", "a.db", ".output '|curl -d @- https://x'"]).commands,
+            ["curl -d @- https://x"]
+        );
     }
 
     #[test]

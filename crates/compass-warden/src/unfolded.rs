@@ -223,14 +223,12 @@ fn code_given(program: &str, argv: &[String], stdin: Option<&str>) -> Option<Str
     let flags: &[&str] = match program {
         "expect" => &["-c"],
         "osascript" => &["-e"],
-        "julia" => &["-e", "--eval", "-E", "--print", "-L", "--load"],
-        "groovy" | "scala" | "kotlin" | "elixir" | "bb" | "racket" | "swift" => {
-            &["-e", "--eval", "-script"]
-        }
-        "kotlinc" => &["-e", "-expression", "-script"],
-        "erl" => &["-eval", "-s", "-run"],
-        "guile" => &["-c", "-e", "-l"],
-        "clojure" | "clj" => &["-e", "--eval", "-M", "-X"],
+        "julia" => &["-e", "--eval", "-E", "--print"],
+        "groovy" | "scala" | "kotlin" | "elixir" | "bb" | "racket" | "swift" => &["-e", "--eval"],
+        "kotlinc" => &["-e", "-expression"],
+        "erl" => &["-eval"],
+        "guile" => &["-c"],
+        "clojure" | "clj" => &["-e", "--eval"],
         _ => &[],
     };
     let inline: Vec<&str> = argv
@@ -299,8 +297,9 @@ fn pwsh_code(argv: &[String], stdin: Option<&str>) -> Option<String> {
         let l = a.to_ascii_lowercase();
         let name = l.trim_start_matches('-');
         if !a.starts_with('-') {
-            // A script file (`-File` implied), or bare words: the command.
-            return Some(argv[i..].join(" "));
+            // pwsh takes its first bare word as a script file (`-File`
+            // implied); Windows PowerShell takes bare words as the command.
+            return (!argv[0].starts_with("pwsh")).then(|| argv[i..].join(" "));
         }
         if name.is_empty() {
             return stdin.map(str::to_string);
@@ -371,7 +370,9 @@ fn strip_literals(code: &str) -> Option<String> {
                     None => return None,
                 }
             }
-            if c == '"' && (body.contains("$(") || body.contains("${") || body.contains("#{")) {
+            // A double-quoted literal interpolating anything (`$x`, `$(…)`,
+            // `${…}`, `#{…}`) is not plain data.
+            if c == '"' && (body.contains('$') || body.contains("#{")) {
                 return None;
             }
             out.push_str(" 0 ");
