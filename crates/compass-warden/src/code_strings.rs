@@ -678,13 +678,19 @@ fn sink(lang: Lang, qual: Option<&str>, name: &str, code: &str) -> Option<Sink> 
         Lang::Python => match name {
             "system" | "popen" | "execv" | "execve" | "execvp" | "execvpe" | "execl" | "execle"
             | "execlp" | "execlpe" | "spawnv" | "spawnve" | "spawnvp" | "spawnvpe" | "spawnl"
-            | "spawnle" | "spawnlp" | "spawnlpe" | "posix_spawn" | "posix_spawnp" => shell(
+            | "spawnle" | "spawnlp" | "spawnlpe" | "posix_spawn" | "posix_spawnp" | "popen2"
+            | "popen3" | "popen4" => shell(
                 matches!(qual, Some("os" | ""))
                     || (qual.is_none() && code.contains("from os import")),
             ),
             "run" | "call" | "check_call" | "check_output" | "Popen" | "getoutput"
             | "getstatusoutput" => shell(code.contains("subprocess") || code.contains("commands")),
-            "exec" | "eval" => unqualified_or(&["builtins"]).then_some(Sink::Code),
+            // `""`: after an expression (`__builtins__.__dict__['exec']`).
+            "exec" | "eval" => {
+                unqualified_or(&["builtins", "__builtins__", ""]).then_some(Sink::Code)
+            }
+            // The `code` module's interpreters run the source they get.
+            "runsource" | "runcode" => Some(Sink::Code),
             // Unpickling runs what the bytes name (`os.system`, …).
             "loads" | "load" | "Unpickler" => matches!(
                 qual,
@@ -704,6 +710,8 @@ fn sink(lang: Lang, qual: Option<&str>, name: &str, code: &str) -> Option<Sink> 
         },
         Lang::Perl => match name {
             "system" | "exec" | "readpipe" => Some(Sink::Shell),
+            // IPC::Open2/Open3: the handles first, then the command.
+            "open2" | "open3" => Some(Sink::Shell),
             "eval" => Some(Sink::Code),
             _ => None,
         },
@@ -728,6 +736,7 @@ fn sink(lang: Lang, qual: Option<&str>, name: &str, code: &str) -> Option<Sink> 
         },
         Lang::R => match name {
             "system" | "system2" | "shell" => Some(Sink::Shell),
+            "eval" | "evalq" | "source" | "sys.source" => Some(Sink::Code),
             _ => None,
         },
         Lang::Awk => match name {
@@ -955,12 +964,26 @@ impl Code<'_> {
 
     /// The expression assigned to `name` (`name = …`, `my $name = …`,
     /// `const name = …`), up to the end of its statement.
+    /// A name given a value more than once, or changed in place (`d +=
+    /// c`, `$s .= …`, `s <<`), has no one value: `None`.
     fn assignment(&self, name: &str) -> Option<(usize, usize)> {
-        let at = self.toks.windows(3).position(|w| {
-            matches!(&w[0], Tok::Name(n) if n == name)
-                && w[1] == Tok::Punct('=')
-                && w[2] != Tok::Punct('=')
-        })?;
+        let is_name = |t: &Tok| matches!(t, Tok::Name(n) if n == name);
+        let assigns: Vec<usize> = self
+            .toks
+            .windows(3)
+            .enumerate()
+            .filter(|(_, w)| is_name(&w[0]) && w[1] == Tok::Punct('=') && w[2] != Tok::Punct('='))
+            .map(|(i, _)| i)
+            .collect();
+        let changed = self.toks.windows(3).any(|w| {
+            is_name(&w[0])
+                && matches!(w[1], Tok::Punct('+' | '.' | '<' | '|' | '*' | '-'))
+                && (w[2] == Tok::Punct('=') || (w[1] == Tok::Punct('<') && w[2] == Tok::Punct('<')))
+        });
+        let [at] = assigns[..] else { return None };
+        if changed {
+            return None;
+        }
         let start = at + 2;
         Some((start, self.statement_end(start)))
     }
@@ -1656,7 +1679,11 @@ fn run_sink(c: &Code, kind: Sink, s: usize, e: usize, depth: usize, out: &mut In
             match arg {
                 Some(f) => {
                     out.facts.decoded_run |= f.decoded;
-                    out.facts.unresolved |= f.opaque;
+                    // Code named by a URL (R's `source("https://…")`) is
+                    // fetched when it runs: not spelled out.
+                    let remote = f.text.trim_start().starts_with("http://")
+                        || f.text.trim_start().starts_with("https://");
+                    out.facts.unresolved |= f.opaque || remote;
                     if f.text != c.src {
                         search(c.lang, &f.text, depth + 1, out);
                     }
@@ -1677,7 +1704,11 @@ fn push(out: &mut InlineCode, f: Folded) {
     }
     out.facts.decoded_run |= f.decoded;
     out.facts.unresolved |= f.opaque;
-    out.facts.bare_shell |= is_bare_shell(&f.text);
+    // A shell started with no command runs whatever its input brings
+    // (the code's own `input=…`, a socket): what runs is not spelled out.
+    let bare = is_bare_shell(&f.text);
+    out.facts.bare_shell |= bare;
+    out.facts.unresolved |= bare;
     if f.literal {
         out.commands.push(f.text);
     } else {

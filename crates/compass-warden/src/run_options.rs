@@ -163,6 +163,73 @@ pub fn option_commands(
         "man" => out
             .commands
             .extend(values(args, &["-P", "--pager", "-H", "--html"])),
+        // `watch [opts] CMD…`: its words, joined, are run by `sh -c`.
+        "watch" => {
+            let mut i = 0;
+            while let Some(a) = args.get(i) {
+                if !a.starts_with('-') {
+                    break;
+                }
+                i += if matches!(a.as_str(), "-n" | "--interval") {
+                    2
+                } else {
+                    1
+                };
+            }
+            if let Some(rest) = args.get(i..).filter(|r| !r.is_empty()) {
+                out.commands.push(rest.join(" "));
+            }
+        }
+        // `su -c CMD`, `runuser -c CMD`, `script -c CMD`, `flock F -c CMD`.
+        "su" | "runuser" | "script" | "flock" | "sg" => {
+            out.commands
+                .extend(values(args, &["-c", "--command", "--session-command"]));
+            if program == "flock" && values(args, &["-c", "--command"]).is_empty() {
+                // `flock [opts] FILE CMD ARGS…`.
+                let mut pos = Vec::new();
+                let mut i = 0;
+                while let Some(a) = args.get(i) {
+                    if a.starts_with('-') {
+                        i += if matches!(
+                            a.as_str(),
+                            "-w" | "--timeout" | "-E" | "--conflict-exit-code"
+                        ) {
+                            2
+                        } else {
+                            1
+                        };
+                        continue;
+                    }
+                    pos.push(a.as_str());
+                    i += 1;
+                }
+                if pos.len() > 1 {
+                    out.commands.push(quote_argv(&pos[1..]));
+                }
+            }
+        }
+        // `parallel TEMPLATE ::: ARGS`: the template is the command; with
+        // no template each argument is one; `::::` reads them from files.
+        "parallel" => {
+            let sep = args.iter().position(|a| a.starts_with(":::"));
+            let template: Vec<&str> = args[..sep.unwrap_or(args.len())]
+                .iter()
+                .filter(|a| !a.starts_with('-'))
+                .map(String::as_str)
+                .collect();
+            match sep {
+                _ if !template.is_empty() => out.commands.push(template.join(" ")),
+                Some(s) if args[s] == ":::" => out.commands.extend(
+                    args[s + 1..]
+                        .iter()
+                        .filter(|a| !a.starts_with(":::"))
+                        .cloned(),
+                ),
+                // Arguments read from files or the input: commands not
+                // spelled out.
+                _ => out.unresolved = true,
+            }
+        }
         _ => {}
     }
     out
