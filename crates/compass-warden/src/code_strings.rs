@@ -1706,9 +1706,8 @@ fn push(out: &mut InlineCode, f: Folded) {
     out.facts.unresolved |= f.opaque;
     // A shell started with no command runs whatever its input brings
     // (the code's own `input=…`, a socket): what runs is not spelled out.
-    let bare = is_bare_shell(&f.text);
-    out.facts.bare_shell |= bare;
-    out.facts.unresolved |= bare;
+    out.facts.bare_shell |= is_bare_shell(&f.text);
+    out.facts.unresolved |= reads_commands_from_input(&f.text);
     if f.literal {
         out.commands.push(f.text);
     } else {
@@ -1724,6 +1723,18 @@ fn is_bare_shell(line: &str) -> bool {
         program.rsplit('/').next(),
         Some("sh" | "bash" | "zsh" | "dash" | "ksh" | "ash")
     ) && !words.any(|w| w.starts_with('-') && !w.starts_with("--") && w.contains('c'))
+}
+
+/// Whether a command line starts a shell that runs what its input brings:
+/// no command string and no script file (`bash`, `sh -i`, `bash -s`).
+/// `bash scripts/build.sh` runs a file, judged like `python3 file.py`.
+fn reads_commands_from_input(line: &str) -> bool {
+    let mut words = line.split_whitespace();
+    let program = words.next().unwrap_or_default();
+    matches!(
+        program.rsplit('/').next(),
+        Some("sh" | "bash" | "zsh" | "dash" | "ksh" | "ash")
+    ) && words.all(|w| w.starts_with('-') && !(!w.starts_with("--") && w.contains('c')))
 }
 
 /// awk's command pipes: `"cmd" | getline` runs cmd; `print … | "cmd"`

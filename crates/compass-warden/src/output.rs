@@ -1866,6 +1866,8 @@ SH",
             "flock /tmp/build.lock cargo build",
             "strace -c ls",
             "Rscript -e 'source(\"R/helpers.R\")'",
+            "python3 -c \"import subprocess; subprocess.run(['bash', 'scripts/build.sh'])\"",
+            "python3 -c \"import os; os.system('bash -x scripts/test.sh')\"",
             "node -e \"let s = 0; for (const x of [1, 2]) s += x; console.log(s)\"",
         ];
         for line in pass {
