@@ -1734,7 +1734,7 @@ fn reads_commands_from_input(line: &str) -> bool {
     matches!(
         program.rsplit('/').next(),
         Some("sh" | "bash" | "zsh" | "dash" | "ksh" | "ash")
-    ) && words.all(|w| w.starts_with('-') && !(!w.starts_with("--") && w.contains('c')))
+    ) && words.all(|w| w.starts_with('-') && (w.starts_with("--") || !w.contains('c')))
 }
 
 /// awk's command pipes: `"cmd" | getline` runs cmd; `print … | "cmd"`
