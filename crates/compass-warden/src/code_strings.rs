@@ -96,6 +96,10 @@ pub struct CodeFacts {
     /// Files the code opens for writing (`open(p, "a")`,
     /// `fs.appendFileSync(p, …)`, …), judged like a redirect's target.
     pub writes: Vec<WrittenPath>,
+    /// String literals naming a credential or secret file
+    /// (`'~/.ssh/id_ed25519'`, `"/.npmrc"` joined to the home): code that
+    /// names one reads it, as `cat` of the path would.
+    pub secret_paths: Vec<String>,
 }
 
 /// A path interpreter code writes to.
@@ -674,13 +678,25 @@ fn sink(lang: Lang, qual: Option<&str>, name: &str, code: &str) -> Option<Sink> 
         Lang::Python => match name {
             "system" | "popen" | "execv" | "execve" | "execvp" | "execvpe" | "execl" | "execle"
             | "execlp" | "execlpe" | "spawnv" | "spawnve" | "spawnvp" | "spawnvpe" | "spawnl"
-            | "spawnle" | "spawnlp" | "spawnlpe" | "posix_spawn" | "posix_spawnp" => shell(
+            | "spawnle" | "spawnlp" | "spawnlpe" | "posix_spawn" | "posix_spawnp" | "popen2"
+            | "popen3" | "popen4" => shell(
                 matches!(qual, Some("os" | ""))
                     || (qual.is_none() && code.contains("from os import")),
             ),
             "run" | "call" | "check_call" | "check_output" | "Popen" | "getoutput"
             | "getstatusoutput" => shell(code.contains("subprocess") || code.contains("commands")),
-            "exec" | "eval" => unqualified_or(&["builtins"]).then_some(Sink::Code),
+            // `""`: after an expression (`__builtins__.__dict__['exec']`).
+            "exec" | "eval" => {
+                unqualified_or(&["builtins", "__builtins__", ""]).then_some(Sink::Code)
+            }
+            // The `code` module's interpreters run the source they get.
+            "runsource" | "runcode" => Some(Sink::Code),
+            // Unpickling runs what the bytes name (`os.system`, …).
+            "loads" | "load" | "Unpickler" => matches!(
+                qual,
+                Some("pickle" | "cPickle" | "_pickle" | "dill" | "marshal" | "shelve")
+            )
+            .then_some(Sink::Code),
             _ => None,
         },
         Lang::Js => match name {
@@ -694,6 +710,8 @@ fn sink(lang: Lang, qual: Option<&str>, name: &str, code: &str) -> Option<Sink> 
         },
         Lang::Perl => match name {
             "system" | "exec" | "readpipe" => Some(Sink::Shell),
+            // IPC::Open2/Open3: the handles first, then the command.
+            "open2" | "open3" => Some(Sink::Shell),
             "eval" => Some(Sink::Code),
             _ => None,
         },
@@ -718,6 +736,7 @@ fn sink(lang: Lang, qual: Option<&str>, name: &str, code: &str) -> Option<Sink> 
         },
         Lang::R => match name {
             "system" | "system2" | "shell" => Some(Sink::Shell),
+            "eval" | "evalq" | "source" | "sys.source" => Some(Sink::Code),
             _ => None,
         },
         Lang::Awk => match name {
@@ -945,12 +964,26 @@ impl Code<'_> {
 
     /// The expression assigned to `name` (`name = …`, `my $name = …`,
     /// `const name = …`), up to the end of its statement.
+    /// A name given a value more than once, or changed in place (`d +=
+    /// c`, `$s .= …`, `s <<`), has no one value: `None`.
     fn assignment(&self, name: &str) -> Option<(usize, usize)> {
-        let at = self.toks.windows(3).position(|w| {
-            matches!(&w[0], Tok::Name(n) if n == name)
-                && w[1] == Tok::Punct('=')
-                && w[2] != Tok::Punct('=')
-        })?;
+        let is_name = |t: &Tok| matches!(t, Tok::Name(n) if n == name);
+        let assigns: Vec<usize> = self
+            .toks
+            .windows(3)
+            .enumerate()
+            .filter(|(_, w)| is_name(&w[0]) && w[1] == Tok::Punct('=') && w[2] != Tok::Punct('='))
+            .map(|(i, _)| i)
+            .collect();
+        let changed = self.toks.windows(3).any(|w| {
+            is_name(&w[0])
+                && matches!(w[1], Tok::Punct('+' | '.' | '<' | '|' | '*' | '-'))
+                && (w[2] == Tok::Punct('=') || (w[1] == Tok::Punct('<') && w[2] == Tok::Punct('<')))
+        });
+        let [at] = assigns[..] else { return None };
+        if changed {
+            return None;
+        }
         let start = at + 2;
         Some((start, self.statement_end(start)))
     }
@@ -1341,6 +1374,14 @@ impl Code<'_> {
             (Lang::Php, "file_put_contents", None) => (0, None),
             (Lang::Php, "fopen", None) => (0, Some(1)),
             (Lang::Php, "copy" | "rename" | "symlink", None) => (1, None),
+            // Deletes write (destroy) the file or tree they name.
+            (Lang::Python, "rmtree", _)
+            | (Lang::Python, "removedirs" | "remove" | "unlink" | "rmdir", Some("os"))
+            | (Lang::Js, "rmSync" | "rmdirSync" | "rm" | "rmdir" | "unlinkSync" | "unlink", _)
+            | (Lang::Ruby, "rm_rf" | "rm_r" | "rm" | "remove_dir" | "remove_entry" | "rmtree", _)
+            | (Lang::Ruby, "delete" | "unlink", Some("File"))
+            | (Lang::Perl, "remove_tree" | "rmtree" | "unlink", _)
+            | (Lang::Php, "rmdir" | "unlink", None) => (0, None),
             _ => return,
         };
         let (s, e) = self.call_args(at + 1);
@@ -1526,6 +1567,14 @@ fn search(lang: Lang, code: &str, depth: usize, out: &mut InlineCode) {
         toks,
     };
     for (i, t) in c.toks.iter().enumerate() {
+        if let Tok::Str(s, q, _) = t
+            && *q != Quote::Command
+            && s.len() < 4096
+            && out.facts.secret_paths.len() < MAX_FOUND
+            && crate::output::secret_path_severity(s.trim()).is_some()
+        {
+            out.facts.secret_paths.push(s.trim().to_string());
+        }
         match t {
             Tok::Str(s, Quote::Command, interp) => push(
                 out,
@@ -1619,14 +1668,22 @@ fn run_sink(c: &Code, kind: Sink, s: usize, e: usize, depth: usize, out: &mut In
             None => out.facts.unresolved = true,
         },
         Sink::Code => {
-            let arg = c
-                .split_args(s, e)
-                .first()
-                .and_then(|&(s, e)| c.fold(s, e, depth));
+            // `new Function('a', 'b', BODY)`: the body is the last argument
+            // (for the other evaluators the first is the code).
+            let args = c.split_args(s, e);
+            let code_arg = match c.toks.get(s.saturating_sub(2)) {
+                Some(Tok::Name(n)) if c.lang == Lang::Js && n == "Function" => args.last(),
+                _ => args.first(),
+            };
+            let arg = code_arg.and_then(|&(s, e)| c.fold(s, e, depth));
             match arg {
                 Some(f) => {
                     out.facts.decoded_run |= f.decoded;
-                    out.facts.unresolved |= f.opaque;
+                    // Code named by a URL (R's `source("https://…")`) is
+                    // fetched when it runs: not spelled out.
+                    let remote = f.text.trim_start().starts_with("http://")
+                        || f.text.trim_start().starts_with("https://");
+                    out.facts.unresolved |= f.opaque || remote;
                     if f.text != c.src {
                         search(c.lang, &f.text, depth + 1, out);
                     }
@@ -1647,7 +1704,10 @@ fn push(out: &mut InlineCode, f: Folded) {
     }
     out.facts.decoded_run |= f.decoded;
     out.facts.unresolved |= f.opaque;
+    // A shell started with no command runs whatever its input brings
+    // (the code's own `input=…`, a socket): what runs is not spelled out.
     out.facts.bare_shell |= is_bare_shell(&f.text);
+    out.facts.unresolved |= reads_commands_from_input(&f.text);
     if f.literal {
         out.commands.push(f.text);
     } else {
@@ -1663,6 +1723,18 @@ fn is_bare_shell(line: &str) -> bool {
         program.rsplit('/').next(),
         Some("sh" | "bash" | "zsh" | "dash" | "ksh" | "ash")
     ) && !words.any(|w| w.starts_with('-') && !w.starts_with("--") && w.contains('c'))
+}
+
+/// Whether a command line starts a shell that runs what its input brings:
+/// no command string and no script file (`bash`, `sh -i`, `bash -s`).
+/// `bash scripts/build.sh` runs a file, judged like `python3 file.py`.
+fn reads_commands_from_input(line: &str) -> bool {
+    let mut words = line.split_whitespace();
+    let program = words.next().unwrap_or_default();
+    matches!(
+        program.rsplit('/').next(),
+        Some("sh" | "bash" | "zsh" | "dash" | "ksh" | "ash")
+    ) && words.all(|w| w.starts_with('-') && (w.starts_with("--") || !w.contains('c')))
 }
 
 /// awk's command pipes: `"cmd" | getline` runs cmd; `print … | "cmd"`

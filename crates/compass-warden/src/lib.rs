@@ -36,6 +36,7 @@ pub mod output;
 pub mod pause;
 pub mod redact;
 mod rule_file;
+pub mod run_options;
 pub mod secret;
 pub mod shared;
 pub mod shell;

@@ -566,14 +566,55 @@ fn peel_wrapper(argv: &[String], env: &mut Vec<(String, String)>) -> Option<(Str
                 ],
             );
         }
-        "watch" => {
-            while let Some(a) = argv.get(i) {
-                if !a.starts_with('-') {
-                    break;
-                }
-                i += if takes_value(a, &["-n", "-d"]) { 2 } else { 1 };
-            }
+        // Tracers, sandboxes and re-rooters run the program they are given.
+        "strace" => {
+            i = skip_options(
+                argv,
+                i,
+                &[
+                    "-o", "-e", "-p", "-s", "-u", "-E", "-a", "-I", "-O", "-P", "-S", "-X", "-b",
+                ],
+            );
         }
+        "ltrace" => {
+            i = skip_options(
+                argv,
+                i,
+                &[
+                    "-o", "-e", "-p", "-s", "-u", "-a", "-l", "-n", "-x", "-L", "-F", "-A", "-D",
+                ],
+            );
+        }
+        "valgrind" | "unshare" | "firejail" | "catchsegv" | "dbus-run-session" => {
+            i = skip_options(argv, i, &[]);
+        }
+        "runuser" => i = skip_options(argv, i, &["-u", "-g", "-G", "-s", "-w"]),
+        "nsenter" => i = skip_options(argv, i, &["-t", "-S", "-G", "-r", "-w"]),
+        "proxychains" | "proxychains4" => i = skip_options(argv, i, &["-f"]),
+        "torsocks" => i = skip_options(argv, i, &["-u", "-p", "-a", "-P"]),
+        "xvfb-run" => i = skip_options(argv, i, &["-n", "-s", "-f", "-e", "-p", "-w"]),
+        "systemd-run" => {
+            i = skip_options(
+                argv,
+                i,
+                &[
+                    "-p",
+                    "-E",
+                    "-u",
+                    "-M",
+                    "-H",
+                    "--unit",
+                    "--property",
+                    "--setenv",
+                    "--uid",
+                    "--gid",
+                    "--slice",
+                    "--description",
+                ],
+            )
+        }
+        // `chroot DIR CMD`, `faketime SPEC CMD`: one word before the command.
+        "chroot" | "faketime" => i = skip_options(argv, i, &["-f"]) + 1,
         _ => return None,
     }
     if i >= argv.len() {
@@ -723,7 +764,10 @@ fn assignment(word: &str) -> Option<(String, String)> {
     Some((k.to_string(), v.to_string()))
 }
 
-const SHELLS: &[&str] = &["sh", "bash", "zsh", "dash", "ksh", "ash", "fish", "busybox"];
+const SHELLS: &[&str] = &[
+    "sh", "bash", "zsh", "dash", "ksh", "ash", "fish", "busybox", "mksh", "oksh", "loksh", "pdksh",
+    "yash", "posh", "rbash", "tcsh", "csh",
+];
 
 /// Parse a command line into the simple commands it runs.
 pub fn parse(line: &str) -> Result<CommandLine, ShellError> {
@@ -920,6 +964,12 @@ fn parse_into(
             // when they parse.
             let mut inline = crate::code_strings::inline_code(&base, &argv, stdin.as_deref());
             inline.facts.unresolved |= env_unknown;
+            // Command lines other programs run from their options, input
+            // or environment (gdb `-ex 'shell …'`, `tar --to-command`,
+            // `LESSOPEN`, …) are shell strings too.
+            let hooked = crate::run_options::option_commands(&base, &argv, &env, stdin.as_deref());
+            inline.commands.extend(hooked.commands);
+            inline.facts.unresolved |= hooked.unresolved;
             out.commands.push(SimpleCommand {
                 argv,
                 env,

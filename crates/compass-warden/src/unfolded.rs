@@ -14,7 +14,136 @@
 //! Anything else — an odd construct included — is held: fail closed.
 
 /// Interpreters whose code is not folded.
-pub const UNFOLDED: &[&str] = &["tclsh", "wish", "jimsh", "expect", "osascript"];
+pub const UNFOLDED: &[&str] = &[
+    "tclsh",
+    "wish",
+    "jimsh",
+    "expect",
+    "osascript",
+    "julia",
+    "pwsh",
+    "powershell",
+    "powershell.exe",
+    "pwsh.exe",
+    "groovy",
+    "jshell",
+    "scala",
+    "kotlinc",
+    "kotlin",
+    "elixir",
+    "erl",
+    "guile",
+    "racket",
+    "swift",
+    "clojure",
+    "clj",
+    "bb",
+];
+
+/// The languages read word by word (`inert_words`): a name outside string
+/// literals that is not on the language's list holds the code.
+const JULIA_INERT: &[&str] = &[
+    "println",
+    "print",
+    "show",
+    "display",
+    "VERSION",
+    "versioninfo",
+    "using",
+    "Pkg",
+    "test",
+    "status",
+    "instantiate",
+    "length",
+    "string",
+    "typeof",
+    "sum",
+    "exit",
+    "nothing",
+    "true",
+    "false",
+];
+const GROOVY_INERT: &[&str] = &[
+    "println",
+    "print",
+    "new",
+    "File",
+    "readLines",
+    "size",
+    "exists",
+    "System",
+    "out",
+    "getProperty",
+    "GroovySystem",
+    "getVersion",
+    "version",
+    "length",
+    "toString",
+    "true",
+    "false",
+    "null",
+    "def",
+    "it",
+];
+const JAVA_INERT: &[&str] = &[
+    "System",
+    "out",
+    "println",
+    "print",
+    "printf",
+    "Runtime",
+    "version",
+    "exit",
+    "var",
+    "int",
+    "String",
+    "Math",
+    "max",
+    "min",
+    "getProperty",
+    "true",
+    "false",
+    "null",
+];
+/// PowerShell cmdlets (and their common aliases) that only read, shape or
+/// print; any other word at a command position holds the code.
+const PWSH_INERT: &[&str] = &[
+    "get-childitem",
+    "gci",
+    "ls",
+    "dir",
+    "measure-object",
+    "measure",
+    "select-object",
+    "select",
+    "sort-object",
+    "sort",
+    "where-object",
+    "where",
+    "?",
+    "foreach-object",
+    "foreach",
+    "%",
+    "format-table",
+    "ft",
+    "format-list",
+    "fl",
+    "write-output",
+    "echo",
+    "write",
+    "write-host",
+    "get-date",
+    "get-location",
+    "pwd",
+    "test-path",
+    "group-object",
+    "group",
+    "out-string",
+    "convertto-json",
+    "convertfrom-json",
+    "get-host",
+    "$psversiontable",
+];
 
 /// Tcl (and expect) commands that neither run a command nor evaluate
 /// code, whatever literal or variable arguments they get.
@@ -72,7 +201,15 @@ pub fn held(program: &str, argv: &[String], stdin: Option<&str>) -> bool {
     };
     let inert = match program {
         "osascript" => applescript_language(argv) && applescript_inert(&code),
-        _ => tcl_inert(&code),
+        "tclsh" | "wish" | "jimsh" | "expect" => tcl_inert(&code),
+        "julia" => inert_words(&code, JULIA_INERT),
+        "groovy" => inert_words(&code, GROOVY_INERT),
+        "jshell" => inert_words(&code, JAVA_INERT),
+        p if p.starts_with("pwsh") || p.starts_with("powershell") => {
+            !pwsh_encoded(argv) && pwsh_inert(&code)
+        }
+        // Read by no rule here: any code given is held.
+        _ => false,
     };
     !inert
 }
@@ -80,18 +217,32 @@ pub fn held(program: &str, argv: &[String], stdin: Option<&str>) -> bool {
 /// The code an unfolded interpreter runs: `expect -c CODE`, `osascript -e
 /// CODE` (each `-e` a line), or its input when it is given no script.
 fn code_given(program: &str, argv: &[String], stdin: Option<&str>) -> Option<String> {
-    let flag = match program {
-        "expect" => "-c",
-        "osascript" => "-e",
-        _ => "",
+    if program.starts_with("pwsh") || program.starts_with("powershell") {
+        return pwsh_code(argv, stdin);
+    }
+    let flags: &[&str] = match program {
+        "expect" => &["-c"],
+        "osascript" => &["-e"],
+        "julia" => &["-e", "--eval", "-E", "--print"],
+        "groovy" | "scala" | "kotlin" | "elixir" | "bb" | "racket" | "swift" => &["-e", "--eval"],
+        "kotlinc" => &["-e", "-expression"],
+        "erl" => &["-eval"],
+        "guile" => &["-c"],
+        "clojure" | "clj" => &["-e", "--eval"],
+        _ => &[],
     };
     let inline: Vec<&str> = argv
         .windows(2)
-        .filter(|w| !flag.is_empty() && w[0] == flag)
+        .filter(|w| flags.contains(&w[0].as_str()))
         .map(|w| w[1].as_str())
         .collect();
     if !inline.is_empty() {
         return Some(inline.join("\n"));
+    }
+    if program == "jshell" {
+        // jshell reads a script named on its line, else its input.
+        let script_named = argv.iter().skip(1).any(|a| !a.starts_with('-') && a != "-");
+        return (!script_named).then(|| stdin.map(str::to_string)).flatten();
     }
     let script_named = argv.iter().skip(1).any(|a| !a.starts_with('-'));
     (!script_named).then(|| stdin.map(str::to_string)).flatten()
@@ -134,6 +285,149 @@ fn applescript_inert(code: &str) -> bool {
         .all(|w| {
             APPLESCRIPT_INERT.contains(&w.to_ascii_lowercase().as_str())
                 || w.chars().all(|c| c.is_ascii_digit() || c == '.')
+        })
+}
+
+/// PowerShell's code: what follows `-Command`/`-c` (every word after it,
+/// as PowerShell joins them), an encoded command, or its input for `-`.
+/// Parameter names may be abbreviated and are case-blind.
+fn pwsh_code(argv: &[String], stdin: Option<&str>) -> Option<String> {
+    let mut i = 1;
+    while let Some(a) = argv.get(i) {
+        let l = a.to_ascii_lowercase();
+        let name = l.trim_start_matches('-');
+        if !a.starts_with('-') {
+            // pwsh takes its first bare word as a script file (`-File`
+            // implied); Windows PowerShell takes bare words as the command.
+            return (!argv[0].starts_with("pwsh")).then(|| argv[i..].join(" "));
+        }
+        if name.is_empty() {
+            return stdin.map(str::to_string);
+        }
+        if "command".starts_with(name) && !name.is_empty() {
+            let rest = argv.get(i + 1..).unwrap_or_default().join(" ");
+            return match rest.trim() {
+                "-" => stdin.map(str::to_string),
+                _ => Some(rest),
+            };
+        }
+        if pwsh_encoded_name(name) {
+            return Some(String::new());
+        }
+        // Parameters taking a value.
+        let valued = [
+            "file",
+            "executionpolicy",
+            "workingdirectory",
+            "configurationname",
+            "outputformat",
+            "inputformat",
+            "windowstyle",
+            "settingsfile",
+            "custompipename",
+        ]
+        .iter()
+        .any(|p| p.starts_with(name) && name.len() >= 2);
+        if "file".starts_with(name) {
+            // A script file: code elsewhere.
+            return None;
+        }
+        i += if valued { 2 } else { 1 };
+    }
+    stdin.map(str::to_string)
+}
+
+/// `-EncodedCommand` (and its abbreviations `-e`, `-ec`, `-enc`, …).
+fn pwsh_encoded_name(name: &str) -> bool {
+    matches!(name, "e" | "ec") || (name.len() >= 2 && "encodedcommand".starts_with(name))
+}
+
+/// Whether PowerShell is given an encoded command: decoded text it runs.
+fn pwsh_encoded(argv: &[String]) -> bool {
+    argv.iter().skip(1).any(|a| {
+        let l = a.to_ascii_lowercase();
+        l.starts_with('-') && pwsh_encoded_name(l.trim_start_matches('-'))
+    })
+}
+
+/// Blank out single- and double-quoted string literals (their text is
+/// data); `None` when a literal is unclosed or a double-quoted one
+/// interpolates code (`$(…)`, `${…}`, `#{…}`).
+fn strip_literals(code: &str) -> Option<String> {
+    let mut out = String::with_capacity(code.len());
+    let mut chars = code.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\'' || c == '"' {
+            let mut body = String::new();
+            loop {
+                match chars.next() {
+                    Some('\\') if c == '"' => {
+                        body.push('\\');
+                        body.push(chars.next()?);
+                    }
+                    Some(x) if x == c => break,
+                    Some(x) => body.push(x),
+                    None => return None,
+                }
+            }
+            // A double-quoted literal interpolating anything (`$x`, `$(…)`,
+            // `${…}`, `#{…}`) is not plain data.
+            if c == '"' && (body.contains('$') || body.contains("#{")) {
+                return None;
+            }
+            out.push_str(" 0 ");
+        } else {
+            out.push(c);
+        }
+    }
+    Some(out)
+}
+
+/// Code whose every name outside string literals is on `inert`, with no
+/// backtick (julia's command literal, a shell escape elsewhere).
+fn inert_words(code: &str, inert: &[&str]) -> bool {
+    let Some(rest) = strip_literals(code) else {
+        return false;
+    };
+    if rest.contains('`') {
+        return false;
+    }
+    rest.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty() && !w.chars().all(|c| c.is_ascii_digit()))
+        .all(|w| inert.contains(&w))
+}
+
+/// PowerShell whose every command (the first word of each pipeline
+/// element, script block and sub-expression) is an inert cmdlet, with no
+/// call operator, dot-sourcing, type literal or method call.
+fn pwsh_inert(code: &str) -> bool {
+    let Some(rest) = strip_literals(code) else {
+        return false;
+    };
+    if rest.contains(['&', '[', '`', '@']) || rest.contains("::") || rest.contains(". ") {
+        return false;
+    }
+    // A method call: `.Name(`.
+    let b = rest.as_bytes();
+    for (i, _) in rest.match_indices('.') {
+        let name_end = b[i + 1..]
+            .iter()
+            .position(|c| !(c.is_ascii_alphanumeric() || *c == b'_'))
+            .map_or(b.len(), |p| i + 1 + p);
+        if name_end > i + 1 && b.get(name_end) == Some(&b'(') {
+            return false;
+        }
+    }
+    rest.split(['|', ';', '\n', '{', '}', '(', ')', '='])
+        .filter_map(|seg| seg.split_whitespace().next())
+        .all(|w| {
+            let w = w.to_ascii_lowercase();
+            PWSH_INERT.contains(&w.as_str())
+                || w == "0"
+                || (w.starts_with('$')
+                    && w[1..]
+                        .chars()
+                        .all(|c| c.is_alphanumeric() || c == '_' || c == '.'))
         })
 }
 
