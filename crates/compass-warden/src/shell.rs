@@ -880,6 +880,17 @@ fn parse_into(
                 .then(|| argv[1..].iter().filter(|a| !a.starts_with('-')).cloned())
                 .map(|words| words.collect::<Vec<_>>().join(" "));
             let mut shell_string = None;
+            // A script read from a stream other than the input.
+            let mut script_unknown = false;
+            // `bash /dev/stdin`, `. /proc/self/fd/0`: the input is the
+            // script; another descriptor's text is not on the line.
+            let mut script_at = |path: &str, shell_string: &mut Option<String>| {
+                match crate::streams::stream(path) {
+                    Some(crate::streams::Stream::Stdin) => *shell_string = stdin.clone(),
+                    Some(crate::streams::Stream::Unknown) => script_unknown = true,
+                    None => {}
+                }
+            };
             if SHELLS.contains(&base.as_str()) {
                 let mut j = 1;
                 let mut reads_stdin = true;
@@ -892,8 +903,16 @@ fn parse_into(
                     if a == "-s" {
                         break;
                     }
+                    if matches!(a.as_str(), "--rcfile" | "--init-file") {
+                        if let Some(file) = argv.get(j + 1) {
+                            script_at(file, &mut shell_string);
+                        }
+                        j += 2;
+                        continue;
+                    }
                     if !a.starts_with('-') {
                         reads_stdin = false;
+                        script_at(a, &mut shell_string);
                         break;
                     }
                     j += 1;
@@ -904,6 +923,10 @@ fn parse_into(
                 }
             } else if base == "eval" {
                 shell_string = Some(argv[1..].join(" "));
+            } else if matches!(base.as_str(), "source" | ".")
+                && let Some(file) = argv.get(1)
+            {
+                script_at(file, &mut shell_string);
             }
             // An env line read wrongly could hide what it runs.
             let mut env_unknown = false;
@@ -919,7 +942,7 @@ fn parse_into(
             // shell strings too; those folded from pieces are judged only
             // when they parse.
             let mut inline = crate::code_strings::inline_code(&base, &argv, stdin.as_deref());
-            inline.facts.unresolved |= env_unknown;
+            inline.facts.unresolved |= env_unknown || script_unknown;
             out.commands.push(SimpleCommand {
                 argv,
                 env,
