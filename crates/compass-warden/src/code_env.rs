@@ -365,7 +365,7 @@ fn options(
                 };
                 match name {
                     "-r" | "--require" | "--import" | "--loader" | "--experimental-loader" => {
-                        let spec = attached.map_or_else(&mut next, |v| v);
+                        let spec = attached.unwrap_or_else(&mut next);
                         note(loaded(spec, at));
                     }
                     n if NODE_INERT.contains(&n) => {}

@@ -245,6 +245,13 @@ fn code_source(lang: Lang, program: &str, argv: &[String]) -> Source {
     Source::Stdin
 }
 
+/// Whether a code interpreter's command line runs code read from its
+/// input (`-`, no script, a script path naming the input), its own
+/// options' values skipped.
+pub fn reads_input(program: &str, argv: &[String]) -> bool {
+    lang_of(program).is_some_and(|lang| matches!(code_source(lang, program, argv), Source::Stdin))
+}
+
 /// What the code of an interpreter command (`program` is its base name)
 /// would run; `stdin` is the text fed to its input, when the command line
 /// spells it out (a here-document, a here-string, `echo … |`).

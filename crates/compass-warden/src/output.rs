@@ -637,10 +637,9 @@ fn interpreter_input(
         // (`/dev/fd/N` of a pipe).
         let reads_stdin = args.iter().all(|x| x.starts_with('-') && x != "-c")
             || args.first().is_some_and(|x| x == "-s")
-            || args
-                .iter()
-                .find(|x| !x.starts_with('-') || *x == "-")
-                .is_some_and(|x| x == "-" || crate::streams::stream(x).is_some());
+            || shell::script_arg(&cmd.argv)
+                .is_some_and(|x| x == "-" || crate::streams::stream(x).is_some())
+            || crate::code_strings::reads_input(prog, &cmd.argv);
         if cmd.stage > 0 && reads_stdin {
             let upstream: Vec<&SimpleCommand> = parsed
                 .commands

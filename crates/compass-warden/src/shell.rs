@@ -485,6 +485,11 @@ fn peel_wrapper(argv: &[String], env: &mut Vec<(String, String)>) -> Option<(Str
                 i,
                 &["-u", "-g", "-C", "-D", "-h", "-p", "-r", "-t", "-U"],
             );
+            // `sudo VAR=value cmd` sets VAR for cmd.
+            while let Some((k, v)) = argv.get(i).and_then(|a| assignment(a)) {
+                env.push((k, v));
+                i += 1;
+            }
         }
         "env" => match env_line(argv) {
             EnvLine::Runs { at, assigned } => {
@@ -723,6 +728,29 @@ fn assignment(word: &str) -> Option<(String, String)> {
     Some((k.to_string(), v.to_string()))
 }
 
+/// Shell options that take the next word as their value.
+const SHELL_VALUE_OPTIONS: &[&str] = &["-o", "+o", "-O", "+O", "--rcfile", "--init-file"];
+
+/// The script a shell or interpreter command line names (its first word
+/// that is no option, options' values skipped), if any.
+pub fn script_arg(argv: &[String]) -> Option<&str> {
+    let mut i = 1;
+    while let Some(a) = argv.get(i) {
+        if a == "--" {
+            return argv.get(i + 1).map(String::as_str);
+        }
+        if a == "-" || !(a.starts_with('-') || a.starts_with('+')) {
+            return Some(a);
+        }
+        i += if SHELL_VALUE_OPTIONS.contains(&a.as_str()) {
+            2
+        } else {
+            1
+        };
+    }
+    None
+}
+
 const SHELLS: &[&str] = &["sh", "bash", "zsh", "dash", "ksh", "ash", "fish", "busybox"];
 
 /// Parse a command line into the simple commands it runs.
@@ -907,6 +935,10 @@ fn parse_into(
                         if let Some(file) = argv.get(j + 1) {
                             script_at(file, &mut shell_string);
                         }
+                        j += 2;
+                        continue;
+                    }
+                    if SHELL_VALUE_OPTIONS.contains(&a.as_str()) {
                         j += 2;
                         continue;
                     }

@@ -417,15 +417,17 @@ fn python(c: &Code) -> bool {
             Some("__globals__" | "__subclasses__" | "__builtins__" | "__loader__") => {
                 return true;
             }
-            Some("modules") if i > 1 && name_at(c, i - 2) == Some("sys") => {
-                if punct_at(c, i + 1, '[') || !punct_at(c, i + 1, '.') {
-                    return true;
-                }
+            Some("modules")
+                if i > 1
+                    && name_at(c, i - 2) == Some("sys")
+                    && (punct_at(c, i + 1, '[') || !punct_at(c, i + 1, '.')) =>
+            {
+                return true;
             }
-            Some("globals" | "locals" | "vars") if punct_at(c, i + 1, '(') => {
-                if punct_at(c, c.group_end(i + 1), '[') {
-                    return true;
-                }
+            Some("globals" | "locals" | "vars")
+                if punct_at(c, i + 1, '(') && punct_at(c, c.group_end(i + 1), '[') =>
+            {
+                return true;
             }
             _ => {}
         }
@@ -526,11 +528,14 @@ fn js(c: &Code) -> bool {
                         Tok::Punct('{') => in_braces = true,
                         Tok::Punct('}') => in_braces = false,
                         Tok::Name(x) if x == "as" => {}
-                        Tok::Name(x) if in_braces => {
-                            if name_at(c, j - 1) != Some("as") && !explained(c, m, None, x) {
-                                return true;
-                            }
+                        Tok::Name(x)
+                            if in_braces
+                                && name_at(c, j - 1) != Some("as")
+                                && !explained(c, m, None, x) =>
+                        {
+                            return true;
                         }
+                        Tok::Name(_) if in_braces => {}
                         Tok::Name(x) => bound.push((x.clone(), m)),
                         _ => {}
                     }
@@ -567,10 +572,8 @@ fn ruby(c: &Code) -> bool {
                 }
             }
             "syscall" => return true,
-            "load" | "require" | "require_relative" if !member => {
-                if loads_stream(c, i) {
-                    return true;
-                }
+            "load" | "require" | "require_relative" if !member && loads_stream(c, i) => {
+                return true;
             }
             _ => {}
         }
@@ -615,11 +618,9 @@ fn perl(c: &Code) -> bool {
                 if matches!(
                     c.toks.get(i + 1),
                     Some(Tok::Str(..)) | Some(Tok::Punct('('))
-                ) =>
+                ) && loads_stream(c, i) =>
             {
-                if loads_stream(c, i) {
-                    return true;
-                }
+                return true;
             }
             _ => {}
         }
@@ -638,15 +639,13 @@ fn php(c: &Code) -> bool {
             return true;
         }
         match n.as_str() {
-            "mail" | "mb_send_mail" | "imap_open" | "expect_popen" | "dl" => {
-                if punct_at(c, i + 1, '(') {
-                    return true;
-                }
+            "mail" | "mb_send_mail" | "imap_open" | "expect_popen" | "dl"
+                if punct_at(c, i + 1, '(') =>
+            {
+                return true;
             }
-            "include" | "include_once" | "require" | "require_once" => {
-                if loads_stream(c, i) {
-                    return true;
-                }
+            "include" | "include_once" | "require" | "require_once" if loads_stream(c, i) => {
+                return true;
             }
             _ => {}
         }
@@ -674,11 +673,7 @@ fn lua(c: &Code) -> bool {
                 }
             }
             "loadlib" if i > 1 && name_at(c, i - 2) == Some("package") => return true,
-            "dofile" | "loadfile" => {
-                if loads_stream(c, i) {
-                    return true;
-                }
-            }
+            "dofile" | "loadfile" if loads_stream(c, i) => return true,
             _ => {}
         }
     }
