@@ -164,6 +164,12 @@ pub fn judge(name: &str, value: &str, cwd: &str, roots: &[String]) -> Option<(Se
                 )
             }
         }
+        // `ENV=production npm start`: sh reads ENV only when interactive,
+        // and a word with no `/` is an app's setting far more often than
+        // a startup file; a path or a stream still counts.
+        Kind::StartupFile if name == "ENV" && !value.contains(['/', '$', '`', '~']) => {
+            return None;
+        }
         Kind::StartupFile => value
             .split(if name == "MAKEFILES" { ' ' } else { '\0' })
             .filter_map(|f| startup(at(f)))
@@ -570,6 +576,7 @@ mod tests {
             ("BASH_ENV", "/dev/null"),
             ("BASH_ENV", ""),
             ("NODE_ENV", "production"),
+            ("ENV", "production"),
             ("RUST_LOG", "debug"),
         ] {
             assert_eq!(sev(n, v), None, "{n}={v}");
