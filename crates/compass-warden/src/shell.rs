@@ -728,6 +728,20 @@ fn assignment(word: &str) -> Option<(String, String)> {
     Some((k.to_string(), v.to_string()))
 }
 
+/// Environment variables whose value programs run as a command line
+/// (git's own are judged as git settings in the output gate).
+const COMMAND_VARIABLES: &[&str] = &[
+    "PAGER",
+    "MANPAGER",
+    "SYSTEMD_PAGER",
+    "EDITOR",
+    "VISUAL",
+    "SUDO_EDITOR",
+    "BROWSER",
+    "LESSOPEN",
+    "LESSCLOSE",
+];
+
 /// Shell options that take the next word as their value.
 const SHELL_VALUE_OPTIONS: &[&str] = &["-o", "+o", "-O", "+O", "--rcfile", "--init-file"];
 
@@ -975,6 +989,28 @@ fn parse_into(
             // when they parse.
             let mut inline = crate::code_strings::inline_code(&base, &argv, stdin.as_deref());
             inline.facts.unresolved |= env_unknown || script_unknown;
+            // Variables whose value a program runs as a command (`PAGER`,
+            // `EDITOR`, `LESSOPEN`, …), set for the command or exported:
+            // the value is a shell string.
+            let exported = matches!(base.as_str(), "export" | "declare" | "typeset");
+            let settings = env.iter().cloned().chain(
+                argv.iter()
+                    .skip(1)
+                    .filter(|_| exported)
+                    .filter_map(|a| assignment(a)),
+            );
+            for (name, value) in settings {
+                if COMMAND_VARIABLES.contains(&name.as_str()) {
+                    let command = value
+                        .trim_start_matches('|')
+                        .replace("%s", "FILE")
+                        .trim()
+                        .to_string();
+                    if !command.is_empty() {
+                        inline.commands.push(command);
+                    }
+                }
+            }
             out.commands.push(SimpleCommand {
                 argv,
                 env,
