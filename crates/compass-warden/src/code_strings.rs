@@ -31,6 +31,8 @@
 
 use base64::Engine;
 
+mod spawners;
+
 /// Longest inline code searched; the rest is ignored.
 const MAX_CODE: usize = 64 * 1024;
 /// Bound on folding through names and decoded code.
@@ -166,6 +168,28 @@ enum Source {
     Stdin,
     /// A script file or module.
     Elsewhere,
+    /// A stream other than the input (`/dev/fd/3`, `/dev/tty`): code the
+    /// line does not spell out.
+    Unknown,
+}
+
+/// Where a script named by path comes from: the input when the path names
+/// it (`/dev/stdin`, `/proc/self/fd/0`, PHP's `php://stdin`), unknown for
+/// another stream, a file otherwise.
+fn script_source(lang: Lang, path: &str) -> Source {
+    if lang == Lang::Php
+        && let Some(wrapped) = path.strip_prefix("php://")
+    {
+        return match wrapped {
+            "stdin" | "fd/0" => Source::Stdin,
+            _ => Source::Unknown,
+        };
+    }
+    match crate::streams::stream(path) {
+        Some(crate::streams::Stream::Stdin) => Source::Stdin,
+        Some(crate::streams::Stream::Unknown) => Source::Unknown,
+        None => Source::Elsewhere,
+    }
 }
 
 fn code_source(lang: Lang, program: &str, argv: &[String]) -> Source {
@@ -173,7 +197,11 @@ fn code_source(lang: Lang, program: &str, argv: &[String]) -> Source {
         let mut i = 1;
         while let Some(a) = argv.get(i) {
             match a.as_str() {
-                "-f" => return Source::Elsewhere,
+                "-f" => {
+                    return argv
+                        .get(i + 1)
+                        .map_or(Source::Elsewhere, |f| script_source(lang, f));
+                }
                 "-F" | "-v" => i += 2,
                 s if s.starts_with('-') => i += 1,
                 _ => return Source::Argv(a.clone()),
@@ -184,6 +212,10 @@ fn code_source(lang: Lang, program: &str, argv: &[String]) -> Source {
     let mut i = 1;
     if matches!(program, "deno" | "bun") && argv.get(1).is_some_and(|a| a == "eval") {
         return argv.get(2).cloned().map_or(Source::Elsewhere, Source::Argv);
+    }
+    // `deno run SCRIPT`, `bun run SCRIPT`: the script follows the options.
+    if matches!(program, "deno" | "bun") && argv.get(1).is_some_and(|a| a == "run") {
+        i = 2;
     }
     while let Some(a) = argv.get(i) {
         if let Some(code) = a
@@ -201,12 +233,27 @@ fn code_source(lang: Lang, program: &str, argv: &[String]) -> Source {
         if a == "-" {
             return Source::Stdin;
         }
-        if a == "-m" || a == "--" || !a.starts_with('-') {
+        if a == "-m" {
             return Source::Elsewhere;
+        }
+        if a == "--" {
+            return argv
+                .get(i + 1)
+                .map_or(Source::Stdin, |s| script_source(lang, s));
+        }
+        if !a.starts_with('-') {
+            return script_source(lang, a);
         }
         i += if value_option(lang, a) { 2 } else { 1 };
     }
     Source::Stdin
+}
+
+/// Whether a code interpreter's command line runs code read from its
+/// input (`-`, no script, a script path naming the input), its own
+/// options' values skipped.
+pub fn reads_input(program: &str, argv: &[String]) -> bool {
+    lang_of(program).is_some_and(|lang| matches!(code_source(lang, program, argv), Source::Stdin))
 }
 
 /// What the code of an interpreter command (`program` is its base name)
@@ -226,9 +273,19 @@ pub fn inline_code(program: &str, argv: &[String], stdin: Option<&str>) -> Inlin
         out.facts.unresolved = crate::unfolded::held(program, argv, stdin);
         return out;
     }
+    if crate::databases::is_sql_client(program) {
+        // A SQL client's shell escapes (`.shell`, `\!`, `system`, …).
+        (out.commands, out.facts.unresolved) =
+            crate::databases::shell_escapes(program, argv, stdin);
+        return out;
+    }
     let Some(lang) = lang_of(program) else {
         return out;
     };
+    if preloads_unseen(lang, argv) {
+        out.facts.unresolved = true;
+        return out;
+    }
     let code = match code_source(lang, program, argv) {
         Source::Argv(code) => code,
         Source::Stdin => match stdin {
@@ -236,9 +293,41 @@ pub fn inline_code(program: &str, argv: &[String], stdin: Option<&str>) -> Inlin
             None => return out,
         },
         Source::Elsewhere => return out,
+        Source::Unknown => {
+            out.facts.unresolved = true;
+            return out;
+        }
     };
     search(lang, &code, 0, &mut out);
     out
+}
+
+/// Code an interpreter loads through its own options before the code
+/// searched here: node's `-r`/`--require`/`--import`/`--loader` of a
+/// stream or a `data:` URL, perl's `-M`/`-m` of an `IPC::` or `FFI::`
+/// module (the process runners no sink names).
+fn preloads_unseen(lang: Lang, argv: &[String]) -> bool {
+    match lang {
+        Lang::Js => argv.iter().enumerate().any(|(i, a)| {
+            let (name, value) = match a.split_once('=') {
+                Some((n, v)) => (n, Some(v.to_string())),
+                None => (a.as_str(), argv.get(i + 1).cloned()),
+            };
+            matches!(
+                name,
+                "-r" | "--require" | "--import" | "--loader" | "--experimental-loader"
+            ) && value
+                .is_some_and(|v| crate::streams::stream(&v).is_some() || v.starts_with("data:"))
+        }),
+        Lang::Perl => argv.iter().any(|a| {
+            let module = a
+                .strip_prefix("-M")
+                .or_else(|| a.strip_prefix("-m"))
+                .map(|m| m.trim_start_matches('-'));
+            module.is_some_and(|m| m.starts_with("IPC") || m.starts_with("FFI"))
+        }),
+        _ => false,
+    }
 }
 
 /// The commands `find … -exec CMD … ;` (or `-execdir`, `-ok`, `+`) runs,
@@ -312,6 +401,11 @@ fn makefile_from_input(argv: &[String], stdin: Option<&str>, out: &mut InlineCod
     let Some(given) = makefile_texts(argv) else {
         return;
     };
+    if given.reads_stream {
+        // A makefile read from a descriptor other than the input.
+        out.facts.unresolved = true;
+        return;
+    }
     let mut texts = given.evals;
     if given.reads_input {
         match stdin {
@@ -351,8 +445,12 @@ fn makefile_from_input(argv: &[String], stdin: Option<&str>, out: &mut InlineCod
 
 /// The makefile text a `make` command line reads besides its files.
 struct MakefileTexts {
-    /// A makefile is read from the input (`-f -`, `-sf /dev/stdin`).
+    /// A makefile is read from the input (`-f -`, `-sf /dev/stdin`,
+    /// `-f /proc/self/fd/0`).
     reads_input: bool,
+    /// A makefile is read from another stream (`-f /dev/fd/3`,
+    /// `-f /dev/tty`), whose text the line does not spell out.
+    reads_stream: bool,
     /// `--eval TEXT` / `-E TEXT`.
     evals: Vec<String>,
 }
@@ -361,8 +459,11 @@ struct MakefileTexts {
 /// abbreviated): `None` when no makefile text comes from the input or
 /// from `--eval`.
 fn makefile_texts(argv: &[String]) -> Option<MakefileTexts> {
-    let from_input = |f: &str| f == "-" || f == "/dev/stdin" || f.starts_with("/dev/fd/");
+    use crate::streams::{Stream, stream};
+    let from_input = |f: &str| f == "-" || stream(f) == Some(Stream::Stdin);
+    let from_stream = |f: &str| stream(f) == Some(Stream::Unknown);
     let mut reads_input = false;
+    let mut reads_stream = false;
     let mut evals = Vec::new();
     for (i, a) in argv.iter().enumerate().skip(1) {
         if a == "--" {
@@ -376,6 +477,7 @@ fn makefile_texts(argv: &[String]) -> Option<MakefileTexts> {
             let value = value.unwrap_or_default();
             if !name.is_empty() && ("file".starts_with(name) || "makefile".starts_with(name)) {
                 reads_input |= from_input(value);
+                reads_stream |= from_stream(value);
             } else if name.len() >= 2 && "eval".starts_with(name) {
                 evals.push(value.to_string());
             }
@@ -399,13 +501,18 @@ fn makefile_texts(argv: &[String]) -> Option<MakefileTexts> {
             };
             if flag == 'f' {
                 reads_input |= from_input(value);
+                reads_stream |= from_stream(value);
             } else {
                 evals.push(value.to_string());
             }
             break;
         }
     }
-    (reads_input || !evals.is_empty()).then_some(MakefileTexts { reads_input, evals })
+    (reads_input || reads_stream || !evals.is_empty()).then_some(MakefileTexts {
+        reads_input,
+        reads_stream,
+        evals,
+    })
 }
 
 /// A makefile line that is a tab-led recipe without `$`, or a plain rule
@@ -680,7 +787,7 @@ fn sink(lang: Lang, qual: Option<&str>, name: &str, code: &str) -> Option<Sink> 
             | "execlp" | "execlpe" | "spawnv" | "spawnve" | "spawnvp" | "spawnvpe" | "spawnl"
             | "spawnle" | "spawnlp" | "spawnlpe" | "posix_spawn" | "posix_spawnp" | "popen2"
             | "popen3" | "popen4" => shell(
-                matches!(qual, Some("os" | ""))
+                matches!(qual, Some("os" | "posix" | "nt" | ""))
                     || (qual.is_none() && code.contains("from os import")),
             ),
             "run" | "call" | "check_call" | "check_output" | "Popen" | "getoutput"
@@ -697,6 +804,8 @@ fn sink(lang: Lang, qual: Option<&str>, name: &str, code: &str) -> Option<Sink> 
                 Some("pickle" | "cPickle" | "_pickle" | "dill" | "marshal" | "shelve")
             )
             .then_some(Sink::Code),
+            // asyncio's, on the module or an event loop.
+            "create_subprocess_shell" | "create_subprocess_exec" => Some(Sink::Shell),
             _ => None,
         },
         Lang::Js => match name {
@@ -705,7 +814,9 @@ fn sink(lang: Lang, qual: Option<&str>, name: &str, code: &str) -> Option<Sink> 
                     || matches!(qual, Some("Bun" | "cp" | "child_process")),
             ),
             "Command" | "run" => shell(qual == Some("Deno")),
-            "eval" | "Function" | "runInThisContext" | "runInNewContext" => Some(Sink::Code),
+            "execve" => shell(qual == Some("process")),
+            "eval" | "Function" | "runInThisContext" | "runInNewContext" | "runInContext"
+            | "compileFunction" => Some(Sink::Code),
             _ => None,
         },
         Lang::Perl => match name {
@@ -735,7 +846,8 @@ fn sink(lang: Lang, qual: Option<&str>, name: &str, code: &str) -> Option<Sink> 
             _ => None,
         },
         Lang::R => match name {
-            "system" | "system2" | "shell" => Some(Sink::Shell),
+            // `pipe("cmd")` opens a connection that runs cmd.
+            "system" | "system2" | "shell" | "pipe" => Some(Sink::Shell),
             "eval" | "evalq" | "source" | "sys.source" => Some(Sink::Code),
             _ => None,
         },
@@ -1630,6 +1742,9 @@ fn search(lang: Lang, code: &str, depth: usize, out: &mut InlineCode) {
                     if c.lang == Lang::Perl && name == "open" {
                         perl_open(&c, i + 1, depth, out);
                     }
+                    if c.lang == Lang::Ruby {
+                        spawners::ruby_pipe(&c, i, qual, name, depth, out);
+                    }
                     c.file_write(i, qual, name, depth, out);
                     c.dynamic_call(i, name, qual, depth, out);
                     continue;
@@ -1657,6 +1772,9 @@ fn search(lang: Lang, code: &str, depth: usize, out: &mut InlineCode) {
             _ => {}
         }
     }
+    // A module or binding that can start processes, used where no sink
+    // above explains it.
+    out.facts.unresolved |= spawners::unexplained(&c);
 }
 
 /// A sink called with the arguments `[s, e)`: the command it runs, or the

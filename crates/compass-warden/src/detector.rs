@@ -44,6 +44,9 @@ pub const DESTRUCTIVE_COMMAND: &str = "destructive_command";
 pub const UNPARSED_COMMAND: &str = "unparsed_command";
 /// Downloaded or decoded bytes run as code.
 pub const FETCH_AND_EXEC: &str = "fetch_and_exec";
+/// An environment setting that makes a program load code (`BASH_ENV`,
+/// `LD_PRELOAD`, `NODE_OPTIONS`, …).
+pub const CODE_INJECTION: &str = "code_injection";
 /// Another command's output piped into an interpreter.
 pub const PIPE_TO_INTERPRETER: &str = "pipe_to_interpreter";
 /// A merge on the forge.

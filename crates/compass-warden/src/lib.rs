@@ -15,6 +15,7 @@ pub mod automaton;
 #[cfg(feature = "bench")]
 pub mod bench;
 pub mod clock;
+pub mod code_env;
 pub mod code_strings;
 pub mod command_rules;
 pub mod databases;
@@ -42,6 +43,7 @@ pub mod shared;
 pub mod shell;
 pub mod silence;
 pub mod sources;
+pub mod streams;
 pub mod structure;
 pub mod taint;
 pub mod tasks;

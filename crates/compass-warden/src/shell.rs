@@ -485,6 +485,11 @@ fn peel_wrapper(argv: &[String], env: &mut Vec<(String, String)>) -> Option<(Str
                 i,
                 &["-u", "-g", "-C", "-D", "-h", "-p", "-r", "-t", "-U"],
             );
+            // `sudo VAR=value cmd` sets VAR for cmd.
+            while let Some((k, v)) = argv.get(i).and_then(|a| assignment(a)) {
+                env.push((k, v));
+                i += 1;
+            }
         }
         "env" => match env_line(argv) {
             EnvLine::Runs { at, assigned } => {
@@ -764,6 +769,29 @@ fn assignment(word: &str) -> Option<(String, String)> {
     Some((k.to_string(), v.to_string()))
 }
 
+/// Shell options that take the next word as their value.
+const SHELL_VALUE_OPTIONS: &[&str] = &["-o", "+o", "-O", "+O", "--rcfile", "--init-file"];
+
+/// The script a shell or interpreter command line names (its first word
+/// that is no option, options' values skipped), if any.
+pub fn script_arg(argv: &[String]) -> Option<&str> {
+    let mut i = 1;
+    while let Some(a) = argv.get(i) {
+        if a == "--" {
+            return argv.get(i + 1).map(String::as_str);
+        }
+        if a == "-" || !(a.starts_with('-') || a.starts_with('+')) {
+            return Some(a);
+        }
+        i += if SHELL_VALUE_OPTIONS.contains(&a.as_str()) {
+            2
+        } else {
+            1
+        };
+    }
+    None
+}
+
 const SHELLS: &[&str] = &[
     "sh", "bash", "zsh", "dash", "ksh", "ash", "fish", "busybox", "mksh", "oksh", "loksh", "pdksh",
     "yash", "posh", "rbash", "tcsh", "csh",
@@ -924,6 +952,17 @@ fn parse_into(
                 .then(|| argv[1..].iter().filter(|a| !a.starts_with('-')).cloned())
                 .map(|words| words.collect::<Vec<_>>().join(" "));
             let mut shell_string = None;
+            // A script read from a stream other than the input.
+            let mut script_unknown = false;
+            // `bash /dev/stdin`, `. /proc/self/fd/0`: the input is the
+            // script; another descriptor's text is not on the line.
+            let mut script_at = |path: &str, shell_string: &mut Option<String>| {
+                match crate::streams::stream(path) {
+                    Some(crate::streams::Stream::Stdin) => *shell_string = stdin.clone(),
+                    Some(crate::streams::Stream::Unknown) => script_unknown = true,
+                    None => {}
+                }
+            };
             if SHELLS.contains(&base.as_str()) {
                 let mut j = 1;
                 let mut reads_stdin = true;
@@ -936,8 +975,20 @@ fn parse_into(
                     if a == "-s" {
                         break;
                     }
+                    if matches!(a.as_str(), "--rcfile" | "--init-file") {
+                        if let Some(file) = argv.get(j + 1) {
+                            script_at(file, &mut shell_string);
+                        }
+                        j += 2;
+                        continue;
+                    }
+                    if SHELL_VALUE_OPTIONS.contains(&a.as_str()) {
+                        j += 2;
+                        continue;
+                    }
                     if !a.starts_with('-') {
                         reads_stdin = false;
+                        script_at(a, &mut shell_string);
                         break;
                     }
                     j += 1;
@@ -948,6 +999,10 @@ fn parse_into(
                 }
             } else if base == "eval" {
                 shell_string = Some(argv[1..].join(" "));
+            } else if matches!(base.as_str(), "source" | ".")
+                && let Some(file) = argv.get(1)
+            {
+                script_at(file, &mut shell_string);
             }
             // An env line read wrongly could hide what it runs.
             let mut env_unknown = false;
@@ -963,7 +1018,7 @@ fn parse_into(
             // shell strings too; those folded from pieces are judged only
             // when they parse.
             let mut inline = crate::code_strings::inline_code(&base, &argv, stdin.as_deref());
-            inline.facts.unresolved |= env_unknown;
+            inline.facts.unresolved |= env_unknown || script_unknown;
             // Command lines other programs run from their options, input
             // or environment (gdb `-ex 'shell …'`, `tar --to-command`,
             // `LESSOPEN`, …) are shell strings too.

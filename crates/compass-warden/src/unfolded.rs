@@ -192,37 +192,133 @@ const APPLESCRIPT_INERT: &[&str] = &[
 /// Bound on `[…]` nesting read in Tcl code.
 const MAX_NESTING: usize = 16;
 
-/// Whether the code an unfolded interpreter is given must be held: it is
-/// given code (inline, or on its input with no script named) that is not
-/// plainly inert. `program` is the base name.
+/// Whether the code an unfolded interpreter is given must be held: code
+/// given inline, or on its input where the line spells the input out,
+/// that is not plainly inert; or code from a place the line does not show
+/// (a descriptor other than the input, a terminal, an option not read
+/// here). `program` is the base name.
 pub fn held(program: &str, argv: &[String], stdin: Option<&str>) -> bool {
-    let Some(code) = code_given(program, argv, stdin) else {
-        return false;
-    };
-    let inert = match program {
-        "osascript" => applescript_language(argv) && applescript_inert(&code),
-        "tclsh" | "wish" | "jimsh" | "expect" => tcl_inert(&code),
-        "julia" => inert_words(&code, JULIA_INERT),
-        "groovy" => inert_words(&code, GROOVY_INERT),
-        "jshell" => inert_words(&code, JAVA_INERT),
-        p if p.starts_with("pwsh") || p.starts_with("powershell") => {
-            !pwsh_encoded(argv) && pwsh_inert(&code)
-        }
-        // Read by no rule here: any code given is held.
-        _ => false,
-    };
-    !inert
+    if program.starts_with("pwsh") || program.starts_with("powershell") {
+        return pwsh_code(argv, stdin).is_some_and(|code| pwsh_encoded(argv) || !pwsh_inert(&code));
+    }
+    let given = sources(program, argv);
+    let mut texts = given.inline;
+    match given.script {
+        Script::Unknown => return true,
+        Script::Input => texts.extend(stdin.map(str::to_string)),
+        Script::None | Script::File => {}
+    }
+    texts.iter().any(|code| !inert(program, argv, code))
 }
 
-/// The code an unfolded interpreter runs: `expect -c CODE`, `osascript -e
-/// CODE` (each `-e` a line), or its input when it is given no script.
-fn code_given(program: &str, argv: &[String], stdin: Option<&str>) -> Option<String> {
-    if program.starts_with("pwsh") || program.starts_with("powershell") {
-        return pwsh_code(argv, stdin);
+/// Whether `code` given to `program` is plainly inert, by the one reading
+/// this module has of that language; any other language's code is not.
+fn inert(program: &str, argv: &[String], code: &str) -> bool {
+    match program {
+        "osascript" => applescript_language(argv) && applescript_inert(code),
+        "tclsh" | "wish" | "jimsh" | "expect" => tcl_inert(code),
+        "julia" => inert_words(code, JULIA_INERT),
+        "groovy" => inert_words(code, GROOVY_INERT),
+        "jshell" => inert_words(code, JAVA_INERT),
+        // Read by no rule here: any code given is held.
+        _ => false,
     }
+}
+
+/// Where the script an interpreter runs besides its inline code comes
+/// from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Script {
+    /// Only inline code.
+    None,
+    /// Its input (no script named, `-`, `/dev/stdin`, `/proc/self/fd/0`).
+    Input,
+    /// A script file.
+    File,
+    /// A stream other than the input, or an argument list not read here.
+    Unknown,
+}
+
+/// The code an unfolded interpreter is given.
+struct Given {
+    /// Code on the command line (`expect -c`, `jimsh -e`, `osascript -e`).
+    inline: Vec<String>,
+    script: Script,
+}
+
+/// A script named by path: the input when the path names it.
+fn script_at(path: &str) -> Script {
+    if path == "-" {
+        return Script::Input;
+    }
+    match crate::streams::stream(path) {
+        Some(crate::streams::Stream::Stdin) => Script::Input,
+        Some(crate::streams::Stream::Unknown) => Script::Unknown,
+        None => Script::File,
+    }
+}
+
+/// Each program's argument list, as the program reads it:
+/// - `tclsh`/`wish` (after an optional `-encoding NAME`) run `argv[1]` as
+///   a script only when it does not start with `-`; otherwise they read
+///   commands from their input (`tclsh -x y` runs its input);
+/// - `jimsh -e CODE`, `jimsh SCRIPT`, or its input;
+/// - `expect [-dinNv] [-D n] [-c CMDS]… [[-f|-b] FILE | FILE | -]`, flags
+///   bundled as getopt reads them (`-dc CMDS`, `-fFILE`), `-i` reading
+///   the input too;
+/// - `osascript [-l LANG] [-s FLAGS] [-i] [-e LINE]… [FILE | -]`.
+///
+/// An option not in these lists leaves where code comes from unknown.
+fn sources(program: &str, argv: &[String]) -> Given {
+    let mut given = Given {
+        inline: Vec::new(),
+        script: Script::None,
+    };
+    let args = argv.get(1..).unwrap_or_default();
+    match program {
+        "tclsh" | "wish" => {
+            let mut at = 0;
+            if args.first().is_some_and(|a| a == "-encoding") {
+                at = 2;
+            }
+            given.script = match args.get(at) {
+                Some(a) if !a.starts_with('-') => script_at(a),
+                // Tk's old `-file NAME` option, anywhere among wish's.
+                _ if program == "wish"
+                    && args[at.min(args.len())..]
+                        .iter()
+                        .any(|a| a.len() > 2 && "-file".starts_with(a.as_str())) =>
+                {
+                    Script::Unknown
+                }
+                _ => Script::Input,
+            };
+        }
+        "jimsh" => {
+            given.script = match args.first().map(String::as_str) {
+                None => Script::Input,
+                Some("-e") => {
+                    given.inline.push(args.get(1).cloned().unwrap_or_default());
+                    Script::None
+                }
+                Some("--version" | "--help" | "-h" | "-v") => Script::None,
+                Some(a) if !a.starts_with('-') => script_at(a),
+                Some(_) => Script::Unknown,
+            };
+        }
+        "expect" => getopt(args, "dinNv", "bcDf", ('c', true), &['f', 'b'], &mut given),
+        "osascript" => getopt(args, "i", "els", ('e', false), &[], &mut given),
+        _ => eval_flags(program, args, &mut given),
+    }
+    given
+}
+
+/// Script runners whose inline code follows an evaluation flag
+/// (`julia -e CODE`, `groovy -e CODE`, …): that code, else the script
+/// their first word that is no option names, else their input (`-`
+/// included).
+fn eval_flags(program: &str, args: &[String], given: &mut Given) {
     let flags: &[&str] = match program {
-        "expect" => &["-c"],
-        "osascript" => &["-e"],
         "julia" => &["-e", "--eval", "-E", "--print"],
         "groovy" | "scala" | "kotlin" | "elixir" | "bb" | "racket" | "swift" => &["-e", "--eval"],
         "kotlinc" => &["-e", "-expression"],
@@ -231,21 +327,85 @@ fn code_given(program: &str, argv: &[String], stdin: Option<&str>) -> Option<Str
         "clojure" | "clj" => &["-e", "--eval"],
         _ => &[],
     };
-    let inline: Vec<&str> = argv
+    given.inline = args
         .windows(2)
         .filter(|w| flags.contains(&w[0].as_str()))
-        .map(|w| w[1].as_str())
+        .map(|w| w[1].clone())
         .collect();
-    if !inline.is_empty() {
-        return Some(inline.join("\n"));
+    if !given.inline.is_empty() {
+        return;
     }
-    if program == "jshell" {
-        // jshell reads a script named on its line, else its input.
-        let script_named = argv.iter().skip(1).any(|a| !a.starts_with('-') && a != "-");
-        return (!script_named).then(|| stdin.map(str::to_string)).flatten();
+    given.script = args
+        .iter()
+        .find(|a| !a.starts_with('-'))
+        .map_or(Script::Input, |a| script_at(a));
+}
+
+/// Reads a getopt-style argument list: `plain` flags take no value,
+/// `valued` ones take the rest of their bundle or the next word; `code`
+/// gives inline code, `file` a script path, `-i` reads the input. The
+/// first word that is no option is the script when no flag named one and
+/// either no inline code was given or the program reads a script besides
+/// it (`expect -c CMDS FILE`); with neither, the input is.
+fn getopt(
+    args: &[String],
+    plain: &str,
+    valued: &str,
+    (code, script_after_code): (char, bool),
+    file: &[char],
+    given: &mut Given,
+) {
+    let mut named = false;
+    let mut input = false;
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        i += 1;
+        if a == "--" {
+            break;
+        }
+        let Some(flags) = a.strip_prefix('-').filter(|f| !f.is_empty()) else {
+            i -= 1;
+            break;
+        };
+        for (at, flag) in flags.char_indices() {
+            if plain.contains(flag) {
+                input |= flag == 'i';
+                continue;
+            }
+            if !valued.contains(flag) {
+                given.script = Script::Unknown;
+                return;
+            }
+            let attached = &flags[at + flag.len_utf8()..];
+            let value = if attached.is_empty() {
+                i += 1;
+                args.get(i - 1).cloned()
+            } else {
+                Some(attached.to_string())
+            };
+            let Some(value) = value else {
+                given.script = Script::Unknown;
+                return;
+            };
+            if flag == code {
+                given.inline.push(value);
+            } else if file.contains(&flag) {
+                given.script = script_at(&value);
+                named = true;
+            }
+            break;
+        }
     }
-    let script_named = argv.iter().skip(1).any(|a| !a.starts_with('-'));
-    (!script_named).then(|| stdin.map(str::to_string)).flatten()
+    if !named && (given.inline.is_empty() || script_after_code) {
+        given.script = match args.get(i) {
+            Some(a) => script_at(a),
+            None if given.inline.is_empty() => Script::Input,
+            None => Script::None,
+        };
+    }
+    if input && given.script != Script::Unknown {
+        given.script = Script::Input;
+    }
 }
 
 /// `osascript` runs AppleScript unless `-l` names another language
@@ -706,6 +866,62 @@ mod tests {
                 !held("osascript", &argv(&["osascript", "-e", line]), None),
                 "{line}"
             );
+        }
+    }
+
+    /// Review 26 §3: each program's argument list decides where its code
+    /// comes from; what is not read here is held.
+    #[test]
+    fn each_programs_argv_is_read_as_the_program_reads_it() {
+        let run = "exec sh -c {rm -rf ~/src}";
+        let bundled = format!("-c{run}");
+        for args in [
+            vec!["tclsh", "-x", "y"],
+            vec!["tclsh", "/dev/stdin"],
+            vec!["tclsh", "/proc/self/fd/0"],
+            vec!["tclsh", "-encoding", "utf-8", "/dev/stdin"],
+            vec!["tclsh", "-"],
+            vec!["wish", "-name", "x"],
+            vec!["jimsh"],
+            vec!["jimsh", "/dev/stdin"],
+            vec!["expect", "-f", "/dev/stdin"],
+            vec!["expect", "-f/dev/stdin"],
+            vec!["expect", "-"],
+            vec!["expect", "-i"],
+            vec!["expect", "-d"],
+            vec!["osascript"],
+            vec!["osascript", "-"],
+        ] {
+            let argv = argv(&args);
+            assert!(held(args[0], &argv, Some(run)), "{args:?} with input");
+        }
+        for args in [
+            vec!["jimsh", "-e", run],
+            vec!["expect", "-dc", run],
+            vec!["expect", bundled.as_str()],
+            vec!["expect", "-c", "puts hi", "/dev/fd/3"],
+            vec!["tclsh", "/dev/fd/3"],
+            vec!["tclsh", "/dev/tty"],
+            vec!["expect", "-z"],
+            vec!["jimsh", "--weird"],
+            vec!["wish", "-file", "/tmp/x.tcl"],
+            vec!["osascript", "-x"],
+        ] {
+            assert!(held(args[0], &argv(&args), None), "{args:?}");
+        }
+        for (args, input) in [
+            (vec!["tclsh", "build.tcl"], Some(run)),
+            (vec!["tclsh", "-encoding", "utf-8", "build.tcl"], Some(run)),
+            (vec!["jimsh", "-e", "puts hi"], None),
+            (vec!["jimsh", "build.tcl"], Some(run)),
+            (vec!["expect", "-f", "login.exp"], Some(run)),
+            (vec!["expect", "login.exp"], Some(run)),
+            (vec!["expect", "-c", "puts hi"], Some(run)),
+            (vec!["osascript", "notify.scpt"], Some(run)),
+            (vec!["tclsh", "-x", "y"], Some("puts hi")),
+            (vec!["tclsh"], None),
+        ] {
+            assert!(!held(args[0], &argv(&args), input), "{args:?}");
         }
     }
 }

@@ -1,0 +1,585 @@
+//! Environment settings that make a program load code: set for one command
+//! (`BASH_ENV=/dev/stdin bash -c true`), through `env`, or exported
+//! (`export NODE_OPTIONS=--require=/tmp/x.js`), they run code that no
+//! argument of the command shows.
+//!
+//! Each variable is judged by what its value can load, and the honest
+//! line is drawn by where that code lives:
+//! - **held** (flagged): a value read from a stream (`/dev/stdin`, a
+//!   descriptor, `/proc/…`), a writable temp dir (`/tmp`, `/var/tmp`,
+//!   `/dev/shm`), a value built at run time (`$(…)`, a variable other than
+//!   `$PWD`/`$HOME` or the variable itself) where a file of code is named,
+//!   code given in the value itself (`PERL5DB`, `LUA_INIT`, an exported
+//!   bash function), a preloaded library outside the system's dirs, a
+//!   JVM option that runs a command;
+//! - **cautioned**: a startup file in the project or the home (it runs
+//!   before the command, out of sight), a module or library dir in the
+//!   home or elsewhere, an option of an options variable not known inert;
+//! - **passed**: the project's own dirs and the system's on a search path
+//!   (`PYTHONPATH=src pytest`, `LD_LIBRARY_PATH=target/release`), module
+//!   names resolved from the search path (`NODE_OPTIONS='--import tsx'`,
+//!   `RUBYOPT=-rbundler/setup`), known inert options (`MAKEFLAGS=-j8`,
+//!   `NODE_OPTIONS=--max-old-space-size=4096`), an empty value or
+//!   `/dev/null`.
+
+use crate::streams::stream;
+use compass_core::gate::Severity;
+
+/// What a variable's value is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// A file (or list of files) of code run at start.
+    StartupFile,
+    /// Code itself.
+    Code,
+    /// Dirs searched for modules or libraries.
+    SearchPath,
+    /// Libraries loaded into every program started.
+    Preload,
+    /// Options of an interpreter, the JVM or make.
+    Options(Options),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Options {
+    Node,
+    Perl,
+    Ruby,
+    Java,
+    Make,
+}
+
+fn kind(name: &str) -> Option<Kind> {
+    Some(match name {
+        "BASH_ENV" | "ENV" | "PYTHONSTARTUP" | "MAKEFILES" | "ZDOTDIR" => Kind::StartupFile,
+        "PERL5DB" => Kind::Code,
+        n if n == "LUA_INIT" || n.starts_with("LUA_INIT_") => Kind::Code,
+        "PYTHONPATH" | "PYTHONHOME" | "PYTHONUSERBASE" | "PERL5LIB" | "PERLLIB" | "RUBYLIB"
+        | "NODE_PATH" | "LUA_PATH" | "LUA_CPATH" | "LD_LIBRARY_PATH" | "GCONV_PATH" => {
+            Kind::SearchPath
+        }
+        n if n.starts_with("LUA_PATH_") || n.starts_with("LUA_CPATH_") => Kind::SearchPath,
+        "LD_PRELOAD" | "LD_AUDIT" | "DYLD_INSERT_LIBRARIES" => Kind::Preload,
+        "NODE_OPTIONS" => Kind::Options(Options::Node),
+        "PERL5OPT" => Kind::Options(Options::Perl),
+        "RUBYOPT" => Kind::Options(Options::Ruby),
+        "JAVA_TOOL_OPTIONS" | "_JAVA_OPTIONS" | "JDK_JAVA_OPTIONS" => Kind::Options(Options::Java),
+        "MAKEFLAGS" | "GNUMAKEFLAGS" | "MFLAGS" => Kind::Options(Options::Make),
+        _ => return None,
+    })
+}
+
+/// Where a path points, for the code it may load.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Place {
+    /// Empty, `/dev/null`, the variable's own earlier value.
+    Inert,
+    /// The system's dirs (`/usr`, `/lib`, `/opt`, …): not the agent's to
+    /// write.
+    System,
+    /// The project (a relative path, the workspace roots).
+    Project,
+    /// The agent's home.
+    Home,
+    /// Elsewhere, or part of it built at run time.
+    Unknown,
+    /// A writable temp dir.
+    Temp,
+    /// A stream: the input, a descriptor, a kernel file.
+    Stream,
+}
+
+const SYSTEM: &[&str] = &[
+    "/usr/", "/lib/", "/lib64/", "/lib32/", "/opt/", "/bin/", "/sbin/", "/etc/", "/snap/", "/nix/",
+];
+const TEMP: &[&str] = &["/tmp", "/var/tmp", "/dev/shm", "/run/user", "/run/shm"];
+
+/// Where `path` (one entry of a value) points, run in `cwd` under the
+/// workspace `roots`; `name` is the variable (its own earlier value is
+/// inert).
+fn place(name: &str, path: &str, cwd: &str, roots: &[String]) -> Place {
+    let path = path.trim();
+    if path.is_empty()
+        || path == "/dev/null"
+        || path == format!("${name}")
+        || path == format!("${{{name}}}")
+    {
+        return Place::Inert;
+    }
+    let mut path = path.to_string();
+    for here in ["$(pwd)", "`pwd`", "${PWD}", "$PWD"] {
+        if let Some(rest) = path.strip_prefix(here) {
+            path = format!("{cwd}{rest}");
+            break;
+        }
+    }
+    let home = ["~", "$HOME", "${HOME}"]
+        .iter()
+        .any(|h| path == *h || path.starts_with(&format!("{h}/")));
+    if !home && (path.contains('$') || path.contains('`')) {
+        return if stream(&path).is_some() {
+            Place::Stream
+        } else {
+            Place::Unknown
+        };
+    }
+    if stream(&path).is_some() {
+        return Place::Stream;
+    }
+    let abs = crate::output::join_path(cwd, &path);
+    if stream(&abs).is_some() {
+        return Place::Stream;
+    }
+    let under =
+        |dir: &str| abs == dir || abs.starts_with(&format!("{}/", dir.trim_end_matches('/')));
+    if TEMP.iter().any(|d| under(d)) {
+        Place::Temp
+    } else if roots.iter().any(|r| under(r)) {
+        Place::Project
+    } else if under("/home/agent") {
+        Place::Home
+    } else if SYSTEM.iter().any(|d| under(d)) {
+        Place::System
+    } else {
+        Place::Unknown
+    }
+}
+
+/// What setting `name=value` for a command run in `cwd` loads, if it is
+/// worth a finding: its severity and why.
+pub fn judge(name: &str, value: &str, cwd: &str, roots: &[String]) -> Option<(Severity, String)> {
+    let kind = kind(name)?;
+    let at = |p: &str| place(name, p, cwd, roots);
+    let (severity, why) = match kind {
+        Kind::Code => {
+            // `LUA_INIT=@file` names a file instead.
+            if let Some(file) = value.strip_prefix('@') {
+                startup(at(file))?
+            } else if value.trim().is_empty() {
+                return None;
+            } else {
+                (
+                    Severity::High,
+                    "its value is code, run before the command's own",
+                )
+            }
+        }
+        // `ENV=production npm start`: sh reads ENV only when interactive,
+        // and a word with no `/` is an app's setting far more often than
+        // a startup file; a path or a stream still counts.
+        Kind::StartupFile if name == "ENV" && !value.contains(['/', '$', '`', '~']) => {
+            return None;
+        }
+        Kind::StartupFile => value
+            .split(if name == "MAKEFILES" { ' ' } else { '\0' })
+            .filter_map(|f| startup(at(f)))
+            .max_by_key(|(s, _)| *s)?,
+        Kind::SearchPath => value
+            .split(if name.starts_with("LUA_") { ';' } else { ':' })
+            .map(|entry| {
+                // LUA_PATH's templates: `./?.lua`, `;;` the default.
+                let entry = if name.starts_with("LUA_") {
+                    entry.split('?').next().unwrap_or_default()
+                } else {
+                    entry
+                };
+                search_dir(at(entry))
+            })
+            .max_by_key(|o| o.map(|(s, _)| s))
+            .flatten()?,
+        Kind::Preload => value
+            .split([' ', ':'])
+            .filter(|lib| !lib.is_empty())
+            .map(|lib| {
+                // A bare library name is looked up in the system's dirs.
+                if !lib.contains(['/', '$', '`', '~']) {
+                    return None;
+                }
+                match at(lib) {
+                    Place::Inert | Place::System => None,
+                    Place::Project => Some((
+                        Severity::Medium,
+                        "it preloads a library of the project into every program",
+                    )),
+                    _ => Some((
+                        Severity::High,
+                        "it preloads a library from outside the system's dirs into every program",
+                    )),
+                }
+            })
+            .max_by_key(|o| o.map(|(s, _)| s))
+            .flatten()?,
+        Kind::Options(o) => options(o, value, &at)?,
+    };
+    Some((
+        severity,
+        format!("The command sets {name}, so {why}: code that no argument of the command shows."),
+    ))
+}
+
+/// A startup file (or dir of them) at `place`.
+fn startup(place: Place) -> Option<(Severity, &'static str)> {
+    match place {
+        Place::Inert => None,
+        Place::Project | Place::Home | Place::System => {
+            Some((Severity::Medium, "a startup file runs before the command"))
+        }
+        Place::Stream => Some((
+            Severity::High,
+            "a startup file read from a stream (the input, a descriptor) runs before the command",
+        )),
+        Place::Temp | Place::Unknown => Some((
+            Severity::High,
+            "a startup file from a temp dir, or one named at run time, runs before the command",
+        )),
+    }
+}
+
+/// A module or library dir at `place`.
+fn search_dir(place: Place) -> Option<(Severity, &'static str)> {
+    match place {
+        Place::Inert | Place::System | Place::Project => None,
+        Place::Home | Place::Unknown => Some((
+            Severity::Medium,
+            "modules or libraries are loaded from a dir outside the project",
+        )),
+        Place::Temp | Place::Stream => Some((
+            Severity::High,
+            "modules or libraries are loaded from a temp dir or a stream",
+        )),
+    }
+}
+
+/// A module or file named to be loaded (`--require X`, `-rX`,
+/// `-javaagent:X`): a bare module name is resolved from the search path.
+fn loaded(spec: &str, at: &dyn Fn(&str) -> Place) -> Option<(Severity, &'static str)> {
+    let spec = spec.trim_matches(['"', '\'']);
+    if spec.starts_with("data:") || spec.starts_with("http:") || spec.starts_with("https:") {
+        return Some((
+            Severity::High,
+            "it loads code given in the value or fetched",
+        ));
+    }
+    let path = spec.strip_prefix("file://").unwrap_or(spec);
+    let is_path = path.starts_with(['/', '.', '~', '$', '`']) || spec.starts_with("file:");
+    if !is_path {
+        return None;
+    }
+    match at(path) {
+        Place::Inert | Place::System => None,
+        Place::Project | Place::Home => Some((
+            Severity::Medium,
+            "it loads a file of code before the command's own",
+        )),
+        _ => Some((
+            Severity::High,
+            "it loads code from a temp dir, a stream or a path named at run time",
+        )),
+    }
+}
+
+const NODE_INERT: &[&str] = &[
+    "--max-old-space-size",
+    "--max-semi-space-size",
+    "--stack-size",
+    "--enable-source-maps",
+    "--no-warnings",
+    "--no-deprecation",
+    "--trace-warnings",
+    "--trace-deprecation",
+    "--trace-uncaught",
+    "--unhandled-rejections",
+    "--openssl-legacy-provider",
+    "--experimental-vm-modules",
+    "--experimental-specifier-resolution",
+    "--experimental-strip-types",
+    "--no-experimental-fetch",
+    "--dns-result-order",
+    "--use-openssl-ca",
+    "--use-bundled-ca",
+    "--use-system-ca",
+    "--max-http-header-size",
+    "--preserve-symlinks",
+    "--disable-warning",
+    "--conditions",
+    "--title",
+    "--heapsnapshot-near-heap-limit",
+    "--diagnostic-dir",
+    "--report-on-fatalerror",
+    "--tls-min-v1.2",
+    "--tls-min-v1.3",
+];
+
+const MAKE_INERT: &[&str] = &[
+    "no-print-directory",
+    "print-directory",
+    "silent",
+    "quiet",
+    "keep-going",
+    "no-keep-going",
+    "stop",
+    "jobs",
+    "load-average",
+    "max-load",
+    "output-sync",
+    "no-builtin-rules",
+    "no-builtin-variables",
+    "always-make",
+    "warn-undefined-variables",
+    "ignore-errors",
+    "dry-run",
+    "just-print",
+    "recon",
+    "question",
+    "environment-overrides",
+    "trace",
+    "debug",
+    "touch",
+    "no-silent",
+];
+
+/// Make variables that change how recipes run, or what make reads.
+const MAKE_RISKY_VARS: &[&str] = &["SHELL", ".SHELLFLAGS", "MAKEFILES", "MAKEFLAGS", "MAKE"];
+
+/// An options variable's value, word by word: the worst finding.
+fn options(
+    o: Options,
+    value: &str,
+    at: &dyn Fn(&str) -> Place,
+) -> Option<(Severity, &'static str)> {
+    const UNKNOWN: (Severity, &str) = (Severity::Medium, "it passes an option not known inert");
+    let words: Vec<&str> = value.split_whitespace().collect();
+    let mut worst: Option<(Severity, &'static str)> = None;
+    let mut note = |f: Option<(Severity, &'static str)>| {
+        if f.is_some_and(|(s, _)| worst.is_none_or(|(w, _)| s > w)) {
+            worst = f;
+        }
+    };
+    let mut i = 0;
+    while let Some(&w) = words.get(i) {
+        i += 1;
+        // An option's value: attached with `=`, or the next word.
+        let mut next = || {
+            i += 1;
+            words.get(i - 1).copied().unwrap_or_default()
+        };
+        match o {
+            Options::Node => {
+                let (name, attached) = match w.split_once('=') {
+                    Some((n, v)) => (n, Some(v)),
+                    None => (w, None),
+                };
+                match name {
+                    "-r" | "--require" | "--import" | "--loader" | "--experimental-loader" => {
+                        let spec = attached.unwrap_or_else(&mut next);
+                        note(loaded(spec, at));
+                    }
+                    n if NODE_INERT.contains(&n) => {}
+                    _ => note(Some(UNKNOWN)),
+                }
+            }
+            Options::Perl | Options::Ruby => {
+                let (flag, rest) = match w.strip_prefix('-') {
+                    Some(r) if !r.is_empty() && !r.starts_with('-') => {
+                        r.split_at(r.chars().next().map_or(0, char::len_utf8))
+                    }
+                    _ => {
+                        // Ruby's long options (`--disable-gems`, `--yjit`).
+                        if o == Options::Ruby && w.starts_with("--") {
+                            continue;
+                        }
+                        note(Some(UNKNOWN));
+                        continue;
+                    }
+                };
+                match (o, flag) {
+                    (_, "I") => {
+                        let dir = if rest.is_empty() { next() } else { rest };
+                        note(search_dir(at(dir)));
+                    }
+                    (Options::Ruby, "r") => {
+                        let lib = if rest.is_empty() { next() } else { rest };
+                        note(loaded(lib, at));
+                    }
+                    // Perl modules by name, found on @INC.
+                    (Options::Perl, "M" | "m") => {}
+                    (Options::Perl, "d") => note(Some((
+                        Severity::Medium,
+                        "it starts perl's debugger, which runs PERL5DB",
+                    ))),
+                    (Options::Perl, "T" | "t" | "w" | "W" | "X" | "U" | "C" | "D")
+                    | (Options::Ruby, "w" | "W" | "v" | "d" | "E" | "K" | "U" | "T") => {}
+                    _ => note(Some(UNKNOWN)),
+                }
+            }
+            Options::Java => {
+                if ["-XX:OnOutOfMemoryError=", "-XX:OnError="]
+                    .iter()
+                    .any(|p| w.starts_with(p))
+                {
+                    note(Some((Severity::High, "it makes the JVM run a command")));
+                } else if let Some(spec) = w
+                    .strip_prefix("-javaagent:")
+                    .or_else(|| w.strip_prefix("-agentpath:"))
+                {
+                    let path = spec.split('=').next().unwrap_or(spec);
+                    note(
+                        loaded(path, at)
+                            .or(Some((Severity::Medium, "it loads an agent into the JVM"))),
+                    );
+                } else if let Some(paths) = w.strip_prefix("-Xbootclasspath/a:") {
+                    for p in paths.split(':') {
+                        note(search_dir(at(p)));
+                    }
+                }
+            }
+            Options::Make => {
+                if let Some(long) = w.strip_prefix("--") {
+                    let name = long.split('=').next().unwrap_or(long);
+                    let prefix = |full: &str| name.len() >= 3 && full.starts_with(name);
+                    if prefix("eval") {
+                        note(Some((
+                            Severity::High,
+                            "it gives make makefile text to read",
+                        )));
+                    } else if prefix("file") || prefix("makefile") {
+                        let file = long.split_once('=').map_or_else(&mut next, |(_, v)| v);
+                        note(startup(at(file)));
+                    } else if !MAKE_INERT.contains(&name) {
+                        note(Some(UNKNOWN));
+                    }
+                } else if let Some((var, _)) = w.split_once('=').filter(|_| !w.starts_with('-')) {
+                    if MAKE_RISKY_VARS.contains(&var) || kind(var).is_some() {
+                        note(Some((
+                            Severity::High,
+                            "it sets a make variable that changes what runs (SHELL, MAKEFILES, …)",
+                        )));
+                    }
+                } else {
+                    // A bundle, with or without its dash (`-j8`, `ks`).
+                    let bundle = w.trim_start_matches('-');
+                    for (at_, c) in bundle.char_indices() {
+                        match c {
+                            'f' | 'E' => {
+                                let rest = &bundle[at_ + 1..];
+                                let text = if rest.is_empty() { next() } else { rest };
+                                note(if c == 'E' {
+                                    Some((Severity::High, "it gives make makefile text to read"))
+                                } else {
+                                    startup(at(text))
+                                });
+                                break;
+                            }
+                            // Values that end the bundle.
+                            'j' | 'l' | 'O' => break,
+                            'k' | 's' | 'i' | 'n' | 'q' | 'r' | 'R' | 'B' | 'e' | 'S' | 'w'
+                            | 't' => {}
+                            _ => {
+                                note(Some(UNKNOWN));
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    worst
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sev(name: &str, value: &str) -> Option<Severity> {
+        judge(name, value, "/work/app", &["/work".to_string()]).map(|(s, _)| s)
+    }
+
+    #[test]
+    fn code_from_streams_temp_dirs_or_the_value_itself_is_held() {
+        for (n, v) in [
+            ("BASH_ENV", "/dev/stdin"),
+            ("BASH_ENV", "/proc/self/fd/0"),
+            ("ENV", "/dev/fd/3"),
+            ("BASH_ENV", "/tmp/x.sh"),
+            ("BASH_ENV", "$X"),
+            ("MAKEFILES", "/dev/stdin"),
+            ("MAKEFILES", "Makefile.local /proc/self/fd/0"),
+            ("PYTHONSTARTUP", "/dev/shm/s.py"),
+            ("PERL5DB", "BEGIN { system 'id' }"),
+            ("LUA_INIT", "os.execute('id')"),
+            ("LUA_INIT", "@/tmp/x.lua"),
+            ("NODE_OPTIONS", "--require /tmp/x.js"),
+            ("NODE_OPTIONS", "--require=/dev/stdin"),
+            ("NODE_OPTIONS", "-r /proc/self/fd/0"),
+            ("NODE_OPTIONS", "--import=data:text/javascript,1"),
+            ("PERL5OPT", "-I/tmp/lib -Mx"),
+            ("RUBYOPT", "-r/tmp/x.rb"),
+            ("RUBYOPT", "-r /dev/stdin"),
+            ("LD_PRELOAD", "/tmp/x.so"),
+            ("LD_PRELOAD", "$HOME/x.so"),
+            ("LD_AUDIT", "/dev/shm/a.so"),
+            ("PYTHONPATH", "/tmp/evil"),
+            ("PYTHONPATH", "src:/dev/shm/x"),
+            ("PYTHONHOME", "/tmp/py"),
+            ("GCONV_PATH", "/tmp/g"),
+            ("JAVA_TOOL_OPTIONS", "-XX:OnOutOfMemoryError=id"),
+            ("JAVA_TOOL_OPTIONS", "-javaagent:/tmp/a.jar"),
+            ("MAKEFLAGS", "-f/dev/stdin"),
+            ("MAKEFLAGS", "--eval=x"),
+            ("MAKEFLAGS", "SHELL=/tmp/sh"),
+        ] {
+            assert_eq!(sev(n, v), Some(Severity::High), "{n}={v}");
+        }
+    }
+
+    #[test]
+    fn project_startup_files_and_unknown_options_caution() {
+        for (n, v) in [
+            ("BASH_ENV", "./env.sh"),
+            ("BASH_ENV", "/home/agent/.bashrc"),
+            ("PYTHONPATH", "/home/agent/lib"),
+            ("NODE_OPTIONS", "--require ./hook.js"),
+            ("NODE_OPTIONS", "--inspect=0.0.0.0:9229"),
+            ("LD_PRELOAD", "./build/libfake.so"),
+            ("MAKEFLAGS", "-C sub"),
+            ("PERL5OPT", "-d"),
+        ] {
+            assert_eq!(sev(n, v), Some(Severity::Medium), "{n}={v}");
+        }
+    }
+
+    #[test]
+    fn everyday_settings_pass() {
+        for (n, v) in [
+            ("PYTHONPATH", "src"),
+            ("PYTHONPATH", "."),
+            ("PYTHONPATH", "$PWD/src:$PYTHONPATH"),
+            ("PYTHONPATH", "$(pwd)"),
+            ("PYTHONPATH", "/work/app/lib"),
+            ("PYTHONPATH", "/usr/lib/python3/dist-packages"),
+            ("LD_LIBRARY_PATH", "target/release"),
+            ("LD_LIBRARY_PATH", "/usr/local/lib:$LD_LIBRARY_PATH"),
+            ("LD_PRELOAD", "libasan.so.8"),
+            ("LD_PRELOAD", "/usr/lib/x86_64-linux-gnu/libfaketime.so.1"),
+            ("NODE_OPTIONS", "--max-old-space-size=4096"),
+            ("NODE_OPTIONS", "--import tsx --enable-source-maps"),
+            ("NODE_OPTIONS", "-r ts-node/register"),
+            ("RUBYOPT", "-rbundler/setup -W0"),
+            ("PERL5OPT", "-MDevel::Cover"),
+            ("PERL5LIB", "lib:local/lib/perl5"),
+            ("MAKEFLAGS", "-j8"),
+            ("MAKEFLAGS", "-j$(nproc) --no-print-directory"),
+            ("MAKEFLAGS", "ks"),
+            ("MAKEFLAGS", "V=1"),
+            ("JAVA_TOOL_OPTIONS", "-Xmx2g -Dfile.encoding=UTF-8"),
+            ("BASH_ENV", "/dev/null"),
+            ("BASH_ENV", ""),
+            ("NODE_ENV", "production"),
+            ("ENV", "production"),
+            ("RUST_LOG", "debug"),
+        ] {
+            assert_eq!(sev(n, v), None, "{n}={v}");
+        }
+    }
+}
