@@ -698,8 +698,14 @@ impl Warden {
             (d, _) => d,
         };
         match &decision {
-            Decision::Flag { reason } => self.issued.remember(&agent, reason),
-            Decision::Caution { note } => self.issued.remember(&agent, note),
+            Decision::Flag { reason: words } | Decision::Caution { note: words } => {
+                self.issued.remember(&agent, words);
+                // As it comes back through the store: a held value or a
+                // secret's shape in it redacted, as every stored text is.
+                if let Some(redacted) = self.redact_for(&agent, words) {
+                    self.issued.remember(&agent, &redacted);
+                }
+            }
             Decision::Clear => {}
         }
         let verdict = Verdict { decision, findings };
