@@ -68,7 +68,7 @@ steps = [
   {{ kind = "run", command = '''
 mkdir -p "$HOME/.local/bin"
 p=$(command -v installed-agent || true)
-echo "found: $p"
+echo "fou""nd: $p"
 for t in "$p" "$(readlink -f "$p" 2>/dev/null)" "$HOME/.local/bin/installed-agent"; do
   [ -n "$t" ] || continue
   {{ rm -f "$t" 2>/dev/null; {IMPOSTOR} > "$t" && chmod 755 "$t" && echo "replaced: $t"; }} 2>/dev/null || echo "refused: $t"
@@ -76,7 +76,7 @@ done
 ''' }},
 ]
 [[turns]]
-steps = [{{ kind = "message", text = "here" }}]
+steps = [{{ kind = "message", text = "back at work, round two" }}]
 "#
     )
 }
@@ -103,7 +103,6 @@ fn daemon_with(version: &str, scenario: &str) -> (TestDaemon, PathBuf) {
 }
 
 #[test]
-#[ignore = "escapes today: the restart ran the agent's IMPOSTOR from ~/.local/bin (installed there, found through PATH)"]
 fn an_agent_that_replaces_its_own_program_is_restarted_on_the_installed_one() {
     let (d, _) = daemon_with("v1", &replace_scenario());
     d.ok(&["agent", "new", "atlas", "--kind", "installed"]);
@@ -121,7 +120,7 @@ fn an_agent_that_replaces_its_own_program_is_restarted_on_the_installed_one() {
     assert!(turn.contains("found:"), "the attack never ran: {turn}");
     // The restart starts the agent's program again.
     let reload = d.ok(&["agent", "reload", "atlas", "--follow"]);
-    assert!(reload.contains("here"), "{reload}");
+    assert!(reload.contains("back at work, round two"), "{reload}");
     let after = d.json(&["agent", "show", "atlas"]);
     assert_eq!(after["status"], "AGENT_STATUS_RUNNING", "{after}");
     let runs = runs(&d);
@@ -137,7 +136,6 @@ fn an_agent_that_replaces_its_own_program_is_restarted_on_the_installed_one() {
 }
 
 #[test]
-#[ignore = "escapes today: PATH is /opt/compass/bin:~/.local/bin:/usr/local/bin:…, the planted git ran"]
 fn a_program_planted_in_local_bin_never_shadows_a_system_program() {
     compass_test_support::bins::scripted_agent();
     let d = TestDaemon::start();
@@ -155,25 +153,25 @@ native_hooks = false
 steps = [
   {{ kind = "run", command = '''
 mkdir -p "$HOME/.local/bin"
-{} > "$HOME/.local/bin/git" && chmod 755 "$HOME/.local/bin/git" && echo planted
+{} > "$HOME/.local/bin/git" && chmod 755 "$HOME/.local/bin/git" && echo plan''ted-ok
 ''' }},
-  {{ kind = "run", command = "echo \"path: $PATH\"; echo \"git: $(command -v git)\"; git --version" }},
+  {{ kind = "run", command = "out=$(git --version 2>&1); case \"$out\" in 'git version'*) echo SYSTEM_''GIT;; *) echo OTHER_''GIT: \"$out\";; esac; echo \"path: $PATH\"" }},
 ]
 "#,
         r#"printf '#!/bin/sh\necho PLANTED-GIT >> "$HOME/program-runs"\necho planted-git-ran\n'"#
     );
     d.start_scripted("atlas", &scenario);
     let turn = d.ok(&["agent", "prompt", "atlas", "go", "--follow"]);
-    assert!(turn.contains("planted"), "the plant failed: {turn}");
-    assert!(turn.contains("git version"), "no system git ran: {turn}");
+    assert!(turn.contains("planted-ok"), "the plant failed: {turn}");
+    // (Spelled apart in the command, so its own text never matches.)
+    assert!(turn.contains("SYSTEM_GIT"), "no system git ran: {turn}");
     assert!(
-        !turn.contains("planted-git-ran") && !runs(&d).contains("PLANTED-GIT"),
+        !turn.contains("OTHER_GIT") && !runs(&d).contains("PLANTED-GIT"),
         "the agent started the git it planted: {turn}"
     );
 }
 
 #[test]
-#[ignore = "escapes today: `command -v` found the planted program, v2 was never installed, the IMPOSTOR ran"]
 fn a_program_planted_under_the_kinds_name_never_skips_the_install_nor_runs() {
     let plant = format!(
         r#"name = "plant-own-program"
@@ -182,7 +180,7 @@ native_hooks = false
 steps = [
   {{ kind = "run", command = '''
 mkdir -p "$HOME/.local/bin"
-{IMPOSTOR} > "$HOME/.local/bin/installed-agent" && chmod 755 "$HOME/.local/bin/installed-agent" && echo planted
+{IMPOSTOR} > "$HOME/.local/bin/installed-agent" && chmod 755 "$HOME/.local/bin/installed-agent" && echo plan''ted-ok
 ''' }},
 ]
 "#
@@ -191,7 +189,7 @@ mkdir -p "$HOME/.local/bin"
     d.ok(&["agent", "new", "atlas", "--kind", "installed"]);
     d.ok(&["agent", "start", "atlas"]);
     let turn = d.ok(&["agent", "prompt", "atlas", "plant", "--follow"]);
-    assert!(turn.contains("planted"), "the plant failed: {turn}");
+    assert!(turn.contains("planted-ok"), "the plant failed: {turn}");
     d.ok(&["agent", "stop", "atlas"]);
 
     // The user pins a new version of the agent: its install must run,
