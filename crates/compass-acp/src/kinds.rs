@@ -1148,8 +1148,9 @@ mod tests {
     }
 
     /// A kind whose own server wants a credential starts through
-    /// `compass-confine`; the agent's command stays what `command -v`
-    /// looks for, and every name must be a variable of the agent's own.
+    /// `compass-confine`, both by absolute path (never a `PATH` lookup);
+    /// the program's name stays what the daemon resolves, and every name
+    /// must be a variable of the agent's own.
     #[test]
     fn confined_kinds_start_through_compass_confine() {
         let r = KindRegistry::builtin().unwrap();
