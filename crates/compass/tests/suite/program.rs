@@ -13,8 +13,10 @@
 //!   changes (a new pinned version): the daemon installs it anyway and
 //!   never starts the planted program.
 //!
-//! Warden is off: the boundary must hold without it.
+//! Warden is off: the boundary must hold without it. The first attack runs
+//! on the OCI backend too.
 
+use super::escape::arena::{Backend, backend_runs_agents};
 use super::kinds::SCRIPTED_HOOKS;
 use super::{TestDaemon, git_repo};
 use std::path::PathBuf;
@@ -85,11 +87,15 @@ fn runs(d: &TestDaemon) -> String {
     fs_err::read_to_string(d.home().join("agents/agt-1/home/program-runs")).unwrap_or_default()
 }
 
-/// A daemon with the `installed` kind at `version` and a project whose
-/// read-only `notes` dir holds `scenario`.
+/// A daemon (with `flags`) with the `installed` kind at `version` and a
+/// project whose read-only `notes` dir holds `scenario`.
 fn daemon_with(version: &str, scenario: &str) -> (TestDaemon, PathBuf) {
+    daemon_with_flags(version, scenario, &[])
+}
+
+fn daemon_with_flags(version: &str, scenario: &str, flags: &[&str]) -> (TestDaemon, PathBuf) {
     compass_test_support::bins::scripted_agent();
-    let mut d = TestDaemon::start();
+    let mut d = TestDaemon::start_with(flags);
     let repo = git_repo(d.outside());
     let notes = d.outside().join("notes");
     fs_err::create_dir_all(&notes).unwrap();
@@ -104,7 +110,22 @@ fn daemon_with(version: &str, scenario: &str) -> (TestDaemon, PathBuf) {
 
 #[test]
 fn an_agent_that_replaces_its_own_program_is_restarted_on_the_installed_one() {
-    let (d, _) = daemon_with("v1", &replace_scenario());
+    replace_and_restart(&[]);
+}
+
+/// The same on the OCI backend: the install's throwaway workload is a
+/// container too (a loud skip where OCI cannot run agents).
+#[test]
+fn on_oci_an_agent_that_replaces_its_own_program_is_restarted_on_the_installed_one() {
+    compass_test_support::bins::scripted_agent();
+    if !backend_runs_agents(Backend::Oci) {
+        return;
+    }
+    replace_and_restart(&["--backend", "oci"]);
+}
+
+fn replace_and_restart(flags: &[&str]) {
+    let (d, _) = daemon_with_flags("v1", &replace_scenario(), flags);
     d.ok(&["agent", "new", "atlas", "--kind", "installed"]);
     let started = d.ok(&["agent", "start", "atlas"]);
     assert!(started.contains("atlas is running"), "{started}");
