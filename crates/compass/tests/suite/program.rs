@@ -231,3 +231,40 @@ mkdir -p "$HOME/.local/bin"
         "the new version was never installed or run:\n{runs}"
     );
 }
+
+/// A kind whose install still writes `$HOME` (it ignores
+/// `$COMPASS_INSTALL_PREFIX`): what it installed is discarded with the
+/// install's workload, and the start is refused, naming the kind, why, and
+/// where a program may come from.
+#[test]
+fn an_install_that_writes_home_is_never_what_runs() {
+    let (d, _) = daemon_with("v1", &replace_scenario());
+    let home_only = installed_kind("v1").replace(
+        r#"prefix="${COMPASS_INSTALL_PREFIX:-$HOME/.local}""#,
+        r#"prefix="$HOME/.local""#,
+    );
+    assert_ne!(home_only, installed_kind("v1"));
+    fs_err::write(d.home().join("kinds.toml"), &home_only).unwrap();
+    let mut d = d;
+    d.kill9();
+    d.spawn();
+    d.ok(&["agent", "new", "atlas", "--kind", "installed"]);
+    let err = d.fails(&["agent", "start", "atlas"]);
+    for needed in [
+        "\"installed\"",
+        "\"installed-agent\"",
+        "COMPASS_INSTALL_PREFIX",
+        "--agent-tools",
+    ] {
+        assert!(err.contains(needed), "{needed}: {err}");
+    }
+    let why = d.json(&["agent", "show", "atlas"]);
+    assert_eq!(why["status"], "AGENT_STATUS_FAILED", "{why}");
+    assert!(
+        why["statusReason"]
+            .as_str()
+            .is_some_and(|r| r.contains("could not start (install)")),
+        "{why}"
+    );
+    assert!(runs(&d).is_empty(), "something ran: {}", runs(&d));
+}
