@@ -19,6 +19,23 @@ use std::path::PathBuf;
 const BUILTIN: &str = include_str!("kinds.toml");
 /// The binary a kind with `confine_secrets` starts through.
 pub use compass_hook::confine::BINARY as CONFINE_BINARY;
+/// The variable naming, to a kind's install script, the directory it
+/// installs into (`npm install -g --prefix "$COMPASS_INSTALL_PREFIX"`):
+/// its `bin` holds the kind's program.
+pub const INSTALL_PREFIX_ENV: &str = "COMPASS_INSTALL_PREFIX";
+
+/// The programs a launch starts, as absolute paths inside the workload,
+/// resolved by the daemon at start in directories no agent can write (the
+/// Compass bin dir, `--agent-tools`, the kind's install dir): an agent that
+/// plants a program of the same name anywhere it can write never has it
+/// started in place of these.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Programs {
+    /// The agent's program: replaces the first word of its command line.
+    pub agent: PathBuf,
+    /// [`CONFINE_BINARY`], for a kind with `confine_secrets`.
+    pub confine: PathBuf,
+}
 
 /// How the agent speaks ACP.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -34,8 +51,12 @@ pub enum Transport {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Provision {
-    /// A `sh` script run inside the workload once, when the agent's command
-    /// is not on its PATH yet (`{config}` substituted).
+    /// A `sh` script that installs the agent into [`INSTALL_PREFIX_ENV`]
+    /// (`{config}` substituted). The daemon runs it once per kind and
+    /// script, in a throwaway workload of its own, never in an agent's:
+    /// what it leaves in the prefix is mounted read-only into every agent
+    /// of the kind (its `bin` on `PATH`), and anything it writes elsewhere
+    /// (`$HOME`) is discarded with that workload.
     pub install: String,
     /// A `sh` script run at every start: wires the native hooks.
     #[serde(default)]
@@ -182,11 +203,15 @@ pub struct AgentKind {
 impl AgentKind {
     /// The launch spec inside the workload. `config_dir` is where the
     /// read-only config appears inside; `custom` takes its argv from `extra`.
+    /// The program (argv\[0\]) and `compass-confine` are started by the
+    /// absolute paths in `programs`, never looked up through `PATH`: a name
+    /// the agent can plant earlier on `PATH` is never what starts.
     pub fn launch(
         &self,
         config_dir: &str,
         extra: &[String],
         cwd: PathBuf,
+        programs: &Programs,
     ) -> Result<ExecSpec, AcpError> {
         let mut argv: Vec<String> = self
             .command
@@ -194,14 +219,24 @@ impl AgentKind {
             .map(|a| a.replace("{config}", config_dir))
             .collect();
         argv.extend(extra.iter().cloned());
-        if argv.is_empty() {
+        let Some(first) = argv.first_mut() else {
             return Err(AcpError::Registry(format!(
                 "agent kind {:?} needs a command line (e.g. `my-agent --acp`)",
                 self.id
             )));
+        };
+        for (what, path) in [("program", &programs.agent), ("confine", &programs.confine)] {
+            if !path.is_absolute() {
+                return Err(AcpError::Registry(format!(
+                    "agent kind {:?}: the {what} path {} is not absolute",
+                    self.id,
+                    path.display()
+                )));
+            }
         }
+        *first = programs.agent.display().to_string();
         if !self.confine_secrets.is_empty() {
-            let mut confined = vec![CONFINE_BINARY.to_owned(), "launch".to_owned()];
+            let mut confined = vec![programs.confine.display().to_string(), "launch".to_owned()];
             for name in &self.confine_secrets {
                 confined.extend(["--secret-env".to_owned(), name.clone()]);
             }
@@ -232,8 +267,9 @@ impl AgentKind {
         cwd: PathBuf,
         config_dir: &str,
         extra: &[String],
+        programs: &Programs,
     ) -> Result<crate::session::SessionConfig, AcpError> {
-        let launch = self.launch(config_dir, extra, cwd.clone())?;
+        let launch = self.launch(config_dir, extra, cwd.clone(), programs)?;
         let mut config = crate::session::SessionConfig::new(agent_id, workload, launch, cwd);
         config.initial_mode = self.initial_mode.clone();
         config.auth_method = self.auth_method.clone();
@@ -250,7 +286,9 @@ impl AgentKind {
         self.provision.wire.replace("{config}", config_dir)
     }
 
-    /// The program the agent is launched as (argv[0]), if any.
+    /// The program the agent is launched as (argv\[0\] of its command),
+    /// if any: a bare name, resolved by the daemon in directories the agent
+    /// cannot write ([`Programs`]).
     pub fn program(&self) -> Option<&str> {
         self.command.first().map(String::as_str)
     }
@@ -626,6 +664,15 @@ impl KindRegistry {
 mod tests {
     use super::*;
 
+    /// The daemon's resolution, as a test gives it: `agent` for the
+    /// program, the sandbox's Compass bin dir for `compass-confine`.
+    fn at(agent: &str) -> Programs {
+        Programs {
+            agent: agent.into(),
+            confine: "/opt/compass/bin/compass-confine".into(),
+        }
+    }
+
     #[test]
     fn builtin_registry_covers_the_targets() {
         let r = KindRegistry::builtin().unwrap();
@@ -673,11 +720,13 @@ mod tests {
         let v: toml::Value = toml::from_str(&body).unwrap();
         assert_eq!(v["rule"][0]["decision"].as_str(), Some("ask_user"));
         assert_eq!(v["rule"][0]["toolName"].as_str(), Some("*"));
-        let launch = gemini.launch("/c", &[], "/work".into()).unwrap();
+        let launch = gemini
+            .launch("/c", &[], "/work".into(), &at("/opt/t/gemini"))
+            .unwrap();
         assert_eq!(
             launch.argv,
             [
-                "gemini",
+                "/opt/t/gemini",
                 "--acp",
                 "--admin-policy",
                 "/c/gemini-cli/compass-policy.toml"
@@ -691,7 +740,7 @@ mod tests {
         assert!(
             claude
                 .install_script("/c")
-                .contains("--prefix \"$HOME/.local\"")
+                .contains("--prefix \"$COMPASS_INSTALL_PREFIX\"")
         );
         assert_eq!(claude.egress, ["api.anthropic.com:443"]);
         assert_eq!(claude.host_env, ["ANTHROPIC_BASE_URL"]);
@@ -703,21 +752,39 @@ mod tests {
         let s = r
             .get("scripted")
             .unwrap()
-            .launch("/cfg", &[], "/work".into())
+            .launch(
+                "/cfg",
+                &[],
+                "/work".into(),
+                &at("/opt/b/compass-scripted-agent"),
+            )
             .unwrap();
+        assert_eq!(s.argv[0], "/opt/b/compass-scripted-agent");
         assert_eq!(s.argv[2], "/cfg/scripted/settings.json");
         assert!(
             r.get("custom")
                 .unwrap()
-                .launch("/cfg", &[], "/work".into())
+                .launch("/cfg", &[], "/work".into(), &at("/x"))
                 .is_err()
         );
         let c = r
             .get("custom")
             .unwrap()
-            .launch("/cfg", &["my-agent".into(), "--acp".into()], "/work".into())
+            .launch(
+                "/cfg",
+                &["my-agent".into(), "--acp".into()],
+                "/work".into(),
+                &at("/opt/t/my-agent"),
+            )
             .unwrap();
-        assert_eq!(c.argv, vec!["my-agent", "--acp"]);
+        assert_eq!(c.argv, vec!["/opt/t/my-agent", "--acp"]);
+        // A program path that is not absolute would be looked up on PATH.
+        assert!(
+            r.get("scripted")
+                .unwrap()
+                .launch("/cfg", &[], "/work".into(), &at("compass-scripted-agent"))
+                .is_err()
+        );
         let cfg = r
             .get("claude-code")
             .unwrap()
@@ -727,10 +794,14 @@ mod tests {
                 "/work/app".into(),
                 "/run/compass/config",
                 &[],
+                &at("/opt/compass/install/bin/claude-agent-acp"),
             )
             .unwrap();
         assert_eq!(cfg.initial_mode.as_deref(), Some("bypassPermissions"));
-        assert_eq!(cfg.launch.argv, vec!["claude-agent-acp"]);
+        assert_eq!(
+            cfg.launch.argv,
+            vec!["/opt/compass/install/bin/claude-agent-acp"]
+        );
         assert_eq!(
             cfg.launch.env.get("IS_SANDBOX").map(String::as_str),
             Some("1")
@@ -751,6 +822,7 @@ mod tests {
                 "/work/app".into(),
                 "/run/compass/config",
                 &[],
+                &at("/opt/compass/install/bin/codex-acp"),
             )
             .unwrap();
         assert_eq!(cfg.auth_method.as_deref(), Some("openai-api-key"));
@@ -796,7 +868,12 @@ mod tests {
         let r = KindRegistry::builtin().unwrap();
         let opencode = r.get("opencode").unwrap();
         let launch = opencode
-            .launch("/run/compass/config", &[], "/work/app".into())
+            .launch(
+                "/run/compass/config",
+                &[],
+                "/work/app".into(),
+                &at("/opt/compass/install/bin/opencode"),
+            )
             .unwrap();
         let content: serde_json::Value =
             serde_json::from_str(&launch.env["OPENCODE_CONFIG_CONTENT"]).unwrap();
@@ -1071,24 +1148,30 @@ mod tests {
     }
 
     /// A kind whose own server wants a credential starts through
-    /// `compass-confine`; the agent's command stays what `command -v`
-    /// looks for, and every name must be a variable of the agent's own.
+    /// `compass-confine`, both by absolute path (never a `PATH` lookup);
+    /// the program's name stays what the daemon resolves, and every name
+    /// must be a variable of the agent's own.
     #[test]
     fn confined_kinds_start_through_compass_confine() {
         let r = KindRegistry::builtin().unwrap();
         let opencode = r.get("opencode").unwrap();
         let launch = opencode
-            .launch("/run/compass/config", &[], "/work/app".into())
+            .launch(
+                "/run/compass/config",
+                &[],
+                "/work/app".into(),
+                &at("/opt/compass/install/bin/opencode"),
+            )
             .unwrap();
         assert_eq!(
             launch.argv,
             [
-                "compass-confine",
+                "/opt/compass/bin/compass-confine",
                 "launch",
                 "--secret-env",
                 "OPENCODE_SERVER_PASSWORD",
                 "--",
-                "opencode",
+                "/opt/compass/install/bin/opencode",
                 "acp"
             ]
         );
@@ -1107,11 +1190,11 @@ mod tests {
         assert_eq!(
             mine.get("my-agent")
                 .unwrap()
-                .launch("/c", &[], "/w".into())
+                .launch("/c", &[], "/w".into(), &at("/opt/t/my-agent"))
                 .unwrap()
                 .argv[..5],
             [
-                "compass-confine",
+                "/opt/compass/bin/compass-confine",
                 "launch",
                 "--secret-env",
                 "MY_SERVER_KEY",

@@ -35,8 +35,8 @@ pub use driver::{
 pub use error::AcpError;
 pub use executor::ExecutorLimits;
 pub use kinds::{
-    AgentKind, HookProtocol, HookSupport, HookTransport, HttpHooks, KindRegistry, Provision,
-    Transport, TransportChoice,
+    AgentKind, CONFINE_BINARY, HookProtocol, HookSupport, HookTransport, HttpHooks,
+    INSTALL_PREFIX_ENV, KindRegistry, Programs, Provision, Transport, TransportChoice,
 };
 pub use session::{
     AcpSession, AgentInfo, Limits, PermissionPolicy, Relaunch, ServedCapabilities, SessionConfig,

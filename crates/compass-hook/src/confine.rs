@@ -12,7 +12,8 @@
 //!   `SHELL` becomes this binary, and [`SECRETS_ENV`] lists the names.
 //!   It refuses to start when the kernel cannot confine the tools.
 //! - `compass-confine -c COMMAND`, which the agent runs as its shell for
-//!   every tool command: it drops each listed variable, closes every
+//!   every tool command: it refuses when [`SECRETS_ENV`] is absent or
+//!   names nothing (it cannot know what to drop), drops each listed variable, closes every
 //!   inherited descriptor above stderr, enters a new Landlock domain and
 //!   runs `bash -c COMMAND`. A process in a Landlock domain cannot ptrace
 //!   a process outside it, so neither `/proc/<pid>/environ` nor
@@ -28,7 +29,8 @@
 use std::ffi::{OsStr, OsString};
 use std::os::unix::ffi::OsStrExt as _;
 
-/// The binary's name, on every workload's PATH beside `compass-hook`.
+/// The binary's name, beside `compass-hook` in the Compass bin dir; the
+/// daemon starts it by its absolute path there, never through `PATH`.
 pub const BINARY: &str = "compass-confine";
 /// The variable that names (comma-separated) what the shell mode drops.
 pub const SECRETS_ENV: &str = "COMPASS_CONFINE_SECRETS";
@@ -232,16 +234,23 @@ pub fn fresh_secret() -> Result<String, String> {
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
-/// The variables the shell mode drops, from [`SECRETS_ENV`]'s value;
-/// anything there that is not a variable name is an error (fail closed).
+/// The variables the shell mode drops, from [`SECRETS_ENV`]'s value.
+/// Fail closed: anything there that is not a variable name is an error,
+/// and so is no list at all (absent, or naming nothing). `launch` always
+/// sets one naming at least one variable; a shell started without it (a
+/// path of the agent that built its child's environment anew) cannot know
+/// what to keep from the command, so it runs nothing.
 pub fn secrets_from(value: Option<&OsStr>) -> Result<Vec<String>, String> {
-    let Some(value) = value else {
-        return Ok(Vec::new());
+    let missing = || {
+        format!(
+            "{SECRETS_ENV} is missing or empty: what to keep from the command is unknown, so nothing runs (start the agent with `{BINARY} launch`)"
+        )
     };
+    let value = value.ok_or_else(missing)?;
     let value = value
         .to_str()
         .ok_or_else(|| format!("{SECRETS_ENV} is not UTF-8"))?;
-    value
+    let names = value
         .split(',')
         .filter(|n| !n.is_empty())
         .map(|n| {
@@ -249,7 +258,11 @@ pub fn secrets_from(value: Option<&OsStr>) -> Result<Vec<String>, String> {
                 .then(|| n.to_owned())
                 .ok_or_else(|| format!("{SECRETS_ENV} names {n:?}, not a variable"))
         })
-        .collect()
+        .collect::<Result<Vec<_>, _>>()?;
+    if names.is_empty() {
+        return Err(missing());
+    }
+    Ok(names)
 }
 
 #[cfg(test)]
@@ -313,8 +326,12 @@ mod tests {
             secrets_from(Some(OsStr::new("A,B_2"))).unwrap(),
             vec!["A".to_owned(), "B_2".to_owned()]
         );
-        assert!(secrets_from(None).unwrap().is_empty());
         assert!(secrets_from(Some(OsStr::new("A,B=1"))).is_err());
+        // No list is not "nothing to drop": it is refused.
+        for missing in [None, Some(""), Some(","), Some(",,")] {
+            let why = secrets_from(missing.map(OsStr::new)).unwrap_err();
+            assert!(why.contains(SECRETS_ENV), "{missing:?}: {why}");
+        }
     }
 
     #[test]

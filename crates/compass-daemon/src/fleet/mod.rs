@@ -18,6 +18,7 @@ mod coalesce;
 mod context;
 mod deliver;
 mod fold;
+mod install;
 mod once;
 mod pauser;
 mod provision;
@@ -85,6 +86,9 @@ pub(crate) struct Fleet {
     channel: Arc<compass_dispatcher::mcp::Channel>,
     /// Told of every push the relay forwarded or refused.
     pushes: Arc<dyn crate::push_relay::PushObserver>,
+    /// Held while a kind's agent is installed: concurrent starts of a
+    /// kind install it once (`install::ensure_installed`).
+    installing: tokio::sync::Mutex<()>,
 }
 
 impl std::fmt::Debug for Fleet {
@@ -153,6 +157,7 @@ impl Fleet {
             relay,
             channel,
             pushes,
+            installing: tokio::sync::Mutex::new(()),
         }
     }
 

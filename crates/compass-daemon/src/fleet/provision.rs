@@ -1,8 +1,7 @@
 //! Getting the agent itself ready inside its workload: its hook config and
-//! scenario in the read-only config dir, its install step (with its
-//! registry reachable only while it runs) and its hook wiring.
+//! scenario in the read-only config dir, and its hook wiring. (Its install
+//! runs in a workload of its own: `install.rs`.)
 
-use super::spec::run_hosts;
 use super::{Fleet, FleetError, io};
 use compass_runtime::WorkloadName;
 use std::path::Path;
@@ -12,56 +11,20 @@ pub(super) const DEFAULT_SCENARIO: &str =
     include_str!("../../../compass-scripted-agent/scenarios/fix-a-bug.toml");
 
 impl Fleet {
-    /// Install the agent inside its workload unless its command is there
-    /// already, then wire its native hooks (every start: idempotent).
+    /// Wire the kind's native hooks (every start: idempotent). Its install
+    /// ran before the workload existed, elsewhere (`install.rs`).
     pub(super) async fn provision_kind(
         &self,
         workload: &WorkloadName,
         kind: &compass_acp::AgentKind,
         config_dir: &str,
     ) -> Result<(), FleetError> {
-        let present = match kind.program() {
-            Some(program) => self
-                .sh(
-                    workload,
-                    &format!("command -v '{}' >/dev/null", program.replace('\'', "")),
-                )
-                .await
-                .is_ok(),
-            None => true,
-        };
-        let install = kind.install_script(config_dir);
-        if !present && !install.trim().is_empty() {
-            tracing::info!(kind = %kind.id, %workload, "installing the agent in its workload");
-            // Egress by phase: the registry is reachable only while the
-            // install runs, whichever way it ends.
-            let phased = self.runtime.backend() != compass_runtime::Backend::Host
-                && !kind.provision.egress.is_empty();
-            let run = run_hosts(kind);
-            if phased {
-                let mut installing = run.clone();
-                installing.extend(kind.provision.egress.iter().cloned());
-                self.runtime.set_egress(workload, &installing).await?;
-            }
-            let installed = self.sh(workload, &install).await;
-            if phased {
-                self.runtime.set_egress(workload, &run).await?;
-            }
-            installed.map_err(|e| {
-                FleetError::State(format!("provisioning {} failed: {e}", kind.display_name))
-            })?;
-        }
         if let Some(wire) = wire_spec(kind, config_dir) {
             self.run(workload, &wire).await.map_err(|e| {
                 FleetError::State(format!("wiring {}'s hooks failed: {e}", kind.display_name))
             })?;
         }
         Ok(())
-    }
-
-    /// Run a `sh` script in the workload; its stderr is the error.
-    pub(super) async fn sh(&self, workload: &WorkloadName, script: &str) -> Result<(), String> {
-        self.run(workload, &sh_spec(script)).await
     }
 
     async fn run(

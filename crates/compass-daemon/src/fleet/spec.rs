@@ -21,6 +21,10 @@ const INNER_BIN: &str = "/opt/compass/bin";
 pub(crate) const HOOK_BINARY: &str = "compass-hook";
 /// Where preinstalled agent CLIs (`--agent-tools`) appear inside a sandbox.
 const INNER_AGENT_TOOLS: &str = "/opt/compass/agents";
+/// The system's program dirs, on every workload's `PATH` before anything
+/// the agent can write (`~/.local/bin`): a name planted there never
+/// shadows a system program.
+pub(super) const SYSTEM_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
 
 impl Fleet {
     pub(super) fn spec(
@@ -44,12 +48,26 @@ impl Fleet {
         ] {
             env.insert(key.to_owned(), value.to_owned());
         }
+        // Read-only dirs first (Compass, the agent tools, the kind's
+        // install), then the system's, and only then the agent's own
+        // `~/.local/bin`: nothing the agent writes shadows a program of
+        // theirs. (The agent's program itself is started by absolute path.)
+        // Mounted only once it exists (a kind whose program is preinstalled
+        // never has one).
+        let install = self.install_dir(kind).filter(|i| i.host.is_dir());
         let mut path = vec![bin.display().to_string()];
-        let tools = self.inner_agent_tools();
-        path.extend(tools.iter().map(|t| t.display().to_string()));
-        // npm installs of the provision step land in the agent's own home.
+        path.extend(
+            self.agent_tools_bins()
+                .into_iter()
+                .map(|(_, _, inner)| inner.display().to_string()),
+        );
+        path.extend(
+            install
+                .iter()
+                .map(|i| i.inner.join("bin").display().to_string()),
+        );
+        path.push(SYSTEM_PATH.to_owned());
         path.push(inner.home.join(".local/bin").display().to_string());
-        path.push("/usr/local/bin:/usr/bin:/bin".to_owned());
         env.insert("PATH".to_owned(), path.join(":"));
         for key in &kind.host_env {
             if let Ok(value) = std::env::var(key) {
@@ -97,6 +115,17 @@ impl Fleet {
                 read_only: true,
             });
         }
+        // The kind's install (filled before the workload exists, by
+        // `ensure_installed`): read-only, at the path it was installed at.
+        if let Some(install) = install
+            && self.runtime.backend() != compass_runtime::Backend::Host
+        {
+            mounts.push(Mount {
+                host_path: install.host,
+                workload_path: install.inner,
+                read_only: true,
+            });
+        }
         Ok(WorkloadSpec {
             name: workload.clone(),
             state_dir: state_dir.to_owned(),
@@ -105,9 +134,9 @@ impl Fleet {
             // The host tier cannot deny egress (a typed error): it runs open,
             // and the agent shows the protection as missing.
             // An agent reaches its model API and nothing else; one that
-            // names no hosts, and installs nothing, gets no network at all.
-            // The install's registry joins only while it runs
-            // (`provision_kind`).
+            // names no hosts gets no network at all. The install's
+            // registry is reached only by the install's own workload
+            // (`ensure_installed`), never by an agent's.
             egress: self.egress(kind),
             resources: compass_runtime::Resources::default(),
         })
@@ -118,7 +147,7 @@ impl Fleet {
         let hosts = run_hosts(kind);
         match self.runtime.backend() {
             compass_runtime::Backend::Host => EgressPolicy::Open,
-            _ if hosts.is_empty() && kind.provision.egress.is_empty() => EgressPolicy::Deny,
+            _ if hosts.is_empty() => EgressPolicy::Deny,
             _ => EgressPolicy::Allowlist { hosts },
         }
     }
@@ -154,8 +183,9 @@ impl Fleet {
             .map_err(FleetError::State)
     }
 
-    /// The preinstalled agent CLIs' bin dirs as the workload sees them.
-    fn inner_agent_tools(&self) -> Vec<PathBuf> {
+    /// The preinstalled agent CLIs' bin dirs: `(host dir, the tools dir
+    /// on the host, the dir as the workload sees it)`.
+    pub(super) fn agent_tools_bins(&self) -> Vec<(PathBuf, PathBuf, PathBuf)> {
         let Some(host) = &self.agent_tools else {
             return Vec::new();
         };
@@ -166,7 +196,7 @@ impl Fleet {
         [".bin", "bin"]
             .iter()
             .filter(|b| host.join(b).is_dir())
-            .map(|b| inner.join(b))
+            .map(|b| (host.join(b), host.clone(), inner.join(b)))
             .collect()
     }
 

@@ -1,4 +1,5 @@
-//! An agent's start, as named steps: its workload (created and cloned on
+//! An agent's start, as named steps: its kind's install (once, in a
+//! workload of its own) and program, its workload (created and cloned on
 //! first start, adopted after a restart), its configuration and hooks, its
 //! secrets, its hook and MCP sockets, its push relay, its worktrees and its ACP
 //! session. What the steps did is recorded in a [`Rollback`] guard: when a
@@ -35,6 +36,9 @@ pub(super) const MCP_SOCKET: &str = "mcp.sock";
 /// agent's status.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Step {
+    /// The kind's agent installed where no agent can write it (once per
+    /// kind and script), and its program found there.
+    Install,
     /// Create and clone, or adopt, the workload.
     Workload,
     /// Learn the submodules of the user's repos for Warden.
@@ -60,6 +64,7 @@ enum Step {
 impl Step {
     fn as_str(self) -> &'static str {
         match self {
+            Self::Install => "install",
             Self::Workload => "workload",
             Self::Submodules => "submodules",
             Self::Configure => "configure",
@@ -116,10 +121,10 @@ impl Fleet {
             return Err(retired(&agent));
         }
         // Refusals (bad kind, scope) change nothing: no rollback needed.
-        let plan = self.plan(agent).await?;
+        let mut plan = self.plan(agent).await?;
         let mut rollback = Rollback::new(self, &plan.agent.id);
         match self
-            .run_steps(&plan, &mut rollback, scenario, granted)
+            .run_steps(&mut plan, &mut rollback, scenario, granted)
             .await
         {
             Ok(live) => {
@@ -159,9 +164,7 @@ impl Fleet {
             })?;
         let workload = Self::workload_name(&agent)?;
         let state_dir = self.agents_dir.join(workload.as_str());
-        let mut spec = self.spec(&agent, &kind, &workload, &state_dir)?;
-        spec.mounts.extend(directory_mounts(&project.directories)?);
-        self.check_socket_unreachable(&spec)?;
+        let spec = self.workload_spec(&agent, &kind, &project, &workload, &state_dir)?;
         let inner = self.runtime.inner_paths(&state_dir);
         Ok(Plan {
             agent,
@@ -174,15 +177,48 @@ impl Fleet {
         })
     }
 
+    /// The agent's workload spec: its kind's, plus the project's
+    /// directories, none reaching the control socket.
+    fn workload_spec(
+        &self,
+        agent: &Agent,
+        kind: &AgentKind,
+        project: &Project,
+        workload: &WorkloadName,
+        state_dir: &std::path::Path,
+    ) -> Result<WorkloadSpec, FleetError> {
+        let mut spec = self.spec(agent, kind, workload, state_dir)?;
+        spec.mounts.extend(directory_mounts(&project.directories)?);
+        self.check_socket_unreachable(&spec)?;
+        Ok(spec)
+    }
+
     /// The steps in order, each recording in `rollback` what it did.
     async fn run_steps(
         &self,
-        plan: &Plan,
+        plan: &mut Plan,
         rollback: &mut Rollback,
         scenario: Option<String>,
         granted: &[String],
     ) -> Result<Live, (Step, FleetError)> {
         let at = |step: Step| move |e: FleetError| (step, e);
+        // Before the workload: it mounts the install dir, read-only. The
+        // program is found at every start, by absolute path.
+        self.ensure_installed(&plan.kind)
+            .await
+            .map_err(at(Step::Install))?;
+        let programs = self.programs(&plan.kind).map_err(at(Step::Install))?;
+        // Again, now that the install dir it mounts exists.
+        plan.spec = self
+            .workload_spec(
+                &plan.agent,
+                &plan.kind,
+                &plan.project,
+                &plan.workload,
+                &plan.state_dir,
+            )
+            .map_err(at(Step::Install))?;
+        let plan = &*plan;
         rollback.workload = Some(plan.workload.clone());
         self.step_workload(plan).await.map_err(at(Step::Workload))?;
         // Read back at every start (after a daemon restart too): listed
@@ -236,7 +272,7 @@ impl Fleet {
             .await
             .map_err(at(Step::Worktrees))?;
         let driver = self
-            .step_session(plan, cwd)
+            .step_session(plan, cwd, &programs)
             .await
             .map_err(at(Step::Session))?;
         Ok(Live {
@@ -367,6 +403,7 @@ impl Fleet {
         &self,
         plan: &Plan,
         cwd: PathBuf,
+        programs: &compass_acp::Programs,
     ) -> Result<Arc<SessionDriver>, FleetError> {
         let config_dir = plan.inner.config.display().to_string();
         let agent = &plan.agent;
@@ -376,6 +413,7 @@ impl Fleet {
             cwd,
             &config_dir,
             &[],
+            programs,
         )?;
         config.scope = Scope {
             project_id: Some(agent.project_id.clone()),

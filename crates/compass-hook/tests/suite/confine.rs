@@ -93,6 +93,7 @@ fn the_agent_gets_a_fresh_key_and_its_tools_never_do() {
 fn a_confined_command_runs_as_written() {
     let out = confine()
         .args(["-c", "printf '%s\\n' one\necho two; exit 3"])
+        .env("COMPASS_CONFINE_SECRETS", "T_SERVER_KEY")
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(3), "{out:?}");
@@ -132,6 +133,34 @@ fn what_cannot_be_run_safely_runs_nothing() {
     assert!(stdout(&out).is_empty(), "{out:?}");
 }
 
+/// The shell mode started without the list of what to drop (a path of the
+/// agent that builds its child's environment anew, a PTY, a session
+/// shell) cannot know what to keep from the tool: it refuses, naming the
+/// variable, and runs nothing, whatever else the environment holds.
+#[test]
+fn a_shell_without_its_secrets_list_runs_nothing() {
+    for list in [None, Some(""), Some(","), Some(",,")] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut cmd = confine();
+        cmd.args(["-c", "touch ran; echo ran"])
+            .current_dir(dir.path())
+            .env_remove("COMPASS_CONFINE_SECRETS")
+            .env("T_SERVER_KEY", "would-leak");
+        if let Some(list) = list {
+            cmd.env("COMPASS_CONFINE_SECRETS", list);
+        }
+        let out = cmd.output().unwrap();
+        assert_eq!(out.status.code(), Some(126), "{list:?}: {out:?}");
+        assert!(stdout(&out).is_empty(), "{list:?}: {out:?}");
+        assert!(!dir.path().join("ran").exists(), "{list:?}: it ran");
+        let why = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            why.contains("compass-confine:") && why.contains("COMPASS_CONFINE_SECRETS"),
+            "{list:?}: {why}"
+        );
+    }
+}
+
 /// Landlock yields to `CAP_SYS_PTRACE`: holding it, neither mode runs.
 #[test]
 fn a_process_that_could_trace_anything_is_refused() {
@@ -142,7 +171,12 @@ fn a_process_that_could_trace_anything_is_refused() {
         &["-c", "echo ran"][..],
         &["launch", "--secret-env", "K", "--", "echo", "ran"],
     ] {
-        let out = Command::new(BIN).args(args).output().unwrap();
+        // With the list `launch` leaves, so the capability is what refuses.
+        let out = Command::new(BIN)
+            .args(args)
+            .env("COMPASS_CONFINE_SECRETS", "K")
+            .output()
+            .unwrap();
         assert_eq!(out.status.code(), Some(126), "{args:?}: {out:?}");
         assert!(stdout(&out).is_empty(), "{args:?}: {out:?}");
         assert!(

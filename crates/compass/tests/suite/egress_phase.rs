@@ -1,9 +1,9 @@
-//! Egress by phase through the daemon, from inside the workload: a user
-//! kind's install step fetches the agent from a local registry-like HTTP
-//! server (its `provision.egress`); once provisioning has run, the agent —
-//! the scripted agent running a command in its workload — reaches only
-//! what its kind names for running (a model-API-like server), never the
-//! registry again.
+//! Egress by phase through the daemon: a user kind's install step fetches
+//! the agent from a local registry-like HTTP server (its
+//! `provision.egress`), in the install's own workload; the agent — the
+//! scripted agent running a command in its workload — reaches only what
+//! its kind names for running (a model-API-like server), never the
+//! registry.
 
 use super::{TestDaemon, git_repo};
 use std::io::{Read, Write};
@@ -62,12 +62,12 @@ fn kinds(registry: u16, model: u16) -> String {
 id = "fetched"
 display_name = "An agent installed from a registry"
 transport = "native"
-command = ["/home/agent/fetched-agent", "--scenario", "/work/notes/scenario.toml"]
+command = ["fetched-agent", "--scenario", "/work/notes/scenario.toml"]
 credentials = []
 load_session = false
 egress = ["127.0.0.1:{model}"]
 [kind.provision]
-install = "curl -fsS -m 10 -o /home/agent/fetched-agent http://127.0.0.1:{registry}/fetched-agent && chmod +x /home/agent/fetched-agent"
+install = "mkdir -p \"$COMPASS_INSTALL_PREFIX/bin\" && curl -fsS -m 10 -o \"$COMPASS_INSTALL_PREFIX/bin/fetched-agent\" http://127.0.0.1:{registry}/fetched-agent && chmod +x \"$COMPASS_INSTALL_PREFIX/bin/fetched-agent\""
 egress = ["127.0.0.1:{registry}"]
 [kind.hooks]
 pre_tool = false
@@ -82,6 +82,8 @@ ungated_tools = []
 #[test]
 fn the_install_registry_is_reachable_only_while_provisioning_runs() {
     compass_test_support::bins::scripted_agent();
+    // The install's workload and the agent's each have an allowlist.
+    compass_test_support::bins::netns_relay();
     let registry = Http::start(AGENT);
     let model = Http::start("model-api");
     let mut d = TestDaemon::start();

@@ -148,7 +148,7 @@ fn a_user_kind_runs_in_a_sandbox_with_its_tool_calls_gated() {
     assert_eq!(why["status"], "AGENT_STATUS_FAILED");
     let reason = why["statusReason"].as_str().unwrap_or_default();
     assert!(
-        reason.contains("could not start (provision)")
+        reason.contains("could not start (install)")
             && reason.contains("the registry has no not-installed-agent (E404)"),
         "{why}"
     );

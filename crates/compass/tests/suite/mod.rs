@@ -25,6 +25,7 @@ mod mcp;
 mod merges;
 mod oci;
 mod opencode;
+mod program;
 mod proposals;
 mod pulls;
 mod real_agent;

@@ -1,0 +1,270 @@
+//! The agent's own program is never run from storage the agent can write
+//! (escape attacks on the program itself, through a real daemon on the
+//! sandbox backend). A user kind installs its agent (a launcher of the
+//! scripted agent that logs each start in the agent's home) by its
+//! install step, without `--agent-tools`; the agent, from its own tool
+//! commands, then:
+//!
+//! - replaces its program wherever it finds it, and is restarted: the
+//!   restart runs the launcher Compass installed, untouched;
+//! - plants `~/.local/bin/git`, then runs `git` (as an agent starting a
+//!   helper by name does): the system's git runs, never the planted one;
+//! - plants `~/.local/bin/<its kind's program>`, and the kind's install
+//!   changes (a new pinned version): the daemon installs it anyway and
+//!   never starts the planted program.
+//!
+//! Warden is off: the boundary must hold without it. The first attack runs
+//! on the OCI backend too.
+
+use super::escape::arena::{Backend, backend_runs_agents};
+use super::kinds::SCRIPTED_HOOKS;
+use super::{TestDaemon, git_repo};
+use std::path::PathBuf;
+
+/// A kind whose install step writes `installed-agent`, a launcher of the
+/// scripted agent that appends `installed <version>` to
+/// `$HOME/program-runs` at every start. It installs into
+/// `$COMPASS_INSTALL_PREFIX` when Compass names one, else where installs
+/// used to go (`$HOME/.local`).
+fn installed_kind(version: &str) -> String {
+    format!(
+        r#"version = 1
+[[kind]]
+id = "installed"
+display_name = "An agent its kind installs"
+transport = "native"
+command = ["installed-agent", "--settings", "{{config}}/mine/settings.json", "--scenario", "/work/notes/scenario.toml"]
+credentials = []
+load_session = false
+[kind.provision]
+install = '''
+set -eu
+prefix="${{COMPASS_INSTALL_PREFIX:-$HOME/.local}}"
+mkdir -p "$prefix/bin"
+real=$(command -v compass-scripted-agent)
+printf '#!/bin/sh\necho "installed {version}" >> "$HOME/program-runs"\nexec %s "$@"\n' "$real" > "$prefix/bin/installed-agent"
+chmod 755 "$prefix/bin/installed-agent"
+'''
+hook_config_path = "mine/settings.json"
+hook_config = '{{"hooks": {{"PreToolUse": [{{"matcher": "*", "hooks": [{{"type": "command", "command": "{{hook}} PreToolUse", "timeout": {{timeout_s}}}}]}}], "PostToolUse": [{{"matcher": "*", "hooks": [{{"type": "command", "command": "{{hook}} PostToolUse", "timeout": {{timeout_s}}}}]}}]}}}}'
+{SCRIPTED_HOOKS}"#
+    )
+}
+
+/// A replacement of the agent's program (or a planted one): it marks that
+/// it ran, then carries on as the agent, as a real attacker's wrapper
+/// would (its gate dropped).
+const IMPOSTOR: &str = r#"printf '#!/bin/sh\necho IMPOSTOR >> "$HOME/program-runs"\nexec compass-scripted-agent "$@"\n'"#;
+
+/// Turn 1 overwrites every place the agent's program could be found:
+/// where its PATH finds it, the file behind that (a symlink's target),
+/// and `~/.local/bin`, where installs used to go. Later prompts are
+/// answered plainly (the reload's own prompt included).
+fn replace_scenario() -> String {
+    format!(
+        r#"name = "replace-own-program"
+native_hooks = false
+[[turns]]
+on_prompt_containing = "replace"
+steps = [
+  {{ kind = "run", command = '''
+mkdir -p "$HOME/.local/bin"
+p=$(command -v installed-agent || true)
+echo "fou""nd: $p"
+for t in "$p" "$(readlink -f "$p" 2>/dev/null)" "$HOME/.local/bin/installed-agent"; do
+  [ -n "$t" ] || continue
+  {{ rm -f "$t" 2>/dev/null; {IMPOSTOR} > "$t" && chmod 755 "$t" && echo "replaced: $t"; }} 2>/dev/null || echo "refused: $t"
+done
+''' }},
+]
+[[turns]]
+steps = [{{ kind = "message", text = "back at work, round two" }}]
+"#
+    )
+}
+
+fn runs(d: &TestDaemon) -> String {
+    fs_err::read_to_string(d.home().join("agents/agt-1/home/program-runs")).unwrap_or_default()
+}
+
+/// A daemon (with `flags`) with the `installed` kind at `version` and a
+/// project whose read-only `notes` dir holds `scenario`.
+fn daemon_with(version: &str, scenario: &str) -> (TestDaemon, PathBuf) {
+    daemon_with_flags(version, scenario, &[])
+}
+
+fn daemon_with_flags(version: &str, scenario: &str, flags: &[&str]) -> (TestDaemon, PathBuf) {
+    compass_test_support::bins::scripted_agent();
+    let mut d = TestDaemon::start_with(flags);
+    let repo = git_repo(d.outside());
+    let notes = d.outside().join("notes");
+    fs_err::create_dir_all(&notes).unwrap();
+    fs_err::write(notes.join("scenario.toml"), scenario).unwrap();
+    fs_err::write(d.home().join("kinds.toml"), installed_kind(version)).unwrap();
+    d.kill9();
+    d.spawn();
+    d.ok(&["warden", "off"]);
+    d.project_with_dir("demo", &repo, &notes);
+    (d, notes)
+}
+
+#[test]
+fn an_agent_that_replaces_its_own_program_is_restarted_on_the_installed_one() {
+    replace_and_restart(&[]);
+}
+
+/// The same on the OCI backend: the install's throwaway workload is a
+/// container too (a loud skip where OCI cannot run agents).
+#[test]
+fn on_oci_an_agent_that_replaces_its_own_program_is_restarted_on_the_installed_one() {
+    compass_test_support::bins::scripted_agent();
+    if !backend_runs_agents(Backend::Oci) {
+        return;
+    }
+    replace_and_restart(&["--backend", "oci"]);
+}
+
+fn replace_and_restart(flags: &[&str]) {
+    let (d, _) = daemon_with_flags("v1", &replace_scenario(), flags);
+    d.ok(&["agent", "new", "atlas", "--kind", "installed"]);
+    let started = d.ok(&["agent", "start", "atlas"]);
+    assert!(started.contains("atlas is running"), "{started}");
+    assert_eq!(runs(&d).lines().collect::<Vec<_>>(), ["installed v1"]);
+
+    let turn = d.ok(&[
+        "agent",
+        "prompt",
+        "atlas",
+        "replace your program",
+        "--follow",
+    ]);
+    assert!(turn.contains("found:"), "the attack never ran: {turn}");
+    // The restart starts the agent's program again.
+    let reload = d.ok(&["agent", "reload", "atlas", "--follow"]);
+    assert!(reload.contains("back at work, round two"), "{reload}");
+    let after = d.json(&["agent", "show", "atlas"]);
+    assert_eq!(after["status"], "AGENT_STATUS_RUNNING", "{after}");
+    let runs = runs(&d);
+    assert!(
+        !runs.contains("IMPOSTOR"),
+        "the restart ran the program the agent wrote:\n{runs}\nthe attack said:\n{turn}"
+    );
+    assert_eq!(
+        runs.lines().collect::<Vec<_>>(),
+        ["installed v1", "installed v1"],
+        "the restart did not run the installed program:\n{turn}"
+    );
+}
+
+#[test]
+fn a_program_planted_in_local_bin_never_shadows_a_system_program() {
+    compass_test_support::bins::scripted_agent();
+    let d = TestDaemon::start();
+    let repo = git_repo(d.outside());
+    d.ok(&["project", "add", "demo", "--repo", repo.to_str().unwrap()]);
+    d.ok(&["warden", "off"]);
+    d.ok(&["agent", "new", "atlas"]);
+    // The agent plants `git`, then starts it by name itself (its own
+    // tool's shell, with the agent process's environment), as OpenCode
+    // starts git and rg.
+    let scenario = format!(
+        r#"name = "plant-git"
+native_hooks = false
+[[turns]]
+steps = [
+  {{ kind = "run", command = '''
+mkdir -p "$HOME/.local/bin"
+{} > "$HOME/.local/bin/git" && chmod 755 "$HOME/.local/bin/git" && echo plan''ted-ok
+''' }},
+  {{ kind = "run", command = "out=$(git --version 2>&1); case \"$out\" in 'git version'*) echo SYSTEM_''GIT;; *) echo OTHER_''GIT: \"$out\";; esac; echo \"path: $PATH\"" }},
+]
+"#,
+        r#"printf '#!/bin/sh\necho PLANTED-GIT >> "$HOME/program-runs"\necho planted-git-ran\n'"#
+    );
+    d.start_scripted("atlas", &scenario);
+    let turn = d.ok(&["agent", "prompt", "atlas", "go", "--follow"]);
+    assert!(turn.contains("planted-ok"), "the plant failed: {turn}");
+    // (Spelled apart in the command, so its own text never matches.)
+    assert!(turn.contains("SYSTEM_GIT"), "no system git ran: {turn}");
+    assert!(
+        !turn.contains("OTHER_GIT") && !runs(&d).contains("PLANTED-GIT"),
+        "the agent started the git it planted: {turn}"
+    );
+}
+
+#[test]
+fn a_program_planted_under_the_kinds_name_never_skips_the_install_nor_runs() {
+    let plant = format!(
+        r#"name = "plant-own-program"
+native_hooks = false
+[[turns]]
+steps = [
+  {{ kind = "run", command = '''
+mkdir -p "$HOME/.local/bin"
+{IMPOSTOR} > "$HOME/.local/bin/installed-agent" && chmod 755 "$HOME/.local/bin/installed-agent" && echo plan''ted-ok
+''' }},
+]
+"#
+    );
+    let (mut d, _) = daemon_with("v1", &plant);
+    d.ok(&["agent", "new", "atlas", "--kind", "installed"]);
+    d.ok(&["agent", "start", "atlas"]);
+    let turn = d.ok(&["agent", "prompt", "atlas", "plant", "--follow"]);
+    assert!(turn.contains("planted-ok"), "the plant failed: {turn}");
+    d.ok(&["agent", "stop", "atlas"]);
+
+    // The user pins a new version of the agent: its install must run,
+    // whatever the agent left in its home under the program's name.
+    fs_err::write(d.home().join("kinds.toml"), installed_kind("v2")).unwrap();
+    d.kill9();
+    d.spawn();
+    let started = d.ok(&["agent", "start", "atlas"]);
+    assert!(started.contains("atlas is running"), "{started}");
+    let runs = runs(&d);
+    assert!(
+        !runs.contains("IMPOSTOR"),
+        "the daemon started the planted program:\n{runs}"
+    );
+    assert_eq!(
+        runs.lines().last(),
+        Some("installed v2"),
+        "the new version was never installed or run:\n{runs}"
+    );
+}
+
+/// A kind whose install still writes `$HOME` (it ignores
+/// `$COMPASS_INSTALL_PREFIX`): what it installed is discarded with the
+/// install's workload, and the start is refused, naming the kind, why, and
+/// where a program may come from.
+#[test]
+fn an_install_that_writes_home_is_never_what_runs() {
+    let (d, _) = daemon_with("v1", &replace_scenario());
+    let home_only = installed_kind("v1").replace(
+        r#"prefix="${COMPASS_INSTALL_PREFIX:-$HOME/.local}""#,
+        r#"prefix="$HOME/.local""#,
+    );
+    assert_ne!(home_only, installed_kind("v1"));
+    fs_err::write(d.home().join("kinds.toml"), &home_only).unwrap();
+    let mut d = d;
+    d.kill9();
+    d.spawn();
+    d.ok(&["agent", "new", "atlas", "--kind", "installed"]);
+    let err = d.fails(&["agent", "start", "atlas"]);
+    for needed in [
+        "\"installed\"",
+        "\"installed-agent\"",
+        "COMPASS_INSTALL_PREFIX",
+        "--agent-tools",
+    ] {
+        assert!(err.contains(needed), "{needed}: {err}");
+    }
+    let why = d.json(&["agent", "show", "atlas"]);
+    assert_eq!(why["status"], "AGENT_STATUS_FAILED", "{why}");
+    assert!(
+        why["statusReason"]
+            .as_str()
+            .is_some_and(|r| r.contains("could not start (install)")),
+        "{why}"
+    );
+    assert!(runs(&d).is_empty(), "something ran: {}", runs(&d));
+}
