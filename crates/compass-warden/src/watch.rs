@@ -251,6 +251,16 @@ impl Watch {
                 text: message.clone(),
                 keys: Vec::new(),
             },
+            // An announcement whose input is not filled in yet (`{}`, as
+            // Claude Code sends first) names no command to judge.
+            AgentUpdate::ToolCall {
+                raw_input: Some(raw),
+                ..
+            } if serde_json::from_str::<serde_json::Value>(raw)
+                .is_ok_and(|v| v.as_object().is_some_and(serde_json::Map::is_empty)) =>
+            {
+                Review::Later
+            }
             AgentUpdate::ToolCall {
                 raw_input: Some(raw),
                 tool_kind,
