@@ -393,6 +393,11 @@ impl Fleet {
             prepare: super::provision::wire_spec(&plan.kind, &config_dir),
         };
         config.launch.masks = config.relaunch.masks(&config.cwd);
+        // Git for the host reads the agent's worktree only through a view
+        // git dir in its read-only config dir (mended for older workloads).
+        let layout = compass_runtime::Layout::new(&plan.state_dir);
+        compass_runtime::git::write_views(&layout.config)?;
+        config.git_views = plan.inner.config.join(compass_core::safe_git::VIEW_DIR);
         // The Dispatcher's tools, as a stdio MCP server the agent launches
         // inside its workload: the shim relays to the agent's MCP socket.
         let compass = self.inner_bin()?.join("compass");

@@ -205,7 +205,11 @@ pub(crate) async fn a_worktree_runs_no_filter_the_clone_selects(
     let tree = state.join("work/.streams/ENG-9/app");
     assert_eq!(trees, vec![inner.work.join(".streams/ENG-9/app")]);
     for (path, body) in [("d0/f0.txt", "file 0\n"), ("d2/f2.txt", "file 2\n")] {
-        assert_eq!(fs_err::read_to_string(tree.join(path)).unwrap(), body, "{path}");
+        assert_eq!(
+            fs_err::read_to_string(tree.join(path)).unwrap(),
+            body,
+            "{path}"
+        );
     }
     // Checked out for real: the index matches the branch's commit.
     let out = rt

@@ -611,11 +611,29 @@ async fn the_discard_check_runs_no_filter_the_repository_selects() {
         "* filter=evil\nREADME.md filter=proc\n",
     )
     .unwrap();
-    git(&work, &["config", "filter.evil.clean", &format!("{}; cat", m("clean"))]);
-    git(&work, &["config", "filter.evil.smudge", &format!("{}; cat", m("smudge"))]);
     git(
         &work,
-        &["config", "filter.proc.process", &format!("sh -c '{}; exit 1'", m("process"))],
+        &[
+            "config",
+            "filter.evil.clean",
+            &format!("{}; cat", m("clean")),
+        ],
+    );
+    git(
+        &work,
+        &[
+            "config",
+            "filter.evil.smudge",
+            &format!("{}; cat", m("smudge")),
+        ],
+    );
+    git(
+        &work,
+        &[
+            "config",
+            "filter.proc.process",
+            &format!("sh -c '{}; exit 1'", m("process")),
+        ],
     );
     // Stat-dirty (same content, another mtime), and a new file beside.
     let old = std::time::SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1_000_000_000);
@@ -639,13 +657,21 @@ async fn the_discard_check_runs_no_filter_the_repository_selects() {
         .unwrap()
         .map(|e| e.unwrap().file_name())
         .collect();
-    assert!(ran.is_empty(), "git run for Warden ran the repository's filters: {ran:?}");
+    assert!(
+        ran.is_empty(),
+        "git run for Warden ran the repository's filters: {ran:?}"
+    );
     // It still answers: one untracked file, and a tracked one whose stat
     // changed counts as possibly changed (never as clean).
     assert!(
-        discardable(&LocalGit, &agent, cwd, DiscardScope::Untracked { ignored: false })
-            .await
-            .unwrap()
+        discardable(
+            &LocalGit,
+            &agent,
+            cwd,
+            DiscardScope::Untracked { ignored: false }
+        )
+        .await
+        .unwrap()
             >= 1
     );
 }
