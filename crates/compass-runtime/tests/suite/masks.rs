@@ -465,5 +465,20 @@ async fn a_mount_under_a_pinned_dir_stays_in_view() {
         "the writable mount's write went elsewhere"
     );
     assert!(!app.join("data/written").exists());
+    // A sibling (a shell, a terminal) started while a masked process
+    // lives has `/work/app` pinned and no masks of its own.
+    let masked = ExecSpec {
+        masks: vec![mask("/work/app/.opencode", MaskShape::Dir)],
+        ..sh("touch /tmp/masked-ready; \
+              i=0; while [ ! -e /tmp/sibling-done ] && [ $i -lt 1500 ]; do sleep 0.02; i=$((i+1)); done")
+    };
+    let other = sh(
+        "i=0; while [ ! -e /tmp/masked-ready ] && [ $i -lt 1500 ]; do sleep 0.02; i=$((i+1)); done; \
+         cat /work/app/vendor/README; touch /tmp/sibling-done",
+    );
+    let (a, b) = tokio::join!(rt.exec(&s.name, &masked), rt.exec(&s.name, &other));
+    let (a, b) = (a.unwrap(), b.unwrap());
+    assert!(a.success(), "{}", stderr(&a));
+    assert_eq!(stdout(&b), "host content\n", "{}", stderr(&b));
     rt.remove(&s.name).await.unwrap();
 }
