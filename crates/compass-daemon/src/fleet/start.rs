@@ -292,6 +292,20 @@ impl Fleet {
         if let Some((rel, body)) = config {
             write_config(&layout.config.join(rel), &body)?;
         }
+        // Config the agent's program reads that the agent must not write
+        // (OpenCode's provider config): rendered here, read-only inside.
+        let rendered = plan
+            .kind
+            .rendered(&plan.spec.env, &config_dir)
+            .map_err(|e| {
+                FleetError::State(format!(
+                    "rendering {}'s config failed: {e}",
+                    plan.kind.display_name
+                ))
+            })?;
+        for (rel, body) in rendered {
+            write_config(&layout.config.join(rel), &body)?;
+        }
         let mut hooked = plan.kind.hooks.pre_tool;
         if plan.kind.id == "scripted" {
             let scenario = scenario.unwrap_or(DEFAULT_SCENARIO);
