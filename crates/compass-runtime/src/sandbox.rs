@@ -506,7 +506,8 @@ impl SandboxRuntime {
         let mut stand_ins = crate::mask_check::StandIns::default();
         for mask in &exec.masks {
             let stand_in = crate::masks::stand_in(&w.layout, mask)?;
-            let meta = fs_err::symlink_metadata(&stand_in)
+            // The runtime's own file in the state dir, outside every mount.
+            let meta = fs_err::metadata(&stand_in)
                 .map_err(|e| RuntimeError::io("reading a mask's stand-in", e))?;
             let id = Some((
                 std::os::unix::fs::MetadataExt::dev(&meta),
