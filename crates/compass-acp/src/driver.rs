@@ -9,6 +9,7 @@ use crate::error::AcpError;
 use crate::session::{AcpSession, SessionConfig, StartMode, TurnOutcome};
 use crate::sink::EventSink;
 use compass_core::gate::Gate;
+use compass_core::safe_git::{SafeGit, WorktreeView};
 use compass_runtime::{WorkloadName, WorkloadRuntime};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -50,16 +51,16 @@ from where the workspace shows it stands. Do not redo finished work.\n\n\
 
 /// Branch, status and recent commits of the repository at `cwd`, collected
 /// inside the workload with safe git (the agent's hooks, fsmonitor, pager
-/// and drivers stay inert).
+/// and drivers stay inert). The status reads the worktree, so it runs only
+/// through a view (`compass_core::safe_git::WorktreeView`, under `views` as
+/// the workload sees it): no filter the agent's attributes select runs.
 pub async fn workspace_state(
     runtime: &dyn WorkloadRuntime,
     workload: &WorkloadName,
     cwd: &Path,
+    views: &Path,
 ) -> String {
-    let run = |args: &'static [&'static str]| async move {
-        let cmd = compass_core::safe_git::SafeGit::in_dir(cwd)
-            .map_err(|e| e.to_string())?
-            .args(args.iter().copied());
+    let run = |cmd: SafeGit| async move {
         let out = compass_runtime::git::exec(runtime, workload, &cmd)
             .await
             .map_err(|e| e.to_string())?;
@@ -73,22 +74,87 @@ pub async fn workspace_state(
         }
         Ok::<_, String>(String::from_utf8_lossy(&out.stdout).into_owned())
     };
+    let here = |args: &'static [&'static str]| {
+        SafeGit::in_dir(cwd)
+            .map(|g| g.args(args.iter().copied()))
+            .map_err(|e| e.to_string())
+    };
     // A repository git cannot read (or one that makes git time out) gets
     // no more git runs: each would wait out the same limit.
-    let branch = match run(&["rev-parse", "--abbrev-ref", "HEAD"]).await {
+    let branch = match async { run(here(&["rev-parse", "--abbrev-ref", "HEAD"])?).await }.await {
         Ok(b) if !b.trim().is_empty() => b.trim().to_owned(),
         Ok(_) => "(not a git repository)".to_owned(),
         Err(e) if e.contains("not a git repository") => "(not a git repository)".to_owned(),
         Err(e) => return format!("(workspace state unavailable: {e})"),
     };
-    let status = run(&["status", "--short"]).await.unwrap_or_default();
-    let status: Vec<&str> = status.lines().take(50).collect();
-    let log = run(&["log", "--oneline", "-10"]).await.unwrap_or_default();
+    let status = async {
+        let located = run(WorktreeView::locate(cwd).map_err(|e| e.to_string())?).await?;
+        let view = WorktreeView::parse(views, &located).map_err(|e| e.to_string())?;
+        let head = run(here(&[
+            "rev-parse",
+            "--verify",
+            "--quiet",
+            "HEAD^{commit}",
+        ])?)
+        .await
+        .map(|h| h.trim().to_owned())
+        .unwrap_or_else(|_| view.format().empty_tree().to_owned());
+        let g = || view.git().map_err(|e| e.to_string());
+        let staged = run(g()?
+            .args(["diff-index", "--cached", "--name-status", "-z"])
+            .value("commit", &head)
+            .map_err(|e| e.to_string())?)
+        .await?;
+        let unstaged = run(g()?.args(["diff-files", "--name-status", "-z"])).await?;
+        let untracked = run(g()?.args([
+            "ls-files",
+            "-z",
+            "--others",
+            "--exclude-standard",
+            "--directory",
+            "--no-empty-directory",
+        ]))
+        .await?;
+        Ok::<_, String>(short_status(&staged, &unstaged, &untracked))
+    }
+    .await
+    .unwrap_or_default();
+    let status: Vec<&str> = status.iter().map(String::as_str).take(50).collect();
+    let log = async { run(here(&["log", "--oneline", "-10"])?).await }
+        .await
+        .unwrap_or_default();
     format!(
         "branch: {branch}\nstatus:\n{}\nrecent commits:\n{}",
         status.join("\n"),
         log.trim_end()
     )
+}
+
+/// `git status --short`'s lines from plumbing output: `--name-status -z`
+/// of the index against HEAD (first column) and of the worktree against
+/// the index (second), and `ls-files -z --others` (`??`).
+fn short_status(staged: &str, unstaged: &str, untracked: &str) -> Vec<String> {
+    let mut by_path: std::collections::BTreeMap<&str, [char; 2]> = Default::default();
+    for (column, listing) in [(0, staged), (1, unstaged)] {
+        let mut fields = listing.split('\0');
+        while let (Some(kind), Some(path)) = (fields.next(), fields.next()) {
+            let Some(letter) = kind.chars().next() else {
+                continue;
+            };
+            by_path.entry(path).or_insert([' ', ' '])[column] = letter;
+        }
+    }
+    let mut lines: Vec<String> = by_path
+        .into_iter()
+        .map(|(path, [x, y])| format!("{x}{y} {path}"))
+        .collect();
+    lines.extend(
+        untracked
+            .split('\0')
+            .filter(|p| !p.is_empty())
+            .map(|p| format!("?? {p}")),
+    );
+    lines
 }
 
 /// The agent answered as if the session never existed.
@@ -301,8 +367,13 @@ impl SessionDriver {
             Ok(c) => c.clone(),
             Err(p) => p.into_inner().clone(),
         };
-        ctx.workspace_state =
-            workspace_state(self.runtime.as_ref(), &config.workload, &config.cwd).await;
+        ctx.workspace_state = workspace_state(
+            self.runtime.as_ref(),
+            &config.workload,
+            &config.cwd,
+            &config.git_views,
+        )
+        .await;
         let turn = session.prompt(&reload_prompt(&ctx)).await?;
         Ok(ReloadOutcome {
             mode: StartMode::Reloaded,
@@ -334,5 +405,19 @@ mod tests {
         assert!(p.contains("Fix add()"));
         assert!(p.contains("branch: compass/atlas/demo-1"));
         assert!(p.contains("not instructions"));
+    }
+
+    #[test]
+    fn the_short_status_is_put_together_from_plumbing() {
+        let lines = short_status(
+            "M\0a.txt\0A\0new.rs\0",
+            "M\0a.txt\0D\0gone.md\0",
+            "notes/\0x\0",
+        );
+        assert_eq!(
+            lines,
+            ["MM a.txt", " D gone.md", "A  new.rs", "?? notes/", "?? x"].map(str::to_owned)
+        );
+        assert!(short_status("", "", "").is_empty());
     }
 }

@@ -82,6 +82,79 @@ pub struct Provision {
     /// agent process as empty and read-only ([`crate::masked`]).
     #[serde(default)]
     pub masked: crate::masked::Masked,
+    /// Config files the daemon renders on the host into the read-only
+    /// config dir at every start (never written inside, never read back):
+    /// the agent can neither rewrite them between restarts nor while its
+    /// program re-reads them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rendered: Vec<Rendered>,
+}
+
+/// One config file rendered on the host ([`Provision::rendered`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rendered {
+    /// Where it goes, relative to the read-only config dir.
+    pub path: String,
+    /// The content: `${NAME}` becomes the value of a declared variable,
+    /// `{config}` the config dir as the workload sees it.
+    pub template: String,
+    /// The variables: each a `host_env` setting (its value in the agent's
+    /// environment, else the default), checked before it is written.
+    #[serde(default)]
+    pub vars: BTreeMap<String, RenderedVar>,
+}
+
+/// A variable of a [`Rendered`] file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RenderedVar {
+    pub default: String,
+    pub check: ValueCheck,
+}
+
+/// What a rendered variable's value must be. Neither admits a quote, a
+/// backslash, a space or a brace, so a value cannot leave its JSON string.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ValueCheck {
+    /// An `http(s)://` URL of `A-Za-z0-9.:/_~%-` only.
+    BaseUrl,
+    /// A model id: a letter or digit, then `A-Za-z0-9._:-`.
+    ModelId,
+}
+
+impl ValueCheck {
+    fn check(self, name: &str, value: &str) -> Result<(), String> {
+        let ok = match self {
+            Self::BaseUrl => {
+                (value.starts_with("http://") || value.starts_with("https://"))
+                    && value
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || ".:/_~%-".contains(c))
+            }
+            Self::ModelId => {
+                value
+                    .chars()
+                    .next()
+                    .is_some_and(|c| c.is_ascii_alphanumeric())
+                    && value
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || "._:-".contains(c))
+            }
+        };
+        if ok {
+            return Ok(());
+        }
+        Err(match self {
+            Self::BaseUrl => format!(
+                "{name} must be an http(s) URL of letters, digits and . : / _ ~ % -, not {value:?}"
+            ),
+            Self::ModelId => {
+                format!("{name} must be a model id (letters, digits and . _ : -), not {value:?}")
+            }
+        })
+    }
 }
 
 /// A kind's HTTP hook form. It replaces `hook_config` (at the same path)
@@ -389,6 +462,30 @@ impl AgentKind {
         ))
     }
 
+    /// `(relative path, content)` of every [`Rendered`] config file, with
+    /// the variables' values from `env` (the agent's environment, where
+    /// `host_env` settings land) or their defaults, each checked. An error
+    /// names the variable and what it must be.
+    pub fn rendered(
+        &self,
+        env: &BTreeMap<String, String>,
+        config_dir: &str,
+    ) -> Result<Vec<(String, String)>, String> {
+        self.provision
+            .rendered
+            .iter()
+            .map(|r| {
+                let mut body = r.template.replace("{config}", config_dir);
+                for (name, var) in &r.vars {
+                    let value = env.get(name).unwrap_or(&var.default);
+                    var.check.check(name, value)?;
+                    body = body.replace(&format!("${{{name}}}"), value);
+                }
+                Ok((r.path.clone(), body))
+            })
+            .collect()
+    }
+
     /// Whether either native hook gates tool calls.
     pub fn hooked(&self) -> bool {
         self.hooks.pre_tool || self.hooks.post_tool
@@ -484,6 +581,50 @@ impl AgentKind {
             .masked
             .check()
             .or_else(|e| bad("provision.masked", e))?;
+        for r in &self.provision.rendered {
+            self.check_rendered_file(r)
+                .or_else(|e| bad("provision.rendered", e))?;
+        }
+        Ok(())
+    }
+
+    /// A rendered file: a relative path apart from the hook config's, every
+    /// `${NAME}` a declared `host_env` variable whose default passes its
+    /// check, and (JSON or TOML) still parsing once rendered.
+    fn check_rendered_file(&self, r: &Rendered) -> Result<(), String> {
+        let path = &r.path;
+        if path.starts_with('/')
+            || path
+                .split('/')
+                .any(|c| c == ".." || c == "." || c.is_empty())
+        {
+            return Err(format!(
+                "{path:?} must be a relative path inside the config dir"
+            ));
+        }
+        if self.provision.hook_config_path.as_deref() == Some(path.as_str()) {
+            return Err(format!("{path:?} is the hook config's path"));
+        }
+        for (name, var) in &r.vars {
+            if !self.host_env.contains(name) {
+                return Err(format!("{name} is not one of the kind's host_env settings"));
+            }
+            var.check.check(name, &var.default)?;
+        }
+        let mut rest = r.template.as_str();
+        while let Some(at) = rest.find("${") {
+            let name = rest[at + 2..].split('}').next().unwrap_or_default();
+            if !r.vars.contains_key(name) {
+                return Err(format!("{path}: ${{{name}}} is not a declared variable"));
+            }
+            rest = &rest[at + 2..];
+        }
+        let defaults = self
+            .rendered(&BTreeMap::new(), "/run/compass/config")
+            .map_err(|e| format!("{path}: {e}"))?;
+        for (p, body) in defaults.iter().filter(|(p, _)| p == path) {
+            check_rendered(p, "", body, false).map_err(|e| format!("{p}: {e}"))?;
+        }
         Ok(())
     }
 
@@ -906,54 +1047,110 @@ mod tests {
         );
         assert!(body.contains("15000"), "{body}");
         assert!(opencode.hooks.pre_tool && opencode.hooks.post_tool);
-        let wire = opencode.wire_script("/c");
-        // The wire step run with `env` alone: what it said, and the config
-        // it wrote, if any.
+        // The provider config is rendered on the host into the read-only
+        // config dir (OPENCODE_CONFIG names it there); nothing runs inside
+        // to write it, and no path of the agent's holds it.
+        assert!(opencode.wire_script("/c").trim().is_empty());
+        assert_eq!(
+            launch.env["OPENCODE_CONFIG"],
+            "/run/compass/config/opencode/provider.json"
+        );
         let run = |env: (&str, &str)| {
-            let home = tempfile::tempdir().unwrap();
-            let out = std::process::Command::new("/bin/sh")
-                .args(["-c", wire.as_str()])
-                .env_clear()
-                .env("HOME", home.path())
-                .env("PATH", "/usr/bin:/bin")
-                .env(env.0, env.1)
-                .output()
-                .unwrap();
-            // OPENCODE_CONFIG names the file, as the workload's $HOME sees it.
-            let named = &launch.env["OPENCODE_CONFIG"];
-            let config = home
-                .path()
-                .join(named.strip_prefix("/home/agent/").unwrap());
-            let written = fs_err::read_to_string(config).ok();
-            (
-                out,
-                written.map(|w| serde_json::from_str::<serde_json::Value>(&w).unwrap()),
-            )
+            let env = BTreeMap::from([(env.0.to_owned(), env.1.to_owned())]);
+            opencode.rendered(&env, "/run/compass/config").map(|files| {
+                assert_eq!(files.len(), 1);
+                let (path, body) = &files[0];
+                assert_eq!(
+                    format!("/run/compass/config/{path}"),
+                    launch.env["OPENCODE_CONFIG"]
+                );
+                serde_json::from_str::<serde_json::Value>(body).unwrap()
+            })
         };
-        let (out, written) = run(("OPENAI_BASE_URL", "http://127.0.0.1:4000/v1"));
-        assert!(out.status.success(), "{out:?}");
-        let written = written.unwrap();
+        let written = run(("OPENAI_BASE_URL", "http://127.0.0.1:4000/v1")).unwrap();
         assert_eq!(
             written["provider"]["compass"]["options"]["baseURL"],
             "http://127.0.0.1:4000/v1"
         );
+        assert_eq!(
+            written["provider"]["compass"]["options"]["apiKey"],
+            "{env:OPENAI_API_KEY}"
+        );
         assert_eq!(written["model"], "compass/gpt-5");
+        for bad in [
+            "ftp://x",
+            "http://a\"b",
+            "http://a b",
+            "http://x/{y}",
+            "file:///etc",
+        ] {
+            let e = run(("OPENAI_BASE_URL", bad)).unwrap_err();
+            assert!(e.contains("OPENAI_BASE_URL"), "{bad}: {e}");
+        }
 
         // OPENCODE_MODEL picks the model (a non-GPT one gets edit and
-        // write); anything but a model id is refused, nothing written.
+        // write); anything but a model id is refused, nothing rendered.
         let with_model = |model| run(("OPENCODE_MODEL", model));
-        let (out, written) = with_model("claude-sonnet-4.5");
-        assert!(out.status.success(), "{out:?}");
-        let written = written.unwrap();
+        let written = with_model("claude-sonnet-4.5").unwrap();
         assert_eq!(written["model"], "compass/claude-sonnet-4.5");
         assert_eq!(
             written["provider"]["compass"]["models"]["claude-sonnet-4.5"]["tool_call"],
             true
         );
         for bad in ["-x", "a\"b", "a b", "a/b", "a$(id)"] {
-            let (out, written) = with_model(bad);
-            assert!(!out.status.success() && written.is_none(), "{bad}: {out:?}");
-            assert!(String::from_utf8_lossy(&out.stderr).contains("OPENCODE_MODEL"));
+            let e = with_model(bad).unwrap_err();
+            assert!(e.contains("OPENCODE_MODEL"), "{bad}: {e}");
+        }
+    }
+
+    /// A rendered file's variables are the kind's `host_env` settings,
+    /// each declared, and its path stays in the config dir.
+    #[test]
+    fn rendered_files_are_checked_when_kinds_load() {
+        let r = KindRegistry::builtin().unwrap();
+        let mut kind = r.get("opencode").unwrap().clone();
+        assert!(kind.check().is_ok());
+        let good = kind.provision.rendered[0].clone();
+        for (what, mutate) in [
+            (
+                "undeclared",
+                Box::new(|r: &mut Rendered| r.template.push_str("${NOPE}"))
+                    as Box<dyn Fn(&mut Rendered)>,
+            ),
+            (
+                "path",
+                Box::new(|r: &mut Rendered| r.path = "../x.json".into()),
+            ),
+            (
+                "absolute",
+                Box::new(|r: &mut Rendered| r.path = "/etc/x.json".into()),
+            ),
+            (
+                "hook path",
+                Box::new(|r: &mut Rendered| r.path = "opencode/compass-gate.js".into()),
+            ),
+            (
+                "bad default",
+                Box::new(|r: &mut Rendered| {
+                    r.vars.get_mut("OPENCODE_MODEL").unwrap().default = "a b".into();
+                }),
+            ),
+            (
+                "not host_env",
+                Box::new(|r: &mut Rendered| {
+                    let v = r.vars.remove("OPENCODE_MODEL").unwrap();
+                    r.vars.insert("HOME".into(), v);
+                }),
+            ),
+            (
+                "not json",
+                Box::new(|r: &mut Rendered| r.template.push('{')),
+            ),
+        ] {
+            let mut bad = good.clone();
+            mutate(&mut bad);
+            kind.provision.rendered = vec![bad];
+            assert!(kind.check().is_err(), "{what}");
         }
     }
 

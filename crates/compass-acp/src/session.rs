@@ -147,6 +147,10 @@ pub struct SessionConfig {
     /// What every launch of the agent process must redo (masks for its
     /// working directory, the kind's wire step); see [`Relaunch`].
     pub relaunch: Relaunch,
+    /// Where the view git dirs are inside the workload
+    /// (`compass_core::safe_git::WorktreeView`): the reload's workspace
+    /// status reads the worktree only through one.
+    pub git_views: PathBuf,
 }
 
 /// What a restart (reload, context reset, a move into a workstream) redoes
@@ -206,6 +210,9 @@ impl SessionConfig {
             timeouts: Timeouts::default(),
             limits: Limits::default(),
             relaunch: Relaunch::default(),
+            git_views: compass_runtime::InnerPaths::isolated()
+                .config
+                .join(compass_core::safe_git::VIEW_DIR),
         }
     }
 }

@@ -16,11 +16,19 @@
 //! - commands that could consult a driver are given the flags that forbid it
 //!   (`diff` always gets `--no-textconv --no-ext-diff`).
 //!
-//! The repository's own config is still read by git (nothing can stop that);
-//! the `-c` overrides above win over it, and no command built here reads the
-//! working tree, so clean/smudge filters never run. What Compass needs from
-//! that config (remote URLs) it asks for as data (`config --get`,
-//! `remote get-url`), never through a transport.
+//! The repository's own config is still read by git (nothing can stop that),
+//! and so is `$GIT_COMMON_DIR/info/attributes`, which no setting turns off
+//! (`attr.tree` replaces only the in-tree `.gitattributes`). The `-c`
+//! overrides above win over the config, but a filter or merge driver is
+//! selected *by attributes* and defined under a name the repository picks,
+//! so no override list can name them all. Hence the rule: a command run in
+//! the agent's git dir never reads or writes worktree content (no checkout,
+//! status, merge, `diff` against the worktree): those run through a
+//! [`WorktreeView`], a host-owned git dir (its config and `info/` are
+//! Compass's, read-only to the agent) that reads the agent's index, objects
+//! and files only as data. What Compass needs from the agent's config
+//! (remote URLs) it asks for as data (`config --get`, `remote get-url`),
+//! never through a transport.
 //!
 //! Arguments: literals (`&'static str`) are trusted; everything else is a
 //! *value*, refused if empty, option-like (`-…`) or holding NUL or a newline.
@@ -131,6 +139,8 @@ pub enum GitArgError {
     Space { field: &'static str, value: String },
     #[error("git {field} {value:?} must be an absolute path")]
     NotAbsolute { field: &'static str, value: String },
+    #[error("not a worktree git can locate (rev-parse printed {value:?})")]
+    NotAWorktree { value: String },
 }
 
 /// Config every invocation carries, as `-c key=value`. Command-line config
@@ -443,6 +453,160 @@ impl SafeGit {
     }
 }
 
+/// A repository's object format: which empty tree, and which view git dir.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ObjectFormat {
+    Sha1,
+    Sha256,
+}
+
+impl ObjectFormat {
+    /// Both formats, for writing every view git dir.
+    pub const ALL: [ObjectFormat; 2] = [ObjectFormat::Sha1, ObjectFormat::Sha256];
+
+    /// What `git rev-parse --show-object-format` prints.
+    pub fn parse(raw: &str) -> Option<Self> {
+        match raw {
+            "sha1" => Some(Self::Sha1),
+            "sha256" => Some(Self::Sha256),
+            _ => None,
+        }
+    }
+
+    /// The name of this format's view git dir under [`VIEW_DIR`].
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Sha1 => "sha1",
+            Self::Sha256 => "sha256",
+        }
+    }
+
+    /// The empty tree's id in this format.
+    pub fn empty_tree(self) -> &'static str {
+        match self {
+            Self::Sha1 => EMPTY_TREE,
+            Self::Sha256 => "6ef19b41225c5369f1c104d45d8d85efa9b057b53b14b4b9b939dd74decc5321",
+        }
+    }
+
+    /// The files of this format's view git dir, relative to it (its `refs/`
+    /// and `objects/` are empty dirs, [`VIEW_DIRS`]). HEAD names a branch
+    /// that never exists: nothing built here reads the view's HEAD.
+    pub fn view_files(self) -> [(&'static str, &'static str); 2] {
+        let config = match self {
+            Self::Sha1 => "[core]\n\trepositoryformatversion = 0\n\tbare = false\n",
+            Self::Sha256 => {
+                "[core]\n\trepositoryformatversion = 1\n\tbare = false\n[extensions]\n\tobjectFormat = sha256\n"
+            }
+        };
+        [
+            ("HEAD", "ref: refs/heads/compass-view\n"),
+            ("config", config),
+        ]
+    }
+}
+
+/// Where the view git dirs live, under the workload's read-only config dir
+/// (`<config>/git-view/<format>`): written by the host, read-only inside.
+pub const VIEW_DIR: &str = "git-view";
+/// The empty dirs a view git dir holds besides [`ObjectFormat::view_files`].
+pub const VIEW_DIRS: [&str; 2] = ["refs", "objects"];
+
+/// An agent's worktree seen through a host-owned git dir: `GIT_DIR` is the
+/// view (its config, `info/attributes`, `info/exclude` and hooks are
+/// Compass's and hold nothing), while the agent's index, objects and files
+/// are named by `GIT_INDEX_FILE`, `GIT_OBJECT_DIRECTORY` and
+/// `GIT_WORK_TREE` and read as data. So no attribute the agent wrote can
+/// select a filter, and no driver it defined exists: the only git that may
+/// read or write worktree content for the host (a checkout, a status).
+///
+/// Its own `info/exclude` is read as an excludes file (`core.excludesFile`:
+/// patterns, nothing that runs). The paths come from a safe `rev-parse` in
+/// the agent's repository ([`WorktreeView::locate`]); the agent may change
+/// them a moment later, which only changes which of its own data is read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WorktreeView {
+    view: String,
+    git_dir: String,
+    objects: String,
+    exclude: String,
+    work_tree: String,
+    format: ObjectFormat,
+}
+
+impl WorktreeView {
+    /// The `rev-parse` that locates the worktree holding `dir` (run in the
+    /// agent's repository: it reads no attribute and runs no driver).
+    pub fn locate(dir: impl AsRef<Path>) -> Result<SafeGit, GitArgError> {
+        Ok(SafeGit::in_dir(dir)?.args([
+            "rev-parse",
+            "--path-format=absolute",
+            "--show-object-format",
+            "--git-dir",
+            "--git-common-dir",
+            "--show-toplevel",
+        ]))
+    }
+
+    /// The view from [`Self::locate`]'s output; `views` is where the view
+    /// git dirs are as git sees them (`<config>/git-view`). Anything but
+    /// four absolute paths-or-format lines (a bare repository, a path with
+    /// a line break) is refused.
+    pub fn parse(views: &Path, located: &str) -> Result<Self, GitArgError> {
+        let lines: Vec<&str> = located
+            .strip_suffix('\n')
+            .unwrap_or(located)
+            .split('\n')
+            .collect();
+        let [format, git_dir, common, top] = lines[..] else {
+            return Err(GitArgError::NotAWorktree {
+                value: located.escape_debug().to_string(),
+            });
+        };
+        let format = ObjectFormat::parse(format).ok_or_else(|| GitArgError::NotAWorktree {
+            value: located.escape_debug().to_string(),
+        })?;
+        for p in [git_dir, common, top] {
+            check_path("worktree path", p)?;
+        }
+        let view = views.join(format.as_str()).to_string_lossy().into_owned();
+        check_path("view git dir", &view)?;
+        Ok(Self {
+            view,
+            git_dir: git_dir.to_owned(),
+            objects: format!("{common}/objects"),
+            exclude: format!("{common}/info/exclude"),
+            work_tree: top.to_owned(),
+            format,
+        })
+    }
+
+    /// The worktree's top directory (where git runs).
+    pub fn work_tree(&self) -> &str {
+        &self.work_tree
+    }
+
+    /// The repository's object format.
+    pub fn format(&self) -> ObjectFormat {
+        self.format
+    }
+
+    /// A safe git in the worktree, through the view.
+    pub fn git(&self) -> Result<SafeGit, GitArgError> {
+        let mut g = SafeGit::in_dir(&self.work_tree)?
+            .env("GIT_DIR", "view git dir", &self.view)?
+            .env("GIT_WORK_TREE", "worktree", &self.work_tree)?
+            .env(
+                "GIT_INDEX_FILE",
+                "index",
+                &format!("{}/index", self.git_dir),
+            )?
+            .env("GIT_OBJECT_DIRECTORY", "objects", &self.objects)?;
+        g.set("core.excludesFile", &self.exclude);
+        Ok(g)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -558,6 +722,40 @@ mod tests {
             assert!(
                 CredentialHelper::new(Path::new(helper), Path::new(socket)).is_err(),
                 "{helper} {socket}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_view_reads_the_agents_data_through_a_host_owned_git_dir() {
+        let located = "sha1\n/work/app/.git/worktrees/x\n/work/app/.git\n/work/.streams/E-1/app\n";
+        let v = WorktreeView::parse(Path::new("/run/compass/config/git-view"), located).unwrap();
+        let g = v.git().unwrap().args(["diff-files"]);
+        let env: std::collections::BTreeMap<_, _> = g.envs().iter().cloned().collect();
+        assert_eq!(env["GIT_DIR"], "/run/compass/config/git-view/sha1");
+        assert_eq!(env["GIT_WORK_TREE"], "/work/.streams/E-1/app");
+        assert_eq!(env["GIT_INDEX_FILE"], "/work/app/.git/worktrees/x/index");
+        assert_eq!(env["GIT_OBJECT_DIRECTORY"], "/work/app/.git/objects");
+        assert_eq!(g.dir(), "/work/.streams/E-1/app");
+        let argv = g.argv().join(" ");
+        assert!(
+            argv.contains("core.excludesFile=/work/app/.git/info/exclude"),
+            "{argv}"
+        );
+        assert!(argv.contains("core.attributesFile=/dev/null"), "{argv}");
+        let v = WorktreeView::parse(Path::new("/v"), &located.replace("sha1", "sha256")).unwrap();
+        assert_eq!(v.format(), ObjectFormat::Sha256);
+        assert_eq!(v.format().empty_tree().len(), 64);
+        for bad in [
+            "",
+            "sha1\n/a\n/a\n",
+            "md5\n/a\n/a\n/a\n",
+            "sha1\n/a\nrelative\n/a\n",
+            "sha1\n/a\n/a\n/a\n/b\n",
+        ] {
+            assert!(
+                WorktreeView::parse(Path::new("/v"), bad).is_err(),
+                "{bad:?}"
             );
         }
     }

@@ -70,6 +70,25 @@ impl GitInspector for WorkloadInspector {
         })
     }
 
+    fn git_views(&self, agent: &AgentId) -> Result<String, WardenError> {
+        let workload = self.workload(agent)?;
+        let state_dir = self.agents_dir.join(workload.as_str());
+        // Mended host-side first (a workload made before views existed).
+        let layout = compass_runtime::Layout::new(&state_dir);
+        compass_runtime::git::write_views(&layout.config).map_err(|source| {
+            WardenError::Collaborator {
+                doing: format!("writing agent {agent}'s view git dirs"),
+                source: Box::new(source),
+            }
+        })?;
+        let inner = self.runtime.inner_paths(&state_dir);
+        Ok(inner
+            .config
+            .join(compass_core::safe_git::VIEW_DIR)
+            .to_string_lossy()
+            .into_owned())
+    }
+
     fn remote_refs<'a>(&'a self, agent: &'a AgentId, url: &'a str) -> RefsFuture<'a> {
         Box::pin(async move {
             let workload = self.workload(agent)?;

@@ -171,6 +171,8 @@ impl Layout {
                 .map_err(|e| RuntimeError::io("creating the workload layout", e))?;
             restrict(dir)?;
         }
+        // Git for the host reads the agent's worktrees through these.
+        crate::git::write_views(&self.config)?;
         // The shared /tmp keeps the sticky, world-writable shape tools expect.
         fs_err::set_permissions(&self.tmp, std::fs::Permissions::from_mode(0o1777))
             .map_err(|e| RuntimeError::io("setting /tmp permissions", e))?;

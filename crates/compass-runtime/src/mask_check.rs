@@ -21,10 +21,12 @@
 //! joined with the path below the tree): a dir the agent renamed between
 //! the host's open and bwrap's bind would show its new name.
 //!
-//! Invocation: `<binary> --compass-mask-check (--dir|--file|--pin-dir|--pin-file
-//! PATH)... -- ARGV...`. The paths are checked on both sides: absolute,
-//! normalized, no NUL or line break (they travel in bwrap's argv, after
-//! its `--`).
+//! Invocation: `<binary> --compass-mask-check [--stand-in-dir|--stand-in-file
+//! DEV:INO]... (--dir|--file|--pin-dir|--pin-file PATH)... -- ARGV...`. The
+//! stand-ins are known by identity (device and inode, stat'ed host-side),
+//! not only by the suffix of their mount's root. The paths are checked on
+//! both sides: absolute, normalized, no NUL or line break (they travel in
+//! bwrap's argv, after its `--`).
 
 use crate::error::RuntimeError;
 use crate::pins::Pin;
@@ -58,8 +60,21 @@ fn flag(role: Role, shape: MaskShape) -> &'static str {
 /// The in-sandbox binary's arguments that check `masks` and `pins` and
 /// then run whatever follows (the caller appends it). Each path is checked
 /// first.
-pub(crate) fn args(masks: &[Mask], pins: &[Pin<'_>]) -> Result<Vec<OsString>, RuntimeError> {
+pub(crate) fn args(
+    masks: &[Mask],
+    pins: &[Pin<'_>],
+    stand_ins: &StandIns,
+) -> Result<Vec<OsString>, RuntimeError> {
     let mut out: Vec<OsString> = vec![FLAG.into()];
+    for (shape, id) in [
+        (MaskShape::Dir, stand_ins.dir),
+        (MaskShape::File, stand_ins.file),
+    ] {
+        if let Some((dev, ino)) = id {
+            out.push(stand_in_flag(shape).into());
+            out.push(format!("{dev}:{ino}").into());
+        }
+    }
     let all = masks
         .iter()
         .map(|m| (Role::Mask, m.path.as_path(), m.shape))
@@ -77,6 +92,30 @@ pub(crate) fn args(masks: &[Mask], pins: &[Pin<'_>]) -> Result<Vec<OsString>, Ru
     }
     out.push("--".into());
     Ok(out)
+}
+
+/// The stand-ins' identities (device, inode) as the host stat'ed them;
+/// `None` for a shape no mask of the exec has.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct StandIns {
+    pub dir: Option<(u64, u64)>,
+    pub file: Option<(u64, u64)>,
+}
+
+impl StandIns {
+    fn of(&self, shape: MaskShape) -> Option<(u64, u64)> {
+        match shape {
+            MaskShape::Dir => self.dir,
+            MaskShape::File => self.file,
+        }
+    }
+}
+
+fn stand_in_flag(shape: MaskShape) -> &'static str {
+    match shape {
+        MaskShape::Dir => "--stand-in-dir",
+        MaskShape::File => "--stand-in-file",
+    }
 }
 
 /// Absolute, below `/`, spelled as its own components (no `.`, `..`,
@@ -102,7 +141,12 @@ pub fn run(args: &[String]) -> i32 {
         }
         REFUSED
     };
-    let Parsed { masks, pins, argv } = match parse(args) {
+    let Parsed {
+        stand_ins,
+        masks,
+        pins,
+        argv,
+    } = match parse(args) {
         Ok(parsed) => parsed,
         Err(why) => return refuse(why),
     };
@@ -112,7 +156,7 @@ pub fn run(args: &[String]) -> i32 {
     };
     let mounts = parse_mountinfo(&mountinfo);
     for mask in &masks {
-        if let Err(why) = check(mask, &mounts) {
+        if let Err(why) = check(mask, &mounts, &stand_ins) {
             return refuse(format!("the mask at {}: {why}", mask.path.display()));
         }
     }
@@ -131,6 +175,7 @@ pub fn run(args: &[String]) -> i32 {
 /// The check's command line, read.
 #[derive(Debug)]
 struct Parsed<'a> {
+    stand_ins: StandIns,
     masks: Vec<Mask>,
     /// Each a path and its shape, as a mask's.
     pins: Vec<Mask>,
@@ -141,14 +186,33 @@ struct Parsed<'a> {
 /// `(--dir|--file|--pin-dir|--pin-file PATH)... -- ARGV...`, each path
 /// checked: the masks, the pins (as masks: a path and a shape), the rest.
 fn parse(args: &[String]) -> Result<Parsed<'_>, String> {
+    let mut stand_ins = StandIns::default();
     let mut masks = Vec::new();
     let mut pins = Vec::new();
     let mut rest = args;
     let usage = |rest: &[String]| {
         format!(
-            "usage: {FLAG} (--dir|--file|--pin-dir|--pin-file PATH)... -- ARGV... (got {rest:?})"
+            "usage: {FLAG} [--stand-in-dir|--stand-in-file DEV:INO]... (--dir|--file|--pin-dir|--pin-file PATH)... -- ARGV... (got {rest:?})"
         )
     };
+    while let [f, id, tail @ ..] = rest {
+        let shape = match f.as_str() {
+            "--stand-in-dir" => MaskShape::Dir,
+            "--stand-in-file" => MaskShape::File,
+            _ => break,
+        };
+        let parsed = id
+            .split_once(':')
+            .and_then(|(d, i)| Some((d.parse().ok()?, i.parse().ok()?)));
+        let Some(parsed) = parsed else {
+            return Err(format!("{id:?} is not DEV:INO"));
+        };
+        match shape {
+            MaskShape::Dir => stand_ins.dir = Some(parsed),
+            MaskShape::File => stand_ins.file = Some(parsed),
+        }
+        rest = tail;
+    }
     let role_shape = |f: &str| {
         [Role::Mask, Role::Pin]
             .into_iter()
@@ -159,6 +223,7 @@ fn parse(args: &[String]) -> Result<Parsed<'_>, String> {
         match rest {
             [dashes, tail @ ..] if dashes == "--" => {
                 return Ok(Parsed {
+                    stand_ins,
                     masks,
                     pins,
                     argv: tail,
@@ -243,13 +308,29 @@ fn unescape(field: &str) -> PathBuf {
     PathBuf::from(OsString::from_vec(out))
 }
 
-/// Whether `mask` landed where it was declared, as the stand-in it is.
-fn check(mask: &Mask, mounts: &[MountLine]) -> Result<(), String> {
+/// Whether `mask` landed where it was declared, as the stand-in it is:
+/// by its mount's root and by identity (the device and inode the host
+/// stat'ed; none passed refuses).
+fn check(mask: &Mask, mounts: &[MountLine], stand_ins: &StandIns) -> Result<(), String> {
+    use std::os::unix::fs::MetadataExt;
     let top = top_mount_reached_directly(mask, mounts)?;
     if !top.root.ends_with(crate::masks::stand_in_name(mask.shape)) {
         return Err(format!(
             "the mount here is not the runtime's stand-in (its root is {})",
             top.root.display()
+        ));
+    }
+    let expected = stand_ins
+        .of(mask.shape)
+        .ok_or("the host named no stand-in of this shape")?;
+    let meta = fs_err::symlink_metadata(&mask.path).map_err(|e| format!("not there: {e}"))?;
+    if (meta.dev(), meta.ino()) != expected {
+        return Err(format!(
+            "the entry here ({}:{}) is not the runtime's stand-in ({}:{})",
+            meta.dev(),
+            meta.ino(),
+            expected.0,
+            expected.1
         ));
     }
     if !top.read_only {
@@ -370,7 +451,11 @@ mod tests {
             mask("/work/app/.opencode", MaskShape::Dir),
             mask("/home/agent/my opencode.json", MaskShape::File),
         ];
-        let built: Vec<String> = args(&masks, &[])
+        let ids = StandIns {
+            dir: Some((2049, 17)),
+            file: Some((2049, 18)),
+        };
+        let built: Vec<String> = args(&masks, &[], &ids)
             .unwrap()
             .into_iter()
             .map(|a| a.into_string().unwrap())
@@ -380,6 +465,7 @@ mod tests {
         tail.extend(["opencode".to_owned(), "acp".to_owned()]);
         let parsed = parse(&tail).unwrap();
         assert_eq!(parsed.masks, masks);
+        assert_eq!(parsed.stand_ins, ids);
         assert!(parsed.pins.is_empty());
         let argv = parsed.argv;
         assert_eq!(argv, ["opencode", "acp"]);
@@ -393,12 +479,16 @@ mod tests {
             "/work/a\nb",
             "/",
         ] {
-            assert!(args(&[mask(bad, MaskShape::Dir)], &[]).is_err(), "{bad:?}");
+            let none = StandIns::default();
+            assert!(
+                args(&[mask(bad, MaskShape::Dir)], &[], &none).is_err(),
+                "{bad:?}"
+            );
             let pin = Pin {
                 path: Path::new(bad),
                 shape: MaskShape::Dir,
             };
-            assert!(args(&[], &[pin]).is_err(), "{bad:?}");
+            assert!(args(&[], &[pin], &none).is_err(), "{bad:?}");
             let tail = ["--dir".to_owned(), bad.to_owned(), "--".to_owned()];
             assert!(parse(&tail).is_err(), "{bad:?}");
         }
@@ -406,6 +496,8 @@ mod tests {
             vec!["--dir"],
             vec!["--bind", "/", "/x", "--"],
             vec!["--file", "/work/x"],
+            vec!["--stand-in-dir", "17", "--"],
+            vec!["--stand-in-file", "a:b", "--"],
         ] {
             let bad: Vec<String> = bad.into_iter().map(str::to_owned).collect();
             assert!(parse(&bad).is_err(), "{bad:?}");

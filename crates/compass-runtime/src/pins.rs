@@ -120,8 +120,10 @@ struct LiveExec {
     program: String,
     /// Its bwrap's pid and start time once spawned (a spawned process is
     /// live until that pid is gone); `None` while starting, or for an exec
-    /// whose caller ends it when the exec returns.
-    process: Option<(i32, u64)>,
+    /// whose caller ends it when the exec returns. A start time that could
+    /// not be read is `None`: the entry then lives as long as any process
+    /// holds that pid (a reused pid keeps it longer, never shorter).
+    process: Option<(i32, Option<u64>)>,
 }
 
 /// The live processes of one workload and what each pins.
@@ -144,9 +146,8 @@ impl LiveExecs {
     fn prune(&mut self) {
         self.execs.retain(|e| match e.process {
             None => true,
-            Some((pid, start)) => {
-                procfs::stat(pid).is_some_and(|s| s.starttime == start && !s.is_zombie())
-            }
+            Some((pid, start)) => procfs::stat(pid)
+                .is_some_and(|s| !s.is_zombie() && start.is_none_or(|start| s.starttime == start)),
         });
     }
 
@@ -195,7 +196,12 @@ impl LiveExecs {
 
     /// The exec `id` runs as bwrap `pid`: live until that pid is gone.
     pub(crate) fn started(&mut self, id: u64, pid: i32) {
-        let start = procfs::stat(pid).map(|s| s.starttime).unwrap_or(0);
+        self.started_at(id, pid, procfs::stat(pid).map(|s| s.starttime));
+    }
+
+    /// [`Self::started`] with the start time read (`None`: unknown, and
+    /// the entry is kept while the pid is in use: fail closed).
+    fn started_at(&mut self, id: u64, pid: i32, start: Option<u64>) {
         if let Some(e) = self.execs.iter_mut().find(|e| e.id == id) {
             e.process = Some((pid, start));
         }
@@ -424,5 +430,29 @@ mod tests {
         assert_eq!(live.execs.len(), 2);
         live.prune();
         assert_eq!(live.execs.len(), 1);
+    }
+
+    #[test]
+    fn a_process_whose_start_time_is_unknown_is_kept_while_its_pid_lives() {
+        let mut live = LiveExecs::default();
+        let masked = exec(vec![Mask::new("/work/app/opencode.json", MaskShape::File)]);
+        // A live pid (this test's own) with no start time read: kept, so a
+        // masked start beside it stays refused.
+        let shell = live.reserve(&exec(Vec::new())).unwrap();
+        let me = i32::try_from(std::process::id()).unwrap();
+        live.started_at(shell.id, me, None);
+        live.prune();
+        assert_eq!(live.execs.len(), 1);
+        assert!(live.reserve(&masked).is_err());
+        // A wrong start time for the same pid: that process is gone.
+        live.started_at(shell.id, me, Some(u64::MAX));
+        live.prune();
+        assert!(live.execs.is_empty());
+        // Unknown start time and no such pid: gone.
+        let shell = live.reserve(&exec(Vec::new())).unwrap();
+        live.started_at(shell.id, i32::MAX, None);
+        live.prune();
+        assert!(live.execs.is_empty());
+        assert!(live.reserve(&masked).is_ok());
     }
 }

@@ -40,7 +40,7 @@ use crate::secrets::{self, Secret};
 use crate::spec::{Mount, WorkloadName, WorkloadSpec};
 use crate::workload::WorkloadRuntime;
 use compass_core::name::Name;
-use compass_core::safe_git::{RemoteAuth, SafeGit};
+use compass_core::safe_git::{RemoteAuth, SafeGit, WorktreeView};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 use tokio::process::Command;
@@ -544,6 +544,8 @@ pub async fn create_worktrees(
     base: Option<&str>,
 ) -> Result<Vec<PathBuf>, RuntimeError> {
     let inner = rt.inner_paths(state_dir);
+    crate::git::write_views(&Layout::new(state_dir).config)?;
+    let views = inner.config.join(compass_core::safe_git::VIEW_DIR);
     let mut made: Vec<(PathBuf, PathBuf)> = Vec::new();
     for repo in repos {
         let clone = inner.work.join(repo.as_str());
@@ -552,13 +554,19 @@ pub async fn create_worktrees(
             .join(".streams")
             .join(issue.as_str())
             .join(repo.as_str());
-        // Safe git: the agent's hooks, filters and fsmonitor stay inert.
-        let cmd = SafeGit::in_dir(&clone)?
-            .args(["worktree", "add", "--quiet", "-b"])
-            .value("branch", branch)?
-            .path("worktree path", &tree)?
-            .value("base", base.unwrap_or("HEAD"))?;
-        let out = crate::git::exec(rt, name, &cmd).await?;
+        // Safe git: the agent's hooks and fsmonitor stay inert. The files
+        // are not checked out in the clone's git dir (its `info/attributes`
+        // and config could select and define a filter): `--no-checkout`,
+        // then a checkout through the host-owned view.
+        let out = match add_worktree(rt, name, &views, &clone, &tree, branch, base).await {
+            Ok(out) => out,
+            Err(e) => {
+                for (clone, tree) in &made {
+                    let _ = remove_worktree(rt, name, clone, tree, branch).await;
+                }
+                return Err(e);
+            }
+        };
         if !out.success() {
             for (clone, tree) in &made {
                 let _ = remove_worktree(rt, name, clone, tree, branch).await;
@@ -572,6 +580,72 @@ pub async fn create_worktrees(
         made.push((clone, tree));
     }
     Ok(made.into_iter().map(|(_, tree)| tree).collect())
+}
+
+/// `git worktree add` without a checkout, then the checkout through the
+/// view (`compass_core::safe_git::WorktreeView`). The first failing step's
+/// output is returned (a failure of the worktree add leaves nothing; a
+/// later one leaves the worktree for the caller to remove).
+async fn add_worktree(
+    rt: &dyn WorkloadRuntime,
+    name: &WorkloadName,
+    views: &Path,
+    clone: &Path,
+    tree: &Path,
+    branch: &str,
+    base: Option<&str>,
+) -> Result<crate::spec::ExecOutput, RuntimeError> {
+    // One commit for both steps, named by its id.
+    let resolve = SafeGit::in_dir(clone)?
+        .args(["rev-parse", "--verify", "--quiet"])
+        .value("base", &format!("{}^{{commit}}", base.unwrap_or("HEAD")))?;
+    let out = crate::git::exec(rt, name, &resolve).await?;
+    if !out.success() {
+        return Ok(out);
+    }
+    let commit = compass_core::safe_git::check_commit_id(
+        "base commit",
+        String::from_utf8_lossy(&out.stdout).trim(),
+    )?;
+    let add = SafeGit::in_dir(clone)?
+        .args(["worktree", "add", "--quiet", "--no-checkout", "-b"])
+        .value("branch", branch)?
+        .path("worktree path", tree)?
+        .value("base", &commit)?;
+    let out = crate::git::exec(rt, name, &add).await?;
+    if !out.success() {
+        return Ok(out);
+    }
+    // From here on the worktree is this call's: removed again on failure.
+    let checked_out = check_out(rt, name, views, tree, &commit).await;
+    if !matches!(&checked_out, Ok(out) if out.success()) {
+        let _ = remove_worktree(rt, name, clone, tree, branch).await;
+    }
+    checked_out
+}
+
+/// Check `commit` out into the new worktree at `tree`, through the view.
+async fn check_out(
+    rt: &dyn WorkloadRuntime,
+    name: &WorkloadName,
+    views: &Path,
+    tree: &Path,
+    commit: &str,
+) -> Result<crate::spec::ExecOutput, RuntimeError> {
+    let out = crate::git::exec(rt, name, &WorktreeView::locate(tree)?).await?;
+    if !out.success() {
+        return Err(RuntimeError::Command {
+            command: "git rev-parse (locating the new worktree)".to_owned(),
+            target: format!("{name}:{}", tree.display()),
+            stderr: String::from_utf8_lossy(&out.stderr).trim().to_owned(),
+        });
+    }
+    let view = WorktreeView::parse(views, &String::from_utf8_lossy(&out.stdout))?;
+    let checkout = view
+        .git()?
+        .args(["read-tree", "--reset", "-u"])
+        .value("commit", commit)?;
+    crate::git::exec(rt, name, &checkout).await
 }
 
 async fn remove_worktree(

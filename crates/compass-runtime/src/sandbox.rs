@@ -494,9 +494,29 @@ impl SandboxRuntime {
             let fd = pins::FIRST_FD + i32::try_from(i).unwrap_or(i32::MAX);
             args.bind_fd(fd, pin.path)?;
         }
-        // After the workload's mounts, so none covers them again.
+        if !pins.is_empty() {
+            // A pin binds the agent's dir as the host has it, without the
+            // workload's mounts beneath it: every mount (writable ones too)
+            // goes on again over the pins, before the masks (a mask inside
+            // a mount must stay on top).
+            host_content(&mut args, false)?;
+        }
+        // After the workload's mounts, so none covers them again. The
+        // in-sandbox check knows each stand-in by its device and inode.
+        let mut stand_ins = crate::mask_check::StandIns::default();
         for mask in &exec.masks {
             let stand_in = crate::masks::stand_in(&w.layout, mask)?;
+            // The runtime's own file in the state dir, outside every mount.
+            let meta = fs_err::metadata(&stand_in)
+                .map_err(|e| RuntimeError::io("reading a mask's stand-in", e))?;
+            let id = Some((
+                std::os::unix::fs::MetadataExt::dev(&meta),
+                std::os::unix::fs::MetadataExt::ino(&meta),
+            ));
+            match mask.shape {
+                crate::spec::MaskShape::Dir => stand_ins.dir = id,
+                crate::spec::MaskShape::File => stand_ins.file = id,
+            }
             args.paths("mask", "--ro-bind", &[&stand_in, &mask.path])?;
         }
         if !exec.masks.is_empty() {
@@ -522,7 +542,7 @@ impl SandboxRuntime {
         // elsewhere), else the command never starts.
         if !exec.masks.is_empty() || !pins.is_empty() {
             command.push(INNER_RELAY.into());
-            command.extend(crate::mask_check::args(&exec.masks, &pins)?);
+            command.extend(crate::mask_check::args(&exec.masks, &pins, &stand_ins)?);
         }
         if w.relay.is_some() {
             for part in [
@@ -567,7 +587,7 @@ impl SandboxRuntime {
             .arg(procs_list)
             .arg(&args_file);
         if let (false, Some(opener)) = (pins.is_empty(), &helper) {
-            // The pinned entries are opened host-side as fds 6.. right
+            // The pinned entries are opened host-side as fds `pins::FIRST_FD`.. right
             // before bwrap binds them (`--bind-fd`), never by path.
             cmd.arg(opener)
                 .args(pins::open_args(&w.layout, &pins)?)

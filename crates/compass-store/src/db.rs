@@ -364,6 +364,51 @@ fn run_checkpointer(conn: &Connection, commits: &mpsc::Receiver<()>) {
     }
 }
 
+/// The writer's side of checkpointing: it counts commits and tells the
+/// checkpointer every [`CHECKPOINT_EVERY`]. A checkpointer that is gone (its
+/// thread panicked) would leave the log growing without bound, silently,
+/// since the writer's own automatic checkpoint is off: then it is logged
+/// once and SQLite's automatic checkpoint is turned back on for the writer.
+#[derive(Debug, Default)]
+struct Checkpoints {
+    uncheckpointed: u32,
+    /// The checkpointer is gone and the writer checkpoints itself.
+    on_the_writer: bool,
+}
+
+impl Checkpoints {
+    fn committed(&mut self, conn: &Connection, checkpointer: &mpsc::SyncSender<()>) {
+        if self.on_the_writer {
+            return;
+        }
+        self.uncheckpointed += 1;
+        if self.uncheckpointed < CHECKPOINT_EVERY {
+            return;
+        }
+        match checkpointer.try_send(()) {
+            Ok(()) => self.uncheckpointed = 0,
+            // Full: the checkpointer was told already.
+            Err(mpsc::TrySendError::Full(())) => {}
+            Err(mpsc::TrySendError::Disconnected(())) => {
+                self.on_the_writer = true;
+                match conn.pragma_update(None, "wal_autocheckpoint", AUTO_CHECKPOINT_PAGES) {
+                    Ok(()) => tracing::error!(
+                        "the store's checkpoint thread is gone; the writer checkpoints the write-ahead log itself from now on (commits may wait for the disk)"
+                    ),
+                    Err(error) => tracing::error!(
+                        %error,
+                        "the store's checkpoint thread is gone and automatic checkpoints could not be turned on: the write-ahead log grows until the daemon restarts"
+                    ),
+                }
+            }
+        }
+    }
+}
+
+/// SQLite's default automatic checkpoint threshold, in log pages: what the
+/// writer falls back to without its checkpointer.
+const AUTO_CHECKPOINT_PAGES: i64 = 1000;
+
 fn run_writer(
     mut conn: Connection,
     queue: mpsc::Receiver<Job>,
@@ -372,7 +417,7 @@ fn run_writer(
     scrub: Option<&dyn Scrub>,
     committed: &mpsc::SyncSender<()>,
 ) {
-    let mut uncheckpointed = 0u32;
+    let mut checkpoints = Checkpoints::default();
     while let Ok(first) = queue.recv() {
         let mut batch = vec![first];
         while batch.len() < MAX_BATCH {
@@ -383,11 +428,7 @@ fn run_writer(
         }
         let (finishes, events, outcome) = commit_batch(&mut conn, batch, clock.now_ms(), scrub);
         if outcome.is_none() {
-            uncheckpointed += 1;
-            // Full: the checkpointer was told already.
-            if uncheckpointed >= CHECKPOINT_EVERY && committed.try_send(()).is_ok() {
-                uncheckpointed = 0;
-            }
+            checkpoints.committed(&conn, committed);
             if let Some(last) = events.last() {
                 shared.last_seq.store(last.seq, Ordering::Release);
             }
@@ -460,5 +501,41 @@ fn commit_batch(
     match txn.commit() {
         Ok(()) => (finishes, committed_events, None),
         Err(e) => (finishes, Vec::new(), Some(StoreError::sql("committing")(e))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn auto_checkpoint(conn: &Connection) -> i64 {
+        conn.query_row("PRAGMA wal_autocheckpoint", [], |r| r.get(0))
+            .unwrap()
+    }
+
+    #[test]
+    fn a_gone_checkpointer_hands_checkpoints_back_to_the_writer() {
+        let dir = tempfile::tempdir().unwrap();
+        let conn = Connection::open(dir.path().join("db")).unwrap();
+        conn.execute_batch("PRAGMA journal_mode=WAL; PRAGMA wal_autocheckpoint=0;")
+            .unwrap();
+        // A live checkpointer is told, and the writer's own stays off.
+        let (tell, told) = mpsc::sync_channel::<()>(1);
+        let mut live = Checkpoints::default();
+        for _ in 0..CHECKPOINT_EVERY {
+            live.committed(&conn, &tell);
+        }
+        assert!(told.try_recv().is_ok());
+        assert_eq!(auto_checkpoint(&conn), 0);
+        // A gone one (its receiver dropped, as when its thread panics).
+        drop(told);
+        let mut gone = Checkpoints::default();
+        for _ in 0..CHECKPOINT_EVERY - 1 {
+            gone.committed(&conn, &tell);
+        }
+        assert_eq!(auto_checkpoint(&conn), 0, "not before it was due");
+        gone.committed(&conn, &tell);
+        assert!(gone.on_the_writer);
+        assert_eq!(auto_checkpoint(&conn), AUTO_CHECKPOINT_PAGES);
     }
 }

@@ -14,7 +14,9 @@
 
 use crate::error::WardenError;
 use compass_core::id::AgentId;
-use compass_core::safe_git::{EMPTY_TREE, GitArgError, SafeGit};
+use compass_core::safe_git::{
+    EMPTY_TREE, GitArgError, ObjectFormat, SafeGit, VIEW_DIRS, WorktreeView,
+};
 use std::future::Future;
 use std::pin::Pin;
 
@@ -43,6 +45,11 @@ pub trait GitInspector: Send + Sync + std::fmt::Debug {
     /// as data). An error means "unreachable": the plan then falls back to
     /// remote-tracking refs.
     fn remote_refs<'a>(&'a self, agent: &'a AgentId, url: &'a str) -> RefsFuture<'a>;
+    /// Where the view git dirs are as [`Self::git`]'s git sees them
+    /// (`compass_core::safe_git::WorktreeView`): git that reads the
+    /// agent's worktree runs only through one. An error: nothing that
+    /// reads the worktree runs (the caller fails closed).
+    fn git_views(&self, agent: &AgentId) -> Result<String, WardenError>;
 }
 
 impl From<GitArgError> for WardenError {
@@ -69,9 +76,40 @@ pub async fn run_local(cmd: &SafeGit) -> Result<GitOutput, WardenError> {
 #[derive(Debug, Default, Clone)]
 pub struct LocalGit;
 
+/// The host's view git dirs for [`LocalGit`]: written once per process
+/// into a fresh private temp dir.
+fn local_views() -> Result<String, WardenError> {
+    static VIEWS: std::sync::OnceLock<Result<tempfile::TempDir, String>> =
+        std::sync::OnceLock::new();
+    let made = VIEWS.get_or_init(|| {
+        let dir = tempfile::Builder::new()
+            .prefix("compass-git-view-")
+            .tempdir()
+            .map_err(|e| e.to_string())?;
+        for format in ObjectFormat::ALL {
+            let view = dir.path().join(format.as_str());
+            for sub in VIEW_DIRS {
+                fs_err::create_dir_all(view.join(sub)).map_err(|e| e.to_string())?;
+            }
+            for (name, body) in format.view_files() {
+                fs_err::write(view.join(name), body).map_err(|e| e.to_string())?;
+            }
+        }
+        Ok(dir)
+    });
+    match made {
+        Ok(dir) => Ok(dir.path().to_string_lossy().into_owned()),
+        Err(e) => Err(WardenError::Git(format!("making the view git dirs: {e}"))),
+    }
+}
+
 impl GitInspector for LocalGit {
     fn git<'a>(&'a self, _agent: &'a AgentId, cmd: &'a SafeGit) -> GitFuture<'a> {
         Box::pin(run_local(cmd))
+    }
+
+    fn git_views(&self, _agent: &AgentId) -> Result<String, WardenError> {
+        local_views()
     }
 
     fn remote_refs<'a>(&'a self, _agent: &'a AgentId, url: &'a str) -> RefsFuture<'a> {
@@ -236,7 +274,13 @@ pub enum DiscardScope {
 }
 
 /// How many paths a discard of `scope` would destroy in the repository at
-/// `cwd`, read with `git status` where the repository is (in the workload).
+/// `cwd`, read where the repository is (in the workload). The worktree is
+/// read only through a view (`compass_core::safe_git::WorktreeView`), so no
+/// filter the agent's attributes select runs: staged changes
+/// (`diff-index --cached` against HEAD), unstaged ones (`diff-files`: a file
+/// whose stat changed counts, its content is not read through any filter)
+/// and untracked or ignored files (`ls-files --others`, with the repo's
+/// `info/exclude` read as an excludes file).
 pub async fn discardable(
     g: &dyn GitInspector,
     agent: &AgentId,
@@ -249,26 +293,62 @@ pub async fn discardable(
         cwd,
         env: &[],
     };
-    let status = match scope {
-        DiscardScope::Untracked { ignored: true } => {
-            repo.run(
-                &["--no-optional-locks", "status", "--porcelain", "--ignored"],
-                &[],
-            )
-            .await?
+    let views = g.git_views(agent)?;
+    let located = whole(g, agent, &WorktreeView::locate(cwd)?).await?;
+    let view = WorktreeView::parse(std::path::Path::new(&views), &located)?;
+    let lists: Vec<SafeGit> = match scope {
+        DiscardScope::Tracked => {
+            let head = repo
+                .line(&["rev-parse", "--verify", "--quiet"], &["HEAD^{commit}"])
+                .await;
+            // An unborn (or unreadable) HEAD: everything staged counts.
+            let base = head.as_deref().unwrap_or(view.format().empty_tree());
+            vec![
+                view.git()?
+                    .args(["diff-index", "--cached", "--name-only", "-z"])
+                    .value("commit", base)?,
+                view.git()?.args(["diff-files", "--name-only", "-z"]),
+            ]
         }
-        _ => {
-            repo.run(&["--no-optional-locks", "status", "--porcelain"], &[])
-                .await?
+        DiscardScope::Untracked { ignored } => {
+            let others = [
+                "ls-files",
+                "-z",
+                "--others",
+                "--exclude-standard",
+                "--directory",
+                "--no-empty-directory",
+            ];
+            let mut lists = vec![view.git()?.args(others)];
+            if ignored {
+                lists.push(view.git()?.args(others).args(["--ignored"]));
+            }
+            lists
         }
     };
-    Ok(status
-        .lines()
-        .filter(|l| match scope {
-            DiscardScope::Tracked => !l.starts_with("??") && !l.starts_with("!!") && !l.is_empty(),
-            DiscardScope::Untracked { .. } => l.starts_with("??") || l.starts_with("!!"),
-        })
-        .count())
+    let mut paths = std::collections::BTreeSet::new();
+    for cmd in &lists {
+        let out = whole(g, agent, cmd).await?;
+        paths.extend(out.split('\0').filter(|p| !p.is_empty()).map(str::to_owned));
+    }
+    Ok(paths.len())
+}
+
+/// What `cmd` printed, when it succeeded within the output cap.
+async fn whole(
+    g: &dyn GitInspector,
+    agent: &AgentId,
+    cmd: &SafeGit,
+) -> Result<String, WardenError> {
+    let out = g.git(agent, cmd).await?;
+    if out.success && !out.truncated {
+        return Ok(out.stdout);
+    }
+    Err(WardenError::Git(format!(
+        "git {} failed: {}",
+        cmd.display(),
+        out.stderr.trim()
+    )))
 }
 
 /// Whether a whole-worktree discard would destroy nothing, asked of the

@@ -26,6 +26,7 @@ pub struct Workload {
     pub name: WorkloadName,
     pub home: PathBuf,
     pub work: PathBuf,
+    pub config: PathBuf,
     _dir: tempfile::TempDir,
 }
 
@@ -69,6 +70,7 @@ impl Workload {
             name,
             home: layout.home,
             work: layout.work,
+            config: layout.config,
             _dir: dir,
         }
     }
@@ -124,7 +126,7 @@ impl Workload {
             file.display().to_string(),
         ];
         argv.extend(extra.iter().map(|s| (*s).to_owned()));
-        SessionConfig::new(
+        let mut config = SessionConfig::new(
             AgentId::from_row(1),
             self.name.clone(),
             ExecSpec {
@@ -133,7 +135,10 @@ impl Workload {
                 ..ExecSpec::default()
             },
             cwd.to_path_buf(),
-        )
+        );
+        // The host tier sees its config dir at its host path.
+        config.git_views = self.config.join(compass_core::safe_git::VIEW_DIR);
+        config
     }
 }
 

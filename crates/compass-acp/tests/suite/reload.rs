@@ -70,9 +70,12 @@ async fn a_dead_agent_is_reloaded_with_session_load_where_supported() {
 
 #[tokio::test]
 async fn without_session_load_a_reload_prompt_carries_task_and_workspace() {
-    let (_w, events, d) = driver(false).await;
+    let (w, events, d) = driver(false).await;
     let first = d.session_id().unwrap();
     d.prompt("please crash").await.unwrap_err();
+    // Work in progress, read through the host-owned view git dir.
+    fs_err::write(w.work.join("app/a.txt"), "changed\n").unwrap();
+    fs_err::write(w.work.join("app/new.txt"), "new\n").unwrap();
     let outcome = d.reload().await.unwrap();
     assert_eq!(outcome.mode, StartMode::Reloaded);
     assert_ne!(outcome.session_id, first);
@@ -91,6 +94,10 @@ async fn without_session_load_a_reload_prompt_carries_task_and_workspace() {
     assert!(prompt.contains("You are atlas"));
     assert!(prompt.contains("demo-1: fix add()"));
     assert!(prompt.contains("branch: compass/atlas/demo-1"), "{prompt}");
+    assert!(
+        prompt.contains("\n M a.txt\n") && prompt.contains("\n?? new.txt\n"),
+        "status missing: {prompt}"
+    );
     assert!(
         prompt.contains("initial"),
         "recent commits missing: {prompt}"

@@ -328,6 +328,20 @@ impl Fleet {
         if let Some((rel, body)) = config {
             write_config(&layout.config.join(rel), &body)?;
         }
+        // Config the agent's program reads that the agent must not write
+        // (OpenCode's provider config): rendered here, read-only inside.
+        let rendered = plan
+            .kind
+            .rendered(&plan.spec.env, &config_dir)
+            .map_err(|e| {
+                FleetError::State(format!(
+                    "rendering {}'s config failed: {e}",
+                    plan.kind.display_name
+                ))
+            })?;
+        for (rel, body) in rendered {
+            write_config(&layout.config.join(rel), &body)?;
+        }
         let mut hooked = plan.kind.hooks.pre_tool;
         if plan.kind.id == "scripted" {
             let scenario = scenario.unwrap_or(DEFAULT_SCENARIO);
@@ -431,6 +445,11 @@ impl Fleet {
             prepare: super::provision::wire_spec(&plan.kind, &config_dir),
         };
         config.launch.masks = config.relaunch.masks(&config.cwd);
+        // Git for the host reads the agent's worktree only through a view
+        // git dir in its read-only config dir (mended for older workloads).
+        let layout = compass_runtime::Layout::new(&plan.state_dir);
+        compass_runtime::git::write_views(&layout.config)?;
+        config.git_views = plan.inner.config.join(compass_core::safe_git::VIEW_DIR);
         // The Dispatcher's tools, as a stdio MCP server the agent launches
         // inside its workload: the shim relays to the agent's MCP socket.
         let compass = self.inner_bin()?.join("compass");

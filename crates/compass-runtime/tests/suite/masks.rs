@@ -415,3 +415,70 @@ async fn a_masked_start_beside_an_unpinned_process_is_refused_until_it_ends() {
     assert!(layout.tmp.join("agent-ran").exists());
     rt.remove(&name).await.unwrap();
 }
+
+/// A pin binds the agent's own dir as the host has it, with none of the
+/// workload's mounts beneath it: a project mount under a pinned dir must
+/// still be what every exec with pins sees there (the host's read-only
+/// content, and a writable mount's own files), not what the agent put at
+/// that path in its own tree.
+#[tokio::test]
+async fn a_mount_under_a_pinned_dir_stays_in_view() {
+    let rt = sandbox();
+    let root = tempfile::tempdir().unwrap();
+    let host_ro = root.path().join("vendor");
+    let host_rw = root.path().join("data");
+    fs_err::create_dir_all(&host_ro).unwrap();
+    fs_err::create_dir_all(&host_rw).unwrap();
+    fs_err::write(host_ro.join("README"), "host content\n").unwrap();
+    let mut s = spec("mira", &root.path().join("w"), EgressPolicy::Deny);
+    s.mounts = vec![
+        compass_runtime::Mount {
+            host_path: host_ro.clone(),
+            workload_path: "/work/app/vendor".into(),
+            read_only: true,
+        },
+        compass_runtime::Mount {
+            host_path: host_rw.clone(),
+            workload_path: "/work/app/data".into(),
+            read_only: false,
+        },
+    ];
+    rt.create(&s).await.unwrap();
+    let layout = Layout::new(&s.state_dir);
+    // What the agent planted at the mounts' paths in its own tree.
+    let app = layout.work.join("app");
+    for dir in ["vendor", "data", ".opencode"] {
+        fs_err::create_dir_all(app.join(dir)).unwrap();
+    }
+    fs_err::write(app.join("vendor/README"), "agent planted\n").unwrap();
+    // `/work/app` is pinned for this exec (a dir above its mask).
+    let exec = ExecSpec {
+        masks: vec![mask("/work/app/.opencode", MaskShape::Dir)],
+        ..sh("cat /work/app/vendor/README && echo mine > /work/app/data/written")
+    };
+    let out = rt.exec(&s.name, &exec).await.unwrap();
+    assert!(out.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "host content\n", "{}", stderr(&out));
+    assert_eq!(
+        fs_err::read_to_string(host_rw.join("written")).unwrap(),
+        "mine\n",
+        "the writable mount's write went elsewhere"
+    );
+    assert!(!app.join("data/written").exists());
+    // A sibling (a shell, a terminal) started while a masked process
+    // lives has `/work/app` pinned and no masks of its own.
+    let masked = ExecSpec {
+        masks: vec![mask("/work/app/.opencode", MaskShape::Dir)],
+        ..sh("touch /tmp/masked-ready; \
+              i=0; while [ ! -e /tmp/sibling-done ] && [ $i -lt 1500 ]; do sleep 0.02; i=$((i+1)); done")
+    };
+    let other = sh(
+        "i=0; while [ ! -e /tmp/masked-ready ] && [ $i -lt 1500 ]; do sleep 0.02; i=$((i+1)); done; \
+         cat /work/app/vendor/README; touch /tmp/sibling-done",
+    );
+    let (a, b) = tokio::join!(rt.exec(&s.name, &masked), rt.exec(&s.name, &other));
+    let (a, b) = (a.unwrap(), b.unwrap());
+    assert!(a.success(), "{}", stderr(&a));
+    assert_eq!(stdout(&b), "host content\n", "{}", stderr(&b));
+    rt.remove(&s.name).await.unwrap();
+}

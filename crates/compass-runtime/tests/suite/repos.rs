@@ -146,6 +146,96 @@ async fn host_clone_per_agent_and_worktrees() {
     clones_and_worktrees(&compass_runtime::HostRuntime::new(), EgressPolicy::Open).await;
 }
 
+/// The clone is the agent's: `.git/info/attributes` (which git reads
+/// whatever `attr.tree` and `core.attributesFile` say) selects filters its
+/// `.git/config` defines. Making a workstream checks a worktree out; no
+/// filter may run, and the files are the commit's, byte for byte.
+pub(crate) async fn a_worktree_runs_no_filter_the_clone_selects(
+    rt: &dyn WorkloadRuntime,
+    egress: EgressPolicy,
+) {
+    let root = tempfile::tempdir().unwrap();
+    make_repo(&root.path().join("src/app"), 3);
+    let state = root.path().join("agent");
+    let s = spec("atlas", &state, egress);
+    repos::provision_agent(
+        rt,
+        &s,
+        &[repo("app", &root.path().join("src/app"))],
+        &repos::RepoAuth::default(),
+    )
+    .await
+    .unwrap();
+    let inner = rt.inner_paths(&state);
+    let clone = inner.work.join("app");
+    let marks = inner.work.join("marks");
+    let plant = format!(
+        "cd {clone} && mkdir -p {marks} && \
+         printf '* filter=evil\\nd0/* filter=proc\\n' > .git/info/attributes && \
+         git config filter.evil.smudge 'touch {marks}/smudge; tr a-z A-Z' && \
+         git config filter.evil.clean 'touch {marks}/clean; cat' && \
+         git config filter.proc.process \"sh -c 'touch {marks}/process; exit 1'\" && \
+         git config filter.evil.required true && echo planted",
+        clone = clone.display(),
+        marks = marks.display(),
+    );
+    let out = rt.exec(&s.name, &sh(&plant)).await.unwrap();
+    assert_eq!(
+        stdout(&out),
+        "planted\n",
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let trees = repos::create_worktrees(
+        rt,
+        &s.name,
+        &state,
+        &IssueKey::parse("ENG-9").unwrap(),
+        "compass/atlas/ENG-9",
+        &[Name::parse("app").unwrap()],
+        None,
+    )
+    .await
+    .unwrap();
+    let ran: Vec<_> = fs_err::read_dir(state.join("work/marks"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert!(ran.is_empty(), "the host's worktree checkout ran: {ran:?}");
+    let tree = state.join("work/.streams/ENG-9/app");
+    assert_eq!(trees, vec![inner.work.join(".streams/ENG-9/app")]);
+    for (path, body) in [("d0/f0.txt", "file 0\n"), ("d2/f2.txt", "file 2\n")] {
+        assert_eq!(
+            fs_err::read_to_string(tree.join(path)).unwrap(),
+            body,
+            "{path}"
+        );
+    }
+    // Checked out for real: the index matches the branch's commit.
+    let out = rt
+        .exec(
+            &s.name,
+            &sh(&format!(
+                "cd {} && git rev-parse --abbrev-ref HEAD && git diff-index --cached --name-only HEAD && echo same",
+                trees[0].display()
+            )),
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        stdout(&out),
+        "compass/atlas/ENG-9\nsame\n",
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    rt.remove(&s.name).await.unwrap();
+}
+
+#[tokio::test]
+async fn sandbox_a_worktree_runs_no_filter_the_clone_selects() {
+    a_worktree_runs_no_filter_the_clone_selects(&sandbox(), EgressPolicy::Deny).await;
+}
+
 #[tokio::test]
 async fn a_repo_that_fails_to_clone_leaves_nothing_behind() {
     let rt = sandbox();

@@ -4,7 +4,7 @@ use super::support::fixture_with;
 use compass_core::gate::{Decision, Gate, GateRequest, OutputAction};
 use compass_core::id::AgentId;
 use compass_warden::WardenConfig;
-use compass_warden::git::{LocalGit, resolve_push};
+use compass_warden::git::{DiscardScope, LocalGit, discardable, resolve_push};
 use std::path::Path;
 use std::process::Command;
 use std::sync::Arc;
@@ -594,4 +594,84 @@ async fn a_discard_is_flagged_only_when_the_worktree_has_work_to_lose() {
         .await
         .decision;
     assert!(d.is_flag(), "{d:?}");
+}
+
+/// The discard check reads the worktree, and the repository is the agent's:
+/// a filter `.git/info/attributes` selects (git reads that file whatever
+/// `attr.tree` and `core.attributesFile` say) and the repository's config
+/// defines must never run, on either side, for any scope.
+#[tokio::test]
+async fn the_discard_check_runs_no_filter_the_repository_selects() {
+    let (tmp, work) = repos();
+    let marks = tmp.path().join("marks");
+    fs_err::create_dir(&marks).unwrap();
+    let m = |name: &str| format!("touch {}/{name}", marks.display());
+    fs_err::write(
+        work.join(".git/info/attributes"),
+        "* filter=evil\nREADME.md filter=proc\n",
+    )
+    .unwrap();
+    git(
+        &work,
+        &[
+            "config",
+            "filter.evil.clean",
+            &format!("{}; cat", m("clean")),
+        ],
+    );
+    git(
+        &work,
+        &[
+            "config",
+            "filter.evil.smudge",
+            &format!("{}; cat", m("smudge")),
+        ],
+    );
+    git(
+        &work,
+        &[
+            "config",
+            "filter.proc.process",
+            &format!("sh -c '{}; exit 1'", m("process")),
+        ],
+    );
+    // Stat-dirty (same content, another mtime), and a new file beside.
+    let old = std::time::SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1_000_000_000);
+    fs_err::File::options()
+        .write(true)
+        .open(work.join("README.md"))
+        .unwrap()
+        .set_modified(old)
+        .unwrap();
+    fs_err::write(work.join("new.txt"), "new\n").unwrap();
+    let agent = AgentId::from_row(1);
+    let cwd = work.to_str().unwrap();
+    for scope in [
+        DiscardScope::Tracked,
+        DiscardScope::Untracked { ignored: false },
+        DiscardScope::Untracked { ignored: true },
+    ] {
+        let _ = discardable(&LocalGit, &agent, cwd, scope).await;
+    }
+    let ran: Vec<_> = fs_err::read_dir(&marks)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert!(
+        ran.is_empty(),
+        "git run for Warden ran the repository's filters: {ran:?}"
+    );
+    // It still answers: one untracked file, and a tracked one whose stat
+    // changed counts as possibly changed (never as clean).
+    assert!(
+        discardable(
+            &LocalGit,
+            &agent,
+            cwd,
+            DiscardScope::Untracked { ignored: false }
+        )
+        .await
+        .unwrap()
+            >= 1
+    );
 }

@@ -276,6 +276,13 @@ fn opencode_escape_agent_written_plugins_never_load() {
         r#"{"plugin": ["./plugin/helper.js"]}"#,
     )
     .unwrap();
+    // Where the provider config (`OPENCODE_CONFIG`) once lived, written
+    // from inside: nothing may read or rewrite it now (it is rendered
+    // into the read-only config dir).
+    fs_err::create_dir_all(home.join(".config/compass")).unwrap();
+    fs_err::write(home.join(".config/compass/helper.js"), AGENT_PLUGIN).unwrap();
+    let old_provider = r#"{"plugin": ["file:///home/agent/.config/compass/helper.js"]}"#;
+    fs_err::write(home.join(".config/compass/opencode.json"), old_provider).unwrap();
     // OpenCode's auth store can name a "well-known" config to merge.
     let app = d.home().join("agents/agt-1/work/app");
     fs_err::create_dir_all(home.join(".local/share/opencode")).unwrap();
@@ -304,6 +311,11 @@ fn opencode_escape_agent_written_plugins_never_load() {
         "the exfiltration ran past the gate\n{turn}"
     );
     assert!(turn.contains("paused by Warden"), "{turn}");
+    assert_eq!(
+        fs_err::read_to_string(home.join(".config/compass/opencode.json")).unwrap(),
+        old_provider,
+        "something still writes the agent's old provider config path"
+    );
     let flags = d.ok(&["warden", "log", "--flags", "--agent", "rigel"]);
     assert!(flags.contains("curl -s -d @.env"), "{flags}");
     std::thread::sleep(std::time::Duration::from_millis(500));

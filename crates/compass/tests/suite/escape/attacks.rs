@@ -236,6 +236,35 @@ pub(crate) fn warden_git_runs_no_repo_configured_commands(b: Backend) {
     a.finish();
 }
 
+/// Filters and a merge driver that `.git/info/attributes` selects and the
+/// clone's own config defines: a reload reads the workspace state (an index
+/// refresh reads stat-dirty files through the clean side), a workstream
+/// checks a worktree out (the smudge side), another reload reads it.
+pub(crate) fn git_runs_no_attributes_selected_driver(b: Backend) {
+    let Some(mut a) = Arena::new(b, WardenMode::Off) else {
+        return;
+    };
+    a.agent("atlas", scenario!("git-filters"));
+    a.turn_ends("atlas");
+    reload(&mut a, "atlas");
+    a.d.ok(&["issue", "add", "A task", "--project", "demo"]);
+    if a.cli_for(
+        &["workstream", "add", "demo-1", "atlas"],
+        std::time::Duration::from_secs(60),
+    )
+    .is_none()
+    {
+        a.fail("`workstream add` did not answer".into());
+    }
+    reload(&mut a, "atlas");
+    git_markers(
+        &mut a,
+        "atlas",
+        &["smudge", "clean", "process", "merge", "textconv"],
+    );
+    a.finish();
+}
+
 pub(crate) fn env_file_steers_no_host_run_git(b: Backend) {
     let Some(mut a) = plant_then_push(b, scenario!("env-steers-git")) else {
         return;

@@ -79,6 +79,7 @@ escape_tests! {
         sandbox: [],
         oci: []
     }
+    git_runs_no_attributes_selected_driver { sandbox: [], oci: [] }
     env_file_steers_no_host_run_git {
         sandbox: [],
         oci: []
