@@ -118,6 +118,21 @@ const ALLOWED: &[(&str, &str, &str)] = &[
         "not host-side: inside the sandbox, before the agent's program; resolving is how it finds a link above a mask",
     ),
     (
+        "compass-daemon/src/fleet/install.rs",
+        "fs_err::canonicalize(host.join(name))",
+        "the program's lookup in the Compass bin dir, the user's agent tools dir and the daemon's install dirs: each mounted read-only into every agent workload (an install dir is written only by its kind's install, in a throwaway workload no agent runs in); resolved to check the program stays inside its dir",
+    ),
+    (
+        "compass-daemon/src/fleet/install.rs",
+        "fs_err::symlink_metadata(path)",
+        "an unfinished install's staging dir under the daemon's install dirs, never mounted into an agent's workload; a link there is removed, never followed",
+    ),
+    (
+        "compass-daemon/src/fleet/install.rs",
+        "fs_err::remove_dir_all(path)",
+        "as above: the daemon's own staging dir of an install that did not finish (remove_dir_all does not follow links)",
+    ),
+    (
         "compass-runtime/src/bench.rs",
         "fs_err::remove_dir_all(&root)",
         "the benchmark's own scratch dir",
