@@ -9,7 +9,7 @@ use crate::error::AcpError;
 use crate::session::{AcpSession, SessionConfig, StartMode, TurnOutcome};
 use crate::sink::EventSink;
 use compass_core::gate::Gate;
-use compass_core::safe_git::{SafeGit, WorktreeView};
+use compass_core::safe_git::{LIST_UNTRACKED, SafeGit, WorktreeView};
 use compass_runtime::{WorkloadName, WorkloadRuntime};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -106,15 +106,7 @@ pub async fn workspace_state(
             .map_err(|e| e.to_string())?)
         .await?;
         let unstaged = run(g()?.args(["diff-files", "--name-status", "-z"])).await?;
-        let untracked = run(g()?.args([
-            "ls-files",
-            "-z",
-            "--others",
-            "--exclude-standard",
-            "--directory",
-            "--no-empty-directory",
-        ]))
-        .await?;
+        let untracked = run(g()?.args(LIST_UNTRACKED)).await?;
         Ok::<_, String>(short_status(&staged, &unstaged, &untracked))
     }
     .await

@@ -512,6 +512,18 @@ pub const VIEW_DIR: &str = "git-view";
 /// The empty dirs a view git dir holds besides [`ObjectFormat::view_files`].
 pub const VIEW_DIRS: [&str; 2] = ["refs", "objects"];
 
+/// `git ls-files` arguments that list a worktree's untracked entries
+/// (ignored ones left out, a new directory as one entry): what a status
+/// built through a [`WorktreeView`] reads for "untracked".
+pub const LIST_UNTRACKED: [&str; 6] = [
+    "ls-files",
+    "-z",
+    "--others",
+    "--exclude-standard",
+    "--directory",
+    "--no-empty-directory",
+];
+
 /// An agent's worktree seen through a host-owned git dir: `GIT_DIR` is the
 /// view (its config, `info/attributes`, `info/exclude` and hooks are
 /// Compass's and hold nothing), while the agent's index, objects and files

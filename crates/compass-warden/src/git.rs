@@ -15,7 +15,7 @@
 use crate::error::WardenError;
 use compass_core::id::AgentId;
 use compass_core::safe_git::{
-    EMPTY_TREE, GitArgError, ObjectFormat, SafeGit, VIEW_DIRS, WorktreeView,
+    EMPTY_TREE, GitArgError, LIST_UNTRACKED, ObjectFormat, SafeGit, VIEW_DIRS, WorktreeView,
 };
 use std::future::Future;
 use std::pin::Pin;
@@ -311,17 +311,9 @@ pub async fn discardable(
             ]
         }
         DiscardScope::Untracked { ignored } => {
-            let others = [
-                "ls-files",
-                "-z",
-                "--others",
-                "--exclude-standard",
-                "--directory",
-                "--no-empty-directory",
-            ];
-            let mut lists = vec![view.git()?.args(others)];
+            let mut lists = vec![view.git()?.args(LIST_UNTRACKED)];
             if ignored {
-                lists.push(view.git()?.args(others).args(["--ignored"]));
+                lists.push(view.git()?.args(LIST_UNTRACKED).args(["--ignored"]));
             }
             lists
         }
