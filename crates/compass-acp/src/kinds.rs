@@ -1023,8 +1023,9 @@ mod tests {
             "file:///run/compass/config/opencode/compass-gate.js"
         );
         // No config place OpenCode reads is the agent's: its global config
-        // dir, `~/.opencode` and the project's places are masked, and
-        // language servers and formatters are off.
+        // dir, `~/.opencode` and the project's places are masked (and the
+        // dir it runs its own `rg` from), and language servers and
+        // formatters are off.
         assert_eq!(content["lsp"], false);
         assert_eq!(content["formatter"], false);
         // OpenCode's own git would run the agent's filters and diff drivers.
@@ -1032,7 +1033,10 @@ mod tests {
         let masked = &opencode.provision.masked;
         assert_eq!(masked.dirs, [".opencode"]);
         assert_eq!(masked.files, ["opencode.json", "opencode.jsonc"]);
-        assert_eq!(masked.home_dirs, [".config/opencode", ".opencode"]);
+        assert_eq!(
+            masked.home_dirs,
+            [".config/opencode", ".opencode", ".cache/opencode/bin"]
+        );
         let (path, body) = opencode
             .hook_config(
                 "/opt/compass/bin/compass",

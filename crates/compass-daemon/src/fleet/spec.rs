@@ -21,9 +21,11 @@ const INNER_BIN: &str = "/opt/compass/bin";
 pub(crate) const HOOK_BINARY: &str = "compass-hook";
 /// Where preinstalled agent CLIs (`--agent-tools`) appear inside a sandbox.
 const INNER_AGENT_TOOLS: &str = "/opt/compass/agents";
-/// The system's program dirs, on every workload's `PATH` before anything
-/// the agent can write (`~/.local/bin`): a name planted there never
-/// shadows a system program.
+/// The system's program dirs, last on every workload's `PATH`. No dir the
+/// agent can write is on it (not `~/.local/bin`): an agent that starts a
+/// helper by name itself (OpenCode runs `rg` for its grep tool, outside
+/// the tool confinement, with its whole environment) never finds one the
+/// agent planted.
 pub(super) const SYSTEM_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
 
 impl Fleet {
@@ -48,10 +50,10 @@ impl Fleet {
         ] {
             env.insert(key.to_owned(), value.to_owned());
         }
-        // Read-only dirs first (Compass, the agent tools, the kind's
-        // install), then the system's, and only then the agent's own
-        // `~/.local/bin`: nothing the agent writes shadows a program of
-        // theirs. (The agent's program itself is started by absolute path.)
+        // Read-only dirs only (Compass, the agent tools, the kind's
+        // install, the system's): nothing the agent writes is found by
+        // name. (The agent's program itself is started by absolute path;
+        // its tool commands may add their own dirs.)
         // Mounted only once it exists (a kind whose program is preinstalled
         // never has one).
         let install = self.install_dir(kind).filter(|i| i.host.is_dir());
@@ -67,7 +69,6 @@ impl Fleet {
                 .map(|i| i.inner.join("bin").display().to_string()),
         );
         path.push(SYSTEM_PATH.to_owned());
-        path.push(inner.home.join(".local/bin").display().to_string());
         env.insert("PATH".to_owned(), path.join(":"));
         for key in &kind.host_env {
             if let Ok(value) = std::env::var(key) {

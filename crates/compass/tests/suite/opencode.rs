@@ -589,3 +589,43 @@ fn opencode_escape_its_own_git_runs_no_agent_configured_driver() {
         );
     }
 }
+
+/// A program that leaves a marker if it ever runs, planted as `rg`.
+const PLANTED_RG: &str =
+    "#!/bin/sh\necho \"ran $OPENCODE_SERVER_PASSWORD\" > /work/app/rg.marker\nexit 1\n";
+
+/// Escape: OpenCode runs ripgrep itself for its grep tool (not through
+/// `$SHELL`, so outside `compass-confine`, with its whole environment,
+/// the server password included): the first `rg` on its PATH, else
+/// `~/.cache/opencode/bin/rg`. The agent can write both places, so a
+/// planted `rg` would run unconfined at its next grep. It never may.
+#[test]
+fn opencode_escape_helpers_it_runs_itself_are_never_agent_planted() {
+    let case = case();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let server = rt
+        .block_on(ModelServer::start(vec![
+            ScriptedTurn::tool("grep", json!({"pattern": "notes"})),
+            ScriptedTurn::text("Searched."),
+        ]))
+        .unwrap();
+    let d = started(&case, &server, &[("notes.txt", "notes\n")]);
+    d.ok(&["agent", "stop", "rigel"]);
+    let home = d.home().join("agents/agt-1/home");
+    for dir in [".local/bin", ".cache/opencode/bin"] {
+        let rg = home.join(dir).join("rg");
+        fs_err::create_dir_all(rg.parent().unwrap()).unwrap();
+        fs_err::write(&rg, PLANTED_RG).unwrap();
+        let mut perms = fs_err::metadata(&rg).unwrap().permissions();
+        std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o755);
+        fs_err::set_permissions(&rg, perms).unwrap();
+    }
+    d.ok(&["agent", "start", "rigel"]);
+    let turn = d.ok(&["agent", "prompt", "rigel", "Find the notes", "--follow"]);
+    let marker = d.home().join("agents/agt-1/work/app/rg.marker");
+    assert!(
+        !marker.exists(),
+        "OpenCode ran the agent's planted rg ({}):\n{turn}",
+        fs_err::read_to_string(&marker).unwrap_or_default()
+    );
+}
