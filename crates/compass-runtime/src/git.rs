@@ -12,10 +12,11 @@
 //! config dir, so the agent can neither write them nor steer what they say.
 
 use crate::error::RuntimeError;
+pub use crate::git_views::write_views;
 use crate::spec::{ExecOutput, ExecSpec, WorkloadName};
 use crate::workload::WorkloadRuntime;
-use compass_core::safe_git::{ObjectFormat, SafeGit, VIEW_DIR, VIEW_DIRS};
-use std::path::{Path, PathBuf};
+use compass_core::safe_git::SafeGit;
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// How long one git run inside a workload may take. `timeout` (coreutils,
@@ -74,29 +75,6 @@ pub async fn exec_capped(
                 stderr: format!("no answer within {}s", (TIME_LIMIT + HOST_GRACE).as_secs()),
             })
         })
-}
-
-/// Write (or mend) the view git dirs under `config_dir`, the host side of
-/// a workload's read-only config dir; returns `<config_dir>/git-view`.
-/// Idempotent and cheap: files already right are left alone.
-pub fn write_views(config_dir: &Path) -> Result<PathBuf, RuntimeError> {
-    let root = config_dir.join(VIEW_DIR);
-    for format in ObjectFormat::ALL {
-        let dir = root.join(format.as_str());
-        for sub in VIEW_DIRS {
-            fs_err::create_dir_all(dir.join(sub))
-                .map_err(|e| RuntimeError::io("creating a view git dir", e))?;
-        }
-        for (name, body) in format.view_files() {
-            let path = dir.join(name);
-            if fs_err::read(&path).is_ok_and(|b| b == body.as_bytes()) {
-                continue;
-            }
-            fs_err::write(&path, body)
-                .map_err(|e| RuntimeError::io("writing a view git dir", e))?;
-        }
-    }
-    Ok(root)
 }
 
 impl From<compass_core::safe_git::GitArgError> for RuntimeError {

@@ -172,7 +172,7 @@ impl Layout {
             restrict(dir)?;
         }
         // Git for the host reads the agent's worktrees through these.
-        crate::git::write_views(&self.config)?;
+        crate::git_views::write_views(&self.config)?;
         // The shared /tmp keeps the sticky, world-writable shape tools expect.
         fs_err::set_permissions(&self.tmp, std::fs::Permissions::from_mode(0o1777))
             .map_err(|e| RuntimeError::io("setting /tmp permissions", e))?;

@@ -37,6 +37,7 @@ pub mod error;
 pub mod files;
 pub mod freezer;
 pub mod git;
+mod git_views;
 pub mod gitlinks;
 pub(crate) mod guardian;
 pub mod host;

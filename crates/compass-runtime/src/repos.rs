@@ -544,7 +544,7 @@ pub async fn create_worktrees(
     base: Option<&str>,
 ) -> Result<Vec<PathBuf>, RuntimeError> {
     let inner = rt.inner_paths(state_dir);
-    crate::git::write_views(&Layout::new(state_dir).config)?;
+    crate::git_views::write_views(&Layout::new(state_dir).config)?;
     let views = inner.config.join(compass_core::safe_git::VIEW_DIR);
     let mut made: Vec<(PathBuf, PathBuf)> = Vec::new();
     for repo in repos {

@@ -126,7 +126,7 @@ fn place(name: &str, path: &str, cwd: &str, roots: &[String]) -> Place {
     if stream(&path).is_some() {
         return Place::Stream;
     }
-    let abs = crate::output::join_path(cwd, &path);
+    let abs = crate::lexical_path::join_path(cwd, &path);
     if stream(&abs).is_some() {
         return Place::Stream;
     }

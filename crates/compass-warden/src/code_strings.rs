@@ -273,10 +273,9 @@ pub fn inline_code(program: &str, argv: &[String], stdin: Option<&str>) -> Inlin
         out.facts.unresolved = crate::unfolded::held(program, argv, stdin);
         return out;
     }
-    if crate::databases::is_sql_client(program) {
+    if crate::sql::is_sql_client(program) {
         // A SQL client's shell escapes (`.shell`, `\!`, `system`, …).
-        (out.commands, out.facts.unresolved) =
-            crate::databases::shell_escapes(program, argv, stdin);
+        (out.commands, out.facts.unresolved) = crate::sql::shell_escapes(program, argv, stdin);
         return out;
     }
     let Some(lang) = lang_of(program) else {
@@ -1683,7 +1682,7 @@ fn search(lang: Lang, code: &str, depth: usize, out: &mut InlineCode) {
             && *q != Quote::Command
             && s.len() < 4096
             && out.facts.secret_paths.len() < MAX_FOUND
-            && crate::output::secret_path_severity(s.trim()).is_some()
+            && crate::secret_paths::secret_path_severity(s.trim()).is_some()
         {
             out.facts.secret_paths.push(s.trim().to_string());
         }

@@ -10,7 +10,9 @@
 use crate::command_rules::{self, has_flag, positional};
 use crate::detector;
 use crate::git::DiscardScope;
+pub use crate::lexical_path::join_path;
 use crate::secret;
+pub use crate::secret_paths::secret_path_severity;
 use crate::shell::{self, CommandLine, Origin, SimpleCommand};
 use compass_core::gate::{Finding, Severity};
 use regex::Regex;
@@ -74,23 +76,10 @@ impl Default for Workspace {
     }
 }
 
-/// The agent's `$HOME` inside its workload.
-const AGENT_HOME: &str = "/home/agent";
-
 const SYSTEM_DIRS: &[&str] = &[
     "/usr/", "/bin/", "/sbin/", "/opt/", "/nix/", "/snap/", "/lib/",
 ];
 
-#[allow(clippy::expect_used)] // constant patterns, covered by tests
-static SECRET_PATH_HIGH: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(^|/|~)\.ssh/(id_[A-Za-z0-9_]+|[^/]*_key|authorized_keys)?$|(^|/|~)\.ssh/?$|\.aws/(credentials|config)|(^|/)\.netrc$|\.git-credentials|\.config/gh/hosts\.yml|\.docker/config\.json|\.kube/config|^/etc/(shadow|gshadow|sudoers)|\.gnupg(/|$)|\.vault-token|\.config/gcloud|\.azure/|(^|/)id_(rsa|dsa|ecdsa|ed25519)(\.pub)?$|/proc/[^/]+/environ|\.password-store|\.cargo/credentials(\.toml)?$|\.terraform\.d/credentials|\.m2/settings(-security)?\.xml$|\.gem/credentials$|\.config/hub$|(^|/)\.pgpass$|(^|/)\.my\.cnf$|rclone\.conf$|\.config/op(/|$)|(^|/)\.s3cfg$|(^|/)\.boto$|\.composer/auth\.json$|\.config/containers/auth\.json$|\.pulumi/credentials|\.local/share/keyrings|^/(var/)?run/secrets/|\.gradle/gradle\.properties$|\.config/(doctl|hcloud|linode-cli|scw|flyctl|heroku|netlify|vercel|helm/repositories\.yaml)(/|$)|\.fly/config\.yml$|(^|/)\.oci/config$|\.ibmcloud/config\.json$|\.wrangler/config|\.databrickscfg$|\.snowsql/config$|^(~|\$HOME|\$\{HOME\}|/home/[^/]+|/root)/\.(npmrc|pypirc|yarnrc\.yml)$|^(~|\$HOME|\$\{HOME\}|/home/[^/]+|/root)/\.[^/]+/([^/]+/)*[^/]*(credential|token|secret|passw|auth)[^/]*$")
-        .expect("regex")
-});
-#[allow(clippy::expect_used)]
-static SECRET_PATH_MEDIUM: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(^|/)\.env(\.[A-Za-z0-9_-]+)?$|\.(pem|key|p12|pfx|keystore|jks)$|(^|/)\.npmrc$|(^|/)\.pypirc$|credentials\.json$|(^|/)secrets?\.(ya?ml|json|toml)$|service-account.*\.json$")
-        .expect("regex")
-});
 #[allow(clippy::expect_used)]
 static URL_HOST: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)(?-u:\b)(?:https?|ftp|wss?|ssh|git|sftp|tcp|udp)://(?:[^/\s:@]+(?::[^/\s@]*)?@)?(\[[0-9a-f:]+\]|[a-z0-9._-]+)").expect("regex")
@@ -99,22 +88,6 @@ static URL_HOST: LazyLock<Regex> = LazyLock::new(|| {
 static SCP_HOST: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^(?:[A-Za-z0-9._-]+@)?([A-Za-z0-9][A-Za-z0-9._-]*\.[A-Za-z0-9._-]+|\d{1,3}(?:\.\d{1,3}){3}|localhost):").expect("regex")
 });
-
-/// Whether a path names a credential or secret file: `Some(High)` for keys
-/// and cloud credentials, `Some(Medium)` for env files and key material.
-pub fn secret_path_severity(path: &str) -> Option<Severity> {
-    let p = path.trim_matches(|c| c == '"' || c == '\'');
-    if SECRET_PATH_HIGH.is_match(p) {
-        Some(Severity::High)
-    } else if SECRET_PATH_MEDIUM.is_match(p)
-        && !p.ends_with(".env.example")
-        && !p.ends_with(".env.sample")
-    {
-        Some(Severity::Medium)
-    } else {
-        None
-    }
-}
 
 /// Hosts named by URLs in a text.
 pub fn url_hosts(text: &str) -> Vec<String> {
@@ -818,32 +791,6 @@ fn in_roots(path: &str, ws: &Workspace) -> bool {
         let r = r.trim_end_matches('/');
         path == r || path.starts_with(&format!("{r}/"))
     })
-}
-
-/// Join and normalise a path lexically (`..` and `.` removed).
-pub fn join_path(cwd: &str, p: &str) -> String {
-    let base = if p.starts_with('/') {
-        String::new()
-    } else if let Some(rest) = ["~", "${HOME}", "$HOME"]
-        .iter()
-        .find_map(|h| p.strip_prefix(h))
-        .filter(|rest| rest.is_empty() || rest.starts_with('/'))
-    {
-        return join_path(AGENT_HOME, rest.trim_start_matches('/'));
-    } else {
-        cwd.to_string()
-    };
-    let mut parts: Vec<&str> = Vec::new();
-    for seg in base.split('/').chain(p.split('/')) {
-        match seg {
-            "" | "." => {}
-            ".." => {
-                parts.pop();
-            }
-            s => parts.push(s),
-        }
-    }
-    format!("/{}", parts.join("/"))
 }
 
 /// Files a sending network command reads as its payload.
