@@ -807,6 +807,19 @@ mod tests {
 
     /// The daemon's resolution, as a test gives it: `agent` for the
     /// program, the sandbox's Compass bin dir for `compass-confine`.
+    /// The built-in opencode kind's launch, installed where the daemon
+    /// installs it, in the session's checkout.
+    fn opencode_launch(opencode: &AgentKind) -> ExecSpec {
+        opencode
+            .launch(
+                "/run/compass/config",
+                &[],
+                "/work/app".into(),
+                &at("/opt/compass/install/bin/opencode"),
+            )
+            .unwrap()
+    }
+
     fn at(agent: &str) -> Programs {
         Programs {
             agent: agent.into(),
@@ -1008,14 +1021,7 @@ mod tests {
     fn opencode_names_its_gate_plugin_from_the_read_only_config_dir() {
         let r = KindRegistry::builtin().unwrap();
         let opencode = r.get("opencode").unwrap();
-        let launch = opencode
-            .launch(
-                "/run/compass/config",
-                &[],
-                "/work/app".into(),
-                &at("/opt/compass/install/bin/opencode"),
-            )
-            .unwrap();
+        let launch = opencode_launch(opencode);
         let content: serde_json::Value =
             serde_json::from_str(&launch.env["OPENCODE_CONFIG_CONTENT"]).unwrap();
         assert_eq!(
@@ -1356,14 +1362,7 @@ mod tests {
     fn confined_kinds_start_through_compass_confine() {
         let r = KindRegistry::builtin().unwrap();
         let opencode = r.get("opencode").unwrap();
-        let launch = opencode
-            .launch(
-                "/run/compass/config",
-                &[],
-                "/work/app".into(),
-                &at("/opt/compass/install/bin/opencode"),
-            )
-            .unwrap();
+        let launch = opencode_launch(opencode);
         assert_eq!(
             launch.argv,
             [
