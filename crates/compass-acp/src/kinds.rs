@@ -1039,10 +1039,22 @@ mod tests {
         let masked = &opencode.provision.masked;
         assert_eq!(masked.dirs, [".opencode"]);
         assert_eq!(masked.files, ["opencode.json", "opencode.jsonc"]);
+        // In its cache, the dir it runs its own `rg` from and the one it
+        // loads npm packages from as found.
         assert_eq!(
             masked.home_dirs,
-            [".config/opencode", ".opencode", ".cache/opencode/bin"]
+            [
+                ".config/opencode",
+                ".opencode",
+                ".cache/opencode/bin",
+                ".cache/opencode/packages"
+            ]
         );
+        // No native library is unpacked into the workload's /tmp (where
+        // its tools could rewrite it) and loaded from there: the file
+        // finder and the file watcher are the two an ACP session loads.
+        assert_eq!(launch.env["OPENCODE_DISABLE_FFF"], "1");
+        assert_eq!(launch.env["OPENCODE_EXPERIMENTAL_DISABLE_FILEWATCHER"], "1");
         let (path, body) = opencode
             .hook_config(
                 "/opt/compass/bin/compass",
@@ -1065,16 +1077,21 @@ mod tests {
             launch.env["OPENCODE_CONFIG"],
             "/run/compass/config/opencode/provider.json"
         );
+        // So is its model catalogue (OPENCODE_MODELS_PATH), empty: the one
+        // in the agent's cache names the npm package each provider loads.
+        let file = |files: &[(String, String)], env: &str| {
+            let (_, body) = files
+                .iter()
+                .find(|(path, _)| format!("/run/compass/config/{path}") == launch.env[env])
+                .unwrap_or_else(|| panic!("nothing rendered where {env} points: {files:?}"));
+            serde_json::from_str::<serde_json::Value>(body).unwrap()
+        };
         let run = |env: (&str, &str)| {
             let env = BTreeMap::from([(env.0.to_owned(), env.1.to_owned())]);
             opencode.rendered(&env, "/run/compass/config").map(|files| {
-                assert_eq!(files.len(), 1);
-                let (path, body) = &files[0];
-                assert_eq!(
-                    format!("/run/compass/config/{path}"),
-                    launch.env["OPENCODE_CONFIG"]
-                );
-                serde_json::from_str::<serde_json::Value>(body).unwrap()
+                assert_eq!(files.len(), 2, "{files:?}");
+                assert_eq!(file(&files, "OPENCODE_MODELS_PATH"), serde_json::json!({}));
+                file(&files, "OPENCODE_CONFIG")
             })
         };
         let written = run(("OPENAI_BASE_URL", "http://127.0.0.1:4000/v1")).unwrap();

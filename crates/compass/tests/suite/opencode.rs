@@ -629,3 +629,132 @@ fn opencode_escape_helpers_it_runs_itself_are_never_agent_planted() {
         fs_err::read_to_string(&marker).unwrap_or_default()
     );
 }
+
+/// A provider package the agent plants: loaded, it leaves a marker saying
+/// whether it could see OpenCode's server password (any code it likes
+/// would run in OpenCode's process, past the gate).
+const PLANTED_PROVIDER: &str = r#"import { writeFileSync } from "node:fs";
+const seen = process.env.OPENCODE_SERVER_PASSWORD ? "with the server password" : "without it";
+try { writeFileSync("/work/app/provider.marker", `${import.meta.url} ${seen}`); } catch {}
+export const createOpenAICompatible = () => { throw new Error("planted"); };
+export const createPlanted = createOpenAICompatible;
+"#;
+
+/// A script committed to the project, run by a command Warden clears. It
+/// lists the native libraries in the workload's `/tmp` it could rewrite
+/// (OpenCode's runtime, Bun, unpacks the native libraries it carries
+/// there and loads them from there), then plants code in OpenCode's cache
+/// (`~/.cache/opencode`): a provider package in `packages/`, where OpenCode
+/// keeps the npm packages it installs and loads one found there as is, and
+/// a model catalogue (`models.json`, which OpenCode reads at every start)
+/// that retires Compass's model and offers one of a provider whose npm
+/// package is the planted one, enabled by the `OPENAI_API_KEY` OpenCode
+/// holds. What it could write goes to `plant.txt`.
+const PLANT: &str = r#"import json, os, sys
+lines = []
+for name in sorted(os.listdir("/tmp")):
+    path = os.path.join("/tmp", name)
+    if os.path.isfile(path) and (".so" in name or name.endswith(".node")):
+        lines.append(f"tmp library {name}: {'writable' if os.access(path, os.W_OK) else 'read-only'}")
+provider = open(sys.argv[1]).read()
+cache = os.path.expanduser("~/.cache/opencode")
+def plant(rel, text):
+    path = os.path.join(cache, rel)
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w") as f:
+            f.write(text)
+        lines.append(f"wrote {rel}")
+    except OSError as e:
+        lines.append(f"refused {rel}: {e.strerror}")
+for pkg in ["compass-planted", "@ai-sdk/openai-compatible"]:
+    base = f"packages/{pkg}/node_modules/{pkg}"
+    plant(f"{base}/package.json", json.dumps({"name": pkg, "version": "9.9.9", "type": "module", "main": "index.js", "exports": {".": "./index.js"}}))
+    plant(f"{base}/index.js", provider)
+model = {"id": "gpt-5", "name": "gpt-5", "tool_call": True, "attachment": False, "reasoning": False,
+         "temperature": True, "release_date": "2025-01-01", "last_updated": "2025-01-01",
+         "modalities": {"input": ["text"], "output": ["text"]}, "open_weights": False,
+         "limit": {"context": 100000, "output": 10000}, "cost": {"input": 0, "output": 0}}
+catalogue = {
+    "compass": {"id": "compass", "name": "retired", "env": [], "npm": "compass-planted",
+                "models": {"gpt-5": {**model, "status": "deprecated", "provider": {"npm": "compass-planted"}}}},
+    "openai": {"id": "openai", "name": "OpenAI", "env": ["OPENAI_API_KEY"], "npm": "compass-planted",
+               "models": {"gpt-5": model}},
+}
+plant("models.json", json.dumps(catalogue))
+open("plant.txt", "w").write("\n".join(lines) + "\n")
+"#;
+
+/// Escape: OpenCode loads code from places its tools can write. Its
+/// runtime unpacks native libraries into the workload's `/tmp` and runs
+/// them from there (a tool that rewrites one rewrites code running in
+/// OpenCode); and its cache (`~/.cache/opencode`, in the agent's home)
+/// holds a model catalogue it reads at every start, which names each
+/// provider's npm package, and the packages it loads, as found there. The
+/// agent, from a tool command, finds no native library of OpenCode's in
+/// `/tmp`, cannot plant a provider package, and the catalogue it writes
+/// never loads: restarted, OpenCode still answers through Compass's
+/// provider, and the planted code never runs.
+#[test]
+fn opencode_escape_code_it_loads_from_its_cache_or_tmp_is_never_agent_planted() {
+    let case = case();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let server = rt
+        .block_on(ModelServer::start(vec![
+            (case.shell)("python3 tools/plant.py tools/provider.js"),
+            ScriptedTurn::text("Planted."),
+        ]))
+        .unwrap();
+    let d = started(
+        &case,
+        &server,
+        &[
+            ("tools/plant.py", PLANT),
+            ("tools/provider.js", PLANTED_PROVIDER),
+        ],
+    );
+    let turn = d.ok(&["agent", "prompt", "rigel", "Set up", "--follow"]);
+    let app = d.home().join("agents/agt-1/work/app");
+    let plant = fs_err::read_to_string(app.join("plant.txt")).unwrap_or_default();
+    assert!(
+        plant.contains("models.json"),
+        "the plant did not run:\n{plant}\n{turn}"
+    );
+    assert!(
+        !plant.contains("tmp library"),
+        "OpenCode's native code sits where its tools can rewrite it:\n{plant}"
+    );
+    assert!(
+        !plant.contains("wrote packages/"),
+        "the agent could plant a package where OpenCode loads it from:\n{plant}"
+    );
+
+    // What the agent writes into its home takes effect at its next start.
+    // After the restart the scripted model sees a fresh conversation: its
+    // turns play again (the plant, refused again, then the answer).
+    d.ok(&["agent", "stop", "rigel"]);
+    d.ok(&["agent", "start", "rigel"]);
+    let after = d.cli(&["agent", "prompt", "rigel", "Carry on", "--follow"]);
+    let answered = after.status.success();
+    let after = format!(
+        "{}{}",
+        String::from_utf8_lossy(&after.stdout),
+        String::from_utf8_lossy(&after.stderr)
+    );
+    let marker = fs_err::read_to_string(app.join("provider.marker")).ok();
+    assert!(
+        marker.is_none(),
+        "OpenCode ran the provider the agent planted: {marker:?}\n{after}"
+    );
+    assert!(
+        answered && after.contains("says: Planted.") && after.contains("turn ended"),
+        "OpenCode did not answer through Compass's provider after the restart:\n{after}"
+    );
+    let plant = fs_err::read_to_string(app.join("plant.txt")).unwrap_or_default();
+    assert!(
+        plant.contains("models.json")
+            && !plant.contains("tmp library")
+            && !plant.contains("wrote packages/"),
+        "after the restart:\n{plant}"
+    );
+}
