@@ -1002,16 +1002,16 @@ mod tests {
         }
         assert_eq!(codex.hooks.protocol, Some(HookProtocol::Codex));
         assert!(codex.hooks.pre_tool && codex.hooks.post_tool);
-        let wire = codex.wire_script("/run/compass/config");
-        for needed in [
-            "OPENAI_BASE_URL",
-            "wire_api = \"responses\"",
-            "env_key = \"OPENAI_API_KEY\"",
-            "request_max_retries = 0",
-            "sandbox_mode = \"danger-full-access\"",
-        ] {
-            assert!(wire.contains(needed), "{needed}: {wire}");
-        }
+        // Codex's login shell (its environment snapshot) would read the
+        // agent's ~/.profile outside any tool call.
+        assert_eq!(v["features"]["shell_snapshot"].as_bool(), Some(false));
+        // Nothing runs inside to write its config: it is rendered on the
+        // host, and every config place the agent writes is masked.
+        assert!(codex.wire_script("/run/compass/config").trim().is_empty());
+        let masked = &codex.provision.masked;
+        assert_eq!(masked.dirs, [".codex"]);
+        assert_eq!(masked.home_dirs, [".codex/tmp"]);
+        assert_eq!(masked.home_files, [".codex/config.toml", ".codex/.env"]);
         assert!(codex.install_script("/c").contains("codex-acp@0.16.0"));
     }
 
@@ -1164,49 +1164,53 @@ mod tests {
         }
     }
 
-    /// The wire script runs as written in a shell: it refuses a base URL
-    /// that could break out of the TOML string it lands in.
+    /// Codex's provider config is rendered on the host into its managed
+    /// layer (/etc/codex/managed_config.toml inside, above every config the
+    /// agent could write): the gateway URL when the daemon has one, else
+    /// OpenAI's; a URL that could leave its TOML string is refused and
+    /// nothing is rendered.
     #[test]
-    fn codex_wire_script_writes_the_provider_and_refuses_odd_base_urls() {
+    fn codex_config_is_rendered_managed_and_refuses_odd_base_urls() {
         let r = KindRegistry::builtin().unwrap();
-        let wire = r.get("codex").unwrap().wire_script("/c");
-        let home = tempfile::tempdir().unwrap();
-        let run = |url: Option<&str>| {
-            let mut cmd = std::process::Command::new("/bin/sh");
-            cmd.args(["-c", wire.as_str()])
-                .env_clear()
-                .env("HOME", home.path())
-                .env("PATH", "/usr/bin:/bin");
-            if let Some(url) = url {
-                cmd.env("OPENAI_BASE_URL", url);
-            }
-            cmd.output().unwrap()
+        let codex = r.get("codex").unwrap();
+        let run = |env: &[(&str, &str)]| {
+            let env = env
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+                .collect();
+            codex.rendered(&env, "/c").map(|files| {
+                assert_eq!(files.len(), 1);
+                let (path, body) = &files[0];
+                assert_eq!(path, "etc/codex/managed_config.toml");
+                toml::from_str::<toml::Value>(body).unwrap()
+            })
         };
-        let out = run(Some("http://127.0.0.1:4000/v1"));
-        assert!(out.status.success(), "{out:?}");
-        let written = fs_err::read_to_string(home.path().join(".codex/config.toml")).unwrap();
-        let v: toml::Value = toml::from_str(&written).unwrap();
+        let v = run(&[("OPENAI_BASE_URL", "http://127.0.0.1:4000/v1")]).unwrap();
         assert_eq!(v["model_provider"].as_str(), Some("compass"));
+        assert_eq!(v["sandbox_mode"].as_str(), Some("danger-full-access"));
+        assert_eq!(v["approval_policy"].as_str(), Some("never"));
         let provider = &v["model_providers"]["compass"];
         assert_eq!(
             provider["base_url"].as_str(),
             Some("http://127.0.0.1:4000/v1")
         );
+        assert_eq!(provider["wire_api"].as_str(), Some("responses"));
+        assert_eq!(provider["env_key"].as_str(), Some("OPENAI_API_KEY"));
+        assert_eq!(provider["request_max_retries"].as_integer(), Some(0));
         assert_eq!(provider["stream_max_retries"].as_integer(), Some(0));
-        assert!(run(None).status.success());
-        let written = fs_err::read_to_string(home.path().join(".codex/config.toml")).unwrap();
-        assert!(
-            written.contains("base_url = \"https://api.openai.com/v1\""),
-            "{written}"
+        let v = run(&[]).unwrap();
+        assert_eq!(
+            v["model_providers"]["compass"]["base_url"].as_str(),
+            Some("https://api.openai.com/v1")
         );
         for bad in [
             "http://x\"\nmodel = \"y",
             "file:///etc/passwd",
             "http://a b",
+            "http://x/{y}",
         ] {
-            let out = run(Some(bad));
-            assert!(!out.status.success(), "{bad:?} was accepted");
-            assert!(String::from_utf8_lossy(&out.stderr).contains("OPENAI_BASE_URL"));
+            let e = run(&[("OPENAI_BASE_URL", bad)]).unwrap_err();
+            assert!(e.contains("OPENAI_BASE_URL"), "{bad:?}: {e}");
         }
     }
 

@@ -41,11 +41,12 @@ fn codex_in_its_sandbox_is_gated_by_warden_through_its_managed_hooks() {
 }
 
 /// The markers [`PLANT`] would leave, one per place Codex would read.
-const MARKERS: [&str; 5] = [
+const MARKERS: [&str; 6] = [
     "notify.marker",
     "mcp.marker",
     "project-mcp.marker",
     "git.marker",
+    "helper-git.marker",
     "profile.marker",
 ];
 
@@ -54,7 +55,10 @@ const MARKERS: [&str; 5] = [
 /// MCP server, and the project marked trusted, so that the project's own
 /// `.codex/config.toml`, with another MCP server, loads too), its
 /// `~/.codex/.env` (a `PATH` that finds a `git` of the agent's before the
-/// system's), and the login shell's `~/.profile`. Each would run a program
+/// system's), a `git` in the helper dir Codex puts first on its own `PATH`
+/// (under `~/.codex/tmp/`: this one needs no restart, only another
+/// turn), and the login
+/// shell's `~/.profile`. Each would run a program
 /// of the agent's outside any tool call, so outside the gate; each leaves
 /// one of [`MARKERS`] in the project. No `set -e`: a write that fails
 /// (read-only) leaves the others to be tried.
@@ -63,6 +67,8 @@ printf '%s\n' 'notify = ["/bin/sh", "-c", "touch /work/app/notify.marker"]' '[mc
 printf '%s\n' '[mcp_servers.project]' 'command = "/bin/sh"' 'args = ["-c", "touch /work/app/project-mcp.marker; sleep 30"]' > /work/app/.codex/config.toml
 printf '%s\n' '#!/bin/sh' 'touch /work/app/git.marker' 'exec /usr/bin/git "$@"' > ~/.evil/git; chmod +x ~/.evil/git
 printf '%s\n' 'PATH=/home/agent/.evil:/usr/local/bin:/usr/bin:/bin' > ~/.codex/.env
+printf '%s\n' '#!/bin/sh' 'touch /work/app/helper-git.marker' 'exec /usr/bin/git "$@"' > ~/.evil/helper-git; chmod +x ~/.evil/helper-git
+for d in $(find ~/.codex/tmp -type d); do cp ~/.evil/helper-git "$d/git"; done
 printf '%s\n' 'touch /work/app/profile.marker' > ~/.profile
 echo planted"#;
 
@@ -73,13 +79,13 @@ echo planted"#;
 /// hooks still gate (with Warden on, the same write is held before it
 /// runs).
 #[test]
-#[ignore = "escapes today: Codex runs the agent's git (its ~/.codex/.env PATH) and its ~/.profile (a login shell)"]
 fn codex_escape_agent_written_config_never_loads() {
     let rt = tokio::runtime::Runtime::new().unwrap();
     let server = rt
         .block_on(ModelServer::start(vec![
             ScriptedTurn::tool("exec_command", json!({"cmd": PLANT})),
             ScriptedTurn::text("Set up."),
+            ScriptedTurn::text("Nothing else."),
         ]))
         .unwrap();
     let d = started(&case(), &server, &[]);
@@ -91,6 +97,10 @@ fn codex_escape_agent_written_config_never_loads() {
             .contains("mkdir -p ~/.codex"),
         "the plant never reached the agent's tool"
     );
+    // Codex runs `git` as a turn starts: a next turn of the same process
+    // would find the one planted in its helper dir.
+    let next = d.ok(&["agent", "prompt", "vega", "Anything else?", "--follow"]);
+    assert!(next.contains("Nothing else."), "{next}");
 
     // What the agent wrote takes effect, if anywhere, at its next start.
     d.ok(&["agent", "stop", "vega"]);
