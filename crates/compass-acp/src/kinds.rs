@@ -23,6 +23,13 @@ pub use compass_hook::confine::BINARY as CONFINE_BINARY;
 /// installs into (`npm install -g --prefix "$COMPASS_INSTALL_PREFIX"`):
 /// its `bin` holds the kind's program.
 pub const INSTALL_PREFIX_ENV: &str = "COMPASS_INSTALL_PREFIX";
+/// How long a kind's install may run when the kind does not say
+/// (`provision.install_timeout_s`): a package registry's install of an
+/// agent CLI takes a minute or two; ten is ample, and bounded.
+pub const DEFAULT_INSTALL_TIMEOUT_S: u64 = 600;
+/// The longest install time-out a kind may ask for: an install is never
+/// left to hold its kind's lock for longer.
+pub const MAX_INSTALL_TIMEOUT_S: u64 = 3600;
 
 /// The programs a launch starts, as absolute paths inside the workload,
 /// resolved by the daemon at start in directories no agent can write (the
@@ -58,6 +65,13 @@ pub struct Provision {
     /// of the kind (its `bin` on `PATH`), and anything it writes elsewhere
     /// (`$HOME`) is discarded with that workload.
     pub install: String,
+    /// The longest the install may run, in seconds (1 to
+    /// [`MAX_INSTALL_TIMEOUT_S`]; [`DEFAULT_INSTALL_TIMEOUT_S`] unless
+    /// the kind says): past it the install's workload is removed, nothing
+    /// counts as installed, and the start fails saying so (the next start
+    /// tries again).
+    #[serde(default = "default_install_timeout_s")]
+    pub install_timeout_s: u64,
     /// A `sh` script run at every start: wires the native hooks.
     #[serde(default)]
     pub wire: String,
@@ -88,6 +102,10 @@ pub struct Provision {
     /// program re-reads them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rendered: Vec<Rendered>,
+}
+
+fn default_install_timeout_s() -> u64 {
+    DEFAULT_INSTALL_TIMEOUT_S
 }
 
 /// One config file rendered on the host ([`Provision::rendered`]).
@@ -354,6 +372,11 @@ impl AgentKind {
         self.provision.install.replace("{config}", config_dir)
     }
 
+    /// How long the kind's install may run ([`Provision::install_timeout_s`]).
+    pub fn install_timeout(&self) -> std::time::Duration {
+        std::time::Duration::from_secs(self.provision.install_timeout_s)
+    }
+
     /// The hook-wiring script with `{config}` substituted.
     pub fn wire_script(&self, config_dir: &str) -> String {
         self.provision.wire.replace("{config}", config_dir)
@@ -527,6 +550,15 @@ impl AgentKind {
                     format!("{name} is set in env too; its value is made fresh at every start"),
                 );
             }
+        }
+        if !(1..=MAX_INSTALL_TIMEOUT_S).contains(&self.provision.install_timeout_s) {
+            return bad(
+                "provision.install_timeout_s",
+                format!(
+                    "{} must be between 1 and {MAX_INSTALL_TIMEOUT_S} seconds (the default is {DEFAULT_INSTALL_TIMEOUT_S})",
+                    self.provision.install_timeout_s
+                ),
+            );
         }
         if self.provision.hook_config.is_some() != self.provision.hook_config_path.is_some() {
             return bad(
@@ -1230,6 +1262,24 @@ mod tests {
     fn a_user_file_adds_and_overrides_kinds() {
         let r = KindRegistry::builtin().unwrap().with_user(USER).unwrap();
         let mine = r.get("my-agent").unwrap();
+        // No time-out given: the default, for every kind.
+        assert_eq!(
+            mine.install_timeout(),
+            std::time::Duration::from_secs(DEFAULT_INSTALL_TIMEOUT_S)
+        );
+        assert!(
+            r.all()
+                .iter()
+                .all(|k| k.provision.install_timeout_s == DEFAULT_INSTALL_TIMEOUT_S)
+        );
+        let quick = KindRegistry::builtin()
+            .unwrap()
+            .with_user(&USER.replace("install=''", "install=''\ninstall_timeout_s=5"))
+            .unwrap();
+        assert_eq!(
+            quick.get("my-agent").unwrap().install_timeout(),
+            std::time::Duration::from_secs(5)
+        );
         assert!(r.is_user("my-agent") && !r.is_user("claude-code"));
         assert_eq!(mine.hooks.protocol, Some(HookProtocol::ClaudeCode));
         let (_, body) = mine
@@ -1288,6 +1338,14 @@ mod tests {
                 "provision.masked",
             ),
             (USER.replace("id='my-agent'", "id='My Agent'"), "id"),
+            (
+                USER.replace("install=''", "install=''\ninstall_timeout_s=0"),
+                "provision.install_timeout_s",
+            ),
+            (
+                USER.replace("install=''", "install=''\ninstall_timeout_s=3601"),
+                "provision.install_timeout_s",
+            ),
             (
                 USER.replace(
                     "hook_config_path='mine/settings.json'\nhook_config='{",
