@@ -1481,6 +1481,23 @@ mod tests {
         }
     }
 
+    /// `compass-confine` drops every credential a built-in kind declares
+    /// (and every server credential one confines) from each tool command,
+    /// whatever the agent's list says: its compiled-in list covers them.
+    #[test]
+    fn compass_confine_always_drops_every_builtin_credential() {
+        let r = KindRegistry::builtin().unwrap();
+        for kind in r.all() {
+            for name in kind.credentials.iter().chain(&kind.confine_secrets) {
+                assert!(
+                    compass_hook::confine::ALWAYS_DROPPED.contains(&name.as_str()),
+                    "kind {}: {name} is not in compass-confine's ALWAYS_DROPPED",
+                    kind.id
+                );
+            }
+        }
+    }
+
     #[test]
     fn a_bad_http_form_is_refused_naming_the_field() {
         let http = "[kind.provision.http_hooks]\nconfig='{\"hooks\":{\"PreToolUse\":[{\"matcher\":\"*\",\"hooks\":[{\"type\":\"http\",\"url\":\"{hook_url}/PreToolUse\",\"timeout\":{timeout_s},\"onFailure\":\"block\"}]}]}}'\n";
