@@ -23,6 +23,13 @@ pub use compass_hook::confine::BINARY as CONFINE_BINARY;
 /// installs into (`npm install -g --prefix "$COMPASS_INSTALL_PREFIX"`):
 /// its `bin` holds the kind's program.
 pub const INSTALL_PREFIX_ENV: &str = "COMPASS_INSTALL_PREFIX";
+/// How long a kind's install may run when the kind does not say
+/// (`provision.install_timeout_s`): a package registry's install of an
+/// agent CLI takes a minute or two; ten is ample, and bounded.
+pub const DEFAULT_INSTALL_TIMEOUT_S: u64 = 600;
+/// The longest install time-out a kind may ask for: an install is never
+/// left to hold its kind's lock for longer.
+pub const MAX_INSTALL_TIMEOUT_S: u64 = 3600;
 
 /// The programs a launch starts, as absolute paths inside the workload,
 /// resolved by the daemon at start in directories no agent can write (the
@@ -58,6 +65,13 @@ pub struct Provision {
     /// of the kind (its `bin` on `PATH`), and anything it writes elsewhere
     /// (`$HOME`) is discarded with that workload.
     pub install: String,
+    /// The longest the install may run, in seconds (1 to
+    /// [`MAX_INSTALL_TIMEOUT_S`]; [`DEFAULT_INSTALL_TIMEOUT_S`] unless
+    /// the kind says): past it the install's workload is removed, nothing
+    /// counts as installed, and the start fails saying so (the next start
+    /// tries again).
+    #[serde(default = "default_install_timeout_s")]
+    pub install_timeout_s: u64,
     /// A `sh` script run at every start: wires the native hooks.
     #[serde(default)]
     pub wire: String,
@@ -88,6 +102,10 @@ pub struct Provision {
     /// program re-reads them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rendered: Vec<Rendered>,
+}
+
+fn default_install_timeout_s() -> u64 {
+    DEFAULT_INSTALL_TIMEOUT_S
 }
 
 /// One config file rendered on the host ([`Provision::rendered`]).
@@ -354,6 +372,11 @@ impl AgentKind {
         self.provision.install.replace("{config}", config_dir)
     }
 
+    /// How long the kind's install may run ([`Provision::install_timeout_s`]).
+    pub fn install_timeout(&self) -> std::time::Duration {
+        std::time::Duration::from_secs(self.provision.install_timeout_s)
+    }
+
     /// The hook-wiring script with `{config}` substituted.
     pub fn wire_script(&self, config_dir: &str) -> String {
         self.provision.wire.replace("{config}", config_dir)
@@ -527,6 +550,15 @@ impl AgentKind {
                     format!("{name} is set in env too; its value is made fresh at every start"),
                 );
             }
+        }
+        if !(1..=MAX_INSTALL_TIMEOUT_S).contains(&self.provision.install_timeout_s) {
+            return bad(
+                "provision.install_timeout_s",
+                format!(
+                    "{} must be between 1 and {MAX_INSTALL_TIMEOUT_S} seconds (the default is {DEFAULT_INSTALL_TIMEOUT_S})",
+                    self.provision.install_timeout_s
+                ),
+            );
         }
         if self.provision.hook_config.is_some() != self.provision.hook_config_path.is_some() {
             return bad(
@@ -1002,16 +1034,16 @@ mod tests {
         }
         assert_eq!(codex.hooks.protocol, Some(HookProtocol::Codex));
         assert!(codex.hooks.pre_tool && codex.hooks.post_tool);
-        let wire = codex.wire_script("/run/compass/config");
-        for needed in [
-            "OPENAI_BASE_URL",
-            "wire_api = \"responses\"",
-            "env_key = \"OPENAI_API_KEY\"",
-            "request_max_retries = 0",
-            "sandbox_mode = \"danger-full-access\"",
-        ] {
-            assert!(wire.contains(needed), "{needed}: {wire}");
-        }
+        // Codex's login shell (its environment snapshot) would read the
+        // agent's ~/.profile outside any tool call.
+        assert_eq!(v["features"]["shell_snapshot"].as_bool(), Some(false));
+        // Nothing runs inside to write its config: it is rendered on the
+        // host, and every config place the agent writes is masked.
+        assert!(codex.wire_script("/run/compass/config").trim().is_empty());
+        let masked = &codex.provision.masked;
+        assert_eq!(masked.dirs, [".codex"]);
+        assert_eq!(masked.home_dirs, [".codex/tmp"]);
+        assert_eq!(masked.home_files, [".codex/config.toml", ".codex/.env"]);
         assert!(codex.install_script("/c").contains("codex-acp@0.16.0"));
     }
 
@@ -1181,49 +1213,53 @@ mod tests {
         }
     }
 
-    /// The wire script runs as written in a shell: it refuses a base URL
-    /// that could break out of the TOML string it lands in.
+    /// Codex's provider config is rendered on the host into its managed
+    /// layer (/etc/codex/managed_config.toml inside, above every config the
+    /// agent could write): the gateway URL when the daemon has one, else
+    /// OpenAI's; a URL that could leave its TOML string is refused and
+    /// nothing is rendered.
     #[test]
-    fn codex_wire_script_writes_the_provider_and_refuses_odd_base_urls() {
+    fn codex_config_is_rendered_managed_and_refuses_odd_base_urls() {
         let r = KindRegistry::builtin().unwrap();
-        let wire = r.get("codex").unwrap().wire_script("/c");
-        let home = tempfile::tempdir().unwrap();
-        let run = |url: Option<&str>| {
-            let mut cmd = std::process::Command::new("/bin/sh");
-            cmd.args(["-c", wire.as_str()])
-                .env_clear()
-                .env("HOME", home.path())
-                .env("PATH", "/usr/bin:/bin");
-            if let Some(url) = url {
-                cmd.env("OPENAI_BASE_URL", url);
-            }
-            cmd.output().unwrap()
+        let codex = r.get("codex").unwrap();
+        let run = |env: &[(&str, &str)]| {
+            let env = env
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+                .collect();
+            codex.rendered(&env, "/c").map(|files| {
+                assert_eq!(files.len(), 1);
+                let (path, body) = &files[0];
+                assert_eq!(path, "etc/codex/managed_config.toml");
+                toml::from_str::<toml::Value>(body).unwrap()
+            })
         };
-        let out = run(Some("http://127.0.0.1:4000/v1"));
-        assert!(out.status.success(), "{out:?}");
-        let written = fs_err::read_to_string(home.path().join(".codex/config.toml")).unwrap();
-        let v: toml::Value = toml::from_str(&written).unwrap();
+        let v = run(&[("OPENAI_BASE_URL", "http://127.0.0.1:4000/v1")]).unwrap();
         assert_eq!(v["model_provider"].as_str(), Some("compass"));
+        assert_eq!(v["sandbox_mode"].as_str(), Some("danger-full-access"));
+        assert_eq!(v["approval_policy"].as_str(), Some("never"));
         let provider = &v["model_providers"]["compass"];
         assert_eq!(
             provider["base_url"].as_str(),
             Some("http://127.0.0.1:4000/v1")
         );
+        assert_eq!(provider["wire_api"].as_str(), Some("responses"));
+        assert_eq!(provider["env_key"].as_str(), Some("OPENAI_API_KEY"));
+        assert_eq!(provider["request_max_retries"].as_integer(), Some(0));
         assert_eq!(provider["stream_max_retries"].as_integer(), Some(0));
-        assert!(run(None).status.success());
-        let written = fs_err::read_to_string(home.path().join(".codex/config.toml")).unwrap();
-        assert!(
-            written.contains("base_url = \"https://api.openai.com/v1\""),
-            "{written}"
+        let v = run(&[]).unwrap();
+        assert_eq!(
+            v["model_providers"]["compass"]["base_url"].as_str(),
+            Some("https://api.openai.com/v1")
         );
         for bad in [
             "http://x\"\nmodel = \"y",
             "file:///etc/passwd",
             "http://a b",
+            "http://x/{y}",
         ] {
-            let out = run(Some(bad));
-            assert!(!out.status.success(), "{bad:?} was accepted");
-            assert!(String::from_utf8_lossy(&out.stderr).contains("OPENAI_BASE_URL"));
+            let e = run(&[("OPENAI_BASE_URL", bad)]).unwrap_err();
+            assert!(e.contains("OPENAI_BASE_URL"), "{bad:?}: {e}");
         }
     }
 
@@ -1243,6 +1279,24 @@ mod tests {
     fn a_user_file_adds_and_overrides_kinds() {
         let r = KindRegistry::builtin().unwrap().with_user(USER).unwrap();
         let mine = r.get("my-agent").unwrap();
+        // No time-out given: the default, for every kind.
+        assert_eq!(
+            mine.install_timeout(),
+            std::time::Duration::from_secs(DEFAULT_INSTALL_TIMEOUT_S)
+        );
+        assert!(
+            r.all()
+                .iter()
+                .all(|k| k.provision.install_timeout_s == DEFAULT_INSTALL_TIMEOUT_S)
+        );
+        let quick = KindRegistry::builtin()
+            .unwrap()
+            .with_user(&USER.replace("install=''", "install=''\ninstall_timeout_s=5"))
+            .unwrap();
+        assert_eq!(
+            quick.get("my-agent").unwrap().install_timeout(),
+            std::time::Duration::from_secs(5)
+        );
         assert!(r.is_user("my-agent") && !r.is_user("claude-code"));
         assert_eq!(mine.hooks.protocol, Some(HookProtocol::ClaudeCode));
         let (_, body) = mine
@@ -1301,6 +1355,14 @@ mod tests {
                 "provision.masked",
             ),
             (USER.replace("id='my-agent'", "id='My Agent'"), "id"),
+            (
+                USER.replace("install=''", "install=''\ninstall_timeout_s=0"),
+                "provision.install_timeout_s",
+            ),
+            (
+                USER.replace("install=''", "install=''\ninstall_timeout_s=3601"),
+                "provision.install_timeout_s",
+            ),
             (
                 USER.replace(
                     "hook_config_path='mine/settings.json'\nhook_config='{",
@@ -1433,6 +1495,23 @@ mod tests {
                 e.contains("my-agent") && e.contains("confine_secrets"),
                 "{bad}: {e}"
             );
+        }
+    }
+
+    /// `compass-confine` drops every credential a built-in kind declares
+    /// (and every server credential one confines) from each tool command,
+    /// whatever the agent's list says: its compiled-in list covers them.
+    #[test]
+    fn compass_confine_always_drops_every_builtin_credential() {
+        let r = KindRegistry::builtin().unwrap();
+        for kind in r.all() {
+            for name in kind.credentials.iter().chain(&kind.confine_secrets) {
+                assert!(
+                    compass_hook::confine::ALWAYS_DROPPED.contains(&name.as_str()),
+                    "kind {}: {name} is not in compass-confine's ALWAYS_DROPPED",
+                    kind.id
+                );
+            }
         }
     }
 

@@ -1,9 +1,10 @@
 //! A kind's read-only masks (`[kind.provision.masked]`): names of config
 //! places the agent would load code or settings from and can itself write
-//! (OpenCode's project `.opencode/` and `opencode.json`). At launch each
-//! name, at the session's working directory and at every directory above
-//! it up to the workload's work root, becomes a [`Mask`]: the agent process
-//! sees an empty, read-only directory or file there.
+//! (OpenCode's project `.opencode/` and `opencode.json`, Codex's
+//! `~/.codex/config.toml`). At launch each name, at the session's working
+//! directory and at every directory above it up to the workload's work
+//! root, and each home path below the agent's `$HOME`, becomes a [`Mask`]:
+//! the agent process sees an empty, read-only directory or file there.
 
 use compass_runtime::{Mask, MaskShape};
 use serde::{Deserialize, Serialize};
@@ -23,11 +24,18 @@ pub struct Masked {
     /// (e.g. `.config/opencode`): relative paths of plain components.
     #[serde(default)]
     pub home_dirs: Vec<String>,
+    /// Files below the agent's `$HOME` seen as empty and read-only (e.g.
+    /// `.codex/config.toml`): relative paths of plain components.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub home_files: Vec<String>,
 }
 
 impl Masked {
     pub fn is_empty(&self) -> bool {
-        self.dirs.is_empty() && self.files.is_empty() && self.home_dirs.is_empty()
+        self.dirs.is_empty()
+            && self.files.is_empty()
+            && self.home_dirs.is_empty()
+            && self.home_files.is_empty()
     }
 
     /// Every name is one plain path component: not empty, `.` or `..`, no
@@ -40,7 +48,7 @@ impl Masked {
                 ));
             }
         }
-        for path in &self.home_dirs {
+        for path in self.home_dirs.iter().chain(&self.home_files) {
             if !path.split('/').all(plain) {
                 return Err(format!(
                     "{path:?} must be a relative path below $HOME (plain names joined by `/`)"
@@ -54,7 +62,7 @@ impl Masked {
     /// every directory above it up to `root` (OpenCode looks for its
     /// project config from the working directory up to the repository's
     /// root, and a checkout without one goes up further).
-    /// `home_dirs` are masked below `home`.
+    /// `home_dirs` and `home_files` are masked below `home`.
     pub fn at(&self, cwd: &Path, root: &Path, home: &Path) -> Vec<Mask> {
         let shaped = self
             .dirs
@@ -75,6 +83,10 @@ impl Masked {
             .chain(self.home_dirs.iter().map(|rel| Mask {
                 path: home.join(rel),
                 shape: MaskShape::Dir,
+            }))
+            .chain(self.home_files.iter().map(|rel| Mask {
+                path: home.join(rel),
+                shape: MaskShape::File,
             }))
             .collect()
     }
@@ -99,6 +111,7 @@ mod tests {
             dirs: vec![".opencode".into()],
             files: vec!["opencode.json".into()],
             home_dirs: vec![".config/opencode".into()],
+            home_files: vec![".codex/config.toml".into()],
         }
     }
 
@@ -121,9 +134,10 @@ mod tests {
             want.push(format!("{dir}/opencode.json File"));
         }
         want.push("/home/agent/.config/opencode Dir".into());
+        want.push("/home/agent/.codex/config.toml File".into());
         assert_eq!(shown, want);
         let elsewhere = opencode().at(Path::new("/elsewhere"), Path::new("/work"), home);
-        assert_eq!(elsewhere.len(), 1, "only the home dir: {elsewhere:?}");
+        assert_eq!(elsewhere.len(), 2, "only the home paths: {elsewhere:?}");
         let none = Masked::default().at(Path::new("/work/app"), Path::new("/work"), home);
         assert!(none.is_empty());
     }
@@ -150,6 +164,12 @@ mod tests {
         for bad in ["", "a//b", "../x", "/abs", "-x/y", "a/./b"] {
             let masked = Masked {
                 home_dirs: vec![bad.into()],
+                ..Masked::default()
+            };
+            let err = masked.check().unwrap_err();
+            assert!(err.contains("below $HOME"), "{bad:?}: {err}");
+            let masked = Masked {
+                home_files: vec![bad.into()],
                 ..Masked::default()
             };
             let err = masked.check().unwrap_err();

@@ -19,7 +19,8 @@
 //!   a process outside it, so neither `/proc/<pid>/environ` nor
 //!   `/proc/<pid>/mem` of the agent (which holds the credential) is
 //!   readable from the tools. The domain restricts nothing else a tool
-//!   needs (it handles only the creation of block devices). Landlock
+//!   needs (it handles only the creation of block devices). It drops
+//!   [`ALWAYS_DROPPED`] too, whatever the list says. Landlock
 //!   yields to `CAP_SYS_PTRACE`, so both modes refuse to run while the
 //!   process could hold it (an isolated workload holds no capability).
 //!
@@ -34,6 +35,34 @@ use std::os::unix::ffi::OsStrExt as _;
 pub const BINARY: &str = "compass-confine";
 /// The variable that names (comma-separated) what the shell mode drops.
 pub const SECRETS_ENV: &str = "COMPASS_CONFINE_SECRETS";
+/// Variables the shell mode drops from every tool command whatever
+/// [`SECRETS_ENV`] names: credentials an agent's own program holds that no
+/// tool command needs, so a list that misses one (a kind that names only
+/// its server's password, a path of the agent that passes a list of its
+/// own) still never hands one on.
+///
+/// - OpenCode's own: its server's password (`OPENCODE_SERVER_PASSWORD`;
+///   `OPENCODE_SERVER_USERNAME` is no secret), the auth store it can take
+///   from its environment (`OPENCODE_AUTH_CONTENT`), and its console and
+///   API credentials (`OPENCODE_CONSOLE_TOKEN`, `OPENCODE_API_KEY`), as
+///   opencode-ai 1.18.33 reads them.
+/// - Every credential a built-in agent kind declares (its model API key;
+///   `compass-acp`'s kinds test keeps this list covering them).
+///
+/// Not Compass's own sockets (`COMPASS_HOOK_SOCKET`, `COMPASS_MCP_SOCKET`,
+/// `COMPASS_GIT_SOCKET`): a tool's `git push` needs the last (its remote
+/// helper reaches the push relay through it), and none is a secret: each
+/// is a fixed path in the workload, so hiding the name would hide nothing.
+pub const ALWAYS_DROPPED: &[&str] = &[
+    "OPENCODE_SERVER_PASSWORD",
+    "OPENCODE_AUTH_CONTENT",
+    "OPENCODE_CONSOLE_TOKEN",
+    "OPENCODE_API_KEY",
+    "ANTHROPIC_API_KEY",
+    "OPENAI_API_KEY",
+    "GEMINI_API_KEY",
+    "AMP_API_KEY",
+];
 /// What a failure exits with (the shell's "cannot execute").
 pub const FAILED: u8 = 126;
 /// The shells the confined command runs in, first found wins.

@@ -244,7 +244,7 @@ steps = [{ kind = "run", command = "ls -A .opencode; cat opencode.json; pwd" }]
     config.relaunch.masked = Masked {
         dirs: vec![".opencode".into()],
         files: vec!["opencode.json".into()],
-        home_dirs: Vec::new(),
+        ..Masked::default()
     };
     config.relaunch.work_root = "/work".into();
     config.relaunch.home = "/home/agent".into();

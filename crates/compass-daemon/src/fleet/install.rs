@@ -6,8 +6,11 @@
 //! [`compass_acp::INSTALL_PREFIX_ENV`]; the workload is removed afterwards
 //! whatever happened. The directory is staged and renamed into place only
 //! when the script succeeded (a failed or killed install never counts as
-//! installed), and one lock makes concurrent starts install once. Every
-//! agent of the kind sees it read-only at the same path.
+//! installed), and one lock makes concurrent starts install once. An
+//! install that outlives its kind's time-out (`provision.install_timeout_s`,
+//! ten minutes unless the kind says) is killed with its workload and counts
+//! as failed, so it never holds that lock for ever. Every agent of the kind
+//! sees it read-only at the same path.
 //!
 //! The agent's program is then started by its absolute path, found at
 //! every start in read-only dirs only (the Compass bin dir, the agent
@@ -179,11 +182,25 @@ impl Fleet {
             env,
             ..Default::default()
         };
-        let ran = self.runtime.exec(&name, &exec).await;
+        // Bounded: a hanging install would hold the kind's lock, and with it
+        // every start of the kind, for ever. Past the time-out the exec is
+        // dropped and the removal below kills whatever the script left
+        // running, before the caller removes the staging dir.
+        let limit = kind.install_timeout();
+        let ran = tokio::time::timeout(limit, self.runtime.exec(&name, &exec)).await;
         throwaway.runtime = None;
         if let Err(error) = self.runtime.remove(&name).await {
             tracing::warn!(%error, kind = %kind.id, "could not remove the install's workload");
         }
+        let Ok(ran) = ran else {
+            tracing::warn!(kind = %kind.id, timeout_s = limit.as_secs(), "the agent's install timed out");
+            return Err(FleetError::State(format!(
+                "installing {} (kind {:?}) timed out after {}s (its provision.install_timeout_s): the install was stopped and nothing was installed; the next start tries again (raise the time-out in the kind if the install needs longer)",
+                kind.display_name,
+                kind.id,
+                limit.as_secs()
+            )));
+        };
         let failed = |why: String| {
             FleetError::State(format!("installing {} failed: {why}", kind.display_name))
         };

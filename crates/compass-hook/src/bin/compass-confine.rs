@@ -32,7 +32,8 @@ fn shell(command: &std::ffi::OsStr) -> String {
         confine::enter_domain()?;
         let mut cmd = Command::new(real);
         cmd.arg("-c").arg(command).env_remove(SECRETS_ENV);
-        for name in &secrets {
+        let listed = secrets.iter().map(String::as_str);
+        for name in listed.chain(confine::ALWAYS_DROPPED.iter().copied()) {
             cmd.env_remove(name);
         }
         Ok(cmd.exec())

@@ -100,6 +100,41 @@ fn a_confined_command_runs_as_written() {
     assert_eq!(stdout(&out), "one\ntwo\n");
 }
 
+/// A tool command never gets a credential of [`ALWAYS_DROPPED`], even one
+/// its agent's list does not name; what it legitimately needs stays (the
+/// push relay's socket for `git push`, anything else of its own).
+#[test]
+fn compiled_in_credentials_are_dropped_whatever_the_list_names() {
+    use compass_hook::confine::ALWAYS_DROPPED;
+    let mut cmd = confine();
+    cmd.args(["-c", "env"])
+        .env("COMPASS_CONFINE_SECRETS", "T_SERVER_KEY")
+        .env("T_SERVER_KEY", "listed")
+        .env("COMPASS_GIT_SOCKET", "/run/compass/git.sock")
+        .env("T_TOOL_SETTING", "kept");
+    for name in ALWAYS_DROPPED {
+        cmd.env(name, format!("leaked-{name}"));
+    }
+    let out = cmd.output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let env = stdout(&out);
+    assert!(!env.contains("leaked-") && !env.contains("listed"), "{env}");
+    for kept in [
+        "COMPASS_GIT_SOCKET=/run/compass/git.sock",
+        "T_TOOL_SETTING=kept",
+    ] {
+        assert!(env.lines().any(|l| l == kept), "{kept} was dropped:\n{env}");
+    }
+    // The server's password and every declared model key are among them.
+    for name in [
+        "OPENCODE_SERVER_PASSWORD",
+        "OPENAI_API_KEY",
+        "ANTHROPIC_API_KEY",
+    ] {
+        assert!(ALWAYS_DROPPED.contains(&name), "{name}");
+    }
+}
+
 #[test]
 fn what_cannot_be_run_safely_runs_nothing() {
     for args in [

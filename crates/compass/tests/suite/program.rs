@@ -13,6 +13,10 @@
 //!   changes (a new pinned version): the daemon installs it anyway and
 //!   never starts the planted program.
 //!
+//! And an install that hangs is stopped at its kind's time-out: the start
+//! fails saying so, nothing counts as installed, and a later start (the
+//! time-out raised) installs and runs the agent.
+//!
 //! Warden is off: the boundary must hold without it. The first attack runs
 //! on the OCI backend too.
 
@@ -267,4 +271,75 @@ fn an_install_that_writes_home_is_never_what_runs() {
         "{why}"
     );
     assert!(runs(&d).is_empty(), "something ran: {}", runs(&d));
+}
+
+/// What the slow install sleeps: a figure no other process has in its
+/// command line, so a live one is the install's.
+const SLOW: &str = "sleep 3.217";
+
+/// The `installed` kind at v1 whose install first sleeps [`SLOW`], and may
+/// run `timeout_s` seconds.
+fn slow_kind(timeout_s: u64) -> String {
+    let kind = installed_kind("v1").replace(
+        "[kind.provision]\ninstall = '''\nset -eu\n",
+        &format!(
+            "[kind.provision]\ninstall_timeout_s = {timeout_s}\ninstall = '''\nset -eu\n{SLOW}\n"
+        ),
+    );
+    assert!(kind.contains(SLOW), "{kind}");
+    kind
+}
+
+/// The kind's install dirs (and any staged or unfinished one).
+fn installs(d: &TestDaemon) -> Vec<String> {
+    fs_err::read_dir(d.home().join("agents/installs"))
+        .map(|dir| {
+            dir.flatten()
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// An install that outlives its kind's time-out is stopped: the start
+/// fails naming the kind and the time-out, the install's processes are
+/// gone, nothing counts as installed and nothing ran. The same install
+/// given longer (the same script, so the same install) then installs at
+/// the next start, and the agent runs.
+#[test]
+fn an_install_past_its_time_out_is_stopped_and_the_next_start_installs() {
+    let (d, _) = daemon_with("v1", &replace_scenario());
+    fs_err::write(d.home().join("kinds.toml"), slow_kind(1)).unwrap();
+    let mut d = d;
+    d.kill9();
+    d.spawn();
+    d.ok(&["agent", "new", "atlas", "--kind", "installed"]);
+    let err = d.fails(&["agent", "start", "atlas"]);
+    for needed in ["\"installed\"", "timed out after 1s", "install_timeout_s"] {
+        assert!(err.contains(needed), "{needed}: {err}");
+    }
+    let alive = compass_test_support::git_http_server::scan_processes(SLOW.as_bytes());
+    assert!(alive.is_empty(), "the install still runs: {alive:?}");
+    assert!(installs(&d).is_empty(), "{:?}", installs(&d));
+    let why = d.json(&["agent", "show", "atlas"]);
+    assert_eq!(why["status"], "AGENT_STATUS_FAILED", "{why}");
+    assert!(
+        why["statusReason"].as_str().is_some_and(|r| {
+            r.contains("could not start (install)") && r.contains("timed out")
+        }),
+        "{why}"
+    );
+    assert!(runs(&d).is_empty(), "something ran: {}", runs(&d));
+
+    fs_err::write(d.home().join("kinds.toml"), slow_kind(60)).unwrap();
+    d.kill9();
+    d.spawn();
+    let started = d.ok(&["agent", "start", "atlas"]);
+    assert!(started.contains("atlas is running"), "{started}");
+    assert_eq!(runs(&d).lines().collect::<Vec<_>>(), ["installed v1"]);
+    let installed = installs(&d);
+    assert!(
+        installed.len() == 1 && installed[0].starts_with("installed-"),
+        "{installed:?}"
+    );
 }
