@@ -1087,6 +1087,11 @@ mod tests {
         // finder and the file watcher are the two an ACP session loads.
         assert_eq!(launch.env["OPENCODE_DISABLE_FFF"], "1");
         assert_eq!(launch.env["OPENCODE_EXPERIMENTAL_DISABLE_FILEWATCHER"], "1");
+        // Its database (whose active account names a config OpenCode
+        // fetches and merges above Compass's) is in its own memory, never
+        // a file its tools can write.
+        assert_eq!(launch.env["OPENCODE_DB"], ":memory:");
+        assert!(!opencode.load_session);
         let (path, body) = opencode
             .hook_config(
                 "/opt/compass/bin/compass",
