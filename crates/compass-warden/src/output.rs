@@ -420,35 +420,7 @@ fn written_and_run(
             })
             .collect();
         for (w, kind) in hits {
-            let path = redact_home(&w.path);
-            match &w.content {
-                Content::Downloaded => a.findings.push(Finding::new(
-                    detector::FETCH_AND_EXEC,
-                    Severity::Critical,
-                    format!("The command line downloads {path} and then runs it: it runs before anything inspects it."),
-                )),
-                Content::Decoded(text) => {
-                    a.findings.push(Finding::new(
-                        detector::FETCH_AND_EXEC,
-                        Severity::High,
-                        format!("The command line decodes bytes into {path} and then runs it, hiding what runs."),
-                    ));
-                    if let Some(text) = text {
-                        judge_written(&w.path, kind, text, ws, facts, a);
-                    }
-                }
-                Content::CodeWritten => a.findings.push(Finding::new(
-                    detector::UNPARSED_COMMAND,
-                    Severity::High,
-                    format!("Interpreter code on the line writes {path}, which the line then runs: what the code wrote is not followed, so what runs cannot be known before it runs."),
-                )),
-                Content::Output => a.findings.push(Finding::new(
-                    detector::PIPE_TO_INTERPRETER,
-                    Severity::Medium,
-                    format!("Another command's output is written to {path}, which the line then runs."),
-                )),
-                Content::Spelled(text) => judge_written(&w.path, kind, text, ws, facts, a),
-            }
+            judge_run(&w, kind, &w.content, ws, facts, a);
         }
     }
     let upstream: Vec<&SimpleCommand> = parsed
@@ -457,7 +429,73 @@ fn written_and_run(
         .filter(|c| c.pipeline == cmd.pipeline && c.stage < cmd.stage)
         .collect();
     let new = written::writes_of(cmd, &upstream, &facts.cwd);
+    // A startup file runs at the toolchain's next start (a Python `.pth`
+    // file, `sitecustomize.py`): judged as it is written.
+    for w in &new {
+        if let Some(kind) = written::startup_file(&w.path) {
+            let content = match &w.content {
+                Content::Spelled(t) => Content::Spelled(written::startup_code(&w.path, t)),
+                Content::Expanded(t) => Content::Expanded(written::startup_code(&w.path, t)),
+                c => c.clone(),
+            };
+            judge_run(w, kind, &content, ws, facts, a);
+        }
+    }
     facts.written.extend(new);
+}
+
+/// `w`, written on this line with `content`, runs as `kind`.
+fn judge_run(
+    w: &crate::written::Written,
+    kind: crate::written::Kind,
+    content: &crate::written::Content,
+    ws: &Workspace,
+    facts: &LineFacts,
+    a: &mut CommandAnalysis,
+) {
+    use crate::written::{self, Content, Kind};
+    let path = redact_home(&w.path);
+    match content {
+        Content::Downloaded => a.findings.push(Finding::new(
+            detector::FETCH_AND_EXEC,
+            Severity::Critical,
+            format!("The command line downloads {path} and then runs it: it runs before anything inspects it."),
+        )),
+        Content::Decoded(text) => {
+            a.findings.push(Finding::new(
+                detector::FETCH_AND_EXEC,
+                Severity::High,
+                format!("The command line decodes bytes into {path} and then runs it, hiding what runs."),
+            ));
+            if let Some(text) = text {
+                judge_written(&w.path, kind, text, ws, facts, a);
+            }
+        }
+        Content::CodeWritten => a.findings.push(Finding::new(
+            detector::UNPARSED_COMMAND,
+            Severity::High,
+            format!("Interpreter code on the line writes {path}, which the line then runs: what the code wrote is not followed, so what runs cannot be known before it runs."),
+        )),
+        Content::Output => a.findings.push(Finding::new(
+            detector::PIPE_TO_INTERPRETER,
+            Severity::Medium,
+            format!("Another command's output is written to {path}, which the line then runs."),
+        )),
+        Content::Spelled(text) => judge_written(&w.path, kind, text, ws, facts, a),
+        // Shell text and package scripts run the expanded values as
+        // data; code of a language is built when the line runs.
+        Content::Expanded(text)
+            if matches!(kind, Kind::Makefile | Kind::PackageJson | Kind::Justfile)
+                || (kind == Kind::Script && !written::names_interpreter(text)) =>
+        {
+            judge_written(&w.path, kind, text, ws, facts, a)
+        }
+        Content::Expanded(_) => a.findings.push(Finding::new(
+            detector::UNPARSED_COMMAND,
+            Severity::High,
+            format!("The command line writes code into {path} from text the shell expands first, and then runs it: what runs is known only when the line runs."),
+        )),
+    }
 }
 
 /// Judge `text`, written to `path` on this line and run as `kind`.
@@ -2200,9 +2238,22 @@ SH",
             "npm pkg set scripts.test='rm -rf ~/src' && npm test",
             "cat > x.c <<'EOF'\n#include <stdlib.h>\nint main() { return system(\"id\"); }\nEOF\ngcc x.c -o x && ./x",
             "ed -s notes.txt <<'EOF'\n!rm -rf ~/src\nq\nEOF",
+            "echo \"require('child_process').execSync('rm -rf ~/src')\" > /tmp/h.js; node -r /tmp/h.js app.js",
+            "cat > evil.py <<'EOF'\nimport os\nos.system('rm -rf ~/src')\nEOF\npython3 -m evil",
+            "echo 'import os; os.system(\"rm -rf ~/src\")' > .venv/lib/python3.12/site-packages/x.pth",
+            "printf 'export X=1\\nrm -rf ~/src\\n' > .envrc && direnv allow",
+            "printf 'build:\\n    rm -rf ~/src\\n' > justfile && just build",
+            "echo 'system(\"rm -rf ~/src\")' > Rakefile && rake",
+            "cat > x.test.js <<'EOF'\nrequire('child_process').execSync('rm -rf ~/src')\nEOF\nnpx jest",
+            "ls | xargs sh -c",
             // code built from the line's variables, or not known at all
             "CODE='import os; os.system(\"rm -rf ~/src\")'; python3 -c \"$CODE\"",
             "python3 -c \"$PAYLOAD\"",
+            "python3 - <<EOF\nexec(\"$CODE\")\nEOF",
+            "python3 <<< \"$CODE\"",
+            "echo \"$CODE\" | python3",
+            "echo \"$CODE\" > x.py; python3 x.py",
+            "cat > x.py <<EOF\nimport os\nos.system('$CMD')\nEOF\npython3 x.py",
             "node -e \"$(cat /tmp/x.js)\"",
             // runners, loops, trap, sed, emacs, containers, remote code
             "npx -c 'rm -rf ~/src'",
@@ -2239,9 +2290,16 @@ SH",
             "npm pkg set scripts.test='vitest run' && npm test",
             "cat > t.c <<'EOF'\n#include <stdio.h>\nint main(void) { printf(\"%d\\n\", 42); return 0; }\nEOF\ncc t.c -o t && ./t",
             "ed -s notes.txt <<'EOF'\n1,$s/a/b/\nw\nq\nEOF",
+            "printf 'test:\\n    cargo test\\n' > justfile && just test",
+            "echo 'import json' > .venv/lib/python3.12/site-packages/x.pth",
+            "cat > x.test.js <<'EOF'\ntest('adds', () => expect(1 + 1).toBe(2));\nEOF\nnpx jest",
             "cargo build > build.log 2>&1; tail build.log",
             "CODE='print(1)'; python3 -c \"$CODE\"",
             "python3 -c \"print('$HOME')\"",
+            "python3 - <<'EOF'\nprint(\"$x\")\nEOF",
+            "python3 - <<EOF\nprint(\"$HOME\")\nEOF",
+            "V=3; python3 - <<EOF\nprint($V)\nEOF",
+            "cat > run.sh <<EOF\ncargo test -p $PKG\nEOF\nsh run.sh",
             "python3 -c 'import sys; print(sys.argv[1])' \"$X\"",
             "for f in *.sh; do bash -n \"$f\"; done",
             "trap 'rm -f build.tmp' EXIT; cargo build",

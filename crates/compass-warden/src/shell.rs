@@ -57,6 +57,8 @@ pub enum Origin {
 pub struct Redirect {
     pub op: String,
     pub target: String,
+    /// The target holds an expansion or substitution (`<<< "$CODE"`).
+    pub expands: bool,
 }
 
 /// One program run, after wrappers are peeled off.
@@ -80,6 +82,12 @@ pub struct SimpleCommand {
     /// The text it reads on its input where the line spells it out (a
     /// here-document, a here-string, `echo … |`).
     pub stdin: Option<String>,
+    /// That text holds expansions the shell makes first (an unquoted
+    /// here-document's `$X`, `<<< "$CODE"`, `echo "$CODE" |`): what the
+    /// command reads is known only when the line runs.
+    pub stdin_expands: bool,
+    /// Per word of `argv`: it holds an expansion or a substitution.
+    pub expands: Vec<bool>,
     /// What its interpreter code does that the commands it runs do not
     /// show (a command built at run time, decoded text run).
     pub code: crate::code_strings::CodeFacts,
@@ -126,7 +134,9 @@ enum Tok {
     /// `(`, `)`, `{`, `}` as group delimiters: treated as separators.
     Group,
     Redir(String),
-    Heredoc(String),
+    /// A here-document's body, and whether the shell expands it (its
+    /// delimiter was unquoted and it holds `$…` or a backtick).
+    Heredoc(String, bool),
 }
 
 /// What a word's spelling says beyond its text.
@@ -246,7 +256,7 @@ impl<'a> Lexer<'a> {
 
     fn lex(&mut self) -> Result<Vec<Tok>, ShellError> {
         let mut toks = Vec::new();
-        let mut pending_heredocs: Vec<(String, bool)> = Vec::new();
+        let mut pending_heredocs: Vec<(String, bool, bool)> = Vec::new();
         while let Some(c) = self.peek() {
             match c {
                 ' ' | '\t' | '\r' => self.pos += 1,
@@ -263,9 +273,10 @@ impl<'a> Lexer<'a> {
                 '\n' => {
                     self.pos += 1;
                     toks.push(Tok::Sep);
-                    for (delim, strip) in std::mem::take(&mut pending_heredocs) {
+                    for (delim, strip, bare) in std::mem::take(&mut pending_heredocs) {
                         let body = self.read_heredoc(&delim, strip);
-                        toks.push(Tok::Heredoc(body));
+                        let expands = bare && text_expands(&body);
+                        toks.push(Tok::Heredoc(body, expands));
                     }
                 }
                 ';' => {
@@ -333,8 +344,8 @@ impl<'a> Lexer<'a> {
                         while matches!(self.peek(), Some(' ' | '\t')) {
                             self.pos += 1;
                         }
-                        let (word, _, _) = self.word()?;
-                        pending_heredocs.push((word, strip));
+                        let (word, _, flags) = self.word()?;
+                        pending_heredocs.push((word, strip, flags.bare));
                     } else {
                         toks.push(Tok::Redir(op));
                     }
@@ -509,6 +520,18 @@ impl<'a> Lexer<'a> {
             },
         ))
     }
+}
+
+/// Whether text the shell expands (an unquoted here-document) holds an
+/// expansion or a substitution.
+fn text_expands(text: &str) -> bool {
+    text.contains('`')
+        || text.match_indices('$').any(|(i, _)| {
+            text[i + 1..]
+                .chars()
+                .next()
+                .is_some_and(|c| c == '(' || expansion_start(c))
+        })
 }
 
 /// Whether `c` after a `$` starts a parameter expansion (`$NAME`,
@@ -905,7 +928,7 @@ pub fn parse(line: &str) -> Result<CommandLine, ShellError> {
 }
 
 /// One pipeline stage while grouping: words, redirects, here-documents.
-type Stage = (Vec<(String, WordFlags)>, Vec<Redirect>, Vec<String>);
+type Stage = (Vec<(String, WordFlags)>, Vec<Redirect>, Vec<(String, bool)>);
 
 fn parse_into(
     line: &str,
@@ -929,13 +952,13 @@ fn parse_into(
     let mut pipelines: Vec<Vec<Stage>> = vec![vec![]];
     let mut cur_words: Vec<(String, WordFlags)> = Vec::new();
     let mut cur_redirs: Vec<Redirect> = Vec::new();
-    let mut cur_heredocs: Vec<String> = Vec::new();
+    let mut cur_heredocs: Vec<(String, bool)> = Vec::new();
     let mut pending_redir: Option<String> = None;
     let mut last_heredoc_target: Option<(usize, usize)> = None;
     let flush_stage = |pipelines: &mut Vec<Vec<Stage>>,
                        w: &mut Vec<(String, WordFlags)>,
                        r: &mut Vec<Redirect>,
-                       h: &mut Vec<String>| {
+                       h: &mut Vec<(String, bool)>| {
         if (!w.is_empty() || !r.is_empty())
             && let Some(p) = pipelines.last_mut()
         {
@@ -946,7 +969,11 @@ fn parse_into(
         match t {
             Tok::Word(w, flags) => {
                 if let Some(op) = pending_redir.take() {
-                    cur_redirs.push(Redirect { op, target: w });
+                    cur_redirs.push(Redirect {
+                        op,
+                        target: w,
+                        expands: flags.expands,
+                    });
                 } else {
                     cur_words.push((w, flags));
                 }
@@ -963,14 +990,14 @@ fn parse_into(
                 }
                 pending_redir = Some(op);
             }
-            Tok::Heredoc(body) => {
+            Tok::Heredoc(body, expands) => {
                 if let Some((p, s)) = last_heredoc_target
                     && let Some(stage) = pipelines.get_mut(p).and_then(|pl| pl.get_mut(s))
                 {
-                    stage.2.push(body);
+                    stage.2.push((body, expands));
                     continue;
                 }
-                cur_heredocs.push(body);
+                cur_heredocs.push((body, expands));
             }
             Tok::Pipe => {
                 flush_stage(
@@ -1012,8 +1039,9 @@ fn parse_into(
         let pipeline = *pipeline_counter;
         *pipeline_counter += 1;
         let n = stages.len();
-        // What `echo`/`printf` in the stage before writes to this one.
-        let mut piped_text: Option<String> = None;
+        // What `echo`/`printf` in the stage before writes to this one, and
+        // whether the shell expanded it.
+        let mut piped_text: Option<(String, bool)> = None;
         for (stage, (words, redirects, heredocs)) in stages.into_iter().enumerate() {
             let mut env = Vec::new();
             // Reserved words that open or continue a compound command
@@ -1067,28 +1095,31 @@ fn parse_into(
                 .unwrap_or_default();
             // The text this command reads on its input, where the line
             // spells it out: a here-document, a here-string, `echo … |`.
-            let stdin = heredocs
+            let fed = heredocs
                 .first()
                 .cloned()
                 .or_else(|| {
                     redirects
                         .iter()
                         .find(|r| r.op == "<<<")
-                        .map(|r| r.target.clone())
+                        .map(|r| (r.target.clone(), r.expands))
                 })
                 .or_else(|| piped_text.take());
+            let stdin_expands = fed.as_ref().is_some_and(|f| f.1);
+            let stdin = fed.map(|f| f.0);
             piped_text = if matches!(base.as_str(), "echo" | "printf") {
-                Some(
+                Some((
                     argv[1..]
                         .iter()
                         .filter(|a| !a.starts_with('-'))
                         .cloned()
                         .collect::<Vec<_>>()
                         .join(" "),
-                )
+                    expands.iter().skip(1).any(|e| *e),
+                ))
             } else if base == "tee" || (base == "cat" && argv.len() == 1) {
                 // `tee FILE` and a bare `cat` pass their input on.
-                stdin.clone()
+                stdin.clone().map(|t| (t, stdin_expands))
             } else {
                 None
             };
@@ -1111,6 +1142,8 @@ fn parse_into(
                     if a == "-c" || (a.starts_with('-') && !a.starts_with("--") && a.contains('c'))
                     {
                         shell_string = argv.get(j + 1).cloned();
+                        // `xargs sh -c`: the string comes from the input.
+                        script_unknown |= shell_string.is_none();
                         break;
                     }
                     if a == "-s" {
@@ -1182,6 +1215,18 @@ fn parse_into(
                     None => inline.facts.unresolved = true,
                 }
             }
+            // Code an interpreter reads from text the shell expands first.
+            if stdin_expands
+                && crate::code_strings::reads_input(&base, &argv)
+                && let Some(text) = &stdin
+            {
+                match expand_known(text, &assigned) {
+                    Some(code) => {
+                        inline = crate::code_strings::inline_code(&base, &argv, Some(&code));
+                    }
+                    None => inline.facts.unresolved = true,
+                }
+            }
             inline.facts.unresolved |= env_unknown || script_unknown;
             // Command lines other programs run from their options, input
             // or environment (gdb `-ex 'shell …'`, `tar --to-command`,
@@ -1198,8 +1243,10 @@ fn parse_into(
                 stage,
                 stages: n,
                 origin,
-                heredocs,
+                heredocs: heredocs.into_iter().map(|h| h.0).collect(),
                 stdin,
+                stdin_expands,
+                expands: expands.clone(),
                 code: inline.facts,
             });
             for s in shell_string.into_iter().chain(inline.commands) {

@@ -46,6 +46,9 @@ pub enum Content {
     /// Text the line spells out (a here-document, `echo`/`printf`
     /// arguments, a here-string).
     Spelled(String),
+    /// The same, holding expansions the shell makes first (`echo "$CODE"`,
+    /// an unquoted here-document's `$X`): known only when the line runs.
+    Expanded(String),
     /// Bytes a fetcher downloads.
     Downloaded,
     /// Decoded bytes, with their text when the line spells out what is
@@ -79,6 +82,8 @@ pub enum Kind {
     Rust,
     /// C or C++ a compiler builds (judged when it is compiled).
     C,
+    /// A justfile: its indented recipe lines are command lines.
+    Justfile,
 }
 
 /// Files a command runs: exact paths, or every file under a directory
@@ -127,9 +132,18 @@ pub fn writes_of(cmd: &SimpleCommand, upstream: &[&SimpleCommand], cwd: &str) ->
             Content::Decoded(None)
         } else {
             match &cmd.stdin {
+                Some(text) if cmd.stdin_expands => Content::Expanded(text.clone()),
                 Some(text) => Content::Spelled(text.clone()),
                 None => Content::Output,
             }
+        }
+    };
+    let args_expand = cmd.expands.iter().skip(1).any(|e| *e);
+    let spelled = |text: String| {
+        if args_expand {
+            Content::Expanded(text)
+        } else {
+            Content::Spelled(text)
         }
     };
     // What the command writes to its output.
@@ -146,9 +160,9 @@ pub fn writes_of(cmd: &SimpleCommand, upstream: &[&SimpleCommand], cwd: &str) ->
                     .map(String::as_str)
                     .collect();
                 let text = words.join(" ");
-                Content::Spelled(if escapes { unescape(&text) } else { text } + "\n")
+                spelled(if escapes { unescape(&text) } else { text } + "\n")
             }
-            "printf" => Content::Spelled(printf_text(args)),
+            "printf" => spelled(printf_text(args)),
             _ if decodes(cmd) => match fed() {
                 Content::Spelled(text) => Content::Decoded(decode(cmd, &text)),
                 _ => Content::Decoded(None),
@@ -327,6 +341,9 @@ fn printf_text(args: &[String]) -> String {
     out
 }
 
+/// JavaScript and TypeScript files.
+const JS: &[&str] = &[".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx"];
+
 /// cargo commands that build (running build scripts) or run the code.
 const CARGO_RUNS: &[&str] = &[
     "build", "b", "run", "r", "test", "t", "check", "c", "bench", "clippy", "install", "doc",
@@ -370,6 +387,42 @@ pub fn runs_of(cmd: &SimpleCommand, cwd: &str) -> Vec<Runs> {
     {
         out.push(file(&argv[k], Kind::Interpreter(lang)));
     }
+    match interpreter(program) {
+        // Modules a code interpreter loads before its script: node's
+        // `-r`/`--require`/`--import` of a path; python's `-m MODULE`
+        // (`MODULE.py` or its package's `__main__.py`).
+        Some("node") => {
+            for (i, a) in args.iter().enumerate() {
+                let value = match a.split_once('=') {
+                    Some((n, v)) if n.starts_with("--") => Some((n, v.to_string())),
+                    _ => args.get(i + 1).map(|v| (a.as_str(), v.clone())),
+                };
+                if let Some((name, v)) = value
+                    && matches!(name, "-r" | "--require" | "--import" | "--loader")
+                    && (v.starts_with('.') || v.starts_with('/'))
+                {
+                    out.push(file(&v, Kind::Interpreter("node")));
+                }
+            }
+            // `node --test`: the project's test files.
+            if args.iter().any(|a| a == "--test") {
+                out.push(Runs::Under(cwd.to_string(), JS, Kind::Interpreter("node")));
+            }
+        }
+        Some("python3") => {
+            if let Some(m) = args.iter().position(|a| a == "-m")
+                && let Some(module) = args.get(m + 1)
+            {
+                let path = module.replace('.', "/");
+                out.push(file(&format!("{path}.py"), Kind::Interpreter("python3")));
+                out.push(file(
+                    &format!("{path}/__main__.py"),
+                    Kind::Interpreter("python3"),
+                ));
+            }
+        }
+        _ => {}
+    }
     let first = args.first().map(String::as_str);
     let project_dir = |rest: &[String]| -> String {
         // `-C DIR` / `--manifest-path DIR/Cargo.toml` / `--prefix DIR`.
@@ -408,6 +461,29 @@ pub fn runs_of(cmd: &SimpleCommand, cwd: &str) -> Vec<Runs> {
                     out.push(Runs::File(join_path(&dir, n), Kind::Makefile));
                 }
             }
+        }
+        // Task files whose recipes or code the runner runs.
+        "just" => {
+            let dir = project_dir(args);
+            for name in ["justfile", "Justfile", ".justfile"] {
+                out.push(Runs::File(join_path(&dir, name), Kind::Justfile));
+            }
+        }
+        "rake" | "bundle" | "bundler" => {
+            let dir = project_dir(args);
+            for name in ["Rakefile", "rakefile", "Gemfile"] {
+                out.push(Runs::File(join_path(&dir, name), Kind::Interpreter("ruby")));
+            }
+        }
+        "direnv" if matches!(first, Some("allow" | "exec" | "reload")) => {
+            out.push(file(".envrc", Kind::Script));
+        }
+        "npx" | "pnpx" | "bunx" | "deno" => {
+            out.push(Runs::Under(
+                project_dir(args),
+                JS,
+                Kind::Interpreter("node"),
+            ));
         }
         "pytest" | "py.test" | "tox" | "nox" => {
             out.push(Runs::Under(
@@ -470,11 +546,7 @@ pub fn runs_of(cmd: &SimpleCommand, cwd: &str) -> Vec<Runs> {
                     join_path(&dir, "package.json"),
                     Kind::PackageJson,
                 ));
-                out.push(Runs::Under(
-                    dir,
-                    &[".js", ".mjs", ".cjs", ".ts"],
-                    Kind::Interpreter("node"),
-                ));
+                out.push(Runs::Under(dir, JS, Kind::Interpreter("node")));
             }
         }
         "go" if first.is_some_and(|w| GO_RUNS.contains(&w)) => {
@@ -538,6 +610,29 @@ pub fn runs_of(cmd: &SimpleCommand, cwd: &str) -> Vec<Runs> {
     out
 }
 
+/// Whether a written file runs whenever its toolchain starts, with no
+/// command of the line naming it: a Python `.pth` file (its `import`
+/// lines run at every interpreter start), `sitecustomize.py`,
+/// `usercustomize.py`.
+pub fn startup_file(path: &str) -> Option<Kind> {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    (name.ends_with(".pth") || name == "sitecustomize.py" || name == "usercustomize.py")
+        .then_some(Kind::Interpreter("python3"))
+}
+
+/// The code of a startup file: a `.pth` file's `import` lines, or all of
+/// a Python file.
+pub fn startup_code(path: &str, text: &str) -> String {
+    if path.ends_with(".pth") {
+        text.lines()
+            .filter(|l| l.starts_with("import ") || l.starts_with("import\t"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    } else {
+        text.to_string()
+    }
+}
+
 /// Whether `path` is one of the files `runs` names.
 pub fn covers(runs: &Runs, path: &str) -> Option<Kind> {
     match runs {
@@ -574,8 +669,20 @@ pub fn as_command_line(kind: Kind, text: &str) -> Option<String> {
         Kind::Interpreter("awk") => Some(feed("awk -f /dev/stdin")),
         Kind::Interpreter(p) => Some(feed(&format!("{p} -"))),
         Kind::Makefile => Some(feed("make -f -")),
+        Kind::Justfile => Some(
+            text.lines()
+                .filter(|l| l.starts_with([' ', '\t']) && !l.trim().is_empty())
+                .map(|l| l.trim().trim_start_matches(['@', '-']))
+                .collect::<Vec<_>>()
+                .join("\n"),
+        ),
         _ => None,
     }
+}
+
+/// Whether a script's `#!` line names an interpreter other than a shell.
+pub fn names_interpreter(text: &str) -> bool {
+    shebang(text).is_some()
 }
 
 /// The interpreter a `#!` line names, when it is not a shell.
