@@ -13,8 +13,10 @@
 //! advice, not a goal.
 //!
 //! The lexicons are data (`rules/structure.toml`, examples checked when it
-//! loads), compiled into two byte-level automata (words and command
-//! shapes): a text is scanned for every part in every language at once.
+//! loads), compiled into byte-level automata: the addressee, authority and
+//! conceal lexicons (scanned first: without one of them nothing is found),
+//! the words of every part (walked anchored at each start byte) and the
+//! command shapes (searched), each over every language at once.
 
 use crate::automaton::{Automaton, LazyDfa};
 use crate::detector;
@@ -119,7 +121,7 @@ pub struct Structure {
     entries: Vec<Entry>,
     /// Every part but harmful acts: short words and phrases, scanned for
     /// every hit (overlapping ones too): at each start byte, the match
-    /// that starts there (see [`Anchored`]).
+    /// that starts there (see [`AnchoredScanner`]).
     words: AnchoredScanner,
     /// Harmful acts, whose command shapes span a sentence (`curl … | sh`):
     /// apart, so a shape left open does not make every word search run to
