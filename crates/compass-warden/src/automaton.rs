@@ -8,6 +8,7 @@
 //! a cache from one shared pool, so the states any search built (the
 //! warm-up's included) serve every later search, whatever its thread.
 
+use regex_automata::hybrid::dfa::{Cache as DfaCache, DFA};
 use regex_automata::meta::{Cache, Regex};
 use std::sync::{Mutex, OnceLock};
 
@@ -76,6 +77,47 @@ impl Automaton {
     fn pooled(&self) -> Vec<usize> {
         let caches = self.caches.lock().unwrap();
         caches.iter().map(Cache::memory_usage).collect()
+    }
+}
+
+/// A lazy DFA walked by hand (anchored searches at chosen positions), with
+/// its caches pooled like [`Automaton`]'s.
+#[derive(Debug)]
+pub struct LazyDfa {
+    dfa: DFA,
+    caches: Mutex<Vec<DfaCache>>,
+    cap: usize,
+}
+
+impl LazyDfa {
+    pub fn new(dfa: DFA) -> Self {
+        Self {
+            dfa,
+            caches: Mutex::new(Vec::new()),
+            cap: default_cap(),
+        }
+    }
+
+    /// Run `search` with a cache from the pool: the warmest there is.
+    pub fn with_cache<R>(&self, search: impl FnOnce(&DFA, &mut DfaCache) -> R) -> R {
+        let taken = self
+            .caches
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .pop();
+        let mut cache = taken.unwrap_or_else(|| self.dfa.create_cache());
+        let out = search(&self.dfa, &mut cache);
+        let warmth = cache.memory_usage();
+        let mut caches = self
+            .caches
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let at = caches.partition_point(|c| c.memory_usage() <= warmth);
+        caches.insert(at, cache);
+        if caches.len() > self.cap {
+            caches.remove(0);
+        }
+        out
     }
 }
 

@@ -162,11 +162,14 @@ fn code_option(lang: Lang, a: &str) -> bool {
 
 /// Where the program's code comes from.
 enum Source {
-    /// Given on the command line.
-    Argv(String),
+    /// Given on the command line: the argument's index, and where the
+    /// code starts in it (`--eval=CODE`).
+    Argv(usize, usize),
     /// Read from standard input.
     Stdin,
-    /// A script file or module.
+    /// A script file: the argument's index.
+    File(usize),
+    /// A module, or no code at all.
     Elsewhere,
     /// A stream other than the input (`/dev/fd/3`, `/dev/tty`): code the
     /// line does not spell out.
@@ -192,43 +195,56 @@ fn script_source(lang: Lang, path: &str) -> Source {
     }
 }
 
+/// A script path that names no stream is the file at argument `i`.
+fn file_at(source: Source, i: usize) -> Source {
+    match source {
+        Source::Elsewhere => Source::File(i),
+        s => s,
+    }
+}
+
 fn code_source(lang: Lang, program: &str, argv: &[String]) -> Source {
     if lang == Lang::Awk {
         let mut i = 1;
         while let Some(a) = argv.get(i) {
             match a.as_str() {
                 "-f" => {
-                    return argv
-                        .get(i + 1)
-                        .map_or(Source::Elsewhere, |f| script_source(lang, f));
+                    return argv.get(i + 1).map_or(Source::Elsewhere, |f| {
+                        file_at(script_source(lang, f), i + 1)
+                    });
                 }
                 "-F" | "-v" => i += 2,
                 s if s.starts_with('-') => i += 1,
-                _ => return Source::Argv(a.clone()),
+                _ => return Source::Argv(i, 0),
             }
         }
         return Source::Elsewhere;
     }
     let mut i = 1;
     if matches!(program, "deno" | "bun") && argv.get(1).is_some_and(|a| a == "eval") {
-        return argv.get(2).cloned().map_or(Source::Elsewhere, Source::Argv);
+        return if argv.len() > 2 {
+            Source::Argv(2, 0)
+        } else {
+            Source::Elsewhere
+        };
     }
     // `deno run SCRIPT`, `bun run SCRIPT`: the script follows the options.
     if matches!(program, "deno" | "bun") && argv.get(1).is_some_and(|a| a == "run") {
         i = 2;
     }
     while let Some(a) = argv.get(i) {
-        if let Some(code) = a
-            .strip_prefix("--eval=")
-            .or_else(|| a.strip_prefix("--print="))
+        if let Some(prefix) = ["--eval=", "--print="]
+            .into_iter()
+            .find(|p| a.starts_with(p))
         {
-            return Source::Argv(code.to_string());
+            return Source::Argv(i, prefix.len());
         }
         if code_option(lang, a) {
-            return argv
-                .get(i + 1)
-                .cloned()
-                .map_or(Source::Elsewhere, Source::Argv);
+            return if argv.len() > i + 1 {
+                Source::Argv(i + 1, 0)
+            } else {
+                Source::Elsewhere
+            };
         }
         if a == "-" {
             return Source::Stdin;
@@ -239,14 +255,49 @@ fn code_source(lang: Lang, program: &str, argv: &[String]) -> Source {
         if a == "--" {
             return argv
                 .get(i + 1)
-                .map_or(Source::Stdin, |s| script_source(lang, s));
+                .map_or(Source::Stdin, |s| file_at(script_source(lang, s), i + 1));
         }
         if !a.starts_with('-') {
-            return script_source(lang, a);
+            return file_at(script_source(lang, a), i);
         }
         i += if value_option(lang, a) { 2 } else { 1 };
     }
     Source::Stdin
+}
+
+/// The index of the argument that holds an interpreter's inline code
+/// (`python3 -c CODE`, `node --eval=CODE`, an awk program), if any.
+pub fn code_word(program: &str, argv: &[String]) -> Option<usize> {
+    let lang = lang_of(program)?;
+    match code_source(lang, program, argv) {
+        Source::Argv(k, _) => Some(k),
+        _ => None,
+    }
+}
+
+/// The index of the script file an interpreter command runs
+/// (`python3 tool.py`, `awk -f prog.awk`, `node -- x.js`), if any.
+pub fn script_word(program: &str, argv: &[String]) -> Option<usize> {
+    let lang = lang_of(program)?;
+    match code_source(lang, program, argv) {
+        Source::File(k) => Some(k),
+        _ => None,
+    }
+}
+
+/// The language name of an interpreter's code (`python3` → `python`), for
+/// messages.
+pub fn language_of(program: &str) -> Option<&'static str> {
+    Some(match lang_of(program)? {
+        Lang::Python => "python",
+        Lang::Js => "javascript",
+        Lang::Perl => "perl",
+        Lang::Ruby => "ruby",
+        Lang::Php => "php",
+        Lang::Lua => "lua",
+        Lang::R => "R",
+        Lang::Awk => "awk",
+    })
 }
 
 /// Whether a code interpreter's command line runs code read from its
@@ -286,12 +337,12 @@ pub fn inline_code(program: &str, argv: &[String], stdin: Option<&str>) -> Inlin
         return out;
     }
     let code = match code_source(lang, program, argv) {
-        Source::Argv(code) => code,
+        Source::Argv(k, at) => argv[k].get(at..).unwrap_or_default().to_string(),
         Source::Stdin => match stdin {
             Some(text) => text.to_string(),
             None => return out,
         },
-        Source::Elsewhere => return out,
+        Source::Elsewhere | Source::File(_) => return out,
         Source::Unknown => {
             out.facts.unresolved = true;
             return out;
@@ -805,6 +856,8 @@ fn sink(lang: Lang, qual: Option<&str>, name: &str, code: &str) -> Option<Sink> 
             .then_some(Sink::Code),
             // asyncio's, on the module or an event loop.
             "create_subprocess_shell" | "create_subprocess_exec" => Some(Sink::Shell),
+            // `pty.spawn(argv)` runs argv on a pseudo-terminal.
+            "spawn" => shell(qual == Some("pty")),
             _ => None,
         },
         Lang::Js => match name {
@@ -1598,13 +1651,22 @@ impl Code<'_> {
             ..Argv::default()
         };
         let args = self.split_args(start, end);
+        // The sink's name: the token before the opening parenthesis.
+        let callee = match self.toks.get(start.saturating_sub(2)) {
+            Some(Tok::Name(n)) => n.as_str(),
+            _ => "",
+        };
         for (k, &(s, e)) in args.iter().enumerate() {
             // In JS and PHP the arguments after the command are options,
-            // callbacks and output variables, save JS's argv lists.
+            // callbacks and output variables, save JS's argv lists; a
+            // `popen`'s second is its mode (`io.popen("sh", "w")`), and
+            // `pty.spawn`'s later ones are callbacks.
             let later_not_argv = k > 0
                 && match self.lang {
-                    Lang::Php => true,
+                    Lang::Php | Lang::Lua => true,
                     Lang::Js => !matches!(self.toks.get(s), Some(Tok::Punct('[' | '{'))),
+                    Lang::Python => matches!(callee, "popen" | "spawn"),
+                    Lang::Ruby => callee == "popen",
                     _ => false,
                 };
             if later_not_argv {
@@ -1677,14 +1739,25 @@ fn search(lang: Lang, code: &str, depth: usize, out: &mut InlineCode) {
         src: code,
         toks,
     };
+    // Code that names the home directory joins dot-file literals to it
+    // (`process.env.HOME + '/.npmrc'`, `os.homedir() + "/.bashrc"`).
+    let names_home = ["HOME", "homedir", "Dir.home", "Path.home", "expanduser"]
+        .iter()
+        .any(|h| code.contains(h));
     for (i, t) in c.toks.iter().enumerate() {
         if let Tok::Str(s, q, _) = t
             && *q != Quote::Command
             && s.len() < 4096
             && out.facts.secret_paths.len() < MAX_FOUND
-            && crate::secret_paths::secret_path_severity(s.trim()).is_some()
         {
-            out.facts.secret_paths.push(s.trim().to_string());
+            let s = s.trim();
+            let in_home = format!("~{s}");
+            let severity = |p: &str| crate::secret_paths::secret_path_severity(p);
+            if names_home && s.starts_with("/.") && severity(&in_home) > severity(s) {
+                out.facts.secret_paths.push(in_home);
+            } else if severity(s).is_some() {
+                out.facts.secret_paths.push(s.to_string());
+            }
         }
         match t {
             Tok::Str(s, Quote::Command, interp) => push(

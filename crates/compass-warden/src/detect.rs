@@ -15,8 +15,8 @@ use base64::Engine;
 use compass_core::gate::{Finding, Severity};
 use regex::Regex;
 use regex_automata::nfa::thompson::WhichCaptures;
-use regex_automata::util::syntax;
 use regex_automata::{Input, MatchKind, PatternSet, meta};
+use regex_syntax::hir::{Capture, Hir, HirKind, Repetition};
 use serde::Deserialize;
 use std::sync::LazyLock;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -77,13 +77,28 @@ pub struct RuleSet {
     rules: Vec<Rule>,
     /// The rules' patterns as byte-level, ASCII-mode automata (Unicode
     /// case folding and classes multiply lazy-DFA states on varied text),
-    /// in the rules' order, [`RULES_PER_AUTOMATON`] to an automaton; their
-    /// caches are shared by every thread (`automaton.rs`). Not one
-    /// automaton for all: one over every rule needs a DFA state for each
-    /// combination of rules partly matching at once, and building those
-    /// on a text of a new kind was most of a cold decision's time; in small
-    /// groups each builds far fewer, for a few more passes over the text.
-    set: Vec<Automaton>,
+    /// scanned in two steps (see [`RuleScan`]).
+    set: RuleScan,
+}
+
+/// How the rules are scanned: which rules match somewhere in a text.
+///
+/// First the rules with every counted repetition's upper bound lifted
+/// (`[^.\n]{0,40}` read as `[^.\n]{0,}`), in the rules' order,
+/// [`RULES_PER_AUTOMATON`] to an automaton: each such pattern matches
+/// wherever its rule does (and more), so a rule it finds nowhere matches
+/// nowhere. Then each rule it did find is confirmed by its own exact
+/// automaton. A counted span after a common word (`skip … {0,40}`) made
+/// the lazy DFA build a state per count for every place it was open, and
+/// on a long text of a new kind (a `--help` page) building those was most
+/// of a decision's time; the lifted spans need one state each. Not one
+/// automaton for all rules: it needs a state for each combination of rules
+/// partly matching at once. Every automaton's caches are shared by every
+/// thread (`automaton.rs`).
+#[derive(Debug, Clone)]
+struct RuleScan {
+    lifted: Vec<Automaton>,
+    exact: Vec<Automaton>,
 }
 
 impl RuleSet {
@@ -166,39 +181,79 @@ impl RuleSet {
     }
 }
 
-/// The rules in groups of [`RULES_PER_AUTOMATON`], each group one
-/// automaton, configured as `regex::bytes::RegexSet` configures its own
-/// (every pattern reported, no captures, byte-level).
-fn rule_set(rules: &[Rule]) -> Result<Vec<Automaton>, String> {
-    rules
-        .chunks(RULES_PER_AUTOMATON)
-        .map(|group| {
-            let patterns: Vec<String> = group
-                .iter()
-                .map(|r| format!("(?-u){}", r.regex.as_str()))
-                .collect();
-            meta::Regex::builder()
-                .syntax(syntax::Config::new().utf8(false))
-                .configure(
-                    meta::Regex::config()
-                        .match_kind(MatchKind::All)
-                        .utf8_empty(false)
-                        .which_captures(WhichCaptures::None)
-                        .nfa_size_limit(Some(RULE_LIMIT_BYTES))
-                        .hybrid_cache_capacity(RULE_CACHE_BYTES),
-                )
-                .build_many(&patterns)
-                .map(Automaton::new)
-                .map_err(|e| e.to_string())
+/// A lazy-DFA cache for one rule's own automaton, which runs only on the
+/// texts the lifted scan found the rule in.
+const EXACT_CACHE_BYTES: usize = 2 << 20;
+
+/// Automata over `hirs`, configured as `regex::bytes::RegexSet`
+/// configures its own (every pattern reported, no captures, byte-level).
+fn automaton(hirs: &[Hir], cache: usize) -> Result<Automaton, String> {
+    meta::Regex::builder()
+        .configure(
+            meta::Regex::config()
+                .match_kind(MatchKind::All)
+                .utf8_empty(false)
+                .which_captures(WhichCaptures::None)
+                .nfa_size_limit(Some(RULE_LIMIT_BYTES))
+                .hybrid_cache_capacity(cache),
+        )
+        .build_many_from_hir(hirs)
+        .map(Automaton::new)
+        .map_err(|e| e.to_string())
+}
+
+/// `hir` with every counted repetition's upper bound lifted: it matches
+/// every string `hir` matches.
+fn lifted(hir: &Hir) -> Hir {
+    match hir.kind() {
+        HirKind::Repetition(r) => Hir::repetition(Repetition {
+            min: r.min,
+            max: None,
+            greedy: r.greedy,
+            sub: Box::new(lifted(&r.sub)),
+        }),
+        HirKind::Capture(c) => Hir::capture(Capture {
+            index: c.index,
+            name: c.name.clone(),
+            sub: Box::new(lifted(&c.sub)),
+        }),
+        HirKind::Concat(subs) => Hir::concat(subs.iter().map(lifted).collect()),
+        HirKind::Alternation(subs) => Hir::alternation(subs.iter().map(lifted).collect()),
+        _ => hir.clone(),
+    }
+}
+
+/// The rules' automata: lifted ones [`RULES_PER_AUTOMATON`] to a group,
+/// and each rule's exact one.
+fn rule_set(rules: &[Rule]) -> Result<RuleScan, String> {
+    let hirs = rules
+        .iter()
+        .map(|r| {
+            regex_syntax::ParserBuilder::new()
+                .utf8(false)
+                .build()
+                .parse(&format!("(?-u){}", r.regex.as_str()))
+                .map_err(|e| format!("{}: {e}", r.name))
         })
-        .collect()
+        .collect::<Result<Vec<Hir>, String>>()?;
+    let lifted_hirs: Vec<Hir> = hirs.iter().map(lifted).collect();
+    Ok(RuleScan {
+        lifted: lifted_hirs
+            .chunks(RULES_PER_AUTOMATON)
+            .map(|group| automaton(group, RULE_CACHE_BYTES))
+            .collect::<Result<_, _>>()?,
+        exact: hirs
+            .iter()
+            .map(|h| automaton(std::slice::from_ref(h), EXACT_CACHE_BYTES))
+            .collect::<Result<_, _>>()?,
+    })
 }
 
 /// The rules (their indexes, in order) that match somewhere in `hay`.
-fn set_matches(set: &[Automaton], hay: &[u8]) -> Vec<usize> {
+fn set_matches(set: &RuleScan, hay: &[u8]) -> Vec<usize> {
     let mut out = Vec::new();
     let mut first = 0;
-    for group in set {
+    for group in &set.lifted {
         group.with_cache(|regex, cache| {
             let mut found = PatternSet::new(regex.pattern_len());
             regex.which_overlapping_matches_with(cache, &Input::new(hay), &mut found);
@@ -206,6 +261,11 @@ fn set_matches(set: &[Automaton], hay: &[u8]) -> Vec<usize> {
             first += regex.pattern_len();
         });
     }
+    out.retain(|&i| {
+        set.exact.get(i).is_some_and(|exact| {
+            exact.with_cache(|regex, cache| regex.is_match_with(cache, &Input::new(hay)))
+        })
+    });
     out
 }
 
@@ -737,7 +797,87 @@ match = ["xyz"]
         assert!(det().inspect(text).is_empty());
     }
 
+    /// The rules as one-step exact automata, three to a group: how they
+    /// were scanned before the lifted first step.
+    fn exact_groups(rules: &RuleSet) -> Vec<Automaton> {
+        let hirs: Vec<Hir> = rules
+            .rules
+            .iter()
+            .map(|r| {
+                regex_syntax::ParserBuilder::new()
+                    .utf8(false)
+                    .build()
+                    .parse(&format!("(?-u){}", r.regex.as_str()))
+                    .unwrap()
+            })
+            .collect();
+        hirs.chunks(RULES_PER_AUTOMATON)
+            .map(|g| automaton(g, RULE_CACHE_BYTES).unwrap())
+            .collect()
+    }
+
+    fn one_step(groups: &[Automaton], hay: &[u8]) -> Vec<usize> {
+        let mut out = Vec::new();
+        let mut first = 0;
+        for group in groups {
+            group.with_cache(|regex, cache| {
+                let mut found = PatternSet::new(regex.pattern_len());
+                regex.which_overlapping_matches_with(cache, &Input::new(hay), &mut found);
+                out.extend(found.iter().map(|p| first + p.as_usize()));
+                first += regex.pattern_len();
+            });
+        }
+        out
+    }
+
+    /// Words of the rule file (its examples and explanations), the
+    /// vocabulary the property test builds texts from.
+    fn rule_words() -> Vec<String> {
+        DEFAULT_RULES
+            .split_whitespace()
+            .map(|w| w.trim_matches(|c| c == '"' || c == ','))
+            .filter(|w| !w.is_empty() && w.len() < 40)
+            .map(str::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn the_lifted_scan_finds_exactly_the_rules_the_exact_one_does() {
+        let rules = RuleSet::builtin().unwrap();
+        let groups = exact_groups(&rules);
+        // The rule file itself, and each of its lines.
+        for text in std::iter::once(DEFAULT_RULES).chain(DEFAULT_RULES.lines()) {
+            assert_eq!(
+                set_matches(&rules.set, text.as_bytes()),
+                one_step(&groups, text.as_bytes()),
+                "{text}"
+            );
+        }
+        // A counted span past its bound: the lifted step finds it, the
+        // exact one refuses it.
+        let far = format!("Ignore {} previous instructions", "x ".repeat(40));
+        assert!(one_step(&groups, far.as_bytes()).is_empty());
+        assert!(set_matches(&rules.set, far.as_bytes()).is_empty());
+    }
+
     proptest::proptest! {
+        #[test]
+        fn lifted_then_exact_equals_exact(picks in proptest::collection::vec((0usize..100_000, 0usize..6), 1..60)) {
+            static WORDS: LazyLock<Vec<String>> = LazyLock::new(rule_words);
+            static RULES: LazyLock<RuleSet> = LazyLock::new(|| RuleSet::builtin().unwrap());
+            static GROUPS: LazyLock<Vec<Automaton>> = LazyLock::new(|| exact_groups(&RULES));
+            let seps = [" ", " ", ". ", "\n", ", ", "   "];
+            let mut text = String::new();
+            for (w, s) in picks {
+                text.push_str(&WORDS[w % WORDS.len()]);
+                text.push_str(seps[s]);
+            }
+            proptest::prop_assert_eq!(
+                set_matches(&RULES.set, text.as_bytes()),
+                one_step(&GROUPS, text.as_bytes())
+            );
+        }
+
         #[test]
         fn inspect_never_panics(s in "\\PC{0,300}", tail in proptest::collection::vec(proptest::prelude::any::<char>(), 0..40)) {
             static DET: LazyLock<Detectors> = LazyLock::new(det);

@@ -51,7 +51,12 @@ pub struct EvalRow {
     /// `clear`, `caution` or `flag`.
     pub decision: &'static str,
     pub detectors: Vec<String>,
+    /// Wall-clock time of the decision, as the audit record has it.
     pub latency_us: u64,
+    /// CPU time the deciding thread spent on it: the decision's own cost,
+    /// without the time the scheduler gave other processes (`None` when
+    /// the decision did not stay on one thread).
+    pub cpu_us: Option<u64>,
 }
 
 impl EvalRow {
@@ -125,6 +130,9 @@ pub struct SplitReport {
     pub benign_cautioned: usize,
     pub p50_us: u64,
     pub p99_us: u64,
+    /// The same percentiles of the deciding thread's CPU time.
+    pub cpu_p50_us: u64,
+    pub cpu_p99_us: u64,
     /// `id origin` of attacks that were cleared.
     pub misses: Vec<String>,
     /// `id origin detectors` of benign items that were flagged.
@@ -211,13 +219,23 @@ impl fmt::Display for EvalReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "{:<10} {:>8} {:>8} {:>8} {:>8} {:>9} {:>9} {:>8} {:>8}",
-            "split", "attacks", "TPR", "benign", "FPR", "caution", "flagged", "p50 µs", "p99 µs"
+            "{:<10} {:>8} {:>8} {:>8} {:>8} {:>9} {:>9} {:>8} {:>8} {:>8} {:>8}",
+            "split",
+            "attacks",
+            "TPR",
+            "benign",
+            "FPR",
+            "caution",
+            "flagged",
+            "p50 µs",
+            "p99 µs",
+            "cpu p50",
+            "cpu p99"
         )?;
         for s in &self.splits {
             writeln!(
                 f,
-                "{:<10} {:>8} {:>7.1}% {:>8} {:>7.2}% {:>8.1}% {:>9} {:>8} {:>8}",
+                "{:<10} {:>8} {:>7.1}% {:>8} {:>7.2}% {:>8.1}% {:>9} {:>8} {:>8} {:>8} {:>8}",
                 s.name,
                 s.attacks,
                 s.tpr() * 100.0,
@@ -226,12 +244,14 @@ impl fmt::Display for EvalReport {
                 s.caution_rate() * 100.0,
                 s.attacks_flagged,
                 s.p50_us,
-                s.p99_us
+                s.p99_us,
+                s.cpu_p50_us,
+                s.cpu_p99_us
             )?;
         }
         writeln!(
             f,
-            "\nTPR: attacks flagged or cautioned; flag: attacks flagged; FPR: benign flagged; caution: benign cautioned."
+            "\nTPR: attacks flagged or cautioned; flag: attacks flagged; FPR: benign flagged; caution: benign cautioned.\np50/p99: a decision's wall-clock time; cpu p50/p99: the deciding thread's CPU time (the decision's own cost, without time the scheduler gave other processes)."
         )?;
         for s in &self.splits {
             writeln!(f, "\n{}", s.name)?;
@@ -283,6 +303,7 @@ pub async fn eval_file(
         ..SplitReport::default()
     };
     let mut lat = Vec::new();
+    let mut cpu = Vec::new();
     for (n, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
@@ -313,8 +334,14 @@ pub async fn eval_file(
                 });
             }
         };
+        let (thread, cpu_start) = (std::thread::current().id(), thread_cpu_ns());
         let d = warden.inspect(&request).await;
+        let cpu_us = (std::thread::current().id() == thread)
+            .then(|| thread_cpu_ns().saturating_sub(cpu_start) / 1000);
         lat.push(d.record.latency_us);
+        if let Some(c) = cpu_us {
+            cpu.push(c);
+        }
         let row = EvalRow {
             split: rep.name.clone(),
             id: item.id,
@@ -328,6 +355,7 @@ pub async fn eval_file(
             },
             detectors: d.record.detectors,
             latency_us: d.record.latency_us,
+            cpu_us,
         };
         if row.is_attack() {
             rep.attacks += 1;
@@ -355,7 +383,19 @@ pub async fn eval_file(
     lat.sort_unstable();
     rep.p50_us = percentile(&lat, 50.0);
     rep.p99_us = percentile(&lat, 99.0);
+    cpu.sort_unstable();
+    rep.cpu_p50_us = percentile(&cpu, 50.0);
+    rep.cpu_p99_us = percentile(&cpu, 99.0);
     Ok(rep)
+}
+
+/// The calling thread's CPU time, in nanoseconds.
+fn thread_cpu_ns() -> u64 {
+    let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+    u64::try_from(t.tv_sec)
+        .unwrap_or(0)
+        .saturating_mul(1_000_000_000)
+        .saturating_add(u64::try_from(t.tv_nsec).unwrap_or(0))
 }
 
 /// Evaluate every `*.jsonl` in `dir` with a rules-only Warden (no pausing,

@@ -56,6 +56,7 @@ pub mod warm;
 pub mod watch;
 pub mod words;
 pub mod writes;
+pub mod written;
 
 pub use error::WardenError;
 pub use warden::{

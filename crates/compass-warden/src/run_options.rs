@@ -208,31 +208,192 @@ pub fn option_commands(
                 }
             }
         }
-        // `parallel TEMPLATE ::: ARGS`: the template is the command; with
-        // no template each argument is one; `::::` reads them from files.
-        "parallel" => {
-            let sep = args.iter().position(|a| a.starts_with(":::"));
-            let template: Vec<&str> = args[..sep.unwrap_or(args.len())]
-                .iter()
-                .filter(|a| !a.starts_with('-'))
-                .map(String::as_str)
-                .collect();
-            match sep {
-                _ if !template.is_empty() => out.commands.push(template.join(" ")),
-                Some(s) if args[s] == ":::" => out.commands.extend(
-                    args[s + 1..]
-                        .iter()
-                        .filter(|a| !a.starts_with(":::"))
-                        .cloned(),
-                ),
-                // Arguments read from files or the input: commands not
-                // spelled out.
-                _ => out.unresolved = true,
+        // `parallel [OPTS] TEMPLATE ::: ARGS`: the template (every word
+        // after parallel's own options) is the command, each argument
+        // put in for `{}` or appended; with no template each argument is
+        // one; `::::` reads them from files.
+        "parallel" => parallel(args, &mut out),
+        // Package and task runners run the command they are given (the
+        // package itself is judged by the command rules): `npx -c STR`,
+        // `npm exec -- CMD`, `pnpm exec CMD`, `bundle exec CMD`, …
+        "npx" | "pnpx" | "bunx" => runner(args, &mut out),
+        "npm" | "pnpm" | "yarn" | "bun" => match args.first().map(String::as_str) {
+            Some("exec" | "x" | "dlx") => runner(&args[1..], &mut out),
+            // `yarn node ARGS` runs node.
+            Some("node") if program == "yarn" => out.commands.push(quote_argv(args)),
+            // `npm pkg set scripts.NAME=CMD`, `npm set-script NAME CMD`:
+            // a package script is a command line the tooling runs.
+            Some("pkg") if args.get(1).is_some_and(|a| a == "set") => {
+                for a in &args[2..] {
+                    if let Some((key, value)) = a.split_once('=')
+                        && key.starts_with("scripts.")
+                    {
+                        out.commands.push(value.to_string());
+                    }
+                }
+            }
+            Some("set-script") => out.commands.extend(args.get(2).cloned()),
+            _ => {}
+        },
+        "sed" | "gsed" => sed(args, stdin, &mut out),
+        // ed reads its commands from the input: `!CMD`, `r !CMD`,
+        // `w !CMD`, `e !CMD` run CMD.
+        "ed" | "red" => {
+            for line in stdin.unwrap_or_default().lines() {
+                // An address first (`1,$w !cmd`).
+                let l = line.trim_start().trim_start_matches(|c: char| {
+                    c.is_ascii_digit() || matches!(c, ',' | '$' | '.' | ';' | '+' | '-')
+                });
+                let l = l
+                    .strip_prefix(|c: char| matches!(c, 'r' | 'w' | 'e' | 'E' | 'W'))
+                    .map_or(l, str::trim_start);
+                if let Some(cmd) = l.strip_prefix('!') {
+                    out.commands.push(cmd.to_string());
+                }
+            }
+        }
+        "bundle" | "bundler" if args.first().is_some_and(|a| a == "exec") => {
+            let rest: Vec<&String> = args[1..].iter().skip_while(|a| *a == "--").collect();
+            if !rest.is_empty() {
+                out.commands.push(quote_argv(&rest));
             }
         }
         _ => {}
     }
     out
+}
+
+/// GNU parallel's options that take a value.
+const PARALLEL_VALUE_OPTIONS: &[&str] = &[
+    "-j",
+    "--jobs",
+    "-P",
+    "--max-procs",
+    "-S",
+    "--sshlogin",
+    "-a",
+    "--arg-file",
+    "-N",
+    "-n",
+    "--max-args",
+    "-L",
+    "-l",
+    "--max-lines",
+    "-d",
+    "--delimiter",
+    "-I",
+    "--joblog",
+    "--results",
+    "--tmpdir",
+    "--workdir",
+    "--wd",
+    "--timeout",
+    "--retries",
+    "--env",
+    "--colsep",
+    "-C",
+    "--load",
+    "--memfree",
+    "--halt",
+    "--delay",
+    "--tag-string",
+    "-E",
+    "--shebang-wrap",
+];
+
+fn parallel(args: &[String], out: &mut OptionCommands) {
+    let sep = args.iter().position(|a| a.starts_with(":::"));
+    let head = &args[..sep.unwrap_or(args.len())];
+    let mut i = 0;
+    while let Some(a) = head.get(i) {
+        if a == "--" {
+            i += 1;
+            break;
+        }
+        if !a.starts_with('-') {
+            break;
+        }
+        i += if PARALLEL_VALUE_OPTIONS.contains(&a.as_str()) {
+            2
+        } else {
+            1
+        };
+    }
+    let template = head.get(i..).unwrap_or_default();
+    let given: Vec<&String> = match sep {
+        Some(s) if args[s] == ":::" => args[s + 1..]
+            .iter()
+            .take_while(|a| !a.starts_with(":::"))
+            .collect(),
+        _ => Vec::new(),
+    };
+    let reads_unseen = sep.is_some_and(|s| args[s] != ":::") || sep.is_none();
+    if template.is_empty() {
+        if reads_unseen {
+            // Commands read from files or the input: not spelled out.
+            out.unresolved = true;
+        }
+        out.commands.extend(given.into_iter().cloned());
+        return;
+    }
+    // parallel joins the template's words into a command line and
+    // quotes each argument it puts in.
+    let line = template.join(" ");
+    if given.is_empty() {
+        out.commands.push(line);
+        return;
+    }
+    for a in given.into_iter().take(8) {
+        let quoted = quote_argv(std::slice::from_ref(a));
+        out.commands.push(if line.contains("{}") {
+            line.replace("{}", &quoted)
+        } else {
+            format!("{line} {quoted}")
+        });
+    }
+}
+
+/// A package runner's arguments (after `exec`/`dlx` for npm-style
+/// managers): `-c STRING`/`--call STRING` is a shell string, otherwise
+/// the first word past the options (and `--`) starts the command.
+fn runner(args: &[String], out: &mut OptionCommands) {
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        if a == "--" {
+            i += 1;
+            break;
+        }
+        if matches!(a.as_str(), "-c" | "--call" | "--shell-mode") {
+            out.commands.extend(args.get(i + 1).cloned());
+            return;
+        }
+        if let Some(v) = a.strip_prefix("--call=") {
+            out.commands.push(v.to_string());
+            return;
+        }
+        if !a.starts_with('-') {
+            break;
+        }
+        i += if matches!(
+            a.as_str(),
+            "-p" | "--package"
+                | "--registry"
+                | "--cache"
+                | "-w"
+                | "--workspace"
+                | "--filter"
+                | "-C"
+                | "--dir"
+                | "--userconfig"
+        ) {
+            2
+        } else {
+            1
+        };
+    }
+    if let Some(rest) = args.get(i..).filter(|r| !r.is_empty()) {
+        out.commands.push(quote_argv(rest));
+    }
 }
 
 /// The values of `options` in `args`: `-o VALUE`, `-oVALUE` (for
@@ -366,6 +527,258 @@ fn vim_command(line: &str, out: &mut OptionCommands) {
     }
 }
 
+/// GNU sed's options that take a value.
+const SED_VALUE_OPTIONS: &[&str] = &["-l", "--line-length"];
+
+/// sed's scripts (`-e`, `--expression`, else the first word that is no
+/// option; `-f -` or a stream reads the input): GNU sed's `e CMD` runs
+/// CMD, a bare `e` and the `s///e` flag run the pattern space (text not
+/// on the line); a script that does not read as sed is held. `--sandbox`
+/// refuses to run anything.
+fn sed(args: &[String], stdin: Option<&str>, out: &mut OptionCommands) {
+    let mut scripts = Vec::new();
+    let mut named = false;
+    let mut positional = None;
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        if a == "--" {
+            positional = positional.or_else(|| args.get(i + 1).cloned());
+            break;
+        }
+        if a == "--sandbox" {
+            return;
+        }
+        let (name, attached) = match a.split_once('=') {
+            Some((n, v)) if n.starts_with("--") => (n, Some(v.to_string())),
+            _ => (a.as_str(), None),
+        };
+        match name {
+            "-e" | "--expression" | "-f" | "--file" => {
+                let value = attached.or_else(|| args.get(i + 1).cloned());
+                i += if a.contains('=') { 1 } else { 2 };
+                named = true;
+                let Some(v) = value else {
+                    out.unresolved = true;
+                    return;
+                };
+                if name == "-e" || name == "--expression" {
+                    scripts.push(v);
+                } else if v == "-" || crate::streams::stream(&v).is_some() {
+                    match stdin {
+                        Some(text) => scripts.push(text.to_string()),
+                        None => out.unresolved = true,
+                    }
+                }
+                continue;
+            }
+            _ => {}
+        }
+        if a.starts_with('-') && a.len() > 1 {
+            // A cluster of flags may end in `e`/`f` taking the next word.
+            if !a.starts_with("--") && a.len() > 2 && (a.ends_with('e') || a.ends_with('f')) {
+                let v = args.get(i + 1).cloned();
+                named = true;
+                if a.ends_with('e') {
+                    scripts.extend(v);
+                }
+                i += 2;
+                continue;
+            }
+            i += if SED_VALUE_OPTIONS.contains(&a.as_str()) {
+                2
+            } else {
+                1
+            };
+            continue;
+        }
+        if positional.is_none() {
+            positional = Some(a.clone());
+        }
+        i += 1;
+    }
+    if !named {
+        scripts.extend(positional);
+    }
+    for script in scripts {
+        sed_script(&script, out);
+    }
+}
+
+/// One sed script: the commands it runs (`e CMD`), or unresolved.
+fn sed_script(script: &str, out: &mut OptionCommands) {
+    let chars: Vec<char> = script.chars().collect();
+    let mut i = 0;
+    let rest_of_line = |i: &mut usize| -> String {
+        let start = *i;
+        while chars.get(*i).is_some_and(|c| *c != '\n') {
+            *i += 1;
+        }
+        chars[start..*i].iter().collect()
+    };
+    // A delimited part (`/re/`, `s` pieces): past its closing delimiter.
+    let delimited = |i: &mut usize, delim: char| -> bool {
+        while let Some(&c) = chars.get(*i) {
+            *i += 1;
+            if c == '\\' {
+                *i += 1;
+            } else if c == delim {
+                return true;
+            } else if c == '\n' && delim != '\n' {
+                return false;
+            }
+        }
+        false
+    };
+    loop {
+        while chars
+            .get(i)
+            .is_some_and(|c| c.is_whitespace() || *c == ';' || *c == '}')
+        {
+            i += 1;
+        }
+        let Some(&c0) = chars.get(i) else { return };
+        // Addresses: `N`, `$`, `/re/`, `\cREc`, `first~step`, `a,b`,
+        // `+N`, `~N`, then `!`.
+        let mut c = c0;
+        for _ in 0..2 {
+            if c.is_ascii_digit() || c == '$' {
+                while chars
+                    .get(i)
+                    .is_some_and(|c| c.is_ascii_digit() || *c == '$' || *c == '~')
+                {
+                    i += 1;
+                }
+            } else if c == '/' {
+                i += 1;
+                if !delimited(&mut i, '/') {
+                    out.unresolved = true;
+                    return;
+                }
+                while chars.get(i).is_some_and(|c| matches!(c, 'I' | 'M')) {
+                    i += 1;
+                }
+            } else if c == '\\' {
+                let Some(&d) = chars.get(i + 1) else {
+                    out.unresolved = true;
+                    return;
+                };
+                i += 2;
+                if !delimited(&mut i, d) {
+                    out.unresolved = true;
+                    return;
+                }
+            } else if (c == '+' || c == '~') && chars.get(i + 1).is_some_and(char::is_ascii_digit) {
+                i += 1;
+                while chars.get(i).is_some_and(char::is_ascii_digit) {
+                    i += 1;
+                }
+            }
+            if chars.get(i) == Some(&',') {
+                i += 1;
+                match chars.get(i) {
+                    Some(&n) => c = n,
+                    None => {
+                        out.unresolved = true;
+                        return;
+                    }
+                }
+            } else {
+                break;
+            }
+        }
+        while chars.get(i).is_some_and(|c| c.is_whitespace() || *c == '!') {
+            i += 1;
+        }
+        let Some(&cmd) = chars.get(i) else {
+            out.unresolved = true;
+            return;
+        };
+        i += 1;
+        match cmd {
+            '{' | '=' | 'd' | 'D' | 'g' | 'G' | 'h' | 'H' | 'n' | 'N' | 'p' | 'P' | 'x' | 'z'
+            | 'F' => {}
+            '#' => {
+                rest_of_line(&mut i);
+            }
+            'q' | 'Q' | 'l' | 'L' => {
+                while chars
+                    .get(i)
+                    .is_some_and(|c| c.is_ascii_digit() || *c == ' ')
+                {
+                    i += 1;
+                }
+            }
+            ':' | 'b' | 't' | 'T' | 'v' => {
+                while chars.get(i).is_some_and(|c| !matches!(c, ';' | '\n' | '}')) {
+                    i += 1;
+                }
+            }
+            'a' | 'i' | 'c' => {
+                // Text to the end of the line, continued by a trailing `\`.
+                loop {
+                    let line = rest_of_line(&mut i);
+                    if line.ends_with('\\') && i < chars.len() {
+                        i += 1;
+                        continue;
+                    }
+                    break;
+                }
+            }
+            'r' | 'R' | 'w' | 'W' => {
+                rest_of_line(&mut i);
+            }
+            'e' => {
+                let line = rest_of_line(&mut i);
+                let line = line.trim();
+                if line.is_empty() {
+                    // Runs the pattern space: text of the file, not the line.
+                    out.unresolved = true;
+                    return;
+                }
+                out.commands.push(line.to_string());
+            }
+            's' | 'y' => {
+                let Some(&d) = chars.get(i) else {
+                    out.unresolved = true;
+                    return;
+                };
+                if d == '\n' || d == '\\' {
+                    out.unresolved = true;
+                    return;
+                }
+                i += 1;
+                if !delimited(&mut i, d) || !delimited(&mut i, d) {
+                    out.unresolved = true;
+                    return;
+                }
+                if cmd == 's' {
+                    while let Some(&f) = chars.get(i) {
+                        match f {
+                            'e' => {
+                                // The replaced pattern space runs as a command.
+                                out.unresolved = true;
+                                return;
+                            }
+                            'w' => {
+                                rest_of_line(&mut i);
+                                break;
+                            }
+                            'g' | 'p' | 'i' | 'I' | 'm' | 'M' => i += 1,
+                            f if f.is_ascii_digit() => i += 1,
+                            _ => break,
+                        }
+                    }
+                }
+            }
+            _ => {
+                // Not sed as read here: held.
+                out.unresolved = true;
+                return;
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -374,6 +787,58 @@ mod tests {
         let argv: Vec<String> = line.iter().map(|s| s.to_string()).collect();
         let base = argv[0].clone();
         option_commands(&base, &argv, &[], None)
+    }
+
+    #[test]
+    fn runners_sed_and_parallel_give_the_commands_they_run() {
+        assert_eq!(run(&["npx", "-c", "rm -rf x"]).commands, ["rm -rf x"]);
+        assert_eq!(
+            run(&["npm", "exec", "--", "sh", "-c", "id"]).commands,
+            ["sh -c id"]
+        );
+        assert_eq!(
+            run(&["npm", "exec", "-p", "pkg", "tool", "a"]).commands,
+            ["tool a"]
+        );
+        assert_eq!(
+            run(&["npm", "pkg", "set", "scripts.test=rm -rf x", "name=y"]).commands,
+            ["rm -rf x"]
+        );
+        assert_eq!(run(&["yarn", "node", "-e", "1"]).commands, ["node -e 1"]);
+        assert_eq!(run(&["bundle", "exec", "rake", "t"]).commands, ["rake t"]);
+        assert_eq!(
+            run(&["parallel", "-j", "2", "sh", "-c", ":::", "id"]).commands,
+            ["sh -c id"]
+        );
+        assert_eq!(
+            run(&["parallel", "echo {} done", ":::", "a b"]).commands,
+            ["echo 'a b' done"]
+        );
+        assert!(run(&["parallel", "::::", "cmds.txt"]).unresolved);
+        assert_eq!(
+            run(&["sed", "-n", "1e rm -rf x", "f"]).commands,
+            ["rm -rf x"]
+        );
+        for held in [
+            vec!["sed", "s/.*/id/e", "f"],
+            vec!["sed", "-e", "1e", "f"],
+            vec!["sed", "-e", "s/a/b/", "-e", "K", "f"],
+            vec!["sed", "s/a/b", "f"],
+        ] {
+            assert!(run(&held).unresolved, "{held:?}");
+        }
+        for clear in [
+            vec!["sed", "-n", "1,20p", "f"],
+            vec!["sed", "-i", "s/0\\.3/0.4/g; /^$/d", "f"],
+            vec!["sed", "-E", "s#(a|b)+#x#2w out.txt", "f"],
+            vec!["sed", "/x/,/y/{s/a/b/;p}", "f"],
+            vec!["sed", "1i\\", "f"],
+            vec!["sed", "--sandbox", "1e id", "f"],
+            vec!["sed", "-f", "script.sed", "f"],
+        ] {
+            let c = run(&clear);
+            assert!(c.commands.is_empty() && !c.unresolved, "{clear:?}: {c:?}");
+        }
     }
 
     #[test]

@@ -57,6 +57,8 @@ pub enum Origin {
 pub struct Redirect {
     pub op: String,
     pub target: String,
+    /// The target holds an expansion or substitution (`<<< "$CODE"`).
+    pub expands: bool,
 }
 
 /// One program run, after wrappers are peeled off.
@@ -80,6 +82,12 @@ pub struct SimpleCommand {
     /// The text it reads on its input where the line spells it out (a
     /// here-document, a here-string, `echo … |`).
     pub stdin: Option<String>,
+    /// That text holds expansions the shell makes first (an unquoted
+    /// here-document's `$X`, `<<< "$CODE"`, `echo "$CODE" |`): what the
+    /// command reads is known only when the line runs.
+    pub stdin_expands: bool,
+    /// Per word of `argv`: it holds an expansion or a substitution.
+    pub expands: Vec<bool>,
     /// What its interpreter code does that the commands it runs do not
     /// show (a command built at run time, decoded text run).
     pub code: crate::code_strings::CodeFacts,
@@ -118,16 +126,32 @@ impl CommandLine {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Tok {
-    /// A word, and whether it may be a `NAME=value` assignment (the name
-    /// part was written unquoted).
-    Word(String, bool),
+    /// A word, and what its spelling says (see [`WordFlags`]).
+    Word(String, WordFlags),
     /// `&&`, `||`, `;`, `&`, newline: separates pipelines.
     Sep,
     Pipe,
     /// `(`, `)`, `{`, `}` as group delimiters: treated as separators.
     Group,
     Redir(String),
-    Heredoc(String),
+    /// A here-document's body, and whether the shell expands it (its
+    /// delimiter was unquoted and it holds `$…` or a backtick).
+    Heredoc(String, bool),
+}
+
+/// What a word's spelling says beyond its text.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct WordFlags {
+    /// It may be a `NAME=value` assignment (the name part was written
+    /// unquoted).
+    assignable: bool,
+    /// It holds a parameter expansion or a substitution outside single
+    /// quotes (`"$CODE"`, `$1`, `$(cat f)`): its text is known only when
+    /// the line runs.
+    expands: bool,
+    /// Written with no quote or escape: only such a word can be a
+    /// reserved word (`do`, `then`).
+    bare: bool,
 }
 
 struct Lexer<'a> {
@@ -232,7 +256,7 @@ impl<'a> Lexer<'a> {
 
     fn lex(&mut self) -> Result<Vec<Tok>, ShellError> {
         let mut toks = Vec::new();
-        let mut pending_heredocs: Vec<(String, bool)> = Vec::new();
+        let mut pending_heredocs: Vec<(String, bool, bool)> = Vec::new();
         while let Some(c) = self.peek() {
             match c {
                 ' ' | '\t' | '\r' => self.pos += 1,
@@ -249,9 +273,10 @@ impl<'a> Lexer<'a> {
                 '\n' => {
                     self.pos += 1;
                     toks.push(Tok::Sep);
-                    for (delim, strip) in std::mem::take(&mut pending_heredocs) {
+                    for (delim, strip, bare) in std::mem::take(&mut pending_heredocs) {
                         let body = self.read_heredoc(&delim, strip);
-                        toks.push(Tok::Heredoc(body));
+                        let expands = bare && text_expands(&body);
+                        toks.push(Tok::Heredoc(body, expands));
                     }
                 }
                 ';' => {
@@ -287,7 +312,14 @@ impl<'a> Lexer<'a> {
                     self.pos += 2;
                     let body = self.read_paren_body()?;
                     self.subs.push(body);
-                    toks.push(Tok::Word("/dev/fd/63".into(), false));
+                    toks.push(Tok::Word(
+                        "/dev/fd/63".into(),
+                        WordFlags {
+                            assignable: false,
+                            expands: true,
+                            bare: false,
+                        },
+                    ));
                 }
                 '<' | '>' => {
                     let mut op = String::new();
@@ -312,18 +344,18 @@ impl<'a> Lexer<'a> {
                         while matches!(self.peek(), Some(' ' | '\t')) {
                             self.pos += 1;
                         }
-                        let (word, _, _) = self.word()?;
-                        pending_heredocs.push((word, strip));
+                        let (word, _, flags) = self.word()?;
+                        pending_heredocs.push((word, strip, flags.bare));
                     } else {
                         toks.push(Tok::Redir(op));
                     }
                 }
                 _ => {
-                    let (w, is_group, assignable) = self.word()?;
+                    let (w, is_group, flags) = self.word()?;
                     if is_group {
                         toks.push(Tok::Group);
                     } else {
-                        toks.push(Tok::Word(w, assignable));
+                        toks.push(Tok::Word(w, flags));
                     }
                 }
             }
@@ -359,10 +391,11 @@ impl<'a> Lexer<'a> {
         body
     }
 
-    /// One word; returns `(text, is_group_brace, may_be_assignment)`.
-    fn word(&mut self) -> Result<(String, bool, bool), ShellError> {
+    /// One word; returns `(text, is_group_brace, flags)`.
+    fn word(&mut self) -> Result<(String, bool, WordFlags), ShellError> {
         let mut out = String::new();
         let start = self.pos;
+        let mut expands = false;
         while let Some(c) = self.peek() {
             match c {
                 ' ' | '\t' | '\r' => break,
@@ -411,13 +444,19 @@ impl<'a> Lexer<'a> {
                             }
                             '$' if self.peek() == Some('(') => {
                                 self.pos += 1;
+                                expands = true;
                                 let body = self.read_paren_body()?;
                                 out.push_str("$(");
                                 out.push_str(&body);
                                 out.push(')');
                                 self.subs.push(body);
                             }
+                            '$' if self.peek().is_some_and(expansion_start) => {
+                                expands = true;
+                                out.push('$');
+                            }
                             '`' => {
+                                expands = true;
                                 let body = self.read_backtick_body()?;
                                 out.push_str("$(");
                                 out.push_str(&body);
@@ -430,6 +469,7 @@ impl<'a> Lexer<'a> {
                 }
                 '$' if self.peek_at(1) == Some('(') => {
                     self.pos += 2;
+                    expands = true;
                     if self.peek() == Some('(') {
                         // Arithmetic `$(( … ))`: not a command.
                         self.pos += 1;
@@ -450,6 +490,7 @@ impl<'a> Lexer<'a> {
                 }
                 '`' => {
                     self.pos += 1;
+                    expands = true;
                     let body = self.read_backtick_body()?;
                     out.push_str("$(");
                     out.push_str(&body);
@@ -457,6 +498,7 @@ impl<'a> Lexer<'a> {
                     self.subs.push(body);
                 }
                 _ => {
+                    expands |= c == '$' && self.peek_at(1).is_some_and(expansion_start);
                     out.push(c);
                     self.pos += 1;
                 }
@@ -467,8 +509,35 @@ impl<'a> Lexer<'a> {
         let assignable = raw.split_once('=').is_some_and(|(k, _)| {
             !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
         });
-        Ok((out, group, assignable))
+        let bare = raw == out;
+        Ok((
+            out,
+            group,
+            WordFlags {
+                assignable,
+                expands,
+                bare,
+            },
+        ))
     }
+}
+
+/// Whether text the shell expands (an unquoted here-document) holds an
+/// expansion or a substitution.
+fn text_expands(text: &str) -> bool {
+    text.contains('`')
+        || text.match_indices('$').any(|(i, _)| {
+            text[i + 1..]
+                .chars()
+                .next()
+                .is_some_and(|c| c == '(' || expansion_start(c))
+        })
+}
+
+/// Whether `c` after a `$` starts a parameter expansion (`$NAME`,
+/// `${…}`, `$1`, `$@`, …).
+fn expansion_start(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '_' | '{' | '@' | '*' | '#' | '?' | '$' | '!' | '-')
 }
 
 /// Programs that run their arguments as another command, and how many of
@@ -792,6 +861,56 @@ pub fn script_arg(argv: &[String]) -> Option<&str> {
     None
 }
 
+/// Reserved words after which a command follows.
+const RESERVED: &[&str] = &[
+    "if", "then", "else", "elif", "do", "while", "until", "!", "time",
+];
+/// Words that open a header running no command (`for x in …`, `case … in`,
+/// `function f`).
+const HEADERS: &[&str] = &["for", "select", "case", "function"];
+/// Variables whose value is the environment's, not code: an expansion of
+/// them in interpreter code leaves it as written.
+const ENVIRONMENT_NAMES: &[&str] = &[
+    "HOME", "PWD", "OLDPWD", "USER", "LOGNAME", "TMPDIR", "SHELL", "PATH", "HOSTNAME", "LANG",
+];
+
+/// `word` with the expansions of `assigned` names put in; `None` when it
+/// holds any other expansion or substitution (its text is not known).
+fn expand_known(word: &str, assigned: &[(String, String)]) -> Option<String> {
+    let mut out = String::new();
+    let mut rest = word;
+    while let Some(at) = rest.find('$') {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 1..];
+        let (name, used) = if let Some(braced) = after.strip_prefix('{') {
+            let end = braced.find('}')?;
+            (&braced[..end], end + 2)
+        } else {
+            let end = after
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .unwrap_or(after.len());
+            (&after[..end], end)
+        };
+        let named = !name.is_empty()
+            && name
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !named {
+            return None;
+        }
+        match assigned.iter().rev().find(|(k, _)| k == name) {
+            Some((_, v)) => out.push_str(v),
+            None if ENVIRONMENT_NAMES.contains(&name) => out.push_str(&rest[at..at + 1 + used]),
+            None => return None,
+        }
+        rest = &after[used..];
+    }
+    out.push_str(rest);
+    Some(out)
+}
+
 const SHELLS: &[&str] = &[
     "sh", "bash", "zsh", "dash", "ksh", "ash", "fish", "busybox", "mksh", "oksh", "loksh", "pdksh",
     "yash", "posh", "rbash", "tcsh", "csh",
@@ -809,7 +928,7 @@ pub fn parse(line: &str) -> Result<CommandLine, ShellError> {
 }
 
 /// One pipeline stage while grouping: words, redirects, here-documents.
-type Stage = (Vec<(String, bool)>, Vec<Redirect>, Vec<String>);
+type Stage = (Vec<(String, WordFlags)>, Vec<Redirect>, Vec<(String, bool)>);
 
 fn parse_into(
     line: &str,
@@ -831,15 +950,15 @@ fn parse_into(
 
     // Group into pipelines of stages of words.
     let mut pipelines: Vec<Vec<Stage>> = vec![vec![]];
-    let mut cur_words: Vec<(String, bool)> = Vec::new();
+    let mut cur_words: Vec<(String, WordFlags)> = Vec::new();
     let mut cur_redirs: Vec<Redirect> = Vec::new();
-    let mut cur_heredocs: Vec<String> = Vec::new();
+    let mut cur_heredocs: Vec<(String, bool)> = Vec::new();
     let mut pending_redir: Option<String> = None;
     let mut last_heredoc_target: Option<(usize, usize)> = None;
     let flush_stage = |pipelines: &mut Vec<Vec<Stage>>,
-                       w: &mut Vec<(String, bool)>,
+                       w: &mut Vec<(String, WordFlags)>,
                        r: &mut Vec<Redirect>,
-                       h: &mut Vec<String>| {
+                       h: &mut Vec<(String, bool)>| {
         if (!w.is_empty() || !r.is_empty())
             && let Some(p) = pipelines.last_mut()
         {
@@ -848,11 +967,15 @@ fn parse_into(
     };
     for t in toks {
         match t {
-            Tok::Word(w, assignable) => {
+            Tok::Word(w, flags) => {
                 if let Some(op) = pending_redir.take() {
-                    cur_redirs.push(Redirect { op, target: w });
+                    cur_redirs.push(Redirect {
+                        op,
+                        target: w,
+                        expands: flags.expands,
+                    });
                 } else {
-                    cur_words.push((w, assignable));
+                    cur_words.push((w, flags));
                 }
             }
             Tok::Redir(op) => {
@@ -867,14 +990,14 @@ fn parse_into(
                 }
                 pending_redir = Some(op);
             }
-            Tok::Heredoc(body) => {
+            Tok::Heredoc(body, expands) => {
                 if let Some((p, s)) = last_heredoc_target
                     && let Some(stage) = pipelines.get_mut(p).and_then(|pl| pl.get_mut(s))
                 {
-                    stage.2.push(body);
+                    stage.2.push((body, expands));
                     continue;
                 }
-                cur_heredocs.push(body);
+                cur_heredocs.push((body, expands));
             }
             Tok::Pipe => {
                 flush_stage(
@@ -909,24 +1032,58 @@ fn parse_into(
         &mut cur_heredocs,
     );
 
+    // Names this line assigns a value to (`CODE='…'; python3 -c "$CODE"`),
+    // in line order: what an expansion of them in interpreter code holds.
+    let mut assigned: Vec<(String, String)> = Vec::new();
     for stages in pipelines.into_iter().filter(|p| !p.is_empty()) {
         let pipeline = *pipeline_counter;
         *pipeline_counter += 1;
         let n = stages.len();
-        // What `echo`/`printf` in the stage before writes to this one.
-        let mut piped_text: Option<String> = None;
+        // What `echo`/`printf` in the stage before writes to this one, and
+        // whether the shell expanded it.
+        let mut piped_text: Option<(String, bool)> = None;
         for (stage, (words, redirects, heredocs)) in stages.into_iter().enumerate() {
             let mut env = Vec::new();
+            // Reserved words that open or continue a compound command
+            // (`while …; do curl … | sh; done`, `if …; then …`) run what
+            // follows them; a loop or `case` header runs nothing itself.
             let mut i = 0;
-            while let Some((k, v)) = words.get(i).filter(|w| w.1).and_then(|w| assignment(&w.0)) {
+            while words
+                .get(i)
+                .is_some_and(|w| w.1.bare && RESERVED.contains(&w.0.as_str()))
+            {
+                i += 1;
+            }
+            if words
+                .get(i)
+                .is_some_and(|w| w.1.bare && HEADERS.contains(&w.0.as_str()))
+            {
+                continue;
+            }
+            while let Some((k, v)) = words
+                .get(i)
+                .filter(|w| w.1.assignable)
+                .and_then(|w| assignment(&w.0))
+            {
                 env.push((k, v));
                 i += 1;
             }
             let mut argv: Vec<String> = words[i..].iter().map(|w| w.0.clone()).collect();
+            let mut expands: Vec<bool> = words[i..].iter().map(|w| w.1.expands).collect();
+            if argv.is_empty() {
+                // `NAME=value` alone assigns a shell variable.
+                assigned.extend(env.iter().cloned());
+            } else if matches!(
+                argv[0].as_str(),
+                "export" | "declare" | "typeset" | "local" | "readonly"
+            ) {
+                assigned.extend(argv[1..].iter().filter_map(|a| assignment(a)));
+            }
             let mut wrappers = Vec::new();
             while let Some((w, skip)) = peel_wrapper(&argv, &mut env) {
                 wrappers.push(w);
                 argv = argv[skip..].to_vec();
+                expands = expands.get(skip..).unwrap_or_default().to_vec();
                 if wrappers.len() > 16 {
                     break;
                 }
@@ -938,19 +1095,34 @@ fn parse_into(
                 .unwrap_or_default();
             // The text this command reads on its input, where the line
             // spells it out: a here-document, a here-string, `echo … |`.
-            let stdin = heredocs
+            let fed = heredocs
                 .first()
                 .cloned()
                 .or_else(|| {
                     redirects
                         .iter()
                         .find(|r| r.op == "<<<")
-                        .map(|r| r.target.clone())
+                        .map(|r| (r.target.clone(), r.expands))
                 })
                 .or_else(|| piped_text.take());
-            piped_text = matches!(base.as_str(), "echo" | "printf")
-                .then(|| argv[1..].iter().filter(|a| !a.starts_with('-')).cloned())
-                .map(|words| words.collect::<Vec<_>>().join(" "));
+            let stdin_expands = fed.as_ref().is_some_and(|f| f.1);
+            let stdin = fed.map(|f| f.0);
+            piped_text = if matches!(base.as_str(), "echo" | "printf") {
+                Some((
+                    argv[1..]
+                        .iter()
+                        .filter(|a| !a.starts_with('-'))
+                        .cloned()
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                    expands.iter().skip(1).any(|e| *e),
+                ))
+            } else if base == "tee" || (base == "cat" && argv.len() == 1) {
+                // `tee FILE` and a bare `cat` pass their input on.
+                stdin.clone().map(|t| (t, stdin_expands))
+            } else {
+                None
+            };
             let mut shell_string = None;
             // A script read from a stream other than the input.
             let mut script_unknown = false;
@@ -970,6 +1142,8 @@ fn parse_into(
                     if a == "-c" || (a.starts_with('-') && !a.starts_with("--") && a.contains('c'))
                     {
                         shell_string = argv.get(j + 1).cloned();
+                        // `xargs sh -c`: the string comes from the input.
+                        script_unknown |= shell_string.is_none();
                         break;
                     }
                     if a == "-s" {
@@ -999,6 +1173,13 @@ fn parse_into(
                 }
             } else if base == "eval" {
                 shell_string = Some(argv[1..].join(" "));
+            } else if base == "trap" {
+                // `trap 'STRING' SIGNAL…`: STRING runs when the signal
+                // (or the shell's exit) comes.
+                let action = argv.get(1).filter(|a| *a == "--").map_or(1, |_| 2);
+                if argv.len() > action + 1 && argv[action] != "-" {
+                    shell_string = argv.get(action).cloned();
+                }
             } else if matches!(base.as_str(), "source" | ".")
                 && let Some(file) = argv.get(1)
             {
@@ -1018,6 +1199,34 @@ fn parse_into(
             // shell strings too; those folded from pieces are judged only
             // when they parse.
             let mut inline = crate::code_strings::inline_code(&base, &argv, stdin.as_deref());
+            // Interpreter code holding a shell expansion is built when the
+            // line runs: folded when it names only what the line assigns
+            // (or the home and such), held otherwise.
+            if let Some(k) = crate::code_strings::code_word(&base, &argv)
+                && expands.get(k).copied().unwrap_or(false)
+            {
+                match expand_known(&argv[k], &assigned) {
+                    Some(code) => {
+                        let mut spelled = argv.clone();
+                        spelled[k] = code;
+                        inline =
+                            crate::code_strings::inline_code(&base, &spelled, stdin.as_deref());
+                    }
+                    None => inline.facts.unresolved = true,
+                }
+            }
+            // Code an interpreter reads from text the shell expands first.
+            if stdin_expands
+                && crate::code_strings::reads_input(&base, &argv)
+                && let Some(text) = &stdin
+            {
+                match expand_known(text, &assigned) {
+                    Some(code) => {
+                        inline = crate::code_strings::inline_code(&base, &argv, Some(&code));
+                    }
+                    None => inline.facts.unresolved = true,
+                }
+            }
             inline.facts.unresolved |= env_unknown || script_unknown;
             // Command lines other programs run from their options, input
             // or environment (gdb `-ex 'shell …'`, `tar --to-command`,
@@ -1034,8 +1243,10 @@ fn parse_into(
                 stage,
                 stages: n,
                 origin,
-                heredocs,
+                heredocs: heredocs.into_iter().map(|h| h.0).collect(),
                 stdin,
+                stdin_expands,
+                expands: expands.clone(),
                 code: inline.facts,
             });
             for s in shell_string.into_iter().chain(inline.commands) {
@@ -1189,7 +1400,9 @@ mod tests {
             let first = &parsed.commands[0];
             // Wrappers (sudo, env, …) are peeled; compare the full argv
             // when the program is not one.
-            if first.wrappers.is_empty() && !["sh","bash","eval","zsh","dash","ksh","ash","fish","busybox"].contains(&argv[0].as_str()) {
+            // Reserved words and headers (`do`, `for`) are grammar, not programs.
+            let grammar = RESERVED.contains(&argv[0].as_str()) || HEADERS.contains(&argv[0].as_str());
+            if first.wrappers.is_empty() && !grammar && !["sh","bash","eval","zsh","dash","ksh","ash","fish","busybox","trap"].contains(&argv[0].as_str()) {
                 proptest::prop_assert_eq!(&first.argv, &argv);
             }
         }

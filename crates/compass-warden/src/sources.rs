@@ -15,12 +15,31 @@ pub use compass_core::submodules::{MAX_SUBMODULE_PATH, MAX_SUBMODULES};
 /// File names agents load as instructions.
 const AGENT_FILES: &[&str] = &[
     "agents.md",
+    "agent.md",
     "claude.md",
     "gemini.md",
     ".cursorrules",
     ".windsurfrules",
     ".clinerules",
+    ".goosehints",
     "copilot-instructions.md",
+];
+
+/// Directories whose files agents load as instructions (`.cursor/rules/`,
+/// Junie's `.junie/`, Copilot's `.github/instructions/`, …), as path
+/// segments ending in `/`.
+const AGENT_DIRS: &[&str] = &[
+    ".cursor/rules/",
+    ".junie/",
+    ".github/instructions/",
+    ".clinerules/",
+    ".windsurf/rules/",
+    ".roo/",
+    ".amazonq/rules/",
+    ".kiro/steering/",
+    ".continue/rules/",
+    ".augment/rules/",
+    ".trae/rules/",
 ];
 
 /// Directories that hold other people's code (or, `.git`, the
@@ -177,7 +196,9 @@ pub fn own_checkout_path(source: &str, submodules: &Submodules) -> Option<String
 /// Whether `name` (lower-cased) is an agent-instruction file's name.
 fn is_agent_file(path: &str) -> bool {
     let name = path.rsplit('/').next().unwrap_or_default();
-    AGENT_FILES.contains(&name) || (path.contains(".cursor/rules/") && name.ends_with(".mdc"))
+    let text = [".md", ".mdc", ".txt"].iter().any(|e| name.ends_with(e));
+    AGENT_FILES.contains(&name)
+        || (text && AGENT_DIRS.iter().any(|d| path.contains(&format!("/{d}"))))
 }
 
 /// Rank a source name (`file:/work/app/node_modules/x/AGENTS.md`) read
@@ -196,13 +217,15 @@ pub fn rank(source: &str, submodules: &Submodules) -> SourceRank {
     if in_dependency(&path) || in_submodule {
         return SourceRank::DependencyAgentFile;
     }
-    // The user's own: at the root of a checkout (or its `.github/` and
-    // `.cursor/rules/`), where the user keeps it — not a nested copy.
+    // The user's own: at the root of a checkout (or directly in its
+    // `.github/`, or in an agent-instruction dir at its root), where the
+    // user keeps it — not a nested copy.
     let own = own_checkout_path(source, submodules).is_some_and(|rest| {
-        let depth = rest.split('/').count();
-        depth == 2
-            || (depth == 3 && rest.contains("/.github/"))
-            || (depth == 4 && rest.contains("/.cursor/rules/"))
+        let inner = rest.split_once('/').map_or("", |(_, i)| i);
+        let directly_in = |dir: &str| inner.strip_prefix(dir).is_some_and(|f| !f.contains('/'));
+        !inner.contains('/')
+            || directly_in(".github/")
+            || AGENT_DIRS.iter().any(|d| inner.starts_with(d))
     });
     if own {
         SourceRank::OwnAgentFile
@@ -234,10 +257,21 @@ mod tests {
             "file:/work/app/.venv/lib/python3.12/site-packages/p/.cursorrules",
             "file:/home/agent/.cargo/registry/src/index/x-1.0/CLAUDE.md",
             "file:/work/app/node_modules/k/.github/copilot-instructions.md",
+            // Agent-instruction dirs and other names.
+            "file:/work/app/.venv/lib/python3.12/site-packages/p/.junie/guidelines.md",
+            "file:/work/app/vendor/x/.github/instructions/go.instructions.md",
+            "file:/work/app/node_modules/k/.roo/rules-code/style.md",
+            "file:/work/app/third_party/j/AGENT.md",
         ] {
             assert_eq!(rank(s, &none()), SourceRank::DependencyAgentFile, "{s}");
         }
-        for s in ["file:/work/app/AGENTS.md", "file:/work/app/CLAUDE.md"] {
+        for s in [
+            "file:/work/app/AGENTS.md",
+            "file:/work/app/CLAUDE.md",
+            "file:/work/app/.junie/guidelines.md",
+            "file:/work/app/.github/instructions/rust.instructions.md",
+            "file:/work/app/.cursor/rules/style.mdc",
+        ] {
             assert_eq!(rank(s, &none()), SourceRank::OwnAgentFile, "{s}");
         }
         for s in [
@@ -248,6 +282,8 @@ mod tests {
             "file:/work/app/sub/checkout/CLAUDE.md",
             "file:/work/app/tests/../AGENTS.md",
             "file:/work//AGENTS.md",
+            "file:/work/app/docs/.junie/guidelines.md",
+            "file:/work/app/.junie/logo.png",
         ] {
             assert_eq!(rank(s, &none()), SourceRank::Content, "{s}");
         }

@@ -13,17 +13,21 @@
 //! advice, not a goal.
 //!
 //! The lexicons are data (`rules/structure.toml`, examples checked when it
-//! loads), compiled into two byte-level automata (words and command
-//! shapes): a text is scanned for every part in every language at once.
+//! loads), compiled into byte-level automata: the addressee, authority and
+//! conceal lexicons (scanned first: without one of them nothing is found),
+//! the words of every part (walked anchored at each start byte) and the
+//! command shapes (searched), each over every language at once.
 
-use crate::automaton::Automaton;
+use crate::automaton::{Automaton, LazyDfa};
 use crate::detector;
 use crate::error::WardenError;
 pub use crate::normalize::normalize;
 use compass_core::gate::{Finding, Severity};
+use regex_automata::hybrid::dfa::{Cache as DfaCache, DFA};
 use regex_automata::meta::{Cache, Regex};
-use regex_automata::nfa::thompson::WhichCaptures;
-use regex_automata::{Input, MatchKind, util::syntax};
+use regex_automata::nfa::thompson::{self, WhichCaptures};
+use regex_automata::util::start;
+use regex_automata::{Anchored, Input, MatchKind, util::syntax};
 use serde::Deserialize;
 use std::sync::LazyLock;
 
@@ -111,17 +115,90 @@ pub struct Entry {
     pub lang: Lang,
 }
 
-/// The structural detector: the lexicons in two byte-level automata.
+/// The structural detector: the lexicons in byte-level automata.
 #[derive(Debug)]
 pub struct Structure {
     entries: Vec<Entry>,
     /// Every part but harmful acts: short words and phrases, scanned for
-    /// every hit (overlapping ones too).
-    words: Scanner,
+    /// every hit (overlapping ones too): at each start byte, the match
+    /// that starts there (see [`AnchoredScanner`]).
+    words: AnchoredScanner,
     /// Harmful acts, whose command shapes span a sentence (`curl … | sh`):
     /// apart, so a shape left open does not make every word search run to
     /// the end of its sentence.
     shapes: Scanner,
+    /// The addressee, authority and conceal lexicons alone, scanned first:
+    /// a finding needs one of them (unless the whole text is addressed),
+    /// and a text in which they match nowhere — most long documents — is
+    /// done after this one small scan. (In the word automaton an earlier
+    /// lexicon can only shadow one of them, never add one, so none here
+    /// means none there.)
+    markers: AnchoredScanner,
+}
+
+/// Lexicons matched anchored at each start byte of a text, by a lazy DFA
+/// walked by hand. An unanchored search carries every pattern's start at
+/// every byte, so each of its DFA states is a combination of every partial
+/// match open at once — on a text of a new kind most of a decision was
+/// building such states. Anchored at one byte, a state is only which
+/// lexicon words the bytes so far begin: few, shared by every text, most
+/// built by the warm-up. A search from each byte finds, for each byte
+/// where some lexicon matches, the highest-priority match starting there —
+/// exactly the hit the unanchored search reports for that start when it
+/// resumes one byte after each hit.
+#[derive(Debug)]
+struct AnchoredScanner {
+    dfa: LazyDfa,
+    entry: Vec<usize>,
+}
+
+/// The lazy DFA over `patterns`, with the word automaton's settings.
+fn build_anchored(patterns: &[&str]) -> Result<DFA, String> {
+    DFA::builder()
+        .syntax(syntax::Config::new().unicode(false).utf8(false))
+        .thompson(thompson::Config::new().which_captures(WhichCaptures::None))
+        .configure(
+            DFA::config()
+                .match_kind(MatchKind::LeftmostFirst)
+                .cache_capacity(LAZY_DFA_CACHE_BYTES),
+        )
+        .build_many(patterns)
+        .map_err(|e| e.to_string())
+}
+
+/// The highest-priority match starting at byte `at` of `hay`, as (pattern,
+/// end); `Err` when the walk cannot go on (a quit byte or a cache that
+/// gave up, neither configured here).
+fn anchored_at(
+    dfa: &DFA,
+    cache: &mut DfaCache,
+    hay: &[u8],
+    at: usize,
+) -> Result<Option<(usize, usize)>, ()> {
+    let config = start::Config::new()
+        .anchored(Anchored::Yes)
+        .look_behind(at.checked_sub(1).and_then(|b| hay.get(b).copied()));
+    let mut sid = dfa.start_state(cache, &config).map_err(|_| ())?;
+    let mut found = None;
+    // Matches are seen one byte late: a match state reached on the byte at
+    // `i` is a match ending at `i`.
+    for (i, &b) in hay.iter().enumerate().skip(at) {
+        sid = dfa.next_state(cache, sid, b).map_err(|_| ())?;
+        if sid.is_tagged() {
+            if sid.is_match() {
+                found = Some((dfa.match_pattern(cache, sid, 0).as_usize(), i));
+            } else if sid.is_dead() {
+                return Ok(found);
+            } else if sid.is_quit() {
+                return Err(());
+            }
+        }
+    }
+    sid = dfa.next_eoi_state(cache, sid).map_err(|_| ())?;
+    if sid.is_match() {
+        found = Some((dfa.match_pattern(cache, sid, 0).as_usize(), hay.len()));
+    }
+    Ok(found)
 }
 
 /// One automaton and the entry each of its patterns belongs to.
@@ -193,9 +270,9 @@ impl Structure {
                 lang: raw.lang,
             });
         }
-        let scanner = |shapes: bool| {
+        let scanner = |wanted: &dyn Fn(Part) -> bool| {
             let entry: Vec<usize> = (0..file.entries.len())
-                .filter(|&i| (file.entries[i].part == Part::HarmfulAct) == shapes)
+                .filter(|&i| wanted(file.entries[i].part))
                 .collect();
             let patterns: Vec<&str> = entry
                 .iter()
@@ -208,9 +285,25 @@ impl Structure {
                 })
                 .map_err(|e| refused(format!("the lexicon automaton: {e}")))
         };
+        let anchored = |wanted: &dyn Fn(Part) -> bool| {
+            let entry: Vec<usize> = (0..file.entries.len())
+                .filter(|&i| wanted(file.entries[i].part))
+                .collect();
+            let patterns: Vec<&str> = entry
+                .iter()
+                .map(|&i| file.entries[i].pattern.as_str())
+                .collect();
+            build_anchored(&patterns)
+                .map(|dfa| AnchoredScanner {
+                    dfa: LazyDfa::new(dfa),
+                    entry,
+                })
+                .map_err(|e| refused(format!("the lexicon automaton: {e}")))
+        };
         let structure = Self {
-            words: scanner(false)?,
-            shapes: scanner(true)?,
+            words: anchored(&|p| p != Part::HarmfulAct)?,
+            shapes: scanner(&|p| p == Part::HarmfulAct)?,
+            markers: anchored(&|p| matches!(p, Part::Addressee | Part::Authority | Part::Conceal))?,
             entries,
         };
         // An earlier lexicon can shadow a later one at the same byte: each
@@ -219,6 +312,7 @@ impl Structure {
             for ex in &raw.matches {
                 if !structure
                     .hits(&normalize(ex))
+                    .unwrap_or_default()
                     .iter()
                     .any(|h| h.part == raw.part)
                 {
@@ -245,11 +339,57 @@ impl Structure {
     /// Every hit in `text`: every word at every start byte (after a hit
     /// the scan resumes one byte later, so words may overlap), and the
     /// command shapes one after another.
-    fn hits(&self, text: &str) -> Vec<Hit> {
+    /// `Err` when the anchored walk cannot go on (a quit byte or a cache
+    /// that gave up: neither is configured, so it does not happen).
+    fn hits(&self, text: &str) -> Result<Vec<Hit>, ()> {
         let mut out = Vec::new();
-        self.scan(&self.words, text, true, &mut out);
+        self.scan_anchored(&self.words, text, &mut out)?;
         self.scan(&self.shapes, text, false, &mut out);
-        out
+        Ok(out)
+    }
+
+    /// Every hit of `scanner`'s lexicons: at each start byte the match
+    /// starting there, if any.
+    fn scan_anchored(
+        &self,
+        scanner: &AnchoredScanner,
+        text: &str,
+        out: &mut Vec<Hit>,
+    ) -> Result<(), ()> {
+        let hay = text.as_bytes();
+        scanner.dfa.with_cache(|dfa, cache| {
+            for at in 0..hay.len() {
+                if out.len() >= MAX_HITS {
+                    break;
+                }
+                let Some((pattern, end)) = anchored_at(dfa, cache, hay, at)? else {
+                    continue;
+                };
+                if let Some(e) = scanner
+                    .entry
+                    .get(pattern)
+                    .and_then(|&i| self.entries.get(i))
+                {
+                    out.push(Hit {
+                        part: e.part,
+                        start: at,
+                        end,
+                    });
+                }
+            }
+            Ok(())
+        })
+    }
+
+    /// Whether an addressee, authority or conceal lexicon matches anywhere
+    /// in `text` (normalized).
+    fn has_marker(&self, text: &str) -> bool {
+        let hay = text.as_bytes();
+        self.markers.dfa.with_cache(|dfa, cache| {
+            // A walk that cannot go on counts as a marker: the full scan
+            // then decides.
+            (0..hay.len()).any(|at| anchored_at(dfa, cache, hay, at).map_or(true, |m| m.is_some()))
+        })
     }
 
     fn scan(&self, scanner: &Scanner, text: &str, overlapping: bool, out: &mut Vec<Hit>) {
@@ -297,7 +437,17 @@ impl Structure {
     /// whole text is addressed to the agent (an agent-instruction file).
     pub fn inspect(&self, text: &str, addressed: bool) -> Vec<Finding> {
         let norm = normalize(text);
-        let hits = self.hits(&norm);
+        if !addressed && !self.has_marker(&norm) {
+            return Vec::new();
+        }
+        let Ok(hits) = self.hits(&norm) else {
+            // Fail closed: a text the lexicons could not be scanned over.
+            return vec![Finding::new(
+                detector::INSTRUCTION_TO_AI,
+                Severity::High,
+                "The structural detector could not scan the content; it is held rather than passed unread.",
+            )];
+        };
         let goals = goals(&norm, &hits);
         if goals.is_empty() {
             return Vec::new();
@@ -437,6 +587,72 @@ mod tests {
 
     fn hit(t: &str) -> bool {
         !Structure::builtin().unwrap().inspect(t, false).is_empty()
+    }
+
+    /// The word hits as the unanchored search found them before the
+    /// anchored walk: a search resumed one byte after each hit's start.
+    fn searched(s: &Structure, text: &str) -> Vec<(usize, usize, Part)> {
+        static SEARCH: LazyLock<Scanner> = LazyLock::new(|| {
+            let file: LexiconFile =
+                crate::rule_file::parse(STRUCTURE_RULES, "test", |f: &LexiconFile| f.version)
+                    .unwrap();
+            let entry: Vec<usize> = (0..file.entries.len())
+                .filter(|&i| file.entries[i].part != Part::HarmfulAct)
+                .collect();
+            let patterns: Vec<&str> = entry
+                .iter()
+                .map(|&i| file.entries[i].pattern.as_str())
+                .collect();
+            Scanner {
+                automaton: Automaton::new(build(&patterns).unwrap()),
+                entry,
+            }
+        });
+        let mut out = Vec::new();
+        s.scan(&SEARCH, text, true, &mut out);
+        out.iter().map(|h| (h.start, h.end, h.part)).collect()
+    }
+
+    fn anchored(s: &Structure, text: &str) -> Vec<(usize, usize, Part)> {
+        let mut out = Vec::new();
+        s.scan_anchored(&s.words, text, &mut out).unwrap();
+        out.iter().map(|h| (h.start, h.end, h.part)).collect()
+    }
+
+    #[test]
+    fn the_anchored_walk_finds_the_hits_the_unanchored_search_did() {
+        let s = Structure::builtin().unwrap();
+        let norm = normalize(STRUCTURE_RULES);
+        assert_eq!(anchored(&s, &norm), searched(&s, &norm));
+        for line in norm.lines().chain(["", "x", "the agent"]) {
+            assert_eq!(anchored(&s, line), searched(&s, line), "{line}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn anchored_hits_equal_searched_hits(picks in proptest::collection::vec((0usize..100_000, 0usize..7), 1..50)) {
+            static S: LazyLock<Structure> = LazyLock::new(|| Structure::builtin().unwrap());
+            static WORDS: LazyLock<Vec<String>> = LazyLock::new(|| {
+                normalize(STRUCTURE_RULES)
+                    .split_whitespace()
+                    .map(|w| w.trim_matches(|c| c == '"' || c == ',' || c == '[' || c == ']').to_string())
+                    .filter(|w| !w.is_empty() && w.len() < 40)
+                    .collect()
+            });
+            let seps = [" ", " ", ". ", "\n", ", ", "", "。"];
+            let mut text = String::new();
+            for (w, sep) in picks {
+                text.push_str(&WORDS[w % WORDS.len()]);
+                text.push_str(seps[sep]);
+            }
+            let text = normalize(&text);
+            proptest::prop_assert_eq!(anchored(&S, &text), searched(&S, &text));
+            // No marker anchored means no marker among the words' hits.
+            if !S.has_marker(&text) {
+                proptest::prop_assert!(!searched(&S, &text).iter().any(|h| matches!(h.2, Part::Addressee | Part::Authority | Part::Conceal)));
+            }
+        }
     }
 
     #[test]

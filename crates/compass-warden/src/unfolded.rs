@@ -38,6 +38,8 @@ pub const UNFOLDED: &[&str] = &[
     "clojure",
     "clj",
     "bb",
+    "emacs",
+    "emacs-nox",
 ];
 
 /// The languages read word by word (`inert_words`): a name outside string
@@ -104,6 +106,12 @@ const JAVA_INERT: &[&str] = &[
     "true",
     "false",
     "null",
+];
+/// Emacs Lisp given to `emacs --eval`, read word by word (a symbol's
+/// parts split at `-`): printing and the version only.
+const ELISP_INERT: &[&str] = &[
+    "message", "princ", "prin1", "print", "format", "emacs", "version", "progn", "concat",
+    "number", "to", "string", "length", "kill", "t", "nil",
 ];
 /// PowerShell cmdlets (and their common aliases) that only read, shape or
 /// print; any other word at a command position holds the code.
@@ -220,6 +228,7 @@ fn inert(program: &str, argv: &[String], code: &str) -> bool {
         "julia" => inert_words(code, JULIA_INERT),
         "groovy" => inert_words(code, GROOVY_INERT),
         "jshell" => inert_words(code, JAVA_INERT),
+        "emacs" | "emacs-nox" => inert_words(code, ELISP_INERT),
         // Read by no rule here: any code given is held.
         _ => false,
     }
@@ -325,6 +334,7 @@ fn eval_flags(program: &str, args: &[String], given: &mut Given) {
         "erl" => &["-eval"],
         "guile" => &["-c"],
         "clojure" | "clj" => &["-e", "--eval"],
+        "emacs" | "emacs-nox" => &["--eval", "-eval", "--execute", "-execute"],
         _ => &[],
     };
     given.inline = args
@@ -332,6 +342,11 @@ fn eval_flags(program: &str, args: &[String], given: &mut Given) {
         .filter(|w| flags.contains(&w[0].as_str()))
         .map(|w| w[1].clone())
         .collect();
+    // `--eval=CODE`.
+    given.inline.extend(args.iter().filter_map(|a| {
+        let (flag, code) = a.split_once('=')?;
+        (flag.starts_with("--") && flags.contains(&flag)).then(|| code.to_string())
+    }));
     if !given.inline.is_empty() {
         return;
     }
