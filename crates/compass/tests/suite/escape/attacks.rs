@@ -976,6 +976,71 @@ pub(crate) fn hook_socket_flood(b: Backend) {
     socket_flood(b, scenario!("hook-flood"), "hook-socket");
 }
 
+/// The client terminal told to keep 4 GiB of a command's output, then
+/// fed 512 MiB: what the daemon keeps for `terminal/output` is its own
+/// bound, not the agent's number, so its peak memory grows by far less
+/// than the output, and `status` keeps answering.
+pub(crate) fn terminal_output_limit_is_the_clients(b: Backend) {
+    let Some(mut a) = Arena::new(b, WardenMode::Off) else {
+        return;
+    };
+    a.agent("atlas", scenario!("terminal-hoard"));
+    let before = daemon_peak_memory(&a).unwrap_or(0);
+    let turn = a.turn_ends("atlas");
+    let after = daemon_peak_memory(&a).unwrap_or(0);
+    if !turn.text.contains("/tmp/hoard-done") {
+        a.fail(format!(
+            "the hoarding command did not finish, so the attack never ran: {}",
+            turn.text
+        ));
+    }
+    let grown = after.saturating_sub(before);
+    if grown > 192 << 20 {
+        a.fail(format!(
+            "the daemon's peak memory grew by {} MiB keeping 512 MiB of one terminal's output for the agent",
+            grown >> 20
+        ));
+    }
+    a.finish();
+}
+
+/// The same 512 MiB of one command's output, on disk: every byte a
+/// terminal prints is stored as event-log units, so an agent that prints
+/// without end fills the data dir's disk (the store, and with it every
+/// agent and the board, stops when it is full). What the log keeps of one
+/// terminal must be bounded like what memory keeps.
+pub(crate) fn terminal_output_fills_no_disk(b: Backend) {
+    let Some(mut a) = Arena::new(b, WardenMode::Off) else {
+        return;
+    };
+    let store_bytes = |a: &Arena| -> u64 {
+        ["compass.db", "compass.db-wal"]
+            .iter()
+            .filter_map(|f| fs_err::metadata(a.d.home().join(f)).ok())
+            .map(|m| m.len())
+            .sum()
+    };
+    a.agent("atlas", scenario!("terminal-hoard"));
+    let before = store_bytes(&a);
+    let turn = a.turn_ends("atlas");
+    if !turn.text.contains("/tmp/hoard-done") {
+        a.fail(format!(
+            "the hoarding command did not finish, so the attack never ran: {}",
+            turn.text
+        ));
+    }
+    // The writer may still be storing what it was handed.
+    std::thread::sleep(std::time::Duration::from_secs(5));
+    let grown = store_bytes(&a).saturating_sub(before);
+    if grown > 64 << 20 {
+        a.fail(format!(
+            "the store grew by {} MiB keeping 512 MiB of one terminal's output",
+            grown >> 20
+        ));
+    }
+    a.finish();
+}
+
 /// A push whose diff is ~100 MB of text with credentials at its end: every
 /// git run the host makes on it keeps only its output cap (git killed
 /// there), the daemon's peak memory grows by far less than the diff,
