@@ -116,10 +116,7 @@ escape_tests! {
     mcp_socket_flood { sandbox: [], oci: [] }
     huge_git_output { sandbox: [], oci: [] }
     terminal_output_limit_is_the_clients { sandbox: [], oci: [] }
-    terminal_output_fills_no_disk {
-        sandbox: [#[ignore = "open: every byte a terminal prints is stored in the event log (512 MiB printed, about as much stored); a per-terminal bound on stored output is not built yet (README, Escaping today)"]],
-        oci: [#[ignore = "open: every byte a terminal prints is stored in the event log (512 MiB printed, about as much stored); a per-terminal bound on stored output is not built yet (README, Escaping today)"]]
-    }
+    terminal_output_fills_no_disk { sandbox: [], oci: [] }
     relay_names_only_its_own_repos { sandbox: [], oci: [] }
     relay_refuses_a_malformed_pack { sandbox: [], oci: [] }
     relay_refuses_malformed_objects { sandbox: [], oci: [] }
