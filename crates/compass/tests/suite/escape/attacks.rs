@@ -1041,6 +1041,37 @@ pub(crate) fn terminal_output_fills_no_disk(b: Backend) {
     a.finish();
 }
 
+/// 64 `fs/read_text_file` requests of an 8 MB file sent at once: the
+/// client serves a bounded number at a time (the rest wait, unread), so
+/// the daemon's peak memory grows by far less than 64 copies of the file,
+/// and `status` keeps answering.
+pub(crate) fn request_burst_is_served_a_few_at_a_time(b: Backend) {
+    let Some(mut a) = Arena::new(b, WardenMode::Off) else {
+        return;
+    };
+    a.agent("atlas", scenario!("fs-read-burst"));
+    let before = daemon_peak_memory(&a).unwrap_or(0);
+    let turn = a.turn_ends("atlas");
+    let after = daemon_peak_memory(&a).unwrap_or(0);
+    if !turn
+        .text
+        .contains("burst of 64 fs/read_text_file: 64 answered")
+    {
+        a.fail(format!(
+            "the burst was not served, so the attack never ran: {}",
+            turn.text
+        ));
+    }
+    let grown = after.saturating_sub(before);
+    if grown > 256 << 20 {
+        a.fail(format!(
+            "the daemon's peak memory grew by {} MiB serving 64 reads of an 8 MB file sent at once",
+            grown >> 20
+        ));
+    }
+    a.finish();
+}
+
 /// A push whose diff is ~100 MB of text with credentials at its end: every
 /// git run the host makes on it keeps only its output cap (git killed
 /// there), the daemon's peak memory grows by far less than the diff,
