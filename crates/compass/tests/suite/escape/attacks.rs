@@ -1072,6 +1072,47 @@ pub(crate) fn request_burst_is_served_a_few_at_a_time(b: Backend) {
     a.finish();
 }
 
+/// The agent's own stream, without a command: 4000 message chunks of 60 KB
+/// each (240 MB), as fast as its stdout takes them. Every chunk is stored,
+/// so what the daemon queues for the store and what the store keeps of one
+/// turn must both be bounded, or an agent fills the daemon's memory and the
+/// data dir's disk by talking.
+pub(crate) fn message_flood_is_bounded(b: Backend) {
+    let Some(mut a) = Arena::new(b, WardenMode::Off) else {
+        return;
+    };
+    let chunk = "blah ".repeat(12_000);
+    let scenario = format!(
+        "name = \"escape-message-flood\"\n[[turns]]\nsteps = [\n  {{ kind = \"repeat\", count = 4000, step = {{ kind = \"message\", text = \"{chunk}\" }} }},\n]\n"
+    );
+    let store_bytes = |a: &Arena| -> u64 {
+        ["compass.db", "compass.db-wal"]
+            .iter()
+            .filter_map(|f| fs_err::metadata(a.d.home().join(f)).ok())
+            .map(|m| m.len())
+            .sum()
+    };
+    a.agent("atlas", &scenario);
+    let (memory, disk) = (daemon_peak_memory(&a).unwrap_or(0), store_bytes(&a));
+    a.turn("atlas");
+    std::thread::sleep(std::time::Duration::from_secs(5));
+    let grown = daemon_peak_memory(&a).unwrap_or(0).saturating_sub(memory);
+    if grown > 192 << 20 {
+        a.fail(format!(
+            "the daemon's peak memory grew by {} MiB under 240 MB of message chunks",
+            grown >> 20
+        ));
+    }
+    let stored = store_bytes(&a).saturating_sub(disk);
+    if stored > 96 << 20 {
+        a.fail(format!(
+            "the store grew by {} MiB under 240 MB of message chunks in one turn",
+            stored >> 20
+        ));
+    }
+    a.finish();
+}
+
 /// A push whose diff is ~100 MB of text with credentials at its end: every
 /// git run the host makes on it keeps only its output cap (git killed
 /// there), the daemon's peak memory grows by far less than the diff,
