@@ -29,6 +29,8 @@ pub enum AcpError {
     },
     #[error("the agent sent more than {limit} updates in one turn; the turn was stopped")]
     UpdateFlood { limit: u64 },
+    #[error("the agent streamed more than {limit} bytes of text in one turn; the turn was stopped")]
+    UpdateTextFlood { limit: u64 },
     #[error(
         "the agent needs authentication ({methods}); configure credentials for this agent kind"
     )]
@@ -61,7 +63,7 @@ impl AcpError {
             Self::Protocol { .. } => "protocol",
             Self::Timeout { .. } => "timeout",
             Self::Rpc { .. } => "agent_error",
-            Self::UpdateFlood { .. } => "update_flood",
+            Self::UpdateFlood { .. } | Self::UpdateTextFlood { .. } => "update_flood",
             Self::AuthRequired { .. } => "auth_required",
             Self::Closed => "closed",
             Self::Prepare { .. } => "prepare_failed",
@@ -81,6 +83,7 @@ impl AcpError {
                 | Self::Protocol { .. }
                 | Self::Closed
                 | Self::UpdateFlood { .. }
+                | Self::UpdateTextFlood { .. }
         )
     }
 }
@@ -112,6 +115,7 @@ impl Clone for AcpError {
                 message: message.clone(),
             },
             Self::UpdateFlood { limit } => Self::UpdateFlood { limit: *limit },
+            Self::UpdateTextFlood { limit } => Self::UpdateTextFlood { limit: *limit },
             Self::AuthRequired { methods } => Self::AuthRequired {
                 methods: methods.clone(),
             },

@@ -27,7 +27,7 @@ use compass_runtime::{ExecSpec, ProcessHandle, WorkloadName, WorkloadRuntime};
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::io::AsyncReadExt;
@@ -75,10 +75,19 @@ mkdir -p -- "$(dirname -- "$p")" && cat > "$p"
 pub struct ExecutorLimits {
     /// Largest file `fs/read_text_file` returns.
     pub read_max_bytes: usize,
-    /// Output kept per terminal when the agent sets no `outputByteLimit`.
+    /// Output kept per terminal for `terminal/output`: when the agent sets
+    /// no `outputByteLimit`, and the most it gets when it sets a larger one
+    /// (the buffer is the daemon's memory, not the agent's to size).
     pub terminal_output_bytes: usize,
     /// Live terminals per session.
     pub max_terminals: usize,
+    /// Most of one terminal's output stored in the event log (the board,
+    /// `agent log`); past it one note says the rest was not kept.
+    pub terminal_log_bytes: usize,
+    /// Most of all the session's terminals' output stored in the event
+    /// log: an agent that runs command after command cannot fill the
+    /// disk through it either.
+    pub session_log_bytes: usize,
 }
 
 impl Default for ExecutorLimits {
@@ -87,6 +96,8 @@ impl Default for ExecutorLimits {
             read_max_bytes: 8 * 1024 * 1024,
             terminal_output_bytes: 1024 * 1024,
             max_terminals: 32,
+            terminal_log_bytes: 8 * 1024 * 1024,
+            session_log_bytes: 256 * 1024 * 1024,
         }
     }
 }
@@ -105,6 +116,8 @@ pub struct Executor {
     emit_decisions: bool,
     terminals: Mutex<HashMap<String, Arc<Terminal>>>,
     next_terminal: AtomicU64,
+    /// Bytes of terminal output this session stored in the event log.
+    logged: Arc<AtomicUsize>,
 }
 
 impl std::fmt::Debug for Executor {
@@ -181,6 +194,7 @@ impl Executor {
             emit_decisions,
             terminals: Mutex::new(HashMap::new()),
             next_terminal: AtomicU64::new(1),
+            logged: Arc::default(),
         }
     }
 
@@ -505,16 +519,32 @@ impl Executor {
             "term-{}",
             self.next_terminal.fetch_add(1, Ordering::Relaxed)
         );
+        // The agent may ask for less than the client keeps, never more:
+        // an agent-sized buffer would let one command fill the daemon's
+        // memory with its output.
         let limit = req
             .output_byte_limit
-            .and_then(|l| usize::try_from(l).ok())
-            .unwrap_or(self.limits.terminal_output_bytes);
+            .map_or(self.limits.terminal_output_bytes, |l| {
+                usize::try_from(l).map_or(self.limits.terminal_output_bytes, |l| {
+                    l.min(self.limits.terminal_output_bytes)
+                })
+            });
+        let budget = LogBudget {
+            terminal: AtomicUsize::new(0),
+            session: Arc::clone(&self.logged),
+            per_terminal: self.limits.terminal_log_bytes,
+            per_session: self.limits.session_log_bytes,
+            told: AtomicBool::new(false),
+        };
         let term = Terminal::start(
-            id.clone(),
             proc,
             limit,
-            Arc::clone(&self.sink),
-            self.scope.clone(),
+            TerminalReport {
+                id: id.clone(),
+                sink: Arc::clone(&self.sink),
+                scope: self.scope.clone(),
+                budget: Arc::new(budget),
+            },
             note.clone(),
         );
         match self.terminals.lock() {
@@ -642,11 +672,9 @@ struct Terminal {
 
 impl Terminal {
     fn start(
-        id: String,
         proc: compass_runtime::SpawnedProcess,
         limit: usize,
-        sink: Arc<dyn EventSink>,
-        scope: Scope,
+        report: TerminalReport,
         note: Option<String>,
     ) -> Arc<Self> {
         let (exit_tx, exit) = watch::channel(None);
@@ -665,7 +693,6 @@ impl Terminal {
             handle,
         } = proc;
         drop(stdin);
-        let report = TerminalReport { id, sink, scope };
         let pumps = [
             tokio::spawn(pump(stdout, Arc::clone(&term), report.clone())),
             tokio::spawn(pump(stderr, Arc::clone(&term), report.clone())),
@@ -729,6 +756,10 @@ impl Terminal {
     }
 }
 
+/// How long a terminal's pump waits before it looks again whether the
+/// sink has caught up.
+const BACKLOG_WAIT: Duration = Duration::from_millis(5);
+
 /// Where a terminal's output and exit are reported: its id in the agent's
 /// event scope.
 #[derive(Clone)]
@@ -736,6 +767,51 @@ struct TerminalReport {
     id: String,
     sink: Arc<dyn EventSink>,
     scope: Scope,
+    /// How much of its output may still be stored.
+    budget: Arc<LogBudget>,
+}
+
+/// What of one terminal's output the event log keeps: at most
+/// `per_terminal` bytes of it, and of all the session's terminals
+/// together at most `per_session`. Both pipes of the terminal share it.
+struct LogBudget {
+    terminal: AtomicUsize,
+    session: Arc<AtomicUsize>,
+    per_terminal: usize,
+    per_session: usize,
+    /// Whether the note that the rest is not kept was stored.
+    told: AtomicBool,
+}
+
+impl LogBudget {
+    /// How many of `len` more bytes may be stored (taken from the budget;
+    /// only what is granted counts, so one terminal's unstored output
+    /// never spends the others'). The two pipes may both be granted a
+    /// chunk at once: the bound is exceeded by at most a chunk.
+    fn take(&self, len: usize) -> usize {
+        let room = self
+            .per_terminal
+            .saturating_sub(self.terminal.load(Ordering::Acquire))
+            .min(
+                self.per_session
+                    .saturating_sub(self.session.load(Ordering::Acquire)),
+            )
+            .min(len);
+        self.terminal.fetch_add(room, Ordering::AcqRel);
+        self.session.fetch_add(room, Ordering::AcqRel);
+        room
+    }
+
+    /// The note stored once the budget is spent (`None` after the first).
+    fn note(&self) -> Option<String> {
+        (!self.told.swap(true, Ordering::AcqRel)).then(|| {
+            format!(
+                "\n[Compass keeps at most {} MiB of a command's output in the log ({} MiB of all of a session's commands); the rest of this one is not stored. The agent still reads its last part.]\n",
+                self.per_terminal >> 20,
+                self.per_session >> 20
+            )
+        })
+    }
 }
 
 async fn pump<R: tokio::io::AsyncRead + Unpin>(
@@ -743,14 +819,16 @@ async fn pump<R: tokio::io::AsyncRead + Unpin>(
     term: Arc<Terminal>,
     report: TerminalReport,
 ) {
-    let TerminalReport { id, sink, scope } = report;
+    let TerminalReport {
+        id,
+        sink,
+        scope,
+        budget,
+    } = report;
     let mut buf = vec![0u8; 16 * 1024];
     // This pipe's own stream: its bytes are filtered before they are text.
     let mut text = PipeText::new(sink.output_filter());
-    let emit = |output: String| {
-        if output.is_empty() {
-            return;
-        }
+    let store = |output: String| {
         sink.emit(NewEvent {
             scope: scope.clone(),
             kind: EventKind::AgentUpdate {
@@ -762,12 +840,38 @@ async fn pump<R: tokio::io::AsyncRead + Unpin>(
             },
         });
     };
+    // Only what the budget allows is stored; the note says when it ran out.
+    let emit = |mut output: String| {
+        if output.is_empty() {
+            return;
+        }
+        let room = budget.take(output.len());
+        if room < output.len() {
+            let mut end = room;
+            while !output.is_char_boundary(end) {
+                end -= 1;
+            }
+            output.truncate(end);
+            if let Some(note) = budget.note() {
+                output.push_str(&note);
+            }
+        }
+        if !output.is_empty() {
+            store(output);
+        }
+    };
     loop {
         match pipe.read(&mut buf).await {
             Ok(0) | Err(_) => break,
             Ok(n) => {
                 term.append(&buf[..n]);
                 emit(text.chunk(&buf[..n]));
+                // Read no further while the store is behind: the pipe
+                // fills and the command waits, rather than the daemon
+                // queueing all it prints in memory.
+                while sink.over_backlog() {
+                    tokio::time::sleep(BACKLOG_WAIT).await;
+                }
             }
         }
     }
@@ -783,7 +887,9 @@ async fn supervise(
     pumps: [tokio::task::JoinHandle<()>; 2],
     report: TerminalReport,
 ) {
-    let TerminalReport { id, sink, scope } = report;
+    let TerminalReport {
+        id, sink, scope, ..
+    } = report;
     let result = tokio::select! {
         r = handle.wait() => r,
         _ = kill_rx.recv() => {
@@ -944,6 +1050,32 @@ fn permission_action(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn budget(per_terminal: usize, session: &Arc<AtomicUsize>) -> LogBudget {
+        LogBudget {
+            terminal: AtomicUsize::new(0),
+            session: Arc::clone(session),
+            per_terminal,
+            per_session: 50,
+            told: AtomicBool::new(false),
+        }
+    }
+
+    #[test]
+    fn the_log_keeps_a_bounded_part_of_each_terminal_and_of_the_session() {
+        let session = Arc::new(AtomicUsize::new(0));
+        let first = budget(40, &session);
+        assert_eq!(first.take(30), 30);
+        assert_eq!(first.take(30), 10, "the terminal's own bound");
+        assert_eq!(first.take(30), 0);
+        assert!(first.note().is_some());
+        assert!(first.note().is_none(), "the note is stored once");
+        // The session has stored 40 of its 50 (what the first terminal
+        // was refused never counts): a second gets what is left.
+        let second = budget(40, &session);
+        assert_eq!(second.take(30), 10, "the session's bound");
+        assert_eq!(second.take(1), 0);
+    }
 
     #[test]
     fn an_execute_request_without_raw_input_is_judged_by_its_title() {

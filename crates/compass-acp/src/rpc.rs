@@ -5,8 +5,12 @@
 //! order, so every `session/update` of a turn is emitted before that turn's
 //! `session/prompt` response is delivered. Requests from the agent (fs,
 //! terminal, permission) run in their own tasks so a slow workload exec
-//! never stalls the stream. When the stream ends every waiter is woken with
-//! the same typed reason — nothing waits forever.
+//! never stalls the stream — except those that carry a file's content
+//! ([`FILE_METHODS`]): at most [`MAX_FILE_REQUESTS`] of them are served at
+//! once, each until its answer is written, and past that the reader waits,
+//! so an agent sending them without end (or never reading its answers)
+//! costs the daemon a bounded amount of memory. When the stream ends every
+//! waiter is woken with the same typed reason — nothing waits forever.
 
 use crate::error::AcpError;
 use futures::StreamExt;
@@ -17,7 +21,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt};
-use tokio::sync::{mpsc, oneshot, watch};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc, oneshot, watch};
 use tokio_util::codec::{FramedRead, LinesCodec, LinesCodecError};
 
 /// A JSON-RPC error object we send back to the agent.
@@ -69,6 +73,18 @@ struct State {
     closed: Option<AcpError>,
 }
 
+/// Requests whose params or answer carry a file's content (megabytes each).
+pub(crate) const FILE_METHODS: &[&str] = &["fs/read_text_file", "fs/write_text_file"];
+/// How many [`FILE_METHODS`] requests one connection serves at once.
+pub(crate) const MAX_FILE_REQUESTS: usize = 4;
+
+/// A line for the agent, with the turn of the file request it answers
+/// (released once the line is written, or dropped unwritten).
+struct Outgoing {
+    line: String,
+    _turn: Option<OwnedSemaphorePermit>,
+}
+
 /// Limits on what the agent may send.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct WireLimits {
@@ -78,7 +94,7 @@ pub(crate) struct WireLimits {
 
 /// The client end of one JSON-RPC connection.
 pub(crate) struct Connection {
-    out: mpsc::Sender<String>,
+    out: mpsc::Sender<Outgoing>,
     state: Mutex<State>,
     next_id: AtomicU64,
     activity: AtomicU64,
@@ -106,7 +122,7 @@ impl Connection {
         R: AsyncRead + Send + Unpin + 'static,
         W: AsyncWrite + Send + Unpin + 'static,
     {
-        let (out, out_rx) = mpsc::channel::<String>(256);
+        let (out, out_rx) = mpsc::channel::<Outgoing>(256);
         let (closed_tx, _) = watch::channel(false);
         let conn = Arc::new(Self {
             out,
@@ -166,10 +182,22 @@ impl Connection {
     }
 
     async fn send_line(&self, line: String) -> Result<(), AcpError> {
+        self.send_holding(line, None).await
+    }
+
+    /// Send `line`, keeping `turn` until it is written.
+    async fn send_holding(
+        &self,
+        line: String,
+        turn: Option<OwnedSemaphorePermit>,
+    ) -> Result<(), AcpError> {
         if let Some(reason) = self.closed_reason() {
             return Err(reason);
         }
-        self.out.send(line).await.map_err(|_| AcpError::Closed)
+        self.out
+            .send(Outgoing { line, _turn: turn })
+            .await
+            .map_err(|_| AcpError::Closed)
     }
 
     /// Send a notification.
@@ -178,15 +206,21 @@ impl Connection {
         self.send_line(msg.to_string()).await
     }
 
-    /// Answer a request the agent made.
-    pub(crate) async fn respond(&self, id: Value, result: Result<Value, RpcErrorObject>) {
+    /// Answer a request the agent made, keeping `turn` (a file request's)
+    /// until the answer is written.
+    async fn respond_holding(
+        &self,
+        id: Value,
+        result: Result<Value, RpcErrorObject>,
+        turn: Option<OwnedSemaphorePermit>,
+    ) {
         let msg = match result {
             Ok(result) => json!({"jsonrpc": "2.0", "id": id, "result": result}),
             Err(e) => {
                 json!({"jsonrpc": "2.0", "id": id, "error": {"code": e.code, "message": e.message}})
             }
         };
-        let _ = self.send_line(msg.to_string()).await;
+        let _ = self.send_holding(msg.to_string(), turn).await;
     }
 
     fn register(&self) -> Result<(u64, oneshot::Receiver<Result<Value, AcpError>>), AcpError> {
@@ -299,8 +333,9 @@ impl Connection {
     }
 }
 
-async fn write_loop<W: AsyncWrite + Unpin>(mut writer: W, mut rx: mpsc::Receiver<String>) {
-    while let Some(mut line) = rx.recv().await {
+async fn write_loop<W: AsyncWrite + Unpin>(mut writer: W, mut rx: mpsc::Receiver<Outgoing>) {
+    // Each line's turn (if any) is released when it is dropped, written.
+    while let Some(Outgoing { mut line, _turn }) = rx.recv().await {
         line.push('\n');
         if writer.write_all(line.as_bytes()).await.is_err() || writer.flush().await.is_err() {
             // The agent closed its stdin; the reader sees the end of the
@@ -323,6 +358,7 @@ async fn read_loop<R: AsyncRead + Unpin>(
         LinesCodec::new_with_max_length(limits.max_line_bytes),
     );
     let mut garbage = 0u32;
+    let files = Arc::new(Semaphore::new(MAX_FILE_REQUESTS));
     let reason = loop {
         let line = match lines.next().await {
             None => break None,
@@ -373,11 +409,18 @@ async fn read_loop<R: AsyncRead + Unpin>(
             }
             (Some(method), Some(id)) => {
                 let params = msg.get("params").cloned().unwrap_or(Value::Null);
+                // A file request waits for its turn here, so the reader
+                // reads no more while the file requests in flight are many.
+                let turn = if FILE_METHODS.contains(&method.as_str()) {
+                    Arc::clone(&files).acquire_owned().await.ok()
+                } else {
+                    None
+                };
                 let handler = Arc::clone(&inbound);
                 let conn2 = Arc::clone(&conn);
                 tokio::spawn(async move {
                     let result = handler.request(method, params).await;
-                    conn2.respond(id, result).await;
+                    conn2.respond_holding(id, result, turn).await;
                 });
             }
             (None, Some(id)) => {

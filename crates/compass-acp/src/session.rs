@@ -83,6 +83,11 @@ pub struct Limits {
     pub garbage_lines_allowed: u32,
     /// `session/update`s allowed in one turn before it is stopped.
     pub max_updates_per_turn: u64,
+    /// Bytes of text (messages, thoughts, tool output, diffs, …) the
+    /// agent's updates may carry in one turn before it is stopped: each is
+    /// stored in the event log, so without it an agent fills the disk by
+    /// talking.
+    pub max_update_bytes_per_turn: u64,
     pub executor: ExecutorLimits,
 }
 
@@ -92,6 +97,7 @@ impl Default for Limits {
             max_line_bytes: 32 * 1024 * 1024,
             garbage_lines_allowed: 0,
             max_updates_per_turn: 250_000,
+            max_update_bytes_per_turn: 64 * 1024 * 1024,
             executor: ExecutorLimits::default(),
         }
     }
@@ -296,6 +302,9 @@ struct SessionInbound {
     caps: ServedCapabilities,
     updates: AtomicU64,
     max_updates: u64,
+    /// Bytes of text this turn's updates carried (reset with `updates`).
+    update_bytes: AtomicU64,
+    max_update_bytes: u64,
     /// While `session/load` replays history, updates are not re-emitted:
     /// the store already has them.
     replaying: AtomicBool,
@@ -334,10 +343,26 @@ impl Inbound for SessionInbound {
             .to_owned();
         match serde_json::from_value::<SessionNotification>(params) {
             Ok(note) => {
+                let mut translated = translate(&note.update);
+                let mut bytes = 0u64;
+                for t in &mut translated {
+                    bytes += t
+                        .update
+                        .texts_mut()
+                        .iter()
+                        .map(|text| text.len() as u64)
+                        .sum::<u64>();
+                }
+                let total = self.update_bytes.fetch_add(bytes, Ordering::Relaxed) + bytes;
+                if total > self.max_update_bytes {
+                    return Err(AcpError::UpdateTextFlood {
+                        limit: self.max_update_bytes,
+                    });
+                }
                 for Translated {
                     tool_call_id,
                     update,
-                } in translate(&note.update)
+                } in translated
                 {
                     self.shared.emit(tool_call_id, update);
                 }
@@ -644,6 +669,8 @@ impl AcpSession {
             caps: config.capabilities,
             updates: AtomicU64::new(0),
             max_updates: config.limits.max_updates_per_turn,
+            update_bytes: AtomicU64::new(0),
+            max_update_bytes: config.limits.max_update_bytes_per_turn,
             replaying: AtomicBool::new(false),
         });
         let probe_proc = Arc::clone(&process);
@@ -904,6 +931,7 @@ impl AcpSession {
             },
         );
         self.inbound.updates.store(0, Ordering::Relaxed);
+        self.inbound.update_bytes.store(0, Ordering::Relaxed);
         let result = self
             .conn
             .request_with_idle(

@@ -17,6 +17,14 @@ pub trait EventSink: Send + Sync {
     fn output_filter(&self) -> Option<Box<dyn OutputFilter>> {
         None
     }
+
+    /// Whether the sink holds more unstored output than it takes: a
+    /// producer that can wait (a terminal's output pump) waits while this
+    /// is true, so a command printing faster than the store writes is
+    /// slowed down instead of queued in memory without bound.
+    fn over_backlog(&self) -> bool {
+        false
+    }
 }
 
 /// One byte stream's filter state (see [`EventSink::output_filter`]).
@@ -84,5 +92,9 @@ impl EventSink for TeeSink {
     /// The first sink's filter that has one (every sink sees its output).
     fn output_filter(&self) -> Option<Box<dyn OutputFilter>> {
         self.0.iter().find_map(|s| s.output_filter())
+    }
+
+    fn over_backlog(&self) -> bool {
+        self.0.iter().any(|s| s.over_backlog())
     }
 }

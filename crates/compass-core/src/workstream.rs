@@ -130,6 +130,28 @@ pub fn branch_name(agent: &Name, issue_key: &str) -> String {
     format!("compass/{agent}/{issue_key}")
 }
 
+/// Whether `refname` (a full ref name) is in the workstream branches'
+/// namespace but not under `agent`'s own `refs/heads/compass/<agent>/`:
+/// another agent's branch, or a ref named like a directory of them
+/// (`refs/heads/compass`, `refs/heads/compass/<other>`), which git keeps as
+/// a path and so blocks every branch beneath it.
+pub fn is_others_workstream_ref(refname: &str, agent: &Name) -> bool {
+    let Some(rest) = refname.strip_prefix("refs/heads/compass") else {
+        return false;
+    };
+    if rest.is_empty() {
+        return true;
+    }
+    let Some(rest) = rest.strip_prefix('/') else {
+        return false;
+    };
+    let own = rest
+        .strip_prefix(agent.as_str())
+        .and_then(|tail| tail.strip_prefix('/'))
+        .is_some_and(|branch| !branch.is_empty());
+    !own
+}
+
 /// A stored workstream.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Workstream {
@@ -192,5 +214,36 @@ mod tests {
             branch_name(&Name::parse("atlas").unwrap(), "demo-7"),
             "compass/atlas/demo-7"
         );
+    }
+
+    #[test]
+    fn only_the_agents_own_namespace_is_its_own() {
+        let atlas = Name::parse("atlas").unwrap();
+        for others in [
+            "refs/heads/compass",
+            "refs/heads/compass/",
+            "refs/heads/compass/bravo/demo-1",
+            "refs/heads/compass/bravo",
+            "refs/heads/compass/atlas",
+            "refs/heads/compass/atlas/",
+            "refs/heads/compass/atlasx/demo-1",
+            "refs/heads/compass/atla/demo-1",
+        ] {
+            assert!(is_others_workstream_ref(others, &atlas), "{others}");
+        }
+        for fine in [
+            "refs/heads/compass/atlas/demo-1",
+            "refs/heads/compass/atlas/demo-1/part",
+            "refs/heads/feature",
+            "refs/heads/compassion",
+            "refs/tags/compass/bravo/demo-1",
+            "refs/heads/x/compass/bravo/demo-1",
+        ] {
+            assert!(!is_others_workstream_ref(fine, &atlas), "{fine}");
+        }
+        assert!(!is_others_workstream_ref(
+            &format!("refs/heads/{}", branch_name(&atlas, "demo-3")),
+            &atlas
+        ));
     }
 }

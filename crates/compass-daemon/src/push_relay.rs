@@ -247,6 +247,9 @@ pub(crate) trait PushObserver: Send + Sync {
 #[derive(Debug)]
 pub(crate) struct PushRelay {
     agent: AgentId,
+    /// The agent's name: its workstream branches are `compass/<name>/…`,
+    /// and no other agent's are its to push.
+    name: Name,
     root: PathBuf,
     /// Repo name → the project's real remote (a path or URL).
     upstreams: BTreeMap<String, String>,
@@ -285,6 +288,7 @@ impl PushRelay {
     /// hook that calls back here.
     pub(crate) async fn prepare(
         agent: AgentId,
+        name: Name,
         state_dir: &Path,
         repos: &[(Name, String)],
         deps: RelayDeps<'_>,
@@ -320,6 +324,7 @@ impl PushRelay {
             .map_err(io_err("making the pre-receive check executable"))?;
         let relay = Self {
             agent,
+            name,
             root,
             upstreams: repos
                 .iter()
@@ -635,6 +640,27 @@ impl PushRelay {
             Ok(r) => r,
             Err(e) => return (false, format!("Compass refused this push: {e}")),
         };
+        // The socket is the agent's identity: it publishes under its own
+        // name only. Another agent's workstream branch is the one Compass
+        // opens that agent's pull request from and reviews as its work.
+        if let Some(other) = received
+            .iter()
+            .find(|r| compass_core::workstream::is_others_workstream_ref(&r.refname, &self.name))
+        {
+            let refs = received
+                .iter()
+                .map(|r| (r.refname.clone(), r.new.clone()))
+                .collect();
+            self.observer
+                .decided(&self.agent, repo, refs, Decided::Refused);
+            return (
+                false,
+                format!(
+                    "Compass refused this push: {} is not under refs/heads/compass/{}/, this agent's own workstream branches (the rest of that namespace is other agents'); nothing was forwarded.",
+                    other.refname, self.name
+                ),
+            );
+        }
         let dir_str = dir.to_string_lossy();
         let plan = compass_warden::git::received_plan(
             &LocalGit,

@@ -24,6 +24,17 @@ pub const SOCKET_NAME: &str = "proxy.sock";
 pub const INNER_SOCKET: &str = "/run/compass/egress/proxy.sock";
 
 const MAX_HEAD: usize = 64 * 1024;
+/// How many connections one workload's proxy serves at once. The proxy
+/// runs in the daemon, so each is a descriptor (two, with its upstream) of
+/// the daemon's: past this a connection is answered `503` and closed
+/// unread, and a flood costs only the flooding workload its egress.
+pub const MAX_CONNECTIONS: usize = 256;
+/// How long a client may take to send its request head; a silent one is
+/// closed rather than held.
+const HEAD_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+/// How long the accept loop rests after a failed accept (the daemon out of
+/// descriptors fails every accept at once: retrying at once would spin).
+const ACCEPT_BACKOFF: std::time::Duration = std::time::Duration::from_millis(100);
 
 /// One allowlist entry: a host (or `*.suffix`), and a port or any port.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -200,9 +211,28 @@ pub(crate) async fn start(socket: &Path, hosts: &[String]) -> Result<EgressProxy
     let _ = fs_err::remove_file(socket);
     let listener = UnixListener::bind(socket)
         .map_err(|e| format!("binding the egress proxy on {}: {e}", socket.display()))?;
+    let slots = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));
     let task = tokio::spawn(async move {
         loop {
-            let Ok((conn, _)) = listener.accept().await else {
+            let conn = match listener.accept().await {
+                Ok((conn, _)) => conn,
+                Err(e) => {
+                    tracing::warn!(error = %e, "the egress proxy could not accept a connection");
+                    tokio::time::sleep(ACCEPT_BACKOFF).await;
+                    continue;
+                }
+            };
+            let Ok(slot) = Arc::clone(&slots).try_acquire_owned() else {
+                // Answered without waiting (the reply fits the socket's
+                // buffer, or is dropped) and closed unread.
+                let body = format!(
+                    "compass egress: this workload already has {MAX_CONNECTIONS} connections open\n"
+                );
+                let reply = format!(
+                    "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                    body.len()
+                );
+                let _ = conn.try_write(reply.as_bytes());
                 continue;
             };
             let allow = match current.read() {
@@ -213,6 +243,7 @@ pub(crate) async fn start(socket: &Path, hosts: &[String]) -> Result<EgressProxy
                 if let Err(why) = serve(conn, &allow).await {
                     tracing::debug!(%why, "egress proxy connection ended");
                 }
+                drop(slot);
             });
         }
     });
@@ -286,7 +317,9 @@ async fn open_upstream(
 }
 
 async fn serve(mut conn: UnixStream, allow: &Allowlist) -> Result<(), String> {
-    let (head, rest) = read_head(&mut conn).await?;
+    let (head, rest) = tokio::time::timeout(HEAD_TIMEOUT, read_head(&mut conn))
+        .await
+        .map_err(|_| format!("no request head within {}s", HEAD_TIMEOUT.as_secs()))??;
     let text = String::from_utf8_lossy(&head).into_owned();
     let mut lines = text.split("\r\n");
     let request = lines.next().unwrap_or_default();

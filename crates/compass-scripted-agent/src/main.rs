@@ -567,6 +567,30 @@ impl Agent {
                     self.chunk(sid, "agent_message_chunk", format!("{text}\n"))
                         .await;
                 }
+                Step::Burst {
+                    method,
+                    params,
+                    count,
+                } => {
+                    let mut params = params.clone();
+                    if let Some(map) = params.as_object_mut() {
+                        map.entry("sessionId").or_insert_with(|| json!(sid));
+                    }
+                    let all = (0..*count).map(|_| self.wire.request(method, params.clone()));
+                    let answered = tokio::time::timeout(
+                        std::time::Duration::from_secs(120),
+                        futures::future::join_all(all),
+                    )
+                    .await;
+                    let text = match answered {
+                        Ok(answers) => {
+                            let ok = answers.iter().filter(|a| matches!(a, Ok(Ok(_)))).count();
+                            format!("burst of {count} {method}: {ok} answered with a result\n")
+                        }
+                        Err(_) => format!("burst of {count} {method}: not all answered in 120s\n"),
+                    };
+                    self.chunk(sid, "agent_message_chunk", text).await;
+                }
                 Step::CloseStdout { after_ms: None } => self.wire.close_stdout().await,
                 Step::CloseStdout { after_ms: Some(ms) } => {
                     let wire = self.wire.clone();

@@ -223,6 +223,16 @@ pub(crate) enum Step {
         #[serde(default)]
         params: serde_json::Value,
     },
+    /// Send `count` copies of one JSON-RPC request at once, without
+    /// waiting for any answer first, then wait (at most 120 s) for them
+    /// all and say how many were answered: a hostile agent's flood of
+    /// requests that each cost the client work and memory.
+    Burst {
+        method: String,
+        #[serde(default)]
+        params: serde_json::Value,
+        count: u32,
+    },
     /// Drop this session's context (as after a crash of the model side):
     /// later prompts to it fail with "Session not found".
     ForgetSession,

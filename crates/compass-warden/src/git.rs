@@ -844,6 +844,71 @@ async fn full_remote_ref(repo: Repo<'_>, dst: &str, src: &str) -> String {
     format!("refs/heads/{dst}")
 }
 
+/// The CI configuration files a push's patch text changes (added, edited,
+/// removed or renamed): what a forge runs by itself when the push lands,
+/// with the repository's secrets and a network the agent does not have
+/// (GitHub takes a push's workflows from the pushed commit itself). Read
+/// from git's own patch headers (`--- a/…`, `+++ b/…`, `rename from/to`,
+/// `copy from/to`), quoted paths included.
+pub fn ci_config_changes(diff: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for line in diff.lines() {
+        let path = if let Some(p) = line
+            .strip_prefix("--- ")
+            .or_else(|| line.strip_prefix("+++ "))
+        {
+            let p = p.trim_start_matches('"');
+            match p.strip_prefix("a/").or_else(|| p.strip_prefix("b/")) {
+                Some(p) => p,
+                None => continue,
+            }
+        } else if let Some(p) = ["rename from ", "rename to ", "copy from ", "copy to "]
+            .iter()
+            .find_map(|h| line.strip_prefix(h))
+        {
+            p.trim_start_matches('"')
+        } else {
+            continue;
+        };
+        let path = path.trim_end_matches('"');
+        if is_ci_config(path) && !out.iter().any(|o| o == path) {
+            out.push(path.to_owned());
+        }
+    }
+    out
+}
+
+/// Whether `path` (from a repository's root) is CI configuration a forge
+/// runs on a push: GitHub Actions workflows and local actions, GitLab CI,
+/// CircleCI, Travis, Azure Pipelines, Bitbucket Pipelines, Jenkins,
+/// Buildkite, Drone and Woodpecker.
+fn is_ci_config(path: &str) -> bool {
+    let p = path.to_ascii_lowercase();
+    [
+        ".github/workflows/",
+        ".github/actions/",
+        ".gitlab/",
+        ".circleci/",
+        ".buildkite/",
+        ".woodpecker/",
+        ".azure-pipelines/",
+    ]
+    .iter()
+    .any(|dir| p.starts_with(dir))
+        || [
+            ".gitlab-ci.yml",
+            ".gitlab-ci.yaml",
+            ".travis.yml",
+            "azure-pipelines.yml",
+            "azure-pipelines.yaml",
+            "bitbucket-pipelines.yml",
+            "jenkinsfile",
+            ".drone.yml",
+            ".woodpecker.yml",
+        ]
+        .contains(&p.as_str())
+}
+
 /// Whether a remote ref is protected under `patterns` (`main`,
 /// `release/*`, `refs/tags/*`).
 pub fn is_protected(dst: &str, patterns: &[String]) -> bool {

@@ -1396,6 +1396,19 @@ impl Warden {
                 ),
             );
         }
+        // Publishing CI configuration is what makes it run: the forge runs
+        // a pushed workflow with the repository's secrets and a network.
+        let ci = git::ci_config_changes(&plan.diff);
+        if !ci.is_empty() {
+            out.push(Finding::new(
+                detector::CI_CHANGE,
+                Severity::High,
+                format!(
+                    "The push changes CI configuration ({}): the forge runs it when the push lands, with the repository's secrets and a network the agent does not have.",
+                    ci.join(", ")
+                ),
+            ));
+        }
         out.extend(self.held_finding(agent, &plan.diff, Severity::Critical, "The pushed diff"));
         let kinds = secret::find_secrets(&plan.diff);
         if !kinds.is_empty() {

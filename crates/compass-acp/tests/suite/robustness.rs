@@ -121,6 +121,38 @@ async fn a_flood_beyond_the_limit_stops_the_turn_and_below_it_is_delivered_in_fu
 }
 
 #[tokio::test]
+async fn text_beyond_the_turns_byte_limit_stops_the_turn_and_below_it_is_delivered() {
+    // 200 messages of 1000 bytes: 200 kB of text in one turn.
+    let scenario = format!(
+        "[[turns]]\nsteps = [{{ kind = \"repeat\", count = 200, step = {{ kind = \"message\", text = \"{}\" }} }}]\n",
+        "x".repeat(1000)
+    );
+    let (result, events) = run(&scenario, |c| {
+        c.limits.max_update_bytes_per_turn = 100_000;
+    })
+    .await;
+    assert!(
+        matches!(result, Err(AcpError::UpdateTextFlood { limit: 100_000 })),
+        "{result:?}"
+    );
+    assert_eq!(failures(&events)[0].0, "update_flood");
+    let stored: usize = updates(&events)
+        .into_iter()
+        .filter_map(|(_, u)| match u {
+            AgentUpdate::MessageChunk { text } => Some(text.len()),
+            _ => None,
+        })
+        .sum();
+    assert!(stored <= 100_000, "{stored} bytes emitted past the limit");
+
+    let (result, _) = run(&scenario, |c| {
+        c.limits.max_update_bytes_per_turn = 300_000;
+    })
+    .await;
+    assert_eq!(result.unwrap(), "end_turn");
+}
+
+#[tokio::test]
 async fn silence_at_initialize_times_out() {
     let (result, events) = run("hang_on = \"initialize\"\n", |c| {
         c.timeouts.initialize = Duration::from_millis(400)

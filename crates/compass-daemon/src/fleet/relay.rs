@@ -30,6 +30,7 @@ impl Fleet {
         let helper = host_bin_dir()?.join(crate::push_relay::HELPER);
         let relay = crate::push_relay::PushRelay::prepare(
             agent.id.clone(),
+            agent.name.clone(),
             state_dir,
             &sources,
             crate::push_relay::RelayDeps {

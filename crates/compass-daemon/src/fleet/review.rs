@@ -5,7 +5,11 @@
 //! external diff), never on the host. The base is the newest commit of the
 //! branch's history that is on trunk as the daemon's own merge mirror of
 //! the remote has it: refs the agent can move never decide what a review
-//! leaves out.
+//! leaves out. Nor what it shows: once the relay has forwarded the branch,
+//! the tip reviewed is the commit it forwarded (what the remote, a pull
+//! request and a merge carry), by its id; before that, the branch by its
+//! full name (`refs/heads/…`), so no ref the agent names like it (a tag,
+//! `refs/<branch>`) is read instead.
 
 use super::spec::repo_names;
 use super::{Fleet, FleetError};
@@ -48,8 +52,30 @@ impl Fleet {
         };
         let state_dir = self.agents_dir.join(workload.as_str());
         let work = self.runtime.inner_paths(&state_dir).work;
+        let names = repo_names(&project.repos)?;
+        let forwarded = {
+            let (id, repos) = (
+                ws.id.clone(),
+                names
+                    .iter()
+                    .map(|n| n.as_str().to_owned())
+                    .collect::<Vec<_>>(),
+            );
+            self.store
+                .read(move |c| {
+                    let mut tips = std::collections::BTreeMap::new();
+                    for repo in repos {
+                        if let Some((commit, _)) = compass_store::channel::forward(c, &id, &repo)? {
+                            tips.insert(repo, commit);
+                        }
+                    }
+                    Ok(tips)
+                })
+                .await?
+        };
+        let branch_ref = format!("refs/heads/{}", ws.branch);
         let mut out = Vec::new();
-        for repo in repo_names(&project.repos)? {
+        for repo in names {
             let clone = work.join(repo.as_str());
             let mut review = RepoReview {
                 repo: repo.as_str().to_owned(),
@@ -60,9 +86,12 @@ impl Fleet {
                 Some(Err(e)) => Err(format!("trunk could not be read: {e}")),
                 None => Err("trunk could not be read".to_owned()),
             };
+            // What the remote has (the relay's last forward), else the
+            // branch itself: never a name the agent's refs resolve.
+            let tip = forwarded.get(repo.as_str()).unwrap_or(&branch_ref);
             let reviewed = match trunk {
                 Ok(trunk) => {
-                    self.review_repo(&workload, &clone, &ws.branch, trunk, &mut review)
+                    self.review_repo(&workload, &clone, tip, trunk, &mut review)
                         .await
                 }
                 Err(e) => Err(e),
@@ -79,7 +108,7 @@ impl Fleet {
         &self,
         workload: &WorkloadName,
         clone: &Path,
-        branch: &str,
+        tip: &str,
         trunk: &std::collections::HashSet<String>,
         review: &mut RepoReview,
     ) -> Result<(), String> {
@@ -96,8 +125,8 @@ impl Fleet {
             Ok(out.stdout)
         };
         // The base: the branch's newest commit on the mirror's trunk.
-        let base = self.trunk_base(workload, clone, branch, trunk).await?;
-        let range = format!("{base}..{branch}");
+        let base = self.trunk_base(workload, clone, tip, trunk).await?;
+        let range = format!("{base}..{tip}");
         let log = git(SafeGit::in_dir(clone).and_then(|g| {
             g.args([
                 "log",
@@ -123,7 +152,7 @@ impl Fleet {
                 "--find-renames",
             ])
             .value("base", &base)?
-            .value("branch", branch)
+            .value("tip", tip)
         }))
         .await?;
         review.truncated = patch.len() > MAX_PATCH;

@@ -5,7 +5,27 @@
 use compass_core::event::{EventKind, NewEvent};
 use compass_store::Store;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use tokio::sync::mpsc;
+
+/// The most streamed text the writer may have waiting: past it, producers
+/// that can wait (terminal output) do, until the store catches up.
+pub(crate) const MAX_BACKLOG: usize = 32 * 1024 * 1024;
+
+/// What an event counts against the backlog: the text of a streamed chunk
+/// (message, thought, terminal output); other events are few and small.
+fn weight(event: &NewEvent) -> usize {
+    use compass_core::event::AgentUpdate;
+    match &event.kind {
+        EventKind::AgentUpdate {
+            update:
+                AgentUpdate::MessageChunk { text }
+                | AgentUpdate::ThoughtChunk { text }
+                | AgentUpdate::TerminalOutput { output: text, .. },
+        } => text.len(),
+        _ => 0,
+    }
+}
 
 /// Events from sessions and Warden, written to the store in batches by one
 /// task so a chatty agent costs one transaction per burst, not per update;
@@ -16,6 +36,10 @@ use tokio::sync::mpsc;
 #[derive(Debug)]
 pub(crate) struct StoreSink {
     tx: mpsc::UnboundedSender<NewEvent>,
+    /// Bytes of streamed text sent to the writer and not stored yet
+    /// ([`weight`]); terminals stop reading their output while it is over
+    /// [`MAX_BACKLOG`] (`over_backlog`).
+    backlog: Arc<AtomicUsize>,
     secrets: Arc<crate::redaction::Redaction>,
     /// Shared with the writer task: it runs Warden's redactor again on
     /// the joined units (a token streamed a few characters a chunk only
@@ -29,6 +53,8 @@ pub(crate) struct StoreSink {
 impl StoreSink {
     pub(crate) fn start(store: Store, secrets: Arc<crate::redaction::Redaction>) -> Arc<Self> {
         let (tx, mut rx) = mpsc::unbounded_channel::<NewEvent>();
+        let backlog = Arc::new(AtomicUsize::new(0));
+        let stored = Arc::clone(&backlog);
         let redactor: Arc<std::sync::OnceLock<Arc<compass_warden::Warden>>> = Arc::default();
         let joined_redactor = Arc::clone(&redactor);
         let crossing = store.clone();
@@ -76,16 +102,19 @@ impl StoreSink {
                     chunked = super::coalesce::is_chunk(&more);
                     batch.push(more);
                 }
+                let weighed: usize = batch.iter().map(weight).sum();
                 let mut joined = super::coalesce::coalesce(batch);
                 if let Some(warden) = joined_redactor.get() {
                     joined.iter_mut().for_each(|e| redact(warden, e));
                 }
                 let batch = fold.apply(joined, std::time::Instant::now());
                 store_batch(&store, batch).await;
+                stored.fetch_sub(weighed, Ordering::AcqRel);
             }
         });
         Arc::new(Self {
             tx,
+            backlog,
             secrets,
             redactor,
             once: super::once::OnceAudit::default(),
@@ -146,12 +175,21 @@ impl compass_acp::EventSink for StoreSink {
             if let Some(warden) = self.redactor.get() {
                 redact(warden, &mut event);
             }
-            let _ = self.tx.send(event);
+            let weighs = weight(&event);
+            self.backlog.fetch_add(weighs, Ordering::AcqRel);
+            if self.tx.send(event).is_err() {
+                // The writer is gone: nothing will take it off again.
+                self.backlog.fetch_sub(weighs, Ordering::AcqRel);
+            }
         });
     }
 
     fn output_filter(&self) -> Option<Box<dyn compass_acp::OutputFilter>> {
         Some(self.secrets.output_filter())
+    }
+
+    fn over_backlog(&self) -> bool {
+        self.backlog.load(Ordering::Acquire) > MAX_BACKLOG
     }
 }
 

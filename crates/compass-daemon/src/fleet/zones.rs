@@ -83,6 +83,9 @@ impl Fleet {
             .runtime
             .inner_paths(&self.agents_dir.join(workload.as_str()))
             .work;
+        // By its full name: a tag or `refs/<branch>` the agent names like
+        // the branch would win git's short-name lookup.
+        let branch = format!("refs/heads/{}", ws.branch);
         let mut out = BTreeSet::new();
         for repo in repo_names(&project.repos)? {
             let Some(Ok(trunk)) = trunks.get(repo.as_str()) else {
@@ -90,15 +93,13 @@ impl Fleet {
             };
             let clone = work.join(repo.as_str());
             let files = async {
-                let base = self
-                    .trunk_base(&workload, &clone, &ws.branch, trunk)
-                    .await?;
+                let base = self.trunk_base(&workload, &clone, &branch, trunk).await?;
                 self.workload_git(
                     &workload,
                     SafeGit::in_dir(&clone).and_then(|g| {
                         g.args(["diff", "--name-only", "-z", "--no-renames"])
                             .value("base", &base)?
-                            .value("branch", &ws.branch)
+                            .value("branch", &branch)
                     }),
                 )
                 .await

@@ -675,3 +675,25 @@ async fn the_discard_check_runs_no_filter_the_repository_selects() {
             >= 1
     );
 }
+
+#[test]
+fn ci_configuration_a_patch_changes_is_named_from_gits_headers() {
+    let diff = "commit 1\nAdd CI\n\
+diff --git a/.github/workflows/build.yml b/.github/workflows/build.yml\n\
+new file mode 100644\n--- /dev/null\n+++ b/.github/workflows/build.yml\n@@ -0,0 +1 @@\n+on: push\n\
+diff --git a/.gitlab-ci.yml b/.gitlab-ci.yml\ndeleted file mode 100644\n--- a/.gitlab-ci.yml\n+++ /dev/null\n\
+diff --git a/ci.yml b/.circleci/config.yml\nsimilarity index 100%\nrename from ci.yml\nrename to .circleci/config.yml\n\
+diff --git \"a/.github/workflows/\\303\\251.yml\" \"b/.github/workflows/\\303\\251.yml\"\n--- \"a/.github/workflows/\\303\\251.yml\"\n+++ \"b/.github/workflows/\\303\\251.yml\"\n\
+diff --git a/src/lib.rs b/src/lib.rs\n--- a/src/lib.rs\n+++ b/src/lib.rs\n+// .github/workflows/not-a-header.yml\n\
+diff --git a/docs/.github/workflows/x.yml b/docs/.github/workflows/x.yml\n--- a/docs/.github/workflows/x.yml\n+++ b/docs/.github/workflows/x.yml\n";
+    assert_eq!(
+        compass_warden::git::ci_config_changes(diff),
+        vec![
+            ".github/workflows/build.yml".to_owned(),
+            ".gitlab-ci.yml".to_owned(),
+            ".circleci/config.yml".to_owned(),
+            ".github/workflows/\\303\\251.yml".to_owned(),
+        ]
+    );
+    assert!(compass_warden::git::ci_config_changes("+++ b/src/main.rs\n").is_empty());
+}

@@ -128,3 +128,87 @@ steps = [
         "{json}"
     );
 }
+
+/// The review of `ws` in its one repo, with no error.
+fn reviewed_patch(d: &TestDaemon, ws: &str) -> String {
+    let json = d.json(&["workstream", "diff", ws]);
+    let app = &json["repos"][0];
+    assert_eq!(app["error"].as_str().unwrap_or(""), "", "{json}");
+    app["patch"].as_str().unwrap_or("").to_owned()
+}
+
+/// A review shows what the relay forwarded to the remote — what a pull
+/// request and a merge carry — not the branch as it stands in the agent's
+/// clone: an agent that pushes a change and then moves its branch back
+/// cannot show the user a diff that is not the one it published.
+#[test]
+fn a_review_shows_the_pushed_tip_not_the_branch_the_agent_moved_after_it() {
+    compass_test_support::bins::scripted_agent();
+    let d = TestDaemon::start();
+    let repo = git_repo(d.outside());
+    d.ok(&["project", "add", "demo", "--repo", repo.to_str().unwrap()]);
+    d.ok(&["agent", "new", "atlas"]);
+    d.ok(&["issue", "add", "One change", "-p", "demo"]);
+    let ws = d.workstream("demo-1", "atlas");
+    d.ok(&["workstream", "move", &ws, "in_progress"]);
+    d.start_scripted(
+        "atlas",
+        r#"name = "swap"
+[[turns]]
+steps = [
+  { kind = "write", path = "pushed.txt", content = "published line\n" },
+  { kind = "git_commit", message = "The published change" },
+  { kind = "run", command = "git push -q origin HEAD && echo pushed-it" },
+  { kind = "run", command = "git update-ref refs/heads/compass/atlas/demo-1 HEAD~1 && echo moved-back" },
+]
+"#,
+    );
+    let turn = d.ok(&["agent", "prompt", "atlas", "go", "--follow"]);
+    assert!(
+        turn.contains("pushed-it") && turn.contains("moved-back"),
+        "{turn}"
+    );
+    let published = super::git(&repo, &["rev-parse", "refs/heads/compass/atlas/demo-1"]);
+    assert_eq!(
+        super::git(&repo, &["show", &format!("{published}:pushed.txt")]),
+        "published line"
+    );
+    let patch = reviewed_patch(&d, &ws);
+    assert!(
+        patch.contains("+published line"),
+        "the review is not what was pushed ({published}): {patch}"
+    );
+}
+
+/// Before any push the review reads the workstream's branch itself: a tag
+/// (or any ref) the agent names like the branch, which git would prefer
+/// when it resolves the short name, changes nothing.
+#[test]
+fn a_review_reads_the_branch_not_a_ref_the_agent_named_like_it() {
+    compass_test_support::bins::scripted_agent();
+    let d = TestDaemon::start();
+    let repo = git_repo(d.outside());
+    d.ok(&["project", "add", "demo", "--repo", repo.to_str().unwrap()]);
+    d.ok(&["agent", "new", "atlas"]);
+    d.ok(&["issue", "add", "One change", "-p", "demo"]);
+    let ws = d.workstream("demo-1", "atlas");
+    d.ok(&["workstream", "move", &ws, "in_progress"]);
+    d.start_scripted(
+        "atlas",
+        r#"name = "shadow"
+[[turns]]
+steps = [
+  { kind = "write", path = "branch.txt", content = "branch line\n" },
+  { kind = "git_commit", message = "The branch change" },
+  { kind = "run", command = "git tag compass/atlas/demo-1 HEAD~1 && git update-ref refs/compass/atlas/demo-1 HEAD~1 && echo shadowed" },
+]
+"#,
+    );
+    let turn = d.ok(&["agent", "prompt", "atlas", "go", "--follow"]);
+    assert!(turn.contains("shadowed"), "{turn}");
+    let patch = reviewed_patch(&d, &ws);
+    assert!(
+        patch.contains("+branch line"),
+        "the review read a ref named like the branch, not the branch: {patch:?}"
+    );
+}

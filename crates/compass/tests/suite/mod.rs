@@ -11,6 +11,7 @@ mod demo;
 mod dispatch_flow;
 mod dispatcher_status;
 mod domain;
+mod egress_flood;
 mod egress_phase;
 mod escape;
 mod fold;

@@ -394,3 +394,67 @@ fn every_push_shape_carrying_a_read_credential_is_refused_and_the_remote_gets_no
         "the remote received a flagged push"
     );
 }
+
+/// An agent publishes only under its own name: a push to another agent's
+/// workstream branch (`compass/<other>/…` — the branch Compass opens that
+/// agent's pull request from and reviews as that agent's work) is refused
+/// and never reaches the remote, while its own namespace still is.
+/// Otherwise a hostile agent adds its commits to a branch the user reviews
+/// as another agent's, or squats it so the owner's first push fails as a
+/// history rewrite.
+#[test]
+fn a_push_to_another_agents_workstream_branch_never_reaches_the_remote() {
+    compass_test_support::bins::scripted_agent();
+    let d = TestDaemon::start();
+    let remote = remote(d.outside());
+    agent_with(
+        &d,
+        &remote,
+        "atlas",
+        r#"  { kind = "run", command = "printf 'mine\n' > mine.txt && git add -A && git commit -qm mine && git push origin HEAD:refs/heads/compass/atlas/own && echo own-pushed" },
+  { kind = "run", command = "printf 'smuggled\n' > smuggled.txt && git add -A && git commit -qm smuggled && git push origin HEAD:refs/heads/compass/bravo/demo-1; echo tried-bravo" },
+"#,
+    );
+    d.ok(&["agent", "new", "bravo"]);
+    let turn = d.ok(&["agent", "prompt", "atlas", "push", "--follow"]);
+    assert!(turn.contains("tried-bravo"), "{turn}");
+    assert!(
+        has_ref(&remote, "refs/heads/compass/atlas/own"),
+        "a push to the agent's own namespace did not reach the remote: {turn}"
+    );
+    assert!(
+        !has_ref(&remote, "refs/heads/compass/bravo/demo-1"),
+        "atlas's push reached bravo's workstream branch: {turn}"
+    );
+}
+
+/// A push that adds a CI workflow waits for the user, like a publish: the
+/// forge runs a pushed workflow by itself when the push lands (GitHub takes
+/// a push's workflows from the pushed commit), with the repository's
+/// secrets and a network the agent does not have. Writing the file is
+/// cautioned; publishing it is what makes it run.
+#[test]
+fn a_push_that_adds_a_ci_workflow_waits_for_the_user() {
+    compass_test_support::bins::scripted_agent();
+    let d = TestDaemon::start();
+    let remote = remote(d.outside());
+    agent_with(
+        &d,
+        &remote,
+        "atlas",
+        r#"  { kind = "run", command = "mkdir -p .github/workflows && printf 'on: push\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n      - run: ./build.sh\n' > .github/workflows/build.yml && git add -A && git commit -qm 'Add a build' && git push origin HEAD:refs/heads/compass/atlas/ci; echo tried-ci" },
+"#,
+    );
+    // The command gate's early warning or the relay's check holds it.
+    let turn = d.ok(&["agent", "prompt", "atlas", "push", "--follow"]);
+    assert!(
+        !has_ref(&remote, "refs/heads/compass/atlas/ci"),
+        "a new CI workflow reached the remote unasked: {turn}"
+    );
+    wait_paused(&d, "atlas", &turn);
+    let flags = d.ok(&["warden", "log", "--flags", "--agent", "atlas"]);
+    assert!(
+        flags.contains(".github/workflows/build.yml"),
+        "the flag does not name the workflow: {flags}"
+    );
+}

@@ -976,6 +976,143 @@ pub(crate) fn hook_socket_flood(b: Backend) {
     socket_flood(b, scenario!("hook-flood"), "hook-socket");
 }
 
+/// The client terminal told to keep 4 GiB of a command's output, then
+/// fed 512 MiB: what the daemon keeps for `terminal/output` is its own
+/// bound, not the agent's number, so its peak memory grows by far less
+/// than the output, and `status` keeps answering.
+pub(crate) fn terminal_output_limit_is_the_clients(b: Backend) {
+    let Some(mut a) = Arena::new(b, WardenMode::Off) else {
+        return;
+    };
+    a.agent("atlas", scenario!("terminal-hoard"));
+    let before = daemon_peak_memory(&a).unwrap_or(0);
+    let turn = a.turn_ends("atlas");
+    let after = daemon_peak_memory(&a).unwrap_or(0);
+    if !turn.text.contains("/tmp/hoard-done") {
+        a.fail(format!(
+            "the hoarding command did not finish, so the attack never ran: {}",
+            turn.text
+        ));
+    }
+    let grown = after.saturating_sub(before);
+    if grown > 192 << 20 {
+        a.fail(format!(
+            "the daemon's peak memory grew by {} MiB keeping 512 MiB of one terminal's output for the agent",
+            grown >> 20
+        ));
+    }
+    a.finish();
+}
+
+/// The same 512 MiB of one command's output, on disk: every byte a
+/// terminal prints is stored as event-log units, so an agent that prints
+/// without end fills the data dir's disk (the store, and with it every
+/// agent and the board, stops when it is full). What the log keeps of one
+/// terminal must be bounded like what memory keeps.
+pub(crate) fn terminal_output_fills_no_disk(b: Backend) {
+    let Some(mut a) = Arena::new(b, WardenMode::Off) else {
+        return;
+    };
+    let store_bytes = |a: &Arena| -> u64 {
+        ["compass.db", "compass.db-wal"]
+            .iter()
+            .filter_map(|f| fs_err::metadata(a.d.home().join(f)).ok())
+            .map(|m| m.len())
+            .sum()
+    };
+    a.agent("atlas", scenario!("terminal-hoard"));
+    let before = store_bytes(&a);
+    let turn = a.turn_ends("atlas");
+    if !turn.text.contains("/tmp/hoard-done") {
+        a.fail(format!(
+            "the hoarding command did not finish, so the attack never ran: {}",
+            turn.text
+        ));
+    }
+    // The writer may still be storing what it was handed.
+    std::thread::sleep(std::time::Duration::from_secs(5));
+    let grown = store_bytes(&a).saturating_sub(before);
+    if grown > 64 << 20 {
+        a.fail(format!(
+            "the store grew by {} MiB keeping 512 MiB of one terminal's output",
+            grown >> 20
+        ));
+    }
+    a.finish();
+}
+
+/// 64 `fs/read_text_file` requests of an 8 MB file sent at once: the
+/// client serves a bounded number at a time (the rest wait, unread), so
+/// the daemon's peak memory grows by far less than 64 copies of the file,
+/// and `status` keeps answering.
+pub(crate) fn request_burst_is_served_a_few_at_a_time(b: Backend) {
+    let Some(mut a) = Arena::new(b, WardenMode::Off) else {
+        return;
+    };
+    a.agent("atlas", scenario!("fs-read-burst"));
+    let before = daemon_peak_memory(&a).unwrap_or(0);
+    let turn = a.turn_ends("atlas");
+    let after = daemon_peak_memory(&a).unwrap_or(0);
+    if !turn
+        .text
+        .contains("burst of 64 fs/read_text_file: 64 answered")
+    {
+        a.fail(format!(
+            "the burst was not served, so the attack never ran: {}",
+            turn.text
+        ));
+    }
+    let grown = after.saturating_sub(before);
+    if grown > 256 << 20 {
+        a.fail(format!(
+            "the daemon's peak memory grew by {} MiB serving 64 reads of an 8 MB file sent at once",
+            grown >> 20
+        ));
+    }
+    a.finish();
+}
+
+/// The agent's own stream, without a command: 4000 message chunks of 60 KB
+/// each (240 MB), as fast as its stdout takes them. Every chunk is stored,
+/// so what the daemon queues for the store and what the store keeps of one
+/// turn must both be bounded, or an agent fills the daemon's memory and the
+/// data dir's disk by talking.
+pub(crate) fn message_flood_is_bounded(b: Backend) {
+    let Some(mut a) = Arena::new(b, WardenMode::Off) else {
+        return;
+    };
+    let chunk = "blah ".repeat(12_000);
+    let scenario = format!(
+        "name = \"escape-message-flood\"\n[[turns]]\nsteps = [\n  {{ kind = \"repeat\", count = 4000, step = {{ kind = \"message\", text = \"{chunk}\" }} }},\n]\n"
+    );
+    let store_bytes = |a: &Arena| -> u64 {
+        ["compass.db", "compass.db-wal"]
+            .iter()
+            .filter_map(|f| fs_err::metadata(a.d.home().join(f)).ok())
+            .map(|m| m.len())
+            .sum()
+    };
+    a.agent("atlas", &scenario);
+    let (memory, disk) = (daemon_peak_memory(&a).unwrap_or(0), store_bytes(&a));
+    a.turn("atlas");
+    std::thread::sleep(std::time::Duration::from_secs(5));
+    let grown = daemon_peak_memory(&a).unwrap_or(0).saturating_sub(memory);
+    if grown > 192 << 20 {
+        a.fail(format!(
+            "the daemon's peak memory grew by {} MiB under 240 MB of message chunks",
+            grown >> 20
+        ));
+    }
+    let stored = store_bytes(&a).saturating_sub(disk);
+    if stored > 96 << 20 {
+        a.fail(format!(
+            "the store grew by {} MiB under 240 MB of message chunks in one turn",
+            stored >> 20
+        ));
+    }
+    a.finish();
+}
+
 /// A push whose diff is ~100 MB of text with credentials at its end: every
 /// git run the host makes on it keeps only its output cap (git killed
 /// there), the daemon's peak memory grows by far less than the diff,

@@ -115,6 +115,10 @@ escape_tests! {
     hook_socket_flood { sandbox: [], oci: [] }
     mcp_socket_flood { sandbox: [], oci: [] }
     huge_git_output { sandbox: [], oci: [] }
+    terminal_output_limit_is_the_clients { sandbox: [], oci: [] }
+    terminal_output_fills_no_disk { sandbox: [], oci: [] }
+    request_burst_is_served_a_few_at_a_time { sandbox: [], oci: [] }
+    message_flood_is_bounded { sandbox: [], oci: [] }
     relay_names_only_its_own_repos { sandbox: [], oci: [] }
     relay_refuses_a_malformed_pack { sandbox: [], oci: [] }
     relay_refuses_malformed_objects { sandbox: [], oci: [] }
