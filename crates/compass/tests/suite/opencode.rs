@@ -677,50 +677,30 @@ open("account.txt", "w").write("\n".join(lines) + "\n")
 /// nothing the account names runs.
 #[test]
 fn opencode_escape_an_account_config_from_its_database_is_never_agent_planted() {
-    let case = case();
-    let rt = tokio::runtime::Runtime::new().unwrap();
-    let server = rt
-        .block_on(ModelServer::start(vec![
-            (case.shell)("python3 tools/account.py"),
-            ScriptedTurn::text("Planted."),
-        ]))
-        .unwrap();
-    let d = started(
-        &case,
-        &server,
+    let run = Planted::run(
+        "python3 tools/account.py",
         &[
             ("tools/account.py", PLANT_ACCOUNT),
             ("tools/account.js", ACCOUNT_PLUGIN),
         ],
+        "account.txt",
     );
-    let turn = d.ok(&["agent", "prompt", "rigel", "Set up", "--follow"]);
-    let app = d.home().join("agents/agt-1/work/app");
-    let plant = fs_err::read_to_string(app.join("account.txt")).unwrap_or_default();
     assert!(
-        plant.contains("planted") || plant.contains("no database"),
-        "the plant did not run:\n{plant}\n{turn}"
-    );
-
-    d.ok(&["agent", "stop", "rigel"]);
-    d.ok(&["agent", "start", "rigel"]);
-    let after = d.cli(&["agent", "prompt", "rigel", "Carry on", "--follow"]);
-    let answered = after.status.success();
-    let after = format!(
-        "{}{}",
-        String::from_utf8_lossy(&after.stdout),
-        String::from_utf8_lossy(&after.stderr)
+        run.before.contains("planted") || run.before.contains("no database"),
+        "the plant did not run:\n{}\n{}",
+        run.before,
+        run.turn
     );
     for marker in ["account.marker", "mcp.marker"] {
-        let ran = fs_err::read_to_string(app.join(marker)).ok();
+        let ran = run.marker(marker);
         assert!(
             ran.is_none(),
-            "OpenCode loaded the account config the agent planted ({marker}: {ran:?}):\n{plant}\n{after}"
+            "OpenCode loaded the account config the agent planted ({marker}: {ran:?}):\n{}\n{}",
+            run.before,
+            run.after
         );
     }
-    assert!(
-        answered && after.contains("says: Planted.") && after.contains("turn ended"),
-        "OpenCode did not answer through Compass's provider after the restart:\n{after}"
-    );
+    run.assert_answered();
 }
 
 /// A provider package the agent plants: loaded, it leaves a marker saying
@@ -790,64 +770,111 @@ open("plant.txt", "w").write("\n".join(lines) + "\n")
 /// provider, and the planted code never runs.
 #[test]
 fn opencode_escape_code_it_loads_from_its_cache_or_tmp_is_never_agent_planted() {
-    let case = case();
-    let rt = tokio::runtime::Runtime::new().unwrap();
-    let server = rt
-        .block_on(ModelServer::start(vec![
-            (case.shell)("python3 tools/plant.py tools/provider.js"),
-            ScriptedTurn::text("Planted."),
-        ]))
-        .unwrap();
-    let d = started(
-        &case,
-        &server,
+    let run = Planted::run(
+        "python3 tools/plant.py tools/provider.js",
         &[
             ("tools/plant.py", PLANT),
             ("tools/provider.js", PLANTED_PROVIDER),
         ],
+        "plant.txt",
     );
-    let turn = d.ok(&["agent", "prompt", "rigel", "Set up", "--follow"]);
-    let app = d.home().join("agents/agt-1/work/app");
-    let plant = fs_err::read_to_string(app.join("plant.txt")).unwrap_or_default();
-    assert!(
-        plant.contains("models.json"),
-        "the plant did not run:\n{plant}\n{turn}"
-    );
-    assert!(
-        !plant.contains("tmp library"),
-        "OpenCode's native code sits where its tools can rewrite it:\n{plant}"
-    );
-    assert!(
-        !plant.contains("wrote packages/"),
-        "the agent could plant a package where OpenCode loads it from:\n{plant}"
-    );
-
-    // What the agent writes into its home takes effect at its next start.
-    // After the restart the scripted model sees a fresh conversation: its
-    // turns play again (the plant, refused again, then the answer).
-    d.ok(&["agent", "stop", "rigel"]);
-    d.ok(&["agent", "start", "rigel"]);
-    let after = d.cli(&["agent", "prompt", "rigel", "Carry on", "--follow"]);
-    let answered = after.status.success();
-    let after = format!(
-        "{}{}",
-        String::from_utf8_lossy(&after.stdout),
-        String::from_utf8_lossy(&after.stderr)
-    );
-    let marker = fs_err::read_to_string(app.join("provider.marker")).ok();
+    let refused = |plant: &str| {
+        assert!(
+            plant.contains("models.json"),
+            "the plant did not run:\n{plant}\n{}",
+            run.turn
+        );
+        assert!(
+            !plant.contains("tmp library"),
+            "OpenCode's native code sits where its tools can rewrite it:\n{plant}"
+        );
+        assert!(
+            !plant.contains("wrote packages/"),
+            "the agent could plant a package where OpenCode loads it from:\n{plant}"
+        );
+    };
+    refused(&run.before);
+    let marker = run.marker("provider.marker");
     assert!(
         marker.is_none(),
-        "OpenCode ran the provider the agent planted: {marker:?}\n{after}"
+        "OpenCode ran the provider the agent planted: {marker:?}\n{}",
+        run.after
     );
-    assert!(
-        answered && after.contains("says: Planted.") && after.contains("turn ended"),
-        "OpenCode did not answer through Compass's provider after the restart:\n{after}"
-    );
-    let plant = fs_err::read_to_string(app.join("plant.txt")).unwrap_or_default();
-    assert!(
-        plant.contains("models.json")
-            && !plant.contains("tmp library")
-            && !plant.contains("wrote packages/"),
-        "after the restart:\n{plant}"
-    );
+    run.assert_answered();
+    refused(&run.report());
+}
+
+/// A plant run from a tool command Warden clears, then the agent restarted
+/// and prompted again: what the agent writes into its home takes effect at
+/// its next start. After the restart the scripted model sees a fresh
+/// conversation: its turns play again (the plant, then the answer).
+struct Planted {
+    /// Kept running while the results are read.
+    _daemon: TestDaemon,
+    /// The checkout, as the host sees it.
+    app: std::path::PathBuf,
+    /// The file the plant reports to, in the checkout.
+    report: &'static str,
+    /// The first turn's output, and the plant's report after it.
+    turn: String,
+    before: String,
+    /// The turn after the restart: its output, and whether it succeeded.
+    after: String,
+    answered: bool,
+}
+
+impl Planted {
+    fn run(command: &str, files: &[(&str, &str)], report: &'static str) -> Self {
+        let case = case();
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        let server = rt
+            .block_on(ModelServer::start(vec![
+                (case.shell)(command),
+                ScriptedTurn::text("Planted."),
+            ]))
+            .unwrap();
+        let d = started(&case, &server, files);
+        let turn = d.ok(&["agent", "prompt", "rigel", "Set up", "--follow"]);
+        let app = d.home().join("agents/agt-1/work/app");
+        let before = fs_err::read_to_string(app.join(report)).unwrap_or_default();
+        d.ok(&["agent", "stop", "rigel"]);
+        d.ok(&["agent", "start", "rigel"]);
+        let after = d.cli(&["agent", "prompt", "rigel", "Carry on", "--follow"]);
+        let answered = after.status.success();
+        let after = format!(
+            "{}{}",
+            String::from_utf8_lossy(&after.stdout),
+            String::from_utf8_lossy(&after.stderr)
+        );
+        Self {
+            _daemon: d,
+            app,
+            report,
+            turn,
+            before,
+            after,
+            answered,
+        }
+    }
+
+    /// What a planted program left in the checkout, if it ran.
+    fn marker(&self, name: &str) -> Option<String> {
+        fs_err::read_to_string(self.app.join(name)).ok()
+    }
+
+    /// The plant's report now (after the restart's turn ran it again).
+    fn report(&self) -> String {
+        fs_err::read_to_string(self.app.join(self.report)).unwrap_or_default()
+    }
+
+    /// Restarted, OpenCode still answers through Compass's provider.
+    fn assert_answered(&self) {
+        assert!(
+            self.answered
+                && self.after.contains("says: Planted.")
+                && self.after.contains("turn ended"),
+            "OpenCode did not answer through Compass's provider after the restart:\n{}",
+            self.after
+        );
+    }
 }
