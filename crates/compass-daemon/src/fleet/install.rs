@@ -73,7 +73,7 @@ impl Fleet {
         if dir.host.is_dir() || self.find_program(kind, false)?.is_some() {
             return Ok(());
         }
-        let _one = self.installing.lock().await;
+        let _one = self.installing.lock(&dir.host).await;
         // A start waited for here may have installed it.
         if dir.host.is_dir() {
             return Ok(());

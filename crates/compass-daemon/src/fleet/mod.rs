@@ -86,9 +86,10 @@ pub(crate) struct Fleet {
     channel: Arc<compass_dispatcher::mcp::Channel>,
     /// Told of every push the relay forwarded or refused.
     pushes: Arc<dyn crate::push_relay::PushObserver>,
-    /// Held while a kind's agent is installed: concurrent starts of a
-    /// kind install it once (`install::ensure_installed`).
-    installing: tokio::sync::Mutex<()>,
+    /// Held per install dir while a kind's agent is installed: concurrent
+    /// starts of a kind install it once (`install::ensure_installed`), and
+    /// a slow install holds back no other kind's start.
+    installing: crate::serial::PerKey<std::path::PathBuf>,
 }
 
 impl std::fmt::Debug for Fleet {
@@ -157,7 +158,7 @@ impl Fleet {
             relay,
             channel,
             pushes,
-            installing: tokio::sync::Mutex::new(()),
+            installing: crate::serial::PerKey::default(),
         }
     }
 
