@@ -640,6 +640,10 @@ impl PushRelay {
             Ok(r) => r,
             Err(e) => return (false, format!("Compass refused this push: {e}")),
         };
+        let refs: Vec<(String, Option<String>)> = received
+            .iter()
+            .map(|r| (r.refname.clone(), r.new.clone()))
+            .collect();
         // The socket is the agent's identity: it publishes under its own
         // name only. Another agent's workstream branch is the one Compass
         // opens that agent's pull request from and reviews as its work.
@@ -647,10 +651,6 @@ impl PushRelay {
             .iter()
             .find(|r| compass_core::workstream::is_others_workstream_ref(&r.refname, &self.name))
         {
-            let refs = received
-                .iter()
-                .map(|r| (r.refname.clone(), r.new.clone()))
-                .collect();
             self.observer
                 .decided(&self.agent, repo, refs, Decided::Refused);
             return (
@@ -681,10 +681,6 @@ impl PushRelay {
                 );
             }
         };
-        let refs: Vec<(String, Option<String>)> = received
-            .iter()
-            .map(|r| (r.refname.clone(), r.new.clone()))
-            .collect();
         // Without the remote's default branch, any ref may be trunk: fail
         // closed rather than let an agent land its work there unprotected.
         plan.trunk = match self.trunk_of(repo).await {

@@ -16,14 +16,58 @@ use std::sync::{Mutex, OnceLock};
 #[derive(Debug)]
 pub struct Automaton {
     regex: Regex,
-    /// Caches not in use, ordered by the states they hold, the warmest
-    /// last. Decisions rarely overlap, so this holds one cache, warm, most
-    /// of the time; a search finding it empty starts a cold one that joins
-    /// the pool afterwards.
-    caches: Mutex<Vec<Cache>>,
+    caches: CachePool<Cache>,
+}
+
+/// Caches not in use, ordered by the states they hold, the warmest last.
+/// Decisions rarely overlap, so this holds one cache, warm, most of the
+/// time; a search finding it empty starts a cold one that joins the pool
+/// afterwards.
+#[derive(Debug)]
+struct CachePool<C> {
+    caches: Mutex<Vec<C>>,
     /// Most caches kept: past it the coldest is dropped, so a peak of
     /// searches at once does not pin a cache each for good.
     cap: usize,
+}
+
+impl<C> CachePool<C> {
+    fn new(cap: usize) -> Self {
+        Self {
+            caches: Mutex::new(Vec::new()),
+            cap: cap.max(1),
+        }
+    }
+
+    /// Run `search` with the warmest pooled cache (a new one from `create`
+    /// when none is free), then put it back in its place by `warmth` (the
+    /// states it holds, in bytes).
+    fn with<R>(
+        &self,
+        create: impl FnOnce() -> C,
+        warmth: impl Fn(&C) -> usize,
+        search: impl FnOnce(&mut C) -> R,
+    ) -> R {
+        let taken = self
+            .caches
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .pop();
+        let mut cache = taken.unwrap_or_else(create);
+        let out = search(&mut cache);
+        // Measured before the lock: a cache in the pool does not change.
+        let warm = warmth(&cache);
+        let mut caches = self
+            .caches
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let at = caches.partition_point(|c| warmth(c) <= warm);
+        caches.insert(at, cache);
+        if caches.len() > self.cap {
+            caches.remove(0);
+        }
+        out
+    }
 }
 
 /// The pool's cap: as many caches as searches can truly run at once.
@@ -40,8 +84,7 @@ impl Automaton {
     fn with_cap(regex: Regex, cap: usize) -> Self {
         Self {
             regex,
-            caches: Mutex::new(Vec::new()),
-            cap: cap.max(1),
+            caches: CachePool::new(cap),
         }
     }
 
@@ -51,31 +94,17 @@ impl Automaton {
 
     /// Run `search` with a cache from the pool: the warmest there is.
     pub fn with_cache<R>(&self, search: impl FnOnce(&Regex, &mut Cache) -> R) -> R {
-        let taken = self
-            .caches
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .pop();
-        let mut cache = taken.unwrap_or_else(|| self.regex.create_cache());
-        let out = search(&self.regex, &mut cache);
-        // Measured before the lock: a cache in the pool does not change.
-        let warmth = cache.memory_usage();
-        let mut caches = self
-            .caches
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let at = caches.partition_point(|c| c.memory_usage() <= warmth);
-        caches.insert(at, cache);
-        if caches.len() > self.cap {
-            caches.remove(0);
-        }
-        out
+        self.caches.with(
+            || self.regex.create_cache(),
+            Cache::memory_usage,
+            |cache| search(&self.regex, cache),
+        )
     }
 
     /// The states each pooled cache holds (bytes), coldest first.
     #[cfg(test)]
     fn pooled(&self) -> Vec<usize> {
-        let caches = self.caches.lock().unwrap();
+        let caches = self.caches.caches.lock().unwrap();
         caches.iter().map(Cache::memory_usage).collect()
     }
 }
@@ -85,39 +114,24 @@ impl Automaton {
 #[derive(Debug)]
 pub struct LazyDfa {
     dfa: DFA,
-    caches: Mutex<Vec<DfaCache>>,
-    cap: usize,
+    caches: CachePool<DfaCache>,
 }
 
 impl LazyDfa {
     pub fn new(dfa: DFA) -> Self {
         Self {
             dfa,
-            caches: Mutex::new(Vec::new()),
-            cap: default_cap(),
+            caches: CachePool::new(default_cap()),
         }
     }
 
     /// Run `search` with a cache from the pool: the warmest there is.
     pub fn with_cache<R>(&self, search: impl FnOnce(&DFA, &mut DfaCache) -> R) -> R {
-        let taken = self
-            .caches
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .pop();
-        let mut cache = taken.unwrap_or_else(|| self.dfa.create_cache());
-        let out = search(&self.dfa, &mut cache);
-        let warmth = cache.memory_usage();
-        let mut caches = self
-            .caches
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let at = caches.partition_point(|c| c.memory_usage() <= warmth);
-        caches.insert(at, cache);
-        if caches.len() > self.cap {
-            caches.remove(0);
-        }
-        out
+        self.caches.with(
+            || self.dfa.create_cache(),
+            DfaCache::memory_usage,
+            |cache| search(&self.dfa, cache),
+        )
     }
 }
 

@@ -223,18 +223,22 @@ fn lifted(hir: &Hir) -> Hir {
     }
 }
 
+/// A rule's pattern as bytes (Unicode off, as the automata match), the
+/// error naming the rule.
+fn rule_hir(rule: &Rule) -> Result<Hir, String> {
+    regex_syntax::ParserBuilder::new()
+        .utf8(false)
+        .build()
+        .parse(&format!("(?-u){}", rule.regex.as_str()))
+        .map_err(|e| format!("{}: {e}", rule.name))
+}
+
 /// The rules' automata: lifted ones [`RULES_PER_AUTOMATON`] to a group,
 /// and each rule's exact one.
 fn rule_set(rules: &[Rule]) -> Result<RuleScan, String> {
     let hirs = rules
         .iter()
-        .map(|r| {
-            regex_syntax::ParserBuilder::new()
-                .utf8(false)
-                .build()
-                .parse(&format!("(?-u){}", r.regex.as_str()))
-                .map_err(|e| format!("{}: {e}", r.name))
-        })
+        .map(rule_hir)
         .collect::<Result<Vec<Hir>, String>>()?;
     let lifted_hirs: Vec<Hir> = hirs.iter().map(lifted).collect();
     Ok(RuleScan {
@@ -800,17 +804,7 @@ match = ["xyz"]
     /// The rules as one-step exact automata, three to a group: how they
     /// were scanned before the lifted first step.
     fn exact_groups(rules: &RuleSet) -> Vec<Automaton> {
-        let hirs: Vec<Hir> = rules
-            .rules
-            .iter()
-            .map(|r| {
-                regex_syntax::ParserBuilder::new()
-                    .utf8(false)
-                    .build()
-                    .parse(&format!("(?-u){}", r.regex.as_str()))
-                    .unwrap()
-            })
-            .collect();
+        let hirs: Vec<Hir> = rules.rules.iter().map(|r| rule_hir(r).unwrap()).collect();
         hirs.chunks(RULES_PER_AUTOMATON)
             .map(|g| automaton(g, RULE_CACHE_BYTES).unwrap())
             .collect()

@@ -96,6 +96,20 @@ struct LexiconFile {
     entries: Vec<RawEntry>,
 }
 
+impl LexiconFile {
+    /// The entries whose part is `wanted`, as their indices and, in the
+    /// same order, their patterns: one automaton's patterns and the entry
+    /// each belongs to.
+    fn lexicons(&self, wanted: &dyn Fn(Part) -> bool) -> (Vec<usize>, Vec<&str>) {
+        self.entries
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| wanted(e.part))
+            .map(|(i, e)| (i, e.pattern.as_str()))
+            .unzip()
+    }
+}
+
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawEntry {
@@ -271,13 +285,7 @@ impl Structure {
             });
         }
         let scanner = |wanted: &dyn Fn(Part) -> bool| {
-            let entry: Vec<usize> = (0..file.entries.len())
-                .filter(|&i| wanted(file.entries[i].part))
-                .collect();
-            let patterns: Vec<&str> = entry
-                .iter()
-                .map(|&i| file.entries[i].pattern.as_str())
-                .collect();
+            let (entry, patterns) = file.lexicons(wanted);
             build(&patterns)
                 .map(|regex| Scanner {
                     automaton: Automaton::new(regex),
@@ -286,13 +294,7 @@ impl Structure {
                 .map_err(|e| refused(format!("the lexicon automaton: {e}")))
         };
         let anchored = |wanted: &dyn Fn(Part) -> bool| {
-            let entry: Vec<usize> = (0..file.entries.len())
-                .filter(|&i| wanted(file.entries[i].part))
-                .collect();
-            let patterns: Vec<&str> = entry
-                .iter()
-                .map(|&i| file.entries[i].pattern.as_str())
-                .collect();
+            let (entry, patterns) = file.lexicons(wanted);
             build_anchored(&patterns)
                 .map(|dfa| AnchoredScanner {
                     dfa: LazyDfa::new(dfa),
@@ -596,13 +598,7 @@ mod tests {
             let file: LexiconFile =
                 crate::rule_file::parse(STRUCTURE_RULES, "test", |f: &LexiconFile| f.version)
                     .unwrap();
-            let entry: Vec<usize> = (0..file.entries.len())
-                .filter(|&i| file.entries[i].part != Part::HarmfulAct)
-                .collect();
-            let patterns: Vec<&str> = entry
-                .iter()
-                .map(|&i| file.entries[i].pattern.as_str())
-                .collect();
+            let (entry, patterns) = file.lexicons(&|p| p != Part::HarmfulAct);
             Scanner {
                 automaton: Automaton::new(build(&patterns).unwrap()),
                 entry,

@@ -6,6 +6,7 @@
 
 use super::{TestDaemon, git_repo};
 use serde_json::Value;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 fn wait_until(what: &str, mut done: impl FnMut() -> bool) {
@@ -137,12 +138,10 @@ fn reviewed_patch(d: &TestDaemon, ws: &str) -> String {
     app["patch"].as_str().unwrap_or("").to_owned()
 }
 
-/// A review shows what the relay forwarded to the remote — what a pull
-/// request and a merge carry — not the branch as it stands in the agent's
-/// clone: an agent that pushes a change and then moves its branch back
-/// cannot show the user a diff that is not the one it published.
-#[test]
-fn a_review_shows_the_pushed_tip_not_the_branch_the_agent_moved_after_it() {
+/// A daemon whose agent `atlas` ran one turn of `scenario` on issue
+/// `demo-1`'s workstream, in progress on a fresh repo: the daemon, the
+/// repo, the workstream and what the turn showed.
+fn one_turn_on_a_workstream(scenario: &str) -> (TestDaemon, PathBuf, String, String) {
     compass_test_support::bins::scripted_agent();
     let d = TestDaemon::start();
     let repo = git_repo(d.outside());
@@ -151,8 +150,18 @@ fn a_review_shows_the_pushed_tip_not_the_branch_the_agent_moved_after_it() {
     d.ok(&["issue", "add", "One change", "-p", "demo"]);
     let ws = d.workstream("demo-1", "atlas");
     d.ok(&["workstream", "move", &ws, "in_progress"]);
-    d.start_scripted(
-        "atlas",
+    d.start_scripted("atlas", scenario);
+    let turn = d.ok(&["agent", "prompt", "atlas", "go", "--follow"]);
+    (d, repo, ws, turn)
+}
+
+/// A review shows what the relay forwarded to the remote — what a pull
+/// request and a merge carry — not the branch as it stands in the agent's
+/// clone: an agent that pushes a change and then moves its branch back
+/// cannot show the user a diff that is not the one it published.
+#[test]
+fn a_review_shows_the_pushed_tip_not_the_branch_the_agent_moved_after_it() {
+    let (d, repo, ws, turn) = one_turn_on_a_workstream(
         r#"name = "swap"
 [[turns]]
 steps = [
@@ -163,7 +172,6 @@ steps = [
 ]
 "#,
     );
-    let turn = d.ok(&["agent", "prompt", "atlas", "go", "--follow"]);
     assert!(
         turn.contains("pushed-it") && turn.contains("moved-back"),
         "{turn}"
@@ -185,16 +193,7 @@ steps = [
 /// when it resolves the short name, changes nothing.
 #[test]
 fn a_review_reads_the_branch_not_a_ref_the_agent_named_like_it() {
-    compass_test_support::bins::scripted_agent();
-    let d = TestDaemon::start();
-    let repo = git_repo(d.outside());
-    d.ok(&["project", "add", "demo", "--repo", repo.to_str().unwrap()]);
-    d.ok(&["agent", "new", "atlas"]);
-    d.ok(&["issue", "add", "One change", "-p", "demo"]);
-    let ws = d.workstream("demo-1", "atlas");
-    d.ok(&["workstream", "move", &ws, "in_progress"]);
-    d.start_scripted(
-        "atlas",
+    let (d, _, ws, turn) = one_turn_on_a_workstream(
         r#"name = "shadow"
 [[turns]]
 steps = [
@@ -204,7 +203,6 @@ steps = [
 ]
 "#,
     );
-    let turn = d.ok(&["agent", "prompt", "atlas", "go", "--follow"]);
     assert!(turn.contains("shadowed"), "{turn}");
     let patch = reviewed_patch(&d, &ws);
     assert!(

@@ -5,6 +5,7 @@
 //! provider config on the host, and its managed PreToolUse hooks call
 //! `compass hook codex …`.
 
+use super::TestDaemon;
 use super::real_agent::{Case, exfiltration_is_held, matrix_row, started, wait_for_turn_end};
 use compass_test_support::{ModelServer, ScriptedTurn, function_outputs};
 use serde_json::json;
@@ -38,6 +39,42 @@ fn codex_in_its_sandbox_is_gated_by_warden_through_its_managed_hooks() {
     assert_eq!(codex["hooks"]["preTool"], true, "{codex}");
     assert_eq!(codex["hooks"]["postTool"], true, "{codex}");
     assert_eq!(codex["hooks"]["protocol"], "HOOK_PROTOCOL_CODEX", "{codex}");
+}
+
+/// Codex started with Warden off (a boundary must hold without it), after
+/// its first turn: the model had it run a command through its own tool,
+/// then says "Set up." and, at the next turn, "Nothing else.".
+struct Planting {
+    // Fields drop in order: the daemon before the model server it talks
+    // to, the server before the runtime it runs on.
+    d: TestDaemon,
+    _server: ModelServer,
+    _rt: tokio::runtime::Runtime,
+    /// What the first turn showed.
+    turn: String,
+}
+
+impl Planting {
+    /// The first turn, its command `cmd`.
+    fn run(cmd: &str) -> Self {
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        let server = rt
+            .block_on(ModelServer::start(vec![
+                ScriptedTurn::tool("exec_command", json!({ "cmd": cmd })),
+                ScriptedTurn::text("Set up."),
+                ScriptedTurn::text("Nothing else."),
+            ]))
+            .unwrap();
+        let d = started(&case(), &server, &[]);
+        d.ok(&["warden", "off"]);
+        let turn = d.ok(&["agent", "prompt", "vega", "Set up", "--follow"]);
+        Self {
+            d,
+            _server: server,
+            _rt: rt,
+            turn,
+        }
+    }
 }
 
 /// The markers [`PLANT`] would leave, one per place Codex would read.
@@ -79,17 +116,8 @@ echo planted"#;
 /// held before it runs).
 #[test]
 fn codex_escape_agent_written_config_never_loads() {
-    let rt = tokio::runtime::Runtime::new().unwrap();
-    let server = rt
-        .block_on(ModelServer::start(vec![
-            ScriptedTurn::tool("exec_command", json!({"cmd": PLANT})),
-            ScriptedTurn::text("Set up."),
-            ScriptedTurn::text("Nothing else."),
-        ]))
-        .unwrap();
-    let d = started(&case(), &server, &[]);
-    d.ok(&["warden", "off"]);
-    let planted = d.ok(&["agent", "prompt", "vega", "Set up", "--follow"]);
+    let planting = Planting::run(PLANT);
+    let (d, planted) = (&planting.d, &planting.turn);
     assert!(planted.contains("turn ended"), "{planted}");
     assert!(
         d.ok(&["warden", "log", "--agent", "vega"])
@@ -110,7 +138,7 @@ fn codex_escape_agent_written_config_never_loads() {
     // write, with Warden on, is held before it runs.
     assert!(turn.contains("paused by Warden"), "{turn}");
     d.ok(&["agent", "resume", "vega"]);
-    wait_for_turn_end(&d, "vega");
+    wait_for_turn_end(d, "vega");
     // `notify` runs when a turn ends; the others at the start or before.
     std::thread::sleep(std::time::Duration::from_secs(2));
     let app = d.home().join("agents/agt-1/work/app");
@@ -139,17 +167,8 @@ const FILTER: &str = r#"cd /work/app && git config filter.x.clean "sh -c 'touch 
 #[test]
 #[ignore = "escapes today: Codex's own `git status` at a turn start runs the clean filter the agent configured in its clone"]
 fn codex_escape_its_own_git_runs_no_agent_configured_filter() {
-    let rt = tokio::runtime::Runtime::new().unwrap();
-    let server = rt
-        .block_on(ModelServer::start(vec![
-            ScriptedTurn::tool("exec_command", json!({"cmd": FILTER})),
-            ScriptedTurn::text("Set up."),
-            ScriptedTurn::text("Nothing else."),
-        ]))
-        .unwrap();
-    let d = started(&case(), &server, &[]);
-    d.ok(&["warden", "off"]);
-    let planted = d.ok(&["agent", "prompt", "vega", "Set up", "--follow"]);
+    let planting = Planting::run(FILTER);
+    let (d, planted) = (&planting.d, &planting.turn);
     assert!(planted.contains("planted"), "{planted}");
     let next = d.ok(&["agent", "prompt", "vega", "Anything else?", "--follow"]);
     assert!(next.contains("Nothing else."), "{next}");

@@ -6,8 +6,8 @@
 //! make the daemon hold them: a daemon out of descriptors stops accepting
 //! on every agent's hook, MCP and git sockets and its own control socket.
 
+use super::TestDaemon;
 use super::kinds::SCRIPTED_HOOKS;
-use super::{TestDaemon, git_repo};
 use std::time::{Duration, Instant};
 
 /// How many silent connections the agent opens.
@@ -72,14 +72,7 @@ fn a_flood_of_silent_egress_connections_costs_the_daemon_few_descriptors() {
     compass_test_support::bins::compass_hook();
     compass_test_support::bins::netns_relay();
     let mut d = TestDaemon::start_with(&["--backend", "sandbox"]);
-    let repo = git_repo(d.outside());
-    let notes = d.outside().join("notes");
-    fs_err::create_dir_all(&notes).unwrap();
-    fs_err::write(notes.join("flood.toml"), scenario()).unwrap();
-    fs_err::write(d.home().join("kinds.toml"), kinds()).unwrap();
-    d.kill9();
-    d.spawn();
-    d.project_with_dir("demo", &repo, &notes);
+    d.restart_with_kinds(&kinds(), &[("flood.toml", &scenario())]);
     d.ok(&["agent", "new", "atlas", "--kind", "egress-agent"]);
     d.ok(&["agent", "start", "atlas"]);
     let pid = d.child.as_ref().unwrap().id();

@@ -5,7 +5,7 @@
 //! its kind names for running (a model-API-like server), never the
 //! registry.
 
-use super::{TestDaemon, git_repo};
+use super::TestDaemon;
 use std::io::{Read, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -87,21 +87,11 @@ fn the_install_registry_is_reachable_only_while_provisioning_runs() {
     let registry = Http::start(AGENT);
     let model = Http::start("model-api");
     let mut d = TestDaemon::start();
-    let repo = git_repo(d.outside());
-    let notes = d.outside().join("notes");
-    fs_err::create_dir_all(&notes).unwrap();
     let (reg, api) = (registry.port, model.port);
-    fs_err::write(
-        notes.join("scenario.toml"),
-        format!(
-            "name = \"egress\"\nnative_hooks = false\n[[turns]]\nsteps = [\n  {{ kind = \"run\", command = \"curl -fsS -m 5 http://127.0.0.1:{reg}/fetched-agent >/dev/null; echo registry-rc=$?; curl -fsS -m 5 http://127.0.0.1:{api}/; echo; echo model-rc=$?\" }},\n]\n"
-        ),
-    )
-    .unwrap();
-    fs_err::write(d.home().join("kinds.toml"), kinds(reg, api)).unwrap();
-    d.kill9();
-    d.spawn();
-    d.project_with_dir("demo", &repo, &notes);
+    let scenario = format!(
+        "name = \"egress\"\nnative_hooks = false\n[[turns]]\nsteps = [\n  {{ kind = \"run\", command = \"curl -fsS -m 5 http://127.0.0.1:{reg}/fetched-agent >/dev/null; echo registry-rc=$?; curl -fsS -m 5 http://127.0.0.1:{api}/; echo; echo model-rc=$?\" }},\n]\n"
+    );
+    d.restart_with_kinds(&kinds(reg, api), &[("scenario.toml", &scenario)]);
     d.ok(&["agent", "new", "atlas", "--kind", "fetched"]);
     assert_eq!(registry.accepted(), 0);
     // Provisioning fetched the agent from the registry: it was reachable.

@@ -7,9 +7,9 @@
 //! with the daemon's hook socket gone every call is blocked (fail closed).
 //! On the sandbox and the OCI backend.
 
+use super::TestDaemon;
 use super::escape::arena::{Backend, backend_runs_agents};
 use super::kinds::SCRIPTED_HOOKS;
-use super::{TestDaemon, git_repo};
 
 /// Each hook config marks, in the agent's `$HOME`, when a command hook
 /// ran: the HTTP form must never leave the mark.
@@ -93,15 +93,10 @@ fn gated_over_http(backend: Backend) {
     compass_test_support::bins::compass_hook();
     compass_test_support::bins::netns_relay();
     let mut d = TestDaemon::start_with(&["--backend", backend.flag()]);
-    let repo = git_repo(d.outside());
-    let notes = d.outside().join("notes");
-    fs_err::create_dir_all(&notes).unwrap();
-    fs_err::write(notes.join("scenario.toml"), SCENARIO).unwrap();
-    fs_err::write(notes.join("attack.toml"), ATTACK).unwrap();
-    fs_err::write(d.home().join("kinds.toml"), kinds()).unwrap();
-    d.kill9();
-    d.spawn();
-    d.project_with_dir("demo", &repo, &notes);
+    d.restart_with_kinds(
+        &kinds(),
+        &[("scenario.toml", SCENARIO), ("attack.toml", ATTACK)],
+    );
 
     // The daemon says which transport each kind gets here, and why.
     let show = d.ok(&["kind", "show", "http-agent"]);

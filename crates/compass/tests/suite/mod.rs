@@ -221,6 +221,23 @@ impl TestDaemon {
         self.ok(&args)
     }
 
+    /// Restart on `kinds` as the user's kinds file (read at start), then
+    /// add project `demo`: a fresh repo and, as its read-only dir, `notes`
+    /// holding `files` (name, content). The notes dir.
+    pub(crate) fn restart_with_kinds(&mut self, kinds: &str, files: &[(&str, &str)]) -> PathBuf {
+        let repo = git_repo(self.outside());
+        let notes = self.outside().join("notes");
+        fs_err::create_dir_all(&notes).unwrap();
+        for (name, content) in files {
+            fs_err::write(notes.join(name), content).unwrap();
+        }
+        fs_err::write(self.home().join("kinds.toml"), kinds).unwrap();
+        self.kill9();
+        self.spawn();
+        self.project_with_dir("demo", &repo, &notes);
+        notes
+    }
+
     /// `project add NAME --repo REPO --dir DIR`, which must succeed.
     pub(crate) fn project_with_dir(&self, name: &str, repo: &Path, dir: &Path) -> String {
         let (repo, dir) = (repo.to_str().unwrap(), dir.to_str().unwrap());

@@ -61,14 +61,19 @@ pub(super) fn agent_with(d: &TestDaemon, remote: &Path, name: &str, steps: &str)
     ]);
 }
 
-#[test]
-fn cleared_pushes_reach_the_real_remote_through_the_relay() {
+/// A daemon and a fresh [`remote`], with agent `name` started on it
+/// running `steps` ([`agent_with`]).
+fn pushing_agent(name: &str, steps: &str) -> (TestDaemon, PathBuf) {
     compass_test_support::bins::scripted_agent();
     let d = TestDaemon::start();
     let remote = remote(d.outside());
-    agent_with(
-        &d,
-        &remote,
+    agent_with(&d, &remote, name, steps);
+    (d, remote)
+}
+
+#[test]
+fn cleared_pushes_reach_the_real_remote_through_the_relay() {
+    let (d, remote) = pushing_agent(
         "atlas",
         r#"  { kind = "run", command = "git remote get-url origin" },
   { kind = "run", command = "printf 'hello\n' > notes.txt && git add -A && git commit -qm notes && git push origin HEAD:refs/heads/clean" },
@@ -129,12 +134,7 @@ fn a_push_to_the_remotes_default_branch_is_refused_whatever_its_name() {
 
 #[test]
 fn a_compound_commit_and_push_carrying_a_read_credential_never_reaches_the_remote() {
-    compass_test_support::bins::scripted_agent();
-    let d = TestDaemon::start();
-    let remote = remote(d.outside());
-    agent_with(
-        &d,
-        &remote,
+    let (d, remote) = pushing_agent(
         "vega",
         &format!(
             r#"  {{ kind = "read", path = ".env" }},
@@ -144,18 +144,7 @@ fn a_compound_commit_and_push_carrying_a_read_credential_never_reaches_the_remot
         ),
     );
     let turn = d.ok(&["agent", "prompt", "vega", "push", "--follow"]);
-    let deadline = Instant::now() + Duration::from_secs(60);
-    loop {
-        let show = d.ok(&["agent", "show", "vega"]);
-        if show.contains("status: paused") {
-            break;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "vega was never paused: {show}\n{turn}"
-        );
-        std::thread::sleep(Duration::from_millis(200));
-    }
+    wait_paused(&d, "vega", &turn);
     let flags = d.ok(&["warden", "log", "--flags", "--agent", "vega"]);
     assert!(
         flags.contains("push:app refs/heads/x") && flags.contains("held_secret"),
@@ -404,12 +393,7 @@ fn every_push_shape_carrying_a_read_credential_is_refused_and_the_remote_gets_no
 /// history rewrite.
 #[test]
 fn a_push_to_another_agents_workstream_branch_never_reaches_the_remote() {
-    compass_test_support::bins::scripted_agent();
-    let d = TestDaemon::start();
-    let remote = remote(d.outside());
-    agent_with(
-        &d,
-        &remote,
+    let (d, remote) = pushing_agent(
         "atlas",
         r#"  { kind = "run", command = "printf 'mine\n' > mine.txt && git add -A && git commit -qm mine && git push origin HEAD:refs/heads/compass/atlas/own && echo own-pushed" },
   { kind = "run", command = "printf 'smuggled\n' > smuggled.txt && git add -A && git commit -qm smuggled && git push origin HEAD:refs/heads/compass/bravo/demo-1; echo tried-bravo" },
@@ -435,12 +419,7 @@ fn a_push_to_another_agents_workstream_branch_never_reaches_the_remote() {
 /// cautioned; publishing it is what makes it run.
 #[test]
 fn a_push_that_adds_a_ci_workflow_waits_for_the_user() {
-    compass_test_support::bins::scripted_agent();
-    let d = TestDaemon::start();
-    let remote = remote(d.outside());
-    agent_with(
-        &d,
-        &remote,
+    let (d, remote) = pushing_agent(
         "atlas",
         r#"  { kind = "run", command = "mkdir -p .github/workflows && printf 'on: push\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n      - run: ./build.sh\n' > .github/workflows/build.yml && git add -A && git commit -qm 'Add a build' && git push origin HEAD:refs/heads/compass/atlas/ci; echo tried-ci" },
 "#,

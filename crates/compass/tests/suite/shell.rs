@@ -6,7 +6,7 @@
 //! into an agent whose kind masks config places has them pinned: it cannot
 //! rename them out from under the agent process.
 
-use super::{BIN, TestDaemon, git_repo};
+use super::{BIN, TestDaemon};
 use std::io::Write;
 use std::process::{Command, Stdio};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
@@ -106,14 +106,7 @@ fn masked_kind() -> String {
 fn a_masked_agents_shell_cannot_move_its_masked_paths() {
     compass_test_support::bins::scripted_agent();
     let mut d = TestDaemon::start();
-    let repo = git_repo(d.outside());
-    let notes = d.outside().join("notes");
-    fs_err::create_dir_all(&notes).unwrap();
-    fs_err::write(notes.join("scenario.toml"), SCENARIO).unwrap();
-    fs_err::write(d.home().join("kinds.toml"), masked_kind()).unwrap();
-    d.kill9();
-    d.spawn();
-    d.project_with_dir("demo", &repo, &notes);
+    d.restart_with_kinds(&masked_kind(), &[("scenario.toml", SCENARIO)]);
     d.ok(&["agent", "new", "atlas", "--kind", "masked"]);
     d.ok(&["agent", "start", "atlas"]);
     let out = shell(

@@ -2,7 +2,7 @@
 //! run its scenario (`compass-scripted-agent/scenarios/escape/`), adds what
 //! is specific to it, and ends with [`Arena::finish`]'s checks.
 
-use super::arena::{Arena, Backend, WardenMode};
+use super::arena::{Arena, Backend, Turn, WardenMode};
 use std::path::PathBuf;
 
 macro_rules! scenario {
@@ -943,26 +943,77 @@ fn daemon_peak_memory(a: &Arena) -> Option<u64> {
     Some(kb * 1024)
 }
 
+/// The bytes of the daemon's store on disk: its database and WAL.
+fn store_bytes(a: &Arena) -> u64 {
+    ["compass.db", "compass.db-wal"]
+        .iter()
+        .filter_map(|f| fs_err::metadata(a.d.home().join(f)).ok())
+        .map(|m| m.len())
+        .sum()
+}
+
+/// Fails `a` when `what` (the daemon's peak memory, the store) grew by
+/// more than `bound` bytes, `grown`; `during` says under what.
+fn grew_at_most(a: &mut Arena, what: &str, grown: u64, bound: u64, during: &str) {
+    if grown > bound {
+        a.fail(format!("{what} grew by {} MiB {during}", grown >> 20));
+    }
+}
+
+/// Fails `a` when `turn` does not show `marker`: `what` did not happen, so
+/// the attack never ran and a bound it kept proves nothing.
+fn attack_ran(a: &mut Arena, turn: &Turn, (marker, what): (&str, &str)) {
+    if !turn.text.contains(marker) {
+        a.fail(format!("{what}, so the attack never ran: {}", turn.text));
+    }
+}
+
+/// The daemon's peak memory.
+const PEAK: &str = "the daemon's peak memory";
+
+/// A turn of `agent`, to its end, and by how many bytes the daemon's peak
+/// memory grew during it.
+fn turn_measured(a: &mut Arena, agent: &str) -> (Turn, u64) {
+    let before = daemon_peak_memory(a).unwrap_or(0);
+    let turn = a.turn_ends(agent);
+    let after = daemon_peak_memory(a).unwrap_or(0);
+    (turn, after.saturating_sub(before))
+}
+
+/// An attack on the daemon's memory: agent `atlas` runs `scenario` (with
+/// Warden `warden`) for a turn, to its end; the attack ran (when `ran`
+/// says how to tell, see [`attack_ran`]) and the daemon's peak memory grew
+/// by at most `bound` bytes, `during` it.
+fn memory_stays_bounded(
+    b: Backend,
+    warden: WardenMode,
+    scenario: &str,
+    ran: Option<(&str, &str)>,
+    bound: u64,
+    during: &str,
+) {
+    let Some(mut a) = Arena::new(b, warden) else {
+        return;
+    };
+    a.agent("atlas", scenario);
+    let (turn, grown) = turn_measured(&mut a, "atlas");
+    if let Some(ran) = ran {
+        attack_ran(&mut a, &turn, ran);
+    }
+    grew_at_most(&mut a, PEAK, grown, bound, during);
+    a.finish();
+}
+
+/// What [`attack_ran`] looks for in a `terminal-hoard` turn.
+const HOARDED: (&str, &str) = ("/tmp/hoard-done", "the hoarding command did not finish");
+
 /// A daemon socket in the workload flooded by `scenario`'s raw clients
 /// (64 of them, each offering 16 MiB or more): the server caps what it
 /// holds at once, so the daemon's peak memory grows by less than 384 MiB
 /// and `status` keeps answering.
 fn socket_flood(b: Backend, scenario: &str, socket: &str) {
-    let Some(mut a) = Arena::new(b, WardenMode::On) else {
-        return;
-    };
-    a.agent("atlas", scenario);
-    let before = daemon_peak_memory(&a).unwrap_or(0);
-    a.turn_ends("atlas");
-    let after = daemon_peak_memory(&a).unwrap_or(0);
-    let grown = after.saturating_sub(before);
-    if grown > 384 << 20 {
-        a.fail(format!(
-            "the daemon's peak memory grew by {} MiB under a {socket} flood",
-            grown >> 20
-        ));
-    }
-    a.finish();
+    let during = format!("under a {socket} flood");
+    memory_stays_bounded(b, WardenMode::On, scenario, None, 384 << 20, &during);
 }
 
 /// The agents' MCP socket: endless JSON-RPC lines (it holds 8 sessions of
@@ -981,27 +1032,14 @@ pub(crate) fn hook_socket_flood(b: Backend) {
 /// bound, not the agent's number, so its peak memory grows by far less
 /// than the output, and `status` keeps answering.
 pub(crate) fn terminal_output_limit_is_the_clients(b: Backend) {
-    let Some(mut a) = Arena::new(b, WardenMode::Off) else {
-        return;
-    };
-    a.agent("atlas", scenario!("terminal-hoard"));
-    let before = daemon_peak_memory(&a).unwrap_or(0);
-    let turn = a.turn_ends("atlas");
-    let after = daemon_peak_memory(&a).unwrap_or(0);
-    if !turn.text.contains("/tmp/hoard-done") {
-        a.fail(format!(
-            "the hoarding command did not finish, so the attack never ran: {}",
-            turn.text
-        ));
-    }
-    let grown = after.saturating_sub(before);
-    if grown > 192 << 20 {
-        a.fail(format!(
-            "the daemon's peak memory grew by {} MiB keeping 512 MiB of one terminal's output for the agent",
-            grown >> 20
-        ));
-    }
-    a.finish();
+    memory_stays_bounded(
+        b,
+        WardenMode::Off,
+        scenario!("terminal-hoard"),
+        Some(HOARDED),
+        192 << 20,
+        "keeping 512 MiB of one terminal's output for the agent",
+    );
 }
 
 /// The same 512 MiB of one command's output, on disk: every byte a
@@ -1013,31 +1051,20 @@ pub(crate) fn terminal_output_fills_no_disk(b: Backend) {
     let Some(mut a) = Arena::new(b, WardenMode::Off) else {
         return;
     };
-    let store_bytes = |a: &Arena| -> u64 {
-        ["compass.db", "compass.db-wal"]
-            .iter()
-            .filter_map(|f| fs_err::metadata(a.d.home().join(f)).ok())
-            .map(|m| m.len())
-            .sum()
-    };
     a.agent("atlas", scenario!("terminal-hoard"));
     let before = store_bytes(&a);
     let turn = a.turn_ends("atlas");
-    if !turn.text.contains("/tmp/hoard-done") {
-        a.fail(format!(
-            "the hoarding command did not finish, so the attack never ran: {}",
-            turn.text
-        ));
-    }
+    attack_ran(&mut a, &turn, HOARDED);
     // The writer may still be storing what it was handed.
     std::thread::sleep(std::time::Duration::from_secs(5));
     let grown = store_bytes(&a).saturating_sub(before);
-    if grown > 64 << 20 {
-        a.fail(format!(
-            "the store grew by {} MiB keeping 512 MiB of one terminal's output",
-            grown >> 20
-        ));
-    }
+    grew_at_most(
+        &mut a,
+        "the store",
+        grown,
+        64 << 20,
+        "keeping 512 MiB of one terminal's output",
+    );
     a.finish();
 }
 
@@ -1046,30 +1073,17 @@ pub(crate) fn terminal_output_fills_no_disk(b: Backend) {
 /// the daemon's peak memory grows by far less than 64 copies of the file,
 /// and `status` keeps answering.
 pub(crate) fn request_burst_is_served_a_few_at_a_time(b: Backend) {
-    let Some(mut a) = Arena::new(b, WardenMode::Off) else {
-        return;
-    };
-    a.agent("atlas", scenario!("fs-read-burst"));
-    let before = daemon_peak_memory(&a).unwrap_or(0);
-    let turn = a.turn_ends("atlas");
-    let after = daemon_peak_memory(&a).unwrap_or(0);
-    if !turn
-        .text
-        .contains("burst of 64 fs/read_text_file: 64 answered")
-    {
-        a.fail(format!(
-            "the burst was not served, so the attack never ran: {}",
-            turn.text
-        ));
-    }
-    let grown = after.saturating_sub(before);
-    if grown > 256 << 20 {
-        a.fail(format!(
-            "the daemon's peak memory grew by {} MiB serving 64 reads of an 8 MB file sent at once",
-            grown >> 20
-        ));
-    }
-    a.finish();
+    memory_stays_bounded(
+        b,
+        WardenMode::Off,
+        scenario!("fs-read-burst"),
+        Some((
+            "burst of 64 fs/read_text_file: 64 answered",
+            "the burst was not served",
+        )),
+        256 << 20,
+        "serving 64 reads of an 8 MB file sent at once",
+    );
 }
 
 /// The agent's own stream, without a command: 4000 message chunks of 60 KB
@@ -1085,31 +1099,26 @@ pub(crate) fn message_flood_is_bounded(b: Backend) {
     let scenario = format!(
         "name = \"escape-message-flood\"\n[[turns]]\nsteps = [\n  {{ kind = \"repeat\", count = 4000, step = {{ kind = \"message\", text = \"{chunk}\" }} }},\n]\n"
     );
-    let store_bytes = |a: &Arena| -> u64 {
-        ["compass.db", "compass.db-wal"]
-            .iter()
-            .filter_map(|f| fs_err::metadata(a.d.home().join(f)).ok())
-            .map(|m| m.len())
-            .sum()
-    };
     a.agent("atlas", &scenario);
     let (memory, disk) = (daemon_peak_memory(&a).unwrap_or(0), store_bytes(&a));
     a.turn("atlas");
     std::thread::sleep(std::time::Duration::from_secs(5));
     let grown = daemon_peak_memory(&a).unwrap_or(0).saturating_sub(memory);
-    if grown > 192 << 20 {
-        a.fail(format!(
-            "the daemon's peak memory grew by {} MiB under 240 MB of message chunks",
-            grown >> 20
-        ));
-    }
+    grew_at_most(
+        &mut a,
+        PEAK,
+        grown,
+        192 << 20,
+        "under 240 MB of message chunks",
+    );
     let stored = store_bytes(&a).saturating_sub(disk);
-    if stored > 96 << 20 {
-        a.fail(format!(
-            "the store grew by {} MiB under 240 MB of message chunks in one turn",
-            stored >> 20
-        ));
-    }
+    grew_at_most(
+        &mut a,
+        "the store",
+        stored,
+        96 << 20,
+        "under 240 MB of message chunks in one turn",
+    );
     a.finish();
 }
 
@@ -1123,16 +1132,14 @@ pub(crate) fn huge_git_output(b: Backend) {
         return;
     };
     a.agent("atlas", scenario!("huge-diff"));
-    let before = daemon_peak_memory(&a).unwrap_or(0);
-    a.turn_ends("atlas");
-    let after = daemon_peak_memory(&a).unwrap_or(0);
-    let grown = after.saturating_sub(before);
-    if grown > 96 << 20 {
-        a.fail(format!(
-            "the daemon's peak memory grew by {} MiB reading the git output of a 100 MB diff",
-            grown >> 20
-        ));
-    }
+    let (_, grown) = turn_measured(&mut a, "atlas");
+    grew_at_most(
+        &mut a,
+        PEAK,
+        grown,
+        96 << 20,
+        "reading the git output of a 100 MB diff",
+    );
     let flags = a.d.ok(&["warden", "log", "--flags", "--agent", "atlas"]);
     if !flags.contains("only the first part was inspected") {
         a.fail(format!(
