@@ -498,6 +498,37 @@ fn judge_run(
     }
 }
 
+/// What a file the agent writes would do when run: code that ships the
+/// environment or credentials ([`crate::writes::ships`]), and for a shell
+/// script each high-stakes command on its lines, once per detector.
+pub fn written_findings(path: &str, content: &str, ws: &Workspace) -> Vec<Finding> {
+    let mut out = crate::writes::ships(path, content);
+    if crate::writes::is_script(path, content) {
+        for line in content
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .take(400)
+        {
+            for f in analyze(line, "/work", ws).findings {
+                if f.severity >= Severity::High
+                    && !out.iter().any(|o: &Finding| o.detector == f.detector)
+                {
+                    out.push(Finding::new(
+                        f.detector,
+                        Severity::High,
+                        format!(
+                            "The script {path} the agent writes would run a command that: {}",
+                            f.explanation
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    out
+}
+
 /// Judge `text`, written to `path` on this line and run as `kind`.
 fn judge_written(
     path: &str,
@@ -510,7 +541,7 @@ fn judge_written(
     use crate::written::{self, Kind};
     let shown = redact_home(path);
     // Code that ships the environment or a credential, whatever runs it.
-    a.findings.extend(crate::writes::inspect(path, text, ws));
+    a.findings.extend(written_findings(path, text, ws));
     let lines: Vec<String> = match kind {
         Kind::PackageJson => match written::package_scripts(text) {
             Some(scripts) if scripts.len() <= MAX_PACKAGE_SCRIPTS => scripts,

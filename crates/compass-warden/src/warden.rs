@@ -962,7 +962,7 @@ impl Warden {
                     Severity::Medium,
                     "The file it writes",
                 ));
-                findings.extend(crate::writes::inspect(
+                findings.extend(output::written_findings(
                     &abs,
                     content,
                     &self.config.workspace,

@@ -209,7 +209,7 @@ fn warm_up_within(detectors: &Detectors, budget: Duration) -> WarmUp {
     for line in SAMPLE_COMMANDS {
         let _ = output::analyze(line, "/work/app", &ws);
     }
-    let _ = crate::writes::inspect("/work/app/build.rs", SAMPLE_WRITE, &ws);
+    let _ = output::written_findings("/work/app/build.rs", SAMPLE_WRITE, &ws);
     let mut skipped = 0;
     for file in RULE_FILES {
         if started.elapsed() >= budget {

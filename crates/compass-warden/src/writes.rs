@@ -4,7 +4,6 @@
 //! Reading the code, not running it.
 
 use crate::detector;
-use crate::output::{self, Workspace};
 use compass_core::gate::{Finding, Severity};
 use regex::Regex;
 use std::sync::LazyLock;
@@ -25,8 +24,9 @@ static CRED_FILE: LazyLock<Regex> = LazyLock::new(|| {
         .expect("regex")
 });
 
-/// What a written file's code would send out, if anything.
-pub fn inspect(path: &str, content: &str, ws: &Workspace) -> Vec<Finding> {
+/// What a written file's code would send out, if anything (the commands of
+/// a shell script are judged besides: [`crate::output::written_findings`]).
+pub fn ships(path: &str, content: &str) -> Vec<Finding> {
     let mut out = Vec::new();
     let workflow = path.contains("/.github/workflows/") || path.ends_with(".gitlab-ci.yml");
     // In a workflow each step is its own command: a secret and a send on one line.
@@ -44,42 +44,22 @@ pub fn inspect(path: &str, content: &str, ws: &Workspace) -> Vec<Finding> {
             format!("The agent writes {path}, whose code sends the environment, repository secrets or a credential file over the network when it runs."),
         ));
     }
-    let script = path.ends_with(".sh")
+    out
+}
+
+/// Whether `path` is a shell script, by its name or its first line.
+pub fn is_script(path: &str, content: &str) -> bool {
+    path.ends_with(".sh")
         || content.starts_with("#!/bin/sh")
         || content.starts_with("#!/bin/bash")
-        || content.starts_with("#!/usr/bin/env bash");
-    if script {
-        for line in content
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty() && !l.starts_with('#'))
-            .take(400)
-        {
-            for f in output::analyze(line, "/work", ws).findings {
-                if f.severity >= Severity::High
-                    && !out.iter().any(|o: &Finding| o.detector == f.detector)
-                {
-                    out.push(Finding::new(
-                        f.detector,
-                        Severity::High,
-                        format!(
-                            "The script {path} the agent writes would run a command that: {}",
-                            f.explanation
-                        ),
-                    ));
-                }
-            }
-        }
-    }
-    out
+        || content.starts_with("#!/usr/bin/env bash")
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-
     fn flags(path: &str, content: &str) -> bool {
-        !inspect(path, content, &Workspace::default()).is_empty()
+        let ws = crate::output::Workspace::default();
+        !crate::output::written_findings(path, content, &ws).is_empty()
     }
 
     #[test]
