@@ -19,6 +19,8 @@ use std::path::PathBuf;
 const BUILTIN: &str = include_str!("kinds.toml");
 /// The binary a kind with `confine_secrets` starts through.
 pub use compass_hook::confine::BINARY as CONFINE_BINARY;
+/// The git a kind with `provision.own_git` runs as its own.
+pub use compass_hook::own_git;
 /// The variable naming, to a kind's install script, the directory it
 /// installs into (`npm install -g --prefix "$COMPASS_INSTALL_PREFIX"`):
 /// its `bin` holds the kind's program.
@@ -102,6 +104,14 @@ pub struct Provision {
     /// program re-reads them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rendered: Vec<Rendered>,
+    /// The agent's program runs git itself, outside any tool call: the
+    /// workload's `PATH` starts with the read-only config dir's `own-git/`,
+    /// whose `git` (`compass-confine` by another name,
+    /// `compass_hook::own_git`) reads the agent's repository only as data.
+    /// The kind's own config must set `compass_hook::own_git::TOOL_ENV` in
+    /// its tool commands' environment, whose `git` is then the system's.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub own_git: bool,
 }
 
 fn default_install_timeout_s() -> u64 {
@@ -1043,7 +1053,27 @@ mod tests {
         let masked = &codex.provision.masked;
         assert_eq!(masked.dirs, [".codex"]);
         assert_eq!(masked.home_dirs, [".codex/tmp"]);
-        assert_eq!(masked.home_files, [".codex/config.toml", ".codex/.env"]);
+        assert_eq!(
+            masked.home_files,
+            [
+                ".codex/config.toml",
+                ".codex/.env",
+                ".codex/models_cache.json"
+            ]
+        );
+        // Codex's own git is Compass's, and its tools' the system's.
+        assert!(codex.provision.own_git);
+        let managed = codex
+            .rendered(&BTreeMap::new(), "/run/compass/config")
+            .unwrap();
+        assert!(
+            managed.iter().any(|(_, body)| body.contains(&format!(
+                "set = {{ {} = \"{}\" }}",
+                own_git::TOOL_ENV,
+                own_git::TOOL_VALUE
+            ))),
+            "{managed:?}"
+        );
         assert!(codex.install_script("/c").contains("codex-acp@0.16.0"));
     }
 

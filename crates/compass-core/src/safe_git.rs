@@ -619,6 +619,33 @@ impl WorktreeView {
     }
 }
 
+/// `git status --short`'s lines from plumbing output: `--name-status -z`
+/// of the index against HEAD (first column) and of the worktree against
+/// the index (second), and `ls-files -z --others` (`??`).
+pub fn short_status(staged: &str, unstaged: &str, untracked: &str) -> Vec<String> {
+    let mut by_path: std::collections::BTreeMap<&str, [char; 2]> = Default::default();
+    for (column, listing) in [(0, staged), (1, unstaged)] {
+        let mut fields = listing.split('\0');
+        while let (Some(kind), Some(path)) = (fields.next(), fields.next()) {
+            let Some(letter) = kind.chars().next() else {
+                continue;
+            };
+            by_path.entry(path).or_insert([' ', ' '])[column] = letter;
+        }
+    }
+    let mut lines: Vec<String> = by_path
+        .into_iter()
+        .map(|(path, [x, y])| format!("{x}{y} {path}"))
+        .collect();
+    lines.extend(
+        untracked
+            .split('\0')
+            .filter(|p| !p.is_empty())
+            .map(|p| format!("?? {p}")),
+    );
+    lines
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -22,6 +22,7 @@ pub mod args;
 pub mod client;
 pub mod confine;
 pub mod http;
+pub mod own_git;
 pub mod wire;
 
 pub use client::{HookOutcome, run_hook, run_hook_process};

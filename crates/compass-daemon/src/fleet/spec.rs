@@ -57,7 +57,27 @@ impl Fleet {
         // Mounted only once it exists (a kind whose program is preinstalled
         // never has one).
         let install = self.install_dir(kind).filter(|i| i.host.is_dir());
-        let mut path = vec![bin.display().to_string()];
+        let mut path = Vec::new();
+        // A kind whose program runs git itself finds Compass's first
+        // (`compass_hook::own_git`), in the read-only config dir.
+        if kind.provision.own_git {
+            path.push(
+                inner
+                    .config
+                    .join(compass_acp::kinds::own_git::OWN_GIT_DIR)
+                    .display()
+                    .to_string(),
+            );
+            env.insert(
+                compass_acp::kinds::own_git::VIEWS_ENV.to_owned(),
+                inner
+                    .config
+                    .join(compass_core::safe_git::VIEW_DIR)
+                    .display()
+                    .to_string(),
+            );
+        }
+        path.push(bin.display().to_string());
         path.extend(
             self.agent_tools_bins()
                 .into_iter()

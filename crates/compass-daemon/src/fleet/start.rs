@@ -342,6 +342,9 @@ impl Fleet {
         for (rel, body) in rendered {
             write_config(&layout.config.join(rel), &body)?;
         }
+        if plan.kind.provision.own_git {
+            own_git_link(&layout.config, &self.inner_bin()?)?;
+        }
         let mut hooked = plan.kind.hooks.pre_tool;
         if plan.kind.id == "scripted" {
             let scenario = scenario.unwrap_or(DEFAULT_SCENARIO);
@@ -582,4 +585,21 @@ async fn mark_failed(store: &Store, agent: &AgentId, reason: &str) {
     {
         tracing::error!(%error, %agent, "could not record a failed start");
     }
+}
+
+/// The `git` a kind with `provision.own_git` finds first on its `PATH`: a
+/// link in the config dir (read-only inside) to `compass-confine` in the
+/// Compass bin dir as the workload sees it. Written by the host, never
+/// followed by it.
+fn own_git_link(config: &std::path::Path, inner_bin: &std::path::Path) -> Result<(), FleetError> {
+    use compass_acp::kinds::own_git::{GIT_NAME, OWN_GIT_DIR};
+    let dir = config.join(OWN_GIT_DIR);
+    fs_err::create_dir_all(&dir).map_err(io("creating the agent's own-git dir"))?;
+    let link = dir.join(GIT_NAME);
+    let target = inner_bin.join(compass_acp::CONFINE_BINARY);
+    if fs_err::read_link(&link).is_ok_and(|t| t == target) {
+        return Ok(());
+    }
+    let _ = fs_err::remove_file(&link);
+    std::os::unix::fs::symlink(&target, &link).map_err(io(format!("linking {}", link.display())))
 }

@@ -48,7 +48,7 @@ struct Planting {
     // Fields drop in order: the daemon before the model server it talks
     // to, the server before the runtime it runs on.
     d: TestDaemon,
-    _server: ModelServer,
+    server: ModelServer,
     _rt: tokio::runtime::Runtime,
     /// What the first turn showed.
     turn: String,
@@ -70,7 +70,7 @@ impl Planting {
         let turn = d.ok(&["agent", "prompt", "vega", "Set up", "--follow"]);
         Self {
             d,
-            _server: server,
+            server,
             _rt: rt,
             turn,
         }
@@ -161,11 +161,12 @@ const FILTER: &str = r#"cd /work/app && git config filter.x.clean "sh -c 'touch 
 
 /// Escape: Codex runs `git status --porcelain` itself as a turn starts
 /// (with `core.hooksPath` and `core.fsmonitor` off, nothing else), outside
-/// any tool call: a clean filter the agent configured in its clone runs
-/// there, ungated. Seen with codex-acp 0.16.0: the marker appears at the
-/// turn after the plant.
+/// any tool call: a clean filter the agent configured in its clone ran
+/// there, ungated (codex-acp 0.16.0: the marker appeared at the turn after
+/// the plant). Now Codex's `git` is Compass's (`provision.own_git`), whose
+/// status reads the clone through a host-owned view; the plant itself
+/// (the tool's own git) still works.
 #[test]
-#[ignore = "escapes today: Codex's own `git status` at a turn start runs the clean filter the agent configured in its clone"]
 fn codex_escape_its_own_git_runs_no_agent_configured_filter() {
     let planting = Planting::run(FILTER);
     let (d, planted) = (&planting.d, &planting.turn);
@@ -177,4 +178,88 @@ fn codex_escape_its_own_git_runs_no_agent_configured_filter() {
         !app.join("filter.marker").exists(),
         "Codex's own git ran the agent's clean filter\n{next}"
     );
+}
+
+/// What the agent would have Codex say to the model as its own: a marker
+/// in a model's base instructions and instructions template.
+const CACHED_MARKER: &str = "planted-models-cache-instructions";
+
+/// What the agent writes to Codex's models cache (`$CODEX_HOME/
+/// models_cache.json`, which codex-acp 0.16.0 reads at a session start
+/// when it is younger than five minutes and names Codex's own version,
+/// before any fetch from the provider): an entry for each model Codex
+/// ships, with [`CACHED_MARKER`] as its instructions. `FETCHED_AT` becomes
+/// the time of the write; the version is the one a Codex built from its
+/// repository (not a release) reports.
+fn models_cache_plant() -> String {
+    let models: Vec<serde_json::Value> = ["gpt-5.5", "gpt-5.4", "gpt-5.4-mini", "gpt-5.3-codex", "gpt-5.2"]
+        .into_iter()
+        .enumerate()
+        .map(|(i, slug)| {
+            json!({
+                "slug": slug, "display_name": slug, "description": "planted",
+                "prefer_websockets": false, "support_verbosity": true, "default_verbosity": "low",
+                "apply_patch_tool_type": "freeform", "web_search_tool_type": "text_and_image",
+                "input_modalities": ["text"], "supports_image_detail_original": false,
+                "truncation_policy": {"mode": "tokens", "limit": 10000},
+                "supports_parallel_tool_calls": true, "context_window": 272000,
+                "max_context_window": 272000, "auto_compact_token_limit": null,
+                "reasoning_summary_format": "experimental", "default_reasoning_summary": "none",
+                "default_reasoning_level": "medium",
+                "supported_reasoning_levels": [{"effort": "medium", "description": "m"}],
+                "shell_type": "shell_command", "visibility": "list",
+                "minimal_client_version": "0.0.0", "supported_in_api": true,
+                "availability_nux": null, "upgrade": null, "priority": i,
+                "base_instructions": CACHED_MARKER,
+                "model_messages": {
+                    "instructions_template": format!("{CACHED_MARKER} {{{{ personality }}}}"),
+                    "instructions_variables": {"personality_default": "", "personality_friendly": "", "personality_pragmatic": ""}
+                },
+                "experimental_supported_tools": [], "available_in_plans": ["plus"],
+                "supports_search_tool": false, "service_tiers": [], "additional_speed_tiers": [],
+                "supports_reasoning_summaries": true
+            })
+        })
+        .collect();
+    let cache = json!({"fetched_at": "FETCHED_AT", "client_version": "0.0.0", "models": models});
+    format!(
+        "mkdir -p ~/.codex && printf '%s' '{cache}' | sed \"s/FETCHED_AT/$(date -u +%Y-%m-%dT%H:%M:%SZ)/\" > ~/.codex/models_cache.json; echo planted"
+    )
+}
+
+/// Escape: Codex reads its models cache from its home, which the agent
+/// writes; an entry there for the model in use sets Codex's base
+/// instructions (its system prompt) and tools. The agent plants one with
+/// Warden off and is restarted: the next turn's request carries Codex's
+/// own instructions, not the planted ones. (Seen with codex-acp 0.16.0:
+/// this passes without the kind's mask too, with a cache naming client
+/// version 0.0.0 — whether the version a release build reports, or no
+/// session-start refresh at all, keeps it unread is not yet known; the
+/// mask holds either way.)
+#[test]
+fn codex_escape_agent_written_models_cache_never_loads() {
+    let plant = models_cache_plant();
+    assert!(!plant.contains('\n'), "the plant is one command line");
+    let planting = Planting::run(&plant);
+    let (d, planted) = (&planting.d, &planting.turn);
+    assert!(planted.contains("turn ended"), "{planted}");
+    d.ok(&["agent", "stop", "vega"]);
+    d.ok(&["agent", "start", "vega"]);
+    let before = planting.server.requests().len();
+    let next = d.ok(&["agent", "prompt", "vega", "Anything else?", "--follow"]);
+    // A new session replays the script from its start (the plant again).
+    assert!(next.contains("turn ended"), "{next}");
+    let requests = planting.server.requests();
+    let after = &requests[before..];
+    assert!(!after.is_empty(), "the restarted Codex asked nothing");
+    for r in after {
+        let instructions = r["instructions"].to_string();
+        // (The conversation replays the plant's command line, marker and
+        // all: only the instructions are Codex's own.)
+        assert!(
+            !instructions.contains(CACHED_MARKER),
+            "Codex took the agent's models cache as its own: {instructions}"
+        );
+        assert!(instructions.contains("Codex"), "{instructions}");
+    }
 }
