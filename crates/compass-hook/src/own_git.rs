@@ -237,7 +237,7 @@ pub fn plan(argv: &[String], cwd: &Path) -> Result<Plan, String> {
     loop {
         match rest {
             [c, setting, tail @ ..] if c == "-c" => {
-                check_value("-c setting", setting).map_err(|e| refuse(e))?;
+                check_value("-c setting", setting).map_err(refuse)?;
                 rest = tail;
             }
             [flag, tail @ ..] if flag == "--no-optional-locks" || flag == "--no-pager" => {
@@ -288,10 +288,10 @@ pub fn plan(argv: &[String], cwd: &Path) -> Result<Plan, String> {
                 {
                     out.push(Arg::Literal(l));
                 } else if values && !dashes {
-                    let id = check_commit_id("revision", a).map_err(|e| refuse(e))?;
+                    let id = check_commit_id("revision", a).map_err(refuse)?;
                     out.push(Arg::Value(id));
                 } else if values {
-                    check_value("path", a).map_err(|e| refuse(e))?;
+                    check_value("path", a).map_err(refuse)?;
                     out.push(Arg::Value(a.clone()));
                 } else {
                     return Err(refuse(format!("`{sub} {a}` is not supported")));
@@ -323,7 +323,7 @@ pub fn plan(argv: &[String], cwd: &Path) -> Result<Plan, String> {
                     args.join(" ")
                 )));
             }
-            let mut g = SafeGit::in_dir(cwd).map_err(|e| refuse(e))?.args([*name]);
+            let mut g = SafeGit::in_dir(cwd).map_err(refuse)?.args([*name]);
             let mut values = 0;
             for a in args {
                 if let Some(l) = allowed.exact.iter().find(|l| **l == a.as_str()) {
@@ -334,10 +334,10 @@ pub fn plan(argv: &[String], cwd: &Path) -> Result<Plan, String> {
                     .find_map(|f| Some((*f, a.strip_prefix(f)?)))
                 {
                     // A format string may be anything but a line break.
-                    g = g.flag_value(flag, "value", value).map_err(|e| refuse(e))?;
+                    g = g.flag_value(flag, "value", value).map_err(refuse)?;
                 } else if values < allowed.values {
                     values += 1;
-                    g = g.value("argument", a).map_err(|e| refuse(e))?;
+                    g = g.value("argument", a).map_err(refuse)?;
                 } else {
                     return Err(refuse(format!("`{name} {a}` is not supported")));
                 }
