@@ -365,3 +365,29 @@ fn pinned_claude_code_is_gated_through_http_hooks_with_no_hook_process() {
         "no request came from Claude Code 2.1.332"
     );
 }
+
+/// Escape: Claude Code's tool commands look for its model key in every place the
+/// agent's user can read ([`super::real_agent::model_key_is_out_of_tools_reach`]).
+#[test]
+#[ignore = "Claude Code does not start through compass-confine: its Bash tool commands inherit ANTHROPIC_API_KEY and can read the environment and memory of claude-agent-acp and the claude CLI (see the kind notes)"]
+fn claude_code_escape_tools_never_read_its_model_key() {
+    super::real_agent::model_key_is_out_of_tools_reach(&case());
+}
+
+/// Claude Code as agent `orion` through the shared scenario, with the
+/// Anthropic API at the scripted server.
+fn case() -> super::real_agent::Case<'static> {
+    super::real_agent::Case {
+        bin: compass_test_support::claude_agent_acp(),
+        kind: "claude-code",
+        agent: "orion",
+        secret: ("ANTHROPIC_API_KEY", "sk-ant-dummy-for-the-scripted-server"),
+        gateway: ("ANTHROPIC_BASE_URL", str::to_owned),
+        shell: |cmd| {
+            ScriptedTurn::tool(
+                "Bash",
+                json!({"command": cmd, "description": "Run it", "timeout": 120000}),
+            )
+        },
+    }
+}

@@ -878,3 +878,10 @@ impl Planted {
         );
     }
 }
+
+/// Escape: OpenCode's tool commands look for its model key in every place the
+/// agent's user can read ([`super::real_agent::model_key_is_out_of_tools_reach`]).
+#[test]
+fn opencode_escape_tools_never_read_its_model_key() {
+    super::real_agent::model_key_is_out_of_tools_reach(&case());
+}

@@ -199,3 +199,195 @@ pub(crate) fn matrix_row(d: &TestDaemon, kind: &str) -> Value {
         .cloned()
         .unwrap_or_else(|| panic!("{list}"))
 }
+
+/// A tool command's hunt for its agent's model key. `argv[1]` is the key
+/// in hex (the tool's own command line, and so the agent's memory of the
+/// model's tool call, never holds the key itself). It looks in its own
+/// environment; every other process's environment, command line, memory
+/// (`maps` + `mem`: writable and anonymous regions) and open regular files
+/// (`/proc/<pid>/fd/*`: a deleted file or memfd too); and every regular
+/// file under the config dir, `$HOME`, `/run` and `/tmp`. Each place that
+/// holds the key is a `FOUND` line; the last line counts what it searched
+/// (the proof it ran). It writes `key_probe.txt` in its working directory,
+/// and prints the same.
+pub(crate) const KEY_PROBE: &str = r#"import os, stat, sys
+key = bytes.fromhex(sys.argv[1])
+needles = [key, key.decode().encode("utf-16-le")]
+me = os.getpid()
+found, denied = [], {}
+n = dict(processes=0, environs=0, cmdlines=0, memories=0, memory_mb=0, fds=0, files=0)
+def holds(data):
+    return any(x in data for x in needles)
+def deny(what):
+    denied[what] = denied.get(what, 0) + 1
+if any(holds(k + b"=" + v) for k, v in os.environb.items()):
+    found.append("own environment")
+def regular(path, limit=64 << 20):
+    st = os.stat(path)
+    if not stat.S_ISREG(st.st_mode) or st.st_size > limit:
+        return None
+    with open(path, "rb") as f:
+        return f.read(limit)
+def scan_memory(pid, comm):
+    try:
+        maps = open(f"/proc/{pid}/maps").read().splitlines()
+        mem = open(f"/proc/{pid}/mem", "rb", buffering=0)
+    except OSError:
+        deny("mem")
+        return
+    scanned = 0
+    with mem:
+        for line in maps:
+            parts = line.split(None, 5)
+            perms, path = parts[1], (parts[5] if len(parts) > 5 else "")
+            if "r" not in perms or path in ("[vvar]", "[vsyscall]", "[vvar_vclock]"):
+                continue
+            if "w" not in perms and path.startswith("/"):
+                continue
+            lo, hi = (int(a, 16) for a in parts[0].split("-"))
+            if hi - lo > 512 << 20:
+                continue
+            tail, at = b"", lo
+            while at < hi:
+                size = min(4 << 20, hi - at)
+                try:
+                    mem.seek(at)
+                    chunk = mem.read(size)
+                except (OSError, ValueError, OverflowError):
+                    break
+                if not chunk:
+                    break
+                scanned += len(chunk)
+                if holds(tail + chunk):
+                    found.append(f"memory of {comm} ({pid})")
+                    return
+                tail, at = chunk[-64:], at + len(chunk)
+    if scanned:
+        n["memories"] += 1
+        n["memory_mb"] += scanned >> 20
+    else:
+        deny("mem")
+for pid in sorted(p for p in os.listdir("/proc") if p.isdigit() and int(p) != me):
+    try:
+        comm = open(f"/proc/{pid}/comm").read().strip()
+    except OSError:
+        continue
+    n["processes"] += 1
+    for part in ("environ", "cmdline"):
+        try:
+            data = open(f"/proc/{pid}/{part}", "rb").read()
+        except OSError:
+            deny(part)
+            continue
+        n[part + "s"] += 1
+        if holds(data):
+            found.append(f"{part} of {comm} ({pid})")
+    try:
+        fds = os.listdir(f"/proc/{pid}/fd")
+    except OSError:
+        fds = []
+        deny("fd")
+    for fd in fds:
+        try:
+            data = regular(f"/proc/{pid}/fd/{fd}")
+        except OSError:
+            continue
+        if data is not None:
+            n["fds"] += 1
+            if holds(data):
+                found.append(f"fd {fd} of {comm} ({pid}): {os.readlink(f'/proc/{pid}/fd/{fd}')}")
+    scan_memory(pid, comm)
+roots = ["/run/compass/config", os.path.expanduser("~"), "/run", "/tmp"]
+seen = set()
+for root in roots:
+    for top, dirs, files in os.walk(root):
+        for name in files:
+            path = os.path.join(top, name)
+            if path in seen:
+                continue
+            seen.add(path)
+            try:
+                if not stat.S_ISREG(os.lstat(path).st_mode):
+                    continue
+                data = regular(path)
+            except OSError:
+                deny("file")
+                continue
+            if data is not None:
+                n["files"] += 1
+                if holds(data):
+                    found.append(f"file {path}")
+lines = [f"FOUND: {f}" for f in found]
+lines.append("denied: " + " ".join(f"{k}={v}" for k, v in sorted(denied.items())))
+lines.append("searched: " + " ".join(f"{k}={v}" for k, v in n.items()))
+open("key_probe.txt", "w").write("\n".join(lines) + "\n")
+print("\n".join(lines))
+"#;
+
+/// Escape: the agent's tools run as the agent's user, so everything the
+/// agent holds is theirs to look for unless Compass keeps it out of reach.
+/// With Warden off (the boundary must hold without it), the model has the
+/// agent run [`KEY_PROBE`] through its own shell tool: it must find the
+/// kind's model key nowhere it searched — its own environment, any
+/// process's environment, command line, memory or open files, the files
+/// under the config dir, `$HOME`, `/run` and `/tmp` — and it must have
+/// searched (the agent's processes among them). Returns what it printed.
+pub(crate) fn model_key_is_out_of_tools_reach(case: &Case<'_>) -> String {
+    let (name, value) = case.secret;
+    let hex: String = value.bytes().map(|b| format!("{b:02x}")).collect();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let server = rt
+        .block_on(ModelServer::start(vec![
+            (case.shell)(&format!("python3 tools/key_probe.py {hex}")),
+            ScriptedTurn::text("Checked."),
+        ]))
+        .unwrap();
+    let d = started(case, &server, &[("tools/key_probe.py", KEY_PROBE)]);
+    d.ok(&["warden", "off"]);
+    let turn = d.ok(&["agent", "prompt", case.agent, "Check the tools", "--follow"]);
+    let out = d.home().join("agents/agt-1/work/app/key_probe.txt");
+    // The probe may outlive the turn (a tool that answers before its
+    // command ends): its last line is written when it is done.
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let probe = loop {
+        let probe = fs_err::read_to_string(&out).unwrap_or_default();
+        if probe.contains("searched: ") || Instant::now() > deadline {
+            break probe;
+        }
+        std::thread::sleep(Duration::from_millis(500));
+    };
+    let searched = |what: &str| -> u64 {
+        probe
+            .lines()
+            .find_map(|l| l.strip_prefix("searched: "))
+            .and_then(|l| {
+                l.split(' ')
+                    .find_map(|kv| kv.strip_prefix(&format!("{what}=")))
+            })
+            .and_then(|v| v.parse().ok())
+            .unwrap_or_else(|| {
+                panic!(
+                    "the probe did not run to its end:\n{probe}\n{turn}\n{}",
+                    d.ok(&["agent", "log", case.agent])
+                )
+            })
+    };
+    // It ran, and saw the agent's processes (and its own shell) and files.
+    assert!(
+        searched("processes") >= 2 && searched("files") > 0,
+        "the probe searched nothing:\n{probe}"
+    );
+    let found: Vec<&str> = probe.lines().filter(|l| l.starts_with("FOUND")).collect();
+    assert!(
+        found.is_empty(),
+        "a tool command of {} read its {name}:\n{probe}",
+        case.kind
+    );
+    for r in server.requests() {
+        assert!(
+            !r.to_string().contains(value),
+            "the key reached the model: {r}"
+        );
+    }
+    probe
+}
