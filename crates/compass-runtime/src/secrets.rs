@@ -100,9 +100,30 @@ pub async fn inject_env(
     state_dir: &Path,
     vars: &[(String, Secret)],
 ) -> Result<(), RuntimeError> {
-    let env = SecretEnv::new(vars)?;
-    let body = env.file_body();
-    rt.set_secret_env(name, env).await?;
+    inject_env_kept(rt, name, state_dir, vars, &[]).await
+}
+
+/// [`inject_env`], with `kept` besides: secrets the runtime adds to every
+/// spawn like the others but never writes into the workload (an agent's
+/// model key: its own program takes it from its environment, and a copy
+/// in `$HOME/.compass/env` would be a file its tools, running as the same
+/// user, can read). The copy holds `vars` only; a name in both is kept
+/// out of it.
+pub async fn inject_env_kept(
+    rt: &dyn WorkloadRuntime,
+    name: &WorkloadName,
+    state_dir: &Path,
+    vars: &[(String, Secret)],
+    kept: &[(String, Secret)],
+) -> Result<(), RuntimeError> {
+    let copied: Vec<(String, Secret)> = vars
+        .iter()
+        .filter(|(n, _)| !kept.iter().any(|(k, _)| k == n))
+        .cloned()
+        .collect();
+    let body = SecretEnv::new(&copied)?.file_body();
+    let all: Vec<(String, Secret)> = vars.iter().chain(kept).cloned().collect();
+    rt.set_secret_env(name, SecretEnv::new(&all)?).await?;
     let path = rt.inner_paths(state_dir).home.join(".compass").join("env");
     write_file(rt, name, &path, &body).await
 }

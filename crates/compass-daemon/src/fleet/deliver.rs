@@ -1,5 +1,6 @@
-//! Secrets into a starting agent's workload: the kind's credentials and
-//! those granted to this start, as 0600 files and (single-line ones) env.
+//! Secrets into a starting agent's workload: those granted to this start,
+//! as 0600 files and (single-line ones) env, and the kind's credentials, in
+//! the agent's environment only (no file its tools could read).
 //! A forge-bound secret is never delivered (see `crate::forge`).
 
 use super::{Fleet, FleetError};
@@ -10,10 +11,14 @@ use std::path::Path;
 
 impl Fleet {
     /// Materialize the secrets the agent's kind names as credentials, plus
-    /// those granted to this start, into its workload: each as a 0600 file
-    /// `$HOME/.compass/secrets/<NAME>` (over stdin, through the runtime), and
-    /// single-line ones also in the runtime's env for every spawn (kept on
-    /// the daemon's side, never read back from the workload). What an
+    /// those granted to this start, into its workload. A granted secret is
+    /// for the agent's tools: a 0600 file `$HOME/.compass/secrets/<NAME>`
+    /// (over stdin, through the runtime), and a single-line one also in the
+    /// runtime's env for every spawn (kept on the daemon's side, never read
+    /// back from the workload) and its copy `$HOME/.compass/env`. A kind's
+    /// own credential that is not granted (its model key) is its program's:
+    /// single-line, it is in the runtime's env only, never in a file of the
+    /// workload (its tools run as the same user and could read one). What an
     /// earlier start delivered is cleared first, so a deleted or ungranted
     /// secret does not linger. A granted secret that is not set is refused;
     /// an unset kind credential is skipped (the agent may authenticate
@@ -40,6 +45,7 @@ impl Fleet {
             }
         }
         let mut env = Vec::new();
+        let mut kept = Vec::new();
         let mut delivered = Vec::new();
         for (name, explicit) in wanted {
             // A forge credential or SSH key authenticates Compass's own git
@@ -64,24 +70,37 @@ impl Fleet {
                 tracing::info!(agent = %agent.id, secret = name, "the kind's credential is not set; not delivered");
                 continue;
             };
-            compass_runtime::secrets::inject_file(
-                self.runtime.as_ref(),
-                workload,
-                state_dir,
-                name,
-                &value,
-            )
-            .await?;
             let env_shaped =
                 std::str::from_utf8(value.expose()).is_ok_and(|v| !v.contains(['\n', '\r']));
-            if env_shaped {
-                env.push((name.to_owned(), value));
+            if env_shaped && !explicit {
+                // The kind's own credential (its model key) is its
+                // program's alone: in the environment the agent starts
+                // with, never in a file its tools could read.
+                kept.push((name.to_owned(), value));
+            } else {
+                compass_runtime::secrets::inject_file(
+                    self.runtime.as_ref(),
+                    workload,
+                    state_dir,
+                    name,
+                    &value,
+                )
+                .await?;
+                if env_shaped {
+                    env.push((name.to_owned(), value));
+                }
             }
             delivered.push(name.to_owned());
         }
-        if !env.is_empty() {
-            compass_runtime::secrets::inject_env(self.runtime.as_ref(), workload, state_dir, &env)
-                .await?;
+        if !env.is_empty() || !kept.is_empty() {
+            compass_runtime::secrets::inject_env_kept(
+                self.runtime.as_ref(),
+                workload,
+                state_dir,
+                &env,
+                &kept,
+            )
+            .await?;
         }
         if !delivered.is_empty() {
             let event = NewEvent {

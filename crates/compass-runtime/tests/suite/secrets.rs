@@ -93,6 +93,28 @@ pub(crate) async fn secrets_never_in_argv(rt: &dyn WorkloadRuntime, egress: Egre
         .mode()
         & 0o777;
     assert_eq!(dir_mode, 0o700);
+    // A kept secret (an agent's model key) reaches spawns like the others,
+    // and never the copy in the workload, which the agent's tools can read.
+    let kept = format!("kept-{}", marker());
+    secrets::inject_env_kept(
+        rt,
+        &s.name,
+        &state,
+        &[("API_TOKEN".to_owned(), Secret::new(value.clone()))],
+        &[("MODEL_KEY".to_owned(), Secret::new(kept.clone()))],
+    )
+    .await
+    .unwrap();
+    let out = rt
+        .exec(&s.name, &sh("printenv MODEL_KEY API_TOKEN"))
+        .await
+        .unwrap();
+    assert_eq!(stdout(&out), format!("{kept}\n{value}\n"));
+    let copy = fs_err::read_to_string(state.join("home/.compass/env")).unwrap();
+    assert!(
+        copy.contains("API_TOKEN=") && !copy.contains(&kept) && !copy.contains("MODEL_KEY"),
+        "{copy}"
+    );
     // Bad names and values are refused with a reason.
     assert!(
         secrets::inject_file(rt, &s.name, &state, "../x", &Secret::new("v"))
