@@ -19,6 +19,9 @@ use std::path::PathBuf;
 const BUILTIN: &str = include_str!("kinds.toml");
 /// The binary a kind with `confine_secrets` starts through.
 pub use compass_hook::confine::BINARY as CONFINE_BINARY;
+/// The dir and name of the `bash` a kind with `provision.confine_shell`
+/// finds first on its `PATH` (`compass-confine` by another name).
+pub use compass_hook::confine::{SHELL_DIR as CONFINE_SHELL_DIR, SHELL_NAME as CONFINE_SHELL_NAME};
 /// The git a kind with `provision.own_git` runs as its own.
 pub use compass_hook::own_git;
 /// The variable naming, to a kind's install script, the directory it
@@ -112,6 +115,14 @@ pub struct Provision {
     /// its tool commands' environment, whose `git` is then the system's.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub own_git: bool,
+    /// The agent's program runs its tool commands with the `bash` it finds
+    /// on `PATH`: the workload's `PATH` starts with the read-only config
+    /// dir's `compass-confine-shell/`, whose `bash` is `compass-confine`
+    /// (`compass_hook::confine::SHELL_DIR`), so each runs confined. Needs
+    /// the agent started through it (`confine_credentials` or
+    /// `confine_secrets`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub confine_shell: bool,
 }
 
 fn default_install_timeout_s() -> u64 {
@@ -289,6 +300,14 @@ pub struct AgentKind {
     /// cannot read the agent's memory or environment.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub confine_secrets: Vec<String>,
+    /// The agent's `credentials` (its model key) are its program's alone:
+    /// it starts through [`CONFINE_BINARY`] (`--keep-env` each), which is
+    /// its `SHELL`, so every tool command it runs through that shell runs
+    /// without them, in a Landlock domain that cannot read the agent's
+    /// memory or environment. For an agent that finds its shell otherwise,
+    /// see [`Provision::confine_shell`].
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub confine_credentials: bool,
     /// `host[:port]`s the agent needs to reach (its model API); none means
     /// no network at all.
     #[serde(default)]
@@ -336,10 +355,15 @@ impl AgentKind {
             }
         }
         *first = programs.agent.display().to_string();
-        if !self.confine_secrets.is_empty() {
+        if self.starts_confined() {
             let mut confined = vec![programs.confine.display().to_string(), "launch".to_owned()];
             for name in &self.confine_secrets {
                 confined.extend(["--secret-env".to_owned(), name.clone()]);
+            }
+            if self.confine_credentials {
+                for name in &self.credentials {
+                    confined.extend(["--keep-env".to_owned(), name.clone()]);
+                }
             }
             confined.push("--".to_owned());
             argv.splice(0..0, confined);
@@ -357,6 +381,12 @@ impl AgentKind {
             max_output: None,
             masks: Vec::new(),
         })
+    }
+
+    /// Whether the agent starts through [`CONFINE_BINARY`].
+    pub fn starts_confined(&self) -> bool {
+        !self.confine_secrets.is_empty()
+            || (self.confine_credentials && !self.credentials.is_empty())
     }
 
     /// A session config for this kind: launch spec, initial mode. The
@@ -560,6 +590,18 @@ impl AgentKind {
                     format!("{name} is set in env too; its value is made fresh at every start"),
                 );
             }
+        }
+        if self.confine_credentials && self.credentials.is_empty() {
+            return bad(
+                "confine_credentials",
+                "the kind names no credentials to keep from its tools".into(),
+            );
+        }
+        if self.provision.confine_shell && !self.starts_confined() {
+            return bad(
+                "provision.confine_shell",
+                "needs the agent started through compass-confine (confine_credentials or confine_secrets)".into(),
+            );
         }
         if !(1..=MAX_INSTALL_TIMEOUT_S).contains(&self.provision.install_timeout_s) {
             return bad(
@@ -922,6 +964,11 @@ mod tests {
         assert_eq!(
             launch.argv,
             [
+                "/opt/compass/bin/compass-confine",
+                "launch",
+                "--keep-env",
+                "GEMINI_API_KEY",
+                "--",
                 "/opt/t/gemini",
                 "--acp",
                 "--admin-policy",

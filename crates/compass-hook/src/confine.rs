@@ -28,7 +28,7 @@
 //! runs unconfined.
 
 use std::ffi::{OsStr, OsString};
-use std::os::unix::ffi::OsStrExt as _;
+use std::os::unix::ffi::{OsStrExt as _, OsStringExt as _};
 
 /// The binary's name, beside `compass-hook` in the Compass bin dir; the
 /// daemon starts it by its absolute path there, never through `PATH`.
@@ -68,7 +68,16 @@ pub const FAILED: u8 = 126;
 /// The shells the confined command runs in, first found wins.
 const SHELLS: &[&str] = &["/bin/bash", "/usr/bin/bash", "/bin/sh"];
 
-pub const USAGE: &str = "usage: compass-confine launch --secret-env NAME [--secret-env NAME]... -- PROGRAM [ARGS]...\n       compass-confine -c COMMAND";
+pub const USAGE: &str = "usage: compass-confine launch [--secret-env NAME | --keep-env NAME]... -- PROGRAM [ARGS]...\n       compass-confine -c [-l] COMMAND";
+/// The dir (under the workload's read-only config dir) holding a `bash`
+/// link to this binary, first on `PATH` for a kind whose agent runs its
+/// tool commands with the `bash` it finds there (Gemini CLI). A confined
+/// command's `PATH` never holds it: the command's own `bash` is the real
+/// one.
+pub const SHELL_DIR: &str = "compass-confine-shell";
+/// The name the link in [`SHELL_DIR`] has, and this binary answers to as
+/// a shell (`bash -c COMMAND`).
+pub const SHELL_NAME: &str = "bash";
 
 /// What the command line asks for.
 #[derive(Debug, PartialEq, Eq)]
@@ -76,10 +85,14 @@ pub enum Invocation {
     /// Start the agent with fresh credentials and this binary as its shell.
     Launch {
         secrets: Vec<String>,
+        /// Credentials the agent already holds (its model key), left as
+        /// they are for the agent and dropped from every tool command.
+        kept: Vec<String>,
         program: Vec<OsString>,
     },
-    /// Run one tool command, confined.
-    Shell { command: OsString },
+    /// Run one tool command, confined; `login`: as a login shell (`-c -l
+    /// COMMAND`, how Claude Code runs its commands).
+    Shell { command: OsString, login: bool },
 }
 
 /// Parse `argv` (without argv\[0\]). Names must be environment variable
@@ -91,6 +104,14 @@ pub fn parse(argv: &[OsString]) -> Result<Invocation, String> {
             plain("the command", command, true)?;
             Ok(Invocation::Shell {
                 command: command.clone(),
+                login: false,
+            })
+        }
+        [flag, login, command] if flag == "-c" && login == "-l" => {
+            plain("the command", command, true)?;
+            Ok(Invocation::Shell {
+                command: command.clone(),
+                login: true,
             })
         }
         [mode, rest @ ..] if mode == "launch" => parse_launch(rest),
@@ -100,17 +121,23 @@ pub fn parse(argv: &[OsString]) -> Result<Invocation, String> {
 
 fn parse_launch(mut rest: &[OsString]) -> Result<Invocation, String> {
     let mut secrets = Vec::new();
+    let mut kept = Vec::new();
     loop {
         match rest {
-            [flag, name, tail @ ..] if flag == "--secret-env" => {
+            [flag, name, tail @ ..] if flag == "--secret-env" || flag == "--keep-env" => {
+                let flag = flag.to_string_lossy();
                 let name = name
                     .to_str()
                     .filter(|n| env_name(n))
-                    .ok_or_else(|| format!("--secret-env: {name:?} is not a variable name"))?;
+                    .ok_or_else(|| format!("{flag}: {name:?} is not a variable name"))?;
                 if name == SECRETS_ENV || name == "SHELL" {
-                    return Err(format!("--secret-env: {name} is Compass's own"));
+                    return Err(format!("{flag}: {name} is Compass's own"));
                 }
-                secrets.push(name.to_owned());
+                if flag == "--secret-env" {
+                    secrets.push(name.to_owned());
+                } else {
+                    kept.push(name.to_owned());
+                }
                 rest = tail;
             }
             [dashes, program @ ..] if dashes == "--" => {
@@ -121,17 +148,33 @@ fn parse_launch(mut rest: &[OsString]) -> Result<Invocation, String> {
                 for arg in program {
                     plain("an argument", arg, false)?;
                 }
-                if secrets.is_empty() {
-                    return Err("no --secret-env: nothing to keep from the tools".into());
+                if secrets.is_empty() && kept.is_empty() {
+                    return Err(
+                        "no --secret-env nor --keep-env: nothing to keep from the tools".into(),
+                    );
                 }
                 return Ok(Invocation::Launch {
                     secrets,
+                    kept,
                     program: program.to_vec(),
                 });
             }
-            _ => return Err("expected --secret-env NAME or -- PROGRAM".into()),
+            _ => return Err("expected --secret-env NAME, --keep-env NAME or -- PROGRAM".into()),
         }
     }
+}
+
+/// `PATH` for a confined command: `path` without [`SHELL_DIR`] (whose
+/// `bash` is this binary), so the command's own `bash` is the real one.
+pub fn tool_path(path: &OsStr) -> OsString {
+    let kept: Vec<&[u8]> = path
+        .as_bytes()
+        .split(|b| *b == b':')
+        .filter(|dir| {
+            std::path::Path::new(OsStr::from_bytes(dir)).file_name() != Some(OsStr::new(SHELL_DIR))
+        })
+        .collect();
+    OsString::from_vec(kept.join(&b':'))
 }
 
 pub use compass_core::env_name::is_env_name as env_name;
@@ -307,7 +350,15 @@ mod tests {
         assert_eq!(
             parse(&args(&["-c", "echo hi\necho there"])).unwrap(),
             Invocation::Shell {
-                command: "echo hi\necho there".into()
+                command: "echo hi\necho there".into(),
+                login: false,
+            }
+        );
+        assert_eq!(
+            parse(&args(&["-c", "-l", "echo hi"])).unwrap(),
+            Invocation::Shell {
+                command: "echo hi".into(),
+                login: true,
             }
         );
         assert_eq!(
@@ -323,8 +374,39 @@ mod tests {
             .unwrap(),
             Invocation::Launch {
                 secrets: vec!["K1".into(), "K2".into()],
+                kept: vec![],
                 program: args(&["agent"]),
             }
+        );
+        assert_eq!(
+            parse(&args(&[
+                "launch",
+                "--keep-env",
+                "MODEL_KEY",
+                "--",
+                "agent",
+                "--acp"
+            ]))
+            .unwrap(),
+            Invocation::Launch {
+                secrets: vec![],
+                kept: vec!["MODEL_KEY".into()],
+                program: args(&["agent", "--acp"]),
+            }
+        );
+    }
+
+    #[test]
+    fn a_tool_path_has_no_confining_shell() {
+        let path =
+            format!("/run/compass/config/{SHELL_DIR}:/opt/compass/bin:/usr/bin:/x/{SHELL_DIR}");
+        assert_eq!(
+            tool_path(OsStr::new(&path)),
+            OsString::from("/opt/compass/bin:/usr/bin")
+        );
+        assert_eq!(
+            tool_path(OsStr::new("/usr/bin")),
+            OsString::from("/usr/bin")
         );
     }
 
@@ -334,10 +416,14 @@ mod tests {
             &["-c"][..],
             &["-c", "a\0b"],
             &["-l", "-c", "true"],
+            &["-c", "-i", "true"],
             &["launch", "--", "opencode"],
             &["launch", "--secret-env", "A-B", "--", "x"],
             &["launch", "--secret-env", "1A", "--", "x"],
             &["launch", "--secret-env", "SHELL", "--", "x"],
+            &["launch", "--keep-env", "SHELL", "--", "x"],
+            &["launch", "--keep-env", "A-B", "--", "x"],
+            &["launch", "--keep-env", SECRETS_ENV, "--", "x"],
             &["launch", "--secret-env", SECRETS_ENV, "--", "x"],
             &["launch", "--secret-env", "A", "--", "-x"],
             &["launch", "--secret-env", "A", "--", "x", "a\nb"],

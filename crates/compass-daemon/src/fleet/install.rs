@@ -224,7 +224,7 @@ impl Fleet {
         let host_bin = host_bin_dir()?;
         let bin = self.inner_bin()?;
         let confine = bin.join(CONFINE_BINARY);
-        if !kind.confine_secrets.is_empty() && !host_bin.join(CONFINE_BINARY).is_file() {
+        if kind.starts_confined() && !host_bin.join(CONFINE_BINARY).is_file() {
             return Err(FleetError::State(format!(
                 "{} starts through {CONFINE_BINARY}, which is not installed beside the compass binary ({})",
                 kind.display_name,

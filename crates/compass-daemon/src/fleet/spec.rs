@@ -58,6 +58,17 @@ impl Fleet {
         // never has one).
         let install = self.install_dir(kind).filter(|i| i.host.is_dir());
         let mut path = Vec::new();
+        // A kind whose program runs its tool commands with the `bash` on
+        // its PATH finds `compass-confine` first (`compass_hook::confine`).
+        if kind.provision.confine_shell {
+            path.push(
+                inner
+                    .config
+                    .join(compass_acp::kinds::CONFINE_SHELL_DIR)
+                    .display()
+                    .to_string(),
+            );
+        }
         // A kind whose program runs git itself finds Compass's first
         // (`compass_hook::own_git`), in the read-only config dir.
         if kind.provision.own_git {

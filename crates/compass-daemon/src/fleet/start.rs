@@ -343,7 +343,20 @@ impl Fleet {
             write_config(&layout.config.join(rel), &body)?;
         }
         if plan.kind.provision.own_git {
-            own_git_link(&layout.config, &self.inner_bin()?)?;
+            confine_link(
+                &layout.config,
+                &self.inner_bin()?,
+                compass_acp::kinds::own_git::OWN_GIT_DIR,
+                compass_acp::kinds::own_git::GIT_NAME,
+            )?;
+        }
+        if plan.kind.provision.confine_shell {
+            confine_link(
+                &layout.config,
+                &self.inner_bin()?,
+                compass_acp::kinds::CONFINE_SHELL_DIR,
+                compass_acp::kinds::CONFINE_SHELL_NAME,
+            )?;
         }
         let mut hooked = plan.kind.hooks.pre_tool;
         if plan.kind.id == "scripted" {
@@ -587,15 +600,20 @@ async fn mark_failed(store: &Store, agent: &AgentId, reason: &str) {
     }
 }
 
-/// The `git` a kind with `provision.own_git` finds first on its `PATH`: a
-/// link in the config dir (read-only inside) to `compass-confine` in the
-/// Compass bin dir as the workload sees it. Written by the host, never
-/// followed by it.
-fn own_git_link(config: &std::path::Path, inner_bin: &std::path::Path) -> Result<(), FleetError> {
-    use compass_acp::kinds::own_git::{GIT_NAME, OWN_GIT_DIR};
-    let dir = config.join(OWN_GIT_DIR);
-    fs_err::create_dir_all(&dir).map_err(io("creating the agent's own-git dir"))?;
-    let link = dir.join(GIT_NAME);
+/// A link `dir/name` in the config dir (read-only inside) to
+/// `compass-confine` in the Compass bin dir as the workload sees it, first
+/// on the agent's `PATH`: the `git` of a kind with `provision.own_git`,
+/// the `bash` of one with `provision.confine_shell`. Written by the host,
+/// never followed by it.
+fn confine_link(
+    config: &std::path::Path,
+    inner_bin: &std::path::Path,
+    dir: &str,
+    name: &str,
+) -> Result<(), FleetError> {
+    let dir = config.join(dir);
+    fs_err::create_dir_all(&dir).map_err(io(format!("creating {}", dir.display())))?;
+    let link = dir.join(name);
     let target = inner_bin.join(compass_acp::CONFINE_BINARY);
     if fs_err::read_link(&link).is_ok_and(|t| t == target) {
         return Ok(());

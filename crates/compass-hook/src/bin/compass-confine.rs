@@ -26,8 +26,12 @@ fn main() -> ExitCode {
     }
     let argv: Vec<_> = std::env::args_os().skip(1).collect();
     let why = match confine::parse(&argv) {
-        Ok(Invocation::Shell { command }) => shell(&command),
-        Ok(Invocation::Launch { secrets, program }) => launch(&secrets, &program),
+        Ok(Invocation::Shell { command, login }) => shell(&command, login),
+        Ok(Invocation::Launch {
+            secrets,
+            kept,
+            program,
+        }) => launch(&secrets, &kept, &program),
         Err(why) => format!("{why}\n{USAGE}"),
     };
     let _ = writeln!(std::io::stderr(), "compass-confine: {why}");
@@ -35,14 +39,21 @@ fn main() -> ExitCode {
 }
 
 /// Run one tool command confined; returns only on failure.
-fn shell(command: &std::ffi::OsStr) -> String {
+fn shell(command: &std::ffi::OsStr, login: bool) -> String {
     let run = || -> Result<std::io::Error, String> {
         let secrets = confine::secrets_from(std::env::var_os(SECRETS_ENV).as_deref())?;
         let real = confine::real_shell()?;
         confine::close_inherited()?;
         confine::enter_domain()?;
         let mut cmd = Command::new(real);
-        cmd.arg("-c").arg(command).env_remove(SECRETS_ENV);
+        cmd.arg("-c");
+        if login {
+            cmd.arg("-l");
+        }
+        cmd.arg(command).env_remove(SECRETS_ENV);
+        if let Some(path) = std::env::var_os("PATH") {
+            cmd.env("PATH", confine::tool_path(&path));
+        }
         let listed = secrets.iter().map(String::as_str);
         for name in listed.chain(confine::ALWAYS_DROPPED.iter().copied()) {
             cmd.env_remove(name);
@@ -55,9 +66,10 @@ fn shell(command: &std::ffi::OsStr) -> String {
     }
 }
 
-/// Start the agent with fresh credentials and this binary as its shell;
+/// Start the agent with fresh credentials (`secrets`), those it holds
+/// already (`kept`) kept from its tools, and this binary as its shell;
 /// returns only on failure.
-fn launch(secrets: &[String], program: &[std::ffi::OsString]) -> String {
+fn launch(secrets: &[String], kept: &[String], program: &[std::ffi::OsString]) -> String {
     let run = || -> Result<std::io::Error, String> {
         confine::check_supported()?;
         let me = std::env::current_exe().map_err(|e| format!("finding this binary: {e}"))?;
@@ -67,7 +79,7 @@ fn launch(secrets: &[String], program: &[std::ffi::OsString]) -> String {
         let mut cmd = Command::new(first);
         cmd.args(rest)
             .env("SHELL", &me)
-            .env(SECRETS_ENV, secrets.join(","));
+            .env(SECRETS_ENV, [secrets, kept].concat().join(","));
         for name in secrets {
             cmd.env(name, confine::fresh_secret()?);
         }

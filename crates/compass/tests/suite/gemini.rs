@@ -85,7 +85,6 @@ fn gemini_cli_writes_are_judged_by_the_diff_their_permission_request_shows() {
 /// Escape: Gemini CLI's tool commands look for its model key in every place the
 /// agent's user can read ([`super::real_agent::model_key_is_out_of_tools_reach`]).
 #[test]
-#[ignore = "Gemini CLI does not start through compass-confine: its shell commands inherit GEMINI_API_KEY and can read the environment and memory of its node process (see the kind notes)"]
 fn gemini_cli_escape_tools_never_read_its_model_key() {
     super::real_agent::model_key_is_out_of_tools_reach(&case());
 }
