@@ -1041,13 +1041,26 @@ mod tests {
             )
             .unwrap();
         assert_eq!(cfg.initial_mode.as_deref(), Some("bypassPermissions"));
+        // Its model key is its program's: it starts through
+        // compass-confine, whose `bash` runs its Bash tool commands.
         assert_eq!(
             cfg.launch.argv,
-            vec!["/opt/compass/install/bin/claude-agent-acp"]
+            vec![
+                "/opt/compass/bin/compass-confine",
+                "launch",
+                "--keep-env",
+                "ANTHROPIC_API_KEY",
+                "--",
+                "/opt/compass/install/bin/claude-agent-acp"
+            ]
         );
         assert_eq!(
             cfg.launch.env.get("IS_SANDBOX").map(String::as_str),
             Some("1")
+        );
+        assert_eq!(
+            cfg.launch.env.get("CLAUDE_CODE_SHELL").map(String::as_str),
+            Some("/run/compass/config/compass-confine-shell/bash")
         );
     }
 

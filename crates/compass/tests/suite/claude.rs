@@ -369,7 +369,6 @@ fn pinned_claude_code_is_gated_through_http_hooks_with_no_hook_process() {
 /// Escape: Claude Code's tool commands look for its model key in every place the
 /// agent's user can read ([`super::real_agent::model_key_is_out_of_tools_reach`]).
 #[test]
-#[ignore = "Claude Code does not start through compass-confine: its Bash tool commands inherit ANTHROPIC_API_KEY and can read the environment and memory of claude-agent-acp and the claude CLI (see the kind notes)"]
 fn claude_code_escape_tools_never_read_its_model_key() {
     super::real_agent::model_key_is_out_of_tools_reach(&case());
 }
