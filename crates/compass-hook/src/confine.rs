@@ -68,7 +68,7 @@ pub const FAILED: u8 = 126;
 /// The shells the confined command runs in, first found wins.
 const SHELLS: &[&str] = &["/bin/bash", "/usr/bin/bash", "/bin/sh"];
 
-pub const USAGE: &str = "usage: compass-confine launch [--secret-env NAME | --keep-env NAME]... -- PROGRAM [ARGS]...\n       compass-confine -c [-l] COMMAND";
+pub const USAGE: &str = "usage: compass-confine launch [--secret-env NAME | --keep-env NAME]... -- PROGRAM [ARGS]...\n       compass-confine -c [-l] COMMAND | -lc COMMAND";
 /// The dir (under the workload's read-only config dir) holding a `bash`
 /// link to this binary, first on `PATH` for a kind whose agent runs its
 /// tool commands with the `bash` it finds there (Gemini CLI). A confined
@@ -91,7 +91,7 @@ pub enum Invocation {
         program: Vec<OsString>,
     },
     /// Run one tool command, confined; `login`: as a login shell (`-c -l
-    /// COMMAND`, how Claude Code runs its commands).
+    /// COMMAND`, how Claude Code runs its commands; `-lc COMMAND`, Codex's).
     Shell { command: OsString, login: bool },
 }
 
@@ -105,6 +105,13 @@ pub fn parse(argv: &[OsString]) -> Result<Invocation, String> {
             Ok(Invocation::Shell {
                 command: command.clone(),
                 login: false,
+            })
+        }
+        [flag, command] if flag == "-lc" => {
+            plain("the command", command, true)?;
+            Ok(Invocation::Shell {
+                command: command.clone(),
+                login: true,
             })
         }
         [flag, login, command] if flag == "-c" && login == "-l" => {
@@ -352,6 +359,13 @@ mod tests {
             Invocation::Shell {
                 command: "echo hi\necho there".into(),
                 login: false,
+            }
+        );
+        assert_eq!(
+            parse(&args(&["-lc", "echo hi"])).unwrap(),
+            Invocation::Shell {
+                command: "echo hi".into(),
+                login: true,
             }
         );
         assert_eq!(

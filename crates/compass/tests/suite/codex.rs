@@ -267,7 +267,7 @@ fn codex_escape_agent_written_models_cache_never_loads() {
 /// Escape: Codex's tool commands look for its model key in every place the
 /// agent's user can read ([`super::real_agent::model_key_is_out_of_tools_reach`]).
 #[test]
-#[ignore = "Codex does not start through compass-confine, and its exec_command runs the shell the model names (`shell`), so no shell Compass sets can confine it: its tools inherit OPENAI_API_KEY, read codex-acp's environment and memory, and ~/.codex/auth.json (see the kind notes)"]
+#[ignore = "Codex 0.16.0 runs exec_command with the shell the model names (its `shell` parameter), else the user's passwd shell: no shell Compass sets confines its tools, so they can read codex-acp's (and its node launcher's) environment and memory; see the codex kind's notes"]
 fn codex_escape_tools_never_read_its_model_key() {
     super::real_agent::model_key_is_out_of_tools_reach(&case());
 }
