@@ -11,7 +11,11 @@
 //!   agent's server then requires: OpenCode's `OPENCODE_SERVER_PASSWORD`),
 //!   `SHELL` becomes this binary, and [`SECRETS_ENV`] lists the names.
 //!   It refuses to start when the kernel cannot confine the tools.
-//! - `compass-confine -c COMMAND`, which the agent runs as its shell for
+//!   `--keep-env NAME` lists a credential the agent holds already (its
+//!   model key): left as it is for the agent, dropped from every tool.
+//! - `compass-confine -c COMMAND` (or `-c -l COMMAND`, `-lc COMMAND`: a
+//!   login shell), which the agent runs as its shell (its `SHELL`, or the
+//!   `bash` link in [`SHELL_DIR`] first on its `PATH`) for
 //!   every tool command: it refuses when [`SECRETS_ENV`] is absent or
 //!   names nothing (it cannot know what to drop), drops each listed variable, closes every
 //!   inherited descriptor above stderr, enters a new Landlock domain and

@@ -220,3 +220,54 @@ fn a_process_that_could_trace_anything_is_refused() {
         );
     }
 }
+
+/// A credential the agent holds already (its model key, `--keep-env`)
+/// stays its own, unchanged; a tool command run through the `bash` first
+/// on the agent's `PATH` (the link in [`SHELL_DIR`], as Gemini CLI finds
+/// it) is confined: no key, the agent's environment out of reach, and its
+/// own `PATH` without that dir, so its `bash` is the real one.
+#[test]
+fn a_kept_key_stays_the_agents_and_the_bash_on_its_path_confines() {
+    use compass_hook::confine::{SHELL_DIR, SHELL_NAME};
+    let dir = tempfile::tempdir().unwrap();
+    let shells = dir.path().join(SHELL_DIR);
+    fs_err::create_dir(&shells).unwrap();
+    std::os::unix::fs::symlink(BIN, shells.join(SHELL_NAME)).unwrap();
+    let script = dir.path().join("agent.sh");
+    fs_err::write(
+        &script,
+        r#"
+        echo "agent: [$T_MODEL_KEY]"
+        AGENT=$$ bash -c '
+            echo "tool env: [${T_MODEL_KEY-}]"
+            cat /proc/$AGENT/environ >/dev/null 2>&1 && echo "environ: read" || echo "environ: denied"
+            echo "tool path: $PATH"
+            bash -c "echo nested: \$0"
+        '
+        # Claude Code runs its shell as `-c -l COMMAND`.
+        "$(command -v bash)" -c -l 'echo "login tool env: [${T_MODEL_KEY-}]"'
+        "#,
+    )
+    .unwrap();
+    let path = format!("{}:/usr/bin:/bin", shells.display());
+    let out = confine()
+        .args(["launch", "--keep-env", "T_MODEL_KEY", "--", "/bin/sh"])
+        .arg(&script)
+        .env("T_MODEL_KEY", "sk-kept-for-the-agent")
+        .env("PATH", &path)
+        .output()
+        .unwrap();
+    let said = stdout(&out);
+    assert!(out.status.success(), "{out:?}");
+    for line in [
+        "agent: [sk-kept-for-the-agent]",
+        "tool env: []",
+        "environ: denied",
+        "tool path: /usr/bin:/bin",
+        "nested: bash",
+        "login tool env: []",
+    ] {
+        assert!(said.contains(line), "expected {line:?}:\n{said}\n{out:?}");
+    }
+    assert!(!said.contains("environ: read"), "{said}");
+}
