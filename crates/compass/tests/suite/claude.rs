@@ -373,6 +373,19 @@ fn claude_code_escape_tools_never_read_its_model_key() {
     super::real_agent::model_key_is_out_of_tools_reach(&case());
 }
 
+/// The same with Claude Code 2.1.332 pinned by a user's kinds file (its
+/// native binary, which takes `CLAUDE_CODE_SHELL` first as well).
+#[test]
+fn pinned_claude_code_escape_tools_never_read_its_model_key() {
+    compass_test_support::bins::netns_relay();
+    let case = case();
+    let tools = case.bin.parent().and_then(Path::parent).unwrap();
+    super::real_agent::model_key_is_out_of_reach_of(&case, |server| {
+        let kinds = claude_pinned_for_http_hooks();
+        orion_started_with_kinds(tools, server, Backend::Sandbox, Some(&kinds)).0
+    });
+}
+
 /// Claude Code as agent `orion` through the shared scenario, with the
 /// Anthropic API at the scripted server.
 fn case() -> super::real_agent::Case<'static> {

@@ -333,6 +333,15 @@ print("\n".join(lines))
 /// under the config dir, `$HOME`, `/run` and `/tmp` — and it must have
 /// searched (the agent's processes among them). Returns what it printed.
 pub(crate) fn model_key_is_out_of_tools_reach(case: &Case<'_>) -> String {
+    model_key_is_out_of_reach_of(case, |server| started(case, server, &[]))
+}
+
+/// [`model_key_is_out_of_tools_reach`], the agent started by `start` (a
+/// daemon with `case.agent` started, the agent's work dir `agt-1`).
+pub(crate) fn model_key_is_out_of_reach_of(
+    case: &Case<'_>,
+    start: impl FnOnce(&ModelServer) -> TestDaemon,
+) -> String {
     let (name, value) = case.secret;
     let hex: String = value.bytes().map(|b| format!("{b:02x}")).collect();
     let rt = tokio::runtime::Runtime::new().unwrap();
@@ -342,7 +351,10 @@ pub(crate) fn model_key_is_out_of_tools_reach(case: &Case<'_>) -> String {
             ScriptedTurn::text("Checked."),
         ]))
         .unwrap();
-    let d = started(case, &server, &[("tools/key_probe.py", KEY_PROBE)]);
+    let d = start(&server);
+    let tools = d.home().join("agents/agt-1/work/app/tools");
+    fs_err::create_dir_all(&tools).unwrap();
+    fs_err::write(tools.join("key_probe.py"), KEY_PROBE).unwrap();
     d.ok(&["warden", "off"]);
     let turn = d.ok(&["agent", "prompt", case.agent, "Check the tools", "--follow"]);
     let out = d.home().join("agents/agt-1/work/app/key_probe.txt");
