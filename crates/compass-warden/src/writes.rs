@@ -28,8 +28,9 @@ static CRED_FILE: LazyLock<Regex> = LazyLock::new(|| {
 /// a shell script are judged besides: [`crate::output::written_findings`]).
 pub fn ships(path: &str, content: &str) -> Vec<Finding> {
     let mut out = Vec::new();
-    let workflow = path.contains("/.github/workflows/") || path.ends_with(".gitlab-ci.yml");
-    // In a workflow each step is its own command: a secret and a send on one line.
+    // In CI configuration each step is its own command: a secret and a
+    // send on one line.
+    let workflow = crate::ci::is_ci_config_at(path);
     let ships = if workflow {
         content
             .lines()
