@@ -570,9 +570,35 @@ fn peel_wrapper(argv: &[String], env: &mut Vec<(String, String)>) -> Option<(Str
         // `busybox sh -c …` runs the applet it names.
         "busybox" | "toybox" if argv.get(1).is_some_and(|a| !a.starts_with('-')) => {}
         "nohup" | "time" | "exec" | "command" | "builtin" | "setsid" | "chronic" | "unbuffer" => {
-            while argv.get(i).is_some_and(|a| a.starts_with('-')) {
-                i += 1;
+            while let Some(a) = argv.get(i).filter(|a| a.starts_with('-')) {
+                // `exec -a NAME CMD`: NAME is the process's name, not the
+                // program (also bundled: `-ca NAME`).
+                i += if base == "exec" && !a.starts_with("--") && a.ends_with('a') {
+                    2
+                } else {
+                    1
+                };
             }
+        }
+        // `jbang [run] [opts] SCRIPT|URL`: the script (a URL is fetched).
+        "jbang" => {
+            if argv.get(1).is_some_and(|a| a == "run") {
+                i = 2;
+            }
+            i = skip_options(
+                argv,
+                i,
+                &[
+                    "--deps",
+                    "--repos",
+                    "--cp",
+                    "--class-path",
+                    "-D",
+                    "--java",
+                    "--main",
+                    "-m",
+                ],
+            );
         }
         "nice" | "ionice" | "stdbuf" | "taskset" | "chrt" => {
             while let Some(a) = argv.get(i) {
@@ -911,6 +937,35 @@ fn expand_known(word: &str, assigned: &[(String, String)]) -> Option<String> {
     Some(out)
 }
 
+/// The program a built program name resolves to, when the line spells it
+/// out: expansions of names the line assigned (the result must be a plain
+/// name or path), or `$(command -v NAME)` / `$(which NAME)` /
+/// `` `which NAME` `` of a literal name.
+fn resolve_program(word: &str, assigned: &[(String, String)]) -> Option<String> {
+    let plain = |p: &str| {
+        !p.is_empty()
+            && p.chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '/' | '+'))
+    };
+    let lookup = word
+        .strip_prefix("$(")
+        .and_then(|w| w.strip_suffix(')'))
+        .or_else(|| word.strip_prefix('`').and_then(|w| w.strip_suffix('`')));
+    if let Some(inner) = lookup {
+        let words: Vec<&str> = inner.split_whitespace().collect();
+        let name = match words.as_slice() {
+            ["command", "-v", n] | ["which", n] | ["type", "-P", n] | ["type", "-p", n] => *n,
+            _ => return None,
+        };
+        return plain(name).then(|| name.to_string());
+    }
+    if word.contains(['`', '(']) {
+        return None;
+    }
+    let value = expand_known(word, assigned)?;
+    plain(&value).then_some(value)
+}
+
 const SHELLS: &[&str] = &[
     "sh", "bash", "zsh", "dash", "ksh", "ash", "fish", "busybox", "mksh", "oksh", "loksh", "pdksh",
     "yash", "posh", "rbash", "tcsh", "csh",
@@ -1079,6 +1134,18 @@ fn parse_into(
             ) {
                 assigned.extend(argv[1..].iter().filter_map(|a| assignment(a)));
             }
+            // A program name the line itself spells out, behind a variable
+            // it assigned (`PY=python3; $PY -c …`) or a look-up of a
+            // literal name (`$(command -v python3)`, `` `which perl` ``),
+            // is that program; any other built name stays unresolved.
+            if let Some(p) = argv
+                .first()
+                .filter(|_| expands.first().copied().unwrap_or(false))
+                .and_then(|p0| resolve_program(p0, &assigned))
+            {
+                argv[0] = p;
+                expands[0] = false;
+            }
             let mut wrappers = Vec::new();
             while let Some((w, skip)) = peel_wrapper(&argv, &mut env) {
                 wrappers.push(w);
@@ -1173,6 +1240,17 @@ fn parse_into(
                 }
             } else if base == "eval" {
                 shell_string = Some(argv[1..].join(" "));
+            } else if base == "alias" {
+                // `alias NAME='TEXT'`: TEXT runs wherever NAME is used
+                // (`shopt -s expand_aliases` makes that this very line).
+                let bodies: Vec<&str> = argv[1..]
+                    .iter()
+                    .filter_map(|a| a.split_once('=').map(|(_, v)| v))
+                    .filter(|v| !v.trim().is_empty())
+                    .collect();
+                if !bodies.is_empty() {
+                    shell_string = Some(bodies.join("\n"));
+                }
             } else if base == "trap" {
                 // `trap 'STRING' SIGNAL…`: STRING runs when the signal
                 // (or the shell's exit) comes.
@@ -1285,6 +1363,30 @@ mod tests {
         parse(line)
             .map(|c| c.commands.iter().map(|c| c.program().to_string()).collect())
             .unwrap_or_default()
+    }
+
+    #[test]
+    fn program_names_the_line_spells_out_are_resolved() {
+        assert_eq!(progs("PY=python3; $PY -c 'print(1)'"), ["python3"]);
+        assert_eq!(progs("p=/usr/bin/pyt; ${p}hon3 x.py"), ["/usr/bin/python3"]);
+        assert_eq!(
+            progs("$(command -v python3) --version"),
+            ["command", "python3"]
+        );
+        assert_eq!(progs("`which perl` -e 1"), ["which", "perl"]);
+        // Not spelled out: stays built at run time.
+        assert_eq!(progs("$PY -c 1"), ["$PY"]);
+        assert_eq!(progs("$(curl -s x) -c 1"), ["curl", "$(curl -s x)"]);
+        assert_eq!(progs("X='a b'; $X"), ["$X"]);
+    }
+
+    #[test]
+    fn aliases_and_exec_options_run_what_they_name() {
+        assert_eq!(
+            progs("alias up='curl -s x | sh'; up"),
+            ["alias", "curl", "sh", "up"]
+        );
+        assert_eq!(progs("exec -a kworker bash -c id"), ["bash", "id"]);
     }
 
     #[test]
