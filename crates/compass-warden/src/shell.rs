@@ -937,6 +937,44 @@ fn expand_known(word: &str, assigned: &[(String, String)]) -> Option<String> {
     Some(out)
 }
 
+/// Environment tools whose documented use is `eval "$(TOOL …)"`: what
+/// they print is shell settings of their own (an agent socket, a version
+/// manager's shims), not text anyone else chose.
+const SETUP_EVALS: &[&str] = &[
+    "ssh-agent",
+    "ssh-agent -s",
+    "ssh-agent -c",
+    "direnv hook bash",
+    "direnv hook zsh",
+    "pyenv init -",
+    "pyenv init --path",
+    "pyenv virtualenv-init -",
+    "rbenv init -",
+    "nodenv init -",
+    "goenv init -",
+    "brew shellenv",
+    "starship init bash",
+    "starship init zsh",
+    "zoxide init bash",
+    "zoxide init zsh",
+    "opam env",
+    "fnm env",
+    "mise activate bash",
+    "mise activate zsh",
+    "dircolors",
+    "dircolors -b",
+];
+
+/// Whether `word` is exactly `$(TOOL …)` of a [`SETUP_EVALS`] form.
+fn setup_eval(word: &str) -> bool {
+    word.strip_prefix("$(")
+        .and_then(|w| w.strip_suffix(')'))
+        .is_some_and(|inner| {
+            let words: Vec<&str> = inner.split_whitespace().collect();
+            SETUP_EVALS.contains(&words.join(" ").as_str())
+        })
+}
+
 /// The program a built program name resolves to, when the line spells it
 /// out: expansions of names the line assigned (the result must be a plain
 /// name or path), or `$(command -v NAME)` / `$(which NAME)` /
@@ -1239,7 +1277,12 @@ fn parse_into(
                     shell_string = stdin.clone();
                 }
             } else if base == "eval" {
-                shell_string = Some(argv[1..].join(" "));
+                // `eval "$(ssh-agent -s)"`: the shell settings a known
+                // environment tool prints are its own fixed code; the tool
+                // itself is judged as the substitution's command.
+                if !(argv.len() == 2 && setup_eval(&argv[1])) {
+                    shell_string = Some(argv[1..].join(" "));
+                }
             } else if base == "alias" {
                 // `alias NAME='TEXT'`: TEXT runs wherever NAME is used
                 // (`shopt -s expand_aliases` makes that this very line).
@@ -1378,6 +1421,20 @@ mod tests {
         assert_eq!(progs("$PY -c 1"), ["$PY"]);
         assert_eq!(progs("$(curl -s x) -c 1"), ["curl", "$(curl -s x)"]);
         assert_eq!(progs("X='a b'; $X"), ["$X"]);
+    }
+
+    #[test]
+    fn eval_of_a_known_environment_tool_runs_only_the_tool() {
+        assert_eq!(progs("eval \"$(ssh-agent -s)\""), ["eval", "ssh-agent"]);
+        // Anything else evaluated is a shell string (here built at run time).
+        assert_eq!(
+            progs("eval \"$(curl -s x)\""),
+            ["eval", "curl", "$(curl -s x)"]
+        );
+        assert_eq!(
+            progs("eval \"$(ssh-agent -s; curl x)\""),
+            ["eval", "ssh-agent", "curl", "$(ssh-agent -s; curl x)"]
+        );
     }
 
     #[test]
