@@ -362,7 +362,9 @@ pub fn judge_options(
         }
         i += if valued.contains(&a.as_str()) { 2 } else { 1 };
     }
-    let (severity, why) = worst?;
+    // On the command line the loaded file is in sight: the project's or
+    // the home's own passes; only code from where no one looks is held.
+    let (severity, why) = worst.filter(|(s, _)| *s >= Severity::High)?;
     Some((
         severity,
         format!(
@@ -687,6 +689,7 @@ mod tests {
             Some(Severity::High)
         );
         assert_eq!(opt("node", &["--import", "tsx", "app.ts"]), None);
+        assert_eq!(opt("node", &["--require", "./test/setup.js", "t.js"]), None);
         assert_eq!(
             opt(
                 "php",
