@@ -38,6 +38,9 @@ enum Kind {
     Preload,
     /// Options of an interpreter, the JVM or make.
     Options(Options),
+    /// A program the command runs in place of (or around) one of its own:
+    /// cargo's compiler wrapper and runner, npm's script shell.
+    Program,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -65,6 +68,25 @@ fn kind(name: &str) -> Option<Kind> {
         "RUBYOPT" => Kind::Options(Options::Ruby),
         "JAVA_TOOL_OPTIONS" | "_JAVA_OPTIONS" | "JDK_JAVA_OPTIONS" => Kind::Options(Options::Java),
         "MAKEFLAGS" | "GNUMAKEFLAGS" | "MFLAGS" => Kind::Options(Options::Make),
+        "RUSTC_WRAPPER"
+        | "RUSTC_WORKSPACE_WRAPPER"
+        | "RUSTC"
+        | "RUSTDOC"
+        | "CARGO_BUILD_RUSTC_WRAPPER"
+        | "CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER"
+        | "CARGO_BUILD_RUSTC"
+        | "CARGO_BUILD_RUSTDOC" => Kind::Program,
+        n if n.starts_with("CARGO_TARGET_")
+            && (n.ends_with("_RUNNER") || n.ends_with("_LINKER")) =>
+        {
+            Kind::Program
+        }
+        // npm reads its configuration from the environment in any case.
+        n if n.eq_ignore_ascii_case("npm_config_script_shell")
+            || n.eq_ignore_ascii_case("npm_config_shell") =>
+        {
+            Kind::Program
+        }
         _ => return None,
     })
 }
@@ -210,10 +232,144 @@ pub fn judge(name: &str, value: &str, cwd: &str, roots: &[String]) -> Option<(Se
             .max_by_key(|o| o.map(|(s, _)| s))
             .flatten()?,
         Kind::Options(o) => options(o, value, &at)?,
+        Kind::Program => program(value, &at)?,
     };
     Some((
         severity,
         format!("The command sets {name}, so {why}: code that no argument of the command shows."),
+    ))
+}
+
+/// A program named by a setting: a bare name is looked up on the search
+/// path (`RUSTC_WRAPPER=sccache`); a path is judged by where it lives.
+fn program(value: &str, at: &dyn Fn(&str) -> Place) -> Option<(Severity, &'static str)> {
+    let first = value.split_whitespace().next()?;
+    let first = first.trim_matches(['"', '\'']);
+    if !first.contains(['/', '$', '`', '~']) {
+        return None;
+    }
+    match at(first) {
+        Place::Inert | Place::System => None,
+        Place::Project | Place::Home => Some((
+            Severity::Medium,
+            "it runs a program of the project or the home in place of one of its own",
+        )),
+        _ => Some((
+            Severity::High,
+            "it runs a program from a temp dir, a stream or a path named at run time in place of one of its own",
+        )),
+    }
+}
+
+/// Options on an interpreter's or a tool's own command line that load
+/// code before what the line shows, judged as the matching variable
+/// would be: ruby's `-r`, node's `-r`/`--require`/`--import`/`--loader`,
+/// php's `-d auto_prepend_file=`/`auto_append_file=`, npm's
+/// `--script-shell`. `args` are the words after the program.
+pub fn judge_options(
+    program: &str,
+    args: &[String],
+    cwd: &str,
+    roots: &[String],
+) -> Option<(Severity, String)> {
+    let at = |p: &str| place("", p, cwd, roots);
+    let mut worst: Option<(Severity, &'static str)> = None;
+    let mut note = |f: Option<(Severity, &'static str)>| {
+        if f.is_some_and(|(s, _)| worst.is_none_or(|(w, _)| s > w)) {
+            worst = f;
+        }
+    };
+    // Each program's options that take the next word as their value;
+    // options are read up to the script (or `--`), as the program does.
+    let (loaders, valued): (&[&str], &[&str]) = match program {
+        "ruby" => (&["-r"], &["-e", "-r", "-I", "-E", "-C", "--encoding"]),
+        "node" | "nodejs" | "bun" => (
+            &[
+                "-r",
+                "--require",
+                "--import",
+                "--loader",
+                "--experimental-loader",
+                "--preload",
+            ],
+            &[
+                "-e",
+                "-p",
+                "--eval",
+                "--print",
+                "-r",
+                "--require",
+                "--import",
+                "--loader",
+                "--experimental-loader",
+                "--preload",
+                "-C",
+                "--conditions",
+            ],
+        ),
+        "php" => (
+            &["-d"],
+            &["-d", "-r", "-c", "-f", "-B", "-R", "-F", "-E", "-z", "-t"],
+        ),
+        "npm" | "pnpm" | "yarn" => (&["--script-shell"], &["--script-shell"]),
+        _ => return None,
+    };
+    let npm = matches!(program, "npm" | "pnpm" | "yarn");
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        if a == "--" {
+            break;
+        }
+        // npm's subcommand and script names come before its options.
+        if !a.starts_with('-') && !npm {
+            break;
+        }
+        let name = loaders.iter().find(|l| {
+            a == **l
+                || a.starts_with(&format!("{l}="))
+                || (l.len() == 2 && a.len() > 2 && a.starts_with(**l))
+        });
+        let value = name.and_then(|l| {
+            if a == *l {
+                args.get(i + 1).cloned()
+            } else {
+                let v = &a[l.len()..];
+                Some(v.strip_prefix('=').unwrap_or(v).to_string())
+            }
+        });
+        if let Some(v) = value {
+            note(match program {
+                "php" => v.split_once('=').and_then(|(key, file)| {
+                    let file = file.trim().trim_matches(['"', '\'']);
+                    if !matches!(key.trim(), "auto_prepend_file" | "auto_append_file")
+                        || file.is_empty()
+                        || file == "none"
+                    {
+                        return None;
+                    }
+                    // A relative name is found on the include path, the
+                    // project's first.
+                    let spec = if file.starts_with(['/', '.', '~', '$', '`']) {
+                        file.to_string()
+                    } else {
+                        format!("./{file}")
+                    };
+                    loaded(&spec, &at)
+                }),
+                "npm" | "pnpm" | "yarn" => self::program(&v, &at),
+                _ => loaded(&v, &at),
+            });
+        }
+        i += if valued.contains(&a.as_str()) { 2 } else { 1 };
+    }
+    // On the command line the loaded file is in sight: the project's or
+    // the home's own passes; only code from where no one looks is held.
+    let (severity, why) = worst.filter(|(s, _)| *s >= Severity::High)?;
+    Some((
+        severity,
+        format!(
+            "The command's own options make {program} load code first, so {why}: code that no argument of the command shows."
+        ),
     ))
 }
 
@@ -493,6 +649,63 @@ mod tests {
 
     fn sev(name: &str, value: &str) -> Option<Severity> {
         judge(name, value, "/work/app", &["/work".to_string()]).map(|(s, _)| s)
+    }
+
+    fn opt(program: &str, args: &[&str]) -> Option<Severity> {
+        let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        judge_options(program, &args, "/work/app", &["/work".to_string()]).map(|(s, _)| s)
+    }
+
+    #[test]
+    fn programs_named_by_settings_and_loader_options_are_judged_by_place() {
+        assert_eq!(sev("RUSTC_WRAPPER", "/tmp/w.sh"), Some(Severity::High));
+        assert_eq!(
+            sev("npm_config_script_shell", "/dev/shm/s"),
+            Some(Severity::High)
+        );
+        assert_eq!(
+            sev("CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER", "$(x)"),
+            Some(Severity::High)
+        );
+        assert_eq!(sev("RUSTC_WRAPPER", "./tools/w.sh"), Some(Severity::Medium));
+        assert_eq!(sev("RUSTC_WRAPPER", "sccache"), None);
+        assert_eq!(sev("RUSTC_WRAPPER", "/usr/bin/sccache"), None);
+        assert_eq!(
+            opt("ruby", &["-r/tmp/h.rb", "-e", "puts 1"]),
+            Some(Severity::High)
+        );
+        assert_eq!(opt("ruby", &["-rjson", "-e", "puts 1"]), None);
+        assert_eq!(
+            opt("ruby", &["-r", "json", "-r", "/tmp/h.rb", "-e", "x"]),
+            Some(Severity::High)
+        );
+        assert_eq!(
+            opt("ruby", &["-e", "puts 1", "-r/tmp/h.rb"]),
+            Some(Severity::High)
+        );
+        assert_eq!(opt("ruby", &["script.rb", "-r/tmp/h.rb"]), None);
+        assert_eq!(
+            opt("node", &["--import", "data:text/javascript,x", "-e", "1"]),
+            Some(Severity::High)
+        );
+        assert_eq!(opt("node", &["--import", "tsx", "app.ts"]), None);
+        assert_eq!(opt("node", &["--require", "./test/setup.js", "t.js"]), None);
+        assert_eq!(
+            opt(
+                "php",
+                &["-d", "auto_prepend_file=/tmp/x.php", "-r", "echo 1;"]
+            ),
+            Some(Severity::High)
+        );
+        assert_eq!(
+            opt("php", &["-d", "memory_limit=-1", "composer.phar"]),
+            None
+        );
+        assert_eq!(
+            opt("npm", &["run", "test", "--script-shell=/tmp/s.sh"]),
+            Some(Severity::High)
+        );
+        assert_eq!(opt("npm", &["run", "test", "--script-shell", "bash"]), None);
     }
 
     #[test]

@@ -871,42 +871,11 @@ pub fn ci_config_changes(diff: &str) -> Vec<String> {
             continue;
         };
         let path = path.trim_end_matches('"');
-        if is_ci_config(path) && !out.iter().any(|o| o == path) {
+        if crate::ci::is_ci_config(path) && !out.iter().any(|o| o == path) {
             out.push(path.to_owned());
         }
     }
     out
-}
-
-/// Whether `path` (from a repository's root) is CI configuration a forge
-/// runs on a push: GitHub Actions workflows and local actions, GitLab CI,
-/// CircleCI, Travis, Azure Pipelines, Bitbucket Pipelines, Jenkins,
-/// Buildkite, Drone and Woodpecker.
-fn is_ci_config(path: &str) -> bool {
-    let p = path.to_ascii_lowercase();
-    [
-        ".github/workflows/",
-        ".github/actions/",
-        ".gitlab/",
-        ".circleci/",
-        ".buildkite/",
-        ".woodpecker/",
-        ".azure-pipelines/",
-    ]
-    .iter()
-    .any(|dir| p.starts_with(dir))
-        || [
-            ".gitlab-ci.yml",
-            ".gitlab-ci.yaml",
-            ".travis.yml",
-            "azure-pipelines.yml",
-            "azure-pipelines.yaml",
-            "bitbucket-pipelines.yml",
-            "jenkinsfile",
-            ".drone.yml",
-            ".woodpecker.yml",
-        ]
-        .contains(&p.as_str())
 }
 
 /// Whether a remote ref is protected under `patterns` (`main`,

@@ -14,6 +14,7 @@ pub mod audit;
 pub mod automaton;
 #[cfg(feature = "bench")]
 pub mod bench;
+pub mod ci;
 pub mod clock;
 pub mod code_env;
 pub mod code_strings;

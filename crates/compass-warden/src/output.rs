@@ -554,6 +554,14 @@ fn judge_written(
                 return;
             }
         },
+        Kind::Unfolded(lang) => {
+            a.findings.push(Finding::new(
+                detector::UNPARSED_COMMAND,
+                Severity::High,
+                format!("The command line writes {lang} code to {shown} and runs it; Warden does not read {lang} code, so it is held rather than guessed at."),
+            ));
+            return;
+        }
         Kind::Go | Kind::Java | Kind::Rust | Kind::C => {
             if !written::inert(kind, path, text) {
                 let lang = match kind {
@@ -1512,6 +1520,22 @@ fn git_environment(cmd: &SimpleCommand, a: &mut CommandAnalysis) {
             .filter_map(|x| x.split_once('=').map(|(k, _)| k)),
     );
     for name in names {
+        let value = cmd
+            .env
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+            .or_else(|| {
+                cmd.args()
+                    .iter()
+                    .filter(|_| exported)
+                    .find_map(|x| x.strip_prefix(&format!("{name}=")))
+            })
+            .unwrap_or_default();
+        if matches!(name, "GIT_PAGER" | "GIT_EDITOR" | "GIT_SEQUENCE_EDITOR") && inert_viewer(value)
+        {
+            continue;
+        }
         if GIT_RISKY_ENV.contains(&name) || name.starts_with("GIT_CONFIG_KEY_") {
             a.findings.push(Finding::new(
                 detector::GIT_CONFIG,
@@ -1538,6 +1562,12 @@ fn code_environment(cmd: &SimpleCommand, cwd: &str, ws: &Workspace, a: &mut Comm
             a.findings
                 .push(Finding::new(detector::CODE_INJECTION, severity, why));
         }
+    }
+    if let Some((severity, why)) =
+        crate::code_env::judge_options(cmd.program(), cmd.args(), cwd, &ws.roots)
+    {
+        a.findings
+            .push(Finding::new(detector::CODE_INJECTION, severity, why));
     }
     // `ln -s /dev/stdin x.py`: a file that reads as the input (or another
     // descriptor) when a later command runs it as a script.
@@ -1570,11 +1600,54 @@ fn code_environment(cmd: &SimpleCommand, cwd: &str, ws: &Workspace, a: &mut Comm
     }
 }
 
+/// Pagers and editors that run nothing else: a git pager or editor set to
+/// one, with no argument but plain switches (`less -R`, `true`), is
+/// inert; any other value is a command line git runs.
+const INERT_VIEWERS: &[&str] = &[
+    "cat",
+    "less",
+    "more",
+    "most",
+    "true",
+    ":",
+    "false",
+    "delta",
+    "diff-so-fancy",
+    "vi",
+    "vim",
+    "nvim",
+    "nano",
+    "emacs",
+    "code",
+    "subl",
+    "hx",
+    "micro",
+];
+
+fn inert_viewer(value: &str) -> bool {
+    let mut words = value.split_whitespace();
+    let Some(first) = words.next() else {
+        return false;
+    };
+    INERT_VIEWERS.contains(&first)
+        && words.all(|w| {
+            w.starts_with('-')
+                && w.len() > 1
+                && w[1..]
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-')
+        })
+}
+
 /// Judge one `key=value` (or `key value`) git setting.
 fn git_setting(kv: &str, via: &str, a: &mut CommandAnalysis) {
     let key = kv.split('=').next().unwrap_or(kv).to_ascii_lowercase();
     let alias_runs =
         key.starts_with("alias.") && kv.split_once('=').is_some_and(|(_, v)| v.starts_with('!'));
+    let value = kv.split_once('=').map_or("", |(_, v)| v);
+    if (key.contains("pager") || key.contains("editor")) && inert_viewer(value) {
+        return;
+    }
     if alias_runs || GIT_RISKY_KEYS.iter().any(|k| key.contains(k)) {
         a.findings.push(Finding::new(
             detector::GIT_CONFIG,

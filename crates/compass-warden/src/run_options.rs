@@ -252,6 +252,83 @@ pub fn option_commands(
                 }
             }
         }
+        // `zip -T -TT CMD`: the command that tests the archive.
+        "zip" => out
+            .commands
+            .extend(values(args, &["-TT", "--unzip-command"])),
+        // `gcc -wrapper PROG,ARG,…`: every compiler pass runs under PROG.
+        "gcc" | "g++" | "cc" | "c++" | "clang" | "clang++" => {
+            for v in values(args, &["-wrapper"]) {
+                let words: Vec<&str> = v.split(',').collect();
+                out.commands.push(quote_argv(&words));
+            }
+        }
+        "git" => git_commands(args, &mut out),
+        // tmux and screen start their command detached, in a new session
+        // or window; `run-shell` and `display-popup` run a shell string.
+        "tmux" => tmux(args, &mut out),
+        "screen" => screen(args, &mut out),
+        // `at`/`batch` read the shell commands they schedule from their
+        // input; a file (`-f FILE`) or an input not spelled out is code
+        // not on the line.
+        "at" | "batch" => {
+            let listing = args
+                .iter()
+                .any(|a| matches!(a.as_str(), "-l" | "-r" | "-d" | "-c" | "-V" | "--help"));
+            if !listing {
+                match stdin {
+                    Some(text) if values(args, &["-f"]).is_empty() => {
+                        out.commands.push(text.to_string());
+                    }
+                    _ => out.unresolved = true,
+                }
+            }
+        }
+        // `entr -s STRING`, else `entr [opts] CMD ARGS…`.
+        "entr" => {
+            let s = values(args, &["-s"]);
+            if s.is_empty() {
+                let rest: Vec<&String> = args.iter().skip_while(|a| a.starts_with('-')).collect();
+                if !rest.is_empty() {
+                    out.commands.push(quote_argv(&rest));
+                }
+            } else {
+                out.commands.extend(s);
+            }
+        }
+        // `nix-shell --run STR` / `--command STR`; `nix develop -c CMD…`,
+        // `nix shell PKGS -c CMD…`.
+        "nix-shell" => out.commands.extend(values(args, &["--run", "--command"])),
+        "nix" => {
+            if let Some(c) = args.iter().position(|a| a == "-c" || a == "--command") {
+                let rest = &args[c + 1..];
+                if !rest.is_empty() {
+                    out.commands.push(quote_argv(rest));
+                }
+            }
+        }
+        // `ansible HOSTS -m shell -a STR`: the shell-running modules'
+        // argument is a command line; `script` runs a local file.
+        "ansible" => {
+            let module = values(args, &["-m", "--module-name"]);
+            let module = module
+                .last()
+                .map(|m| m.rsplit('.').next().unwrap_or(m).to_string());
+            match module.as_deref() {
+                Some("shell" | "command" | "raw") => {
+                    out.commands.extend(values(args, &["-a", "--args"]));
+                }
+                Some("script" | "expect" | "win_shell" | "win_command") => out.unresolved = true,
+                _ => {}
+            }
+        }
+        // `cargo --config 'KEY = VALUE'`: a runner, wrapper, compiler or
+        // linker it sets is a program cargo runs.
+        "cargo" => {
+            for kv in values(args, &["--config"]) {
+                cargo_config(&kv, &mut out);
+            }
+        }
         "bundle" | "bundler" if args.first().is_some_and(|a| a == "exec") => {
             let rest: Vec<&String> = args[1..].iter().skip_while(|a| *a == "--").collect();
             if !rest.is_empty() {
@@ -261,6 +338,222 @@ pub fn option_commands(
         _ => {}
     }
     out
+}
+
+/// Git subcommands that run a command from their arguments: `rebase
+/// --exec CMD` (`-x`), `bisect run CMD…`, `difftool`/`mergetool -x CMD`
+/// (`--extcmd`), `submodule foreach CMD…`, `filter-branch`'s filters.
+fn git_commands(args: &[String], out: &mut OptionCommands) {
+    // git's own options before the subcommand (`-c k=v`, `-C dir`).
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        if !a.starts_with('-') {
+            break;
+        }
+        i += if matches!(
+            a.as_str(),
+            "-c" | "-C" | "--git-dir" | "--work-tree" | "--namespace" | "--exec-path"
+        ) {
+            2
+        } else {
+            1
+        };
+    }
+    let Some(sub) = args.get(i) else { return };
+    let rest = &args[i + 1..];
+    match sub.as_str() {
+        "rebase" => out.commands.extend(values(rest, &["--exec", "-x"])),
+        "difftool" | "mergetool" => out.commands.extend(values(rest, &["--extcmd", "-x"])),
+        "bisect" if rest.first().is_some_and(|a| a == "run") && rest.len() > 1 => {
+            out.commands.push(quote_argv(&rest[1..]));
+        }
+        "submodule" => {
+            if let Some(f) = rest.iter().position(|a| a == "foreach") {
+                let cmd: Vec<&String> = rest[f + 1..]
+                    .iter()
+                    .skip_while(|a| a.starts_with("--"))
+                    .collect();
+                if !cmd.is_empty() {
+                    // foreach runs its words through a shell.
+                    out.commands
+                        .push(cmd.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(" "));
+                }
+            }
+        }
+        "filter-branch" => out.commands.extend(values(
+            rest,
+            &[
+                "--env-filter",
+                "--tree-filter",
+                "--index-filter",
+                "--parent-filter",
+                "--msg-filter",
+                "--commit-filter",
+                "--tag-name-filter",
+                "--setup",
+            ],
+        )),
+        _ => {}
+    }
+}
+
+/// tmux commands that take a shell command, and the options of theirs
+/// that take a value.
+fn tmux(args: &[String], out: &mut OptionCommands) {
+    // Options of those commands that take a value (a bundle ending in
+    // one takes the next word too).
+    const VALUED: &str = "sntcxyeFlfw";
+    // tmux's own options first (`-L sock`, `-f conf`, `-S path`).
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        if !a.starts_with('-') {
+            break;
+        }
+        i += if matches!(a.as_str(), "-L" | "-f" | "-S" | "-T") {
+            2
+        } else {
+            1
+        };
+    }
+    let Some(sub) = args.get(i) else { return };
+    let runs = matches!(
+        sub.as_str(),
+        "new-session"
+            | "new"
+            | "new-window"
+            | "neww"
+            | "split-window"
+            | "splitw"
+            | "respawn-pane"
+            | "respawnp"
+            | "respawn-window"
+            | "respawnw"
+            | "run-shell"
+            | "run"
+            | "display-popup"
+            | "popup"
+            | "pipe-pane"
+            | "pipep"
+    );
+    if !runs {
+        // `tmux send-keys -t T 'CMD' Enter` types a command into a shell.
+        if matches!(sub.as_str(), "send-keys" | "send") {
+            let mut keys = Vec::new();
+            let mut j = i + 1;
+            while let Some(a) = args.get(j) {
+                if a.starts_with('-') && keys.is_empty() {
+                    j += if matches!(a.as_str(), "-t" | "-N") {
+                        2
+                    } else {
+                        1
+                    };
+                    continue;
+                }
+                if !matches!(a.as_str(), "Enter" | "C-m" | "KPEnter" | "C-j") {
+                    keys.push(a.as_str());
+                }
+                j += 1;
+            }
+            if !keys.is_empty() {
+                out.commands.push(keys.join(" "));
+            }
+        }
+        return;
+    }
+    let mut j = i + 1;
+    while let Some(a) = args.get(j) {
+        if !a.starts_with('-') || a == "--" {
+            if a == "--" {
+                j += 1;
+            }
+            break;
+        }
+        let last = a.chars().last().unwrap_or('-');
+        j += if !a.starts_with("--") && VALUED.contains(last) {
+            2
+        } else {
+            1
+        };
+    }
+    let rest = &args[j.min(args.len())..];
+    if !rest.is_empty() {
+        out.commands.push(
+            rest.iter()
+                .map(String::as_str)
+                .collect::<Vec<_>>()
+                .join(" "),
+        );
+    }
+}
+
+/// `screen [opts] [CMD ARGS…]`: a command after screen's options runs in
+/// the new window; `-X`/`-p … -X stuff` type into a session.
+fn screen(args: &[String], out: &mut OptionCommands) {
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        if !a.starts_with('-') {
+            break;
+        }
+        if a.contains('X') {
+            out.unresolved = true;
+            return;
+        }
+        // Bundles such as `-dmS NAME`: a last letter that takes a value.
+        let last = a.chars().last().unwrap_or('-');
+        i += if matches!(
+            last,
+            'S' | 'c' | 'e' | 'h' | 'p' | 'T' | 't' | 'R' | 'r' | 's'
+        ) && a.len() >= 2
+        {
+            2
+        } else {
+            1
+        };
+    }
+    let rest = &args[i.min(args.len())..];
+    if !rest.is_empty() {
+        out.commands.push(quote_argv(rest));
+    }
+}
+
+/// Cargo configuration keys whose value is a program cargo runs.
+const CARGO_PROGRAM_KEYS: &[&str] = &[
+    "runner",
+    "rustc-wrapper",
+    "rustc-workspace-wrapper",
+    "rustc",
+    "rustdoc",
+    "linker",
+];
+
+/// One `--config` value: a file path, or `KEY = VALUE` in TOML.
+fn cargo_config(kv: &str, out: &mut OptionCommands) {
+    let Some((key, value)) = kv.split_once('=') else {
+        return; // a file of configuration: the project's own
+    };
+    let last = key
+        .trim()
+        .rsplit('.')
+        .next()
+        .unwrap_or_default()
+        .trim_matches(['"', '\'']);
+    if !CARGO_PROGRAM_KEYS.contains(&last) {
+        return;
+    }
+    match toml::from_str::<toml::Value>(&format!("v = {}", value.trim())) {
+        Ok(toml::Value::Table(t)) => match t.get("v") {
+            Some(toml::Value::String(s)) => out.commands.push(s.clone()),
+            Some(toml::Value::Array(a)) => {
+                let words: Option<Vec<&str>> = a.iter().map(toml::Value::as_str).collect();
+                match words {
+                    Some(w) if !w.is_empty() => out.commands.push(quote_argv(&w)),
+                    _ => out.unresolved = true,
+                }
+            }
+            _ => out.unresolved = true,
+        },
+        _ => out.unresolved = true,
+    }
 }
 
 /// GNU parallel's options that take a value.
@@ -910,5 +1203,84 @@ mod tests {
             option_commands("export", &argv, &[], None).commands,
             ["sh -c id"]
         );
+    }
+
+    #[test]
+    fn git_tmux_screen_at_and_other_programs_give_the_commands_they_run() {
+        assert_eq!(
+            run(&["git", "rebase", "--exec", "cargo test", "HEAD~3"]).commands,
+            ["cargo test"]
+        );
+        assert_eq!(
+            run(&["git", "-c", "a.b=c", "bisect", "run", "sh", "-c", "id"]).commands,
+            ["sh -c id"]
+        );
+        assert_eq!(run(&["git", "difftool", "-x", "x y"]).commands, ["x y"]);
+        assert_eq!(
+            run(&["git", "submodule", "foreach", "--recursive", "git pull"]).commands,
+            ["git pull"]
+        );
+        assert!(run(&["git", "log", "--exec", "x"]).commands.is_empty());
+        assert_eq!(
+            run(&["tmux", "new-session", "-d", "-s", "b", "cargo build"]).commands,
+            ["cargo build"]
+        );
+        assert_eq!(
+            run(&["tmux", "send-keys", "-t", "b", "make", "Enter"]).commands,
+            ["make"]
+        );
+        assert!(run(&["tmux", "ls"]).commands.is_empty());
+        assert_eq!(
+            run(&["screen", "-dmS", "w", "sh", "-c", "id"]).commands,
+            ["sh -c id"]
+        );
+        assert!(run(&["screen", "-S", "w", "-X", "stuff", "id"]).unresolved);
+        assert_eq!(
+            run(&["zip", "-T", "-TT", "sh -c id", "z.zip"]).commands,
+            ["sh -c id"]
+        );
+        assert_eq!(
+            run(&["gcc", "-wrapper", "sh,-c,id", "-c", "x.c"]).commands,
+            ["sh -c id"]
+        );
+        assert_eq!(run(&["entr", "-s", "make test"]).commands, ["make test"]);
+        assert_eq!(run(&["entr", "cargo", "test"]).commands, ["cargo test"]);
+        assert_eq!(
+            run(&["nix-shell", "-p", "jq", "--run", "jq . x"]).commands,
+            ["jq . x"]
+        );
+        assert_eq!(
+            run(&["ansible", "all", "-m", "shell", "-a", "uptime"]).commands,
+            ["uptime"]
+        );
+        assert!(run(&["ansible", "all", "-m", "ping"]).commands.is_empty());
+        assert!(run(&["ansible", "all", "-m", "script", "-a", "x.sh"]).unresolved);
+        assert_eq!(
+            run(&["cargo", "--config", "target.x.runner = \"sh -c id\"", "run"]).commands,
+            ["sh -c id"]
+        );
+        assert_eq!(
+            run(&[
+                "cargo",
+                "--config",
+                "build.rustc-wrapper = [\"a\", \"b c\"]",
+                "b"
+            ])
+            .commands,
+            ["a 'b c'"]
+        );
+        assert!(
+            run(&["cargo", "--config", "build.jobs = 2", "build"])
+                .commands
+                .is_empty()
+        );
+        assert!(run(&["cargo", "--config", "build.rustc = {", "b"]).unresolved);
+        // `at` runs its input; one the line does not spell out is held.
+        let argv: Vec<String> = ["at", "now"].iter().map(|s| s.to_string()).collect();
+        assert_eq!(
+            option_commands("at", &argv, &[], Some("make backup")).commands,
+            ["make backup"]
+        );
+        assert!(option_commands("at", &argv, &[], None).unresolved);
     }
 }

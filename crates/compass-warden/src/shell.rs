@@ -570,9 +570,35 @@ fn peel_wrapper(argv: &[String], env: &mut Vec<(String, String)>) -> Option<(Str
         // `busybox sh -c …` runs the applet it names.
         "busybox" | "toybox" if argv.get(1).is_some_and(|a| !a.starts_with('-')) => {}
         "nohup" | "time" | "exec" | "command" | "builtin" | "setsid" | "chronic" | "unbuffer" => {
-            while argv.get(i).is_some_and(|a| a.starts_with('-')) {
-                i += 1;
+            while let Some(a) = argv.get(i).filter(|a| a.starts_with('-')) {
+                // `exec -a NAME CMD`: NAME is the process's name, not the
+                // program (also bundled: `-ca NAME`).
+                i += if base == "exec" && !a.starts_with("--") && a.ends_with('a') {
+                    2
+                } else {
+                    1
+                };
             }
+        }
+        // `jbang [run] [opts] SCRIPT|URL`: the script (a URL is fetched).
+        "jbang" => {
+            if argv.get(1).is_some_and(|a| a == "run") {
+                i = 2;
+            }
+            i = skip_options(
+                argv,
+                i,
+                &[
+                    "--deps",
+                    "--repos",
+                    "--cp",
+                    "--class-path",
+                    "-D",
+                    "--java",
+                    "--main",
+                    "-m",
+                ],
+            );
         }
         "nice" | "ionice" | "stdbuf" | "taskset" | "chrt" => {
             while let Some(a) = argv.get(i) {
@@ -911,6 +937,73 @@ fn expand_known(word: &str, assigned: &[(String, String)]) -> Option<String> {
     Some(out)
 }
 
+/// Environment tools whose documented use is `eval "$(TOOL …)"`: what
+/// they print is shell settings of their own (an agent socket, a version
+/// manager's shims), not text anyone else chose.
+const SETUP_EVALS: &[&str] = &[
+    "ssh-agent",
+    "ssh-agent -s",
+    "ssh-agent -c",
+    "direnv hook bash",
+    "direnv hook zsh",
+    "pyenv init -",
+    "pyenv init --path",
+    "pyenv virtualenv-init -",
+    "rbenv init -",
+    "nodenv init -",
+    "goenv init -",
+    "brew shellenv",
+    "starship init bash",
+    "starship init zsh",
+    "zoxide init bash",
+    "zoxide init zsh",
+    "opam env",
+    "fnm env",
+    "mise activate bash",
+    "mise activate zsh",
+    "dircolors",
+    "dircolors -b",
+];
+
+/// Whether `word` is exactly `$(TOOL …)` of a [`SETUP_EVALS`] form.
+fn setup_eval(word: &str) -> bool {
+    word.strip_prefix("$(")
+        .and_then(|w| w.strip_suffix(')'))
+        .is_some_and(|inner| {
+            let words: Vec<&str> = inner.split_whitespace().collect();
+            SETUP_EVALS.contains(&words.join(" ").as_str())
+        })
+}
+
+/// The program a built program name resolves to, when the line spells it
+/// out: expansions of names the line assigned (the result must be a plain
+/// name or path), or `$(command -v NAME)` / `$(which NAME)` /
+/// `` `which NAME` `` of a literal name.
+fn resolve_program(word: &str, assigned: &[(String, String)]) -> Option<String> {
+    let plain = |p: &str| {
+        !p.is_empty()
+            && p.chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '/' | '+'))
+    };
+    let lookup = word
+        .strip_prefix("$(")
+        .and_then(|w| w.strip_suffix(')'))
+        .or_else(|| word.strip_prefix('`').and_then(|w| w.strip_suffix('`')));
+    if let Some(inner) = lookup {
+        let words: Vec<&str> = inner.split_whitespace().collect();
+        let name = match words.as_slice() {
+            ["command", "-v", n] | ["which", n] | ["type", "-P", n] | ["type", "-p", n] => *n,
+            _ => return None,
+        };
+        return plain(name).then(|| name.to_string());
+    }
+    if word.contains(['`', '(']) {
+        return None;
+    }
+    let value = expand_known(word, assigned)?;
+    plain(&value).then_some(value)
+}
+
 const SHELLS: &[&str] = &[
     "sh", "bash", "zsh", "dash", "ksh", "ash", "fish", "busybox", "mksh", "oksh", "loksh", "pdksh",
     "yash", "posh", "rbash", "tcsh", "csh",
@@ -1079,6 +1172,18 @@ fn parse_into(
             ) {
                 assigned.extend(argv[1..].iter().filter_map(|a| assignment(a)));
             }
+            // A program name the line itself spells out, behind a variable
+            // it assigned (`PY=python3; $PY -c …`) or a look-up of a
+            // literal name (`$(command -v python3)`, `` `which perl` ``),
+            // is that program; any other built name stays unresolved.
+            if let Some(p) = argv
+                .first()
+                .filter(|_| expands.first().copied().unwrap_or(false))
+                .and_then(|p0| resolve_program(p0, &assigned))
+            {
+                argv[0] = p;
+                expands[0] = false;
+            }
             let mut wrappers = Vec::new();
             while let Some((w, skip)) = peel_wrapper(&argv, &mut env) {
                 wrappers.push(w);
@@ -1172,7 +1277,23 @@ fn parse_into(
                     shell_string = stdin.clone();
                 }
             } else if base == "eval" {
-                shell_string = Some(argv[1..].join(" "));
+                // `eval "$(ssh-agent -s)"`: the shell settings a known
+                // environment tool prints are its own fixed code; the tool
+                // itself is judged as the substitution's command.
+                if !(argv.len() == 2 && setup_eval(&argv[1])) {
+                    shell_string = Some(argv[1..].join(" "));
+                }
+            } else if base == "alias" {
+                // `alias NAME='TEXT'`: TEXT runs wherever NAME is used
+                // (`shopt -s expand_aliases` makes that this very line).
+                let bodies: Vec<&str> = argv[1..]
+                    .iter()
+                    .filter_map(|a| a.split_once('=').map(|(_, v)| v))
+                    .filter(|v| !v.trim().is_empty())
+                    .collect();
+                if !bodies.is_empty() {
+                    shell_string = Some(bodies.join("\n"));
+                }
             } else if base == "trap" {
                 // `trap 'STRING' SIGNAL…`: STRING runs when the signal
                 // (or the shell's exit) comes.
@@ -1285,6 +1406,44 @@ mod tests {
         parse(line)
             .map(|c| c.commands.iter().map(|c| c.program().to_string()).collect())
             .unwrap_or_default()
+    }
+
+    #[test]
+    fn program_names_the_line_spells_out_are_resolved() {
+        let last = |line: &str| progs(line).last().cloned().unwrap_or_default();
+        assert_eq!(last("PY=python3; $PY -c 'print(1)'"), "python3");
+        assert_eq!(last("p=/usr/bin/pyt; ${p}hon3 x.py"), "python3");
+        assert_eq!(last("$(command -v python3) --version"), "python3");
+        let which = progs("`which perl` -e 1");
+        assert!(which.contains(&"perl".to_string()), "{which:?}");
+        assert!(
+            !which.iter().any(|p| p.starts_with(['$', '`'])),
+            "{which:?}"
+        );
+        // Not spelled out: stays built at run time.
+        assert_eq!(last("$PY -c 1"), "$PY");
+        assert!(
+            progs("$(curl -s x) -c 1")
+                .iter()
+                .any(|p| p.starts_with('$'))
+        );
+        assert_eq!(last("X='a b'; $X"), "$X");
+    }
+
+    #[test]
+    fn eval_of_a_known_environment_tool_runs_only_the_tool() {
+        let built = |line: &str| progs(line).iter().any(|p| p.starts_with('$'));
+        assert!(!built("eval \"$(ssh-agent -s)\""));
+        assert!(progs("eval \"$(ssh-agent -s)\"").contains(&"ssh-agent".to_string()));
+        // Anything else evaluated is a shell string, built at run time.
+        assert!(built("eval \"$(curl -s x)\""));
+        assert!(built("eval \"$(ssh-agent -s; curl x)\""));
+    }
+
+    #[test]
+    fn aliases_and_exec_options_run_what_they_name() {
+        assert!(progs("alias up='curl -s x | sh'; up").contains(&"curl".to_string()));
+        assert_eq!(progs("exec -a kworker bash -c id"), ["bash", "id"]);
     }
 
     #[test]

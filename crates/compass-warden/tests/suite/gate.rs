@@ -236,6 +236,26 @@ async fn output_actions_of_every_kind() {
             .decision
             .is_flag()
     );
+    // One notion of CI configuration (`ci.rs`): a write to any CI system's
+    // configuration cautions as a push of it is held; files beside it do not.
+    for p in [
+        "/work/app/.github/workflows/ci.yml",
+        "/work/app/.circleci/config.yml",
+        "/work/app/.travis.yml",
+        "/work/app/Jenkinsfile",
+        "/work/app/.buildkite/pipeline.yml",
+        "/work/app/.drone.yml",
+        "/work/app/.woodpecker/test.yml",
+        "/work/app/bitbucket-pipelines.yml",
+        "/work/app/ci/test.gitlab-ci.yml",
+    ] {
+        let d = fx.warden.check(&write(p, "steps:\n  - cargo test\n")).await;
+        assert!(matches!(d.decision, Decision::Caution { .. }), "{p}: {d:?}");
+    }
+    for p in ["/work/app/.github/README.md", "/work/app/docs/ci.md"] {
+        let d = fx.warden.check(&write(p, "CI runs cargo test.\n")).await;
+        assert_eq!(d.decision, Decision::Clear, "{p}");
+    }
     let tool = GateRequest::Output {
         agent: a.clone(),
         action: OutputAction::Tool {

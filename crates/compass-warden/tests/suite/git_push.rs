@@ -696,4 +696,13 @@ diff --git a/docs/.github/workflows/x.yml b/docs/.github/workflows/x.yml\n--- a/
         ]
     );
     assert!(compass_warden::git::ci_config_changes("+++ b/src/main.rs\n").is_empty());
+    let more = "+++ b/Jenkinsfile\n+++ b/.drone.yml\n+++ b/ci/test.gitlab-ci.yml\n+++ b/.github/README.md\n";
+    assert_eq!(
+        compass_warden::git::ci_config_changes(more),
+        vec![
+            "Jenkinsfile".to_owned(),
+            ".drone.yml".to_owned(),
+            "ci/test.gitlab-ci.yml".to_owned(),
+        ]
+    );
 }
