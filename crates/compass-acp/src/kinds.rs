@@ -123,6 +123,45 @@ pub struct Provision {
     /// `confine_secrets`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub confine_shell: bool,
+    /// The native program the kind's program (an npm launcher) runs, as a
+    /// path below a `node_modules` dir (`{arch}`: `x64` or `arm64`), found
+    /// from the launcher as node resolves it: the agent starts it directly,
+    /// from a copy the daemon makes in the read-only config dir's
+    /// [`EXECUTE_ONLY_DIR`] with mode 0111. The kernel makes a process
+    /// whose program its user cannot read non-dumpable, so no process of
+    /// that user (its tool commands, whatever shell they run in) may read
+    /// its environment, memory or descriptors: for an agent whose tools no
+    /// shell setting confines (Codex lets the model name the shell).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub execute_only: Option<String>,
+}
+
+/// The config dir's dir of execute-only programs
+/// ([`Provision::execute_only`]).
+pub const EXECUTE_ONLY_DIR: &str = "execute-only";
+
+impl Provision {
+    /// [`Provision::execute_only`] for this machine's architecture, as
+    /// path components (each a plain name); `None` when the kind has none.
+    pub fn execute_only_path(&self) -> Option<Result<PathBuf, String>> {
+        let rel = self.execute_only.as_deref()?;
+        let arch = match std::env::consts::ARCH {
+            "x86_64" => "x64",
+            "aarch64" => "arm64",
+            other => other,
+        };
+        let rel = rel.replace("{arch}", arch);
+        let path = PathBuf::from(&rel);
+        let plain = !rel.is_empty()
+            && path
+                .components()
+                .all(|c| matches!(c, std::path::Component::Normal(_)));
+        Some(if plain {
+            Ok(path)
+        } else {
+            Err(format!("{rel:?} is not a relative path of plain names"))
+        })
+    }
 }
 
 fn default_install_timeout_s() -> u64 {
@@ -380,6 +419,14 @@ impl AgentKind {
             stdin: None,
             max_output: None,
             masks: Vec::new(),
+            // Its model key reaches the agent alone: `compass-confine
+            // launch` takes it from its descriptor, so bwrap and the
+            // egress relay never hold it.
+            kept_secrets: if self.confine_credentials && !self.credentials.is_empty() {
+                compass_runtime::KeptSecrets::Descriptor
+            } else {
+                compass_runtime::KeptSecrets::Env
+            },
         })
     }
 
@@ -596,6 +643,9 @@ impl AgentKind {
                 "confine_credentials",
                 "the kind names no credentials to keep from its tools".into(),
             );
+        }
+        if let Some(Err(why)) = self.provision.execute_only_path() {
+            return bad("provision.execute_only", why);
         }
         if self.provision.confine_shell && !self.starts_confined() {
             return bad(

@@ -71,6 +71,9 @@ fn shell(command: &std::ffi::OsStr, login: bool) -> String {
 /// returns only on failure.
 fn launch(secrets: &[String], kept: &[String], program: &[std::ffi::OsString]) -> String {
     let run = || -> Result<std::io::Error, String> {
+        // First, before anything can fail: the credentials delivered on
+        // their descriptor are read and emptied there.
+        let taken = confine::take_kept(std::env::var_os(confine::KEPT_FD_ENV).as_deref(), kept)?;
         confine::check_supported()?;
         let me = std::env::current_exe().map_err(|e| format!("finding this binary: {e}"))?;
         let [first, rest @ ..] = program else {
@@ -78,8 +81,13 @@ fn launch(secrets: &[String], kept: &[String], program: &[std::ffi::OsString]) -
         };
         let mut cmd = Command::new(first);
         cmd.args(rest)
+            .env_remove(confine::KEPT_FD_ENV)
             .env("SHELL", &me)
             .env(SECRETS_ENV, [secrets, kept].concat().join(","));
+        // In the agent's environment alone.
+        for (name, value) in taken {
+            cmd.env(name, value);
+        }
         for name in secrets {
             cmd.env(name, confine::fresh_secret()?);
         }
