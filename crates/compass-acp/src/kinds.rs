@@ -1466,6 +1466,34 @@ mod tests {
     }
 
     #[test]
+    fn an_execute_only_program_is_a_plain_relative_path() {
+        let codex = KindRegistry::builtin()
+            .unwrap()
+            .get("codex")
+            .unwrap()
+            .clone();
+        let path = codex.provision.execute_only_path().unwrap().unwrap();
+        assert!(path.ends_with("bin/codex-acp"), "{}", path.display());
+        assert!(!path.to_string_lossy().contains("{arch}"));
+        // The agent starts it through compass-confine, its key on the
+        // descriptor only that reads.
+        assert!(codex.confine_credentials);
+        for bad in ["../x", "/usr/bin/x", "a/../b", "./x", ""] {
+            let user = USER.replace("install=''", &format!("install=''\nexecute_only='{bad}'"));
+            let e = KindRegistry::builtin()
+                .unwrap()
+                .with_user(&user)
+                .unwrap_err();
+            assert!(
+                e.to_string().contains("provision.execute_only"),
+                "{bad}: {e}"
+            );
+        }
+        let ok = USER.replace("install=''", "install=''\nexecute_only='pkg-{arch}/bin/x'");
+        assert!(KindRegistry::builtin().unwrap().with_user(&ok).is_ok());
+    }
+
+    #[test]
     fn bad_user_kinds_name_the_kind_and_the_field() {
         let base = || KindRegistry::builtin().unwrap();
         for (edit, field) in [

@@ -328,21 +328,18 @@ pub fn fresh_secret() -> Result<String, String> {
 /// The most [`take_kept`] reads from [`KEPT_FD`].
 const MAX_KEPT_BYTES: u64 = 64 << 10;
 
-/// The credentials `launch` keeps, when the runtime delivered them on
-/// [`KEPT_FD`] (`fd_env`: [`KEPT_FD_ENV`]'s value; absent, they are in the
-/// environment already and this takes nothing). Reads the descriptor's
-/// file, empties it (every other process of the start that still holds
-/// it — the egress relay — then holds nothing) and closes it, before
-/// anything is checked; then each `NAME=VALUE` line must name one of
-/// `kept`. Fail closed: a descriptor that is named but cannot be read and
-/// emptied, or a line it cannot trust, is an error and nothing starts.
-pub fn take_kept(
-    fd_env: Option<&OsStr>,
-    kept: &[String],
-) -> Result<Vec<(String, OsString)>, String> {
+/// What the runtime delivered on [`KEPT_FD`] for `launch` (`fd_env`:
+/// [`KEPT_FD_ENV`]'s value; absent, the credentials are in the environment
+/// already and this takes nothing): reads the descriptor's file, empties it
+/// (every other process of the start that still holds it, the egress
+/// relay, then holds nothing) and closes it. `launch` calls it first,
+/// before its command line is even parsed, so whatever fails later leaves
+/// nothing behind. Fail closed: a descriptor that is named but cannot be
+/// read and emptied is an error and nothing starts.
+pub fn take_kept(fd_env: Option<&OsStr>) -> Result<Option<Vec<u8>>, String> {
     use std::io::Read as _;
     let Some(fd) = fd_env else {
-        return Ok(Vec::new());
+        return Ok(None);
     };
     if fd != KEPT_FD.to_string().as_str() {
         return Err(format!("{KEPT_FD_ENV} is {fd:?}, not {KEPT_FD}"));
@@ -368,7 +365,7 @@ pub fn take_kept(
             "the kept credentials exceed {MAX_KEPT_BYTES} bytes"
         ));
     }
-    parse_kept(&body, kept)
+    Ok(Some(body))
 }
 
 /// `NAME=VALUE` lines, each `NAME` one of `kept`, each once, no NUL.
@@ -589,8 +586,8 @@ mod tests {
             assert!(parse_kept(bad, &kept).is_err(), "{bad:?}");
         }
         // Named but not the descriptor Compass uses: refused.
-        assert!(take_kept(Some(OsStr::new("9")), &kept).is_err());
-        assert!(take_kept(None, &kept).unwrap().is_empty());
+        assert!(take_kept(Some(OsStr::new("9"))).is_err());
+        assert!(take_kept(None).unwrap().is_none());
     }
 
     #[test]

@@ -198,6 +198,22 @@ mod tests {
             .permissions()
             .mode();
         assert_eq!(mode & 0o777, 0o600);
+        // Which are kept survives a restart of the daemon.
+        let kept = SecretEnv::new_kept(
+            &[("A".into(), Secret::new("1"))],
+            &[("K".into(), Secret::new("2"))],
+        )
+        .unwrap();
+        assert!(kept.is_kept("K") && !kept.is_kept("A"));
+        kept.persist(&layout).unwrap();
+        let loaded = SecretEnv::load(&layout).unwrap();
+        assert_eq!(loaded, kept);
+        assert!(loaded.is_kept("K"));
+        // What an older daemon kept (a plain map) loads with nothing kept.
+        fs_err::write(layout.secret_env_file(), r#"{"A":"1","K":"2"}"#).unwrap();
+        let old = SecretEnv::load(&layout).unwrap();
+        assert_eq!(old.names().collect::<Vec<_>>(), ["A", "K"]);
+        assert!(!old.is_kept("K"));
     }
 
     #[test]
