@@ -343,8 +343,11 @@ pub struct AgentKind {
     /// it starts through [`CONFINE_BINARY`] (`--keep-env` each), which is
     /// its `SHELL`, so every tool command it runs through that shell runs
     /// without them, in a Landlock domain that cannot read the agent's
-    /// memory or environment. For an agent that finds its shell otherwise,
-    /// see [`Provision::confine_shell`].
+    /// memory or environment. Its launch is
+    /// [`compass_runtime::KeptSecrets::Descriptor`]: the key reaches the
+    /// agent alone, never bwrap's or the egress relay's environment. For
+    /// an agent that finds its shell otherwise, see
+    /// [`Provision::confine_shell`] and [`Provision::execute_only`].
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub confine_credentials: bool,
     /// `host[:port]`s the agent needs to reach (its model API); none means

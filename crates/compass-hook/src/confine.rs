@@ -13,6 +13,10 @@
 //!   It refuses to start when the kernel cannot confine the tools.
 //!   `--keep-env NAME` lists a credential the agent holds already (its
 //!   model key): left as it is for the agent, dropped from every tool.
+//!   When the runtime delivered it apart ([`KEPT_FD_ENV`] names
+//!   [`KEPT_FD`]), `launch` first reads it from that descriptor, empties
+//!   the file and closes it, and puts it in the agent's environment alone:
+//!   no other process of the start (bwrap, the egress relay) holds it.
 //! - `compass-confine -c COMMAND` (or `-c -l COMMAND`, `-lc COMMAND`: a
 //!   login shell), which the agent runs as its shell (its `SHELL`, or the
 //!   `bash` link in [`SHELL_DIR`] first on its `PATH`) for
