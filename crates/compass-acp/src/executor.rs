@@ -315,6 +315,8 @@ impl Executor {
             stdin,
             max_output: None,
             masks: Vec::new(),
+            // The daemon's own file helper needs no model key.
+            kept_secrets: compass_runtime::KeptSecrets::Withheld,
         };
         self.runtime.exec(&self.workload, &spec).await.map_err(|e| {
             rpc_err(
@@ -509,6 +511,9 @@ impl Executor {
             stdin: None,
             max_output: None,
             masks: Vec::new(),
+            // A terminal the agent asked for runs its command: a tool's,
+            // never given the agent's model key.
+            kept_secrets: compass_runtime::KeptSecrets::Withheld,
         };
         let proc = self
             .runtime

@@ -123,6 +123,45 @@ pub struct Provision {
     /// `confine_secrets`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub confine_shell: bool,
+    /// The native program the kind's program (an npm launcher) runs, as a
+    /// path below a `node_modules` dir (`{arch}`: `x64` or `arm64`), found
+    /// from the launcher as node resolves it: the agent starts it directly,
+    /// from a copy the daemon makes in the read-only config dir's
+    /// [`EXECUTE_ONLY_DIR`] with mode 0111. The kernel makes a process
+    /// whose program its user cannot read non-dumpable, so no process of
+    /// that user (its tool commands, whatever shell they run in) may read
+    /// its environment, memory or descriptors: for an agent whose tools no
+    /// shell setting confines (Codex lets the model name the shell).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub execute_only: Option<String>,
+}
+
+/// The config dir's dir of execute-only programs
+/// ([`Provision::execute_only`]).
+pub const EXECUTE_ONLY_DIR: &str = "execute-only";
+
+impl Provision {
+    /// [`Provision::execute_only`] for this machine's architecture, as
+    /// path components (each a plain name); `None` when the kind has none.
+    pub fn execute_only_path(&self) -> Option<Result<PathBuf, String>> {
+        let rel = self.execute_only.as_deref()?;
+        let arch = match std::env::consts::ARCH {
+            "x86_64" => "x64",
+            "aarch64" => "arm64",
+            other => other,
+        };
+        let rel = rel.replace("{arch}", arch);
+        let path = PathBuf::from(&rel);
+        let plain = !rel.is_empty()
+            && path
+                .components()
+                .all(|c| matches!(c, std::path::Component::Normal(_)));
+        Some(if plain {
+            Ok(path)
+        } else {
+            Err(format!("{rel:?} is not a relative path of plain names"))
+        })
+    }
 }
 
 fn default_install_timeout_s() -> u64 {
@@ -304,8 +343,11 @@ pub struct AgentKind {
     /// it starts through [`CONFINE_BINARY`] (`--keep-env` each), which is
     /// its `SHELL`, so every tool command it runs through that shell runs
     /// without them, in a Landlock domain that cannot read the agent's
-    /// memory or environment. For an agent that finds its shell otherwise,
-    /// see [`Provision::confine_shell`].
+    /// memory or environment. Its launch is
+    /// [`compass_runtime::KeptSecrets::Descriptor`]: the key reaches the
+    /// agent alone, never bwrap's or the egress relay's environment. For
+    /// an agent that finds its shell otherwise, see
+    /// [`Provision::confine_shell`] and [`Provision::execute_only`].
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub confine_credentials: bool,
     /// `host[:port]`s the agent needs to reach (its model API); none means
@@ -380,6 +422,14 @@ impl AgentKind {
             stdin: None,
             max_output: None,
             masks: Vec::new(),
+            // Its model key reaches the agent alone: `compass-confine
+            // launch` takes it from its descriptor, so bwrap and the
+            // egress relay never hold it.
+            kept_secrets: if self.confine_credentials && !self.credentials.is_empty() {
+                compass_runtime::KeptSecrets::Descriptor
+            } else {
+                compass_runtime::KeptSecrets::Env
+            },
         })
     }
 
@@ -596,6 +646,9 @@ impl AgentKind {
                 "confine_credentials",
                 "the kind names no credentials to keep from its tools".into(),
             );
+        }
+        if let Some(Err(why)) = self.provision.execute_only_path() {
+            return bad("provision.execute_only", why);
         }
         if self.provision.confine_shell && !self.starts_confined() {
             return bad(
@@ -1413,6 +1466,34 @@ mod tests {
         assert_eq!(r.get("codex").unwrap().display_name, "Mine");
         assert!(r.is_user("codex"));
         assert_eq!(r.all().iter().filter(|k| k.id == "codex").count(), 1);
+    }
+
+    #[test]
+    fn an_execute_only_program_is_a_plain_relative_path() {
+        let codex = KindRegistry::builtin()
+            .unwrap()
+            .get("codex")
+            .unwrap()
+            .clone();
+        let path = codex.provision.execute_only_path().unwrap().unwrap();
+        assert!(path.ends_with("bin/codex-acp"), "{}", path.display());
+        assert!(!path.to_string_lossy().contains("{arch}"));
+        // The agent starts it through compass-confine, its key on the
+        // descriptor only that reads.
+        assert!(codex.confine_credentials);
+        for bad in ["../x", "/usr/bin/x", "a/../b", "./x", ""] {
+            let user = USER.replace("install=''", &format!("install=''\nexecute_only='{bad}'"));
+            let e = KindRegistry::builtin()
+                .unwrap()
+                .with_user(&user)
+                .unwrap_err();
+            assert!(
+                e.to_string().contains("provision.execute_only"),
+                "{bad}: {e}"
+            );
+        }
+        let ok = USER.replace("install=''", "install=''\nexecute_only='pkg-{arch}/bin/x'");
+        assert!(KindRegistry::builtin().unwrap().with_user(&ok).is_ok());
     }
 
     #[test]

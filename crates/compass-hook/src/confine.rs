@@ -13,6 +13,10 @@
 //!   It refuses to start when the kernel cannot confine the tools.
 //!   `--keep-env NAME` lists a credential the agent holds already (its
 //!   model key): left as it is for the agent, dropped from every tool.
+//!   When the runtime delivered it apart ([`KEPT_FD_ENV`] names
+//!   [`KEPT_FD`]), `launch` first reads it from that descriptor, empties
+//!   the file and closes it, and puts it in the agent's environment alone:
+//!   no other process of the start (bwrap, the egress relay) holds it.
 //! - `compass-confine -c COMMAND` (or `-c -l COMMAND`, `-lc COMMAND`: a
 //!   login shell), which the agent runs as its shell (its `SHELL`, or the
 //!   `bash` link in [`SHELL_DIR`] first on its `PATH`) for
@@ -67,6 +71,14 @@ pub const ALWAYS_DROPPED: &[&str] = &[
     "GEMINI_API_KEY",
     "AMP_API_KEY",
 ];
+/// The descriptor on which `launch` finds the credentials it keeps when
+/// the runtime delivers them apart from every other process of the start
+/// (bwrap, the egress relay): `NAME=VALUE` lines in a deleted 0600 file,
+/// opened read-write, which `launch` reads, empties and closes before the
+/// agent starts.
+pub const KEPT_FD: i32 = 6;
+/// The variable that tells `launch` [`KEPT_FD`] holds its credentials.
+pub const KEPT_FD_ENV: &str = "COMPASS_KEPT_FD";
 /// What a failure exits with (the shell's "cannot execute").
 pub const FAILED: u8 = 126;
 /// The shells the confined command runs in, first found wins.
@@ -317,6 +329,78 @@ pub fn fresh_secret() -> Result<String, String> {
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
+/// The most [`take_kept`] reads from [`KEPT_FD`].
+const MAX_KEPT_BYTES: u64 = 64 << 10;
+
+/// What the runtime delivered on [`KEPT_FD`] for `launch` (`fd_env`:
+/// [`KEPT_FD_ENV`]'s value; absent, the credentials are in the environment
+/// already and this takes nothing): reads the descriptor's file, empties it
+/// (every other process of the start that still holds it, the egress
+/// relay, then holds nothing) and closes it. `launch` calls it first,
+/// before its command line is even parsed, so whatever fails later leaves
+/// nothing behind. Fail closed: a descriptor that is named but cannot be
+/// read and emptied is an error and nothing starts.
+pub fn take_kept(fd_env: Option<&OsStr>) -> Result<Option<Vec<u8>>, String> {
+    use std::io::Read as _;
+    let Some(fd) = fd_env else {
+        return Ok(None);
+    };
+    if fd != KEPT_FD.to_string().as_str() {
+        return Err(format!("{KEPT_FD_ENV} is {fd:?}, not {KEPT_FD}"));
+    }
+    let path = format!("/proc/self/fd/{KEPT_FD}");
+    let mut body = Vec::new();
+    let taken = fs_err::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(&path)
+        .and_then(|f| {
+            f.try_clone()?
+                .take(MAX_KEPT_BYTES + 1)
+                .read_to_end(&mut body)?;
+            f.set_len(0)
+        });
+    // Closed whatever happened: the agent never inherits it.
+    let closed = nix::unistd::close(KEPT_FD);
+    taken.map_err(|e| format!("taking the kept credentials: {e}"))?;
+    closed.map_err(|e| format!("closing descriptor {KEPT_FD}: {e}"))?;
+    if body.len() as u64 > MAX_KEPT_BYTES {
+        return Err(format!(
+            "the kept credentials exceed {MAX_KEPT_BYTES} bytes"
+        ));
+    }
+    Ok(Some(body))
+}
+
+/// `NAME=VALUE` lines, each `NAME` one of `kept`, each once, no NUL.
+pub fn parse_kept(body: &[u8], kept: &[String]) -> Result<Vec<(String, OsString)>, String> {
+    let mut out: Vec<(String, OsString)> = Vec::new();
+    for line in body.split(|b| *b == b'\n').filter(|l| !l.is_empty()) {
+        let eq = line
+            .iter()
+            .position(|b| *b == b'=')
+            .ok_or("a kept credential line has no `=`")?;
+        let (name, value) = (&line[..eq], &line[eq + 1..]);
+        let name = std::str::from_utf8(name)
+            .ok()
+            .filter(|n| kept.iter().any(|k| k == n))
+            .ok_or_else(|| {
+                format!(
+                    "a kept credential {:?} is not one of --keep-env {kept:?}",
+                    String::from_utf8_lossy(name)
+                )
+            })?;
+        if value.contains(&0) || value.contains(&b'\r') {
+            return Err(format!("the kept credential {name} holds a NUL or CR"));
+        }
+        if out.iter().any(|(n, _)| n == name) {
+            return Err(format!("the kept credential {name} is given twice"));
+        }
+        out.push((name.to_owned(), OsString::from_vec(value.to_vec())));
+    }
+    Ok(out)
+}
+
 /// The variables the shell mode drops, from [`SECRETS_ENV`]'s value.
 /// Fail closed: anything there that is not a variable name is an error,
 /// and so is no list at all (absent, or naming nothing). `launch` always
@@ -487,6 +571,27 @@ mod tests {
         let err = check_no_ptrace_capability(&status("1000", full, full)).unwrap_err();
         assert!(err.contains("CapPrm"), "{err}");
         assert!(check_no_ptrace_capability("Name:\tx\n").is_err());
+    }
+
+    #[test]
+    fn kept_credentials_are_the_listed_ones_only() {
+        let kept = vec!["OPENAI_API_KEY".to_owned()];
+        assert_eq!(
+            parse_kept(b"OPENAI_API_KEY=sk-1=2\n", &kept).unwrap(),
+            vec![("OPENAI_API_KEY".to_owned(), OsString::from("sk-1=2"))]
+        );
+        assert!(parse_kept(b"", &kept).unwrap().is_empty());
+        for bad in [
+            &b"LD_PRELOAD=/x.so\n"[..],
+            b"OPENAI_API_KEY",
+            b"OPENAI_API_KEY=a\0b",
+            b"OPENAI_API_KEY=a\nOPENAI_API_KEY=b\n",
+        ] {
+            assert!(parse_kept(bad, &kept).is_err(), "{bad:?}");
+        }
+        // Named but not the descriptor Compass uses: refused.
+        assert!(take_kept(Some(OsStr::new("9"))).is_err());
+        assert!(take_kept(None).unwrap().is_none());
     }
 
     #[test]

@@ -41,6 +41,7 @@ pub fn exec_spec(cmd: &SafeGit) -> ExecSpec {
         stdin: None,
         max_output: None,
         masks: Vec::new(),
+        ..ExecSpec::default()
     }
 }
 

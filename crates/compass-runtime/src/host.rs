@@ -106,7 +106,7 @@ impl HostRuntime {
             Ok((w.spec.env.clone(), w.secret_env.clone(), w.layout.clone()))
         })??;
         let home = layout.home.to_string_lossy().into_owned();
-        let mut env = process::workload_env(&spec_env, &secret_env, &home, exec)?;
+        let mut env = process::workload_env(&spec_env, &secret_env, &home, exec, false)?;
         env.entry("TMPDIR".to_owned())
             .or_insert_with(|| layout.tmp.to_string_lossy().into_owned());
         let cwd: PathBuf = exec.cwd.clone().unwrap_or_else(|| layout.work.clone());

@@ -69,8 +69,8 @@ pub use oci::{OciConfig, OciRuntime};
 pub use sandbox::{SandboxConfig, SandboxRuntime};
 pub use secret_env::{Secret, SecretEnv};
 pub use spec::{
-    Backend, DEFAULT_MAX_OUTPUT, EgressPolicy, ExecOutput, ExecSpec, Mask, MaskShape, Mount,
-    ProcessHandle, Protection, Resources, SpawnedProcess, WorkloadName, WorkloadSpec,
+    Backend, DEFAULT_MAX_OUTPUT, EgressPolicy, ExecOutput, ExecSpec, KeptSecrets, Mask, MaskShape,
+    Mount, ProcessHandle, Protection, Resources, SpawnedProcess, WorkloadName, WorkloadSpec,
 };
 pub use workload::WorkloadRuntime;
 

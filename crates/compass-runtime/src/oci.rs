@@ -516,7 +516,7 @@ impl OciRuntime {
                 w.proxy.is_some(),
             )
         })?;
-        let mut env = process::workload_env(&spec_env, &secret_env, INNER_HOME, exec)?;
+        let mut env = process::workload_env(&spec_env, &secret_env, INNER_HOME, exec, false)?;
         env.insert("TMPDIR".to_owned(), "/tmp".to_owned());
         if proxied {
             process::proxy_env(&mut env);

@@ -24,21 +24,33 @@ pub(crate) const DEFAULT_PATH: &str =
 /// variables, the workload's env secrets (the runtime's own state, never
 /// read from the workload), and the exec's own variables, later layers
 /// winning. Nothing comes from the host. Every name and value is checked.
+/// `descriptor`: the backend delivers a
+/// [`crate::spec::KeptSecrets::Descriptor`] exec's kept secrets through
+/// its descriptor (else they are in the environment like the others).
 pub(crate) fn workload_env(
     spec_env: &BTreeMap<String, String>,
     secret_env: &SecretEnv,
     home_inside: &str,
     exec: &ExecSpec,
+    descriptor: bool,
 ) -> Result<BTreeMap<String, String>, RuntimeError> {
     let mut env = BTreeMap::new();
     env.insert("PATH".to_owned(), DEFAULT_PATH.to_owned());
     env.insert("HOME".to_owned(), home_inside.to_owned());
     env.insert("LANG".to_owned(), "C.UTF-8".to_owned());
     env.extend(spec_env.iter().map(|(k, v)| (k.clone(), v.clone())));
+    // A kept secret delivered through a descriptor, or withheld, is in no
+    // environment.
+    let kept_in_env = match exec.kept_secrets {
+        crate::spec::KeptSecrets::Env => true,
+        crate::spec::KeptSecrets::Descriptor => !descriptor,
+        crate::spec::KeptSecrets::Withheld => false,
+    };
     env.extend(
         secret_env
             .expose()
             .iter()
+            .filter(|(k, _)| kept_in_env || !secret_env.is_kept(k))
             .map(|(k, v)| (k.clone(), v.clone())),
     );
     env.extend(exec.env.iter().map(|(k, v)| (k.clone(), v.clone())));

@@ -24,8 +24,8 @@ use crate::process::{self, ChildHandle, KillTarget};
 use crate::procfs;
 use crate::secret_env::SecretEnv;
 use crate::spec::{
-    Backend, EgressPolicy, ExecOutput, ExecSpec, Mount, Protection, Resources, SpawnedProcess,
-    WorkloadName, WorkloadSpec,
+    Backend, EgressPolicy, ExecOutput, ExecSpec, KeptSecrets, Mount, Protection, Resources,
+    SpawnedProcess, WorkloadName, WorkloadSpec,
 };
 use crate::table::{Entry, Workloads};
 use crate::workload::WorkloadRuntime;
@@ -50,12 +50,19 @@ const NO_LIMITS: &str = "no writable cgroup v1 cpu and memory controllers on thi
 /// and 5 ([`INNER_STDIO`] puts them back): bwrap keeps its own fds 0-2 open
 /// for its whole life but closes higher ones, so only the command holds
 /// the pipes, and its closing stdout is an end of file the daemon sees.
+///
+/// `$3`, when not empty, is the file of the kept secrets of a
+/// [`KeptSecrets::Descriptor`] exec: opened read-write on fd 6
+/// ([`crate::spec::KEPT_FD`]) and unlinked like the args file; bwrap's own
+/// process closes it too, and the agent's `compass-confine launch` reads
+/// and empties it.
 const WRAPPER: &str = r#"IFS=:
 for f in $1; do echo $$ > "$f" || exit 125; done
 unset IFS
 exec 3< "$2" 4<&0 5>&1 </dev/null >/dev/null || exit 125
 rm -f "$2"
-shift 2
+if [ -n "$3" ]; then exec 6<> "$3" || exit 125; rm -f "$3"; fi
+shift 3
 exec "$@""#;
 
 /// Inside the sandbox, first thing: fds 4 and 5 back to stdin and stdout.
@@ -195,7 +202,19 @@ struct SpawnPlan {
 struct Prepared {
     cmd: Command,
     args_file: PathBuf,
+    /// The kept secrets' file of a [`KeptSecrets::Descriptor`] exec.
+    kept_file: Option<PathBuf>,
     slot: LiveSlot,
+}
+
+impl Prepared {
+    /// The wrapper unlinks both files itself; this covers a failed start.
+    fn remove_files(args_file: &Path, kept_file: Option<&Path>) {
+        let _ = fs_err::remove_file(args_file);
+        if let Some(kept) = kept_file {
+            let _ = fs_err::remove_file(kept);
+        }
+    }
 }
 
 /// An exec's entry in its workload's [`LiveExecs`]: dropped, it is forgotten
@@ -407,8 +426,21 @@ impl SandboxRuntime {
         let others: Vec<&crate::spec::Mask> = w.others.iter().collect();
         let pins = pins::pins(&exec.masks, &others);
         pins::check(&w.layout, &w.spec.mounts, &pins)?;
-        let mut env = process::workload_env(&w.spec.env, &w.secret_env, INNER_HOME, exec)?;
+        let mut env = process::workload_env(&w.spec.env, &w.secret_env, INNER_HOME, exec, true)?;
         env.insert("TMPDIR".to_owned(), "/tmp".to_owned());
+        // A kept secret of a descriptor exec: never in bwrap's args (which
+        // bwrap's pid 1 keeps in its memory) nor in any environment but
+        // the agent's, set by its `compass-confine launch`.
+        let kept_body = match exec.kept_secrets {
+            KeptSecrets::Descriptor => w.secret_env.kept_body(),
+            KeptSecrets::Env | KeptSecrets::Withheld => None,
+        };
+        if kept_body.is_some() {
+            env.insert(
+                crate::spec::KEPT_FD_ENV.to_owned(),
+                crate::spec::KEPT_FD.to_string(),
+            );
+        }
         if w.proxied {
             process::proxy_env(&mut env);
         }
@@ -574,6 +606,20 @@ impl SandboxRuntime {
             .state_dir
             .join(format!("spawn-{:016x}.args", rand::random::<u64>()));
         crate::secret_env::write_host_file(&args_file, &body)?;
+        let kept_file = match &kept_body {
+            Some(kept) => {
+                let path = w
+                    .layout
+                    .state_dir
+                    .join(format!("spawn-{:016x}.kept", rand::random::<u64>()));
+                if let Err(e) = crate::secret_env::write_host_file(&path, kept.expose()) {
+                    let _ = fs_err::remove_file(&args_file);
+                    return Err(e);
+                }
+                Some(path)
+            }
+            None => None,
+        };
         let procs_list = w
             .procs
             .iter()
@@ -585,7 +631,8 @@ impl SandboxRuntime {
             .arg(WRAPPER)
             .arg("compass-sandbox")
             .arg(procs_list)
-            .arg(&args_file);
+            .arg(&args_file)
+            .arg(kept_file.as_deref().unwrap_or(Path::new("")));
         if let (false, Some(opener)) = (pins.is_empty(), &helper) {
             // The pinned entries are opened host-side as fds `pins::FIRST_FD`.. right
             // before bwrap binds them (`--bind-fd`), never by path.
@@ -601,6 +648,7 @@ impl SandboxRuntime {
         Ok(Prepared {
             cmd,
             args_file,
+            kept_file,
             slot,
         })
     }
@@ -975,11 +1023,12 @@ impl WorkloadRuntime for SandboxRuntime {
         let Prepared {
             cmd,
             args_file,
+            kept_file,
             slot,
         } = self.prepare(name, exec).await?;
         let spawned = process::spawn_piped(cmd, &format!("bwrap for {name}"));
         if spawned.is_err() {
-            let _ = fs_err::remove_file(&args_file);
+            Prepared::remove_files(&args_file, kept_file.as_deref());
         }
         let (child, pipes) = spawned?;
         let pid = self.track(name, child.id());
@@ -991,6 +1040,7 @@ impl WorkloadRuntime for SandboxRuntime {
         let Prepared {
             cmd,
             args_file,
+            kept_file,
             slot,
         } = self.prepare(name, exec).await?;
         let out = process::capture(
@@ -1000,8 +1050,7 @@ impl WorkloadRuntime for SandboxRuntime {
             &format!("bwrap for {name}"),
         )
         .await;
-        // The wrapper unlinks the args file itself; this covers a failed start.
-        let _ = fs_err::remove_file(&args_file);
+        Prepared::remove_files(&args_file, kept_file.as_deref());
         // Ended: it pins nothing any more (the capture waited for it; were
         // this future dropped, the capture kills it).
         drop(slot);

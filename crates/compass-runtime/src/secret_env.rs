@@ -6,7 +6,7 @@
 use crate::error::RuntimeError;
 use crate::layout::{Layout, SECRET_ENV_FILE};
 use crate::names::WorkloadName;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::path::Path;
 
@@ -18,9 +18,22 @@ pub type Secret = compass_core::secret::Secret<Vec<u8>>;
 const MAX_SECRET_ENV_BYTES: u64 = 1 << 20;
 
 /// A workload's env-shaped secrets: variable names and single-line values,
-/// checked when made. `Debug` shows the names only.
+/// checked when made, and which of them are kept (an agent's model key:
+/// see [`crate::KeptSecrets`]). `Debug` shows the names only.
 #[derive(Clone, Default, PartialEq, Eq)]
-pub struct SecretEnv(BTreeMap<String, String>);
+pub struct SecretEnv(BTreeMap<String, String>, BTreeSet<String>);
+
+/// How [`SecretEnv`] is kept in the state dir: the plain map an older
+/// daemon wrote (nothing kept), or the map with the kept names.
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(untagged)]
+enum Persisted {
+    Kept {
+        env: BTreeMap<String, String>,
+        kept: BTreeSet<String>,
+    },
+    Plain(BTreeMap<String, String>),
+}
 
 impl SecretEnv {
     /// Check and collect `vars`: names `[A-Za-z_][A-Za-z0-9_]*`, values
@@ -35,10 +48,31 @@ impl SecretEnv {
             })?;
             env.insert(key.clone(), text.to_owned());
         }
-        Self::checked(env)
+        Self::checked(env, BTreeSet::new())
     }
 
-    fn checked(env: BTreeMap<String, String>) -> Result<Self, RuntimeError> {
+    /// [`SecretEnv::new`] of `vars` and `kept` together, `kept`'s names
+    /// marked kept: a process gets them only as its spec's
+    /// [`crate::KeptSecrets`] says. A name in both is kept.
+    pub fn new_kept(
+        vars: &[(String, Secret)],
+        kept: &[(String, Secret)],
+    ) -> Result<Self, RuntimeError> {
+        let all: Vec<(String, Secret)> = vars.iter().chain(kept).cloned().collect();
+        let Self(env, _) = Self::new(&all)?;
+        Self::checked(env, kept.iter().map(|(k, _)| k.clone()).collect())
+    }
+
+    fn checked(
+        env: BTreeMap<String, String>,
+        kept: BTreeSet<String>,
+    ) -> Result<Self, RuntimeError> {
+        if let Some(name) = kept.iter().find(|k| !env.contains_key(*k)) {
+            return Err(RuntimeError::Invalid {
+                what: "kept secret name",
+                why: format!("{name:?} has no value"),
+            });
+        }
         for (key, value) in &env {
             crate::checks::env_key(key).map_err(|_| RuntimeError::Invalid {
                 what: "env secret name",
@@ -49,7 +83,7 @@ impl SecretEnv {
                 why: format!("the value of {key} contains a newline or NUL; inject it as a file"),
             })?;
         }
-        Ok(Self(env))
+        Ok(Self(env, kept))
     }
 
     pub fn is_empty(&self) -> bool {
@@ -64,6 +98,24 @@ impl SecretEnv {
     /// The variables with their values; only the backends' env builders call this.
     pub(crate) fn expose(&self) -> &BTreeMap<String, String> {
         &self.0
+    }
+
+    /// Whether `name` is kept ([`SecretEnv::new_kept`]).
+    pub fn is_kept(&self, name: &str) -> bool {
+        self.1.contains(name)
+    }
+
+    /// The kept variables as `KEY=VALUE` lines, for the descriptor of a
+    /// [`crate::KeptSecrets::Descriptor`] spawn; `None` when none is kept.
+    pub(crate) fn kept_body(&self) -> Option<Secret> {
+        let mut body = String::new();
+        for (k, v) in self.0.iter().filter(|(k, _)| self.1.contains(*k)) {
+            body.push_str(k);
+            body.push('=');
+            body.push_str(v);
+            body.push('\n');
+        }
+        (!body.is_empty()).then(|| Secret::new(body))
     }
 
     /// `KEY=VALUE` lines, for the copy inside the workload.
@@ -81,8 +133,11 @@ impl SecretEnv {
     /// Keep it in the workload's state dir (0600, outside every mount), so
     /// `adopt` after a daemon restart has it without asking the workload.
     pub(crate) fn persist(&self, layout: &Layout) -> Result<(), RuntimeError> {
-        let body = serde_json::to_vec(&self.0)
-            .map_err(|e| RuntimeError::Other(format!("encoding the secret env: {e}")))?;
+        let body = serde_json::to_vec(&Persisted::Kept {
+            env: self.0.clone(),
+            kept: self.1.clone(),
+        })
+        .map_err(|e| RuntimeError::Other(format!("encoding the secret env: {e}")))?;
         write_host_file(&layout.secret_env_file(), &body)
     }
 
@@ -92,9 +147,12 @@ impl SecretEnv {
         let Some(body) = tree.read(Path::new(SECRET_ENV_FILE), MAX_SECRET_ENV_BYTES)? else {
             return Ok(Self::default());
         };
-        let env = serde_json::from_slice(&body)
+        let persisted = serde_json::from_slice(&body)
             .map_err(|e| RuntimeError::Other(format!("decoding the kept secret env: {e}")))?;
-        Self::checked(env)
+        match persisted {
+            Persisted::Kept { env, kept } => Self::checked(env, kept),
+            Persisted::Plain(env) => Self::checked(env, BTreeSet::new()),
+        }
     }
 }
 
@@ -102,6 +160,7 @@ impl fmt::Debug for SecretEnv {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_tuple("SecretEnv")
             .field(&self.0.keys().collect::<Vec<_>>())
+            .field(&self.1)
             .finish()
     }
 }

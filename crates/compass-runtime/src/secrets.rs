@@ -103,12 +103,13 @@ pub async fn inject_env(
     inject_env_kept(rt, name, state_dir, vars, &[]).await
 }
 
-/// [`inject_env`], with `kept` besides: secrets the runtime adds to every
-/// spawn like the others but never writes into the workload (an agent's
-/// model key: its own program takes it from its environment, and a copy
-/// in `$HOME/.compass/env` would be a file its tools, running as the same
-/// user, can read). The copy holds `vars` only; a name in both is kept
-/// out of it.
+/// [`inject_env`], with `kept` besides: secrets the runtime never writes
+/// into the workload (an agent's model key: its own program takes it from
+/// its environment, and a copy in `$HOME/.compass/env` would be a file its
+/// tools, running as the same user, can read), and gives a process as its
+/// spec's [`crate::KeptSecrets`] says: in its environment, or through a
+/// descriptor only its `compass-confine launch` reads. The copy holds
+/// `vars` only; a name in both is kept out of it.
 pub async fn inject_env_kept(
     rt: &dyn WorkloadRuntime,
     name: &WorkloadName,
@@ -122,8 +123,8 @@ pub async fn inject_env_kept(
         .cloned()
         .collect();
     let body = SecretEnv::new(&copied)?.file_body();
-    let all: Vec<(String, Secret)> = vars.iter().chain(kept).cloned().collect();
-    rt.set_secret_env(name, SecretEnv::new(&all)?).await?;
+    rt.set_secret_env(name, SecretEnv::new_kept(vars, kept)?)
+        .await?;
     let path = rt.inner_paths(state_dir).home.join(".compass").join("env");
     write_file(rt, name, &path, &body).await
 }
@@ -197,6 +198,22 @@ mod tests {
             .permissions()
             .mode();
         assert_eq!(mode & 0o777, 0o600);
+        // Which are kept survives a restart of the daemon.
+        let kept = SecretEnv::new_kept(
+            &[("A".into(), Secret::new("1"))],
+            &[("K".into(), Secret::new("2"))],
+        )
+        .unwrap();
+        assert!(kept.is_kept("K") && !kept.is_kept("A"));
+        kept.persist(&layout).unwrap();
+        let loaded = SecretEnv::load(&layout).unwrap();
+        assert_eq!(loaded, kept);
+        assert!(loaded.is_kept("K"));
+        // What an older daemon kept (a plain map) loads with nothing kept.
+        fs_err::write(layout.secret_env_file(), r#"{"A":"1","K":"2"}"#).unwrap();
+        let old = SecretEnv::load(&layout).unwrap();
+        assert_eq!(old.names().collect::<Vec<_>>(), ["A", "K"]);
+        assert!(!old.is_kept("K"));
     }
 
     #[test]

@@ -223,7 +223,35 @@ pub struct ExecSpec {
     /// backend that cannot mask refuses the spawn.
     #[serde(default)]
     pub masks: Vec<Mask>,
+    /// How the workload's kept secrets (an agent's model key) reach this
+    /// process: in its environment, or (the sandbox backend) only through
+    /// a descriptor its `compass-confine launch` drains ([`KeptSecrets`]).
+    #[serde(default)]
+    pub kept_secrets: KeptSecrets,
 }
+
+/// How a process gets the workload's kept secrets (a kind's model key,
+/// [`crate::SecretEnv::new_kept`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KeptSecrets {
+    /// In its environment, like every other env secret.
+    #[default]
+    Env,
+    /// Never in the environment bwrap, the egress relay or any other
+    /// process of the start chain holds: the sandbox backend puts them in
+    /// a 0600 file of its state dir, opened read-write as descriptor
+    /// [`KEPT_FD`] (then unlinked) for the process, whose `compass-confine
+    /// launch` reads it, empties it and hands them to the agent alone
+    /// ([`KEPT_FD_ENV`] names the descriptor). A backend that cannot
+    /// (OCI, host) gives them in the environment.
+    Descriptor,
+    /// Never: a process of the agent's tools (an ACP terminal) or of the
+    /// daemon's own that needs no model key.
+    Withheld,
+}
+
+pub use compass_hook::confine::{KEPT_FD, KEPT_FD_ENV};
 
 /// Bytes of stdout, and of stderr, an `exec` keeps unless its spec says.
 pub const DEFAULT_MAX_OUTPUT: usize = compass_capture::DEFAULT_LIMIT;

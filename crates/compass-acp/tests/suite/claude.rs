@@ -42,6 +42,7 @@ fn claude_config(w: &Workload, cwd: &Path, env: &[(&str, &str)]) -> SessionConfi
             stdin: None,
             max_output: None,
             masks: Vec::new(),
+            ..ExecSpec::default()
         },
         cwd.to_path_buf(),
     );

@@ -47,6 +47,7 @@ async fn codex_runs_its_real_tool_offline_through_compass() {
             stdin: None,
             max_output: None,
             masks: Vec::new(),
+            ..ExecSpec::default()
         },
         repo.clone(),
     );

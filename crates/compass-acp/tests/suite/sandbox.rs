@@ -183,6 +183,7 @@ async fn claude_code_runs_in_the_sandbox_against_the_scripted_model_server() {
             stdin: None,
             max_output: None,
             masks: Vec::new(),
+            ..ExecSpec::default()
         },
         "/work".into(),
     );

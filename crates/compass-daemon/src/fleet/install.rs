@@ -260,6 +260,66 @@ impl Fleet {
         kind: &AgentKind,
         with_install: bool,
     ) -> Result<Option<PathBuf>, FleetError> {
+        Ok(self
+            .locate_program(kind, with_install)?
+            .map(|found| found.inner))
+    }
+
+    /// The kind's [`compass_acp::kinds::Provision::execute_only`] program
+    /// on the host, found from its launcher (the program) as node resolves
+    /// a package: `node_modules/<path>` in the launcher's dir or any
+    /// above it, inside the read-only dir the launcher was found in.
+    /// `None` when the kind has none; an error when it has one that is not
+    /// there (the agent must not start through its launcher instead).
+    pub(super) fn execute_only_program(
+        &self,
+        kind: &AgentKind,
+    ) -> Result<Option<PathBuf>, FleetError> {
+        let Some(rel) = kind.provision.execute_only_path() else {
+            return Ok(None);
+        };
+        let refuse = |why: String| {
+            FleetError::State(format!(
+                "kind {:?} not started: its execute-only program {why}",
+                kind.id
+            ))
+        };
+        let rel = rel.map_err(&refuse)?;
+        let found = self
+            .locate_program(kind, true)?
+            .ok_or_else(|| refuse("has no launcher to be found from".into()))?;
+        for dir in found.real.ancestors().skip(1) {
+            if !dir.starts_with(&found.root) {
+                break;
+            }
+            let mut candidates = vec![dir.join("node_modules").join(&rel)];
+            if dir.file_name() == Some(std::ffi::OsStr::new("node_modules")) {
+                candidates.push(dir.join(&rel));
+            }
+            for candidate in candidates {
+                let Ok(real) = fs_err::canonicalize(&candidate) else {
+                    continue;
+                };
+                if real.starts_with(&found.root)
+                    && fs_err::metadata(&real).is_ok_and(|m| m.is_file())
+                {
+                    return Ok(Some(real));
+                }
+            }
+        }
+        Err(refuse(format!(
+            "{} is in no node_modules above {}",
+            rel.display(),
+            found.real.display()
+        )))
+    }
+
+    /// [`Fleet::find_program`], with where it was found on the host.
+    fn locate_program(
+        &self,
+        kind: &AgentKind,
+        with_install: bool,
+    ) -> Result<Option<Located>, FleetError> {
         let Some(name) = kind.program().filter(|n| bare(n)) else {
             return Ok(None);
         };
@@ -284,11 +344,25 @@ impl Fleet {
             let runnable = fs_err::metadata(&real)
                 .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0);
             if real.starts_with(&root) && runnable {
-                return Ok(Some(inner.join(name)));
+                return Ok(Some(Located {
+                    inner: inner.join(name),
+                    real,
+                    root,
+                }));
             }
         }
         Ok(None)
     }
+}
+
+/// A program found in a read-only dir ([`Fleet::locate_program`]).
+struct Located {
+    /// Its path inside the workload.
+    inner: PathBuf,
+    /// Its real path on the host.
+    real: PathBuf,
+    /// The (canonical) dir it must stay in.
+    root: PathBuf,
 }
 
 /// The install's workload while its script runs: removed in the

@@ -207,7 +207,10 @@ impl Fleet {
         self.ensure_installed(&plan.kind)
             .await
             .map_err(at(Step::Install))?;
-        let programs = self.programs(&plan.kind).map_err(at(Step::Install))?;
+        let mut programs = self.programs(&plan.kind).map_err(at(Step::Install))?;
+        let execute_only = self
+            .execute_only_program(&plan.kind)
+            .map_err(at(Step::Install))?;
         // Again, now that the install dir it mounts exists.
         plan.spec = self
             .workload_spec(
@@ -230,6 +233,10 @@ impl Fleet {
         let hooked = self
             .step_configure(plan, scenario.as_deref())
             .map_err(at(Step::Configure))?;
+        if let Some(native) = &execute_only {
+            programs.agent = execute_only_copy(&plan.layout().config, &plan.inner.config, native)
+                .map_err(at(Step::Configure))?;
+        }
         // A hooked agent's tool calls must each reach its hook; the watch
         // pauses it when they stop (its settings removed or replaced).
         self.warden.expect_hooks(&plan.agent.id, hooked);
@@ -598,6 +605,51 @@ async fn mark_failed(store: &Store, agent: &AgentId, reason: &str) {
     {
         tracing::error!(%error, %agent, "could not record a failed start");
     }
+}
+
+/// `native` (a kind's execute-only program, on the host) copied into the
+/// config dir's [`compass_acp::kinds::EXECUTE_ONLY_DIR`] (read-only inside)
+/// with mode 0111, unless a copy of the same size and age is there; returns
+/// its path inside (`inner_config`). Its user can run it but not read it,
+/// so the kernel makes its process non-dumpable at exec: no other process
+/// of the user reads its environment or memory. Host-owned, never an
+/// agent's: the config dir is read-only to the workload.
+fn execute_only_copy(
+    config: &std::path::Path,
+    inner_config: &std::path::Path,
+    native: &std::path::Path,
+) -> Result<PathBuf, FleetError> {
+    use std::os::unix::fs::{MetadataExt as _, PermissionsExt as _};
+    let name = native
+        .file_name()
+        .ok_or_else(|| FleetError::State(format!("{} has no file name", native.display())))?;
+    let dir = config.join(compass_acp::kinds::EXECUTE_ONLY_DIR);
+    fs_err::create_dir_all(&dir).map_err(io(format!("creating {}", dir.display())))?;
+    let copy = dir.join(name);
+    let source = fs_err::metadata(native).map_err(io(format!("reading {}", native.display())))?;
+    let current = fs_err::symlink_metadata(&copy).ok().is_some_and(|m| {
+        m.is_file()
+            && m.len() == source.len()
+            && m.mtime() >= source.mtime()
+            && m.permissions().mode() & 0o7777 == 0o111
+    });
+    if !current {
+        let tmp = dir.join(format!(
+            ".{}.tmp{:08x}",
+            name.to_string_lossy(),
+            rand::random::<u32>()
+        ));
+        let made = fs_err::copy(native, &tmp)
+            .and_then(|_| fs_err::set_permissions(&tmp, std::fs::Permissions::from_mode(0o111)))
+            .and_then(|()| fs_err::rename(&tmp, &copy));
+        if let Err(e) = made {
+            let _ = fs_err::remove_file(&tmp);
+            return Err(io(format!("copying {} execute-only", native.display()))(e));
+        }
+    }
+    Ok(inner_config
+        .join(compass_acp::kinds::EXECUTE_ONLY_DIR)
+        .join(name))
 }
 
 /// A link `dir/name` in the config dir (read-only inside) to

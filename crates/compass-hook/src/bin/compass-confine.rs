@@ -25,14 +25,25 @@ fn main() -> ExitCode {
         return own_git_main();
     }
     let argv: Vec<_> = std::env::args_os().skip(1).collect();
-    let why = match confine::parse(&argv) {
-        Ok(Invocation::Shell { command, login }) => shell(&command, login),
-        Ok(Invocation::Launch {
-            secrets,
-            kept,
-            program,
-        }) => launch(&secrets, &kept, &program),
-        Err(why) => format!("{why}\n{USAGE}"),
+    // First, before anything can fail: the credentials the runtime
+    // delivered on their descriptor for `launch` are read and emptied there.
+    let taken = if argv.first().is_some_and(|a| a == "launch") {
+        confine::take_kept(std::env::var_os(confine::KEPT_FD_ENV).as_deref())
+    } else {
+        Ok(None)
+    };
+    let why = match (confine::parse(&argv), taken) {
+        (Ok(Invocation::Shell { command, login }), _) => shell(&command, login),
+        (
+            Ok(Invocation::Launch {
+                secrets,
+                kept,
+                program,
+            }),
+            Ok(taken),
+        ) => launch(&secrets, &kept, taken.as_deref(), &program),
+        (Ok(Invocation::Launch { .. }), Err(why)) => why,
+        (Err(why), _) => format!("{why}\n{USAGE}"),
     };
     let _ = writeln!(std::io::stderr(), "compass-confine: {why}");
     ExitCode::from(FAILED)
@@ -67,10 +78,20 @@ fn shell(command: &std::ffi::OsStr, login: bool) -> String {
 }
 
 /// Start the agent with fresh credentials (`secrets`), those it holds
-/// already (`kept`) kept from its tools, and this binary as its shell;
-/// returns only on failure.
-fn launch(secrets: &[String], kept: &[String], program: &[std::ffi::OsString]) -> String {
+/// already (`kept`: in its environment, or `delivered` on their
+/// descriptor) kept from its tools, and this binary as its shell; returns
+/// only on failure.
+fn launch(
+    secrets: &[String],
+    kept: &[String],
+    delivered: Option<&[u8]>,
+    program: &[std::ffi::OsString],
+) -> String {
     let run = || -> Result<std::io::Error, String> {
+        let taken = match delivered {
+            Some(body) => confine::parse_kept(body, kept)?,
+            None => Vec::new(),
+        };
         confine::check_supported()?;
         let me = std::env::current_exe().map_err(|e| format!("finding this binary: {e}"))?;
         let [first, rest @ ..] = program else {
@@ -78,8 +99,13 @@ fn launch(secrets: &[String], kept: &[String], program: &[std::ffi::OsString]) -
         };
         let mut cmd = Command::new(first);
         cmd.args(rest)
+            .env_remove(confine::KEPT_FD_ENV)
             .env("SHELL", &me)
             .env(SECRETS_ENV, [secrets, kept].concat().join(","));
+        // In the agent's environment alone.
+        for (name, value) in taken {
+            cmd.env(name, value);
+        }
         for name in secrets {
             cmd.env(name, confine::fresh_secret()?);
         }

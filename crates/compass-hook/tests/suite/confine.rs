@@ -271,3 +271,63 @@ fn a_kept_key_stays_the_agents_and_the_bash_on_its_path_confines() {
     }
     assert!(!said.contains("environ: read"), "{said}");
 }
+
+/// Run `compass-confine launch --keep-env T_MODEL_KEY -- /bin/sh -c AGENT`
+/// as the sandbox starts an agent whose key the runtime delivers apart:
+/// `kept` in a file open read-write on fd 6, `COMPASS_KEPT_FD=6`, the key
+/// in no environment. Returns the output and what the file holds after.
+fn launched_with_kept_fd(kept: &str, agent: &str) -> (Output, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("spawn.kept");
+    fs_err::write(&file, kept).unwrap();
+    let mut argv: Vec<String> = Vec::new();
+    if holds_ptrace_capability() {
+        argv.extend(["setpriv", "--inh-caps=-all", "--bounding-set=-all", "--"].map(String::from));
+    }
+    argv.push(BIN.to_owned());
+    let out = Command::new("/bin/sh")
+        .args(["-c", r#"exec 6<>"$0" && exec "$@""#])
+        .arg(&file)
+        .args(&argv)
+        .args([
+            "launch",
+            "--keep-env",
+            "T_MODEL_KEY",
+            "--",
+            "/bin/sh",
+            "-c",
+            agent,
+        ])
+        .env(compass_hook::confine::KEPT_FD_ENV, "6")
+        .env_remove("T_MODEL_KEY")
+        .output()
+        .unwrap();
+    (out, fs_err::read_to_string(&file).unwrap())
+}
+
+#[test]
+fn a_key_delivered_on_its_descriptor_is_the_agents_alone_and_taken_once() {
+    let agent = r#"echo "agent: $T_MODEL_KEY [${COMPASS_KEPT_FD-unset}]"; if [ -e /proc/$$/fd/6 ]; then echo "fd 6 open"; else echo "fd 6 closed"; fi; "$SHELL" -c 'echo "tool: [${T_MODEL_KEY-}]"'"#;
+    let (out, left) = launched_with_kept_fd("T_MODEL_KEY=sk-from-the-fd\n", agent);
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(
+        stdout(&out),
+        "agent: sk-from-the-fd [unset]\nfd 6 closed\ntool: []\n",
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Emptied: a process of the start that still holds the descriptor
+    // (the egress relay) holds nothing.
+    assert_eq!(left, "");
+    // A line naming anything but a kept credential starts nothing, and the
+    // file is emptied all the same.
+    let (out, left) = launched_with_kept_fd("LD_PRELOAD=/tmp/x.so\n", "echo started");
+    assert_eq!(out.status.code(), Some(126), "{out:?}");
+    assert!(!stdout(&out).contains("started"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("LD_PRELOAD"));
+    assert_eq!(left, "");
+    // So does a command line it refuses (an argument with a newline).
+    let (out, left) = launched_with_kept_fd("T_MODEL_KEY=sk-from-the-fd\n", "echo a\necho b");
+    assert_eq!(out.status.code(), Some(126), "{out:?}");
+    assert_eq!(left, "");
+}

@@ -133,6 +133,21 @@ const ALLOWED: &[(&str, &str, &str)] = &[
         "as above: the daemon's own staging dir of an install that did not finish (remove_dir_all does not follow links)",
     ),
     (
+        "compass-daemon/src/fleet/install.rs",
+        "fs_err::canonicalize(&candidate)",
+        "a kind's execute-only program, looked up beside its launcher in the same read-only dirs as the program (the Compass bin dir, the agent tools dir, the daemon's install dirs); resolved to check it stays inside the dir the launcher was found in",
+    ),
+    (
+        "compass-daemon/src/fleet/start.rs",
+        "fs_err::read_link(&link)",
+        "a link of the daemon's own in the workload's config dir (own-git/, compass-confine-shell/), which the workload sees read-only: no agent writes it; read, never followed",
+    ),
+    (
+        "compass-daemon/src/fleet/start.rs",
+        "fs_err::symlink_metadata(&copy)",
+        "the execute-only copy in the workload's config dir, the daemon's and read-only inside: an lstat, following nothing",
+    ),
+    (
         "compass-runtime/src/bench.rs",
         "fs_err::remove_dir_all(&root)",
         "the benchmark's own scratch dir",

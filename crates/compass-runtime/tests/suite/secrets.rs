@@ -3,7 +3,7 @@
 
 use super::support::*;
 use compass_runtime::secrets;
-use compass_runtime::{EgressPolicy, Secret, WorkloadRuntime};
+use compass_runtime::{Backend, EgressPolicy, KeptSecrets, Secret, WorkloadRuntime};
 use std::os::unix::fs::PermissionsExt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -115,6 +115,29 @@ pub(crate) async fn secrets_never_in_argv(rt: &dyn WorkloadRuntime, egress: Egre
         copy.contains("API_TOKEN=") && !copy.contains(&kept) && !copy.contains("MODEL_KEY"),
         "{copy}"
     );
+    // For the agent's own start (`KeptSecrets::Descriptor`) the sandbox
+    // backend gives it on fd 6 only, in no environment (bwrap's args and
+    // the start chain's environment never hold it); the others keep giving
+    // it in the environment. A withheld exec (an ACP terminal) gets none.
+    let show = "printf '%s|%s|' \"${MODEL_KEY-unset}\" \"${COMPASS_KEPT_FD-unset}\"; cat 2>/dev/null <&6 || echo nofd";
+    let mut by_fd = sh(show);
+    by_fd.kept_secrets = KeptSecrets::Descriptor;
+    let out = stdout(&rt.exec(&s.name, &by_fd).await.unwrap());
+    if rt.backend() == Backend::Sandbox {
+        assert_eq!(out, format!("unset|6|MODEL_KEY={kept}\n"));
+    } else {
+        assert_eq!(out, format!("{kept}|unset|nofd\n"));
+    }
+    let leftovers: Vec<_> = fs_err::read_dir(&state)
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.ends_with(".kept") || n.ends_with(".args"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+    let mut withheld = sh(show);
+    withheld.kept_secrets = KeptSecrets::Withheld;
+    let out = stdout(&rt.exec(&s.name, &withheld).await.unwrap());
+    assert_eq!(out, "unset|unset|nofd\n");
     // Bad names and values are refused with a reason.
     assert!(
         secrets::inject_file(rt, &s.name, &state, "../x", &Secret::new("v"))

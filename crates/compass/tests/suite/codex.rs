@@ -266,8 +266,11 @@ fn codex_escape_agent_written_models_cache_never_loads() {
 
 /// Escape: Codex's tool commands look for its model key in every place the
 /// agent's user can read ([`super::real_agent::model_key_is_out_of_tools_reach`]).
+/// Codex runs them with the shell the model names, so they are not
+/// confined: the key is out of their reach because only codex-acp holds
+/// it (delivered on a descriptor, never in bwrap's or the relay's
+/// environment) and codex-acp runs execute-only (non-dumpable).
 #[test]
-#[ignore = "Codex 0.16.0 runs exec_command with the shell the model names (its `shell` parameter), else the user's passwd shell: no shell Compass sets confines its tools, so they can read codex-acp's (and its node launcher's) environment and memory; see the codex kind's notes"]
 fn codex_escape_tools_never_read_its_model_key() {
     super::real_agent::model_key_is_out_of_tools_reach(&case());
 }
