@@ -248,16 +248,25 @@ fn program(value: &str, at: &dyn Fn(&str) -> Place) -> Option<(Severity, &'stati
     if !first.contains(['/', '$', '`', '~']) {
         return None;
     }
-    match at(first) {
+    by_place(
+        at(first),
+        "it runs a program of the project or the home in place of one of its own",
+        "it runs a program from a temp dir, a stream or a path named at run time in place of one of its own",
+    )
+}
+
+/// How much code chosen by a setting matters, by where it lives: none in
+/// the system or inert, `own` (medium) in the project or home, `elsewhere`
+/// (high) in a temp dir, a stream or a path only known at run time.
+fn by_place(
+    place: Place,
+    own: &'static str,
+    elsewhere: &'static str,
+) -> Option<(Severity, &'static str)> {
+    match place {
         Place::Inert | Place::System => None,
-        Place::Project | Place::Home => Some((
-            Severity::Medium,
-            "it runs a program of the project or the home in place of one of its own",
-        )),
-        _ => Some((
-            Severity::High,
-            "it runs a program from a temp dir, a stream or a path named at run time in place of one of its own",
-        )),
+        Place::Project | Place::Home => Some((Severity::Medium, own)),
+        _ => Some((Severity::High, elsewhere)),
     }
 }
 
@@ -421,17 +430,11 @@ fn loaded(spec: &str, at: &dyn Fn(&str) -> Place) -> Option<(Severity, &'static 
     if !is_path {
         return None;
     }
-    match at(path) {
-        Place::Inert | Place::System => None,
-        Place::Project | Place::Home => Some((
-            Severity::Medium,
-            "it loads a file of code before the command's own",
-        )),
-        _ => Some((
-            Severity::High,
-            "it loads code from a temp dir, a stream or a path named at run time",
-        )),
-    }
+    by_place(
+        at(path),
+        "it loads a file of code before the command's own",
+        "it loads code from a temp dir, a stream or a path named at run time",
+    )
 }
 
 const NODE_INERT: &[&str] = &[
