@@ -1,0 +1,3 @@
+//! The accept loop against real sockets and a really full file table.
+
+mod suite;
