@@ -4,7 +4,7 @@
 //! (this test run again), so no other test shares the shortage.
 
 use compass_listen::{Admission, serve};
-use std::io::{Read as _, Write as _};
+use std::io::Read as _;
 use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
@@ -47,10 +47,8 @@ fn ask(path: &Path) -> String {
 }
 
 fn shortage() {
-    let dir = std::env::temp_dir().join(format!("compass-listen-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("s.sock");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.sock");
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)
         .enable_all()
@@ -104,18 +102,14 @@ fn shortage() {
     waiting.read_to_string(&mut said).unwrap();
     assert_eq!(said, "served", "the client that waited was not served");
     assert_eq!(ask(&path), "served", "the next client was not served");
-    let _ = waiting.write_all(b"");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Past the bound a connection goes to `refuse`, and a served one frees
 /// its slot when it ends.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn past_the_bound_a_connection_is_refused_until_a_slot_frees() {
-    let dir = std::env::temp_dir().join(format!("compass-listen-b-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("s.sock");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.sock");
     let listener = tokio::net::UnixListener::bind(&path).unwrap();
     let (release, held) = tokio::sync::watch::channel(false);
     tokio::spawn(serve(
@@ -150,5 +144,4 @@ async fn past_the_bound_a_connection_is_refused_until_a_slot_frees() {
     let p = path.clone();
     let fourth = tokio::task::spawn_blocking(move || ask(&p)).await.unwrap();
     assert_eq!(fourth, "served");
-    let _ = std::fs::remove_dir_all(&dir);
 }
