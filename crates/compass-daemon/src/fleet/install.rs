@@ -8,8 +8,9 @@
 //! when the script succeeded (a failed or killed install never counts as
 //! installed), and one lock makes concurrent starts install once. An
 //! install that outlives its kind's time-out (`provision.install_timeout_s`,
-//! ten minutes unless the kind says) is killed with its workload and counts
-//! as failed, so it never holds that lock for ever. Every agent of the kind
+//! ten minutes unless the kind says; counted from the workload's creation,
+//! which on OCI runs the engine first) is killed with its workload and
+//! counts as failed, so it never holds that lock for ever. Every agent of the kind
 //! sees it read-only at the same path.
 //!
 //! The agent's program is then started by its absolute path, found at
