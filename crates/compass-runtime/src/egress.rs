@@ -27,7 +27,8 @@ const MAX_HEAD: usize = 64 * 1024;
 /// How many connections one workload's proxy serves at once. The proxy
 /// runs in the daemon, so each is a descriptor (two, with its upstream) of
 /// the daemon's: past this a connection is answered `503` and closed
-/// unread, and a flood costs only the flooding workload its egress.
+/// unread (past as many refusals at once, closed without one), and a flood
+/// costs only the flooding workload its egress.
 pub const MAX_CONNECTIONS: usize = 256;
 /// How long a client may take to send its request head; a silent one is
 /// closed rather than held.
