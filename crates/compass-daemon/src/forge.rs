@@ -25,6 +25,9 @@ use tokio::net::UnixListener;
 
 /// Bound on one credential request from git.
 const MAX_REQUEST: u64 = 8 * 1024;
+/// How many credential requests are answered at once (one git command asks
+/// a few times at most).
+const MAX_ANSWERING: usize = 8;
 /// How long git's helper may take to send its request.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -93,12 +96,23 @@ impl Lender {
             }
         })?;
         let store = store.clone();
-        let task = tokio::spawn(async move {
-            while let Ok((stream, _)) = listener.accept().await {
+        // Accept errors are rested through (`compass_listen`): the git
+        // command this lender serves must not lose its credential to a
+        // passing descriptor shortage.
+        let admission = compass_listen::Admission {
+            what: "credential socket",
+            max: MAX_ANSWERING,
+        };
+        let task = tokio::spawn(compass_listen::serve(
+            listener,
+            admission,
+            move |stream| {
                 let (store, lent) = (store.clone(), lent.clone());
-                tokio::spawn(async move { answer(stream, &store, &lent).await });
-            }
-        });
+                async move { answer(stream, &store, &lent).await }
+            },
+            // Closed unanswered: git asks again or fails visibly.
+            |stream| async move { drop(stream) },
+        ));
         Ok(Some(Self {
             socket,
             helper,

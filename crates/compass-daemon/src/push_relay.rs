@@ -259,8 +259,6 @@ pub(crate) struct PushRelay {
     /// The host's `git-remote-compass` (also git's credential helper).
     helper: PathBuf,
     limits: RelayLimits,
-    /// One permit per git session running now.
-    sessions: Arc<tokio::sync::Semaphore>,
     /// Told of every push forwarded or refused (each repo's push state).
     observer: Arc<dyn PushObserver>,
 }
@@ -334,7 +332,6 @@ impl PushRelay {
             secrets,
             helper: helper.to_owned(),
             limits,
-            sessions: Arc::new(tokio::sync::Semaphore::new(MAX_SESSIONS)),
             observer,
         };
         for name in relay.upstreams.keys() {
@@ -415,27 +412,41 @@ impl PushRelay {
         (!sha.is_empty()).then_some(sha)
     }
 
-    /// Serve the workload's git socket until the task is aborted.
+    /// Serve the workload's git socket until the task is aborted (an
+    /// accept error is rested through, never the end: `compass_listen`),
+    /// [`MAX_SESSIONS`] git sessions at once; a client past that is told
+    /// why and closed.
     pub(crate) fn serve(self: Arc<Self>, listener: UnixListener) -> tokio::task::JoinHandle<()> {
-        tokio::spawn(async move {
-            loop {
-                match listener.accept().await {
-                    Ok((stream, _)) => {
-                        let relay = Arc::clone(&self);
-                        let agent = self.agent.clone();
-                        tokio::spawn(async move {
-                            if let Err(e) = relay.connection(stream).await {
-                                tracing::warn!(%agent, error = %e, "a relay connection failed");
-                            }
-                        });
+        let admission = compass_listen::Admission {
+            what: "git relay socket",
+            max: MAX_SESSIONS,
+        };
+        let span = tracing::info_span!("relay_socket", agent = %self.agent);
+        tokio::spawn(tracing::Instrument::instrument(
+            compass_listen::serve(
+                listener,
+                admission,
+                move |stream| {
+                    let relay = Arc::clone(&self);
+                    async move {
+                        if let Err(e) = Arc::clone(&relay).connection(stream).await {
+                            tracing::warn!(agent = %relay.agent, error = %e, "a relay connection failed");
+                        }
                     }
-                    Err(e) => {
-                        tracing::error!(agent = %self.agent, error = %e, "the relay socket failed");
-                        return;
-                    }
-                }
-            }
-        })
+                },
+                |mut stream| async move {
+                    let why = format!(
+                        "error the Compass relay runs at most {MAX_SESSIONS} git sessions at once; try again when one has ended\n"
+                    );
+                    let _ = tokio::time::timeout(
+                        Duration::from_secs(5),
+                        stream.write_all(why.as_bytes()),
+                    )
+                    .await;
+                },
+            ),
+            span,
+        ))
     }
 
     /// One client: `<service> <repo>\n`, then git's own protocol. A
@@ -443,13 +454,6 @@ impl PushRelay {
     /// serve, or a repository that is not its own is told why and closed.
     async fn connection(self: Arc<Self>, stream: UnixStream) -> Result<(), RelayError> {
         let (read, mut write) = stream.into_split();
-        let Ok(_permit) = Arc::clone(&self.sessions).try_acquire_owned() else {
-            let why = format!(
-                "error the Compass relay runs at most {MAX_SESSIONS} git sessions at once; try again when one has ended\n"
-            );
-            let _ = write.write_all(why.as_bytes()).await;
-            return Ok(());
-        };
         let mut reader = BufReader::new(read);
         let mut header = Vec::new();
         let got = tokio::time::timeout(

@@ -27,14 +27,12 @@ const MAX_HEAD: usize = 64 * 1024;
 /// How many connections one workload's proxy serves at once. The proxy
 /// runs in the daemon, so each is a descriptor (two, with its upstream) of
 /// the daemon's: past this a connection is answered `503` and closed
-/// unread, and a flood costs only the flooding workload its egress.
+/// unread (past as many refusals at once, closed without one), and a flood
+/// costs only the flooding workload its egress.
 pub const MAX_CONNECTIONS: usize = 256;
 /// How long a client may take to send its request head; a silent one is
 /// closed rather than held.
 const HEAD_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
-/// How long the accept loop rests after a failed accept (the daemon out of
-/// descriptors fails every accept at once: retrying at once would spin).
-const ACCEPT_BACKOFF: std::time::Duration = std::time::Duration::from_millis(100);
 
 /// One allowlist entry: a host (or `*.suffix`), and a port or any port.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -211,42 +209,40 @@ pub(crate) async fn start(socket: &Path, hosts: &[String]) -> Result<EgressProxy
     let _ = fs_err::remove_file(socket);
     let listener = UnixListener::bind(socket)
         .map_err(|e| format!("binding the egress proxy on {}: {e}", socket.display()))?;
-    let slots = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));
-    let task = tokio::spawn(async move {
-        loop {
-            let conn = match listener.accept().await {
-                Ok((conn, _)) => conn,
-                Err(e) => {
-                    tracing::warn!(error = %e, "the egress proxy could not accept a connection");
-                    tokio::time::sleep(ACCEPT_BACKOFF).await;
-                    continue;
-                }
-            };
-            let Ok(slot) = Arc::clone(&slots).try_acquire_owned() else {
-                // Answered without waiting (the reply fits the socket's
-                // buffer, or is dropped) and closed unread.
-                let body = format!(
-                    "compass egress: this workload already has {MAX_CONNECTIONS} connections open\n"
-                );
-                let reply = format!(
-                    "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-                    body.len()
-                );
-                let _ = conn.try_write(reply.as_bytes());
-                continue;
-            };
+    // Accept errors are rested through (`compass_listen`): the daemon out of
+    // descriptors fails every accept at once, and the proxy outlives it.
+    let admission = compass_listen::Admission {
+        what: "egress proxy",
+        max: MAX_CONNECTIONS,
+    };
+    let task = tokio::spawn(compass_listen::serve(
+        listener,
+        admission,
+        move |conn| {
+            // The list as it is when the connection is accepted.
             let allow = match current.read() {
                 Ok(a) => Arc::clone(&a),
                 Err(p) => Arc::clone(&p.into_inner()),
             };
-            tokio::spawn(async move {
+            async move {
                 if let Err(why) = serve(conn, &allow).await {
                     tracing::debug!(%why, "egress proxy connection ended");
                 }
-                drop(slot);
-            });
-        }
-    });
+            }
+        },
+        |conn| async move {
+            // Answered without waiting (the reply fits the socket's buffer,
+            // or is dropped) and closed unread.
+            let body = format!(
+                "compass egress: this workload already has {MAX_CONNECTIONS} connections open\n"
+            );
+            let reply = format!(
+                "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                body.len()
+            );
+            let _ = conn.try_write(reply.as_bytes());
+        },
+    ));
     Ok(EgressProxy {
         socket: socket.to_path_buf(),
         allow,

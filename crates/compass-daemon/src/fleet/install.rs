@@ -8,8 +8,9 @@
 //! when the script succeeded (a failed or killed install never counts as
 //! installed), and one lock makes concurrent starts install once. An
 //! install that outlives its kind's time-out (`provision.install_timeout_s`,
-//! ten minutes unless the kind says) is killed with its workload and counts
-//! as failed, so it never holds that lock for ever. Every agent of the kind
+//! ten minutes unless the kind says; counted from the workload's creation,
+//! which on OCI runs the engine first) is killed with its workload and
+//! counts as failed, so it never holds that lock for ever. Every agent of the kind
 //! sees it read-only at the same path.
 //!
 //! The agent's program is then started by its absolute path, found at
@@ -167,14 +168,28 @@ impl Fleet {
         };
         self.check_socket_unreachable(&spec)?;
         tracing::info!(kind = %kind.id, "installing the agent in a workload of its own");
-        // One a cancelled start left registered goes first.
-        if self.runtime.exists(&name).await? {
-            self.runtime.remove(&name).await?;
-        }
-        self.runtime.create(&spec).await?;
+        // Bounded as a whole, from the first engine call: creating the
+        // workload (on OCI: the engine checks, and may fetch, the image)
+        // can hang as surely as the script, and a hanging install would
+        // hold the kind's lock, and with it every start of the kind, for
+        // ever. Past the deadline the step's future is dropped (the engine
+        // process it ran is killed with it: every host-run child is
+        // `kill_on_drop`) and the removal below kills whatever the
+        // workload still runs, before the caller removes the staging dir.
+        let limit = kind.install_timeout();
+        let deadline = tokio::time::Instant::now() + limit;
+        // Armed before the workload exists: a start dropped mid-create
+        // still removes whatever the create registered.
         let mut throwaway = Throwaway {
             runtime: Some(std::sync::Arc::clone(&self.runtime)),
             name: name.clone(),
+        };
+        let create = async {
+            // One a cancelled start left registered goes first.
+            if self.runtime.exists(&name).await? {
+                self.runtime.remove(&name).await?;
+            }
+            self.runtime.create(&spec).await
         };
         let script = kind.install_script(&inner.config.display().to_string());
         let exec = ExecSpec {
@@ -182,29 +197,34 @@ impl Fleet {
             env,
             ..Default::default()
         };
-        // Bounded: a hanging install would hold the kind's lock, and with it
-        // every start of the kind, for ever. Past the time-out the exec is
-        // dropped and the removal below kills whatever the script left
-        // running, before the caller removes the staging dir.
-        let limit = kind.install_timeout();
-        let ran = tokio::time::timeout(limit, self.runtime.exec(&name, &exec)).await;
-        throwaway.runtime = None;
-        if let Err(error) = self.runtime.remove(&name).await {
-            tracing::warn!(%error, kind = %kind.id, "could not remove the install's workload");
-        }
-        let Ok(ran) = ran else {
-            tracing::warn!(kind = %kind.id, timeout_s = limit.as_secs(), "the agent's install timed out");
-            return Err(FleetError::State(format!(
-                "installing {} (kind {:?}) timed out after {}s (its provision.install_timeout_s): the install was stopped and nothing was installed; the next start tries again (raise the time-out in the kind if the install needs longer)",
-                kind.display_name,
-                kind.id,
-                limit.as_secs()
-            )));
-        };
         let failed = |why: String| {
             FleetError::State(format!("installing {} failed: {why}", kind.display_name))
         };
-        let out = ran.map_err(|e| failed(e.to_string()))?;
+        let ran = match tokio::time::timeout_at(deadline, create).await {
+            Err(_) => Err(InstallPhase::Workload),
+            // The runtime's own words (a missing image names itself).
+            Ok(Err(error)) => Ok(Err(FleetError::from(error))),
+            Ok(Ok(())) => tokio::time::timeout_at(deadline, self.runtime.exec(&name, &exec))
+                .await
+                .map(|ran| ran.map_err(|e| failed(e.to_string())))
+                .map_err(|_| InstallPhase::Script),
+        };
+        throwaway.runtime = None;
+        self.remove_install_workload(kind, &name).await;
+        let ran = match ran {
+            Ok(ran) => ran,
+            Err(phase) => {
+                tracing::warn!(kind = %kind.id, timeout_s = limit.as_secs(), phase = phase.as_str(), "the agent's install timed out");
+                return Err(FleetError::State(format!(
+                    "installing {} (kind {:?}) timed out after {}s while {} (its provision.install_timeout_s bounds the whole install, the workload's creation included): the install was stopped and nothing was installed; the next start tries again (raise the time-out in the kind if the install needs longer)",
+                    kind.display_name,
+                    kind.id,
+                    limit.as_secs(),
+                    phase.as_str()
+                )));
+            }
+        };
+        let out = ran?;
         if !out.success() {
             let stderr = String::from_utf8_lossy(&out.stderr);
             let tail: Vec<&str> = stderr.lines().rev().take(5).collect();
@@ -213,6 +233,20 @@ impl Fleet {
             ));
         }
         Ok(())
+    }
+
+    /// Remove the install's workload (bounded; one the create never
+    /// registered is nothing to remove).
+    async fn remove_install_workload(&self, kind: &AgentKind, name: &WorkloadName) {
+        match tokio::time::timeout(REMOVE_GRACE, self.runtime.remove(name)).await {
+            Ok(Ok(())) | Ok(Err(compass_runtime::RuntimeError::NotFound(_))) => {}
+            Ok(Err(error)) => {
+                tracing::warn!(%error, kind = %kind.id, "could not remove the install's workload");
+            }
+            Err(_) => {
+                tracing::warn!(kind = %kind.id, "removing the install's workload timed out");
+            }
+        }
     }
 
     /// The absolute paths, inside the workload, of the kind's program and
@@ -365,6 +399,29 @@ struct Located {
     root: PathBuf,
 }
 
+/// Where an install was when its time-out passed (named in the error).
+#[derive(Debug, Clone, Copy)]
+enum InstallPhase {
+    /// Creating its workload (on OCI: checking, or fetching, the image).
+    Workload,
+    /// Running the kind's install script.
+    Script,
+}
+
+impl InstallPhase {
+    fn as_str(self) -> &'static str {
+        match self {
+            Self::Workload => "creating its workload",
+            Self::Script => "running its install script",
+        }
+    }
+}
+
+/// How long removing an install's workload may take: an engine that hangs
+/// there too must not hold the kind's lock; what it left is removed by the
+/// next install of the kind (`exists`, then `remove`) or the guardian.
+const REMOVE_GRACE: std::time::Duration = std::time::Duration::from_secs(30);
+
 /// The install's workload while its script runs: removed in the
 /// background if the start is dropped midway (its caller went away).
 struct Throwaway {
@@ -380,8 +437,12 @@ impl Drop for Throwaway {
         let name = self.name.clone();
         if let Ok(handle) = tokio::runtime::Handle::try_current() {
             handle.spawn(async move {
-                if let Err(error) = runtime.remove(&name).await {
-                    tracing::warn!(%error, %name, "could not remove a cancelled install's workload");
+                match runtime.remove(&name).await {
+                    // A start cancelled before its create registered it.
+                    Ok(()) | Err(compass_runtime::RuntimeError::NotFound(_)) => {}
+                    Err(error) => {
+                        tracing::warn!(%error, %name, "could not remove a cancelled install's workload");
+                    }
                 }
             });
         }

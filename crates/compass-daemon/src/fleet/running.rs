@@ -15,9 +15,9 @@ pub(crate) struct Live {
     pub(crate) driver: Arc<SessionDriver>,
     pub(crate) workload: WorkloadName,
     /// Serves the agent's hook socket (Warden).
-    pub(crate) hook: tokio::task::JoinHandle<std::io::Result<()>>,
+    pub(crate) hook: tokio::task::JoinHandle<()>,
     /// Serves the agent's MCP socket (the Dispatcher's tools).
-    pub(crate) mcp: tokio::task::JoinHandle<std::io::Result<()>>,
+    pub(crate) mcp: tokio::task::JoinHandle<()>,
     /// Serves the workload's git socket (the push relay).
     pub(crate) relay: tokio::task::JoinHandle<()>,
 }

@@ -382,7 +382,7 @@ impl Fleet {
         &self,
         plan: &Plan,
         rollback: &mut Rollback,
-    ) -> Result<JoinHandle<std::io::Result<()>>, FleetError> {
+    ) -> Result<JoinHandle<()>, FleetError> {
         let socket = plan.layout().run.join(HOOK_SOCKET);
         let _ = fs_err::remove_file(&socket);
         rollback.sockets.push(socket.clone());
@@ -403,7 +403,7 @@ impl Fleet {
         &self,
         plan: &Plan,
         rollback: &mut Rollback,
-    ) -> Result<JoinHandle<std::io::Result<()>>, FleetError> {
+    ) -> Result<JoinHandle<()>, FleetError> {
         let socket = plan.layout().run.join(MCP_SOCKET);
         let _ = fs_err::remove_file(&socket);
         rollback.sockets.push(socket.clone());

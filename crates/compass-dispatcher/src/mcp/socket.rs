@@ -23,38 +23,45 @@ pub(crate) const MAX_LINE: usize = 2 * 1024 * 1024;
 /// for an HTTP/2 answer that never comes) is closed, not held open.
 pub(crate) const HANDSHAKE: std::time::Duration = std::time::Duration::from_secs(5);
 
-/// Serve `agent`'s channel on `listener` until the listener fails. Bind it
-/// on the agent's own path (`/run/compass/mcp.sock` inside its workload):
-/// whoever connects speaks for that agent only.
-pub async fn serve_mcp_socket(
-    listener: UnixListener,
-    agent: AgentId,
-    channel: Arc<Channel>,
-) -> std::io::Result<()> {
-    let sessions = Arc::new(tokio::sync::Semaphore::new(MAX_SESSIONS));
-    loop {
-        let (stream, _) = listener.accept().await?;
-        let Ok(slot) = Arc::clone(&sessions).try_acquire_owned() else {
-            tracing::warn!(%agent, "too many MCP sessions at once; one was closed");
-            drop(stream);
-            continue;
-        };
-        let tools = AgentTools::new(agent.clone(), Arc::clone(&channel));
-        let agent = agent.clone();
-        tokio::spawn(async move {
-            let (read, write) = stream.into_split();
-            let transport =
-                AsyncRwTransport::new_server(read, write).with_max_line_length(MAX_LINE);
-            match tokio::time::timeout(HANDSHAKE, tools.serve(transport)).await {
-                Ok(Ok(running)) => {
-                    let _ = running.waiting().await;
-                }
-                Ok(Err(error)) => tracing::info!(%agent, %error, "an MCP session did not start"),
-                Err(_) => {
-                    tracing::info!(%agent, "an MCP client did not initialize in time; closed")
-                }
-            }
-            drop(slot);
-        });
+/// Serve `agent`'s channel on `listener` until the task is aborted (an
+/// accept error is rested through, never the end: `compass_listen`). Bind
+/// it on the agent's own path (`/run/compass/mcp.sock` inside its
+/// workload): whoever connects speaks for that agent only.
+pub async fn serve_mcp_socket(listener: UnixListener, agent: AgentId, channel: Arc<Channel>) {
+    let admission = compass_listen::Admission {
+        what: "MCP socket",
+        max: MAX_SESSIONS,
+    };
+    let span = tracing::info_span!("mcp_socket", agent = %agent);
+    let refused = agent.clone();
+    tracing::Instrument::instrument(
+        compass_listen::serve(
+            listener,
+            admission,
+            move |stream| session(stream, agent.clone(), Arc::clone(&channel)),
+            move |stream| {
+                tracing::warn!(agent = %refused, "too many MCP sessions at once; one was closed");
+                drop(stream);
+                std::future::ready(())
+            },
+        ),
+        span,
+    )
+    .await;
+}
+
+/// One MCP session, bound to `agent`.
+async fn session(stream: tokio::net::UnixStream, agent: AgentId, channel: Arc<Channel>) {
+    let tools = AgentTools::new(agent.clone(), channel);
+    let (read, write) = stream.into_split();
+    let transport = AsyncRwTransport::new_server(read, write).with_max_line_length(MAX_LINE);
+    match tokio::time::timeout(HANDSHAKE, tools.serve(transport)).await {
+        Ok(Ok(running)) => {
+            let _ = running.waiting().await;
+        }
+        Ok(Err(error)) => tracing::info!(%agent, %error, "an MCP session did not start"),
+        Err(_) => {
+            tracing::info!(%agent, "an MCP client did not initialize in time; closed")
+        }
     }
 }

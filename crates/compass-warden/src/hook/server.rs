@@ -88,27 +88,26 @@ async fn refuse(mut stream: UnixStream) {
     let _ = tokio::time::timeout(READ_TIMEOUT, wire::write_frame(&mut stream, &resp)).await;
 }
 
-/// Serve `agent`'s hook socket until the listener fails. Bind the listener
+/// Serve `agent`'s hook socket until the task is aborted (an accept error
+/// is rested through, never the end: `compass_listen`). Bind the listener
 /// on the agent's own path (e.g. `/run/compass/hook.sock` inside its
 /// workload); whoever connects speaks for that agent only. Requests are
 /// read [`MAX_READING`] at a time, with [`MAX_WAITING`] more queued.
-pub async fn serve_hook_socket(
-    listener: UnixListener,
-    agent: AgentId,
-    gate: Arc<dyn Gate>,
-) -> std::io::Result<()> {
+pub async fn serve_hook_socket(listener: UnixListener, agent: AgentId, gate: Arc<dyn Gate>) {
     let reading = Arc::new(tokio::sync::Semaphore::new(MAX_READING));
-    let admitted = Arc::new(tokio::sync::Semaphore::new(MAX_READING + MAX_WAITING));
-    loop {
-        let (stream, _) = listener.accept().await?;
-        let Ok(slot) = Arc::clone(&admitted).try_acquire_owned() else {
-            tokio::spawn(refuse(stream));
-            continue;
-        };
-        let (agent, gate, reading) = (agent.clone(), gate.clone(), Arc::clone(&reading));
-        tokio::spawn(async move {
-            serve_one(stream, agent, gate, reading).await;
-            drop(slot);
-        });
-    }
+    let admission = compass_listen::Admission {
+        what: "hook socket",
+        max: MAX_READING + MAX_WAITING,
+    };
+    let span = tracing::info_span!("hook_socket", agent = %agent);
+    tracing::Instrument::instrument(
+        compass_listen::serve(
+            listener,
+            admission,
+            move |stream| serve_one(stream, agent.clone(), gate.clone(), Arc::clone(&reading)),
+            refuse,
+        ),
+        span,
+    )
+    .await;
 }

@@ -356,3 +356,101 @@ proptest::proptest! {
         proptest::prop_assert!(resp.exit_code == 0 || resp.exit_code == 2);
     }
 }
+
+/// Set in the child of the shortage test: it runs the scenario.
+const SHORTAGE_CHILD: &str = "COMPASS_HOOK_SHORTAGE_CHILD";
+
+/// The hook socket outlives a full file table: while the daemon has no
+/// descriptor to spare every accept fails (`EMFILE`), and a server that
+/// stopped there would block the agent's every hook until a restart. The
+/// call that waited through the shortage is decided once descriptors are
+/// free again, and so is the next. The table is filled in a child process
+/// (this test run again), so no other test shares the shortage.
+#[test]
+fn a_hook_call_waiting_through_a_full_file_table_is_decided_after_it() {
+    if std::env::var_os(SHORTAGE_CHILD).is_some() {
+        hook_shortage();
+        return;
+    }
+    let out = std::process::Command::new(std::env::current_exe().unwrap())
+        .args([
+            "--exact",
+            "suite::hook::a_hook_call_waiting_through_a_full_file_table_is_decided_after_it",
+            "--nocapture",
+            "--test-threads",
+            "1",
+        ])
+        .env(SHORTAGE_CHILD, "1")
+        .output()
+        .unwrap();
+    let said = format!(
+        "{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "{said}");
+    assert!(said.contains("1 passed"), "{said}");
+}
+
+fn hook_shortage() {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap();
+    let fx = fixture();
+    let dir = tempfile::tempdir().unwrap();
+    let sock = runtime.block_on(async {
+        serve(
+            dir.path(),
+            "atlas.sock",
+            AgentId::from_row(11),
+            fx.warden.clone(),
+        )
+    });
+    let call = |sock: PathBuf| {
+        run_hook(
+            "claude-code",
+            "PreToolUse",
+            &pre_bash("cargo test"),
+            &sock,
+            TIMEOUT,
+        )
+    };
+    let before = call(sock.clone());
+    assert_eq!(before.exit_code, 0, "{before:?}");
+
+    // Every descriptor taken but the one the hook client connects with:
+    // the server's accepts fail with EMFILE until the hoard goes.
+    let mut hoard = Vec::new();
+    loop {
+        match std::fs::File::open("/dev/null") {
+            Ok(f) => hoard.push(f),
+            Err(e) if e.raw_os_error() == Some(24) => break,
+            Err(e) => panic!("filling the file table: {e}"),
+        }
+    }
+    hoard.pop();
+    let waiting = {
+        let sock = sock.clone();
+        std::thread::spawn(move || call(sock))
+    };
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(
+        !waiting.is_finished(),
+        "the call was answered while the table was full, so no accept failed"
+    );
+    drop(hoard);
+    let during = waiting.join().unwrap();
+    assert_eq!(
+        (during.exit_code, during.stdout.as_str()),
+        (0, ""),
+        "the call that waited was not decided: {during:?}"
+    );
+    let after = call(sock);
+    assert_eq!(
+        after.exit_code, 0,
+        "the next call was not decided: {after:?}"
+    );
+    drop(runtime);
+}

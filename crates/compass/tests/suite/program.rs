@@ -343,3 +343,109 @@ fn an_install_past_its_time_out_is_stopped_and_the_next_start_installs() {
         "{installed:?}"
     );
 }
+
+/// The `installed` kind at v1 that may take `timeout_s` seconds to
+/// install, its workload's creation included.
+fn timed_kind(timeout_s: u64) -> String {
+    let kind = installed_kind("v1").replace(
+        "[kind.provision]\ninstall = '''\n",
+        &format!("[kind.provision]\ninstall_timeout_s = {timeout_s}\ninstall = '''\n"),
+    );
+    assert!(kind.contains("install_timeout_s"), "{kind}");
+    kind
+}
+
+/// On OCI, creating the install's workload runs the container engine
+/// before the script does, and an engine call can hang as surely as the
+/// script (here: a real `podman pull` from a registry that takes the
+/// connection and never answers, which a wrapper of the engine starts
+/// when asked about the image). The kind's time-out bounds the whole
+/// install: the start fails naming the kind, the phase and the time-out,
+/// the pull is killed (no orphan), nothing counts as installed, and once
+/// the engine answers again the next start installs and runs the agent.
+#[test]
+fn on_oci_an_install_whose_workload_hangs_is_stopped_and_the_next_start_installs() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    compass_test_support::bins::scripted_agent();
+    if !backend_runs_agents(Backend::Oci) {
+        return;
+    }
+    let registry = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = registry.local_addr().unwrap().port();
+    let connected = Arc::new(AtomicUsize::new(0));
+    let counted = Arc::clone(&connected);
+    std::thread::spawn(move || {
+        // Held open, never answered.
+        let mut held = Vec::new();
+        for conn in registry.incoming().flatten() {
+            counted.fetch_add(1, Ordering::SeqCst);
+            held.push(conn);
+        }
+    });
+    let scratch = tempfile::tempdir().unwrap();
+    let hang = scratch.path().join("hang");
+    fs_err::write(&hang, "").unwrap();
+    // In the pull's command line only: a live process with it is the pull.
+    let marker = format!("127.0.0.1:{port}/compass-hang/never");
+    let engine = scratch.path().join("podman");
+    fs_err::write(
+        &engine,
+        format!(
+            "#!/bin/sh\nif [ -e '{}' ] && [ \"$1\" = image ]; then exec /usr/bin/podman pull --tls-verify=false '{marker}:1'; fi\nexec /usr/bin/podman \"$@\"\n",
+            hang.display()
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&engine, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let engine = engine.to_str().unwrap();
+    let (mut d, _) = daemon_with_flags(
+        "v1",
+        &replace_scenario(),
+        &["--backend", "oci", "--oci-engine", engine],
+    );
+    fs_err::write(d.home().join("kinds.toml"), timed_kind(3)).unwrap();
+    d.kill9();
+    d.spawn();
+    d.ok(&["agent", "new", "atlas", "--kind", "installed"]);
+    let err = d.fails(&["agent", "start", "atlas"]);
+    for needed in [
+        "\"installed\"",
+        "timed out after 3s",
+        "creating its workload",
+        "install_timeout_s",
+    ] {
+        assert!(err.contains(needed), "{needed}: {err}");
+    }
+    assert!(
+        connected.load(Ordering::SeqCst) > 0,
+        "the pull never reached the registry, so nothing hung: {err}"
+    );
+    let alive = compass_test_support::git_http_server::scan_processes(marker.as_bytes());
+    assert!(alive.is_empty(), "the pull still runs: {alive:?}");
+    assert!(installs(&d).is_empty(), "{:?}", installs(&d));
+    let why = d.json(&["agent", "show", "atlas"]);
+    assert_eq!(why["status"], "AGENT_STATUS_FAILED", "{why}");
+    assert!(
+        why["statusReason"].as_str().is_some_and(|r| {
+            r.contains("could not start (install)") && r.contains("creating its workload")
+        }),
+        "{why}"
+    );
+    assert!(runs(&d).is_empty(), "something ran: {}", runs(&d));
+
+    // The engine answers again; the same install (a longer time-out is the
+    // same script) installs at the next start.
+    fs_err::remove_file(&hang).unwrap();
+    fs_err::write(d.home().join("kinds.toml"), timed_kind(120)).unwrap();
+    d.kill9();
+    d.spawn();
+    let started = d.ok(&["agent", "start", "atlas"]);
+    assert!(started.contains("atlas is running"), "{started}");
+    assert_eq!(runs(&d).lines().collect::<Vec<_>>(), ["installed v1"]);
+    let installed = installs(&d);
+    assert!(
+        installed.len() == 1 && installed[0].starts_with("installed-"),
+        "{installed:?}"
+    );
+}

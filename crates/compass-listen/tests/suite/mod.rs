@@ -1,0 +1,3 @@
+//! Integration tests of `compass-listen`.
+
+mod shortage;
