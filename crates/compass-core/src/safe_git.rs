@@ -162,7 +162,18 @@ const OVERRIDES: &[(&str, &str)] = &[
     ("attr.tree", EMPTY_TREE),
     ("credential.helper", ""),
     ("diff.external", ""),
+    // Signature verifiers: `log.showSignature` (or a merge's
+    // `verifySignatures`) in the repository makes git run the program of
+    // the format each signature names, so each format is pinned, not only
+    // OpenPGP's; nothing Compass runs signs.
     ("gpg.program", "false"),
+    ("gpg.openpgp.program", "false"),
+    ("gpg.ssh.program", "false"),
+    ("gpg.x509.program", "false"),
+    ("log.showSignature", "false"),
+    ("merge.verifySignatures", "false"),
+    ("commit.gpgSign", "false"),
+    ("tag.gpgSign", "false"),
     ("gc.auto", "0"),
     ("maintenance.auto", "false"),
     ("submodule.recurse", "false"),
@@ -696,6 +707,57 @@ mod tests {
                 .any(|(k, v)| k == "GIT_CONFIG_GLOBAL" && v == "/dev/null")
         );
         assert_eq!(g.dir(), "/work/app");
+    }
+
+    /// A repository configured to verify signatures with programs of its
+    /// own, and commits signed in the SSH and X.509 formats: the safe log
+    /// runs neither program.
+    #[test]
+    fn a_log_runs_no_signature_verifier_the_repository_names() {
+        let root = std::env::temp_dir().join(format!("safe-git-sig-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(&root).unwrap();
+        let sh = |script: &str| {
+            let out = std::process::Command::new("sh")
+                .args(["-c", script])
+                .current_dir(&root)
+                .env("GIT_CONFIG_GLOBAL", "/dev/null")
+                .env("GIT_CONFIG_NOSYSTEM", "1")
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{out:?}");
+        };
+        sh(
+            r#"git init -q r && cd r && git -c user.name=a -c user.email=a@b commit -q --allow-empty -m one && git -c user.name=a -c user.email=a@b commit -q --allow-empty -m two &&
+for f in ssh x509; do printf '#!/bin/sh\ntouch ../ran-%s\nexit 1\n' $f > ../$f && chmod +x ../$f && git config gpg.$f.program "$PWD/../$f"; done &&
+git config log.showSignature true && echo x > ../allowed && git config gpg.ssh.allowedSignersFile "$PWD/../allowed" &&
+sign() { git cat-file commit HEAD | awk -v b="$1" -v e="$2" -v p="$(git rev-parse HEAD)" '/^parent /{print "parent " p; next} /^committer /&&!d{print; print "gpgsig " b; print " U0lHTkVE"; print " " e; d=1; next} {print}' | git hash-object -t commit -w --stdin; } &&
+git update-ref HEAD "$(sign '-----BEGIN SSH SIGNATURE-----' '-----END SSH SIGNATURE-----')" &&
+git update-ref HEAD "$(sign '-----BEGIN SIGNED MESSAGE-----' '-----END SIGNED MESSAGE-----')""#,
+        );
+        // The plant works: plain git runs both verifiers.
+        sh("cd r && git log --format=%H >/dev/null 2>&1; true");
+        for f in ["ran-ssh", "ran-x509"] {
+            assert!(root.join(f).exists(), "{f}: the planted verifier never ran");
+            std::fs::remove_file(root.join(f)).unwrap();
+        }
+        for args in [
+            &["log", "--format=%H%x09%s"][..],
+            &["log", "--oneline", "-10"],
+        ] {
+            let out = SafeGit::in_dir(root.join("r"))
+                .unwrap()
+                .args(args.iter().copied())
+                .command()
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{args:?}: {out:?}");
+            assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 4);
+        }
+        for f in ["ran-ssh", "ran-x509"] {
+            assert!(!root.join(f).exists(), "safe git ran the repository's {f}");
+        }
+        std::fs::remove_dir_all(&root).unwrap();
     }
 
     #[test]

@@ -231,6 +231,8 @@ pub(crate) fn warden_git_runs_no_repo_configured_commands(b: Backend) {
             "hook-post-index-change",
             "hook-reference-transaction",
             "hook-post-checkout",
+            "gpg-ssh",
+            "gpg-x509",
         ],
     );
     a.finish();
