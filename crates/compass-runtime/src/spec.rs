@@ -235,8 +235,8 @@ pub struct ExecSpec {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum KeptSecrets {
-    /// In its environment, like every other env secret.
-    #[default]
+    /// In its environment, like every other env secret: the agent of a
+    /// kind whose tools are not confined.
     Env,
     /// Never in the environment bwrap, the egress relay or any other
     /// process of the start chain holds: the sandbox backend puts them in
@@ -246,8 +246,11 @@ pub enum KeptSecrets {
     /// ([`KEPT_FD_ENV`] names the descriptor). A backend that cannot
     /// (OCI, host) gives them in the environment.
     Descriptor,
-    /// Never: a process of the agent's tools (an ACP terminal) or of the
-    /// daemon's own that needs no model key.
+    /// Never: every process but the agent's own start (an ACP terminal,
+    /// the daemon's git, an operator's shell, the wire step), so one that
+    /// runs what the agent wrote (its `.bashrc`, its repo's config) never
+    /// holds the key unless a spec asks for it.
+    #[default]
     Withheld,
 }
 

@@ -105,11 +105,15 @@ pub(crate) async fn secrets_never_in_argv(rt: &dyn WorkloadRuntime, egress: Egre
     )
     .await
     .unwrap();
-    let out = rt
-        .exec(&s.name, &sh("printenv MODEL_KEY API_TOKEN"))
-        .await
-        .unwrap();
-    assert_eq!(stdout(&out), format!("{kept}\n{value}\n"));
+    // A kept secret reaches only an exec that asks for it: by default
+    // (the daemon's git, an operator's shell) it is withheld.
+    let both = "printf '%s|%s\\n' \"${MODEL_KEY-unset}\" \"$API_TOKEN\"";
+    let out = rt.exec(&s.name, &sh(both)).await.unwrap();
+    assert_eq!(stdout(&out), format!("unset|{value}\n"));
+    let mut in_env = sh(both);
+    in_env.kept_secrets = KeptSecrets::Env;
+    let out = rt.exec(&s.name, &in_env).await.unwrap();
+    assert_eq!(stdout(&out), format!("{kept}|{value}\n"));
     let copy = fs_err::read_to_string(state.join("home/.compass/env")).unwrap();
     assert!(
         copy.contains("API_TOKEN=") && !copy.contains(&kept) && !copy.contains("MODEL_KEY"),
