@@ -13,6 +13,10 @@ use compass_hook::{HookOutcome, args, run_hook_process};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    // An agent runs its hooks with its own environment (its model key):
+    // other processes of its user (its tools) must not read it from
+    // `/proc` while the call waits for Warden.
+    let _ = nix::sys::prctl::set_dumpable(false);
     std::panic::set_hook(Box::new(|info| {
         HookOutcome::blocked(&format!("the hook client failed: {info}")).emit();
         std::process::exit(2);

@@ -234,8 +234,20 @@ impl Fleet {
             .step_configure(plan, scenario.as_deref())
             .map_err(at(Step::Configure))?;
         if let Some(native) = &execute_only {
-            programs.agent = execute_only_copy(&plan.layout().config, &plan.inner.config, native)
-                .map_err(at(Step::Configure))?;
+            let name = native.file_name().ok_or_else(|| {
+                at(Step::Configure)(FleetError::State(format!(
+                    "{} has no file name",
+                    native.display()
+                )))
+            })?;
+            programs.agent = execute_only_copy(
+                &plan.layout().config,
+                &plan.inner.config,
+                native,
+                compass_acp::kinds::EXECUTE_ONLY_DIR,
+                name,
+            )
+            .map_err(at(Step::Configure))?;
         }
         // A hooked agent's tool calls must each reach its hook; the watch
         // pauses it when they stop (its settings removed or replaced).
@@ -350,11 +362,16 @@ impl Fleet {
             write_config(&layout.config.join(rel), &body)?;
         }
         if plan.kind.provision.own_git {
-            confine_link(
+            // A copy, not a link: the agent's program runs its `git` with
+            // its whole environment (its model key), and only a program its
+            // user cannot read starts non-dumpable, unreadable from `/proc`
+            // by the agent's tools from its first instruction.
+            execute_only_copy(
                 &layout.config,
-                &self.inner_bin()?,
+                &plan.inner.config,
+                &super::spec::host_bin_dir()?.join(compass_acp::CONFINE_BINARY),
                 compass_acp::kinds::own_git::OWN_GIT_DIR,
-                compass_acp::kinds::own_git::GIT_NAME,
+                compass_acp::kinds::own_git::GIT_NAME.as_ref(),
             )?;
         }
         if plan.kind.provision.confine_shell {
@@ -607,10 +624,10 @@ async fn mark_failed(store: &Store, agent: &AgentId, reason: &str) {
     }
 }
 
-/// `native` (a kind's execute-only program, on the host) copied into the
-/// config dir's [`compass_acp::kinds::EXECUTE_ONLY_DIR`] (read-only inside)
-/// with mode 0111, unless a copy of the same size and age is there; returns
-/// its path inside (`inner_config`). Its user can run it but not read it,
+/// `native` (a kind's execute-only program, or `compass-confine` as a
+/// kind's own `git`, on the host) copied to `dir/name` in the config dir
+/// (read-only inside) with mode 0111, unless a copy of the same size and
+/// age is there; returns its path inside (`inner_config`). Its user can run it but not read it,
 /// so the kernel makes its process non-dumpable at exec: no other process
 /// of the user reads its environment or memory. Host-owned, never an
 /// agent's: the config dir is read-only to the workload.
@@ -618,12 +635,12 @@ fn execute_only_copy(
     config: &std::path::Path,
     inner_config: &std::path::Path,
     native: &std::path::Path,
+    dir: &str,
+    name: &std::ffi::OsStr,
 ) -> Result<PathBuf, FleetError> {
     use std::os::unix::fs::{MetadataExt as _, PermissionsExt as _};
-    let name = native
-        .file_name()
-        .ok_or_else(|| FleetError::State(format!("{} has no file name", native.display())))?;
-    let dir = config.join(compass_acp::kinds::EXECUTE_ONLY_DIR);
+    let inner_dir = inner_config.join(dir);
+    let dir = config.join(dir);
     fs_err::create_dir_all(&dir).map_err(io(format!("creating {}", dir.display())))?;
     let copy = dir.join(name);
     let source = fs_err::metadata(native).map_err(io(format!("reading {}", native.display())))?;
@@ -647,9 +664,7 @@ fn execute_only_copy(
             return Err(io(format!("copying {} execute-only", native.display()))(e));
         }
     }
-    Ok(inner_config
-        .join(compass_acp::kinds::EXECUTE_ONLY_DIR)
-        .join(name))
+    Ok(inner_dir.join(name))
 }
 
 /// A link `dir/name` in the config dir (read-only inside) to

@@ -16,6 +16,11 @@ use std::os::unix::process::CommandExt as _;
 use std::process::{Command, ExitCode};
 
 fn main() -> ExitCode {
+    // First of all: this process may hold its caller's environment (Codex's
+    // own `git`, with the model key) or a key off its descriptor, and
+    // other processes of the agent's user must not read either from
+    // `/proc`. What it execs is dumpable again (exec resets it).
+    let _ = nix::sys::prctl::set_dumpable(false);
     std::panic::set_hook(Box::new(|info| {
         let _ = writeln!(std::io::stderr(), "compass-confine failed: {info}");
         std::process::exit(FAILED.into());

@@ -274,3 +274,84 @@ fn codex_escape_agent_written_models_cache_never_loads() {
 fn codex_escape_tools_never_read_its_model_key() {
     super::real_agent::model_key_is_out_of_tools_reach(&case());
 }
+
+/// Watches every other process's environment for the key (hex, its first
+/// argument) for as many seconds as its second, every 2 ms, then writes
+/// what held it and how much it watched to `key_watch.txt` in the project.
+const KEY_WATCH: &str = r#"import os, sys, time
+key, end, me = bytes.fromhex(sys.argv[1]), time.time() + float(sys.argv[2]), str(os.getpid())
+found, seen, polls = set(), set(), 0
+while time.time() < end:
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit() or pid == me:
+            continue
+        try:
+            with open(f"/proc/{pid}/environ", "rb") as f:
+                env = f.read()
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                cmd = f.read().replace(b"\0", b" ")[:160].decode(errors="replace")
+        except OSError:
+            continue
+        seen.add(pid)
+        if key in env:
+            found.add(cmd)
+    polls += 1
+    time.sleep(0.002)
+with open("/work/app/key_watch.txt", "w") as f:
+    f.writelines(f"FOUND: {c}\n" for c in sorted(found))
+    f.write(f"watched: polls={polls} processes={len(seen)}\n")
+"#;
+
+/// Escape: Codex starts short-lived processes with its whole environment,
+/// the key in it: its own `git` at each turn start (now an execute-only
+/// copy of `compass-confine`, non-dumpable from exec), its hooks at each
+/// tool call (`compass-hook` marks itself non-dumpable first thing, but
+/// Codex runs it through `/bin/bash -c`), and `lsb_release -a` (a shell
+/// script, with `cut`, `tr`, `getopt`). A tool command that leaves a
+/// watcher behind reads the key from the bash and the script's processes.
+/// Codex has no setting for the environment of its hooks or of
+/// `lsb_release`; closing it needs the key out of Codex's environment
+/// altogether (a model gateway in the daemon adding it on the way out).
+#[test]
+#[ignore = "escapes today: Codex runs its hooks through /bin/bash -c and lsb_release with its whole environment; a watcher left by a tool reads the model key from those processes"]
+fn codex_escape_a_watcher_never_reads_its_model_key_from_its_own_git_or_hooks() {
+    let (_, value) = case().secret;
+    let hex: String = value.bytes().map(|b| format!("{b:02x}")).collect();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let server = rt
+        .block_on(ModelServer::start(vec![
+            ScriptedTurn::tool(
+                "exec_command",
+                json!({"cmd": format!("setsid nohup python3 /work/app/tools/key_watch.py {hex} 30 >/dev/null 2>&1 < /dev/null & echo watching")}),
+            ),
+            ScriptedTurn::text("Watching."),
+            ScriptedTurn::tool("exec_command", json!({"cmd": "echo second"})),
+            ScriptedTurn::text("Done."),
+        ]))
+        .unwrap();
+    let d = started(&case(), &server, &[]);
+    let app = d.home().join("agents/agt-1/work/app");
+    fs_err::create_dir_all(app.join("tools")).unwrap();
+    fs_err::write(app.join("tools/key_watch.py"), KEY_WATCH).unwrap();
+    d.ok(&["warden", "off"]);
+    d.ok(&["agent", "prompt", "vega", "Watch", "--follow"]);
+    // The next turn starts with Codex's own git and calls a tool (a hook).
+    let next = d.ok(&["agent", "prompt", "vega", "Again", "--follow"]);
+    assert!(next.contains("Done."), "{next}");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(90);
+    let watch = loop {
+        let watch = fs_err::read_to_string(app.join("key_watch.txt")).unwrap_or_default();
+        if watch.contains("watched: ") || std::time::Instant::now() > deadline {
+            break watch;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(500));
+    };
+    assert!(
+        watch.contains("watched: polls="),
+        "the watcher never ended: {watch}"
+    );
+    assert!(
+        !watch.contains("FOUND"),
+        "a process of Codex's held its model key where a tool reads it:\n{watch}"
+    );
+}
