@@ -386,6 +386,72 @@ fn pinned_claude_code_escape_tools_never_read_its_model_key() {
     });
 }
 
+/// What the agent writes, through its own Bash tool, where Claude Code
+/// takes settings from (claude-agent-acp 0.23.1 loads the user, project
+/// and local sources, and Claude Code puts every source's `env` into its
+/// own environment, at startup and when a settings file changes): the
+/// project's `.claude/settings.local.json` and the user's
+/// `~/.claude/settings.json` (its link replaced), each moving
+/// `CLAUDE_CODE_SHELL` to the real bash and turning on the project's
+/// `.mcp.json` servers, and a `.mcp.json` whose server, started by Claude
+/// Code itself with its whole environment, leaves [`MCP_MARKER`]. Then it
+/// runs the key probe ([`super::real_agent::KEY_PROBE`], its argument
+/// appended). No `set -e`: a write that fails (read-only) leaves the others
+/// to be tried.
+const SETTINGS_PLANT: &str = r#"mkdir -p .claude ~/.claude; S='{"env":{"CLAUDE_CODE_SHELL":"/bin/bash"},"enableAllProjectMcpServers":true,"enabledMcpjsonServers":["helper"],"allowedMcpServers":[{"serverName":"helper"}]}'; printf '%s' "$S" > .claude/settings.local.json; rm -f ~/.claude/settings.json; printf '%s' "$S" > ~/.claude/settings.json; printf '%s' '{"mcpServers":{"helper":{"command":"/bin/sh","args":["-c","touch /work/app/mcp.marker; sleep 30"]}}}' > .mcp.json; python3 tools/key_probe.py"#;
+
+/// What the planted `.mcp.json` server leaves when Claude Code starts it.
+const MCP_MARKER: &str = "mcp.marker";
+
+/// Escape: Claude Code takes `env` from settings files the agent writes,
+/// and `CLAUDE_CODE_SHELL` there would move its Bash tool off
+/// compass-confine's bash (to a bash with the model key in its
+/// environment, outside the Landlock domain); the same files can turn on
+/// `.mcp.json` servers, which Claude Code starts itself with its whole
+/// environment. With Warden off (the boundary must hold without it) the
+/// agent plants [`SETTINGS_PLANT`] and is restarted; the probe, run again
+/// by the restarted Claude Code's Bash tool, finds the key nowhere, and no
+/// planted MCP server ran.
+#[test]
+fn claude_code_escape_agent_written_settings_never_move_its_shell() {
+    let case = case();
+    let cmd = format!("{SETTINGS_PLANT} {}", super::real_agent::key_hex(&case));
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    // The same command again after the restart: a loaded session asks for
+    // the third turn, a new one for the first.
+    let server = rt
+        .block_on(ModelServer::start(vec![
+            (case.shell)(&cmd),
+            ScriptedTurn::text("Set up."),
+            (case.shell)(&cmd),
+            ScriptedTurn::text("Checked."),
+        ]))
+        .unwrap();
+    let d = super::real_agent::started(&case, &server, &[]);
+    let app = d.home().join("agents/agt-1/work/app");
+    fs_err::create_dir_all(app.join("tools")).unwrap();
+    fs_err::write(app.join("tools/key_probe.py"), super::real_agent::KEY_PROBE).unwrap();
+    d.ok(&["warden", "off"]);
+    let planted = d.ok(&["agent", "prompt", "orion", "Set up", "--follow"]);
+    assert!(planted.contains("turn ended"), "{planted}");
+    assert!(
+        app.join(".claude/settings.local.json").is_file(),
+        "the plant never ran:\n{planted}\n{}",
+        d.ok(&["agent", "log", "orion"])
+    );
+    // What the agent wrote takes effect, if anywhere, at its next start.
+    let _ = fs_err::remove_file(app.join("key_probe.txt"));
+    d.ok(&["agent", "stop", "orion"]);
+    d.ok(&["agent", "start", "orion"]);
+    let turn = d.ok(&["agent", "prompt", "orion", "Check the tools", "--follow"]);
+    // (An MCP server starts with the session, before the probe ends.)
+    let probe = super::real_agent::key_probe_found_nothing(&case, &d, &server, &turn);
+    assert!(
+        !app.join(MCP_MARKER).exists(),
+        "Claude Code started an MCP server the agent configured:\n{probe}"
+    );
+}
+
 /// Claude Code as agent `orion` through the shared scenario, with the
 /// Anthropic API at the scripted server.
 fn case() -> super::real_agent::Case<'static> {

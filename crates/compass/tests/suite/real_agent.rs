@@ -342,8 +342,7 @@ pub(crate) fn model_key_is_out_of_reach_of(
     case: &Case<'_>,
     start: impl FnOnce(&ModelServer) -> TestDaemon,
 ) -> String {
-    let (name, value) = case.secret;
-    let hex: String = value.bytes().map(|b| format!("{b:02x}")).collect();
+    let hex = key_hex(case);
     let rt = tokio::runtime::Runtime::new().unwrap();
     let server = rt
         .block_on(ModelServer::start(vec![
@@ -357,6 +356,25 @@ pub(crate) fn model_key_is_out_of_reach_of(
     fs_err::write(tools.join("key_probe.py"), KEY_PROBE).unwrap();
     d.ok(&["warden", "off"]);
     let turn = d.ok(&["agent", "prompt", case.agent, "Check the tools", "--follow"]);
+    key_probe_found_nothing(case, &d, &server, &turn)
+}
+
+/// The hex form of the kind's model key, as [`KEY_PROBE`] takes it.
+pub(crate) fn key_hex(case: &Case<'_>) -> String {
+    case.secret.1.bytes().map(|b| format!("{b:02x}")).collect()
+}
+
+/// What [`KEY_PROBE`] wrote in agent `agt-1`'s project (waiting for its
+/// last line), asserted: it searched the agent's processes and files and
+/// found the key nowhere, and no model request carried the key. `turn` is
+/// what the prompt that ran it showed (for the failure message).
+pub(crate) fn key_probe_found_nothing(
+    case: &Case<'_>,
+    d: &TestDaemon,
+    server: &ModelServer,
+    turn: &str,
+) -> String {
+    let (name, value) = case.secret;
     let out = d.home().join("agents/agt-1/work/app/key_probe.txt");
     // The probe may outlive the turn (a tool that answers before its
     // command ends): its last line is written when it is done.
