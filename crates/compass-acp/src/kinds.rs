@@ -1045,6 +1045,14 @@ mod tests {
         assert_eq!(system["tools"]["discoveryCommand"], "");
         assert_eq!(system["tools"]["callCommand"], "");
         assert_eq!(system["mcp"]["serverCommand"], "");
+        // Gemini CLI skips system settings that are not root's: the wire
+        // step fails the start instead, checking the same file.
+        let wire = gemini.wire_script("/c");
+        assert!(
+            wire.contains("\"/c/gemini-cli/system-settings.json\""),
+            "{wire}"
+        );
+        assert!(wire.contains("exit 1"), "{wire}");
         assert!(
             claude
                 .wire_script("/run/compass/config")
