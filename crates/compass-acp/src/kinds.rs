@@ -1028,6 +1028,31 @@ mod tests {
                 "/c/gemini-cli/compass-policy.toml"
             ]
         );
+        // No program its settings name runs: the system settings (read-only,
+        // above user and project settings) pin them empty, and the
+        // workspace is never trusted (no MCP server, no project settings).
+        assert_eq!(launch.env["GEMINI_CLI_TRUST_WORKSPACE"], "false");
+        assert_eq!(
+            launch.env["GEMINI_CLI_SYSTEM_SETTINGS_PATH"],
+            "/c/gemini-cli/system-settings.json"
+        );
+        let rendered = gemini.rendered(&BTreeMap::new(), "/c").unwrap();
+        let (_, system) = rendered
+            .iter()
+            .find(|(path, _)| path.ends_with("gemini-cli/system-settings.json"))
+            .unwrap_or_else(|| panic!("{rendered:?}"));
+        let system: serde_json::Value = serde_json::from_str(system).unwrap();
+        assert_eq!(system["tools"]["discoveryCommand"], "");
+        assert_eq!(system["tools"]["callCommand"], "");
+        assert_eq!(system["mcp"]["serverCommand"], "");
+        // Gemini CLI skips system settings that are not root's: the wire
+        // step fails the start instead, checking the same file.
+        let wire = gemini.wire_script("/c");
+        assert!(
+            wire.contains("\"/c/gemini-cli/system-settings.json\""),
+            "{wire}"
+        );
+        assert!(wire.contains("exit 1"), "{wire}");
         assert!(
             claude
                 .wire_script("/run/compass/config")
