@@ -715,8 +715,8 @@ mod tests {
     #[test]
     fn a_log_runs_no_signature_verifier_the_repository_names() {
         let root = std::env::temp_dir().join(format!("safe-git-sig-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&root);
-        std::fs::create_dir_all(&root).unwrap();
+        let _ = fs_err::remove_dir_all(&root);
+        fs_err::create_dir_all(&root).unwrap();
         let sh = |script: &str| {
             let out = std::process::Command::new("sh")
                 .args(["-c", script])
@@ -739,7 +739,7 @@ git update-ref HEAD "$(sign '-----BEGIN SIGNED MESSAGE-----' '-----END SIGNED ME
         sh("cd r && git log --format=%H >/dev/null 2>&1; true");
         for f in ["ran-ssh", "ran-x509"] {
             assert!(root.join(f).exists(), "{f}: the planted verifier never ran");
-            std::fs::remove_file(root.join(f)).unwrap();
+            fs_err::remove_file(root.join(f)).unwrap();
         }
         for args in [
             &["log", "--format=%H%x09%s"][..],
@@ -757,7 +757,7 @@ git update-ref HEAD "$(sign '-----BEGIN SIGNED MESSAGE-----' '-----END SIGNED ME
         for f in ["ran-ssh", "ran-x509"] {
             assert!(!root.join(f).exists(), "safe git ran the repository's {f}");
         }
-        std::fs::remove_dir_all(&root).unwrap();
+        fs_err::remove_dir_all(&root).unwrap();
     }
 
     #[test]
