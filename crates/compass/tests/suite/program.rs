@@ -290,6 +290,24 @@ fn slow_kind(timeout_s: u64) -> String {
     kind
 }
 
+/// After an install past its time-out: no process holding `marker` is
+/// left, nothing counts as installed, `atlas` failed at its install step
+/// for a reason holding `why`, and nothing of the kind ran.
+fn install_was_stopped(d: &TestDaemon, marker: &str, why: &str) {
+    let alive = compass_test_support::git_http_server::scan_processes(marker.as_bytes());
+    assert!(alive.is_empty(), "the install still runs: {alive:?}");
+    assert!(installs(d).is_empty(), "{:?}", installs(d));
+    let shown = d.json(&["agent", "show", "atlas"]);
+    assert_eq!(shown["status"], "AGENT_STATUS_FAILED", "{shown}");
+    assert!(
+        shown["statusReason"]
+            .as_str()
+            .is_some_and(|r| r.contains("could not start (install)") && r.contains(why)),
+        "{shown}"
+    );
+    assert!(runs(d).is_empty(), "something ran: {}", runs(d));
+}
+
 /// The kind's install dirs (and any staged or unfinished one).
 fn installs(d: &TestDaemon) -> Vec<String> {
     fs_err::read_dir(d.home().join("agents/installs"))
@@ -318,18 +336,7 @@ fn an_install_past_its_time_out_is_stopped_and_the_next_start_installs() {
     for needed in ["\"installed\"", "timed out after 1s", "install_timeout_s"] {
         assert!(err.contains(needed), "{needed}: {err}");
     }
-    let alive = compass_test_support::git_http_server::scan_processes(SLOW.as_bytes());
-    assert!(alive.is_empty(), "the install still runs: {alive:?}");
-    assert!(installs(&d).is_empty(), "{:?}", installs(&d));
-    let why = d.json(&["agent", "show", "atlas"]);
-    assert_eq!(why["status"], "AGENT_STATUS_FAILED", "{why}");
-    assert!(
-        why["statusReason"].as_str().is_some_and(|r| {
-            r.contains("could not start (install)") && r.contains("timed out")
-        }),
-        "{why}"
-    );
-    assert!(runs(&d).is_empty(), "something ran: {}", runs(&d));
+    install_was_stopped(&d, SLOW, "timed out");
 
     fs_err::write(d.home().join("kinds.toml"), slow_kind(60)).unwrap();
     d.kill9();
@@ -421,18 +428,7 @@ fn on_oci_an_install_whose_workload_hangs_is_stopped_and_the_next_start_installs
         connected.load(Ordering::SeqCst) > 0,
         "the pull never reached the registry, so nothing hung: {err}"
     );
-    let alive = compass_test_support::git_http_server::scan_processes(marker.as_bytes());
-    assert!(alive.is_empty(), "the pull still runs: {alive:?}");
-    assert!(installs(&d).is_empty(), "{:?}", installs(&d));
-    let why = d.json(&["agent", "show", "atlas"]);
-    assert_eq!(why["status"], "AGENT_STATUS_FAILED", "{why}");
-    assert!(
-        why["statusReason"].as_str().is_some_and(|r| {
-            r.contains("could not start (install)") && r.contains("creating its workload")
-        }),
-        "{why}"
-    );
-    assert!(runs(&d).is_empty(), "something ran: {}", runs(&d));
+    install_was_stopped(&d, &marker, "creating its workload");
 
     // The engine answers again; the same install (a longer time-out is the
     // same script) installs at the next start.
