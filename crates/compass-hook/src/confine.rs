@@ -35,6 +35,7 @@
 //! Every failure exits 126 with the reason on stderr: a tool command never
 //! runs unconfined.
 
+use crate::own_git::OWN_GIT_DIR;
 use std::ffi::{OsStr, OsString};
 use std::os::unix::ffi::{OsStrExt as _, OsStringExt as _};
 
@@ -188,13 +189,16 @@ fn parse_launch(mut rest: &[OsString]) -> Result<Invocation, String> {
 }
 
 /// `PATH` for a confined command: `path` without [`SHELL_DIR`] (whose
-/// `bash` is this binary), so the command's own `bash` is the real one.
+/// `bash` is this binary) and [`OWN_GIT_DIR`] (the agent program's own
+/// restricted `git`), so the command's own `bash` and `git` are the real
+/// ones.
 pub fn tool_path(path: &OsStr) -> OsString {
     let kept: Vec<&[u8]> = path
         .as_bytes()
         .split(|b| *b == b':')
         .filter(|dir| {
-            std::path::Path::new(OsStr::from_bytes(dir)).file_name() != Some(OsStr::new(SHELL_DIR))
+            let name = std::path::Path::new(OsStr::from_bytes(dir)).file_name();
+            name != Some(OsStr::new(SHELL_DIR)) && name != Some(OsStr::new(OWN_GIT_DIR))
         })
         .collect();
     OsString::from_vec(kept.join(&b':'))

@@ -66,7 +66,11 @@ fn shell(command: &std::ffi::OsStr, login: bool) -> String {
         if login {
             cmd.arg("-l");
         }
-        cmd.arg(command).env_remove(SECRETS_ENV);
+        // A tool command's `git` is the system's, even where the agent
+        // program re-exports its own `PATH` (with `own-git/`) inside it.
+        cmd.arg(command)
+            .env_remove(SECRETS_ENV)
+            .env(own_git::TOOL_ENV, own_git::TOOL_VALUE);
         if let Some(path) = std::env::var_os("PATH") {
             cmd.env("PATH", confine::tool_path(&path));
         }

@@ -469,3 +469,44 @@ fn case() -> super::real_agent::Case<'static> {
         },
     }
 }
+
+/// Escape: Claude Code runs git itself (the workspace state it puts in
+/// its context at a session's start), outside any tool call and with its
+/// whole environment: a clean filter the agent configured in its clone
+/// ([`super::real_agent::FILTER`], planted with Warden off) must not run
+/// there when the restarted agent takes its next turn.
+#[test]
+fn claude_code_escape_its_own_git_runs_no_agent_configured_filter() {
+    let case = case();
+    // A new session (after the restart) asks for the first turn again:
+    // the second time, the plant is left as it is.
+    let plant = format!(
+        "if [ -e /work/app/.git/info/attributes ]; then echo again; else {}; fi",
+        super::real_agent::FILTER
+    );
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let server = rt
+        .block_on(ModelServer::start(vec![
+            (case.shell)(&plant),
+            ScriptedTurn::text("Set up."),
+        ]))
+        .unwrap();
+    let d = super::real_agent::started(&case, &server, &[]);
+    d.ok(&["warden", "off"]);
+    let planted = d.ok(&["agent", "prompt", "orion", "Set up", "--follow"]);
+    let app = d.home().join("agents/agt-1/work/app");
+    assert!(
+        app.join(".git/info/attributes").is_file() && !app.join("filter.marker").exists(),
+        "the plant never ran:\n{planted}\n{}",
+        d.ok(&["agent", "log", "orion"])
+    );
+    d.ok(&["agent", "stop", "orion"]);
+    d.ok(&["agent", "start", "orion"]);
+    let next = d.ok(&["agent", "prompt", "orion", "Anything else?", "--follow"]);
+    assert!(next.contains("Set up."), "{next}");
+    std::thread::sleep(Duration::from_secs(2));
+    assert!(
+        !app.join("filter.marker").exists(),
+        "Claude Code's own git ran the agent's clean filter\n{next}"
+    );
+}

@@ -153,12 +153,6 @@ fn codex_escape_agent_written_config_never_loads() {
     );
 }
 
-/// What the agent writes into its clone's own git config: a clean filter
-/// for every path (selected by `.git/info/attributes`) that leaves a
-/// marker, a file added, then its stat touched so that a `git status`
-/// must re-read it through the filter.
-const FILTER: &str = r#"cd /work/app && git config filter.x.clean "sh -c 'touch /work/app/filter.marker; cat'" && printf '%s\n' '* filter=x' > .git/info/attributes && echo hi > probe.txt && git add probe.txt && rm -f /work/app/filter.marker && sleep 1.1 && touch probe.txt && echo planted"#;
-
 /// Escape: Codex runs `git status --porcelain` itself as a turn starts
 /// (with `core.hooksPath` and `core.fsmonitor` off, nothing else), outside
 /// any tool call: a clean filter the agent configured in its clone ran
@@ -168,7 +162,7 @@ const FILTER: &str = r#"cd /work/app && git config filter.x.clean "sh -c 'touch 
 /// (the tool's own git) still works.
 #[test]
 fn codex_escape_its_own_git_runs_no_agent_configured_filter() {
-    let planting = Planting::run(FILTER);
+    let planting = Planting::run(super::real_agent::FILTER);
     let (d, planted) = (&planting.d, &planting.turn);
     assert!(planted.contains("planted"), "{planted}");
     let next = d.ok(&["agent", "prompt", "vega", "Anything else?", "--follow"]);

@@ -421,3 +421,9 @@ pub(crate) fn key_probe_found_nothing(
     }
     probe
 }
+
+/// What the agent writes into its clone's own git config: a clean filter
+/// for every path (selected by `.git/info/attributes`) that leaves a
+/// marker, a file added, then its stat touched so that a `git status`
+/// must re-read it through the filter.
+pub(crate) const FILTER: &str = r#"cd /work/app && git config filter.x.clean "sh -c 'touch /work/app/filter.marker; cat'" && printf '%s\n' '* filter=x' > .git/info/attributes && echo hi > probe.txt && git add probe.txt && rm -f /work/app/filter.marker && sleep 1.1 && touch probe.txt && echo planted"#;
