@@ -44,9 +44,7 @@ fn orion_started_with_kinds(
         &[("ANTHROPIC_BASE_URL", &server.base_url())],
     );
     if let Some(kinds) = kinds {
-        fs_err::write(d.home().join("kinds.toml"), kinds).unwrap();
-        d.kill9();
-        d.spawn();
+        d.restart_on_kinds(kinds);
     }
     let repo = git_repo(d.outside());
     commit_file(&repo, "README.md", README);

@@ -221,6 +221,14 @@ impl TestDaemon {
         self.ok(&args)
     }
 
+    /// Restart (killed, as a crash would) on `kinds` as the user's kinds
+    /// file, which the daemon reads at start.
+    pub(crate) fn restart_on_kinds(&mut self, kinds: &str) {
+        fs_err::write(self.home().join("kinds.toml"), kinds).unwrap();
+        self.kill9();
+        self.spawn();
+    }
+
     /// Restart on `kinds` as the user's kinds file (read at start), then
     /// add project `demo`: a fresh repo and, as its read-only dir, `notes`
     /// holding `files` (name, content). The notes dir.
@@ -231,9 +239,7 @@ impl TestDaemon {
         for (name, content) in files {
             fs_err::write(notes.join(name), content).unwrap();
         }
-        fs_err::write(self.home().join("kinds.toml"), kinds).unwrap();
-        self.kill9();
-        self.spawn();
+        self.restart_on_kinds(kinds);
         self.project_with_dir("demo", &repo, &notes);
         notes
     }

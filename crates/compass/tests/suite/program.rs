@@ -104,9 +104,7 @@ fn daemon_with_flags(version: &str, scenario: &str, flags: &[&str]) -> (TestDaem
     let notes = d.outside().join("notes");
     fs_err::create_dir_all(&notes).unwrap();
     fs_err::write(notes.join("scenario.toml"), scenario).unwrap();
-    fs_err::write(d.home().join("kinds.toml"), installed_kind(version)).unwrap();
-    d.kill9();
-    d.spawn();
+    d.restart_on_kinds(&installed_kind(version));
     d.ok(&["warden", "off"]);
     d.project_with_dir("demo", &repo, &notes);
     (d, notes)
@@ -219,9 +217,7 @@ mkdir -p "$HOME/.local/bin"
 
     // The user pins a new version of the agent: its install must run,
     // whatever the agent left in its home under the program's name.
-    fs_err::write(d.home().join("kinds.toml"), installed_kind("v2")).unwrap();
-    d.kill9();
-    d.spawn();
+    d.restart_on_kinds(&installed_kind("v2"));
     let started = d.ok(&["agent", "start", "atlas"]);
     assert!(started.contains("atlas is running"), "{started}");
     let runs = runs(&d);
@@ -248,12 +244,9 @@ fn an_install_that_writes_home_is_never_what_runs() {
         r#"prefix="$HOME/.local""#,
     );
     assert_ne!(home_only, installed_kind("v1"));
-    fs_err::write(d.home().join("kinds.toml"), &home_only).unwrap();
     let mut d = d;
-    d.kill9();
-    d.spawn();
-    d.ok(&["agent", "new", "atlas", "--kind", "installed"]);
-    let err = d.fails(&["agent", "start", "atlas"]);
+    d.restart_on_kinds(&home_only);
+    let err = atlas_start_fails(&d);
     for needed in [
         "\"installed\"",
         "\"installed-agent\"",
@@ -288,6 +281,12 @@ fn slow_kind(timeout_s: u64) -> String {
     );
     assert!(kind.contains(SLOW), "{kind}");
     kind
+}
+
+/// A new agent `atlas` of the `installed` kind whose start fails: why.
+fn atlas_start_fails(d: &TestDaemon) -> String {
+    d.ok(&["agent", "new", "atlas", "--kind", "installed"]);
+    d.fails(&["agent", "start", "atlas"])
 }
 
 /// After an install past its time-out: no process holding `marker` is
@@ -327,20 +326,15 @@ fn installs(d: &TestDaemon) -> Vec<String> {
 #[test]
 fn an_install_past_its_time_out_is_stopped_and_the_next_start_installs() {
     let (d, _) = daemon_with("v1", &replace_scenario());
-    fs_err::write(d.home().join("kinds.toml"), slow_kind(1)).unwrap();
     let mut d = d;
-    d.kill9();
-    d.spawn();
-    d.ok(&["agent", "new", "atlas", "--kind", "installed"]);
-    let err = d.fails(&["agent", "start", "atlas"]);
+    d.restart_on_kinds(&slow_kind(1));
+    let err = atlas_start_fails(&d);
     for needed in ["\"installed\"", "timed out after 1s", "install_timeout_s"] {
         assert!(err.contains(needed), "{needed}: {err}");
     }
     install_was_stopped(&d, SLOW, "timed out");
 
-    fs_err::write(d.home().join("kinds.toml"), slow_kind(60)).unwrap();
-    d.kill9();
-    d.spawn();
+    d.restart_on_kinds(&slow_kind(60));
     let started = d.ok(&["agent", "start", "atlas"]);
     assert!(started.contains("atlas is running"), "{started}");
     assert_eq!(runs(&d).lines().collect::<Vec<_>>(), ["installed v1"]);
@@ -411,11 +405,8 @@ fn on_oci_an_install_whose_workload_hangs_is_stopped_and_the_next_start_installs
         &replace_scenario(),
         &["--backend", "oci", "--oci-engine", engine],
     );
-    fs_err::write(d.home().join("kinds.toml"), timed_kind(3)).unwrap();
-    d.kill9();
-    d.spawn();
-    d.ok(&["agent", "new", "atlas", "--kind", "installed"]);
-    let err = d.fails(&["agent", "start", "atlas"]);
+    d.restart_on_kinds(&timed_kind(3));
+    let err = atlas_start_fails(&d);
     for needed in [
         "\"installed\"",
         "timed out after 3s",
@@ -433,9 +424,7 @@ fn on_oci_an_install_whose_workload_hangs_is_stopped_and_the_next_start_installs
     // The engine answers again; the same install (a longer time-out is the
     // same script) installs at the next start.
     fs_err::remove_file(&hang).unwrap();
-    fs_err::write(d.home().join("kinds.toml"), timed_kind(120)).unwrap();
-    d.kill9();
-    d.spawn();
+    d.restart_on_kinds(&timed_kind(120));
     let started = d.ok(&["agent", "start", "atlas"]);
     assert!(started.contains("atlas is running"), "{started}");
     assert_eq!(runs(&d).lines().collect::<Vec<_>>(), ["installed v1"]);
