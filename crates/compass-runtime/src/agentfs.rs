@@ -207,10 +207,10 @@ impl AgentTree {
         }
     }
 
-    /// The bytes of the regular file `rel`, at most `max` of them; `None`
-    /// if it does not exist. A link, FIFO, socket or device is refused
-    /// without blocking; a bigger file is refused, not truncated.
-    pub fn read(&self, rel: &Path, max: u64) -> Result<Option<Vec<u8>>, RuntimeError> {
+    /// The regular file `rel`, opened for reading; `None` if it does not
+    /// exist. A link, FIFO, socket or device is refused without blocking.
+    /// The handle is what was checked: read from it, never the path again.
+    pub fn open_file(&self, rel: &Path) -> Result<Option<std::fs::File>, RuntimeError> {
         let Some((dir, name)) = self.parent_of(rel)? else {
             return Ok(None);
         };
@@ -232,12 +232,25 @@ impl AgentTree {
         if kind != Kind::File {
             return Err(self.refused(rel, Refusal::NotRegular(kind)));
         }
-        if u64::try_from(st.st_size).unwrap_or(u64::MAX) > max {
+        Ok(Some(std::fs::File::from(fd)))
+    }
+
+    /// The bytes of the regular file `rel`, at most `max` of them; `None`
+    /// if it does not exist. A link, FIFO, socket or device is refused
+    /// without blocking; a bigger file is refused, not truncated.
+    pub fn read(&self, rel: &Path, max: u64) -> Result<Option<Vec<u8>>, RuntimeError> {
+        let Some(file) = self.open_file(rel)? else {
+            return Ok(None);
+        };
+        let size = file
+            .metadata()
+            .map_err(|e| RuntimeError::io(format!("inspecting {}", self.shown(rel).display()), e))?
+            .len();
+        if size > max {
             return Err(self.refused(rel, Refusal::TooLarge(max)));
         }
         let mut body = Vec::new();
-        std::fs::File::from(fd)
-            .take(max.saturating_add(1))
+        file.take(max.saturating_add(1))
             .read_to_end(&mut body)
             .map_err(|e| RuntimeError::io(format!("reading {}", self.shown(rel).display()), e))?;
         // It may have grown since the fstat.
@@ -568,6 +581,27 @@ mod tests {
         assert!(t.remove(Path::new("env")).unwrap());
         canary_intact(&outside);
         assert!(t.list(Path::new("")).unwrap().is_empty());
+    }
+
+    #[test]
+    fn an_opened_file_is_the_one_checked_whatever_is_swapped_in_after() {
+        let (d, t) = tree();
+        let outside = canary(d.path());
+        fs_err::write(t.path.join("program"), "checked").unwrap();
+        let mut file = t.open_file(Path::new("program")).unwrap().unwrap();
+        // Swapped for a link to outside once it was opened: the handle
+        // still reads the file that was checked, and a new open refuses.
+        fs_err::remove_file(t.path.join("program")).unwrap();
+        symlink(outside.join("env"), t.path.join("program")).unwrap();
+        let mut body = String::new();
+        file.read_to_string(&mut body).unwrap();
+        assert_eq!(body, "checked");
+        assert_eq!(
+            refusal(t.open_file(Path::new("program")).unwrap_err()),
+            Refusal::Symlink
+        );
+        assert!(t.open_file(Path::new("nothing")).unwrap().is_none());
+        canary_intact(&outside);
     }
 
     #[test]

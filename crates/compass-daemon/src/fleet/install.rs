@@ -308,7 +308,7 @@ impl Fleet {
     pub(super) fn execute_only_program(
         &self,
         kind: &AgentKind,
-    ) -> Result<Option<PathBuf>, FleetError> {
+    ) -> Result<Option<ProgramFile>, FleetError> {
         let Some(rel) = kind.provision.execute_only_path() else {
             return Ok(None);
         };
@@ -334,10 +334,13 @@ impl Fleet {
                 let Ok(real) = fs_err::canonicalize(&candidate) else {
                     continue;
                 };
-                if real.starts_with(&found.root)
+                if let Ok(rel) = real.strip_prefix(&found.root)
                     && fs_err::metadata(&real).is_ok_and(|m| m.is_file())
                 {
-                    return Ok(Some(real));
+                    return Ok(Some(ProgramFile {
+                        root: found.root.clone(),
+                        rel: rel.to_path_buf(),
+                    }));
                 }
             }
         }
@@ -397,6 +400,39 @@ struct Located {
     real: PathBuf,
     /// The (canonical) dir it must stay in.
     root: PathBuf,
+}
+
+/// A program file on the host, found below a read-only dir it must stay
+/// in: opened beneath that dir without following links
+/// ([`ProgramFile::open`]), so what is copied is what was found.
+pub(super) struct ProgramFile {
+    /// The (canonical) dir it was found in.
+    pub(super) root: PathBuf,
+    /// Its path below `root`, with no link on the way.
+    pub(super) rel: PathBuf,
+}
+
+impl ProgramFile {
+    /// The file, opened beneath `root` with no link followed; a regular
+    /// file or an error naming it.
+    pub(super) fn open(&self) -> Result<std::fs::File, FleetError> {
+        compass_runtime::agentfs::AgentTree::open(&self.root)?
+            .open_file(&self.rel)?
+            .ok_or_else(|| {
+                FleetError::State(format!(
+                    "{} is gone from {}",
+                    self.rel.display(),
+                    self.root.display()
+                ))
+            })
+    }
+
+    /// Its file name (the copy's).
+    pub(super) fn name(&self) -> Result<&std::ffi::OsStr, FleetError> {
+        self.rel
+            .file_name()
+            .ok_or_else(|| FleetError::State(format!("{} has no file name", self.rel.display())))
+    }
 }
 
 /// Where an install was when its time-out passed (named in the error).

@@ -234,20 +234,18 @@ impl Fleet {
             .step_configure(plan, scenario.as_deref())
             .map_err(at(Step::Configure))?;
         if let Some(native) = &execute_only {
-            let name = native.file_name().ok_or_else(|| {
-                at(Step::Configure)(FleetError::State(format!(
-                    "{} has no file name",
-                    native.display()
-                )))
-            })?;
-            programs.agent = execute_only_copy(
-                &plan.layout().config,
-                &plan.inner.config,
-                native,
-                compass_acp::kinds::EXECUTE_ONLY_DIR,
-                name,
-            )
-            .map_err(at(Step::Configure))?;
+            programs.agent = native
+                .name()
+                .and_then(|name| {
+                    execute_only_copy(
+                        &plan.layout().config,
+                        &plan.inner.config,
+                        native,
+                        compass_acp::kinds::EXECUTE_ONLY_DIR,
+                        name,
+                    )
+                })
+                .map_err(at(Step::Configure))?;
         }
         // A hooked agent's tool calls must each reach its hook; the watch
         // pauses it when they stop (its settings removed or replaced).
@@ -369,7 +367,10 @@ impl Fleet {
             execute_only_copy(
                 &layout.config,
                 &plan.inner.config,
-                &super::spec::host_bin_dir()?.join(compass_acp::CONFINE_BINARY),
+                &super::install::ProgramFile {
+                    root: super::spec::host_bin_dir()?,
+                    rel: compass_acp::CONFINE_BINARY.into(),
+                },
                 compass_acp::kinds::own_git::OWN_GIT_DIR,
                 compass_acp::kinds::own_git::GIT_NAME.as_ref(),
             )?;
@@ -627,27 +628,35 @@ async fn mark_failed(store: &Store, agent: &AgentId, reason: &str) {
 /// `native` (a kind's execute-only program, or `compass-confine` as a
 /// kind's own `git`, on the host) copied to `dir/name` in the config dir
 /// (read-only inside) with mode 0111, unless a copy of the same size and
-/// age is there; returns its path inside (`inner_config`). Its user can run it but not read it,
-/// so the kernel makes its process non-dumpable at exec: no other process
-/// of the user reads its environment or memory. Host-owned, never an
-/// agent's: the config dir is read-only to the workload.
+/// age is there; returns its path inside (`inner_config`). Its user can
+/// run it but not read it, so the kernel makes its process non-dumpable
+/// at exec: no other process of the user reads its environment or memory.
+/// Copied from the one handle that was checked (opened beneath its dir,
+/// no link followed), so nothing swapped in between is copied instead.
+/// Host-owned, never an agent's: the config dir is read-only to the
+/// workload.
 fn execute_only_copy(
     config: &std::path::Path,
     inner_config: &std::path::Path,
-    native: &std::path::Path,
+    native: &super::install::ProgramFile,
     dir: &str,
     name: &std::ffi::OsStr,
 ) -> Result<PathBuf, FleetError> {
+    use fs_err::os::unix::fs::OpenOptionsExt as _;
     use std::os::unix::fs::{MetadataExt as _, PermissionsExt as _};
+    let shown = native.root.join(&native.rel);
     let inner_dir = inner_config.join(dir);
     let dir = config.join(dir);
     fs_err::create_dir_all(&dir).map_err(io(format!("creating {}", dir.display())))?;
     let copy = dir.join(name);
-    let source = fs_err::metadata(native).map_err(io(format!("reading {}", native.display())))?;
+    let mut source = native.open()?;
+    let meta = source
+        .metadata()
+        .map_err(io(format!("reading {}", shown.display())))?;
     let current = fs_err::symlink_metadata(&copy).ok().is_some_and(|m| {
         m.is_file()
-            && m.len() == source.len()
-            && m.mtime() >= source.mtime()
+            && m.len() == meta.len()
+            && m.mtime() >= meta.mtime()
             && m.permissions().mode() & 0o7777 == 0o111
     });
     if !current {
@@ -656,12 +665,17 @@ fn execute_only_copy(
             name.to_string_lossy(),
             rand::random::<u32>()
         ));
-        let made = fs_err::copy(native, &tmp)
+        let made = fs_err::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(0o600)
+            .open(&tmp)
+            .and_then(|mut out| std::io::copy(&mut source, &mut out))
             .and_then(|_| fs_err::set_permissions(&tmp, std::fs::Permissions::from_mode(0o111)))
             .and_then(|()| fs_err::rename(&tmp, &copy));
         if let Err(e) = made {
             let _ = fs_err::remove_file(&tmp);
-            return Err(io(format!("copying {} execute-only", native.display()))(e));
+            return Err(io(format!("copying {} execute-only", shown.display()))(e));
         }
     }
     Ok(inner_dir.join(name))
