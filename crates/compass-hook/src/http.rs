@@ -99,7 +99,7 @@ pub fn check_endpoint(listen: &str, socket: &str) -> Result<(SocketAddr, PathBuf
 pub fn serve(listener: TcpListener, socket: PathBuf, limits: Limits) {
     let socket = Arc::new(socket);
     let busy = Arc::new(AtomicUsize::new(0));
-    for conn in listener.incoming().flatten() {
+    for conn in crate::accept::connections(&listener) {
         if busy.fetch_add(1, Ordering::AcqRel) >= limits.max_connections {
             busy.fetch_sub(1, Ordering::AcqRel);
             // A small answer fits the socket buffer: this never waits long.

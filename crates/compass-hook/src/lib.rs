@@ -6,6 +6,8 @@
 //!   daemon's side, `compass_warden::hook::server`, reads the same types).
 //! - [`client`]: one hook call — the agent's payload in, the decision out,
 //!   all within one deadline, failing closed (exit 2) on every error.
+//! - [`accept`]: the accept loop of the servers inside a workload, resting
+//!   through accept errors.
 //! - [`args`]: the `compass-hook` binary's argv; every shape decides or
 //!   blocks.
 //! - [`confine`]: `compass-confine`, the shell an agent's tool commands
@@ -18,6 +20,7 @@
 //! than std, serde_json, base64 and rustix (for a poll and a connect with
 //! a time-out).
 
+pub mod accept;
 pub mod args;
 pub mod client;
 pub mod confine;

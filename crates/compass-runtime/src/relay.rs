@@ -124,7 +124,7 @@ fn run_inner(args: &[String]) -> io::Result<i32> {
     }
     let proxy_socket = socket.clone();
     thread::spawn(move || {
-        for conn in listener.incoming().flatten() {
+        for conn in compass_hook::accept::connections(&listener) {
             let socket = proxy_socket.clone();
             thread::spawn(move || {
                 let _ = relay(conn, &socket, None);
@@ -134,7 +134,7 @@ fn run_inner(args: &[String]) -> io::Result<i32> {
     for (l, target) in forward_listeners {
         let socket = socket.clone();
         thread::spawn(move || {
-            for conn in l.incoming().flatten() {
+            for conn in compass_hook::accept::connections(&l) {
                 let socket = socket.clone();
                 let target = target.clone();
                 thread::spawn(move || {
