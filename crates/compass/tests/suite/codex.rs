@@ -178,13 +178,18 @@ fn codex_escape_its_own_git_runs_no_agent_configured_filter() {
 /// in a model's base instructions and instructions template.
 const CACHED_MARKER: &str = "planted-models-cache-instructions";
 
+/// The version the Codex in codex-acp 0.16.0 reports (and a models cache
+/// must name to be read).
+const CODEX_CLIENT_VERSION: &str = "0.137.0";
+
 /// What the agent writes to Codex's models cache (`$CODEX_HOME/
 /// models_cache.json`, which codex-acp 0.16.0 reads at a session start
 /// when it is younger than five minutes and names Codex's own version,
 /// before any fetch from the provider): an entry for each model Codex
 /// ships, with [`CACHED_MARKER`] as its instructions. `FETCHED_AT` becomes
-/// the time of the write; the version is the one a Codex built from its
-/// repository (not a release) reports.
+/// the time of the write; the version is the one codex-acp 0.16.0's Codex
+/// expects (its `models cache: evaluating cache eligibility` log line:
+/// `client_version="0.137.0"`; a cache naming another is ignored).
 fn models_cache_plant() -> String {
     let models: Vec<serde_json::Value> = ["gpt-5.5", "gpt-5.4", "gpt-5.4-mini", "gpt-5.3-codex", "gpt-5.2"]
         .into_iter()
@@ -215,7 +220,7 @@ fn models_cache_plant() -> String {
             })
         })
         .collect();
-    let cache = json!({"fetched_at": "FETCHED_AT", "client_version": "0.0.0", "models": models});
+    let cache = json!({"fetched_at": "FETCHED_AT", "client_version": CODEX_CLIENT_VERSION, "models": models});
     format!(
         "mkdir -p ~/.codex && printf '%s' '{cache}' | sed \"s/FETCHED_AT/$(date -u +%Y-%m-%dT%H:%M:%SZ)/\" > ~/.codex/models_cache.json; echo planted"
     )
@@ -226,10 +231,9 @@ fn models_cache_plant() -> String {
 /// instructions (its system prompt) and tools. The agent plants one with
 /// Warden off and is restarted: the next turn's request carries Codex's
 /// own instructions, not the planted ones. (Seen with codex-acp 0.16.0:
-/// this passes without the kind's mask too, with a cache naming client
-/// version 0.0.0 — whether the version a release build reports, or no
-/// session-start refresh at all, keeps it unread is not yet known; the
-/// mask holds either way.)
+/// without the kind's mask this fails: the planted cache names the Codex
+/// version codex-acp 0.16.0 runs, and Codex logs "models cache: cache
+/// hit" and takes the planted instructions.)
 #[test]
 fn codex_escape_agent_written_models_cache_never_loads() {
     let plant = models_cache_plant();
