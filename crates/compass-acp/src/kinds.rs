@@ -326,6 +326,12 @@ pub struct AgentKind {
     pub load_session: bool,
     #[serde(default)]
     pub initial_mode: Option<String>,
+    /// ACP `_meta` sent with every `session/new` and `session/load`: the
+    /// options an adapter takes from its client (claude-agent-acp reads
+    /// Claude Code's SDK options from `_meta.claudeCode.options`, which
+    /// override its own defaults).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session_meta: Option<serde_json::Map<String, serde_json::Value>>,
     /// The ACP `authenticate` method sent before `session/new`, when the
     /// agent offers it (codex-acp waits for one).
     #[serde(default)]
@@ -453,6 +459,7 @@ impl AgentKind {
         let launch = self.launch(config_dir, extra, cwd.clone(), programs)?;
         let mut config = crate::session::SessionConfig::new(agent_id, workload, launch, cwd);
         config.initial_mode = self.initial_mode.clone();
+        config.session_meta = self.session_meta.clone();
         config.auth_method = self.auth_method.clone();
         Ok(config)
     }
