@@ -607,6 +607,28 @@ print("planted")
 #[test]
 fn claude_code_escape_agent_written_settings_never_steer_its_processes() {
     let case = case();
+    settings_never_steer(&case, |server| super::real_agent::started(&case, server, &[]));
+}
+
+/// The same with Claude Code 2.1.332 pinned by a user's kinds file (its
+/// native binary, which claude-agent-acp gives the same setting sources).
+#[test]
+fn pinned_claude_code_escape_agent_written_settings_never_steer_its_processes() {
+    compass_test_support::bins::netns_relay();
+    let case = case();
+    let tools = case.bin.parent().and_then(Path::parent).unwrap();
+    settings_never_steer(&case, |server| {
+        let kinds = claude_pinned_for_http_hooks();
+        orion_started_with_kinds(tools, server, Backend::Sandbox, Some(&kinds)).0
+    });
+}
+
+/// [`STEER_PLANT`] planted by agent `orion` (`agt-1`), started by `start`,
+/// which is then restarted: nothing planted runs or loads.
+fn settings_never_steer(
+    case: &super::real_agent::Case<'_>,
+    start: impl FnOnce(&ModelServer) -> super::TestDaemon,
+) {
     let cmd = "python3 steer/plant.py";
     let rt = tokio::runtime::Runtime::new().unwrap();
     // The same command again after the restart: a loaded session asks for
@@ -619,7 +641,7 @@ fn claude_code_escape_agent_written_settings_never_steer_its_processes() {
             ScriptedTurn::text("Checked."),
         ]))
         .unwrap();
-    let d = super::real_agent::started(&case, &server, &[]);
+    let d = start(&server);
     let app = d.home().join("agents/agt-1/work/app");
     for source in ["settings", "state"] {
         let dir = app.join("steer").join(source);
