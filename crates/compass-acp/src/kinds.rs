@@ -464,6 +464,26 @@ impl AgentKind {
         Ok(config)
     }
 
+    /// The directories under `/etc` the kind's config dir fills (its hook
+    /// config and rendered files below `etc/`, e.g. `claude-code`), which
+    /// the workload must show from its first start.
+    pub fn config_etc(&self) -> Vec<String> {
+        let mut dirs: Vec<String> = self
+            .provision
+            .hook_config_path
+            .iter()
+            .chain(self.provision.rendered.iter().map(|r| &r.path))
+            .filter_map(|path| {
+                let mut parts = path.strip_prefix("etc/")?.split('/');
+                let dir = parts.next()?;
+                parts.next().map(|_| dir.to_owned())
+            })
+            .collect();
+        dirs.sort();
+        dirs.dedup();
+        dirs
+    }
+
     /// The install script with `{config}` substituted.
     pub fn install_script(&self, config_dir: &str) -> String {
         self.provision.install.replace("{config}", config_dir)
