@@ -1051,6 +1051,8 @@ mod tests {
                 "--",
                 "/opt/t/gemini",
                 "--acp",
+                "--extensions",
+                "none",
                 "--admin-policy",
                 "/c/gemini-cli/compass-policy.toml"
             ]
@@ -1146,6 +1148,11 @@ mod tests {
             )
             .unwrap();
         assert_eq!(cfg.initial_mode.as_deref(), Some("bypassPermissions"));
+        // Its adapter loads no setting source but the managed one.
+        assert_eq!(
+            serde_json::Value::Object(cfg.session_meta.clone().unwrap()),
+            serde_json::json!({"claudeCode": {"options": {"settingSources": []}}})
+        );
         // Its model key is its program's: it starts through
         // compass-confine, whose `bash` runs its Bash tool commands.
         assert_eq!(
@@ -1782,5 +1789,22 @@ mod tests {
                 "{why}: {e}"
             );
         }
+    }
+
+    #[test]
+    fn config_etc_names_the_etc_dirs_a_kind_fills() {
+        let r = KindRegistry::builtin().unwrap();
+        assert_eq!(
+            r.get("claude-code").unwrap().config_etc(),
+            vec!["claude-code"]
+        );
+        // Config outside `etc/`, or a file right in it, needs none.
+        assert!(r.get("opencode").unwrap().config_etc().is_empty());
+        assert!(r.get("gemini-cli").unwrap().config_etc().is_empty());
+        let mut kind = r.get("scripted").unwrap().clone();
+        kind.provision.hook_config_path = Some("etc/top.json".into());
+        assert!(kind.config_etc().is_empty());
+        kind.provision.hook_config_path = Some("etc/b/deep/x.json".into());
+        assert_eq!(kind.config_etc(), vec!["b"]);
     }
 }

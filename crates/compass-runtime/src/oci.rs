@@ -1099,7 +1099,7 @@ mod tests {
             env: BTreeMap::new(),
             egress,
             resources: Resources {
-            config_etc: Vec::new(),
+                config_etc: Vec::new(),
                 millicpus: Some(500),
                 memory_bytes: Some(64 << 20),
             },

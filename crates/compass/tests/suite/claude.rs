@@ -607,7 +607,9 @@ print("planted")
 #[test]
 fn claude_code_escape_agent_written_settings_never_steer_its_processes() {
     let case = case();
-    settings_never_steer(&case, |server| super::real_agent::started(&case, server, &[]));
+    settings_never_steer(&case, |server| {
+        super::real_agent::started(&case, server, &[])
+    });
 }
 
 /// The same with Claude Code 2.1.332 pinned by a user's kinds file (its
