@@ -1099,10 +1099,41 @@ mod tests {
             env: BTreeMap::new(),
             egress,
             resources: Resources {
-                config_etc: Vec::new(),
                 millicpus: Some(500),
                 memory_bytes: Some(64 << 20),
             },
+            config_etc: Vec::new(),
+        }
+    }
+
+    /// A kind's `etc/` dirs exist before the container's mounts are
+    /// fixed, so each is bound read-only under `/etc` from the first start;
+    /// a name that is not one plain component is refused.
+    #[test]
+    fn config_etc_dirs_are_bound_from_the_first_start() {
+        let tmp = tempfile::tempdir().unwrap();
+        let layout = Layout::new(tmp.path());
+        config_etc_dirs(&layout, &["claude-code".to_owned()]).unwrap();
+        assert!(layout.config.join("etc/claude-code").is_dir());
+        let args = run_args(
+            &OciConfig::discover(),
+            None,
+            &spec(tmp.path(), EgressPolicy::Deny),
+            &layout,
+            None,
+            "compass-atlas-1",
+        )
+        .unwrap();
+        let bind = format!(
+            "-v {}:/etc/claude-code:ro",
+            layout.config.join("etc/claude-code").display()
+        );
+        assert!(args.join(" ").contains(&bind), "{args:?}");
+        for bad in ["", ".", "..", "a/b", "-v", "a\nb"] {
+            assert!(
+                config_etc_dirs(&layout, &[bad.to_owned()]).is_err(),
+                "{bad:?}"
+            );
         }
     }
 
