@@ -276,3 +276,88 @@ fn gemini_cli_escape_agent_written_env_files_hooks_and_extensions_never_run() {
         d.ok(&["agent", "log", "lyra"])
     );
 }
+
+/// What the agent plants, in three starts, against the git Gemini CLI
+/// runs itself for checkpointing (its shadow repository,
+/// `~/.gemini/history/<project>/`, which it sets up at every start when
+/// the settings turn checkpointing on: `git init` and an empty commit
+/// unless it is already a repository). First its user settings turn
+/// checkpointing on; at the next start it finds the shadow repositories
+/// and gives each commit hooks that leave a mark, and takes their `HEAD`
+/// away, so that the next start sets the repository up again and commits
+/// (the hooks are kept), listing each in `checkpoint.hooked`. Every run
+/// appends to `checked.txt`.
+const CHECKPOINT_PLANT: &str = r##"import glob, json, os
+app = "/work/app"
+with open(f"{app}/checked.txt", "a") as f:
+    f.write("ran\n")
+home = os.path.expanduser("~")
+if not os.path.exists(f"{app}/checkpoint.planted"):
+    os.makedirs(f"{home}/.gemini", exist_ok=True)
+    with open(f"{home}/.gemini/settings.json", "w") as f:
+        json.dump({"general": {"checkpointing": {"enabled": True}}}, f)
+    open(f"{app}/checkpoint.planted", "w").close()
+    print("checkpointing on")
+else:
+    for git in glob.glob(f"{home}/.gemini/history/*/.git"):
+        for hook in ("pre-commit", "commit-msg", "post-commit"):
+            path = f"{git}/hooks/{hook}"
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "w") as f:
+                f.write(f"#!/bin/sh\ntouch {app}/steered.checkpoint-{hook}\nexit 0\n")
+            os.chmod(path, 0o755)
+        if os.path.exists(f"{git}/HEAD"):
+            os.remove(f"{git}/HEAD")
+        with open(f"{app}/checkpoint.hooked", "a") as f:
+            f.write(git + "\n")
+"##;
+
+/// Escape: Gemini CLI runs git itself, with its whole environment, in a
+/// shadow repository under `~/.gemini`, which the agent writes, when its
+/// settings turn checkpointing on. With Warden off the agent plants
+/// [`CHECKPOINT_PLANT`] over two restarts; after a third, no hook it
+/// planted has run.
+#[test]
+fn gemini_cli_escape_its_checkpoint_git_runs_no_agent_planted_hook() {
+    let cmd = "python3 tools/checkpoint_plant.py";
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    // Every start is a new session, which asks for the first turn again.
+    let server = rt
+        .block_on(ModelServer::start(vec![
+            ScriptedTurn::tool("run_shell_command", json!({ "command": cmd })),
+            ScriptedTurn::text("Done."),
+        ]))
+        .unwrap();
+    let d = started(&case(), &server, &[]);
+    let app = d.home().join("agents/agt-1/work/app");
+    fs_err::create_dir_all(app.join("tools")).unwrap();
+    fs_err::write(app.join("tools/checkpoint_plant.py"), CHECKPOINT_PLANT).unwrap();
+    d.ok(&["warden", "off"]);
+    for round in 1..=3 {
+        if round > 1 {
+            d.ok(&["agent", "stop", "lyra"]);
+            d.ok(&["agent", "start", "lyra"]);
+        }
+        let turn = d.ok(&["agent", "prompt", "lyra", "Go on", "--follow"]);
+        let checked = fs_err::read_to_string(app.join("checked.txt")).unwrap_or_default();
+        assert_eq!(
+            checked.lines().count(),
+            round,
+            "round {round}: the shell tool never ran:\n{turn}\n{}",
+            d.ok(&["agent", "log", "lyra"])
+        );
+    }
+    // The plant reached a shadow repository (else this proves nothing).
+    let hooked = fs_err::read_to_string(app.join("checkpoint.hooked")).unwrap_or_default();
+    assert!(
+        hooked.contains("/.gemini/history/"),
+        "no shadow repository to plant in:\n{}",
+        d.ok(&["agent", "log", "lyra"])
+    );
+    let marks = super::real_agent::marks_in(&app, "steered.");
+    assert!(
+        marks.is_empty(),
+        "Gemini CLI's own git ran hooks the agent planted: {marks:#?}\n{}",
+        d.ok(&["agent", "log", "lyra"])
+    );
+}
