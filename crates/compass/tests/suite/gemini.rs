@@ -312,11 +312,11 @@ else:
             f.write(git + "\n")
 "##;
 
-/// Escape: Gemini CLI runs git itself, with its whole environment, in a
-/// shadow repository under `~/.gemini`, which the agent writes, when its
-/// settings turn checkpointing on. With Warden off the agent plants
+/// Escape: Gemini CLI runs git itself, with its environment, in a shadow
+/// repository under `~/.gemini`, which the agent writes, when its settings
+/// turn checkpointing on. With Warden off the agent plants
 /// [`CHECKPOINT_PLANT`] over two restarts; after a third, no hook it
-/// planted has run.
+/// planted has run, and Gemini CLI set no shadow repository up at all.
 #[test]
 fn gemini_cli_escape_its_checkpoint_git_runs_no_agent_planted_hook() {
     let cmd = "python3 tools/checkpoint_plant.py";
@@ -347,12 +347,21 @@ fn gemini_cli_escape_its_checkpoint_git_runs_no_agent_planted_hook() {
             d.ok(&["agent", "log", "lyra"])
         );
     }
-    // The plant reached a shadow repository (else this proves nothing).
-    let hooked = fs_err::read_to_string(app.join("checkpoint.hooked")).unwrap_or_default();
+    // Gemini CLI set no shadow repository up: no git of its own ran.
+    let history = d.home().join("agents/agt-1/home/.gemini/history");
+    let shadows: Vec<_> = fs_err::read_dir(&history)
+        .map(|entries| {
+            entries
+                .flatten()
+                .map(|e| e.path().join(".git"))
+                .filter(|git| git.exists())
+                .collect()
+        })
+        .unwrap_or_default();
     assert!(
-        hooked.contains("/.gemini/history/"),
-        "no shadow repository to plant in:\n{}",
-        d.ok(&["agent", "log", "lyra"])
+        shadows.is_empty(),
+        "Gemini CLI set up shadow repositories (hooked: {:?}): {shadows:?}",
+        fs_err::read_to_string(app.join("checkpoint.hooked")).unwrap_or_default()
     );
     let marks = super::real_agent::marks_in(&app, "steered.");
     assert!(
