@@ -181,6 +181,7 @@ pub async fn bench_agents(
                 env: BTreeMap::new(),
                 egress: opts.egress.clone(),
                 resources: Resources::default(),
+                config_etc: Vec::new(),
             })
             .await?;
         names.push(name.clone());

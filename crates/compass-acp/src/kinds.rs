@@ -326,6 +326,12 @@ pub struct AgentKind {
     pub load_session: bool,
     #[serde(default)]
     pub initial_mode: Option<String>,
+    /// ACP `_meta` sent with every `session/new` and `session/load`: the
+    /// options an adapter takes from its client (claude-agent-acp reads
+    /// Claude Code's SDK options from `_meta.claudeCode.options`, which
+    /// override its own defaults).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session_meta: Option<serde_json::Map<String, serde_json::Value>>,
     /// The ACP `authenticate` method sent before `session/new`, when the
     /// agent offers it (codex-acp waits for one).
     #[serde(default)]
@@ -453,8 +459,29 @@ impl AgentKind {
         let launch = self.launch(config_dir, extra, cwd.clone(), programs)?;
         let mut config = crate::session::SessionConfig::new(agent_id, workload, launch, cwd);
         config.initial_mode = self.initial_mode.clone();
+        config.session_meta = self.session_meta.clone();
         config.auth_method = self.auth_method.clone();
         Ok(config)
+    }
+
+    /// The directories under `/etc` the kind's config dir fills (its hook
+    /// config and rendered files below `etc/`, e.g. `claude-code`), which
+    /// the workload must show from its first start.
+    pub fn config_etc(&self) -> Vec<String> {
+        let mut dirs: Vec<String> = self
+            .provision
+            .hook_config_path
+            .iter()
+            .chain(self.provision.rendered.iter().map(|r| &r.path))
+            .filter_map(|path| {
+                let mut parts = path.strip_prefix("etc/")?.split('/');
+                let dir = parts.next()?;
+                parts.next().map(|_| dir.to_owned())
+            })
+            .collect();
+        dirs.sort();
+        dirs.dedup();
+        dirs
     }
 
     /// The install script with `{config}` substituted.
@@ -1024,6 +1051,8 @@ mod tests {
                 "--",
                 "/opt/t/gemini",
                 "--acp",
+                "--extensions",
+                "none",
                 "--admin-policy",
                 "/c/gemini-cli/compass-policy.toml"
             ]
@@ -1119,6 +1148,11 @@ mod tests {
             )
             .unwrap();
         assert_eq!(cfg.initial_mode.as_deref(), Some("bypassPermissions"));
+        // Its adapter loads no setting source but the managed one.
+        assert_eq!(
+            serde_json::Value::Object(cfg.session_meta.clone().unwrap()),
+            serde_json::json!({"claudeCode": {"options": {"settingSources": []}}})
+        );
         // Its model key is its program's: it starts through
         // compass-confine, whose `bash` runs its Bash tool commands.
         assert_eq!(
@@ -1755,5 +1789,22 @@ mod tests {
                 "{why}: {e}"
             );
         }
+    }
+
+    #[test]
+    fn config_etc_names_the_etc_dirs_a_kind_fills() {
+        let r = KindRegistry::builtin().unwrap();
+        assert_eq!(
+            r.get("claude-code").unwrap().config_etc(),
+            vec!["claude-code"]
+        );
+        // Config outside `etc/`, or a file right in it, needs none.
+        assert!(r.get("opencode").unwrap().config_etc().is_empty());
+        assert!(r.get("gemini-cli").unwrap().config_etc().is_empty());
+        let mut kind = r.get("scripted").unwrap().clone();
+        kind.provision.hook_config_path = Some("etc/top.json".into());
+        assert!(kind.config_etc().is_empty());
+        kind.provision.hook_config_path = Some("etc/b/deep/x.json".into());
+        assert_eq!(kind.config_etc(), vec!["b"]);
     }
 }

@@ -148,6 +148,9 @@ pub struct SessionConfig {
     /// `session/set_mode` to this mode right after the session starts
     /// (e.g. claude-agent-acp's `bypassPermissions` for YOLO mode).
     pub initial_mode: Option<String>,
+    /// ACP `_meta` of every `session/new` and `session/load` (the kind's
+    /// `session_meta`: options its adapter takes from the client).
+    pub session_meta: Option<serde_json::Map<String, Value>>,
     pub timeouts: Timeouts,
     pub limits: Limits,
     /// What every launch of the agent process must redo (masks for its
@@ -212,6 +215,7 @@ impl SessionConfig {
             capabilities: ServedCapabilities::default(),
             auth_method: None,
             initial_mode: None,
+            session_meta: None,
             emit_gate_decisions: true,
             timeouts: Timeouts::default(),
             limits: Limits::default(),
@@ -798,6 +802,12 @@ impl AcpSession {
             source,
         })?;
         let cwd = config.cwd.display().to_string();
+        let with_meta = |mut params: Value| {
+            if let Some(meta) = &config.session_meta {
+                params["_meta"] = Value::Object(meta.clone());
+            }
+            params
+        };
         if let Some(id) = resume
             && self.info.load_session
         {
@@ -806,7 +816,7 @@ impl AcpSession {
                 .conn
                 .request(
                     "session/load",
-                    json!({"sessionId": id, "cwd": cwd, "mcpServers": mcp}),
+                    with_meta(json!({"sessionId": id, "cwd": cwd, "mcpServers": mcp})),
                     config.timeouts.session_setup,
                 )
                 .await;
@@ -826,7 +836,7 @@ impl AcpSession {
             .conn
             .request(
                 "session/new",
-                json!({"cwd": cwd, "mcpServers": mcp}),
+                with_meta(json!({"cwd": cwd, "mcpServers": mcp})),
                 config.timeouts.session_setup,
             )
             .await

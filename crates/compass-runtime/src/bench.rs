@@ -337,6 +337,7 @@ fn spec(name: &WorkloadName, state: PathBuf) -> WorkloadSpec {
         env: BTreeMap::new(),
         egress: EgressPolicy::Deny,
         resources: Resources::default(),
+        config_etc: Vec::new(),
     }
 }
 

@@ -326,6 +326,14 @@ impl OciRuntime {
         } else {
             return Err(RuntimeError::NotFound(spec.name.clone()));
         };
+        // The config's `etc/` dirs exist before the container is made, so
+        // its mounts show what the daemon writes there at every start.
+        if let Err(e) = config_etc_dirs(&layout, &spec.config_etc) {
+            if fresh {
+                layout.cleanup(false);
+            }
+            return Err(e);
+        }
         let proxy = match egress::proxy_for(spec, &layout).await {
             Ok(proxy) => proxy,
             Err(e) => {
@@ -1043,6 +1051,26 @@ impl OciRuntime {
     }
 }
 
+/// Make each of `names` (plain names) a directory of the config's `etc/`
+/// (host-owned: no agent writes there).
+fn config_etc_dirs(layout: &Layout, names: &[String]) -> Result<(), RuntimeError> {
+    for name in names {
+        if name.is_empty()
+            || name == "."
+            || name == ".."
+            || name.starts_with('-')
+            || name.contains(['/', '\0', '\n', '\r'])
+        {
+            return Err(RuntimeError::Other(format!(
+                "{name:?} is not a plain directory name for the config's etc/"
+            )));
+        }
+        fs_err::create_dir_all(layout.config.join("etc").join(name))
+            .map_err(|e| RuntimeError::io("creating the config's etc/ dirs", e))?;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1074,6 +1102,38 @@ mod tests {
                 millicpus: Some(500),
                 memory_bytes: Some(64 << 20),
             },
+            config_etc: Vec::new(),
+        }
+    }
+
+    /// A kind's `etc/` dirs exist before the container's mounts are
+    /// fixed, so each is bound read-only under `/etc` from the first start;
+    /// a name that is not one plain component is refused.
+    #[test]
+    fn config_etc_dirs_are_bound_from_the_first_start() {
+        let tmp = tempfile::tempdir().unwrap();
+        let layout = Layout::new(tmp.path());
+        config_etc_dirs(&layout, &["claude-code".to_owned()]).unwrap();
+        assert!(layout.config.join("etc/claude-code").is_dir());
+        let args = run_args(
+            &OciConfig::discover(),
+            None,
+            &spec(tmp.path(), EgressPolicy::Deny),
+            &layout,
+            None,
+            "compass-atlas-1",
+        )
+        .unwrap();
+        let bind = format!(
+            "-v {}:/etc/claude-code:ro",
+            layout.config.join("etc/claude-code").display()
+        );
+        assert!(args.join(" ").contains(&bind), "{args:?}");
+        for bad in ["", ".", "..", "a/b", "-v", "a\nb"] {
+            assert!(
+                config_etc_dirs(&layout, &[bad.to_owned()]).is_err(),
+                "{bad:?}"
+            );
         }
     }
 

@@ -204,6 +204,12 @@ pub struct WorkloadSpec {
     pub env: BTreeMap<String, String>,
     pub egress: EgressPolicy,
     pub resources: Resources,
+    /// Directories of the read-only config dir's `etc/` that appear under
+    /// `/etc` (plain names, e.g. `claude-code`: Claude Code's managed
+    /// settings), made empty with the layout: a container's mounts are
+    /// fixed when it is made, before the daemon writes what goes in them.
+    #[serde(default)]
+    pub config_etc: Vec<String>,
 }
 
 /// One process to run inside a workload.

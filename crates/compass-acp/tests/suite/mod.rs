@@ -61,6 +61,7 @@ impl Workload {
                 env: BTreeMap::new(),
                 egress: EgressPolicy::Open,
                 resources: Default::default(),
+                config_etc: Vec::new(),
             })
             .await
             .unwrap();

@@ -99,6 +99,7 @@ async fn scripted_in_sandbox(
             env: BTreeMap::new(),
             egress: EgressPolicy::Deny,
             resources: Default::default(),
+            config_etc: Vec::new(),
         })
         .await
         .unwrap();
@@ -145,6 +146,7 @@ async fn claude_code_runs_in_the_sandbox_against_the_scripted_model_server() {
             env: BTreeMap::new(),
             egress: EgressPolicy::Open,
             resources: Default::default(),
+            config_etc: Vec::new(),
         })
         .await
         .unwrap();

@@ -165,6 +165,7 @@ impl Fleet {
                 },
             },
             resources: compass_runtime::Resources::default(),
+            config_etc: Vec::new(),
         };
         self.check_socket_unreachable(&spec)?;
         tracing::info!(kind = %kind.id, "installing the agent in a workload of its own");

@@ -171,6 +171,7 @@ impl Fleet {
             // (`ensure_installed`), never by an agent's.
             egress: self.egress(kind),
             resources: compass_runtime::Resources::default(),
+            config_etc: kind.config_etc(),
         })
     }
 

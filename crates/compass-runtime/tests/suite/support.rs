@@ -19,6 +19,7 @@ pub(crate) fn spec(raw: &str, state_dir: &Path, egress: EgressPolicy) -> Workloa
         env: BTreeMap::from([("COMPASS_TEST_SPEC_VAR".to_owned(), "from-spec".to_owned())]),
         egress,
         resources: Resources::default(),
+        config_etc: Vec::new(),
     }
 }
 

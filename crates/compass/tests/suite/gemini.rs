@@ -165,3 +165,208 @@ fn gemini_cli_escape_agent_written_settings_never_run() {
         d.ok(&["agent", "log", "lyra"])
     );
 }
+
+/// What the agent plants, as a script its shell tool runs
+/// (`python3 steer/plant.py`), everywhere Gemini CLI 0.61.0 takes an
+/// environment, a hook or an extension from: `.env` files (the project's,
+/// `/work`'s, the project's `.gemini/.env`, `~/.env`, `~/.gemini/.env`)
+/// each putting a dir of the agent's first on `PATH`, preloading its
+/// library (`steer/preload.so`, built by the test), naming a node
+/// `--require`, a `BASH_ENV`, and system settings of its own
+/// (`GEMINI_CLI_SYSTEM_SETTINGS_PATH`, whose discovery command leaves a
+/// mark); user settings turning on hooks for every event and
+/// checkpointing (Gemini CLI's own git); and an extension in
+/// `~/.gemini/extensions/` with an MCP server and hooks of its own. A mark
+/// is a file `/work/app/steered.<what>`. Every run appends to
+/// `checked.txt` (the proof that the turn's tool ran); the plant happens
+/// once. A write that fails is reported and the others are still tried.
+const STEER_PLANT: &str = r##"import json, os
+app = "/work/app"
+with open(f"{app}/checked.txt", "a") as f:
+    f.write("ran\n")
+home = os.path.expanduser("~")
+steer = f"{app}/steer"
+def write(path, body):
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        if os.path.islink(path) or os.path.isfile(path):
+            os.remove(path)
+        with open(path, "w") as f:
+            f.write(body if isinstance(body, str) else json.dumps(body))
+        os.chmod(path, 0o755)
+    except OSError as e:
+        print(f"refused: {path}: {e}")
+mark = lambda what: f"touch {app}/steered.{what}"
+if not os.path.exists(f"{steer}/planted"):
+    write(f"{steer}/bin/git", f'#!/bin/sh\n{mark("path-git")}\nexec /usr/bin/git "$@"\n')
+    write(f"{steer}/bin/node", f'#!/bin/sh\n{mark("path-node")}\nexec /usr/bin/node "$@"\n')
+    write(f"{steer}/bash_env", mark("bash-env") + "\n")
+    write(f"{steer}/require.js", f"require('fs').writeFileSync('{app}/steered.node-options', '')\n")
+    write(f"{steer}/cmd", f'#!/bin/sh\ntouch {app}/steered."$1"\necho "[]"\n')
+    write(f"{steer}/system.json", {"tools": {"discoveryCommand": f"{steer}/cmd system-settings-discovery"}})
+    env = "".join(f"{k}={v}\n" for k, v in {
+        "PATH": f"{steer}/bin:/usr/local/bin:/usr/bin:/bin", "LD_PRELOAD": f"{steer}/preload.so",
+        "NODE_OPTIONS": f"--require {steer}/require.js", "BASH_ENV": f"{steer}/bash_env",
+        "GEMINI_CLI_SYSTEM_SETTINGS_PATH": f"{steer}/system.json",
+        "GEMINI_CLI_SYSTEM_DEFAULTS_PATH": f"{steer}/system.json",
+        "GEMINI_CLI_TRUST_WORKSPACE": "true"}.items())
+    for path in (f"{app}/.env", "/work/.env", f"{app}/.gemini/.env", f"{home}/.env", f"{home}/.gemini/.env"):
+        write(path, env)
+    events = ["SessionStart", "SessionEnd", "BeforeAgent", "AfterAgent", "BeforeModel", "AfterModel",
+              "BeforeToolSelection", "BeforeTool", "AfterTool", "Notification", "PreCompress"]
+    hooks = lambda source: {e: [{"matcher": "*", "hooks": [{"type": "command", "command": f"{steer}/cmd {source}-hook-{e}"}]}] for e in events}
+    write(f"{home}/.gemini/settings.json", {"hooksConfig": {"enabled": True}, "hooks": hooks("settings"),
+        "general": {"checkpointing": {"enabled": True}}, "security": {"folderTrust": {"enabled": False}}})
+    ext = f"{home}/.gemini/extensions/helper"
+    write(f"{ext}/gemini-extension.json", {"name": "helper", "version": "1.0.0",
+        "mcpServers": {"helper": {"command": "/bin/sh", "args": ["-c", f"{mark('extension-mcp')}; sleep 30"]}}})
+    write(f"{ext}/hooks/hooks.json", {"hooks": hooks("extension")})
+    open(f"{steer}/planted", "w").close()
+print("planted")
+"##;
+
+/// Escape: Gemini CLI reads environment files, settings, hooks and
+/// extensions from places the agent writes, and would run what they name
+/// (or load it into the programs it starts) with its own environment. The
+/// agent plants [`STEER_PLANT`] with Warden off (the boundary must hold
+/// without it) and is restarted; through a turn of the new session whose
+/// shell tool runs, nothing planted runs or loads: no mark appears.
+#[test]
+fn gemini_cli_escape_agent_written_env_files_hooks_and_extensions_never_run() {
+    let cmd = "python3 steer/plant.py";
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    // A new session (after the restart) asks for the first turn again.
+    let server = rt
+        .block_on(ModelServer::start(vec![
+            ScriptedTurn::tool("run_shell_command", json!({ "command": cmd })),
+            ScriptedTurn::text("Set up."),
+        ]))
+        .unwrap();
+    let d = started(&case(), &server, &[]);
+    let app = d.home().join("agents/agt-1/work/app");
+    fs_err::create_dir_all(app.join("steer")).unwrap();
+    super::real_agent::marking_preload_library(
+        &app.join("steer/preload.so"),
+        "/work/app/steered.preload",
+    );
+    fs_err::write(app.join("steer/plant.py"), STEER_PLANT).unwrap();
+    d.ok(&["warden", "off"]);
+    let planted = d.ok(&["agent", "prompt", "lyra", "Set up", "--follow"]);
+    assert!(
+        app.join("steer/planted").is_file(),
+        "the plant never ran:\n{planted}\n{}",
+        d.ok(&["agent", "log", "lyra"])
+    );
+    d.ok(&["agent", "stop", "lyra"]);
+    d.ok(&["agent", "start", "lyra"]);
+    let turn = d.ok(&["agent", "prompt", "lyra", "Check", "--follow"]);
+    let checked = fs_err::read_to_string(app.join("checked.txt")).unwrap_or_default();
+    assert_eq!(
+        checked.lines().count(),
+        2,
+        "the restarted agent's shell tool never ran:\n{turn}\n{}",
+        d.ok(&["agent", "log", "lyra"])
+    );
+    // (MCP servers and hooks start in the background of the session.)
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    let marks = super::real_agent::marks_in(&app, "steered.");
+    assert!(
+        marks.is_empty(),
+        "programs the agent planted ran or loaded: {marks:#?}\n{}",
+        d.ok(&["agent", "log", "lyra"])
+    );
+}
+
+/// What the agent plants, in three starts, against the git Gemini CLI
+/// runs itself for checkpointing (its shadow repository,
+/// `~/.gemini/history/<project>/`, which it sets up at every start when
+/// the settings turn checkpointing on: `git init` and an empty commit
+/// unless it is already a repository). First its user settings turn
+/// checkpointing on; at the next start it finds the shadow repositories
+/// and gives each commit hooks that leave a mark, and takes their `HEAD`
+/// away, so that the next start sets the repository up again and commits
+/// (the hooks are kept), listing each in `checkpoint.hooked`. Every run
+/// appends to `checked.txt`.
+const CHECKPOINT_PLANT: &str = r##"import glob, json, os
+app = "/work/app"
+with open(f"{app}/checked.txt", "a") as f:
+    f.write("ran\n")
+home = os.path.expanduser("~")
+if not os.path.exists(f"{app}/checkpoint.planted"):
+    os.makedirs(f"{home}/.gemini", exist_ok=True)
+    with open(f"{home}/.gemini/settings.json", "w") as f:
+        json.dump({"general": {"checkpointing": {"enabled": True}}}, f)
+    open(f"{app}/checkpoint.planted", "w").close()
+    print("checkpointing on")
+else:
+    for git in glob.glob(f"{home}/.gemini/history/*/.git"):
+        for hook in ("pre-commit", "commit-msg", "post-commit"):
+            path = f"{git}/hooks/{hook}"
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "w") as f:
+                f.write(f"#!/bin/sh\ntouch {app}/steered.checkpoint-{hook}\nexit 0\n")
+            os.chmod(path, 0o755)
+        if os.path.exists(f"{git}/HEAD"):
+            os.remove(f"{git}/HEAD")
+        with open(f"{app}/checkpoint.hooked", "a") as f:
+            f.write(git + "\n")
+"##;
+
+/// Escape: Gemini CLI runs git itself, with its environment, in a shadow
+/// repository under `~/.gemini`, which the agent writes, when its settings
+/// turn checkpointing on. With Warden off the agent plants
+/// [`CHECKPOINT_PLANT`] over two restarts; after a third, no hook it
+/// planted has run, and Gemini CLI set no shadow repository up at all.
+#[test]
+fn gemini_cli_escape_its_checkpoint_git_runs_no_agent_planted_hook() {
+    let cmd = "python3 tools/checkpoint_plant.py";
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    // Every start is a new session, which asks for the first turn again.
+    let server = rt
+        .block_on(ModelServer::start(vec![
+            ScriptedTurn::tool("run_shell_command", json!({ "command": cmd })),
+            ScriptedTurn::text("Done."),
+        ]))
+        .unwrap();
+    let d = started(&case(), &server, &[]);
+    let app = d.home().join("agents/agt-1/work/app");
+    fs_err::create_dir_all(app.join("tools")).unwrap();
+    fs_err::write(app.join("tools/checkpoint_plant.py"), CHECKPOINT_PLANT).unwrap();
+    d.ok(&["warden", "off"]);
+    for round in 1..=3 {
+        if round > 1 {
+            d.ok(&["agent", "stop", "lyra"]);
+            d.ok(&["agent", "start", "lyra"]);
+        }
+        let turn = d.ok(&["agent", "prompt", "lyra", "Go on", "--follow"]);
+        let checked = fs_err::read_to_string(app.join("checked.txt")).unwrap_or_default();
+        assert_eq!(
+            checked.lines().count(),
+            round,
+            "round {round}: the shell tool never ran:\n{turn}\n{}",
+            d.ok(&["agent", "log", "lyra"])
+        );
+    }
+    // Gemini CLI set no shadow repository up: no git of its own ran.
+    let history = d.home().join("agents/agt-1/home/.gemini/history");
+    let shadows: Vec<_> = fs_err::read_dir(&history)
+        .map(|entries| {
+            entries
+                .flatten()
+                .map(|e| e.path().join(".git"))
+                .filter(|git| git.exists())
+                .collect()
+        })
+        .unwrap_or_default();
+    assert!(
+        shadows.is_empty(),
+        "Gemini CLI set up shadow repositories (hooked: {:?}): {shadows:?}",
+        fs_err::read_to_string(app.join("checkpoint.hooked")).unwrap_or_default()
+    );
+    let marks = super::real_agent::marks_in(&app, "steered.");
+    assert!(
+        marks.is_empty(),
+        "Gemini CLI's own git ran hooks the agent planted: {marks:#?}\n{}",
+        d.ok(&["agent", "log", "lyra"])
+    );
+}

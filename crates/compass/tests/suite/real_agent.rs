@@ -427,3 +427,59 @@ pub(crate) fn key_probe_found_nothing(
 /// marker, a file added, then its stat touched so that a `git status`
 /// must re-read it through the filter.
 pub(crate) const FILTER: &str = r#"cd /work/app && git config filter.x.clean "sh -c 'touch /work/app/filter.marker; cat'" && printf '%s\n' '* filter=x' > .git/info/attributes && echo hi > probe.txt && git add probe.txt && rm -f /work/app/filter.marker && sleep 1.1 && touch probe.txt && echo planted"#;
+
+/// Build, on the host with `cc`, a shared library whose constructor
+/// appends the path of every program that loads it to `mark` (a path as
+/// the workload sees it): what an agent could build and name in
+/// `LD_PRELOAD`. Written to `out`.
+pub(crate) fn marking_preload_library(out: &Path, mark: &str) {
+    let src = out.with_extension("c");
+    fs_err::write(
+        &src,
+        r#"#include <fcntl.h>
+#include <unistd.h>
+__attribute__((constructor)) static void mark(void) {
+    char exe[512];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n < 0) n = 0;
+    exe[n++] = '\n';
+    int fd = open(MARK, O_WRONLY | O_CREAT | O_APPEND, 0644);
+    if (fd >= 0) { (void)!write(fd, exe, (size_t)n); close(fd); }
+}
+"#,
+    )
+    .unwrap();
+    let built = std::process::Command::new("cc")
+        .args(["-shared", "-fPIC", "-O2"])
+        .arg(format!("-DMARK=\"{mark}\""))
+        .arg("-o")
+        .arg(out)
+        .arg(&src)
+        .output()
+        .expect("cc is needed to build the planted library");
+    assert!(
+        built.status.success(),
+        "cc: {}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    fs_err::remove_file(&src).unwrap();
+}
+
+/// The files in `dir` whose name starts with `prefix`, each with its
+/// content: what planted programs left.
+pub(crate) fn marks_in(dir: &Path, prefix: &str) -> Vec<String> {
+    let mut marks: Vec<String> = fs_err::read_dir(dir)
+        .map(|entries| {
+            entries
+                .flatten()
+                .filter(|e| e.file_name().to_string_lossy().starts_with(prefix))
+                .map(|e| {
+                    let content = fs_err::read_to_string(e.path()).unwrap_or_default();
+                    format!("{}: {content:?}", e.file_name().to_string_lossy())
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    marks.sort();
+    marks
+}
