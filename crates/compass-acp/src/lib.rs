@@ -35,7 +35,8 @@ pub use driver::{
 pub use error::AcpError;
 pub use executor::ExecutorLimits;
 pub use kinds::{
-    AgentKind, CONFINE_BINARY, HookProtocol, HookSupport, HookTransport, HttpHooks,
+    AgentKind, AuthScheme, CONFINE_BINARY, GATEWAY_PLACEHOLDER, Gateway, HookProtocol, HookSupport,
+    HookTransport, HttpHooks,
     INSTALL_PREFIX_ENV, KindRegistry, Programs, Provision, Transport, TransportChoice,
 };
 pub use session::{

@@ -11,6 +11,7 @@ mod convert;
 mod dispatch;
 mod error;
 mod fleet;
+mod gateway;
 mod forge;
 mod held_files;
 mod inspect;

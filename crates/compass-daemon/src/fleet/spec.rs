@@ -106,6 +106,15 @@ impl Fleet {
                 env.insert(key.clone(), value);
             }
         }
+        // A gateway kind's workload holds no key: its base URL is the
+        // gateway on its own loopback, its credential a placeholder.
+        if let Some((gateway, upstream)) = self.gateway_for(kind)? {
+            env.insert(gateway.base_url.clone(), upstream.inner_url());
+            env.insert(
+                gateway.credential.clone(),
+                compass_acp::GATEWAY_PLACEHOLDER.to_owned(),
+            );
+        }
         // The socket the daemon binds, as the workload sees it (on the host
         // tier that is the host path itself).
         env.insert(
@@ -174,14 +183,58 @@ impl Fleet {
         })
     }
 
-    /// The egress a kind's workload gets on this daemon's backend.
+    /// The egress a kind's workload gets on this daemon's backend. A
+    /// gateway kind's model API is not on it (only the gateway reaches
+    /// it), and it is always an allowlist, even an empty one: the
+    /// forwarder that serves the gateway's loopback port runs only there.
     fn egress(&self, kind: &compass_acp::AgentKind) -> EgressPolicy {
-        let hosts = run_hosts(kind);
+        let mut hosts = run_hosts(kind);
+        let gateway = self.gateway_active(kind);
+        if let (true, Some(g)) = (gateway, &kind.gateway) {
+            let upstreams: Vec<String> = [
+                Some(g.default_base_url.clone()),
+                std::env::var(&g.base_url).ok(),
+            ]
+            .into_iter()
+            .flatten()
+            .filter_map(|u| url_host_port(&u))
+            .collect();
+            hosts.retain(|h| !upstreams.contains(h));
+        }
         match self.runtime.backend() {
             compass_runtime::Backend::Host => EgressPolicy::Open,
-            _ if hosts.is_empty() => EgressPolicy::Deny,
+            _ if hosts.is_empty() && !gateway => EgressPolicy::Deny,
             _ => EgressPolicy::Allowlist { hosts },
         }
+    }
+
+    /// Whether a kind's agents here reach their model through a gateway:
+    /// the kind has one, and its workloads' loopback is their own (an
+    /// isolated backend, whose egress is then an allowlist). The host
+    /// tier's loopback is shared with every local process: there the key
+    /// is delivered as without a gateway.
+    pub(crate) fn gateway_active(&self, kind: &compass_acp::AgentKind) -> bool {
+        kind.gateway.is_some()
+            && matches!(
+                self.runtime.backend(),
+                compass_runtime::Backend::Sandbox | compass_runtime::Backend::Oci
+            )
+    }
+
+    /// A kind's gateway here and its upstream (the daemon's value of its
+    /// base-URL setting, else the kind's default), checked.
+    pub(crate) fn gateway_for<'k>(
+        &self,
+        kind: &'k compass_acp::AgentKind,
+    ) -> Result<Option<(&'k compass_acp::Gateway, crate::gateway::Upstream)>, FleetError> {
+        let Some(g) = kind.gateway.as_ref().filter(|_| self.gateway_active(kind)) else {
+            return Ok(None);
+        };
+        let raw = std::env::var(&g.base_url).unwrap_or_else(|_| g.default_base_url.clone());
+        let upstream = crate::gateway::Upstream::parse(&raw).map_err(|e| {
+            FleetError::Invalid(format!("kind {}: {}: {e}", kind.id, g.base_url))
+        })?;
+        Ok(Some((g, upstream)))
     }
 
     /// How a kind's hooks reach Warden in its workloads here: over HTTP

@@ -296,18 +296,18 @@ with open("/work/app/key_watch.txt", "w") as f:
     f.write(f"watched: polls={polls} processes={len(seen)}\n")
 "#;
 
-/// Escape: Codex starts short-lived processes with its whole environment,
-/// the key in it: its own `git` at each turn start (now an execute-only
-/// copy of `compass-confine`, non-dumpable from exec), its hooks at each
-/// tool call (`compass-hook` marks itself non-dumpable first thing, but
-/// Codex runs it through `/bin/bash -c`), and `lsb_release -a` (a shell
-/// script, with `cut`, `tr`, `getopt`). A tool command that leaves a
-/// watcher behind reads the key from the bash and the script's processes.
-/// Codex has no setting for the environment of its hooks or of
-/// `lsb_release`; closing it needs the key out of Codex's environment
-/// altogether (a model gateway in the daemon adding it on the way out).
+/// Escape: Codex starts short-lived processes with its whole environment:
+/// its own `git` at each turn start, its hooks at each tool call (through
+/// `/bin/bash -c`), and `lsb_release -a` (a shell script, with `cut`, `tr`,
+/// `getopt`). A tool command that leaves a watcher behind reads every such
+/// process's environment. Codex has no setting for the environment of its
+/// hooks or of `lsb_release`, so the key is out of Codex's environment
+/// altogether: the kind's model gateway (`[kind.gateway]`) gives Codex a
+/// placeholder and adds the key in the daemon, on the way to the API.
+/// Before the gateway the watcher found the key in the hooks' bash and in
+/// `lsb_release`'s processes (this test was ignored for it); with the
+/// kind's gateway taken out it fails again.
 #[test]
-#[ignore = "escapes today: Codex runs its hooks through /bin/bash -c and lsb_release with its whole environment; a watcher left by a tool reads the model key from those processes"]
 fn codex_escape_a_watcher_never_reads_its_model_key_from_its_own_git_or_hooks() {
     let (_, value) = case().secret;
     let hex: String = value.bytes().map(|b| format!("{b:02x}")).collect();
