@@ -306,7 +306,8 @@ with open("/work/app/key_watch.txt", "w") as f:
 /// placeholder and adds the key in the daemon, on the way to the API.
 /// Before the gateway the watcher found the key in the hooks' bash and in
 /// `lsb_release`'s processes (this test was ignored for it); with the
-/// kind's gateway taken out it fails again.
+/// kind's gateway taken out it fails again (measured: the key in
+/// `lsb_release -a`, `getopt`, `cut`, `tr` and `getconf`).
 #[test]
 fn codex_escape_a_watcher_never_reads_its_model_key_from_its_own_git_or_hooks() {
     let (_, value) = case().secret;
