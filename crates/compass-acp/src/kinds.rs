@@ -726,9 +726,8 @@ impl AgentKind {
             return bad("provision.execute_only", why);
         }
         if let Some(gateway) = &self.gateway {
-            self.check_gateway(gateway).or_else(|(field, why)| {
-                bad(&format!("gateway.{field}"), why)
-            })?;
+            self.check_gateway(gateway)
+                .or_else(|(field, why)| bad(&format!("gateway.{field}"), why))?;
         }
         if self.provision.confine_shell && !self.starts_confined() {
             return bad(
@@ -1714,10 +1713,30 @@ mod tests {
     fn gateways_are_declared_and_checked_when_kinds_load() {
         let r = KindRegistry::builtin().unwrap();
         for (id, credential, scheme, base_url) in [
-            ("claude-code", "ANTHROPIC_API_KEY", AuthScheme::XApiKey, "ANTHROPIC_BASE_URL"),
-            ("codex", "OPENAI_API_KEY", AuthScheme::Bearer, "OPENAI_BASE_URL"),
-            ("gemini-cli", "GEMINI_API_KEY", AuthScheme::XGoogApiKey, "GOOGLE_GEMINI_BASE_URL"),
-            ("opencode", "OPENAI_API_KEY", AuthScheme::Bearer, "OPENAI_BASE_URL"),
+            (
+                "claude-code",
+                "ANTHROPIC_API_KEY",
+                AuthScheme::XApiKey,
+                "ANTHROPIC_BASE_URL",
+            ),
+            (
+                "codex",
+                "OPENAI_API_KEY",
+                AuthScheme::Bearer,
+                "OPENAI_BASE_URL",
+            ),
+            (
+                "gemini-cli",
+                "GEMINI_API_KEY",
+                AuthScheme::XGoogApiKey,
+                "GOOGLE_GEMINI_BASE_URL",
+            ),
+            (
+                "opencode",
+                "OPENAI_API_KEY",
+                AuthScheme::Bearer,
+                "OPENAI_BASE_URL",
+            ),
         ] {
             let g = r.get(id).unwrap().gateway.as_ref().unwrap();
             assert_eq!(
@@ -1728,7 +1747,11 @@ mod tests {
         }
         assert_eq!(AuthScheme::Bearer.value("k"), "Bearer k");
         assert_eq!(AuthScheme::XApiKey.value("k"), "k");
-        for scheme in [AuthScheme::Bearer, AuthScheme::XApiKey, AuthScheme::XGoogApiKey] {
+        for scheme in [
+            AuthScheme::Bearer,
+            AuthScheme::XApiKey,
+            AuthScheme::XGoogApiKey,
+        ] {
             assert!(AuthScheme::AUTH_HEADERS.contains(&scheme.header()));
         }
         let user = USER
@@ -1740,8 +1763,14 @@ mod tests {
         let mine = KindRegistry::builtin().unwrap().with_user(&user).unwrap();
         assert!(mine.get("my-agent").unwrap().gateway.is_some());
         for (edit, field) in [
-            (user.replace("credential='MY_KEY'", "credential='OTHER'"), "gateway.credential"),
-            (user.replace("base_url='MY_BASE_URL'", "base_url='OTHER'"), "gateway.base_url"),
+            (
+                user.replace("credential='MY_KEY'", "credential='OTHER'"),
+                "gateway.credential",
+            ),
+            (
+                user.replace("base_url='MY_BASE_URL'", "base_url='OTHER'"),
+                "gateway.base_url",
+            ),
             (
                 user.replace("https://api.example.com/v1", "ftp://api.example.com"),
                 "gateway.default_base_url",

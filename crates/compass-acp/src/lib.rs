@@ -36,8 +36,8 @@ pub use error::AcpError;
 pub use executor::ExecutorLimits;
 pub use kinds::{
     AgentKind, AuthScheme, CONFINE_BINARY, GATEWAY_PLACEHOLDER, Gateway, HookProtocol, HookSupport,
-    HookTransport, HttpHooks,
-    INSTALL_PREFIX_ENV, KindRegistry, Programs, Provision, Transport, TransportChoice,
+    HookTransport, HttpHooks, INSTALL_PREFIX_ENV, KindRegistry, Programs, Provision, Transport,
+    TransportChoice,
 };
 pub use session::{
     AcpSession, AgentInfo, Limits, PermissionPolicy, Relaunch, ServedCapabilities, SessionConfig,

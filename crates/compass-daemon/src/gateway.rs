@@ -558,9 +558,7 @@ mod tests {
         if path_and_query.contains("stream") {
             let rx = up.sse.lock().await.take().unwrap();
             let stream = futures::stream::unfold(rx, |mut rx| async move {
-                rx.recv()
-                    .await
-                    .map(|b| (Ok::<_, std::io::Error>(b), rx))
+                rx.recv().await.map(|b| (Ok::<_, std::io::Error>(b), rx))
             });
             return axum::response::Response::builder()
                 .header("content-type", "text/event-stream")
@@ -582,9 +580,7 @@ mod tests {
             seen: Arc::default(),
             sse: Arc::new(tokio::sync::Mutex::new(Some(rx))),
         };
-        let app = axum::Router::new()
-            .fallback(record)
-            .with_state(up.clone());
+        let app = axum::Router::new().fallback(record).with_state(up.clone());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         tokio::spawn(async move {
@@ -684,7 +680,11 @@ mod tests {
             // `Connection` names is one hop's, others pass.
             assert_eq!(seen.path_and_query, "/v1/responses?alt=json");
             assert!(!seen.headers.iter().any(|(n, _)| n == "x-private"));
-            assert!(seen.headers.iter().any(|(n, v)| n == "x-agent" && v == "kept"));
+            assert!(
+                seen.headers
+                    .iter()
+                    .any(|(n, v)| n == "x-agent" && v == "kept")
+            );
             assert_eq!(seen.body, "{\"model\":\"m\"}".len());
         }
     }
@@ -693,7 +693,13 @@ mod tests {
     async fn server_sent_events_arrive_chunk_by_chunk_before_the_upstream_ends() {
         let dir = tempfile::tempdir().unwrap();
         let (base, _up, tx) = upstream().await;
-        let socket = gateway(dir.path(), &base, AuthScheme::Bearer, Some(KEY), Limits::default());
+        let socket = gateway(
+            dir.path(),
+            &base,
+            AuthScheme::Bearer,
+            Some(KEY),
+            Limits::default(),
+        );
         let mut conn = tokio::net::UnixStream::connect(&socket).await.unwrap();
         conn.write_all(&post("/v1/stream", "", "{}")).await.unwrap();
         tx.send(Bytes::from_static(b"data: one\n\n")).await.unwrap();
@@ -704,7 +710,11 @@ mod tests {
         tokio::time::timeout(Duration::from_secs(10), async {
             while !String::from_utf8_lossy(&got).contains("data: one") {
                 let n = conn.read(&mut buf).await.unwrap();
-                assert!(n > 0, "the answer ended early: {}", String::from_utf8_lossy(&got));
+                assert!(
+                    n > 0,
+                    "the answer ended early: {}",
+                    String::from_utf8_lossy(&got)
+                );
                 got.extend_from_slice(&buf[..n]);
             }
         })
@@ -728,7 +738,13 @@ mod tests {
     async fn requests_outside_the_base_or_not_in_origin_form_are_refused_unsent() {
         let dir = tempfile::tempdir().unwrap();
         let (base, up, _tx) = upstream().await;
-        let socket = gateway(dir.path(), &base, AuthScheme::Bearer, Some(KEY), Limits::default());
+        let socket = gateway(
+            dir.path(),
+            &base,
+            AuthScheme::Bearer,
+            Some(KEY),
+            Limits::default(),
+        );
         for (raw, want) in [
             (post("/admin", "", "{}"), 403),
             (post("/v10/responses", "", "{}"), 403),
@@ -748,9 +764,15 @@ mod tests {
             assert_eq!(status(&answer), want, "{}: {answer}", String::from_utf8_lossy(&raw));
             assert!(answer.contains("compass model gateway"), "{answer}");
         }
-        assert!(up.seen.lock().unwrap().is_empty(), "a refused request was sent");
+        assert!(
+            up.seen.lock().unwrap().is_empty(),
+            "a refused request was sent"
+        );
         // The base itself and what lies under it pass.
-        assert_eq!(status(&ask(&socket, &post("/v1/responses", "", "{}")).await), 200);
+        assert_eq!(
+            status(&ask(&socket, &post("/v1/responses", "", "{}")).await),
+            200
+        );
     }
 
     #[tokio::test]
@@ -835,8 +857,14 @@ mod tests {
         let ok = dir.path().join("ok");
         fs_err::create_dir_all(&ok).unwrap();
         let socket = gateway(&ok, &base, AuthScheme::Bearer, Some(KEY), Limits::default());
-        assert_eq!(status(&ask(&socket, &post("/v1/responses", "", "{}")).await), 200);
-        assert_eq!(status(&ask(&socket, &post("/elsewhere", "", "{}")).await), 403);
+        assert_eq!(
+            status(&ask(&socket, &post("/v1/responses", "", "{}")).await),
+            200
+        );
+        assert_eq!(
+            status(&ask(&socket, &post("/elsewhere", "", "{}")).await),
+            403
+        );
         let port = {
             let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
             l.local_addr().unwrap().port()
@@ -850,7 +878,10 @@ mod tests {
             Some(KEY),
             Limits::default(),
         );
-        assert_eq!(status(&ask(&socket, &post("/v1/messages", "", "{}")).await), 502);
+        assert_eq!(
+            status(&ask(&socket, &post("/v1/messages", "", "{}")).await),
+            502
+        );
         let text = String::from_utf8_lossy(&logs.0.lock().unwrap()).into_owned();
         assert!(text.contains("model gateway"), "nothing was logged: {text}");
         assert!(text.contains("could not be reached"), "{text}");

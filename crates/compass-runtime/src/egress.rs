@@ -215,11 +215,11 @@ pub(crate) async fn proxy_for(
             Some(layout.run.join(crate::relay::GATEWAY_SOCKET_NAME)),
         )
         .await
-            .map(Some)
-            .map_err(|why| crate::RuntimeError::Egress {
-                workload: spec.name.clone(),
-                why,
-            }),
+        .map(Some)
+        .map_err(|why| crate::RuntimeError::Egress {
+            workload: spec.name.clone(),
+            why,
+        }),
         _ => Ok(None),
     }
 }

@@ -246,7 +246,12 @@ async fn record_auth(
                 req.headers()
                     .get_all(*name)
                     .iter()
-                    .map(|v| ((*name).to_owned(), String::from_utf8_lossy(v.as_bytes()).into_owned()))
+                    .map(|v| {
+                        (
+                            (*name).to_owned(),
+                            String::from_utf8_lossy(v.as_bytes()).into_owned(),
+                        )
+                    })
                     .collect::<Vec<_>>()
             })
             .collect(),

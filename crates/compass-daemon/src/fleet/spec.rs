@@ -231,9 +231,8 @@ impl Fleet {
             return Ok(None);
         };
         let raw = std::env::var(&g.base_url).unwrap_or_else(|_| g.default_base_url.clone());
-        let upstream = crate::gateway::Upstream::parse(&raw).map_err(|e| {
-            FleetError::Invalid(format!("kind {}: {}: {e}", kind.id, g.base_url))
-        })?;
+        let upstream = crate::gateway::Upstream::parse(&raw)
+            .map_err(|e| FleetError::Invalid(format!("kind {}: {}: {e}", kind.id, g.base_url)))?;
         Ok(Some((g, upstream)))
     }
 

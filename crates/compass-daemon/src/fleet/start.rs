@@ -425,9 +425,9 @@ impl Fleet {
                 None
             }
             None => self.secrets.get(&g.credential)?.and_then(|value| {
-                String::from_utf8(value.expose().to_vec())
-                    .ok()
-                    .map(|v| crate::gateway::ModelKey::new(v.trim_end_matches(['\n', '\r']).to_owned()))
+                String::from_utf8(value.expose().to_vec()).ok().map(|v| {
+                    crate::gateway::ModelKey::new(v.trim_end_matches(['\n', '\r']).to_owned())
+                })
             }),
         };
         if key.is_none() {

@@ -167,7 +167,9 @@ async fn the_gateway_address_reaches_the_gateway_socket_and_never_the_hosts_port
                     }
                 }
                 let _ = conn
-                    .write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 7\r\nConnection: close\r\n\r\ngateway")
+                    .write_all(
+                        b"HTTP/1.1 200 OK\r\nContent-Length: 7\r\nConnection: close\r\n\r\ngateway",
+                    )
                     .await;
                 let _ = conn.shutdown().await;
             });
