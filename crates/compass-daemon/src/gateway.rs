@@ -297,8 +297,8 @@ const HOP_BY_HOP: [&str; 9] = [
     "content-length",
 ];
 
-/// `headers` without hop-by-hop ones (and those `Connection` names), nor
-/// any auth header.
+/// The agent's request headers without hop-by-hop ones (and those
+/// `Connection` names), `Expect`, or any auth header.
 fn forwardable(headers: &HeaderMap) -> HeaderMap {
     let named: Vec<String> = headers
         .get_all(http::header::CONNECTION)
@@ -310,7 +310,9 @@ fn forwardable(headers: &HeaderMap) -> HeaderMap {
     let mut out = HeaderMap::new();
     for (name, value) in headers {
         let n = name.as_str();
+        // `Expect: 100-continue` was this hop's to answer (hyper did).
         if HOP_BY_HOP.contains(&n)
+            || n == "expect"
             || AuthScheme::AUTH_HEADERS.contains(&n)
             || named.iter().any(|c| c == n)
         {
