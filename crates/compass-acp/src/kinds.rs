@@ -417,7 +417,9 @@ pub struct AgentKind {
     /// without them, in a Landlock domain that cannot read the agent's
     /// memory or environment. Its launch is
     /// [`compass_runtime::KeptSecrets::Descriptor`]: the key reaches the
-    /// agent alone, never bwrap's or the egress relay's environment. For
+    /// agent alone, never bwrap's or the egress relay's environment (where
+    /// a [`Gateway`] serves the kind, the workload holds only its
+    /// placeholder, and the descriptor carries nothing). For
     /// an agent that finds its shell otherwise, see
     /// [`Provision::confine_shell`] and [`Provision::execute_only`].
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
