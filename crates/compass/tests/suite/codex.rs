@@ -261,9 +261,10 @@ fn codex_escape_agent_written_models_cache_never_loads() {
 /// Escape: Codex's tool commands look for its model key in every place the
 /// agent's user can read ([`super::real_agent::model_key_is_out_of_tools_reach`]).
 /// Codex runs them with the shell the model names, so they are not
-/// confined: the key is out of their reach because only codex-acp holds
-/// it (delivered on a descriptor, never in bwrap's or the relay's
-/// environment) and codex-acp runs execute-only (non-dumpable).
+/// confined: the key is out of their reach because no process of the
+/// workload holds it (the kind's model gateway adds it in the daemon;
+/// codex-acp holds a placeholder), and codex-acp runs execute-only
+/// (non-dumpable) besides.
 #[test]
 fn codex_escape_tools_never_read_its_model_key() {
     super::real_agent::model_key_is_out_of_tools_reach(&case());
@@ -329,7 +330,8 @@ fn codex_escape_a_watcher_never_reads_its_model_key_from_its_own_git_or_hooks() 
     fs_err::create_dir_all(app.join("tools")).unwrap();
     fs_err::write(app.join("tools/key_watch.py"), KEY_WATCH).unwrap();
     d.ok(&["warden", "off"]);
-    d.ok(&["agent", "prompt", "vega", "Watch", "--follow"]);
+    let first = d.ok(&["agent", "prompt", "vega", "Watch", "--follow"]);
+    assert!(first.contains("Watching."), "{first}");
     // The next turn starts with Codex's own git and calls a tool (a hook).
     let next = d.ok(&["agent", "prompt", "vega", "Again", "--follow"]);
     assert!(next.contains("Done."), "{next}");
@@ -343,7 +345,8 @@ fn codex_escape_a_watcher_never_reads_its_model_key_from_its_own_git_or_hooks() 
     };
     assert!(
         watch.contains("watched: polls="),
-        "the watcher never ended: {watch}"
+        "the watcher never ended: {watch}\n{}",
+        d.ok(&["agent", "log", "vega"])
     );
     assert!(
         !watch.contains("FOUND"),
