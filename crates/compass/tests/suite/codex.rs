@@ -273,8 +273,13 @@ fn codex_escape_tools_never_read_its_model_key() {
 /// Watches every other process's environment for the key (hex, its first
 /// argument) for as many seconds as its second, every 2 ms, then writes
 /// what held it and how much it watched to `key_watch.txt` in the project.
+/// It marks its start (`key_watch.started`) once it runs, in a session of
+/// its own, and the command that starts it returns only then: on a busy
+/// machine a watcher whose command returned at once was seen never to
+/// write its result (ended, it seems, with the command's process group).
 const KEY_WATCH: &str = r#"import os, sys, time
 key, end, me = bytes.fromhex(sys.argv[1]), time.time() + float(sys.argv[2]), str(os.getpid())
+open("/work/app/key_watch.started", "w").close()
 found, seen, polls = set(), set(), 0
 while time.time() < end:
     for pid in os.listdir("/proc"):
@@ -318,7 +323,7 @@ fn codex_escape_a_watcher_never_reads_its_model_key_from_its_own_git_or_hooks() 
         .block_on(ModelServer::start(vec![
             ScriptedTurn::tool(
                 "exec_command",
-                json!({"cmd": format!("setsid nohup python3 /work/app/tools/key_watch.py {hex} 30 >/dev/null 2>&1 < /dev/null & echo watching")}),
+                json!({"cmd": format!("setsid nohup python3 /work/app/tools/key_watch.py {hex} 30 >/dev/null 2>&1 < /dev/null & for i in $(seq 300); do [ -e /work/app/key_watch.started ] && break; sleep 0.1; done; echo watching")}),
             ),
             ScriptedTurn::text("Watching."),
             ScriptedTurn::tool("exec_command", json!({"cmd": "echo second"})),
