@@ -49,6 +49,78 @@ pub struct Programs {
     pub confine: PathBuf,
 }
 
+/// What the workload holds under a [`Gateway`] kind's credential name: a
+/// fixed, public value (agents refuse to start without a key), never the
+/// key. The gateway drops it from every request.
+pub const GATEWAY_PLACEHOLDER: &str = "compass-gateway-placeholder";
+
+/// A kind's model gateway: the agent's base URL points at
+/// `http://127.0.0.1:3130/…` on the workload's own loopback, served by the
+/// daemon, which adds the real key on the way out; the workload holds
+/// only [`GATEWAY_PLACEHOLDER`] under the credential's name. Used where the
+/// workload's loopback is its own (an allowlisted sandbox or OCI
+/// workload); elsewhere the key is delivered as without one.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Gateway {
+    /// The model key (one of the kind's `credentials`): read from the
+    /// secret store when the gateway starts, held in the daemon's memory.
+    pub credential: String,
+    /// How the upstream takes the key.
+    pub scheme: AuthScheme,
+    /// The base-URL setting (one of `host_env`): the daemon's value of it,
+    /// else `default_base_url`, is the upstream; the workload's is the
+    /// gateway's loopback URL with the same path.
+    pub base_url: String,
+    /// The upstream when the daemon's environment does not set `base_url`.
+    pub default_base_url: String,
+}
+
+/// How a model API takes its key: a closed set, so no kind can name a
+/// header the gateway would not know to strip.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AuthScheme {
+    /// `Authorization: Bearer KEY` (OpenAI).
+    #[serde(rename = "bearer")]
+    Bearer,
+    /// `x-api-key: KEY` (Anthropic).
+    #[serde(rename = "x-api-key")]
+    XApiKey,
+    /// `x-goog-api-key: KEY` (Gemini).
+    #[serde(rename = "x-goog-api-key")]
+    XGoogApiKey,
+}
+
+impl AuthScheme {
+    /// Every header any scheme (or a proxy) authenticates with: the
+    /// gateway removes them all from the agent's request before it adds
+    /// its own.
+    pub const AUTH_HEADERS: [&'static str; 5] = [
+        "authorization",
+        "x-api-key",
+        "x-goog-api-key",
+        "api-key",
+        "proxy-authorization",
+    ];
+
+    /// The header this scheme sets.
+    pub fn header(self) -> &'static str {
+        match self {
+            Self::Bearer => "authorization",
+            Self::XApiKey => "x-api-key",
+            Self::XGoogApiKey => "x-goog-api-key",
+        }
+    }
+
+    /// The header's value for `key`.
+    pub fn value(self, key: &str) -> String {
+        match self {
+            Self::Bearer => format!("Bearer {key}"),
+            Self::XApiKey | Self::XGoogApiKey => key.to_owned(),
+        }
+    }
+}
+
 /// How the agent speaks ACP.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -351,7 +423,9 @@ pub struct AgentKind {
     /// without them, in a Landlock domain that cannot read the agent's
     /// memory or environment. Its launch is
     /// [`compass_runtime::KeptSecrets::Descriptor`]: the key reaches the
-    /// agent alone, never bwrap's or the egress relay's environment. For
+    /// agent alone, never bwrap's or the egress relay's environment (where
+    /// a [`Gateway`] serves the kind, the workload holds only its
+    /// placeholder, and the descriptor carries nothing). For
     /// an agent that finds its shell otherwise, see
     /// [`Provision::confine_shell`] and [`Provision::execute_only`].
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -364,6 +438,9 @@ pub struct AgentKind {
     /// gateway URL); a URL's host joins the egress allowlist.
     #[serde(default)]
     pub host_env: Vec<String>,
+    /// The model gateway: the key stays in the daemon ([`Gateway`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gateway: Option<Gateway>,
     pub provision: Provision,
     pub hooks: HookSupport,
 }
@@ -677,6 +754,10 @@ impl AgentKind {
         if let Some(Err(why)) = self.provision.execute_only_path() {
             return bad("provision.execute_only", why);
         }
+        if let Some(gateway) = &self.gateway {
+            self.check_gateway(gateway)
+                .or_else(|(field, why)| bad(&format!("gateway.{field}"), why))?;
+        }
         if self.provision.confine_shell && !self.starts_confined() {
             return bad(
                 "provision.confine_shell",
@@ -748,6 +829,53 @@ impl AgentKind {
         for r in &self.provision.rendered {
             self.check_rendered_file(r)
                 .or_else(|e| bad("provision.rendered", e))?;
+        }
+        Ok(())
+    }
+
+    /// A gateway: its credential one of the kind's, its base URL one of its
+    /// `host_env` settings (neither set by `env`), its default upstream a
+    /// plain base URL. The error names the field.
+    fn check_gateway(&self, g: &Gateway) -> Result<(), (&'static str, String)> {
+        if !self.credentials.contains(&g.credential) {
+            return Err((
+                "credential",
+                format!(
+                    "{} is not one of the kind's credentials {:?}",
+                    g.credential, self.credentials
+                ),
+            ));
+        }
+        if !self.host_env.contains(&g.base_url) {
+            return Err((
+                "base_url",
+                format!(
+                    "{} is not one of the kind's host_env settings {:?}",
+                    g.base_url, self.host_env
+                ),
+            ));
+        }
+        for (field, name) in [("credential", &g.credential), ("base_url", &g.base_url)] {
+            if self.env.contains_key(name) {
+                return Err((
+                    field,
+                    format!("{name} is set in env too; the gateway sets it in the workload"),
+                ));
+            }
+        }
+        ValueCheck::BaseUrl
+            .check("default_base_url", &g.default_base_url)
+            .map_err(|e| ("default_base_url", e))?;
+        let authority = g
+            .default_base_url
+            .split_once("://")
+            .map(|(_, rest)| rest.split('/').next().unwrap_or_default())
+            .unwrap_or_default();
+        if authority.is_empty() || authority.starts_with(':') {
+            return Err((
+                "default_base_url",
+                format!("{:?} names no host", g.default_base_url),
+            ));
         }
         Ok(())
     }
@@ -1610,6 +1738,97 @@ mod tests {
             assert!(e.contains(field), "{field}: {e}");
             if field != "protocol" {
                 assert!(e.contains("my-agent") || field == "id", "{field}: {e}");
+            }
+        }
+    }
+
+    /// The four real-agent kinds reach their model through a gateway, in
+    /// the scheme each API takes; a user kind's gateway is checked when it
+    /// loads, the error naming the kind and the field.
+    #[test]
+    fn gateways_are_declared_and_checked_when_kinds_load() {
+        let r = KindRegistry::builtin().unwrap();
+        for (id, credential, scheme, base_url) in [
+            (
+                "claude-code",
+                "ANTHROPIC_API_KEY",
+                AuthScheme::XApiKey,
+                "ANTHROPIC_BASE_URL",
+            ),
+            (
+                "codex",
+                "OPENAI_API_KEY",
+                AuthScheme::Bearer,
+                "OPENAI_BASE_URL",
+            ),
+            (
+                "gemini-cli",
+                "GEMINI_API_KEY",
+                AuthScheme::XGoogApiKey,
+                "GOOGLE_GEMINI_BASE_URL",
+            ),
+            (
+                "opencode",
+                "OPENAI_API_KEY",
+                AuthScheme::Bearer,
+                "OPENAI_BASE_URL",
+            ),
+        ] {
+            let g = r.get(id).unwrap().gateway.as_ref().unwrap();
+            assert_eq!(
+                (g.credential.as_str(), g.scheme, g.base_url.as_str()),
+                (credential, scheme, base_url),
+                "{id}"
+            );
+        }
+        assert_eq!(AuthScheme::Bearer.value("k"), "Bearer k");
+        assert_eq!(AuthScheme::XApiKey.value("k"), "k");
+        for scheme in [
+            AuthScheme::Bearer,
+            AuthScheme::XApiKey,
+            AuthScheme::XGoogApiKey,
+        ] {
+            assert!(AuthScheme::AUTH_HEADERS.contains(&scheme.header()));
+        }
+        let user = USER
+            .replace("credentials=[]", "credentials=['MY_KEY']\nhost_env=['MY_BASE_URL']")
+            .replace(
+                "[kind.provision]",
+                "[kind.gateway]\ncredential='MY_KEY'\nscheme='bearer'\nbase_url='MY_BASE_URL'\ndefault_base_url='https://api.example.com/v1'\n[kind.provision]",
+            );
+        let mine = KindRegistry::builtin().unwrap().with_user(&user).unwrap();
+        assert!(mine.get("my-agent").unwrap().gateway.is_some());
+        for (edit, field) in [
+            (
+                user.replace("credential='MY_KEY'", "credential='OTHER'"),
+                "gateway.credential",
+            ),
+            (
+                user.replace("base_url='MY_BASE_URL'", "base_url='OTHER'"),
+                "gateway.base_url",
+            ),
+            (
+                user.replace("https://api.example.com/v1", "ftp://api.example.com"),
+                "gateway.default_base_url",
+            ),
+            (
+                user.replace("https://api.example.com/v1", "https://"),
+                "gateway.default_base_url",
+            ),
+            (user.replace("scheme='bearer'", "scheme='cookie'"), "scheme"),
+            (
+                user.replace("load_session=false", "load_session=false\nenv={MY_KEY='x'}"),
+                "gateway.credential",
+            ),
+        ] {
+            let e = KindRegistry::builtin()
+                .unwrap()
+                .with_user(&edit)
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains(field), "{field}: {e}");
+            if field != "scheme" {
+                assert!(e.contains("my-agent"), "{field}: {e}");
             }
         }
     }

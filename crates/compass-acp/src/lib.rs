@@ -35,8 +35,9 @@ pub use driver::{
 pub use error::AcpError;
 pub use executor::ExecutorLimits;
 pub use kinds::{
-    AgentKind, CONFINE_BINARY, HookProtocol, HookSupport, HookTransport, HttpHooks,
-    INSTALL_PREFIX_ENV, KindRegistry, Programs, Provision, Transport, TransportChoice,
+    AgentKind, AuthScheme, CONFINE_BINARY, GATEWAY_PLACEHOLDER, Gateway, HookProtocol, HookSupport,
+    HookTransport, HttpHooks, INSTALL_PREFIX_ENV, KindRegistry, Programs, Provision, Transport,
+    TransportChoice,
 };
 pub use session::{
     AcpSession, AgentInfo, Limits, PermissionPolicy, Relaunch, ServedCapabilities, SessionConfig,

@@ -12,6 +12,7 @@ mod dispatch;
 mod error;
 mod fleet;
 mod forge;
+mod gateway;
 mod held_files;
 mod inspect;
 mod kinds;

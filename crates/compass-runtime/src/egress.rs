@@ -7,6 +7,14 @@
 //! The netns has no interface but loopback, so this proxy is the only way
 //! out: a client that ignores `HTTP(S)_PROXY` simply has no network.
 //!
+//! One destination is never on a list and never leaves the host: the
+//! agent's model gateway, [`crate::relay::GATEWAY_LISTEN`] inside. A
+//! client that sends its model requests through the proxy (its base URL
+//! is that loopback address, and not every agent honours `NO_PROXY`)
+//! reaches the gateway socket in the workload's run dir, exactly as one
+//! that connects directly does through the forwarder; it is never
+//! connected to the host's own port of that number.
+//!
 //! Boundary: enforces the list it is given; which hosts are allowed is
 //! policy decided elsewhere.
 
@@ -96,7 +104,11 @@ pub fn loopback_forwards(hosts: &[String]) -> Vec<String> {
             && host == "127.0.0.1"
         {
             let addr = format!("127.0.0.1:{port}");
-            if addr != INNER_LISTEN && addr != compass_hook::http::LISTEN && !out.contains(&addr) {
+            if addr != INNER_LISTEN
+                && addr != compass_hook::http::LISTEN
+                && addr != crate::relay::GATEWAY_LISTEN
+                && !out.contains(&addr)
+            {
                 out.push(addr);
             }
         }
@@ -135,6 +147,11 @@ pub(crate) struct EgressProxy {
     allow: Arc<RwLock<Arc<Allowlist>>>,
     task: JoinHandle<()>,
 }
+
+/// Where one admitted connection goes: a host's TCP port, or the agent's
+/// model gateway socket.
+trait Upstream: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send {}
+impl<T: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send> Upstream for T {}
 
 impl EgressProxy {
     /// Admit `hosts` from now on (connections already open stay open).
@@ -192,19 +209,28 @@ pub(crate) async fn proxy_for(
     layout: &crate::layout::Layout,
 ) -> Result<Option<EgressProxy>, crate::RuntimeError> {
     match &spec.egress {
-        crate::EgressPolicy::Allowlist { hosts } => start(&layout.egress.join(SOCKET_NAME), hosts)
-            .await
-            .map(Some)
-            .map_err(|why| crate::RuntimeError::Egress {
-                workload: spec.name.clone(),
-                why,
-            }),
+        crate::EgressPolicy::Allowlist { hosts } => start(
+            &layout.egress.join(SOCKET_NAME),
+            hosts,
+            Some(layout.run.join(crate::relay::GATEWAY_SOCKET_NAME)),
+        )
+        .await
+        .map(Some)
+        .map_err(|why| crate::RuntimeError::Egress {
+            workload: spec.name.clone(),
+            why,
+        }),
         _ => Ok(None),
     }
 }
 
-pub(crate) async fn start(socket: &Path, hosts: &[String]) -> Result<EgressProxy, String> {
+pub(crate) async fn start(
+    socket: &Path,
+    hosts: &[String],
+    gateway: Option<PathBuf>,
+) -> Result<EgressProxy, String> {
     let allow = Arc::new(RwLock::new(Arc::new(Allowlist::parse(hosts)?)));
+    let gateway = Arc::new(gateway);
     let current = Arc::clone(&allow);
     let _ = fs_err::remove_file(socket);
     let listener = UnixListener::bind(socket)
@@ -224,8 +250,13 @@ pub(crate) async fn start(socket: &Path, hosts: &[String]) -> Result<EgressProxy
                 Ok(a) => Arc::clone(&a),
                 Err(p) => Arc::clone(&p.into_inner()),
             };
+            let gateway = Arc::clone(&gateway);
             async move {
-                if let Err(why) = serve(conn, &allow).await {
+                let route = Route {
+                    allow: &allow,
+                    gateway: gateway.as_deref(),
+                };
+                if let Err(why) = serve(conn, route).await {
                     tracing::debug!(%why, "egress proxy connection ended");
                 }
             }
@@ -284,15 +315,53 @@ fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
     hay.windows(needle.len()).position(|w| w == needle)
 }
 
-/// The one way out for both request forms: `host:port` must be on the
-/// allowlist, then it is connected. `None`: the client was already
-/// answered (403 off the list, 502 unreachable) and the request ends.
+/// What one connection may reach: the allowlist, and the agent's model
+/// gateway socket (if the workload has one).
+#[derive(Clone, Copy)]
+struct Route<'a> {
+    allow: &'a Allowlist,
+    gateway: Option<&'a Path>,
+}
+
+/// Whether `host:port` names the model gateway's loopback address.
+fn is_gateway(host: &str, port: u16) -> bool {
+    format!("{host}:{port}") == crate::relay::GATEWAY_LISTEN
+}
+
+/// The one way out for both request forms: the model gateway's address
+/// goes to its socket; any other `host:port` must be on the allowlist,
+/// then it is connected. `None`: the client was already answered (403 off
+/// the list, 502 unreachable) and the request ends.
 async fn open_upstream(
     conn: &mut UnixStream,
-    allow: &Allowlist,
+    route: Route<'_>,
     host: &str,
     port: u16,
-) -> Result<Option<TcpStream>, String> {
+) -> Result<Option<Box<dyn Upstream>>, String> {
+    if is_gateway(host, port) {
+        let Some(socket) = route.gateway else {
+            respond(
+                conn,
+                "403 Forbidden",
+                "compass egress: this workload has no model gateway\n",
+            )
+            .await?;
+            return Ok(None);
+        };
+        return match UnixStream::connect(socket).await {
+            Ok(upstream) => Ok(Some(Box::new(upstream))),
+            Err(e) => {
+                respond(
+                    conn,
+                    "502 Bad Gateway",
+                    &format!("compass egress: the model gateway is not serving: {e}\n"),
+                )
+                .await?;
+                Ok(None)
+            }
+        };
+    }
+    let allow = route.allow;
     if !allow.admits(host, port) {
         tracing::info!(%host, port, "egress denied");
         respond(
@@ -304,7 +373,7 @@ async fn open_upstream(
         return Ok(None);
     }
     match TcpStream::connect((host, port)).await {
-        Ok(upstream) => Ok(Some(upstream)),
+        Ok(upstream) => Ok(Some(Box::new(upstream))),
         Err(e) => {
             respond(conn, "502 Bad Gateway", &format!("compass egress: {e}\n")).await?;
             Ok(None)
@@ -312,7 +381,7 @@ async fn open_upstream(
     }
 }
 
-async fn serve(mut conn: UnixStream, allow: &Allowlist) -> Result<(), String> {
+async fn serve(mut conn: UnixStream, route: Route<'_>) -> Result<(), String> {
     let (head, rest) = tokio::time::timeout(HEAD_TIMEOUT, read_head(&mut conn))
         .await
         .map_err(|_| format!("no request head within {}s", HEAD_TIMEOUT.as_secs()))??;
@@ -338,7 +407,7 @@ async fn serve(mut conn: UnixStream, allow: &Allowlist) -> Result<(), String> {
             )
             .await;
         };
-        let Some(mut upstream) = open_upstream(&mut conn, allow, &host, port).await? else {
+        let Some(mut upstream) = open_upstream(&mut conn, route, &host, port).await? else {
             return Ok(());
         };
         conn.write_all(b"HTTP/1.1 200 Connection Established\r\n\r\n")
@@ -370,7 +439,7 @@ async fn serve(mut conn: UnixStream, allow: &Allowlist) -> Result<(), String> {
         .await;
     };
     let port = port.unwrap_or(80);
-    let Some(mut upstream) = open_upstream(&mut conn, allow, &host, port).await? else {
+    let Some(mut upstream) = open_upstream(&mut conn, route, &host, port).await? else {
         return Ok(());
     };
     // Every later request on this connection also goes to this upstream, so

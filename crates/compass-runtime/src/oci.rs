@@ -699,6 +699,7 @@ fn run_args(
             args.extend(["--forward".to_owned(), target]);
         }
         args.extend(crate::relay::hook_http_args().map(str::to_owned));
+        args.extend(crate::relay::gateway_args().map(str::to_owned));
         args.push("--".to_owned());
     }
     args.extend(["sleep".into(), "infinity".into()]);

@@ -76,16 +76,17 @@ pub(crate) fn proxy_env(env: &mut BTreeMap<String, String>) {
     // agent that sent its hooks to the proxy would have them refused (and
     // a fail-closed hook then blocks every call). Kept beside whatever the
     // kind already exempts.
+    // So is the model gateway's port (a client that proxies it anyway
+    // reaches the gateway too: the egress proxy routes that address to it).
     for key in ["NO_PROXY", "no_proxy"] {
         let list = env.entry(key.to_owned()).or_default();
-        if !list
-            .split(',')
-            .any(|h| h.trim() == compass_hook::http::LISTEN)
-        {
-            if !list.is_empty() {
-                list.push(',');
+        for own in [compass_hook::http::LISTEN, crate::relay::GATEWAY_LISTEN] {
+            if !list.split(',').any(|h| h.trim() == own) {
+                if !list.is_empty() {
+                    list.push(',');
+                }
+                list.push_str(own);
             }
-            list.push_str(compass_hook::http::LISTEN);
         }
     }
 }
@@ -224,8 +225,8 @@ mod tests {
         let mut env = BTreeMap::from([("NO_PROXY".to_owned(), "127.0.0.1".to_owned())]);
         proxy_env(&mut env);
         proxy_env(&mut env);
-        assert_eq!(env["NO_PROXY"], "127.0.0.1,127.0.0.1:3129");
-        assert_eq!(env["no_proxy"], "127.0.0.1:3129");
+        assert_eq!(env["NO_PROXY"], "127.0.0.1,127.0.0.1:3129,127.0.0.1:3130");
+        assert_eq!(env["no_proxy"], "127.0.0.1:3129,127.0.0.1:3130");
         assert_eq!(env["HTTPS_PROXY"], "http://127.0.0.1:3128");
     }
 }

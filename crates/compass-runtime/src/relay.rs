@@ -19,6 +19,12 @@
 //! endpoint ([`compass_hook::http`]) on LISTEN (loopback only), forwarding
 //! each hook to the agent's hook socket: the netns is the agent's own, so
 //! nothing else reaches that port. Both values are checked here too.
+//!
+//! `--gateway LISTEN SOCKET` also listens on LISTEN (loopback only) and
+//! pipes every connection, as it is, to the agent's model gateway socket
+//! ([`GATEWAY_LISTEN`], [`INNER_GATEWAY_SOCKET`]): the agent's base URL
+//! points there, and the daemon on the other side adds the model key the
+//! workload never holds.
 
 use std::io;
 use std::net::{Shutdown, TcpListener, TcpStream};
@@ -33,6 +39,23 @@ pub const BINARY: &str = "compass-netns-relay";
 pub const FLAG: &str = "--compass-netns-relay";
 /// The option that also serves the HTTP hook endpoint.
 pub const HOOK_HTTP: &str = "--hook-http";
+
+/// The option that also serves the model gateway's loopback port.
+pub const GATEWAY: &str = "--gateway";
+/// Where an agent reaches its model gateway inside its workload (plain
+/// HTTP on its own loopback; its base URL names it).
+pub const GATEWAY_LISTEN: &str = "127.0.0.1:3130";
+/// The gateway socket's file name in the workload's run dir (bound by the
+/// daemon, host-side; daemon-owned, read-only inside).
+pub const GATEWAY_SOCKET_NAME: &str = "gateway.sock";
+/// The gateway socket as seen inside an isolated workload.
+pub const INNER_GATEWAY_SOCKET: &str = "/run/compass/gateway.sock";
+
+/// The relay's arguments that serve the model gateway's loopback port,
+/// piping each connection to the agent's gateway socket.
+pub fn gateway_args() -> [&'static str; 3] {
+    [GATEWAY, GATEWAY_LISTEN, INNER_GATEWAY_SOCKET]
+}
 
 /// Whether a workload of `backend` with `egress` runs this relay in a
 /// network namespace of its own, so the HTTP hook endpoint it serves is on
@@ -83,7 +106,7 @@ pub fn run(args: &[String]) -> i32 {
 
 fn run_inner(args: &[String]) -> io::Result<i32> {
     let bad = |why: &str| io::Error::new(io::ErrorKind::InvalidInput, why.to_owned());
-    let usage = "usage: --compass-netns-relay LISTEN SOCKET [--forward HOST:PORT]... [--hook-http LISTEN SOCKET] -- ARGV...";
+    let usage = "usage: --compass-netns-relay LISTEN SOCKET [--forward HOST:PORT]... [--hook-http LISTEN SOCKET] [--gateway LISTEN SOCKET] -- ARGV...";
     let (listen, socket) = match args {
         [listen, socket, ..] => (listen.clone(), socket.clone()),
         _ => return Err(bad(usage)),
@@ -91,6 +114,7 @@ fn run_inner(args: &[String]) -> io::Result<i32> {
     let mut rest = &args[2..];
     let mut forwards = Vec::new();
     let mut hook_http = None;
+    let mut gateway = None;
     loop {
         match rest {
             [flag, target, tail @ ..] if flag == "--forward" => {
@@ -100,6 +124,13 @@ fn run_inner(args: &[String]) -> io::Result<i32> {
             [flag, listen, socket, tail @ ..] if flag == HOOK_HTTP && hook_http.is_none() => {
                 compass_hook::http::check_endpoint(listen, socket).map_err(|e| bad(&e))?;
                 hook_http = Some((listen.clone(), socket.clone()));
+                rest = tail;
+            }
+            [flag, listen, socket, tail @ ..] if flag == GATEWAY && gateway.is_none() => {
+                // The same shape as the hook endpoint's: loopback only, an
+                // absolute socket path without NUL or line breaks.
+                compass_hook::http::check_endpoint(listen, socket).map_err(|e| bad(&e))?;
+                gateway = Some((listen.clone(), socket.clone()));
                 rest = tail;
             }
             [dashes, tail @ ..] if dashes == "--" => {
@@ -121,6 +152,18 @@ fn run_inner(args: &[String]) -> io::Result<i32> {
         .collect::<io::Result<Vec<_>>>()?;
     if let Some((listen, socket)) = &hook_http {
         compass_hook::http::spawn(listen, socket)?;
+    }
+    if let Some((listen, socket)) = gateway {
+        // Piped as it is: the gateway on the other side reads the request.
+        let listener = TcpListener::bind(&listen)?;
+        thread::spawn(move || {
+            for conn in listener.incoming().flatten() {
+                let socket = socket.clone();
+                thread::spawn(move || {
+                    let _ = relay(conn, &socket, None);
+                });
+            }
+        });
     }
     let proxy_socket = socket.clone();
     thread::spawn(move || {

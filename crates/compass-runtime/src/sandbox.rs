@@ -592,6 +592,7 @@ impl SandboxRuntime {
                 }
             }
             command.extend(crate::relay::hook_http_args().map(OsString::from));
+            command.extend(crate::relay::gateway_args().map(OsString::from));
             command.push("--".into());
         }
         command.extend(exec.argv.iter().map(OsString::from));

@@ -250,7 +250,10 @@ pub enum KeptSecrets {
     /// [`KEPT_FD`] (then unlinked) for the process, whose `compass-confine
     /// launch` reads it, empties it and hands them to the agent alone
     /// ([`KEPT_FD_ENV`] names the descriptor). A backend that cannot
-    /// (OCI, host) gives them in the environment.
+    /// (OCI, host) gives them in the environment. The built-in kinds'
+    /// sandboxes have no key to keep (their model gateway holds it, the
+    /// daemon's): this serves a `confine_credentials` kind without a
+    /// gateway (a user's).
     Descriptor,
     /// Never: every process but the agent's own start (an ACP terminal,
     /// the daemon's git, an operator's shell, the wire step), so one that

@@ -33,7 +33,7 @@ pub use jira_server::JiraServer;
 pub use judge_server::{JudgeAnswer, JudgeServer};
 pub use linear_server::LinearServer;
 pub use model_server::{
-    Block, ModelServer, ScriptedTurn, chat_tool_messages, function_outputs,
+    Block, ModelServer, ScriptedTurn, SeenAuth, chat_tool_messages, function_outputs,
     gemini_function_responses,
 };
 pub use skip::{skip_loudly, skips_forbidden};

@@ -5,9 +5,14 @@
 //! ([`gemini`]), and
 //! answers with scripted assistant turns — text, thinking and tool calls.
 //! With it a real Claude Code, Codex, Gemini CLI or OpenCode runs its real tools
-//! offline. It also serves web pages (`GET /pages/NAME`) for an agent's
-//! fetch tool: the agent's sandbox may reach its model API's host, so a
-//! page there is one it can fetch.
+//! offline. It also serves web pages (`GET /pages/NAME`, and `GET
+//! /v1/pages/NAME`) for an agent's fetch tool: the agent's sandbox reaches
+//! its model API through Compass's model gateway, under the API's base
+//! path, so a page there is one it can fetch.
+//!
+//! Every request's credentials are kept too ([`ModelServer::auth_seen`]):
+//! the auth headers it carried and a `key` query parameter, so a test can
+//! show which key reached the model API, in which header.
 //!
 //! Which scripted turn a request gets is derived from the conversation it
 //! carries (the number of assistant messages so far), not from a counter,
@@ -98,12 +103,27 @@ pub enum ModelServerError {
     Bind(#[source] std::io::Error),
 }
 
+/// The credentials one request carried ([`ModelServer::auth_seen`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeenAuth {
+    pub path: String,
+    /// Each auth header sent (`authorization`, `x-api-key`,
+    /// `x-goog-api-key`, `api-key`), lowercase name and value.
+    pub headers: Vec<(String, String)>,
+    /// The query string, if any (Gemini's key may ride in `key=`).
+    pub query: Option<String>,
+}
+
+/// The headers [`SeenAuth`] keeps.
+const AUTH_HEADERS: [&str; 4] = ["authorization", "x-api-key", "x-goog-api-key", "api-key"];
+
 #[derive(Default)]
 struct Inner {
     turns: Vec<ScriptedTurn>,
     /// `GET /pages/NAME` → (content type, body).
     pages: BTreeMap<String, (String, String)>,
     requests: Mutex<Vec<Value>>,
+    auth: Mutex<Vec<SeenAuth>>,
 }
 
 /// A running scripted model server; stops when dropped.
@@ -153,6 +173,7 @@ impl ModelServer {
                 })
                 .collect(),
             requests: Mutex::new(Vec::new()),
+            auth: Mutex::new(Vec::new()),
         });
         let app = Router::new()
             .route("/v1/messages", post(messages))
@@ -161,7 +182,12 @@ impl ModelServer {
             .route("/v1/chat/completions", post(chat::completions))
             .route("/v1beta/models/{model_method}", post(gemini::models))
             .route("/pages/{name}", get(page))
+            // The same pages under the OpenAI base path: an agent whose
+            // model API is reached only through Compass's model gateway
+            // (which passes its base path alone) fetches them there.
+            .route("/v1/pages/{name}", get(page))
             .fallback(|| async { (StatusCode::NOT_FOUND, Json(json!({"type": "error", "error": {"type": "not_found_error", "message": "not scripted"}}))) })
+            .layer(axum::middleware::from_fn_with_state(Arc::clone(&inner), record_auth))
             .with_state(Arc::clone(&inner));
         let task = tokio::spawn(async move {
             let _ = axum::serve(listener, app).await;
@@ -182,6 +208,14 @@ impl ModelServer {
         }
     }
 
+    /// The credentials of every request received so far, in order.
+    pub fn auth_seen(&self) -> Vec<SeenAuth> {
+        match self.inner.auth.lock() {
+            Ok(r) => r.clone(),
+            Err(p) => p.into_inner().clone(),
+        }
+    }
+
     /// The `tool_result` blocks the model was shown, in order.
     pub fn tool_results(&self) -> Vec<Value> {
         let mut seen = Vec::new();
@@ -196,6 +230,38 @@ impl ModelServer {
         }
         seen
     }
+}
+
+/// Keep a request's credentials for [`ModelServer::auth_seen`].
+async fn record_auth(
+    State(inner): State<Arc<Inner>>,
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let seen = SeenAuth {
+        path: req.uri().path().to_owned(),
+        headers: AUTH_HEADERS
+            .iter()
+            .flat_map(|name| {
+                req.headers()
+                    .get_all(*name)
+                    .iter()
+                    .map(|v| {
+                        (
+                            (*name).to_owned(),
+                            String::from_utf8_lossy(v.as_bytes()).into_owned(),
+                        )
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .collect(),
+        query: req.uri().query().map(str::to_owned),
+    };
+    match inner.auth.lock() {
+        Ok(mut a) => a.push(seen),
+        Err(p) => p.into_inner().push(seen),
+    }
+    next.run(req).await
 }
 
 /// Keep a request body for [`ModelServer::requests`].

@@ -39,7 +39,17 @@ impl Fleet {
             crate::secrets::check_name(name)?;
             wanted.push((name, true));
         }
+        // A gateway kind's model key stays in the daemon: the gateway
+        // step reads it, the workload holds a placeholder.
+        let gateway = kind
+            .gateway
+            .as_ref()
+            .filter(|_| self.gateway_active(kind))
+            .map(|g| g.credential.as_str());
         for name in &kind.credentials {
+            if gateway == Some(name.as_str()) {
+                continue;
+            }
             if !wanted.iter().any(|(n, _)| n == name) {
                 wanted.push((name, false));
             }

@@ -20,6 +20,8 @@ pub(crate) struct Live {
     pub(crate) mcp: tokio::task::JoinHandle<()>,
     /// Serves the workload's git socket (the push relay).
     pub(crate) relay: tokio::task::JoinHandle<()>,
+    /// Serves the agent's model gateway socket, for a gateway kind.
+    pub(crate) gateway: Option<tokio::task::JoinHandle<()>>,
 }
 
 impl Live {
@@ -34,6 +36,9 @@ impl Live {
         self.hook.abort();
         self.mcp.abort();
         self.relay.abort();
+        if let Some(gateway) = &self.gateway {
+            gateway.abort();
+        }
         runtime.stop(&self.workload, super::STOP_GRACE).await
     }
 }

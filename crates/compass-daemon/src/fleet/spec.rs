@@ -106,6 +106,15 @@ impl Fleet {
                 env.insert(key.clone(), value);
             }
         }
+        // A gateway kind's workload holds no key: its base URL is the
+        // gateway on its own loopback, its credential a placeholder.
+        if let Some((gateway, upstream)) = self.gateway_for(kind)? {
+            env.insert(gateway.base_url.clone(), upstream.inner_url());
+            env.insert(
+                gateway.credential.clone(),
+                compass_acp::GATEWAY_PLACEHOLDER.to_owned(),
+            );
+        }
         // The socket the daemon binds, as the workload sees it (on the host
         // tier that is the host path itself).
         env.insert(
@@ -175,14 +184,31 @@ impl Fleet {
         })
     }
 
-    /// The egress a kind's workload gets on this daemon's backend.
+    /// The egress a kind's workload gets on this daemon's backend
+    /// ([`egress_policy`]).
     fn egress(&self, kind: &compass_acp::AgentKind) -> EgressPolicy {
-        let hosts = run_hosts(kind);
-        match self.runtime.backend() {
-            compass_runtime::Backend::Host => EgressPolicy::Open,
-            _ if hosts.is_empty() => EgressPolicy::Deny,
-            _ => EgressPolicy::Allowlist { hosts },
-        }
+        egress_policy(kind, self.runtime.backend(), &|k| std::env::var(k).ok())
+    }
+
+    /// Whether a kind's agents here reach their model through a gateway
+    /// ([`gateway_active_on`]).
+    pub(crate) fn gateway_active(&self, kind: &compass_acp::AgentKind) -> bool {
+        gateway_active_on(kind, self.runtime.backend())
+    }
+
+    /// A kind's gateway here and its upstream (the daemon's value of its
+    /// base-URL setting, else the kind's default), checked.
+    pub(crate) fn gateway_for<'k>(
+        &self,
+        kind: &'k compass_acp::AgentKind,
+    ) -> Result<Option<(&'k compass_acp::Gateway, crate::gateway::Upstream)>, FleetError> {
+        let Some(g) = kind.gateway.as_ref().filter(|_| self.gateway_active(kind)) else {
+            return Ok(None);
+        };
+        let raw = std::env::var(&g.base_url).unwrap_or_else(|_| g.default_base_url.clone());
+        let upstream = crate::gateway::Upstream::parse(&raw)
+            .map_err(|e| FleetError::Invalid(format!("kind {}: {}: {e}", kind.id, g.base_url)))?;
+        Ok(Some((g, upstream)))
     }
 
     /// How a kind's hooks reach Warden in its workloads here: over HTTP
@@ -267,16 +293,63 @@ fn inner_agent_tools_root(host: &Path) -> PathBuf {
     Path::new(INNER_AGENT_TOOLS).join(name)
 }
 
+/// The daemon's environment as a lookup (injected in tests).
+type EnvLookup<'a> = &'a dyn Fn(&str) -> Option<String>;
+
 /// What the agent reaches while it runs: the hosts its kind names (its
-/// model API) and the host of each `host_env` URL set for the daemon.
-pub(super) fn run_hosts(kind: &compass_acp::AgentKind) -> Vec<String> {
+/// model API) and the host of each `host_env` URL set for the daemon
+/// (`var`).
+fn run_hosts(kind: &compass_acp::AgentKind, var: EnvLookup<'_>) -> Vec<String> {
     let mut hosts = kind.egress.clone();
     for key in &kind.host_env {
-        if let Ok(value) = std::env::var(key) {
+        if let Some(value) = var(key) {
             hosts.extend(url_host_port(&value));
         }
     }
     hosts
+}
+
+/// Whether a kind's agents on `backend` reach their model through a
+/// gateway: the kind has one, and its workloads' loopback is their own
+/// (an isolated backend, whose egress is then an allowlist). The host
+/// tier's loopback is shared with every local process: there the key is
+/// delivered as without a gateway.
+pub(super) fn gateway_active_on(
+    kind: &compass_acp::AgentKind,
+    backend: compass_runtime::Backend,
+) -> bool {
+    kind.gateway.is_some()
+        && matches!(
+            backend,
+            compass_runtime::Backend::Sandbox | compass_runtime::Backend::Oci
+        )
+}
+
+/// The egress a kind's workload gets on `backend`. A gateway kind's model
+/// API (its default upstream and the daemon's override) is not on it:
+/// only the gateway reaches it. Such a workload's egress is always an
+/// allowlist, even an empty one: the forwarder that serves the gateway's
+/// loopback port runs only there.
+fn egress_policy(
+    kind: &compass_acp::AgentKind,
+    backend: compass_runtime::Backend,
+    var: EnvLookup<'_>,
+) -> EgressPolicy {
+    let mut hosts = run_hosts(kind, var);
+    let gateway = gateway_active_on(kind, backend);
+    if let (true, Some(g)) = (gateway, &kind.gateway) {
+        let upstreams: Vec<String> = [Some(g.default_base_url.clone()), var(&g.base_url)]
+            .into_iter()
+            .flatten()
+            .filter_map(|u| url_host_port(&u))
+            .collect();
+        hosts.retain(|h| !upstreams.contains(h));
+    }
+    match backend {
+        compass_runtime::Backend::Host => EgressPolicy::Open,
+        _ if hosts.is_empty() && !gateway => EgressPolicy::Deny,
+        _ => EgressPolicy::Allowlist { hosts },
+    }
 }
 
 /// `host:port` of a URL setting (`http://127.0.0.1:8080/v1` → `127.0.0.1:8080`).
@@ -353,7 +426,57 @@ pub(super) fn first_clone(work: &Path, repos: &[ProjectRepo]) -> PathBuf {
 
 #[cfg(test)]
 mod tests {
-    use super::repo_dir_name;
+    use super::{EgressPolicy, egress_policy, gateway_active_on, repo_dir_name};
+    use compass_runtime::Backend;
+
+    /// A gateway kind's model API leaves its workload's allowlist (the
+    /// default upstream and the daemon's override alike), which stays an
+    /// allowlist even empty; the host tier keeps its open egress and no
+    /// gateway; a kind without a gateway keeps its model API.
+    #[test]
+    fn a_gateway_kinds_model_api_is_on_no_allowlist() {
+        let kinds = compass_acp::KindRegistry::builtin().unwrap();
+        let claude = kinds.get("claude-code").unwrap();
+        let set = |k: &str| (k == "ANTHROPIC_BASE_URL").then(|| "http://127.0.0.1:9999".to_owned());
+        let unset = |_: &str| None;
+        for backend in [Backend::Sandbox, Backend::Oci] {
+            assert!(gateway_active_on(claude, backend));
+            assert_eq!(
+                egress_policy(claude, backend, &set),
+                EgressPolicy::Allowlist { hosts: vec![] }
+            );
+            assert_eq!(
+                egress_policy(claude, backend, &unset),
+                EgressPolicy::Allowlist { hosts: vec![] }
+            );
+        }
+        assert!(!gateway_active_on(claude, Backend::Host));
+        assert_eq!(
+            egress_policy(claude, Backend::Host, &set),
+            EgressPolicy::Open
+        );
+        // Without its gateway the same kind reaches its API directly.
+        let mut direct = claude.clone();
+        direct.gateway = None;
+        assert_eq!(
+            egress_policy(&direct, Backend::Sandbox, &set),
+            EgressPolicy::Allowlist {
+                hosts: vec![
+                    "api.anthropic.com:443".to_owned(),
+                    "127.0.0.1:9999".to_owned()
+                ]
+            }
+        );
+        // Another host the kind names stays.
+        let mut more = claude.clone();
+        more.egress.push("docs.example.com:443".to_owned());
+        assert_eq!(
+            egress_policy(&more, Backend::Sandbox, &set),
+            EgressPolicy::Allowlist {
+                hosts: vec!["docs.example.com:443".to_owned()]
+            }
+        );
+    }
 
     #[test]
     fn repo_directories_are_named_from_the_location() {

@@ -1,7 +1,7 @@
 //! An agent's start, as named steps: its kind's install (once, in a
 //! workload of its own) and program, its workload (created and cloned on
 //! first start, adopted after a restart), its configuration and hooks, its
-//! secrets, its hook and MCP sockets, its push relay, its worktrees and its ACP
+//! secrets, its model gateway, its hook and MCP sockets, its push relay, its worktrees and its ACP
 //! session. What the steps did is recorded in a [`Rollback`] guard: when a
 //! later step fails, everything done so far is undone (tasks ended, sockets
 //! removed, the workload's processes stopped) and the agent is marked
@@ -49,6 +49,8 @@ enum Step {
     Provision,
     /// Credentials and granted secrets into the workload.
     Secrets,
+    /// Bind and serve the agent's model gateway socket (a gateway kind).
+    Gateway,
     /// Bind and serve the agent's hook socket.
     HookSocket,
     /// Bind and serve the agent's MCP socket (the Dispatcher's tools).
@@ -70,6 +72,7 @@ impl Step {
             Self::Configure => "configure",
             Self::Provision => "provision",
             Self::Secrets => "secrets",
+            Self::Gateway => "model gateway",
             Self::HookSocket => "hook socket",
             Self::McpSocket => "mcp socket",
             Self::Relay => "push relay",
@@ -265,6 +268,10 @@ impl Fleet {
         )
         .await
         .map_err(at(Step::Secrets))?;
+        // Before the agent process exists: its first request finds it.
+        let gateway = self
+            .step_gateway(plan, rollback)
+            .map_err(at(Step::Gateway))?;
         let hook = self
             .step_hook_socket(plan, rollback)
             .map_err(at(Step::HookSocket))?;
@@ -298,6 +305,7 @@ impl Fleet {
             hook,
             mcp,
             relay,
+            gateway,
         })
     }
 
@@ -392,6 +400,56 @@ impl Fleet {
             hooked &= scripted_runs_hooks(scenario);
         }
         Ok(hooked)
+    }
+
+    /// A gateway kind's model gateway (`crate::gateway`): the key read
+    /// from the secret store now, held in memory only; its socket in the
+    /// run dir, where the workload's forwarder (and egress proxy) reach it.
+    /// A key that is not set, or is bound to a remote, is not used: every
+    /// request is then answered with why.
+    fn step_gateway(
+        &self,
+        plan: &Plan,
+        rollback: &mut Rollback,
+    ) -> Result<Option<JoinHandle<()>>, FleetError> {
+        let socket = plan
+            .layout()
+            .run
+            .join(compass_runtime::relay::GATEWAY_SOCKET_NAME);
+        let _ = fs_err::remove_file(&socket);
+        let Some((g, upstream)) = self.gateway_for(&plan.kind)? else {
+            return Ok(None);
+        };
+        let key = match self.secrets.bound_to(&g.credential)? {
+            Some(bound) => {
+                tracing::warn!(agent = %plan.agent.id, secret = %g.credential, %bound, "the kind's model key is bound to a remote; the gateway does not use it");
+                None
+            }
+            None => self.secrets.get(&g.credential)?.and_then(|value| {
+                String::from_utf8(value.expose().to_vec()).ok().map(|v| {
+                    crate::gateway::ModelKey::new(v.trim_end_matches(['\n', '\r']).to_owned())
+                })
+            }),
+        };
+        if key.is_none() {
+            tracing::info!(agent = %plan.agent.id, secret = %g.credential, "the kind's model key is not set; its gateway answers so");
+        }
+        let gateway = crate::gateway::Gateway::new(
+            plan.agent.id.to_string(),
+            plan.kind.id.clone(),
+            g.credential.clone(),
+            g.scheme,
+            key,
+            upstream,
+            crate::gateway::Limits::default(),
+        )
+        .map_err(|e| FleetError::State(e.to_string()))?;
+        rollback.sockets.push(socket.clone());
+        let listener = tokio::net::UnixListener::bind(&socket)
+            .map_err(io(format!("binding {}", socket.display())))?;
+        let task = tokio::spawn(crate::gateway::serve(listener, Arc::new(gateway)));
+        rollback.tasks.push(task.abort_handle());
+        Ok(Some(task))
     }
 
     /// The hook socket is the agent's identity: a hook cannot speak for

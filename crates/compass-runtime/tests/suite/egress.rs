@@ -117,6 +117,86 @@ pub(crate) async fn allowlist_admits_only_listed(rt: &dyn WorkloadRuntime) {
     rt.remove(&a.name).await.unwrap();
 }
 
+/// The model gateway's address inside (`relay::GATEWAY_LISTEN`) reaches
+/// the workload's gateway socket in its run dir by every path — proxied
+/// (plain HTTP and `CONNECT`) and direct (the forwarder) — and never the
+/// host's own port of that number, even when a list names it.
+#[tokio::test]
+async fn the_gateway_address_reaches_the_gateway_socket_and_never_the_hosts_port() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let rt = sandbox();
+    // The host's own 127.0.0.1:3130: a connection here would be the
+    // workload reaching the host's port instead of its gateway.
+    let host_port = tokio::net::TcpListener::bind(compass_runtime::relay::GATEWAY_LISTEN)
+        .await
+        .expect("the host's 127.0.0.1:3130 is free for this test");
+    let host_hits = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let hits = host_hits.clone();
+    tokio::spawn(async move {
+        while let Ok((mut conn, _)) = host_port.accept().await {
+            hits.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            let _ = conn
+                .write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 4\r\nConnection: close\r\n\r\nhost")
+                .await;
+        }
+    });
+    let root = tempfile::tempdir().unwrap();
+    let state = root.path().join("w");
+    let a = spec(
+        "tyche",
+        &state,
+        EgressPolicy::Allowlist {
+            hosts: vec![compass_runtime::relay::GATEWAY_LISTEN.to_owned()],
+        },
+    );
+    rt.create(&a).await.unwrap();
+    // The daemon binds the gateway socket after the workload exists.
+    let socket = compass_runtime::layout::Layout::new(&state)
+        .run
+        .join(compass_runtime::relay::GATEWAY_SOCKET_NAME);
+    let listener = tokio::net::UnixListener::bind(&socket).unwrap();
+    tokio::spawn(async move {
+        while let Ok((mut conn, _)) = listener.accept().await {
+            tokio::spawn(async move {
+                let mut buf = vec![0u8; 8192];
+                let mut seen = Vec::new();
+                while !seen.windows(4).any(|w| w == b"\r\n\r\n") {
+                    match conn.read(&mut buf).await {
+                        Ok(0) | Err(_) => return,
+                        Ok(n) => seen.extend_from_slice(&buf[..n]),
+                    }
+                }
+                let _ = conn
+                    .write_all(
+                        b"HTTP/1.1 200 OK\r\nContent-Length: 7\r\nConnection: close\r\n\r\ngateway",
+                    )
+                    .await;
+                let _ = conn.shutdown().await;
+            });
+        }
+    });
+    for flags in ["", "-p", "--noproxy '*'"] {
+        let out = curl_in(
+            &rt,
+            &a.name,
+            &format!("{flags} http://127.0.0.1:3130/v1/models"),
+        )
+        .await;
+        assert_eq!(
+            stdout(&out),
+            "gateway",
+            "{flags}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    assert_eq!(
+        host_hits.load(std::sync::atomic::Ordering::SeqCst),
+        0,
+        "the workload reached the host's own port"
+    );
+    rt.remove(&a.name).await.unwrap();
+}
+
 #[tokio::test]
 async fn open_reaches_the_host() {
     open_reaches(&sandbox()).await;

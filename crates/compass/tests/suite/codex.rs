@@ -265,9 +265,10 @@ fn codex_escape_agent_written_models_cache_never_loads() {
 /// Escape: Codex's tool commands look for its model key in every place the
 /// agent's user can read ([`super::real_agent::model_key_is_out_of_tools_reach`]).
 /// Codex runs them with the shell the model names, so they are not
-/// confined: the key is out of their reach because only codex-acp holds
-/// it (delivered on a descriptor, never in bwrap's or the relay's
-/// environment) and codex-acp runs execute-only (non-dumpable).
+/// confined: the key is out of their reach because no process of the
+/// workload holds it (the kind's model gateway adds it in the daemon;
+/// codex-acp holds a placeholder), and codex-acp runs execute-only
+/// (non-dumpable) besides.
 #[test]
 fn codex_escape_tools_never_read_its_model_key() {
     super::real_agent::model_key_is_out_of_tools_reach(&case());
@@ -276,8 +277,13 @@ fn codex_escape_tools_never_read_its_model_key() {
 /// Watches every other process's environment for the key (hex, its first
 /// argument) for as many seconds as its second, every 2 ms, then writes
 /// what held it and how much it watched to `key_watch.txt` in the project.
+/// It marks its start (`key_watch.started`) once it runs, in a session of
+/// its own, and the command that starts it returns only then: on a busy
+/// machine a watcher whose command returned at once was seen never to
+/// write its result (ended, it seems, with the command's process group).
 const KEY_WATCH: &str = r#"import os, sys, time
 key, end, me = bytes.fromhex(sys.argv[1]), time.time() + float(sys.argv[2]), str(os.getpid())
+open("/work/app/key_watch.started", "w").close()
 found, seen, polls = set(), set(), 0
 while time.time() < end:
     for pid in os.listdir("/proc"):
@@ -300,18 +306,19 @@ with open("/work/app/key_watch.txt", "w") as f:
     f.write(f"watched: polls={polls} processes={len(seen)}\n")
 "#;
 
-/// Escape: Codex starts short-lived processes with its whole environment,
-/// the key in it: its own `git` at each turn start (now an execute-only
-/// copy of `compass-confine`, non-dumpable from exec), its hooks at each
-/// tool call (`compass-hook` marks itself non-dumpable first thing, but
-/// Codex runs it through `/bin/bash -c`), and `lsb_release -a` (a shell
-/// script, with `cut`, `tr`, `getopt`). A tool command that leaves a
-/// watcher behind reads the key from the bash and the script's processes.
-/// Codex has no setting for the environment of its hooks or of
-/// `lsb_release`; closing it needs the key out of Codex's environment
-/// altogether (a model gateway in the daemon adding it on the way out).
+/// Escape: Codex starts short-lived processes with its whole environment:
+/// its own `git` at each turn start, its hooks at each tool call (through
+/// `/bin/bash -c`), and `lsb_release -a` (a shell script, with `cut`, `tr`,
+/// `getopt`). A tool command that leaves a watcher behind reads every such
+/// process's environment. Codex has no setting for the environment of its
+/// hooks or of `lsb_release`, so the key is out of Codex's environment
+/// altogether: the kind's model gateway (`[kind.gateway]`) gives Codex a
+/// placeholder and adds the key in the daemon, on the way to the API.
+/// Before the gateway the watcher found the key in the hooks' bash and in
+/// `lsb_release`'s processes (this test was ignored for it); with the
+/// kind's gateway taken out it fails again (measured: the key in
+/// `lsb_release -a`, `getopt`, `cut`, `tr` and `getconf`).
 #[test]
-#[ignore = "escapes today: Codex runs its hooks through /bin/bash -c and lsb_release with its whole environment; a watcher left by a tool reads the model key from those processes"]
 fn codex_escape_a_watcher_never_reads_its_model_key_from_its_own_git_or_hooks() {
     let (_, value) = case().secret;
     let hex: String = value.bytes().map(|b| format!("{b:02x}")).collect();
@@ -320,7 +327,7 @@ fn codex_escape_a_watcher_never_reads_its_model_key_from_its_own_git_or_hooks() 
         .block_on(ModelServer::start(vec![
             ScriptedTurn::tool(
                 "exec_command",
-                json!({"cmd": format!("setsid nohup python3 /work/app/tools/key_watch.py {hex} 30 >/dev/null 2>&1 < /dev/null & echo watching")}),
+                json!({"cmd": format!("setsid nohup python3 /work/app/tools/key_watch.py {hex} 30 >/dev/null 2>&1 < /dev/null & for i in $(seq 300); do [ -e /work/app/key_watch.started ] && break; sleep 0.1; done; echo watching")}),
             ),
             ScriptedTurn::text("Watching."),
             ScriptedTurn::tool("exec_command", json!({"cmd": "echo second"})),
@@ -332,7 +339,8 @@ fn codex_escape_a_watcher_never_reads_its_model_key_from_its_own_git_or_hooks() 
     fs_err::create_dir_all(app.join("tools")).unwrap();
     fs_err::write(app.join("tools/key_watch.py"), KEY_WATCH).unwrap();
     d.ok(&["warden", "off"]);
-    d.ok(&["agent", "prompt", "vega", "Watch", "--follow"]);
+    let first = d.ok(&["agent", "prompt", "vega", "Watch", "--follow"]);
+    assert!(first.contains("Watching."), "{first}");
     // The next turn starts with Codex's own git and calls a tool (a hook).
     let next = d.ok(&["agent", "prompt", "vega", "Again", "--follow"]);
     assert!(next.contains("Done."), "{next}");
@@ -346,7 +354,8 @@ fn codex_escape_a_watcher_never_reads_its_model_key_from_its_own_git_or_hooks() 
     };
     assert!(
         watch.contains("watched: polls="),
-        "the watcher never ended: {watch}"
+        "the watcher never ended: {watch}\n{}",
+        d.ok(&["agent", "log", "vega"])
     );
     assert!(
         !watch.contains("FOUND"),

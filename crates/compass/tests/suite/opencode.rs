@@ -149,9 +149,11 @@ fn opencode_write_edit_and_webfetch_are_gated_with_a_non_gpt_model() {
     let server = rt
         .block_on(ModelServer::start_with_pages(
             &[("notes", "text/html; charset=utf-8", PAGE)],
-            |base| {
-                // The page as the agent reaches it: through the gateway's host.
-                let page = format!("{}/pages/notes", base.replace("127.0.0.1", "localhost"));
+            |_| {
+                // The page as the agent reaches it: through its model
+                // gateway (the model API's host is on no allowlist of the
+                // workload), under the API's base path.
+                let page = "http://127.0.0.1:3130/v1/pages/notes".to_owned();
                 vec![
                     ScriptedTurn::tool(
                         "write",

@@ -94,7 +94,50 @@ pub(crate) fn exfiltration_is_held(case: &Case<'_>) -> (TestDaemon, ModelServer)
         );
     }
     assert!(!app.join("exfil.marker").exists());
+    key_arrived_through_the_gateway(case, &server);
     (d, server)
+}
+
+/// The header a kind's model API takes its key in, and the value the
+/// scripted server must see there (`case.secret`'s, in the kind's scheme).
+fn expected_auth(case: &Case<'_>) -> (&'static str, String) {
+    let key = case.secret.1;
+    match case.kind {
+        "claude-code" => ("x-api-key", key.to_owned()),
+        "gemini-cli" => ("x-goog-api-key", key.to_owned()),
+        "codex" | "opencode" => ("authorization", format!("Bearer {key}")),
+        other => panic!("no model API scheme known for kind {other}"),
+    }
+}
+
+/// Every model request reached the scripted server with the real key, in
+/// the kind's header only, and never with the workload's placeholder: the
+/// daemon's model gateway replaced whatever the agent sent (the agent
+/// holds only the placeholder, never the key).
+pub(crate) fn key_arrived_through_the_gateway(case: &Case<'_>, server: &ModelServer) {
+    let (header, value) = expected_auth(case);
+    let seen: Vec<_> = server
+        .auth_seen()
+        .into_iter()
+        .filter(|a| !a.path.contains("/pages/"))
+        .collect();
+    assert!(!seen.is_empty(), "no model request reached the server");
+    for a in &seen {
+        assert_eq!(
+            a.headers,
+            vec![(header.to_owned(), value.clone())],
+            "{} carried other credentials than the key in {header}",
+            a.path
+        );
+        assert!(
+            !a.query
+                .as_deref()
+                .unwrap_or_default()
+                .contains(compass_acp::GATEWAY_PLACEHOLDER),
+            "the placeholder reached the model API in {}'s query",
+            a.path
+        );
+    }
 }
 
 /// A daemon with the preinstalled agent tools, talking to `server` through
