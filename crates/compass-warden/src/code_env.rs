@@ -466,7 +466,7 @@ fn tool_loads(program: &str, args: &[String]) -> Vec<String> {
         "ssh-keygen" => out.extend(vals(&["-D"])),
         "ssh-add" => out.extend(vals(&["-s", "-S"])),
         "ssh" | "slogin" | "scp" | "sftp" => {
-            out.extend(vals(&["-I"]));
+            out.extend(vals(&["-I", "-F"]));
             for o in vals(&["-o"]) {
                 if let Some((k, v)) = o.split_once(['=', ' '])
                     && matches!(
@@ -518,6 +518,25 @@ fn tool_loads(program: &str, args: &[String]) -> Vec<String> {
             }
         }
         "bash" | "rbash" => out.extend(vals(&["--rcfile", "--init-file"])),
+        // Script and configuration files a program runs: their commands
+        // are not on the line (a config's `ProxyCommand`, gdb's `shell`,
+        // vim's `:!`, sqlite3's `.shell`, a module's top level).
+        "gdb" | "gdb-multiarch" | "cgdb" => {
+            out.extend(vals(&["-x", "--command", "-ix", "--init-command"]));
+        }
+        "vim" | "vi" | "nvim" | "ex" | "view" | "gvim" | "rvim" | "vimdiff" => {
+            out.extend(vals(&["-u", "-S"]).into_iter().filter(|v| v != "NONE"));
+        }
+        "sqlite3" | "sqlite" => out.extend(vals(&["-init", "--init"])),
+        "pydoc" | "pydoc3" => out.extend(
+            args.iter()
+                .filter(|a| !a.starts_with('-') && (a.contains('/') || a.ends_with(".py")))
+                .cloned(),
+        ),
+        "keytool" | "jarsigner" => {
+            out.extend(split(vals(&["-providerpath", "-providerPath"]), ':'))
+        }
+        "javadoc" => out.extend(split(vals(&["-docletpath", "--doclet-path"]), ':')),
         "enable" => out.extend(vals(&["-f"])),
         "gio" if args.first().is_some_and(|a| a == "launch") => out.extend(args.get(1).cloned()),
         "gtk-launch" | "run-parts" => out.extend(positional().into_iter().last()),

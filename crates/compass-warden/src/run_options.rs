@@ -420,6 +420,19 @@ pub fn option_commands(
                     .push(quote_argv(&["python3", "-c", v.as_str()]));
             }
         }
+        // `make SHELL=PROG`: every recipe runs through PROG.
+        "make" | "gmake" | "remake" | "bmake" => {
+            for a in args {
+                if let Some(v) = a.strip_prefix("SHELL=") {
+                    out.commands.extend(command_value(v));
+                }
+            }
+        }
+        // `podman --runtime PATH`, `--conmon PATH`: the program that runs
+        // every container.
+        "podman" | "docker" | "buildah" => out
+            .commands
+            .extend(values(args, &["--runtime", "--conmon"])),
         // `gpgtar --gpg PROGRAM`: the gpg it runs.
         "gpgtar" => out.commands.extend(values(args, &["--gpg"])),
         // A login shell set to a program (run at every login).
@@ -516,6 +529,7 @@ const PROGRAM_WORDS: &[&str] = &[
     "textconv",
     "smudge",
     "external",
+    "gitproxy",
 ];
 
 /// Whether an option's or a setting's name (`--diff-program`,
@@ -587,6 +601,15 @@ fn named_commands(program: &str, args: &[String], out: &mut OptionCommands) {
                 }
                 _ => {}
             }
+        }
+        // Options handed on as one string (`pg_ctlcluster … -o "-c
+        // archive_command=CMD"`): read as the option words they are.
+        if matches!(a.as_str(), "-o" | "-O" | "--options" | "--opts")
+            && let Some(v) = args.get(i + 1)
+            && v.trim_start().starts_with('-')
+            && v.contains(char::is_whitespace)
+        {
+            out.commands.push(format!("option-string {v}"));
         }
         // A setting: `KEY=VALUE` as an option's value or a word.
         let setting = if matches!(
