@@ -1924,6 +1924,9 @@ mod tests {
             "vim -u NONE notes.txt",
             "make SHELL=/bin/bash test",
             "gdb -batch -x scripts/bt.gdb ./app",
+            // a container's command runs inside it (its mounts are judged)
+            "docker run --rm alpine sh -c 'rm -rf /var/cache/apk/* && apk add curl'",
+            "kubectl exec -it api-0 -- sh -c 'rm -rf /tmp/cache'",
         ]);
     }
 

@@ -652,6 +652,21 @@ fn embedded_command(program: &str, args: &[String]) -> Option<String> {
     {
         return None;
     }
+    // A container's or a pod's command runs inside it: what the container
+    // is given of the host (mounts, sockets, privileges) is judged by the
+    // container checks. `podman unshare`/`buildah unshare` run on the
+    // host, in a user namespace, and are read.
+    let unshare = args
+        .iter()
+        .find(|a| !a.starts_with('-'))
+        .is_some_and(|a| a == "unshare");
+    if matches!(
+        program,
+        "docker" | "podman" | "nerdctl" | "buildah" | "kubectl" | "oc" | "crictl" | "ctr"
+    ) && !unshare
+    {
+        return None;
+    }
     for k in 0..args.len() {
         let base = args[k].rsplit('/').next().unwrap_or(&args[k]);
         let mut rest: Vec<&str> = args[k + 1..].iter().map(String::as_str).collect();
