@@ -321,8 +321,11 @@ pub fn judge_options(
             &["-d", "-r", "-c", "-f", "-B", "-R", "-F", "-E", "-z", "-t"],
         ),
         "npm" | "pnpm" | "yarn" => (&["--script-shell"], &["--script-shell"]),
-        _ => return None,
+        _ => (&[], &[]),
     };
+    for spec in tool_loads(program, args) {
+        note(loaded(&spec, &at));
+    }
     let npm = matches!(program, "npm" | "pnpm" | "yarn");
     let mut i = 0;
     while let Some(a) = args.get(i) {
@@ -380,6 +383,171 @@ pub fn judge_options(
             "The command's own options make {program} load code first, so {why}: code that no argument of the command shows."
         ),
     ))
+}
+
+/// Files of code (libraries, plugins, classes, scripts, IR) a tool's own
+/// options or arguments make it load or run: the JVM's class path,
+/// `-jar`, `-javaagent:`/`-agentpath:`; javac's annotation processors;
+/// compiler (`-fplugin=`, `-B`), linker (`-plugin`) and LLVM (`-load`,
+/// `-load-pass-plugin=`) plugins; `lli`'s IR; PKCS#11 providers of
+/// `ssh-keygen -D`, `ssh-add -s/-S`, `ssh -I`; openssl's dynamic engine;
+/// the dynamic loader's program and `--preload`/`--audit`; pygmentize's
+/// `FILE.py:Class` lexers and formatters; bash's `--rcfile`/`--init-file`
+/// and `enable -f`; `gio launch`'s desktop file; `run-parts`' directory;
+/// pgbench's script files (`\shell`). Each is judged by where it lives,
+/// as a loader option is.
+fn tool_loads(program: &str, args: &[String]) -> Vec<String> {
+    // The value of `opt` (`-o V`, `-oV`, `-o=V`, `--opt=V`).
+    let vals = |opts: &[&str]| -> Vec<String> {
+        let mut out = Vec::new();
+        for (i, a) in args.iter().enumerate() {
+            for o in opts {
+                if a == o {
+                    out.extend(args.get(i + 1).cloned());
+                } else if let Some(v) = a.strip_prefix(o) {
+                    let v = v.strip_prefix('=').unwrap_or(v);
+                    if !v.is_empty() && (o.len() == 2 || a.as_bytes()[o.len()] == b'=') {
+                        out.push(v.to_string());
+                    }
+                }
+            }
+        }
+        out
+    };
+    let split = |v: Vec<String>, sep: char| -> Vec<String> {
+        v.iter()
+            .flat_map(|x| x.split(sep).map(str::to_string))
+            .filter(|x| !x.is_empty())
+            .collect()
+    };
+    let positional = || -> Vec<String> {
+        args.iter()
+            .filter(|a| !a.starts_with('-'))
+            .cloned()
+            .collect()
+    };
+    let mut out = Vec::new();
+    match program {
+        "java" | "javaw" => {
+            out.extend(split(vals(&["-cp", "-classpath", "--class-path"]), ':'));
+            out.extend(vals(&["-jar"]));
+            for a in args {
+                for p in ["-javaagent:", "-agentpath:"] {
+                    if let Some(v) = a.strip_prefix(p) {
+                        out.push(v.split('=').next().unwrap_or(v).to_string());
+                    }
+                }
+            }
+        }
+        "javac" => out.extend(split(
+            vals(&[
+                "-processorpath",
+                "--processor-path",
+                "--processor-module-path",
+            ]),
+            ':',
+        )),
+        "gcc" | "g++" | "cc" | "c++" | "clang" | "clang++" | "c89" | "c99" => {
+            out.extend(vals(&["-fplugin", "-B"]));
+            out.extend(vals(&["-fpass-plugin"]));
+        }
+        "ld" | "ld.bfd" | "ld.gold" | "ld.lld" | "lld" | "mold" | "gold" => {
+            out.extend(vals(&["-plugin", "--plugin"]));
+        }
+        "opt" | "llc" | "bugpoint" => {
+            out.extend(vals(&[
+                "-load",
+                "--load",
+                "-load-pass-plugin",
+                "--load-pass-plugin",
+            ]));
+        }
+        "lli" => out.extend(positional().into_iter().take(1)),
+        "ssh-keygen" => out.extend(vals(&["-D"])),
+        "ssh-add" => out.extend(vals(&["-s", "-S"])),
+        "ssh" | "slogin" | "scp" | "sftp" => {
+            out.extend(vals(&["-I", "-F"]));
+            for o in vals(&["-o"]) {
+                if let Some((k, v)) = o.split_once(['=', ' '])
+                    && matches!(
+                        k.trim().to_ascii_lowercase().as_str(),
+                        "pkcs11provider" | "securitykeyprovider"
+                    )
+                {
+                    out.push(v.trim().to_string());
+                }
+            }
+        }
+        "openssl" => {
+            for v in vals(&["-pre", "-post"]) {
+                if let Some(p) = v.strip_prefix("SO_PATH:") {
+                    out.push(p.to_string());
+                }
+            }
+            out.extend(vals(&["-engine", "-provider-path"]));
+        }
+        p if p == "ld.so" || p.starts_with("ld-linux") || p.starts_with("ld64.so") => {
+            out.extend(vals(&["--preload", "--audit", "--library-path"]));
+            let mut i = 0;
+            while let Some(a) = args.get(i) {
+                if !a.starts_with('-') {
+                    out.push(a.clone());
+                    break;
+                }
+                i += if matches!(
+                    a.as_str(),
+                    "--preload" | "--audit" | "--library-path" | "--argv0" | "--inhibit-rpath"
+                ) {
+                    2
+                } else {
+                    1
+                };
+            }
+        }
+        "pygmentize" => {
+            for v in vals(&["-l", "-f", "-P"]) {
+                if let Some((file, _)) = v.split_once(':')
+                    && file.ends_with(".py")
+                {
+                    out.push(if file.starts_with(['/', '.', '~', '$']) {
+                        file.to_string()
+                    } else {
+                        format!("./{file}")
+                    });
+                }
+            }
+        }
+        "bash" | "rbash" => out.extend(vals(&["--rcfile", "--init-file"])),
+        // Script and configuration files a program runs: their commands
+        // are not on the line (a config's `ProxyCommand`, gdb's `shell`,
+        // vim's `:!`, sqlite3's `.shell`, a module's top level).
+        "gdb" | "gdb-multiarch" | "cgdb" => {
+            out.extend(vals(&["-x", "--command", "-ix", "--init-command"]));
+        }
+        "vim" | "vi" | "nvim" | "ex" | "view" | "gvim" | "rvim" | "vimdiff" => {
+            out.extend(vals(&["-u", "-S"]).into_iter().filter(|v| v != "NONE"));
+        }
+        "sqlite3" | "sqlite" => out.extend(vals(&["-init", "--init"])),
+        "pydoc" | "pydoc3" => out.extend(
+            args.iter()
+                .filter(|a| !a.starts_with('-') && (a.contains('/') || a.ends_with(".py")))
+                .cloned(),
+        ),
+        "keytool" | "jarsigner" => {
+            out.extend(split(vals(&["-providerpath", "-providerPath"]), ':'))
+        }
+        "javadoc" => out.extend(split(vals(&["-docletpath", "--doclet-path"]), ':')),
+        "enable" => out.extend(vals(&["-f"])),
+        "gio" if args.first().is_some_and(|a| a == "launch") => out.extend(args.get(1).cloned()),
+        "gtk-launch" | "run-parts" => out.extend(positional().into_iter().last()),
+        "pgbench" => {
+            for v in vals(&["-f", "--file"]) {
+                out.push(v.rsplit_once('@').map_or(v.clone(), |(f, _)| f.to_string()));
+            }
+        }
+        _ => {}
+    }
+    out
 }
 
 /// A startup file (or dir of them) at `place`.

@@ -40,6 +40,38 @@ const COMMAND_VARIABLES: &[&str] = &[
     "SUDO_ASKPASS",
 ];
 
+/// Whether a variable's name says it names a program or a command line
+/// some tool runs (`GIT_ASKPASS`, `SSH_ASKPASS`, `KUBE_EDITOR`,
+/// `SYSTEMD_EDITOR`, `GIT_EXTERNAL_DIFF`, `KUBECTL_EXTERNAL_DIFF`,
+/// `GIT_PROXY_COMMAND`, `CLOUDSDK_PYTHON`, the compilers `CC`/`CXX`/`LD`,
+/// …): its value is judged as a command line when it is more than a bare
+/// name on the search path.
+fn names_program_variable(name: &str) -> bool {
+    const SUFFIXES: &[&str] = &[
+        "EDITOR",
+        "PAGER",
+        "ASKPASS",
+        "BROWSER",
+        "VISUAL",
+        "_COMMAND",
+        "_CMD",
+        "_PROGRAM",
+        "_PROG",
+        "_EXTERNAL_DIFF",
+        "_PYTHON",
+        "_WRAPPER",
+        "_RUNNER",
+        "_HOOK",
+        "_EXEC",
+        "_VIEWER",
+    ];
+    const COMPILERS: &[&str] = &[
+        "CC", "CXX", "CPP", "LD", "AR", "AS", "FC", "NM", "STRIP", "RANLIB", "OBJCOPY", "HOSTCC",
+    ];
+    let upper = name.to_ascii_uppercase();
+    SUFFIXES.iter().any(|s| upper.ends_with(s)) || COMPILERS.contains(&name)
+}
+
 /// What `program` (a base name, wrappers peeled) runs through its
 /// options, its input (`stdin`, when the line spells it out) and the
 /// variables set for it or exported by it.
@@ -63,6 +95,8 @@ pub fn option_commands(
             if !v.is_empty() {
                 out.commands.push(v.to_string());
             }
+        } else if names_program_variable(&name) {
+            out.commands.extend(command_value(&value));
         }
     }
     let args = argv.get(1..).unwrap_or_default();
@@ -138,7 +172,9 @@ pub fn option_commands(
                 }
             }
         }
-        "rsync" => out.commands.extend(values(args, &["-e", "--rsh"])),
+        "rsync" => out
+            .commands
+            .extend(values(args, &["-e", "--rsh", "--rsync-path"])),
         "ssh" | "scp" | "sftp" | "autossh" | "slogin" => {
             for o in values(args, &["-o"]) {
                 let (key, value) = o
@@ -158,6 +194,10 @@ pub fn option_commands(
                 // `scp -S PROGRAM`, `sftp -S PROGRAM`: the program it
                 // runs in place of ssh.
                 out.commands.extend(values(args, &["-S"]));
+                if program == "sftp" {
+                    // `sftp -D SERVER`: a local sftp server program.
+                    out.commands.extend(values(args, &["-D"]));
+                }
             }
         }
         "man" => out
@@ -335,10 +375,324 @@ pub fn option_commands(
                 out.commands.push(quote_argv(&rest));
             }
         }
+        // `strace -o '|CMD'` (or `!CMD`): its trace is piped into CMD.
+        "strace" => {
+            for v in values(args, &["-o", "--output"]) {
+                if let Some(c) = v.strip_prefix(['|', '!']) {
+                    out.commands.push(c.to_string());
+                }
+            }
+        }
+        // `capsh … -- ARGS`: ARGS are handed to /bin/bash (`-- -c CMD`).
+        "capsh" => {
+            if let Some(k) = args.iter().position(|a| a == "--") {
+                let mut argv = vec!["bash"];
+                argv.extend(args[k + 1..].iter().map(String::as_str));
+                out.commands.push(quote_argv(&argv));
+            }
+            out.commands.extend(values(args, &["--shell"]));
+        }
+        // `start-stop-daemon --start --exec PROG -- ARGS`.
+        "start-stop-daemon" => {
+            let prog = values(args, &["--startas", "-a"])
+                .into_iter()
+                .chain(values(args, &["--exec", "-x"]))
+                .next();
+            if let Some(prog) = prog {
+                let mut argv = vec![prog.as_str()];
+                if let Some(k) = args.iter().position(|a| a == "--") {
+                    argv.extend(args[k + 1..].iter().map(String::as_str));
+                }
+                out.commands.push(quote_argv(&argv));
+            }
+        }
+        // `gpg-connect-agent --exec PROG ARGS… [COMMANDS]`: the server it
+        // starts is the first word after its options.
+        "gpg-connect-agent" if args.iter().any(|a| a == "--exec" || a == "-E") => {
+            if let Some(p) = args.iter().find(|a| !a.starts_with('-')) {
+                out.commands.push(p.clone());
+            }
+        }
+        // `pdb3 -c STATEMENT script.py`: Python run before the script.
+        "pdb" | "pdb3" | "pdb3.11" | "pdb3.12" | "pdb3.13" => {
+            for v in values(args, &["-c", "--command"]) {
+                out.commands
+                    .push(quote_argv(&["python3", "-c", v.as_str()]));
+            }
+        }
+        // `make SHELL=PROG`: every recipe runs through PROG.
+        "make" | "gmake" | "remake" | "bmake" => {
+            for a in args {
+                if let Some(v) = a.strip_prefix("SHELL=") {
+                    out.commands.extend(command_value(v));
+                }
+            }
+        }
+        // `podman --runtime PATH`, `--conmon PATH`: the program that runs
+        // every container.
+        "podman" | "docker" | "buildah" => out
+            .commands
+            .extend(values(args, &["--runtime", "--conmon"])),
+        // `gpgtar --gpg PROGRAM`: the gpg it runs.
+        "gpgtar" => out.commands.extend(values(args, &["--gpg"])),
+        // A login shell set to a program (run at every login).
+        "chsh" | "usermod" | "useradd" => out.commands.extend(values(args, &["-s", "--shell"])),
+        // `update-alternatives --install LINK NAME PATH PRIO` and `--set
+        // NAME PATH`: PATH is what the system's LINK runs from then on.
+        "update-alternatives" => {
+            if let Some(k) = args.iter().position(|a| a == "--install") {
+                out.commands.extend(args.get(k + 3).cloned());
+            }
+            if let Some(k) = args.iter().position(|a| a == "--set") {
+                out.commands.extend(args.get(k + 2).cloned());
+            }
+        }
+        // `prove -e INTERPRETER`: the program that runs each test.
+        "prove" => out.commands.extend(values(args, &["-e", "--exec"])),
+        // `mvn exec:exec -Dexec.executable=PROG -Dexec.args=ARGS`.
+        "mvn" | "mvnw" | "mvnDebug" => {
+            let defs = values(args, &["-D", "--define"]);
+            let def = |key: &str| {
+                defs.iter()
+                    .find_map(|d| d.strip_prefix(key).and_then(|v| v.strip_prefix('=')))
+            };
+            if let Some(prog) = def("exec.executable") {
+                out.commands
+                    .push(format!("{prog} {}", def("exec.args").unwrap_or_default()));
+            }
+        }
+        // groff and its preprocessors in unsafe mode (`-U`) run shell
+        // commands their input asks for (`.sy`, `.pso`; pic's `sh`): read
+        // from the input when the line spells it out, held otherwise.
+        "groff" | "nroff" | "troff" | "pic" | "gpic" | "eqn" | "geqn" | "tbl" | "gtbl"
+            if args.iter().any(|a| {
+                a == "-U" || (a.starts_with('-') && !a.starts_with("--") && a.contains('U'))
+            }) =>
+        {
+            match stdin {
+                Some(text) if args.iter().all(|a| a.starts_with('-') || a == "-") => {
+                    // printf's `\n` escapes, when the text came through it.
+                    let text = text.replace("\\n", "\n");
+                    for line in text.lines() {
+                        let l = line.trim_start();
+                        if let Some(c) = l.strip_prefix(".sy ").or_else(|| l.strip_prefix(".pso "))
+                        {
+                            out.commands.push(c.to_string());
+                        } else if let Some(c) = l.strip_prefix("sh ") {
+                            let c = c.trim();
+                            out.commands.push(
+                                c.trim_start_matches(['"', '{'])
+                                    .trim_end_matches(['"', '}'])
+                                    .to_string(),
+                            );
+                        }
+                    }
+                }
+                _ => out.unresolved = true,
+            }
+        }
         _ => {}
     }
+    named_commands(program, args, &mut out);
+    if let Some(c) = embedded_command(program, args) {
+        out.commands.push(c);
+    }
+    // The generic readings can find what a program's own reading found.
+    let mut seen = std::collections::HashSet::new();
+    out.commands.retain(|c| seen.insert(c.clone()));
     out
 }
+
+/// Words in an option's or a setting's name that say its value is a
+/// command or a program the tool runs (`--compress-program`, `--filter`,
+/// `--use-askpass`, `--customize-hook`, `--pre-invoke`, `--photo-viewer`,
+/// `--renderer-cmd-prefix`, `diff.external`, `mergetool.x.cmd`, …).
+const PROGRAM_WORDS: &[&str] = &[
+    "command",
+    "cmd",
+    "program",
+    "prog",
+    "exec",
+    "executable",
+    "hook",
+    "wrapper",
+    "askpass",
+    "editor",
+    "pager",
+    "viewer",
+    "browser",
+    "filter",
+    "runner",
+    "launcher",
+    "invoke",
+    "httpd",
+    "textconv",
+    "smudge",
+    "external",
+    "gitproxy",
+];
+
+/// Whether an option's or a setting's name (`--diff-program`,
+/// `APT::Update::Pre-Invoke::`, `uploadpack.packObjectsHook`) says its
+/// value is a command line or a program: one of its parts is such a word
+/// or ends in `hook`, `cmd`, `command`, `program`, `askpass`, `editor` or
+/// `pager` (camel case glued: `sshCommand`, `packObjectsHook`).
+pub fn names_program(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    lower
+        .split(['-', '_', '.', ':'])
+        .filter(|seg| !seg.is_empty())
+        .any(|seg| {
+            PROGRAM_WORDS.contains(&seg)
+                || [
+                    "hook", "cmd", "command", "program", "askpass", "editor", "pager",
+                ]
+                .iter()
+                .any(|w| seg.ends_with(w))
+        })
+}
+
+/// A value worth judging as a command line: more than a bare program name
+/// looked up on the search path (`--filter=blob:none`, `--pager=less`), and
+/// no URL (`--browser-url=https://…` names a page, not a program).
+fn command_value(value: &str) -> Option<String> {
+    let mut v = value.trim().trim_start_matches(['|', '!']).trim();
+    // A value quoted as a whole (`'…'`, `"…"`) is its inside.
+    for q in ['"', '\''] {
+        if v.len() >= 2 && v.starts_with(q) && v.ends_with(q) {
+            v = &v[1..v.len() - 1];
+        }
+    }
+    if v.is_empty()
+        || v.split_whitespace()
+            .next()
+            .is_some_and(|w| w.contains("://"))
+    {
+        return None;
+    }
+    v.contains([' ', '/', '$', '`', '|', ';', '&'])
+        .then(|| v.to_string())
+}
+
+/// Options of any program whose name says they take a command or a
+/// program (`--NAME=VALUE`, `--NAME VALUE`), and `KEY=VALUE` settings
+/// given through `-o`, `-c`, `-D`, `--config`, `--set` or as a word of
+/// their own whose key says so (`-o APT::Update::Pre-Invoke::=CMD`,
+/// `-c mergetool.x.cmd=CMD`): each value is a command line, judged like
+/// any other. Programs that only print their words are left out.
+fn named_commands(program: &str, args: &[String], out: &mut OptionCommands) {
+    if matches!(program, "echo" | "printf") {
+        return;
+    }
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        if a == "--" {
+            break;
+        }
+        if let Some(long) = a.strip_prefix("--") {
+            match long.split_once('=') {
+                Some((name, value)) if names_program(name) => {
+                    out.commands.extend(command_value(value));
+                }
+                None if names_program(long) => {
+                    if let Some(v) = args.get(i + 1).filter(|v| !v.starts_with('-')) {
+                        out.commands.extend(command_value(v));
+                    }
+                }
+                _ => {}
+            }
+        }
+        // Options handed on as one string (`pg_ctlcluster … -o "-c
+        // archive_command=CMD"`): read as the option words they are.
+        if matches!(a.as_str(), "-o" | "-O" | "--options" | "--opts")
+            && let Some(v) = args.get(i + 1)
+            && v.trim_start().starts_with('-')
+            && v.contains(char::is_whitespace)
+        {
+            out.commands.push(format!("option-string {v}"));
+        }
+        // A setting: `KEY=VALUE` as an option's value or a word.
+        let setting = if matches!(
+            a.as_str(),
+            "-o" | "-c" | "-D" | "--config" | "--set" | "--option" | "--define"
+        ) {
+            args.get(i + 1).map(String::as_str)
+        } else if let Some(rest) = a.strip_prefix("-D").or_else(|| a.strip_prefix("-o")) {
+            Some(rest)
+        } else if !a.starts_with('-') {
+            Some(a.as_str())
+        } else {
+            None
+        };
+        if let Some((key, value)) = setting.and_then(|s| s.split_once('='))
+            && !key.is_empty()
+            && !key.contains(char::is_whitespace)
+            && names_program(key)
+        {
+            out.commands.extend(command_value(value));
+        }
+        i += 1;
+    }
+}
+
+/// A shell or interpreter given code among another program's arguments
+/// (`setpriv … sh -c CMD`, `ssh-agent sh -c CMD`, `ip netns exec NS sh -c
+/// CMD`, `x-terminal-emulator -e python3 -c CODE`, `msgexec -i f.po sh -c
+/// CMD`): whatever the program is, it hands those words on to be run, so
+/// they are judged as the command they are. A program that prints its
+/// words (`echo`), or whose own reading of them is modelled (`find`,
+/// `xargs`), is left out; a `--` right after the shell is dropped
+/// (`start-stop-daemon --exec /bin/sh -- -c CMD`).
+fn embedded_command(program: &str, args: &[String]) -> Option<String> {
+    if matches!(
+        program,
+        "echo" | "printf" | "find" | "xargs" | "parallel" | "sudo" | "doas" | "env"
+    ) || SHELL_NAMES.contains(&program)
+        || crate::code_strings::language_of(program).is_some()
+    {
+        return None;
+    }
+    // A container's or a pod's command runs inside it: what the container
+    // is given of the host (mounts, sockets, privileges) is judged by the
+    // container checks. `podman unshare`/`buildah unshare` run on the
+    // host, in a user namespace, and are read.
+    let unshare = args
+        .iter()
+        .find(|a| !a.starts_with('-'))
+        .is_some_and(|a| a == "unshare");
+    if matches!(
+        program,
+        "docker" | "podman" | "nerdctl" | "buildah" | "kubectl" | "oc" | "crictl" | "ctr"
+    ) && !unshare
+    {
+        return None;
+    }
+    for k in 0..args.len() {
+        let base = args[k].rsplit('/').next().unwrap_or(&args[k]);
+        let mut rest: Vec<&str> = args[k + 1..].iter().map(String::as_str).collect();
+        if rest.first() == Some(&"--") {
+            rest.remove(0);
+        }
+        let shell_code = SHELL_NAMES.contains(&base)
+            && rest.first().is_some_and(|a| {
+                *a == "-c" || (a.starts_with('-') && !a.starts_with("--") && a.contains('c'))
+            });
+        let mut argv = vec![base];
+        argv.extend(rest.iter().copied());
+        let argv_owned: Vec<String> = argv.iter().map(|s| s.to_string()).collect();
+        let interp_code = crate::code_strings::language_of(base).is_some()
+            && crate::code_strings::code_word(base, &argv_owned).is_some();
+        if shell_code || interp_code {
+            return Some(quote_argv(&argv));
+        }
+    }
+    None
+}
+
+const SHELL_NAMES: &[&str] = &[
+    "sh", "bash", "zsh", "dash", "ksh", "ash", "fish", "mksh", "oksh", "loksh", "pdksh", "yash",
+    "posh", "rbash", "tcsh", "csh",
+];
 
 /// Git subcommands that run a command from their arguments: `rebase
 /// --exec CMD` (`-x`), `bisect run CMD…`, `difftool`/`mergetool -x CMD`
@@ -363,6 +717,31 @@ fn git_commands(args: &[String], out: &mut OptionCommands) {
     let rest = &args[i + 1..];
     match sub.as_str() {
         "rebase" => out.commands.extend(values(rest, &["--exec", "-x"])),
+        // The program run as the other side of a transfer (on a local or
+        // file:// remote, here): `--upload-pack`/`-u`, `--receive-pack`,
+        // `archive --exec`.
+        "fetch" | "pull" | "clone" | "ls-remote" | "fetch-pack" => {
+            out.commands.extend(values(rest, &["--upload-pack", "-u"]))
+        }
+        "push" | "send-pack" => out
+            .commands
+            .extend(values(rest, &["--receive-pack", "--exec"])),
+        "archive" => out.commands.extend(values(rest, &["--exec"])),
+        // `grep -O[PAGER]`: the matching files are opened in PAGER.
+        "grep" => {
+            for v in values(rest, &["-O", "--open-files-in-pager"]) {
+                out.commands.extend(command_value(&v));
+            }
+        }
+        // `send-email --smtp-server=/path`: a path is a sendmail-like
+        // program git runs.
+        "send-email" => {
+            for v in values(rest, &["--smtp-server"]) {
+                if v.starts_with(['/', '.', '~', '$']) {
+                    out.commands.push(v);
+                }
+            }
+        }
         "difftool" | "mergetool" => out.commands.extend(values(rest, &["--extcmd", "-x"])),
         "bisect" if rest.first().is_some_and(|a| a == "run") && rest.len() > 1 => {
             out.commands.push(quote_argv(&rest[1..]));
@@ -408,6 +787,12 @@ fn tmux(args: &[String], out: &mut OptionCommands) {
     while let Some(a) = args.get(i) {
         if !a.starts_with('-') {
             break;
+        }
+        // `tmux -c SHELL-COMMAND`: run by the default shell, like `sh -c`.
+        if a == "-c" {
+            out.commands.extend(args.get(i + 1).cloned());
+            i += 2;
+            continue;
         }
         i += if matches!(a.as_str(), "-L" | "-f" | "-S" | "-T") {
             2
@@ -1074,6 +1459,89 @@ fn sed_script(script: &str, out: &mut OptionCommands) {
 
 #[cfg(test)]
 mod tests {
+
+    fn argv(words: &[&str]) -> Vec<String> {
+        words.iter().map(|w| w.to_string()).collect()
+    }
+
+    #[test]
+    fn option_names_that_take_a_command() {
+        for n in [
+            "compress-program",
+            "diff-program",
+            "use-askpass",
+            "customize-hook",
+            "pre-invoke",
+            "photo-viewer",
+            "renderer-cmd-prefix",
+            "exec-command",
+            "APT::Update::Pre-Invoke::",
+            "uploadpack.packObjectsHook",
+            "core.sshCommand",
+            "mergetool.x.cmd",
+        ] {
+            assert!(names_program(n), "{n}");
+        }
+        for n in [
+            "progress",
+            "depth",
+            "output",
+            "commit-msg",
+            "prefix",
+            "verbose",
+        ] {
+            assert!(!names_program(n), "{n}");
+        }
+        assert_eq!(command_value("gzip"), None);
+        assert_eq!(command_value("https://x.example.org/a b"), None);
+        assert_eq!(command_value("'sh -c x'").as_deref(), Some("sh -c x"));
+        assert_eq!(
+            command_value("|tee /tmp/log").as_deref(),
+            Some("tee /tmp/log")
+        );
+    }
+
+    #[test]
+    fn a_shell_among_the_arguments_is_what_runs() {
+        let got = |w: &[&str]| option_commands(w[0], &argv(w), &[], None).commands;
+        assert_eq!(
+            got(&["ip", "netns", "exec", "ns1", "bash", "-c", "id"]),
+            [quote_argv(&["bash", "-c", "id"])]
+        );
+        assert_eq!(
+            got(&["perf", "stat", "--", "sh", "--", "-c", "id"]),
+            [quote_argv(&["sh", "-c", "id"])]
+        );
+        // a word that only names a shell is no command
+        assert!(got(&["apt-get", "install", "bash"]).is_empty());
+        assert!(got(&["man", "bash"]).is_empty());
+        // printers and modelled readers are left out
+        assert!(got(&["echo", "sh", "-c", "id"]).is_empty());
+        // a variable named for a program, with more than a bare name
+        let env = [("KUBE_EDITOR".to_string(), "sh -c id".to_string())];
+        assert_eq!(
+            option_commands("kubectl", &argv(&["kubectl", "edit", "x"]), &env, None).commands,
+            ["sh -c id"]
+        );
+        let env = [("KUBE_EDITOR".to_string(), "vim".to_string())];
+        assert!(
+            option_commands("kubectl", &argv(&["kubectl", "edit", "x"]), &env, None)
+                .commands
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn groff_unsafe_mode_runs_what_its_input_asks() {
+        let run = |stdin: Option<&str>| {
+            option_commands("groff", &argv(&["groff", "-U", "-Tascii"]), &[], stdin)
+        };
+        assert_eq!(run(Some(".TH X 1\n.sy id\n")).commands, ["id"]);
+        assert!(run(None).unresolved, "input not on the line");
+        let safe = option_commands("groff", &argv(&["groff", "-man", "x.1"]), &[], None);
+        assert!(!safe.unresolved && safe.commands.is_empty());
+    }
+
     use super::*;
 
     fn run(line: &[&str]) -> OptionCommands {

@@ -1185,7 +1185,12 @@ fn parse_into(
                 expands[0] = false;
             }
             let mut wrappers = Vec::new();
+            // What a wrapper's own options run (`strace -o '|CMD'`).
+            let mut wrapper_commands = Vec::new();
             while let Some((w, skip)) = peel_wrapper(&argv, &mut env) {
+                wrapper_commands.extend(
+                    crate::run_options::option_commands(&w, &argv[..skip], &[], None).commands,
+                );
                 wrappers.push(w);
                 argv = argv[skip..].to_vec();
                 expands = expands.get(skip..).unwrap_or_default().to_vec();
@@ -1354,6 +1359,7 @@ fn parse_into(
             // `LESSOPEN`, …) are shell strings too.
             let hooked = crate::run_options::option_commands(&base, &argv, &env, stdin.as_deref());
             inline.commands.extend(hooked.commands);
+            inline.commands.extend(wrapper_commands);
             inline.facts.unresolved |= hooked.unresolved;
             out.commands.push(SimpleCommand {
                 argv,
