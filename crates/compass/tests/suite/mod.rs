@@ -73,10 +73,12 @@ impl TestDaemon {
 
     /// A daemon started with extra flags and environment variables.
     pub(crate) fn start_with_env(args: &[&str], envs: &[(&str, &str)]) -> Self {
-        // Beside `compass`, as installed: the hook configs call it, and
-        // the opencode kind starts through compass-confine.
+        // Beside `compass`, as installed: the hook configs call it, the
+        // kinds start through compass-confine, and every allowlisted
+        // sandbox runs the relay (a stale one misreads today's options).
         compass_test_support::bins::compass_hook();
         compass_test_support::bins::compass_confine();
+        compass_test_support::bins::netns_relay();
         let home = tempfile::tempdir().unwrap();
         let args = args.iter().map(|a| (*a).to_owned()).collect();
         let envs = envs
