@@ -681,3 +681,61 @@ fn settings_never_steer(
         d.ok(&["agent", "log", "orion"])
     );
 }
+
+/// The project's memory files, each with its own mark: no model request
+/// may be without one.
+const MEMORY_FILES: [(&str, &str); 4] = [
+    (
+        "CLAUDE.md",
+        "# Working here\n\nAlways run the tests before you stop (memory-mark-project).\nSee @docs/team.md for the team's habits.\n",
+    ),
+    (
+        "docs/team.md",
+        "We name branches after birds (memory-mark-import).\n",
+    ),
+    (
+        ".claude/CLAUDE.md",
+        "Prefer small commits (memory-mark-dot-claude).\n",
+    ),
+    (
+        ".claude/rules/style.md",
+        "Comments say why, not what (memory-mark-rule).\n",
+    ),
+];
+
+/// Claude Code follows the project's `CLAUDE.md` (with its import, its
+/// `.claude/CLAUDE.md` and its `.claude/rules`) though no settings source
+/// the agent writes loads: the session's dir is an additional directory
+/// whose memory files Claude Code loads. Every model request of the
+/// session carries every mark; the settings the agent writes stay off
+/// (`claude_code_escape_agent_written_settings_never_steer_its_processes`).
+#[test]
+fn claude_code_follows_the_projects_claude_md() {
+    let case = case();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let server = rt
+        .block_on(ModelServer::start(vec![ScriptedTurn::text("Noted.")]))
+        .unwrap();
+    let d = super::real_agent::started(&case, &server, &MEMORY_FILES);
+    let turn = d.ok(&[
+        "agent",
+        "prompt",
+        "orion",
+        "What are the rules here?",
+        "--follow",
+    ]);
+    assert!(turn.contains("Noted."), "{turn}");
+    // The turn's request (Claude Code may ask the model for other things,
+    // without the memory) carries them all.
+    let requests: Vec<String> = server.requests().iter().map(|r| r.to_string()).collect();
+    let marks: Vec<&str> = MEMORY_FILES
+        .iter()
+        .map(|(_, content)| content.split(['(', ')']).nth(1).unwrap())
+        .collect();
+    assert!(
+        requests
+            .iter()
+            .any(|r| marks.iter().all(|mark| r.contains(mark))),
+        "no model request carried every memory file's mark {marks:?}:\n{requests:#?}"
+    );
+}
