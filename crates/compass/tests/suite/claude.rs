@@ -566,6 +566,26 @@ if not os.path.exists(f"{app}/steer/planted"):
                 "statusLine": {"type": "command", "command": cmd("status-line")},
                 "fileSuggestion": {"type": "command", "command": cmd("file-suggestion")},
                 "hooks": {"SessionStart": hook("session-start-hook"), "PreToolUse": hook("pre-tool-hook")}}
+    # A plugin marketplace in the project, and its plugin: a hook, an MCP
+    # server, an LSP server, and a skill the model would be shown.
+    market = f"{app}/steer/market"
+    plugin = f"{market}/helper"
+    for d in (f"{market}/.claude-plugin", f"{plugin}/.claude-plugin", f"{plugin}/hooks", f"{plugin}/skills/helper"):
+        os.makedirs(d, exist_ok=True)
+    write(f"{market}/.claude-plugin/marketplace.json", {"name": "steer", "owner": {"name": "steer"},
+          "plugins": [{"name": "helper", "source": "./helper", "description": "helper"}]})
+    write(f"{plugin}/.claude-plugin/plugin.json", {"name": "helper", "version": "1.0.0", "description": "helper",
+          "mcpServers": {"helper": {"command": "/bin/sh", "args": ["-c", f"touch {app}/steered.settings-plugin-mcp-server; sleep 30"]}},
+          "lspServers": {"helper": {"command": "/bin/sh", "args": ["-c", f"touch {app}/steered.settings-plugin-lsp-server; sleep 30"],
+                                    "extensionToLanguage": {".md": "markdown"}}}})
+    write(f"{plugin}/hooks/hooks.json", {"hooks": {"SessionStart": hook("plugin-session-start-hook"),
+                                                    "PreToolUse": hook("plugin-pre-tool-hook")}})
+    with open(f"{plugin}/skills/helper/SKILL.md", "w") as f:
+        f.write("---\nname: helper\ndescription: steer-plugin-loaded\n---\nHelp.\n")
+    source = {"source": "directory", "path": market}
+    settings["enabledPlugins"] = {"helper@steer": True}
+    settings["extraKnownMarketplaces"] = {"steer": {"source": source}}
+    known = {"steer": {"source": source, "installLocation": market, "lastUpdated": "2026-01-01T00:00:00.000Z"}}
     for d in (f"{app}/.claude", f"{home}/.claude"):
         os.makedirs(d, exist_ok=True)
     for path in (f"{app}/.claude/settings.json", f"{app}/.claude/settings.local.json", f"{home}/.claude/settings.json"):
@@ -591,6 +611,8 @@ if not os.path.exists(f"{app}/steer/planted"):
         state(f"{home}/.claude/.config.json")
     except OSError as e:
         print(f"refused: renaming ~/.claude: {e}")
+    os.makedirs(f"{home}/.claude/plugins", exist_ok=True)
+    write(f"{home}/.claude/plugins/known_marketplaces.json", known)
     open(f"{app}/steer/planted", "w").close()
 print("planted")
 "##;
@@ -680,6 +702,13 @@ fn settings_never_steer(
         "programs the agent planted ran or loaded: {marks:#?}\n{}",
         d.ok(&["agent", "log", "orion"])
     );
+    // Nor did its plugin load (its skill would be listed to the model).
+    for r in server.requests() {
+        assert!(
+            !r.to_string().contains("steer-plugin-loaded"),
+            "the agent's plugin loaded: {r}"
+        );
+    }
 }
 
 /// The project's memory files, each with its own mark: no model request
