@@ -746,6 +746,34 @@ fn claude_code_follows_the_projects_claude_md() {
         .block_on(ModelServer::start(vec![ScriptedTurn::text("Noted.")]))
         .unwrap();
     let d = super::real_agent::started(&case, &server, &MEMORY_FILES);
+    follows_the_projects_claude_md(&d, &server);
+}
+
+/// The same with Claude Code 2.1.332 pinned by a user's kinds file (the
+/// memory files written into its clone, then restarted).
+#[test]
+fn pinned_claude_code_follows_the_projects_claude_md() {
+    compass_test_support::bins::netns_relay();
+    let case = case();
+    let tools = case.bin.parent().and_then(Path::parent).unwrap();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let server = rt
+        .block_on(ModelServer::start(vec![ScriptedTurn::text("Noted.")]))
+        .unwrap();
+    let kinds = claude_pinned_for_http_hooks();
+    let (d, _repo) = orion_started_with_kinds(tools, &server, Backend::Sandbox, Some(&kinds));
+    d.ok(&["agent", "stop", "orion"]);
+    let app = d.home().join("agents/agt-1/work/app");
+    for (path, content) in MEMORY_FILES {
+        fs_err::create_dir_all(app.join(path).parent().unwrap()).unwrap();
+        fs_err::write(app.join(path), content).unwrap();
+    }
+    d.ok(&["agent", "start", "orion"]);
+    follows_the_projects_claude_md(&d, &server);
+}
+
+/// A turn of `orion`, whose model request carries every memory file.
+fn follows_the_projects_claude_md(d: &super::TestDaemon, server: &ModelServer) {
     let turn = d.ok(&[
         "agent",
         "prompt",
