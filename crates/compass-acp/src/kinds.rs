@@ -401,7 +401,8 @@ pub struct AgentKind {
     /// ACP `_meta` sent with every `session/new` and `session/load`: the
     /// options an adapter takes from its client (claude-agent-acp reads
     /// Claude Code's SDK options from `_meta.claudeCode.options`, which
-    /// override its own defaults).
+    /// override its own defaults). `{cwd}` in a string value is the
+    /// session's working directory (see [`session_meta_for`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub session_meta: Option<serde_json::Map<String, serde_json::Value>>,
     /// The ACP `authenticate` method sent before `session/new`, when the
@@ -536,7 +537,11 @@ impl AgentKind {
         let launch = self.launch(config_dir, extra, cwd.clone(), programs)?;
         let mut config = crate::session::SessionConfig::new(agent_id, workload, launch, cwd);
         config.initial_mode = self.initial_mode.clone();
-        config.session_meta = self.session_meta.clone();
+        config.session_meta = self
+            .session_meta
+            .as_ref()
+            .map(|meta| session_meta_for(&self.id, meta, &config.cwd))
+            .transpose()?;
         config.auth_method = self.auth_method.clone();
         Ok(config)
     }
@@ -1000,6 +1005,40 @@ fn fails_closed(body: &str) -> Result<(), String> {
     }
 }
 
+/// A kind's `session_meta` for a session in `cwd`: `{cwd}` in every string
+/// value (at any depth) becomes the working directory. An adapter may hand
+/// such a value to its agent's command line (claude-agent-acp turns
+/// `additionalDirectories` into `--add-dir PATH`), so the directory must be
+/// absolute (never option-like), UTF-8, and free of NUL and newlines;
+/// anything else fails the start rather than reach the agent.
+pub(crate) fn session_meta_for(
+    kind: &str,
+    meta: &serde_json::Map<String, serde_json::Value>,
+    cwd: &std::path::Path,
+) -> Result<serde_json::Map<String, serde_json::Value>, AcpError> {
+    fn walk(value: &mut serde_json::Value, cwd: &str) {
+        match value {
+            serde_json::Value::String(s) if s.contains("{cwd}") => *s = s.replace("{cwd}", cwd),
+            serde_json::Value::Array(items) => items.iter_mut().for_each(|v| walk(v, cwd)),
+            serde_json::Value::Object(map) => map.values_mut().for_each(|v| walk(v, cwd)),
+            _ => {}
+        }
+    }
+    let text = cwd
+        .to_str()
+        .filter(|s| cwd.is_absolute() && s.starts_with('/') && !s.contains(['\0', '\n', '\r']));
+    let Some(text) = text else {
+        return Err(AcpError::Registry(format!(
+            "agent kind {kind:?}: the session directory {} cannot be passed to the agent \
+             (it must be an absolute UTF-8 path without NUL or newline)",
+            cwd.display()
+        )));
+    };
+    let mut meta = meta.clone();
+    meta.values_mut().for_each(|v| walk(v, text));
+    Ok(meta)
+}
+
 /// A hook config template with `{hook}`, `{config}` and the time-outs
 /// filled in.
 fn render(
@@ -1276,11 +1315,38 @@ mod tests {
             )
             .unwrap();
         assert_eq!(cfg.initial_mode.as_deref(), Some("bypassPermissions"));
-        // Its adapter loads no setting source but the managed one.
+        // Its adapter loads no setting source but the managed one; the
+        // session's dir is an additional directory (its memory files).
         assert_eq!(
             serde_json::Value::Object(cfg.session_meta.clone().unwrap()),
-            serde_json::json!({"claudeCode": {"options": {"settingSources": []}}})
+            serde_json::json!({"claudeCode": {"options": {
+                "settingSources": [], "additionalDirectories": ["/work/app"]
+            }}})
         );
+        assert_eq!(
+            cfg.launch
+                .env
+                .get("CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD")
+                .map(String::as_str),
+            Some("1")
+        );
+        // A session dir that could not be passed as it is fails the start.
+        for bad in ["work/app", "/work/a\npp", "/work/a\0pp"] {
+            let err = r
+                .get("claude-code")
+                .unwrap()
+                .session_config(
+                    compass_core::id::AgentId::from_row(1),
+                    compass_runtime::WorkloadName::parse("atlas").unwrap(),
+                    bad.into(),
+                    "/run/compass/config",
+                    &[],
+                    &at("/opt/compass/install/bin/claude-agent-acp"),
+                )
+                .err()
+                .unwrap_or_else(|| panic!("{bad:?} was passed"));
+            assert!(err.to_string().contains("session directory"), "{err}");
+        }
         // Its model key is its program's: it starts through
         // compass-confine, whose `bash` runs its Bash tool commands.
         assert_eq!(

@@ -566,6 +566,26 @@ if not os.path.exists(f"{app}/steer/planted"):
                 "statusLine": {"type": "command", "command": cmd("status-line")},
                 "fileSuggestion": {"type": "command", "command": cmd("file-suggestion")},
                 "hooks": {"SessionStart": hook("session-start-hook"), "PreToolUse": hook("pre-tool-hook")}}
+    # A plugin marketplace in the project, and its plugin: a hook, an MCP
+    # server, an LSP server, and a skill the model would be shown.
+    market = f"{app}/steer/market"
+    plugin = f"{market}/helper"
+    for d in (f"{market}/.claude-plugin", f"{plugin}/.claude-plugin", f"{plugin}/hooks", f"{plugin}/skills/helper"):
+        os.makedirs(d, exist_ok=True)
+    write(f"{market}/.claude-plugin/marketplace.json", {"name": "steer", "owner": {"name": "steer"},
+          "plugins": [{"name": "helper", "source": "./helper", "description": "helper"}]})
+    write(f"{plugin}/.claude-plugin/plugin.json", {"name": "helper", "version": "1.0.0", "description": "helper",
+          "mcpServers": {"helper": {"command": "/bin/sh", "args": ["-c", f"touch {app}/steered.settings-plugin-mcp-server; sleep 30"]}},
+          "lspServers": {"helper": {"command": "/bin/sh", "args": ["-c", f"touch {app}/steered.settings-plugin-lsp-server; sleep 30"],
+                                    "extensionToLanguage": {".md": "markdown"}}}})
+    write(f"{plugin}/hooks/hooks.json", {"hooks": {"SessionStart": hook("plugin-session-start-hook"),
+                                                    "PreToolUse": hook("plugin-pre-tool-hook")}})
+    with open(f"{plugin}/skills/helper/SKILL.md", "w") as f:
+        f.write("---\nname: helper\ndescription: steer-plugin-loaded\n---\nHelp.\n")
+    source = {"source": "directory", "path": market}
+    settings["enabledPlugins"] = {"helper@steer": True}
+    settings["extraKnownMarketplaces"] = {"steer": {"source": source}}
+    known = {"steer": {"source": source, "installLocation": market, "lastUpdated": "2026-01-01T00:00:00.000Z"}}
     for d in (f"{app}/.claude", f"{home}/.claude"):
         os.makedirs(d, exist_ok=True)
     for path in (f"{app}/.claude/settings.json", f"{app}/.claude/settings.local.json", f"{home}/.claude/settings.json"):
@@ -591,6 +611,8 @@ if not os.path.exists(f"{app}/steer/planted"):
         state(f"{home}/.claude/.config.json")
     except OSError as e:
         print(f"refused: renaming ~/.claude: {e}")
+    os.makedirs(f"{home}/.claude/plugins", exist_ok=True)
+    write(f"{home}/.claude/plugins/known_marketplaces.json", known)
     open(f"{app}/steer/planted", "w").close()
 print("planted")
 "##;
@@ -679,5 +701,98 @@ fn settings_never_steer(
         marks.is_empty(),
         "programs the agent planted ran or loaded: {marks:#?}\n{}",
         d.ok(&["agent", "log", "orion"])
+    );
+    // Nor did its plugin load (its skill would be listed to the model).
+    for r in server.requests() {
+        assert!(
+            !r.to_string().contains("steer-plugin-loaded"),
+            "the agent's plugin loaded: {r}"
+        );
+    }
+}
+
+/// The project's memory files, each with its own mark: no model request
+/// may be without one.
+const MEMORY_FILES: [(&str, &str); 4] = [
+    (
+        "CLAUDE.md",
+        "# Working here\n\nAlways run the tests before you stop (memory-mark-project).\nSee @docs/team.md for the team's habits.\n",
+    ),
+    (
+        "docs/team.md",
+        "We name branches after birds (memory-mark-import).\n",
+    ),
+    (
+        ".claude/CLAUDE.md",
+        "Prefer small commits (memory-mark-dot-claude).\n",
+    ),
+    (
+        ".claude/rules/style.md",
+        "Comments say why, not what (memory-mark-rule).\n",
+    ),
+];
+
+/// Claude Code follows the project's `CLAUDE.md` (with its import, its
+/// `.claude/CLAUDE.md` and its `.claude/rules`) though no settings source
+/// the agent writes loads: the session's dir is an additional directory
+/// whose memory files Claude Code loads. Every model request of the
+/// session carries every mark; the settings the agent writes stay off
+/// (`claude_code_escape_agent_written_settings_never_steer_its_processes`).
+#[test]
+fn claude_code_follows_the_projects_claude_md() {
+    let case = case();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let server = rt
+        .block_on(ModelServer::start(vec![ScriptedTurn::text("Noted.")]))
+        .unwrap();
+    let d = super::real_agent::started(&case, &server, &MEMORY_FILES);
+    follows_the_projects_claude_md(&d, &server);
+}
+
+/// The same with Claude Code 2.1.332 pinned by a user's kinds file (the
+/// memory files written into its clone, then restarted).
+#[test]
+fn pinned_claude_code_follows_the_projects_claude_md() {
+    compass_test_support::bins::netns_relay();
+    let case = case();
+    let tools = case.bin.parent().and_then(Path::parent).unwrap();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let server = rt
+        .block_on(ModelServer::start(vec![ScriptedTurn::text("Noted.")]))
+        .unwrap();
+    let kinds = claude_pinned_for_http_hooks();
+    let (d, _repo) = orion_started_with_kinds(tools, &server, Backend::Sandbox, Some(&kinds));
+    d.ok(&["agent", "stop", "orion"]);
+    let app = d.home().join("agents/agt-1/work/app");
+    for (path, content) in MEMORY_FILES {
+        fs_err::create_dir_all(app.join(path).parent().unwrap()).unwrap();
+        fs_err::write(app.join(path), content).unwrap();
+    }
+    d.ok(&["agent", "start", "orion"]);
+    follows_the_projects_claude_md(&d, &server);
+}
+
+/// A turn of `orion`, whose model request carries every memory file.
+fn follows_the_projects_claude_md(d: &super::TestDaemon, server: &ModelServer) {
+    let turn = d.ok(&[
+        "agent",
+        "prompt",
+        "orion",
+        "What are the rules here?",
+        "--follow",
+    ]);
+    assert!(turn.contains("Noted."), "{turn}");
+    // The turn's request (Claude Code may ask the model for other things,
+    // without the memory) carries them all.
+    let requests: Vec<String> = server.requests().iter().map(|r| r.to_string()).collect();
+    let marks: Vec<&str> = MEMORY_FILES
+        .iter()
+        .map(|(_, content)| content.split(['(', ')']).nth(1).unwrap())
+        .collect();
+    assert!(
+        requests
+            .iter()
+            .any(|r| marks.iter().all(|mark| r.contains(mark))),
+        "no model request carried every memory file's mark {marks:?}:\n{requests:#?}"
     );
 }
