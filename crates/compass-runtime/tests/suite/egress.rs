@@ -123,7 +123,7 @@ pub(crate) async fn allowlist_admits_only_listed(rt: &dyn WorkloadRuntime) {
 /// host's own port of that number, even when a list names it.
 #[tokio::test]
 async fn the_gateway_address_reaches_the_gateway_socket_and_never_the_hosts_port() {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use tokio::io::AsyncWriteExt;
     let rt = sandbox();
     // The host's own 127.0.0.1:3130: a connection here would be the
     // workload reaching the host's port instead of its gateway.
@@ -156,23 +156,8 @@ async fn the_gateway_address_reaches_the_gateway_socket_and_never_the_hosts_port
         .join(compass_runtime::relay::GATEWAY_SOCKET_NAME);
     let listener = tokio::net::UnixListener::bind(&socket).unwrap();
     tokio::spawn(async move {
-        while let Ok((mut conn, _)) = listener.accept().await {
-            tokio::spawn(async move {
-                let mut buf = vec![0u8; 8192];
-                let mut seen = Vec::new();
-                while !seen.windows(4).any(|w| w == b"\r\n\r\n") {
-                    match conn.read(&mut buf).await {
-                        Ok(0) | Err(_) => return,
-                        Ok(n) => seen.extend_from_slice(&buf[..n]),
-                    }
-                }
-                let _ = conn
-                    .write_all(
-                        b"HTTP/1.1 200 OK\r\nContent-Length: 7\r\nConnection: close\r\n\r\ngateway",
-                    )
-                    .await;
-                let _ = conn.shutdown().await;
-            });
+        while let Ok((conn, _)) = listener.accept().await {
+            tokio::spawn(answer_once(conn, "gateway"));
         }
     });
     for flags in ["", "-p", "--noproxy '*'"] {

@@ -134,33 +134,39 @@ pub(crate) struct TestServer {
 }
 
 pub(crate) async fn http_server(body: &'static str) -> TestServer {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let port = listener.local_addr().unwrap().port();
     let accepted = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
     let count = accepted.clone();
     tokio::spawn(async move {
-        while let Ok((mut conn, _)) = listener.accept().await {
+        while let Ok((conn, _)) = listener.accept().await {
             count.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-            tokio::spawn(async move {
-                let mut buf = vec![0u8; 8192];
-                let mut seen = Vec::new();
-                while !seen.windows(4).any(|w| w == b"\r\n\r\n") {
-                    match conn.read(&mut buf).await {
-                        Ok(0) | Err(_) => return,
-                        Ok(n) => seen.extend_from_slice(&buf[..n]),
-                    }
-                }
-                let reply = format!(
-                    "HTTP/1.1 200 OK\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-                    body.len()
-                );
-                let _ = conn.write_all(reply.as_bytes()).await;
-                let _ = conn.shutdown().await;
-            });
+            tokio::spawn(answer_once(conn, body));
         }
     });
     TestServer { port, accepted }
+}
+
+/// Read one request head from `conn`, answer `body` with 200 and close.
+pub(crate) async fn answer_once<C>(mut conn: C, body: &'static str)
+where
+    C: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin,
+{
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut buf = vec![0u8; 8192];
+    let mut seen = Vec::new();
+    while !seen.windows(4).any(|w| w == b"\r\n\r\n") {
+        match conn.read(&mut buf).await {
+            Ok(0) | Err(_) => return,
+            Ok(n) => seen.extend_from_slice(&buf[..n]),
+        }
+    }
+    let reply = format!(
+        "HTTP/1.1 200 OK\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let _ = conn.write_all(reply.as_bytes()).await;
+    let _ = conn.shutdown().await;
 }
 
 impl TestServer {
