@@ -1202,6 +1202,8 @@ mod tests {
         assert_eq!(system["tools"]["discoveryCommand"], "");
         assert_eq!(system["tools"]["callCommand"], "");
         assert_eq!(system["mcp"]["serverCommand"], "");
+        assert_eq!(system["experimental"]["gemmaModelRouter"]["enabled"], false);
+        assert_eq!(system["ide"]["enabled"], false);
         // Gemini CLI skips system settings that are not root's: the wire
         // step fails the start instead, checking the same file.
         let wire = gemini.wire_script("/c");
