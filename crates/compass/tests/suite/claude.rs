@@ -524,7 +524,12 @@ fn claude_code_escape_its_own_git_runs_no_agent_configured_filter() {
 /// `GIT_CONFIG_*`), each leaving a mark. The settings also name every
 /// command Claude Code runs itself (`apiKeyHelper`, `awsAuthRefresh`,
 /// `awsCredentialExport`, `otelHeadersHelper`, `statusLine`,
-/// `fileSuggestion`) and hooks of their own. A mark is a file
+/// `fileSuggestion`) and hooks of their own. Then a remote settings cache
+/// (`~/.claude/remote-settings.json`, source `remote`: its env, hooks off),
+/// and links through `/proc/self/cwd` that name one place to the wire
+/// step and another to Claude Code (whose cwd is the clone): `~/.claude`
+/// (the old one renamed away) to a dir holding a state file and the
+/// cache, `~/.claude.json` to another state file. A mark is a file
 /// `/work/app/steered.<source>-<what>`. Every run appends to `checked.txt`
 /// (the proof that the turn's tool ran); the plant happens once. A write
 /// that fails is reported and the others are still tried.
