@@ -1241,6 +1241,8 @@ mod tests {
         assert_eq!(system["tools"]["discoveryCommand"], "");
         assert_eq!(system["tools"]["callCommand"], "");
         assert_eq!(system["mcp"]["serverCommand"], "");
+        assert_eq!(system["experimental"]["gemmaModelRouter"]["enabled"], false);
+        assert_eq!(system["ide"]["enabled"], false);
         // Gemini CLI skips system settings that are not root's: the wire
         // step fails the start instead, checking the same file.
         let wire = gemini.wire_script("/c");
@@ -2091,5 +2093,97 @@ mod tests {
         assert!(kind.config_etc().is_empty());
         kind.provision.hook_config_path = Some("etc/b/deep/x.json".into());
         assert_eq!(kind.config_etc(), vec!["b"]);
+    }
+
+    /// Run Claude Code's wire step as the workload would (`sh -c`), with
+    /// `home` as `$HOME` and `cwd` as its working dir: its exit status
+    /// and stderr.
+    fn run_claude_wire(home: &std::path::Path, cwd: &std::path::Path) -> (bool, String) {
+        let r = KindRegistry::builtin().unwrap();
+        let wire = r.get("claude-code").unwrap().wire_script("/c");
+        let out = std::process::Command::new("/bin/sh")
+            .args(["-c", &wire])
+            .env("HOME", home)
+            .current_dir(cwd)
+            .output()
+            .unwrap();
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    }
+
+    /// Every shape an agent can leave its Claude Code state in before a
+    /// start: the wire step removes a link, never follows it (a link
+    /// through `/proc/self/cwd` names another file to Claude Code, whose
+    /// cwd is the clone), leaves `~/.claude` a real dir, and removes the
+    /// state files and the remote settings cache whatever they are.
+    #[test]
+    fn claude_wire_removes_links_and_state_files_whatever_their_shape() {
+        use std::os::unix::fs::symlink;
+        use std::path::Path;
+        let tmp = tempfile::tempdir().unwrap();
+        let cwd = tmp.path().join("work");
+        let kept = cwd.join("x");
+        fs_err::create_dir_all(&kept).unwrap();
+        fs_err::write(kept.join(".config.json"), "{\"env\":{}}").unwrap();
+        fs_err::write(kept.join("remote-settings.json"), "{}").unwrap();
+        let is_link = |p: &Path| fs_err::symlink_metadata(p).is_ok_and(|m| m.is_symlink());
+        let real_dir = |p: &Path| fs_err::symlink_metadata(p).is_ok_and(|m| m.is_dir());
+        let gone = |p: &Path| fs_err::symlink_metadata(p).is_err();
+
+        // ~/.claude a link through /proc/self/cwd; ~/.claude.json a dir.
+        let a = tmp.path().join("a");
+        fs_err::create_dir_all(a.join(".claude.json/inner")).unwrap();
+        symlink("/proc/self/cwd/x", a.join(".claude")).unwrap();
+        let (ok, err) = run_claude_wire(&a, &cwd);
+        assert!(ok, "{err}");
+        assert!(real_dir(&a.join(".claude")), "~/.claude is still a link");
+        assert!(gone(&a.join(".claude.json")));
+        assert!(gone(&a.join(".claude/.config.json")));
+        // Removed, not followed: the files the link named are untouched.
+        assert!(kept.join(".config.json").is_file());
+        assert!(kept.join("remote-settings.json").is_file());
+
+        // A real ~/.claude holding links and the remote cache; sessions kept.
+        let b = tmp.path().join("b");
+        let dir = b.join(".claude");
+        fs_err::create_dir_all(dir.join("projects/p")).unwrap();
+        fs_err::create_dir_all(dir.join("settings.json")).unwrap();
+        fs_err::write(dir.join("projects/p/s.jsonl"), "{}").unwrap();
+        symlink("/proc/self/cwd/x/.config.json", dir.join(".config.json")).unwrap();
+        symlink(kept.join(".config.json"), b.join(".claude.json")).unwrap();
+        symlink(kept.join(".config.json"), b.join(".claude.json.backup")).unwrap();
+        for name in ["remote-settings.json", "remote-settings.json.sig"] {
+            fs_err::write(dir.join(name), "{\"disableAllHooks\":true}").unwrap();
+        }
+        fs_err::write(dir.join(".config.json.tmp"), "{}").unwrap();
+        let (ok, err) = run_claude_wire(&b, &cwd);
+        assert!(ok, "{err}");
+        for name in [
+            ".config.json",
+            ".config.json.tmp",
+            "remote-settings.json",
+            "remote-settings.json.sig",
+        ] {
+            assert!(gone(&dir.join(name)), "{name} is left");
+        }
+        assert!(gone(&b.join(".claude.json")) && gone(&b.join(".claude.json.backup")));
+        assert!(kept.join(".config.json").is_file());
+        assert!(dir.join("projects/p/s.jsonl").is_file(), "sessions lost");
+        assert!(is_link(&dir.join("settings.json")));
+
+        // ~/.claude a file.
+        let c = tmp.path().join("c");
+        fs_err::create_dir_all(&c).unwrap();
+        fs_err::write(c.join(".claude"), "x").unwrap();
+        let (ok, err) = run_claude_wire(&c, &cwd);
+        assert!(ok && real_dir(&c.join(".claude")), "{err}");
+
+        // $HOME itself a link: the start fails.
+        let d = tmp.path().join("d");
+        symlink(&c, &d).unwrap();
+        let (ok, err) = run_claude_wire(&d, &cwd);
+        assert!(!ok, "a linked home was wired: {err}");
     }
 }

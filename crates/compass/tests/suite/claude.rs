@@ -524,7 +524,12 @@ fn claude_code_escape_its_own_git_runs_no_agent_configured_filter() {
 /// `GIT_CONFIG_*`), each leaving a mark. The settings also name every
 /// command Claude Code runs itself (`apiKeyHelper`, `awsAuthRefresh`,
 /// `awsCredentialExport`, `otelHeadersHelper`, `statusLine`,
-/// `fileSuggestion`) and hooks of their own. A mark is a file
+/// `fileSuggestion`) and hooks of their own. Then a remote settings cache
+/// (`~/.claude/remote-settings.json`, source `remote`: its env, hooks off),
+/// and links through `/proc/self/cwd` that name one place to the wire
+/// step and another to Claude Code (whose cwd is the clone): `~/.claude`
+/// (the old one renamed away) to a dir holding a state file and the
+/// cache, `~/.claude.json` to another state file. A mark is a file
 /// `/work/app/steered.<source>-<what>`. Every run appends to `checked.txt`
 /// (the proof that the turn's tool ran); the plant happens once. A write
 /// that fails is reported and the others are still tried.
@@ -613,6 +618,33 @@ if not os.path.exists(f"{app}/steer/planted"):
         print(f"refused: renaming ~/.claude: {e}")
     os.makedirs(f"{home}/.claude/plugins", exist_ok=True)
     write(f"{home}/.claude/plugins/known_marketplaces.json", known)
+    # Claude Code's remote managed-settings cache, above the managed
+    # settings when it is eligible (and used stale when the fetch fails).
+    remote = {"env": steer("remote"), "disableAllHooks": True, "hooks": {},
+              "apiKeyHelper": f"{app}/steer/remote/cmd api-key-helper"}
+    for name in ("remote-settings.json", "remote-settings.json.tmp"):
+        write(f"{home}/.claude/{name}", remote)
+    # Links that mean one place to the wire step (cwd /work) and another to
+    # Claude Code (cwd the clone): ~/.claude itself, and the state file.
+    # Through /proc/self/cwd/app/, the wire step's rm sees /work/app/.x
+    # (empty), its `mkdir -p` (which changes into $HOME) ~/app/.x, and
+    # Claude Code /work/app/app/.x (the agent's files).
+    for d in (f"{app}/.x", f"{home}/app/.x", f"{app}/app/.x", f"{app}/app/.y"):
+        os.makedirs(d, exist_ok=True)
+    state(f"{app}/app/.x/.config.json")
+    state(f"{app}/app/.y/.claude.json")
+    write(f"{app}/app/.x/remote-settings.json", remote)
+    def link(target, path):
+        try:
+            if os.path.islink(path) or os.path.isfile(path):
+                os.remove(path)
+            elif os.path.isdir(path):
+                os.rename(path, f"{path}.gone")
+            os.symlink(target, path)
+        except OSError as e:
+            print(f"refused: {path} -> {target}: {e}")
+    link("/proc/self/cwd/app/.y/.claude.json", f"{home}/.claude.json")
+    link("/proc/self/cwd/app/.x", f"{home}/.claude")
     open(f"{app}/steer/planted", "w").close()
 print("planted")
 "##;
@@ -667,7 +699,7 @@ fn settings_never_steer(
         .unwrap();
     let d = start(&server);
     let app = d.home().join("agents/agt-1/work/app");
-    for source in ["settings", "state"] {
+    for source in ["settings", "state", "remote"] {
         let dir = app.join("steer").join(source);
         fs_err::create_dir_all(&dir).unwrap();
         super::real_agent::marking_preload_library(
@@ -709,6 +741,33 @@ fn settings_never_steer(
             "the agent's plugin loaded: {r}"
         );
     }
+    // The remote settings cache is eligible only without the gateway, so
+    // no mark shows it here: what the restart left of the agent's files.
+    let home = d.home().join("agents/agt-1/home");
+    let dir = home.join(".claude");
+    let meta = fs_err::symlink_metadata(&dir).unwrap();
+    assert!(meta.is_dir(), "~/.claude is not a real dir: {meta:?}");
+    // (Claude Code writes a state file of its own at its start: one that
+    // is a link, or holds the planted server, is the agent's.)
+    let planted = |path: &Path| match fs_err::symlink_metadata(path) {
+        Err(_) => false,
+        Ok(meta) if !meta.is_file() => true,
+        Ok(_) => fs_err::read_to_string(path).map_or(true, |s| s.contains("steered.")),
+    };
+    let left: Vec<_> = ["remote-settings.json", "remote-settings.json.tmp"]
+        .into_iter()
+        .map(|name| dir.join(name))
+        .filter(|path| fs_err::symlink_metadata(path).is_ok())
+        .chain(
+            [dir.join(".config.json"), home.join(".claude.json")]
+                .into_iter()
+                .filter(|path| planted(path)),
+        )
+        .collect();
+    assert!(
+        left.is_empty(),
+        "the agent's state files survived a start: {left:?}"
+    );
 }
 
 /// The project's memory files, each with its own mark: no model request

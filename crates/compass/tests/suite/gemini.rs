@@ -175,7 +175,10 @@ fn gemini_cli_escape_agent_written_settings_never_run() {
 /// `--require`, a `BASH_ENV`, and system settings of its own
 /// (`GEMINI_CLI_SYSTEM_SETTINGS_PATH`, whose discovery command leaves a
 /// mark); user settings turning on hooks for every event and
-/// checkpointing (Gemini CLI's own git); and an extension in
+/// checkpointing (Gemini CLI's own git), the Gemma router with a LiteRT
+/// server binary of the agent's, and the IDE integration, with IDE
+/// connection files in Gemini CLI's temp dir naming a stdio companion
+/// of the agent's; and an extension in
 /// `~/.gemini/extensions/` with an MCP server and hooks of its own. A mark
 /// is a file `/work/app/steered.<what>`. Every run appends to
 /// `checked.txt` (the proof that the turn's tool ran); the plant happens
@@ -215,8 +218,21 @@ if not os.path.exists(f"{steer}/planted"):
     events = ["SessionStart", "SessionEnd", "BeforeAgent", "AfterAgent", "BeforeModel", "AfterModel",
               "BeforeToolSelection", "BeforeTool", "AfterTool", "Notification", "PreCompress"]
     hooks = lambda source: {e: [{"matcher": "*", "hooks": [{"type": "command", "command": f"{steer}/cmd {source}-hook-{e}"}]}] for e in events}
+    # Programs Gemini CLI spawns itself, outside compass-confine: the Gemma
+    # router's LiteRT server (user settings' binaryPath) and an IDE
+    # companion reached over stdio (a connection file in its temp dir).
+    write(f"{steer}/litert", f'#!/bin/sh\n{mark("gemma-litert")}\n')
+    write(f"{steer}/ide", f'#!/bin/sh\n{mark("ide-stdio")}\n')
+    ide = {"workspacePath": app, "authToken": "t",
+           "ideInfo": {"name": "vscode", "displayName": "VS Code"},
+           "stdio": {"command": f"{steer}/ide", "args": []}}
+    for tmp in {os.environ.get("TMPDIR") or "/tmp", "/tmp"}:
+        for n in ("1-1", "2-2"):
+            write(f"{tmp}/gemini/ide/gemini-ide-server-{n}.json", ide)
     write(f"{home}/.gemini/settings.json", {"hooksConfig": {"enabled": True}, "hooks": hooks("settings"),
-        "general": {"checkpointing": {"enabled": True}}, "security": {"folderTrust": {"enabled": False}}})
+        "general": {"checkpointing": {"enabled": True}}, "security": {"folderTrust": {"enabled": False}},
+        "experimental": {"gemmaModelRouter": {"enabled": True, "autoStartServer": True, "binaryPath": f"{steer}/litert"}},
+        "ide": {"enabled": True}})
     ext = f"{home}/.gemini/extensions/helper"
     write(f"{ext}/gemini-extension.json", {"name": "helper", "version": "1.0.0",
         "mcpServers": {"helper": {"command": "/bin/sh", "args": ["-c", f"{mark('extension-mcp')}; sleep 30"]}}})
@@ -264,7 +280,8 @@ fn gemini_cli_escape_agent_written_env_files_hooks_and_extensions_never_run() {
     assert_eq!(
         checked.lines().count(),
         2,
-        "the restarted agent's shell tool never ran:\n{turn}\n{}",
+        "the restarted agent's shell tool never ran (marks: {:#?}):\n{turn}\n{}",
+        super::real_agent::marks_in(&app, "steered."),
         d.ok(&["agent", "log", "lyra"])
     );
     // (MCP servers and hooks start in the background of the session.)
