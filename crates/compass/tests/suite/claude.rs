@@ -533,8 +533,9 @@ fn claude_code_escape_its_own_git_runs_no_agent_configured_filter() {
 /// `/work/app/steered.<source>-<what>`. Every run appends to `checked.txt`
 /// (the proof that the turn's tool ran); the plant happens once. A write
 /// that fails is reported and the others are still tried.
-const STEER_PLANT: &str = r##"import json, os
+const STEER_PLANT: &str = r##"import json, os, sys
 app = "/work/app"
+links = sys.argv[1:] == ["links"]
 with open(f"{app}/checked.txt", "a") as f:
     f.write("ran\n")
 home = os.path.expanduser("~")
@@ -624,27 +625,30 @@ if not os.path.exists(f"{app}/steer/planted"):
               "apiKeyHelper": f"{app}/steer/remote/cmd api-key-helper"}
     for name in ("remote-settings.json", "remote-settings.json.tmp"):
         write(f"{home}/.claude/{name}", remote)
-    # Links that mean one place to the wire step (cwd /work) and another to
-    # Claude Code (cwd the clone): ~/.claude itself, and the state file.
-    # Through /proc/self/cwd/app/, the wire step's rm sees /work/app/.x
-    # (empty), its `mkdir -p` (which changes into $HOME) ~/app/.x, and
-    # Claude Code /work/app/app/.x (the agent's files).
-    for d in (f"{app}/.x", f"{home}/app/.x", f"{app}/app/.x", f"{app}/app/.y"):
-        os.makedirs(d, exist_ok=True)
-    state(f"{app}/app/.x/.config.json")
-    state(f"{app}/app/.y/.claude.json")
-    write(f"{app}/app/.x/remote-settings.json", remote)
-    def link(target, path):
-        try:
-            if os.path.islink(path) or os.path.isfile(path):
-                os.remove(path)
-            elif os.path.isdir(path):
-                os.rename(path, f"{path}.gone")
-            os.symlink(target, path)
-        except OSError as e:
-            print(f"refused: {path} -> {target}: {e}")
-    link("/proc/self/cwd/app/.y/.claude.json", f"{home}/.claude.json")
-    link("/proc/self/cwd/app/.x", f"{home}/.claude")
+    # (Only with `links`: ~/.claude made a link is a fresh dir at the next
+    # start, which takes the plugin planted there with it.)
+    if links:
+        # Links that mean one place to the wire step (cwd /work) and another to
+        # Claude Code (cwd the clone): ~/.claude itself, and the state file.
+        # Through /proc/self/cwd/app/, the wire step's rm sees /work/app/.x
+        # (empty), its `mkdir -p` (which changes into $HOME) ~/app/.x, and
+        # Claude Code /work/app/app/.x (the agent's files).
+        for d in (f"{app}/.x", f"{home}/app/.x", f"{app}/app/.x", f"{app}/app/.y"):
+            os.makedirs(d, exist_ok=True)
+        state(f"{app}/app/.x/.config.json")
+        state(f"{app}/app/.y/.claude.json")
+        write(f"{app}/app/.x/remote-settings.json", remote)
+        def link(target, path):
+            try:
+                if os.path.islink(path) or os.path.isfile(path):
+                    os.remove(path)
+                elif os.path.isdir(path):
+                    os.rename(path, f"{path}.gone")
+                os.symlink(target, path)
+            except OSError as e:
+                print(f"refused: {path} -> {target}: {e}")
+        link("/proc/self/cwd/app/.y/.claude.json", f"{home}/.claude.json")
+        link("/proc/self/cwd/app/.x", f"{home}/.claude")
     open(f"{app}/steer/planted", "w").close()
 print("planted")
 "##;
@@ -661,31 +665,46 @@ print("planted")
 #[test]
 fn claude_code_escape_agent_written_settings_never_steer_its_processes() {
     let case = case();
-    settings_never_steer(&case, |server| {
+    settings_never_steer(&case, SteerPlant::InPlace, |server| {
         super::real_agent::started(&case, server, &[])
     });
 }
 
 /// The same with Claude Code 2.1.332 pinned by a user's kinds file (its
-/// native binary, which claude-agent-acp gives the same setting sources).
+/// native binary, which claude-agent-acp gives the same setting sources),
+/// `~/.claude` and `~/.claude.json` made links through `/proc/self/cwd`
+/// (the plugin is proven by the test above, where `~/.claude` stays).
 #[test]
 fn pinned_claude_code_escape_agent_written_settings_never_steer_its_processes() {
     compass_test_support::bins::netns_relay();
     let case = case();
     let tools = case.bin.parent().and_then(Path::parent).unwrap();
-    settings_never_steer(&case, |server| {
+    settings_never_steer(&case, SteerPlant::WithLinks, |server| {
         let kinds = claude_pinned_for_http_hooks();
         orion_started_with_kinds(tools, server, Backend::Sandbox, Some(&kinds)).0
     });
+}
+
+/// How [`STEER_PLANT`] leaves `~/.claude`: a real dir (its plugin known
+/// there), or a link through `/proc/self/cwd` with `~/.claude.json` (which
+/// the next start replaces by a fresh dir, plugin and all).
+#[derive(Clone, Copy)]
+enum SteerPlant {
+    InPlace,
+    WithLinks,
 }
 
 /// [`STEER_PLANT`] planted by agent `orion` (`agt-1`), started by `start`,
 /// which is then restarted: nothing planted runs or loads.
 fn settings_never_steer(
     case: &super::real_agent::Case<'_>,
+    plant: SteerPlant,
     start: impl FnOnce(&ModelServer) -> super::TestDaemon,
 ) {
-    let cmd = "python3 steer/plant.py";
+    let cmd = match plant {
+        SteerPlant::InPlace => "python3 steer/plant.py",
+        SteerPlant::WithLinks => "python3 steer/plant.py links",
+    };
     let rt = tokio::runtime::Runtime::new().unwrap();
     // The same command again after the restart: a loaded session asks for
     // the third turn, a new one for the first.
