@@ -589,7 +589,7 @@ async fn handle(gateway: &Gateway, req: Request<Incoming>) -> Response<Body> {
         tracing::debug!(agent = %gateway.agent, kind = %gateway.kind, %method, %path, status = status.as_u16(), "model gateway");
     } else {
         let refused = gateway.refused.fetch_add(1, Ordering::Relaxed) + 1;
-        if refused == 1 || refused % LOG_EVERY == 0 {
+        if refused == 1 || refused.is_multiple_of(LOG_EVERY) {
             tracing::info!(agent = %gateway.agent, kind = %gateway.kind, %method, %path, status = status.as_u16(), refused, "model gateway answered an error");
         } else {
             tracing::debug!(agent = %gateway.agent, kind = %gateway.kind, %method, %path, status = status.as_u16(), refused, "model gateway answered an error");

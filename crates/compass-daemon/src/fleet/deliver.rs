@@ -22,7 +22,9 @@ impl Fleet {
     /// earlier start delivered is cleared first, so a deleted or ungranted
     /// secret does not linger. A granted secret that is not set is refused;
     /// an unset kind credential is skipped (the agent may authenticate
-    /// otherwise, and says so itself if it cannot).
+    /// otherwise, and says so itself if it cannot). Where the kind's model
+    /// gateway is active, its credential is never delivered (granting it
+    /// is refused): `gateway_token` takes its place, kept like a model key.
     pub(super) async fn deliver_secrets(
         &self,
         agent: &Agent,
