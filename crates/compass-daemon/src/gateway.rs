@@ -20,9 +20,9 @@
 //!   [`Limits::body_timeout`], and within this agent's budget of bytes in
 //!   flight ([`Limits::in_flight`]): 413, 408, 503;
 //! - a JSON body asking the provider to fetch a URL the agent chose
-//!   ([`fetches_for_the_agent`]: MCP servers, URL context, web fetch, live
-//!   web search): 403 — the provider would reach a host the workload's
-//!   egress allowlist does not hold.
+//!   ([`fetches_for_the_agent`]: MCP servers, URL context, web fetch; web
+//!   search still passes, see there): 403 — the provider would reach a
+//!   host the workload's egress allowlist does not hold.
 //!
 //! It is then stripped of every auth header the agent sent (its token),
 //! given the real key in the kind's scheme, and sent to the real upstream
@@ -330,11 +330,16 @@ fn gemini_version(segment: &str) -> bool {
 
 /// Why a model request's JSON body would make the provider fetch a URL the
 /// agent chose (reach a host the workload's egress allowlist does not
-/// hold), or `None`: Anthropic's `mcp_servers` and `web_fetch` tool,
-/// OpenAI's `mcp` tool and live `web_search` (a cached search,
-/// `external_web_access: false`, fetches nothing), Gemini's URL context.
-/// A search-only tool (Anthropic's `web_search`, Gemini's Google Search)
-/// passes: the provider's search engine chooses the pages, not the agent.
+/// hold), or `None`: Anthropic's `mcp_servers`, `mcp_toolset` and
+/// `web_fetch` tool, OpenAI's `mcp` tool, Gemini's URL context.
+///
+/// Web search passes (Anthropic's `web_search_…`, OpenAI's `web_search`,
+/// Gemini's Google Search): Codex sends OpenAI's live `web_search` tool
+/// with every request, and refusing it refuses Codex. It is the one
+/// provider-side fetch left: the provider's search engine picks the pages,
+/// though OpenAI's can open a page the model names. Closing it is the
+/// codex kind's (`web_search = "disabled"` in its managed config), not
+/// this check's.
 pub(crate) fn fetches_for_the_agent(body: &serde_json::Value) -> Option<String> {
     let obj = body.as_object()?;
     if obj.get("mcp_servers").is_some_and(|v| !v.is_null()) {
@@ -347,14 +352,7 @@ pub(crate) fn fetches_for_the_agent(body: &serde_json::Value) -> Option<String> 
         };
         if let Some(kind) = tool.get("type").and_then(|t| t.as_str()) {
             let k = kind.to_ascii_lowercase();
-            // Anthropic's dated `web_search_YYYYMMDD` searches only.
-            let search_only = k
-                .strip_prefix("web_search_")
-                .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()));
-            let live_search = k.starts_with("web_search")
-                && !search_only
-                && tool.get("external_web_access") != Some(&serde_json::Value::Bool(false));
-            if k == "mcp" || k.starts_with("mcp_") || k.starts_with("web_fetch") || live_search {
+            if k == "mcp" || k.starts_with("mcp_") || k.starts_with("web_fetch") {
                 return Some(format!(
                     "a {kind} tool (the provider would fetch for the agent)"
                 ));
@@ -1494,9 +1492,6 @@ mod tests {
             json!({"tools": [{"type": "mcp", "server_url": "https://evil.example"}]}),
             json!({"tools": [{"type": "mcp_toolset"}]}),
             json!({"tools": [{"type": "web_fetch_20250910", "name": "web_fetch"}]}),
-            json!({"tools": [{"type": "web_search"}]}),
-            json!({"tools": [{"type": "web_search_preview_2025_03_11"}]}),
-            json!({"tools": [{"type": "web_search", "external_web_access": true}]}),
             json!({"tools": [{"functionDeclarations": []}, {"urlContext": {}}]}),
             json!({"tools": [{"url_context": {}}]}),
         ] {
@@ -1505,7 +1500,10 @@ mod tests {
         for body in [
             json!({"model": "m", "messages": []}),
             json!({"tools": [{"type": "function", "name": "mcp"}]}),
-            json!({"tools": [{"type": "web_search", "external_web_access": false}]}),
+            // Web search passes (Codex sends it with every request).
+            json!({"tools": [{"type": "web_search"}]}),
+            json!({"tools": [{"type": "web_search", "external_web_access": true}]}),
+            json!({"tools": [{"type": "web_search_preview_2025_03_11"}]}),
             json!({"tools": [{"type": "web_search_20250305", "name": "web_search"}]}),
             json!({"tools": [{"googleSearch": {}}]}),
             json!({"mcp_servers": null}),
