@@ -597,55 +597,76 @@ async fn handle(gateway: &Gateway, req: Request<Incoming>) -> Response<Body> {
 }
 
 async fn forward(gateway: &Gateway, req: Request<Incoming>) -> Response<Body> {
-    if req.method() == Method::CONNECT {
-        return refuse(
-            StatusCode::BAD_REQUEST,
-            "CONNECT is not served: send the model API request itself",
-        );
+    let (parts, body) = req.into_parts();
+    if parts.method == Method::CONNECT {
+        return drained(
+            gateway,
+            body,
+            refuse(
+                StatusCode::BAD_REQUEST,
+                "CONNECT is not served: send the model API request itself",
+            ),
+        )
+        .await;
     }
-    let uri = req.uri();
+    let uri = &parts.uri;
     if uri.scheme().is_some() || uri.authority().is_some() {
-        return refuse(
-            StatusCode::BAD_REQUEST,
-            "an absolute URL is not served: send the path only (origin form)",
-        );
+        return drained(
+            gateway,
+            body,
+            refuse(
+                StatusCode::BAD_REQUEST,
+                "an absolute URL is not served: send the path only (origin form)",
+            ),
+        )
+        .await;
     }
     // Before anything about the request is looked at further: only this
     // start's agent process holds the token.
-    if !gateway.authorized(req.headers()) {
-        return refuse(
+    if !gateway.authorized(&parts.headers) {
+        return drained(gateway, body, refuse(
             StatusCode::UNAUTHORIZED,
             "the request does not carry this agent's gateway token (only the agent's own process holds it; its tools do not)",
-        );
+        )).await;
     }
     let path = uri.path().to_owned();
     if !path.starts_with('/') || unsafe_path(&path) {
-        return refuse(
-            StatusCode::BAD_REQUEST,
-            "the path has a dot segment, a `;` or an encoded separator or percent",
-        );
+        return drained(
+            gateway,
+            body,
+            refuse(
+                StatusCode::BAD_REQUEST,
+                "the path has a dot segment, a `;` or an encoded separator or percent",
+            ),
+        )
+        .await;
     }
     let Some(rest) = gateway.upstream.below(&path) else {
-        return refuse(
-            StatusCode::FORBIDDEN,
-            &format!(
-                "{path} is outside the model API's base path {}",
-                if gateway.upstream.base_path.is_empty() {
-                    "/"
-                } else {
-                    &gateway.upstream.base_path
-                }
+        return drained(
+            gateway,
+            body,
+            refuse(
+                StatusCode::FORBIDDEN,
+                &format!(
+                    "{path} is outside the model API's base path {}",
+                    if gateway.upstream.base_path.is_empty() {
+                        "/"
+                    } else {
+                        &gateway.upstream.base_path
+                    }
+                ),
             ),
-        );
+        )
+        .await;
     };
-    if !allowed(gateway.scheme, req.method(), rest) {
-        return refuse(
+    if !allowed(gateway.scheme, &parts.method, rest) {
+        return drained(gateway, body, refuse(
             StatusCode::FORBIDDEN,
             &format!(
                 "{} {path} is not a model call this gateway serves (model requests, token counting and model listing only)",
-                req.method()
+                parts.method
             ),
-        );
+        )).await;
     }
     let max = gateway.limits.max_body;
     let too_large = || {
@@ -654,8 +675,8 @@ async fn forward(gateway: &Gateway, req: Request<Incoming>) -> Response<Body> {
             &format!("the request body is larger than {max} bytes"),
         )
     };
-    if req
-        .headers()
+    if parts
+        .headers
         .get(http::header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<u64>().ok())
@@ -664,19 +685,26 @@ async fn forward(gateway: &Gateway, req: Request<Incoming>) -> Response<Body> {
         return too_large();
     }
     // The body is read as JSON below: an encoded one would pass unread.
-    if req
-        .headers()
+    if parts
+        .headers
         .get(http::header::CONTENT_ENCODING)
         .is_some_and(|v| !v.as_bytes().eq_ignore_ascii_case(b"identity"))
     {
-        return refuse(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "a compressed request body is not served",
-        );
+        return drained(
+            gateway,
+            body,
+            refuse(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "a compressed request body is not served",
+            ),
+        )
+        .await;
     }
     let key = match gateway.keys.key() {
         Ok(key) => key,
-        Err(why) => return refuse(StatusCode::BAD_GATEWAY, &why),
+        Err(why) => {
+            return drained(gateway, body, refuse(StatusCode::BAD_GATEWAY, &why)).await;
+        }
     };
     let query = uri.query().map(without_key).unwrap_or_default();
     let mut target = format!("{}{path}", gateway.upstream.origin);
@@ -684,49 +712,50 @@ async fn forward(gateway: &Gateway, req: Request<Incoming>) -> Response<Body> {
         target.push('?');
         target.push_str(&query);
     }
-    let mut headers = forwardable(req.headers());
+    let mut headers = forwardable(&parts.headers);
     let Ok(mut auth) = HeaderValue::from_str(&gateway.scheme.value(&key.0)) else {
-        return refuse(
-            StatusCode::BAD_GATEWAY,
-            "the model key cannot be sent in a header (a control character?)",
-        );
+        return drained(
+            gateway,
+            body,
+            refuse(
+                StatusCode::BAD_GATEWAY,
+                "the model key cannot be sent in a header (a control character?)",
+            ),
+        )
+        .await;
     };
     drop(key);
     auth.set_sensitive(true);
     headers.insert(HeaderName::from_static(gateway.scheme.header()), auth);
-    let method = req.method().clone();
+    let method = parts.method.clone();
     // The body, held until it is sent: its bytes count against this
     // agent's budget (`_held`), all within the body's deadline.
-    let (body, _held) = match tokio::time::timeout(
-        gateway.limits.body_timeout,
-        read_body(gateway, req.into_body()),
-    )
-    .await
-    {
-        Ok(Ok(read)) => read,
-        Ok(Err(BodyRefusal::TooLarge)) => return too_large(),
-        Ok(Err(BodyRefusal::Busy)) => {
-            return refuse(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "this agent's model gateway holds too many request bytes at once; try again",
-            );
-        }
-        Ok(Err(BodyRefusal::Read(e))) => {
-            return refuse(
-                StatusCode::BAD_REQUEST,
-                &format!("reading the request body: {e}"),
-            );
-        }
-        Err(_) => {
-            return refuse(
-                StatusCode::REQUEST_TIMEOUT,
-                &format!(
-                    "the request body did not arrive within {} s",
-                    gateway.limits.body_timeout.as_secs()
-                ),
-            );
-        }
-    };
+    let (body, _held) =
+        match tokio::time::timeout(gateway.limits.body_timeout, read_body(gateway, body)).await {
+            Ok(Ok(read)) => read,
+            Ok(Err(BodyRefusal::TooLarge)) => return too_large(),
+            Ok(Err(BodyRefusal::Busy)) => {
+                return refuse(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "this agent's model gateway holds too many request bytes at once; try again",
+                );
+            }
+            Ok(Err(BodyRefusal::Read(e))) => {
+                return refuse(
+                    StatusCode::BAD_REQUEST,
+                    &format!("reading the request body: {e}"),
+                );
+            }
+            Err(_) => {
+                return refuse(
+                    StatusCode::REQUEST_TIMEOUT,
+                    &format!(
+                        "the request body did not arrive within {} s",
+                        gateway.limits.body_timeout.as_secs()
+                    ),
+                );
+            }
+        };
     if !body.is_empty() {
         let Ok(json) = serde_json::from_slice::<serde_json::Value>(&body) else {
             return refuse(
@@ -794,6 +823,25 @@ async fn forward(gateway: &Gateway, req: Request<Incoming>) -> Response<Body> {
             &format!("the model API's answer could not be relayed: {e}"),
         ),
     }
+}
+
+/// `resp` (a refusal), once the request's body is read and dropped
+/// (at most [`Limits::max_body`] bytes, within [`Limits::body_timeout`]):
+/// a connection closed with the body unread can lose the answer on its way
+/// back through a forwarder that was still writing the body.
+async fn drained(gateway: &Gateway, mut body: Incoming, resp: Response<Body>) -> Response<Body> {
+    let max = gateway.limits.max_body;
+    let _ = tokio::time::timeout(gateway.limits.body_timeout, async {
+        let mut seen = 0usize;
+        while let Some(Ok(frame)) = body.frame().await {
+            seen += frame.data_ref().map_or(0, Bytes::len);
+            if seen > max {
+                break;
+            }
+        }
+    })
+    .await;
+    resp
 }
 
 /// Why a request body was not read whole.

@@ -681,3 +681,11 @@ fn settings_never_steer(
         d.ok(&["agent", "log", "orion"])
     );
 }
+
+/// Escape: Claude Code's Bash tool calls its model gateway itself, with
+/// whatever credential it can find (`$ANTHROPIC_API_KEY`, the placeholder,
+/// none): refused, never sent ([`super::real_agent::tools_cannot_call_the_model_gateway`]).
+#[test]
+fn claude_code_escape_tools_cannot_call_its_model_gateway() {
+    super::real_agent::tools_cannot_call_the_model_gateway(&case(), "/v1/messages");
+}
