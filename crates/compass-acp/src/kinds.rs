@@ -49,15 +49,17 @@ pub struct Programs {
     pub confine: PathBuf,
 }
 
-/// What the workload holds under a [`Gateway`] kind's credential name: a
-/// fixed, public value (agents refuse to start without a key), never the
-/// key. The gateway drops it from every request.
+/// What the workload holds under a [`Gateway`] kind's credential name
+/// outside the agent process (which holds its start's gateway token): a
+/// fixed, public value, never the key. The gateway answers it 401.
 pub const GATEWAY_PLACEHOLDER: &str = "compass-gateway-placeholder";
 
 /// A kind's model gateway: the agent's base URL points at
 /// `http://127.0.0.1:3130/…` on the workload's own loopback, served by the
-/// daemon, which adds the real key on the way out; the workload holds
-/// only [`GATEWAY_PLACEHOLDER`] under the credential's name. Used where the
+/// daemon, which adds the real key on the way out; the agent process
+/// holds a fresh token of its start's under the credential's name (the
+/// gateway answers nothing without it), the rest of the workload
+/// [`GATEWAY_PLACEHOLDER`]. Used where the
 /// workload's loopback is its own (an allowlisted sandbox or OCI
 /// workload); elsewhere the key is delivered as without one.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -425,8 +427,8 @@ pub struct AgentKind {
     /// memory or environment. Its launch is
     /// [`compass_runtime::KeptSecrets::Descriptor`]: the key reaches the
     /// agent alone, never bwrap's or the egress relay's environment (where
-    /// a [`Gateway`] serves the kind, the workload holds only its
-    /// placeholder, and the descriptor carries nothing). For
+    /// a [`Gateway`] serves the kind, the descriptor carries the start's
+    /// gateway token instead of the key). For
     /// an agent that finds its shell otherwise, see
     /// [`Provision::confine_shell`] and [`Provision::execute_only`].
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

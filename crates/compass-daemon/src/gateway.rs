@@ -4,47 +4,80 @@
 //! loopback (`compass_runtime::relay::GATEWAY_LISTEN`), which the
 //! in-workload forwarder pipes to this agent's gateway socket in its run
 //! dir (the egress proxy routes that address there too). Here, host-side,
-//! each request is checked — origin-form only (no `CONNECT`, no absolute
-//! URL), a path under the kind's upstream base path, no dot segments, a
-//! bounded head and body — stripped of every auth header the agent sent
-//! (its placeholder), given the real key in the kind's scheme, and sent to
-//! the real upstream with `reqwest`; the answer streams back as it comes
-//! (the agents read server-sent events chunk by chunk). A failure is an
-//! HTTP error with a short JSON body naming it, and is logged without the
-//! key.
+//! each request is checked, in this order, and refused unsent on the
+//! first failure:
+//! - origin form only (no `CONNECT`, no absolute URL): 400;
+//! - the agent's own [`GatewayToken`], in the kind's auth header: 401.
+//!   Every start makes a fresh one, delivered to the agent process alone
+//!   (its kind's kept credential, `compass-confine launch --keep-env`),
+//!   so its confined tool commands, other processes of the workload and
+//!   a host-tier agent that connects to the socket cannot use the key;
+//! - a path with no dot segment, encoded separator, `%25` or `;`: 400;
+//! - `GET`/`POST` to a path the kind's API family serves its agents
+//!   ([`allowed`]: the messages/responses/generate endpoints and model
+//!   listing, nothing else — no files, batches or admin): 403 naming it;
+//! - a body within [`Limits::max_body`], sent within
+//!   [`Limits::body_timeout`], and within this agent's budget of bytes in
+//!   flight ([`Limits::in_flight`]): 413, 408, 503;
+//! - a JSON body asking the provider to fetch a URL the agent chose
+//!   ([`fetches_for_the_agent`]: MCP servers, URL context, web fetch; web
+//!   search still passes, see there): 403 — the provider would reach a
+//!   host the workload's egress allowlist does not hold.
 //!
-//! Boundary: the key is read from the secret store when the agent's
-//! gateway starts and held in this process's memory only (a redacting
-//! [`ModelKey`]); the workload holds `compass_acp::GATEWAY_PLACEHOLDER`.
-//! Which kinds use a gateway, and where, is decided by the fleet
-//! (`fleet::spec`): only where the workload's loopback is its own.
+//! It is then stripped of every auth header the agent sent (its token),
+//! given the real key in the kind's scheme, and sent to the real upstream
+//! with `reqwest`; the answer streams back as it comes (the agents read
+//! server-sent events chunk by chunk). A failure is an HTTP error with a
+//! short JSON body naming it; a refusal is logged (the first, then every
+//! [`LOG_EVERY`]th, with a count), never with the key or the token.
+//!
+//! Boundary: the key is read from the secret store for each request
+//! ([`KeySource`]), so `compass secret set`/`rm` reach a running gateway,
+//! and is held in this process's memory only (a redacting [`ModelKey`]);
+//! the workload holds the agent's token (in the agent process) and
+//! `compass_acp::GATEWAY_PLACEHOLDER` (everywhere else). Which kinds use a
+//! gateway, and where, is decided by the fleet (`fleet::spec`): only where
+//! the workload's loopback is its own.
 
 use bytes::Bytes;
 use compass_acp::AuthScheme;
 use http::{HeaderMap, HeaderName, HeaderValue, Method, Request, Response, StatusCode};
 use http_body_util::combinators::UnsyncBoxBody;
-use http_body_util::{BodyExt, Full, Limited, StreamBody};
+use http_body_util::{BodyExt, Full, StreamBody};
 use hyper::body::{Frame, Incoming};
 use std::convert::Infallible;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 use tokio::net::UnixListener;
+use tokio::sync::Semaphore;
 
 /// The largest request body the gateway forwards (a model request with a
 /// long context is a few MiB).
 pub(crate) const MAX_BODY: usize = 32 << 20;
+/// The bytes of request bodies one agent's gateway holds at once, all
+/// connections together: a slow or stuck sender holds at most this much
+/// of the daemon's memory.
+pub(crate) const MAX_IN_FLIGHT: usize = 64 << 20;
 /// The largest request head (request line and headers) it reads.
 pub(crate) const MAX_HEAD: usize = 64 << 10;
 /// Connections one agent's gateway serves at once (each is a descriptor of
 /// the daemon's, two with its upstream); the next are refused.
 pub(crate) const MAX_CONNECTIONS: usize = 64;
+/// A refused request is logged at `info` the first time and then every
+/// this many times (with the count); the others at `debug`.
+pub(crate) const LOG_EVERY: u64 = 100;
 
 /// The gateway's bounds, one place.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Limits {
     pub(crate) max_body: usize,
+    /// Bytes of request bodies held at once, all connections together.
+    pub(crate) in_flight: usize,
     /// How long a client may take to send its request head.
     pub(crate) head_timeout: Duration,
+    /// How long a client may take to send its whole request body.
+    pub(crate) body_timeout: Duration,
     /// How long connecting to the upstream may take.
     pub(crate) connect_timeout: Duration,
     /// How long the upstream may stay silent (before its answer's head,
@@ -56,7 +89,10 @@ impl Default for Limits {
     fn default() -> Self {
         Self {
             max_body: MAX_BODY,
+            in_flight: MAX_IN_FLIGHT,
             head_timeout: Duration::from_secs(10),
+            // The agent is on this machine: 32 MiB takes well under this.
+            body_timeout: Duration::from_secs(60),
             connect_timeout: Duration::from_secs(10),
             // A model may think for minutes before its first token.
             idle_timeout: Duration::from_secs(600),
@@ -85,6 +121,84 @@ impl ModelKey {
 impl std::fmt::Debug for ModelKey {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("ModelKey(<redacted>)")
+    }
+}
+
+/// The token one agent start presents to its gateway in place of the key:
+/// fresh random for each start, worth nothing outside that agent's
+/// gateway. `Debug` never shows it.
+#[derive(Clone)]
+pub(crate) struct GatewayToken(String);
+
+impl GatewayToken {
+    /// A fresh token (192 random bits, hex).
+    pub(crate) fn fresh() -> Self {
+        Self(crate::token::new_token())
+    }
+
+    /// The value delivered to the agent process.
+    pub(crate) fn expose(&self) -> &str {
+        &self.0
+    }
+
+    /// Whether `presented` (an auth header's value) carries this token:
+    /// the value itself or `Bearer TOKEN`, compared in constant time.
+    fn presented_in(&self, presented: &[u8]) -> bool {
+        let bare = presented
+            .strip_prefix(b"Bearer ")
+            .or_else(|| presented.strip_prefix(b"bearer "))
+            .unwrap_or(presented);
+        crate::token::token_matches(bare, self.0.as_bytes())
+    }
+}
+
+impl std::fmt::Debug for GatewayToken {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("GatewayToken(<redacted>)")
+    }
+}
+
+/// Where the gateway finds the model key, asked at every request (so a
+/// key set, changed or removed reaches a running gateway).
+pub(crate) trait KeySource: Send + Sync + std::fmt::Debug {
+    /// The key; `Err` says why there is none to use (not set, bound to a
+    /// remote, unreadable), for the agent to read.
+    fn key(&self) -> Result<ModelKey, String>;
+}
+
+/// The key in the daemon's secret store under `name`.
+#[derive(Debug)]
+pub(crate) struct StoreKey {
+    pub(crate) store: crate::secrets::SecretStore,
+    pub(crate) name: String,
+}
+
+impl KeySource for StoreKey {
+    fn key(&self) -> Result<ModelKey, String> {
+        let name = &self.name;
+        // A forge-bound secret authenticates Compass's git, never a model
+        // call an agent makes.
+        match self.store.bound_to(name) {
+            Ok(None) => {}
+            Ok(Some(bound)) => {
+                return Err(format!(
+                    "the model key {name} is bound to {bound} and is not used for model calls"
+                ));
+            }
+            Err(e) => return Err(format!("reading the model key {name}: {e}")),
+        }
+        let value = self
+            .store
+            .get(name)
+            .map_err(|e| format!("reading the model key {name}: {e}"))?
+            .ok_or_else(|| {
+                format!("the model key {name} is not set (compass secret set {name})")
+            })?;
+        let text = String::from_utf8(value.expose().to_vec())
+            .map_err(|_| format!("the model key {name} is not UTF-8"))?;
+        Ok(ModelKey::new(
+            text.trim_end_matches(['\n', '\r']).to_owned(),
+        ))
     }
 }
 
@@ -146,24 +260,113 @@ impl Upstream {
         )
     }
 
-    /// Whether `path` lies under the base path.
-    fn admits(&self, path: &str) -> bool {
-        self.base_path.is_empty()
-            || path == self.base_path
-            || path
-                .strip_prefix(&self.base_path)
-                .is_some_and(|rest| rest.starts_with('/'))
+    /// `path` below the base path (`/v1/responses` under `/v1` is
+    /// `/responses`), or `None` when it is not under it.
+    fn below<'p>(&self, path: &'p str) -> Option<&'p str> {
+        let rest = path.strip_prefix(&self.base_path)?;
+        (rest.starts_with('/')).then_some(rest)
     }
 }
 
-/// A path that could leave its base once the upstream normalises it.
+/// A path that could leave its base once the upstream normalises it: a
+/// dot segment, an encoded dot, slash, backslash or percent (`%252e`
+/// decoded twice), a backslash, or a `;` (a path parameter some servers
+/// strip: `..;`).
 fn unsafe_path(path: &str) -> bool {
     let lower = path.to_ascii_lowercase();
     path.contains('\\')
+        || path.contains(';')
         || lower.contains("%2e")
         || lower.contains("%2f")
         || lower.contains("%5c")
+        || lower.contains("%25")
         || path.split('/').any(|s| s == "." || s == "..")
+}
+
+/// Whether `method` on `rest` (the path below the base) is one the kind's
+/// API family serves its agents: a model call, token counting, model
+/// listing. Everything else a key could reach (files, batches, fine-tuning,
+/// vector stores, admin) is not. The family is the scheme's: `x-api-key`
+/// Anthropic, `bearer` OpenAI (and OpenAI-compatible), `x-goog-api-key`
+/// Gemini.
+pub(crate) fn allowed(scheme: AuthScheme, method: &Method, rest: &str) -> bool {
+    let segments: Vec<&str> = rest.trim_start_matches('/').split('/').collect();
+    let one_name = |s: &str| !s.is_empty();
+    let post = method == Method::POST;
+    let get = method == Method::GET;
+    match scheme {
+        AuthScheme::XApiKey => match segments.as_slice() {
+            ["v1", "messages"] | ["v1", "messages", "count_tokens"] => post,
+            ["v1", "models"] => get,
+            ["v1", "models", id] => get && one_name(id),
+            _ => false,
+        },
+        AuthScheme::Bearer => match segments.as_slice() {
+            ["responses"] | ["chat", "completions"] => post,
+            ["models"] => get,
+            ["models", id] => get && one_name(id),
+            _ => false,
+        },
+        AuthScheme::XGoogApiKey => match segments.as_slice() {
+            [version, "models"] if gemini_version(version) => get,
+            [version, "models", call] if gemini_version(version) => match call.split_once(':') {
+                Some((model, action)) => {
+                    post && one_name(model)
+                        && matches!(
+                            action,
+                            "generateContent" | "streamGenerateContent" | "countTokens"
+                        )
+                }
+                None => get && one_name(call),
+            },
+            _ => false,
+        },
+    }
+}
+
+fn gemini_version(segment: &str) -> bool {
+    matches!(segment, "v1" | "v1beta" | "v1alpha")
+}
+
+/// Why a model request's JSON body would make the provider fetch a URL the
+/// agent chose (reach a host the workload's egress allowlist does not
+/// hold), or `None`: Anthropic's `mcp_servers`, `mcp_toolset` and
+/// `web_fetch` tool, OpenAI's `mcp` tool, Gemini's URL context.
+///
+/// Web search passes (Anthropic's `web_search_…`, OpenAI's `web_search`,
+/// Gemini's Google Search): Codex sends OpenAI's live `web_search` tool
+/// with every request, and refusing it refuses Codex. It is the one
+/// provider-side fetch left: the provider's search engine picks the pages,
+/// though OpenAI's can open a page the model names. Closing it is the
+/// codex kind's (`web_search = "disabled"` in its managed config), not
+/// this check's.
+pub(crate) fn fetches_for_the_agent(body: &serde_json::Value) -> Option<String> {
+    let obj = body.as_object()?;
+    if obj.get("mcp_servers").is_some_and(|v| !v.is_null()) {
+        return Some("mcp_servers (the provider would connect to them)".into());
+    }
+    let tools = obj.get("tools").and_then(|t| t.as_array())?;
+    for tool in tools {
+        let Some(tool) = tool.as_object() else {
+            continue;
+        };
+        if let Some(kind) = tool.get("type").and_then(|t| t.as_str()) {
+            let k = kind.to_ascii_lowercase();
+            if k == "mcp" || k.starts_with("mcp_") || k.starts_with("web_fetch") {
+                return Some(format!(
+                    "a {kind} tool (the provider would fetch for the agent)"
+                ));
+            }
+        }
+        for key in ["urlContext", "url_context"] {
+            if tool.contains_key(key) {
+                return Some(format!(
+                    "a {key} tool (the provider would fetch for the agent)"
+                ));
+            }
+        }
+    }
+    None
 }
 
 /// One agent's gateway.
@@ -172,26 +375,42 @@ pub(crate) struct Gateway {
     /// For logs: the agent and its kind.
     pub(crate) agent: String,
     pub(crate) kind: String,
-    /// The credential's name (for error messages; never its value).
-    pub(crate) credential: String,
     pub(crate) scheme: AuthScheme,
-    /// `None`: the credential is not set; every request is answered so.
-    pub(crate) key: Option<ModelKey>,
+    /// The token this start's agent presents.
+    token: GatewayToken,
+    /// Where the key is read, at every request.
+    keys: Box<dyn KeySource>,
     pub(crate) upstream: Upstream,
     pub(crate) limits: Limits,
+    /// Bytes of request bodies held now, as permits.
+    in_flight: Arc<Semaphore>,
+    /// Requests refused so far (for the rate-limited log line).
+    refused: AtomicU64,
     client: reqwest::Client,
 }
 
+/// What [`Gateway::new`] takes.
+pub(crate) struct GatewaySetup {
+    pub(crate) agent: String,
+    pub(crate) kind: String,
+    pub(crate) scheme: AuthScheme,
+    pub(crate) token: GatewayToken,
+    pub(crate) keys: Box<dyn KeySource>,
+    pub(crate) upstream: Upstream,
+    pub(crate) limits: Limits,
+}
+
 impl Gateway {
-    pub(crate) fn new(
-        agent: String,
-        kind: String,
-        credential: String,
-        scheme: AuthScheme,
-        key: Option<ModelKey>,
-        upstream: Upstream,
-        limits: Limits,
-    ) -> Result<Self, GatewayError> {
+    pub(crate) fn new(setup: GatewaySetup) -> Result<Self, GatewayError> {
+        let GatewaySetup {
+            agent,
+            kind,
+            scheme,
+            token,
+            keys,
+            upstream,
+            limits,
+        } = setup;
         // Direct, like the egress proxy's own connections; never a
         // redirect (the key would follow it to another origin).
         let client = reqwest::Client::builder()
@@ -201,16 +420,36 @@ impl Gateway {
             .read_timeout(limits.idle_timeout)
             .build()
             .map_err(|e| GatewayError::Client(e.to_string()))?;
+        // Semaphore permits are counted in u32 and bounded by its MAX.
+        let permits = limits
+            .in_flight
+            .min(Semaphore::MAX_PERMITS)
+            .min(u32::MAX as usize);
         Ok(Self {
             agent,
             kind,
-            credential,
             scheme,
-            key,
+            token,
+            keys,
             upstream,
             limits,
+            in_flight: Arc::new(Semaphore::new(permits)),
+            refused: AtomicU64::new(0),
             client,
         })
+    }
+
+    /// Whether the request carries this start's token in one of the auth
+    /// headers (the kind's own, or any an SDK may use).
+    fn authorized(&self, headers: &HeaderMap) -> bool {
+        let mut found = false;
+        for name in AuthScheme::AUTH_HEADERS {
+            for value in headers.get_all(name) {
+                // Every value is compared: no early exit on a match.
+                found |= self.token.presented_in(value.as_bytes());
+            }
+        }
+        found
     }
 }
 
@@ -336,7 +575,9 @@ fn without_key(query: &str) -> String {
         .join("&")
 }
 
-/// One request, answered.
+/// One request, answered. A refusal is logged at `info` the first time
+/// and every [`LOG_EVERY`]th (the path is the agent's choice: a flood of
+/// refusals is one line per hundred), the rest at `debug`.
 async fn handle(gateway: &Gateway, req: Request<Incoming>) -> Response<Body> {
     let method = req.method().clone();
     let path = req.uri().path().to_owned();
@@ -345,54 +586,88 @@ async fn handle(gateway: &Gateway, req: Request<Incoming>) -> Response<Body> {
     if status.is_success() {
         tracing::debug!(agent = %gateway.agent, kind = %gateway.kind, %method, %path, status = status.as_u16(), "model gateway");
     } else {
-        tracing::info!(agent = %gateway.agent, kind = %gateway.kind, %method, %path, status = status.as_u16(), "model gateway answered an error");
+        let refused = gateway.refused.fetch_add(1, Ordering::Relaxed) + 1;
+        if refused == 1 || refused.is_multiple_of(LOG_EVERY) {
+            tracing::info!(agent = %gateway.agent, kind = %gateway.kind, %method, %path, status = status.as_u16(), refused, "model gateway answered an error");
+        } else {
+            tracing::debug!(agent = %gateway.agent, kind = %gateway.kind, %method, %path, status = status.as_u16(), refused, "model gateway answered an error");
+        }
     }
     resp
 }
 
 async fn forward(gateway: &Gateway, req: Request<Incoming>) -> Response<Body> {
-    if req.method() == Method::CONNECT {
-        return refuse(
-            StatusCode::BAD_REQUEST,
-            "CONNECT is not served: send the model API request itself",
-        );
+    let (parts, body) = req.into_parts();
+    if parts.method == Method::CONNECT {
+        return drained(
+            gateway,
+            body,
+            refuse(
+                StatusCode::BAD_REQUEST,
+                "CONNECT is not served: send the model API request itself",
+            ),
+        )
+        .await;
     }
-    let uri = req.uri();
+    let uri = &parts.uri;
     if uri.scheme().is_some() || uri.authority().is_some() {
-        return refuse(
-            StatusCode::BAD_REQUEST,
-            "an absolute URL is not served: send the path only (origin form)",
-        );
+        return drained(
+            gateway,
+            body,
+            refuse(
+                StatusCode::BAD_REQUEST,
+                "an absolute URL is not served: send the path only (origin form)",
+            ),
+        )
+        .await;
+    }
+    // Before anything about the request is looked at further: only this
+    // start's agent process holds the token.
+    if !gateway.authorized(&parts.headers) {
+        return drained(gateway, body, refuse(
+            StatusCode::UNAUTHORIZED,
+            "the request does not carry this agent's gateway token (only the agent's own process holds it; its tools do not)",
+        )).await;
     }
     let path = uri.path().to_owned();
     if !path.starts_with('/') || unsafe_path(&path) {
-        return refuse(
-            StatusCode::BAD_REQUEST,
-            "the path has a dot segment or an encoded separator",
-        );
+        return drained(
+            gateway,
+            body,
+            refuse(
+                StatusCode::BAD_REQUEST,
+                "the path has a dot segment, a `;` or an encoded separator or percent",
+            ),
+        )
+        .await;
     }
-    if !gateway.upstream.admits(&path) {
-        return refuse(
+    let Some(rest) = gateway.upstream.below(&path) else {
+        return drained(
+            gateway,
+            body,
+            refuse(
+                StatusCode::FORBIDDEN,
+                &format!(
+                    "{path} is outside the model API's base path {}",
+                    if gateway.upstream.base_path.is_empty() {
+                        "/"
+                    } else {
+                        &gateway.upstream.base_path
+                    }
+                ),
+            ),
+        )
+        .await;
+    };
+    if !allowed(gateway.scheme, &parts.method, rest) {
+        return drained(gateway, body, refuse(
             StatusCode::FORBIDDEN,
             &format!(
-                "{path} is outside the model API's base path {}",
-                if gateway.upstream.base_path.is_empty() {
-                    "/"
-                } else {
-                    &gateway.upstream.base_path
-                }
+                "{} {path} is not a model call this gateway serves (model requests, token counting and model listing only)",
+                parts.method
             ),
-        );
+        )).await;
     }
-    let Some(key) = &gateway.key else {
-        return refuse(
-            StatusCode::BAD_GATEWAY,
-            &format!(
-                "the model key {} is not set (compass secret set {})",
-                gateway.credential, gateway.credential
-            ),
-        );
-    };
     let max = gateway.limits.max_body;
     let too_large = || {
         refuse(
@@ -400,8 +675,8 @@ async fn forward(gateway: &Gateway, req: Request<Incoming>) -> Response<Body> {
             &format!("the request body is larger than {max} bytes"),
         )
     };
-    if req
-        .headers()
+    if parts
+        .headers
         .get(http::header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<u64>().ok())
@@ -409,35 +684,94 @@ async fn forward(gateway: &Gateway, req: Request<Incoming>) -> Response<Body> {
     {
         return too_large();
     }
+    // The body is read as JSON below: an encoded one would pass unread.
+    if parts
+        .headers
+        .get(http::header::CONTENT_ENCODING)
+        .is_some_and(|v| !v.as_bytes().eq_ignore_ascii_case(b"identity"))
+    {
+        return drained(
+            gateway,
+            body,
+            refuse(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "a compressed request body is not served",
+            ),
+        )
+        .await;
+    }
+    let key = match gateway.keys.key() {
+        Ok(key) => key,
+        Err(why) => {
+            return drained(gateway, body, refuse(StatusCode::BAD_GATEWAY, &why)).await;
+        }
+    };
     let query = uri.query().map(without_key).unwrap_or_default();
     let mut target = format!("{}{path}", gateway.upstream.origin);
     if !query.is_empty() {
         target.push('?');
         target.push_str(&query);
     }
-    let mut headers = forwardable(req.headers());
+    let mut headers = forwardable(&parts.headers);
     let Ok(mut auth) = HeaderValue::from_str(&gateway.scheme.value(&key.0)) else {
-        return refuse(
-            StatusCode::BAD_GATEWAY,
-            &format!(
-                "the model key {} cannot be sent in a header (a control character?)",
-                gateway.credential
+        return drained(
+            gateway,
+            body,
+            refuse(
+                StatusCode::BAD_GATEWAY,
+                "the model key cannot be sent in a header (a control character?)",
             ),
-        );
+        )
+        .await;
     };
+    drop(key);
     auth.set_sensitive(true);
     headers.insert(HeaderName::from_static(gateway.scheme.header()), auth);
-    let method = req.method().clone();
-    let body = match Limited::new(req.into_body(), max).collect().await {
-        Ok(body) => body.to_bytes(),
-        Err(e) if e.is::<http_body_util::LengthLimitError>() => return too_large(),
-        Err(e) => {
+    let method = parts.method.clone();
+    // The body, held until it is sent: its bytes count against this
+    // agent's budget (`_held`), all within the body's deadline.
+    let (body, _held) =
+        match tokio::time::timeout(gateway.limits.body_timeout, read_body(gateway, body)).await {
+            Ok(Ok(read)) => read,
+            Ok(Err(BodyRefusal::TooLarge)) => return too_large(),
+            Ok(Err(BodyRefusal::Busy)) => {
+                return refuse(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "this agent's model gateway holds too many request bytes at once; try again",
+                );
+            }
+            Ok(Err(BodyRefusal::Read(e))) => {
+                return refuse(
+                    StatusCode::BAD_REQUEST,
+                    &format!("reading the request body: {e}"),
+                );
+            }
+            Err(_) => {
+                return refuse(
+                    StatusCode::REQUEST_TIMEOUT,
+                    &format!(
+                        "the request body did not arrive within {} s",
+                        gateway.limits.body_timeout.as_secs()
+                    ),
+                );
+            }
+        };
+    if !body.is_empty() {
+        let Ok(json) = serde_json::from_slice::<serde_json::Value>(&body) else {
             return refuse(
                 StatusCode::BAD_REQUEST,
-                &format!("reading the request body: {e}"),
+                "the request body is not JSON (a model request is)",
+            );
+        };
+        if let Some(why) = fetches_for_the_agent(&json) {
+            return refuse(
+                StatusCode::FORBIDDEN,
+                &format!(
+                    "the request asks for {why}; the agent's web access is its own tools', through its egress allowlist"
+                ),
             );
         }
-    };
+    }
     let sent = gateway
         .client
         .request(method, &target)
@@ -491,6 +825,69 @@ async fn forward(gateway: &Gateway, req: Request<Incoming>) -> Response<Body> {
     }
 }
 
+/// `resp` (a refusal), once the request's body is read and dropped
+/// (at most [`Limits::max_body`] bytes, within [`Limits::body_timeout`]):
+/// a connection closed with the body unread can lose the answer on its way
+/// back through a forwarder that was still writing the body.
+async fn drained(gateway: &Gateway, mut body: Incoming, resp: Response<Body>) -> Response<Body> {
+    let max = gateway.limits.max_body;
+    let _ = tokio::time::timeout(gateway.limits.body_timeout, async {
+        let mut seen = 0usize;
+        while let Some(Ok(frame)) = body.frame().await {
+            seen += frame.data_ref().map_or(0, Bytes::len);
+            if seen > max {
+                break;
+            }
+        }
+    })
+    .await;
+    resp
+}
+
+/// Why a request body was not read whole.
+enum BodyRefusal {
+    TooLarge,
+    /// The agent's budget of bytes in flight is spent.
+    Busy,
+    Read(String),
+}
+
+/// Read a request body frame by frame, each frame's bytes taken from the
+/// agent's budget first (none left: [`BodyRefusal::Busy`]); the permits
+/// are returned with the body, held until it is sent.
+async fn read_body(
+    gateway: &Gateway,
+    mut body: Incoming,
+) -> Result<(Bytes, Vec<tokio::sync::OwnedSemaphorePermit>), BodyRefusal> {
+    let mut buf = bytes::BytesMut::new();
+    let mut held = Vec::new();
+    while let Some(frame) = body.frame().await {
+        let frame = frame.map_err(|e| BodyRefusal::Read(e.to_string()))?;
+        let Ok(data) = frame.into_data() else {
+            continue;
+        };
+        if buf.len() + data.len() > gateway.limits.max_body {
+            return Err(BodyRefusal::TooLarge);
+        }
+        if data.is_empty() {
+            continue;
+        }
+        // `max_body` is below `u32::MAX`, and so is every frame here.
+        let n = u32::try_from(data.len()).map_err(|_| BodyRefusal::TooLarge)?;
+        if data.len() > gateway.limits.in_flight {
+            return Err(BodyRefusal::Busy);
+        }
+        // No waiting for room: a sender that fills the budget makes the
+        // others fail fast (503), not queue behind it.
+        let permit = Arc::clone(&gateway.in_flight)
+            .try_acquire_many_owned(n)
+            .map_err(|_| BodyRefusal::Busy)?;
+        held.push(permit);
+        buf.extend_from_slice(&data);
+    }
+    Ok((buf.freeze(), held))
+}
+
 /// The upstream's response headers, without hop-by-hop ones (hyper frames
 /// the body itself).
 fn forwardable_response(headers: &HeaderMap) -> HeaderMap {
@@ -538,6 +935,7 @@ mod tests {
             .path_and_query()
             .map(ToString::to_string)
             .unwrap_or_default();
+        let stream = req.headers().contains_key("x-test-stream");
         let headers = req
             .headers()
             .iter()
@@ -557,7 +955,7 @@ mod tests {
             headers,
             body,
         });
-        if path_and_query.contains("stream") {
+        if stream {
             let rx = up.sse.lock().await.take().unwrap();
             let stream = futures::stream::unfold(rx, |mut rx| async move {
                 rx.recv().await.map(|b| (Ok::<_, std::io::Error>(b), rx))
@@ -591,7 +989,11 @@ mod tests {
         (format!("http://{addr}/v1"), up, tx)
     }
 
-    /// A gateway for `base` on a socket in `dir`, serving.
+    /// This start's token, as the tests' agent presents it.
+    const TOKEN: &str = "0123456789abcdef-gateway-token";
+
+    /// A gateway for `base` on a socket in `dir`, serving, whose key is
+    /// `OPENAI_API_KEY` in a real secret store in `dir` (set to `key`).
     fn gateway(
         dir: &std::path::Path,
         base: &str,
@@ -600,15 +1002,28 @@ mod tests {
         limits: Limits,
     ) -> std::path::PathBuf {
         let socket = dir.join("gateway.sock");
-        let gateway = Gateway::new(
-            "agt-1".into(),
-            "codex".into(),
-            "OPENAI_API_KEY".into(),
+        let store = crate::secrets::SecretStore::open(dir.join("secrets")).unwrap();
+        if let Some(key) = key {
+            store
+                .set(
+                    "OPENAI_API_KEY",
+                    &compass_runtime::secrets::Secret::new(key.as_bytes().to_vec()),
+                    None,
+                )
+                .unwrap();
+        }
+        let gateway = Gateway::new(GatewaySetup {
+            agent: "agt-1".into(),
+            kind: "codex".into(),
             scheme,
-            key.map(|k| ModelKey::new(k.to_owned())),
-            Upstream::parse(base).unwrap(),
+            token: GatewayToken(TOKEN.into()),
+            keys: Box::new(StoreKey {
+                store,
+                name: "OPENAI_API_KEY".into(),
+            }),
+            upstream: Upstream::parse(base).unwrap(),
             limits,
-        )
+        })
         .unwrap();
         let listener = UnixListener::bind(&socket).unwrap();
         tokio::spawn(serve(listener, Arc::new(gateway)));
@@ -636,9 +1051,20 @@ mod tests {
         String::from_utf8_lossy(&out).into_owned()
     }
 
+    /// A request the agent process makes: with its token.
     fn post(path: &str, extra: &str, body: &str) -> Vec<u8> {
+        bare(
+            "POST",
+            path,
+            &format!("Authorization: Bearer {TOKEN}\r\n{extra}"),
+            body,
+        )
+    }
+
+    /// A request as any other process of the workload could make it.
+    fn bare(method: &str, path: &str, extra: &str, body: &str) -> Vec<u8> {
         format!(
-            "POST {path} HTTP/1.1\r\nHost: 127.0.0.1:3130\r\nConnection: close\r\nContent-Type: application/json\r\n{extra}Content-Length: {}\r\n\r\n{body}",
+            "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:3130\r\nConnection: close\r\nContent-Type: application/json\r\n{extra}Content-Length: {}\r\n\r\n{body}",
             body.len()
         )
         .into_bytes()
@@ -656,18 +1082,37 @@ mod tests {
     async fn the_agents_auth_headers_are_replaced_by_the_key_in_the_kinds_scheme() {
         let dir = tempfile::tempdir().unwrap();
         let (base, up, _tx) = upstream().await;
-        for (scheme, header, value) in [
-            (AuthScheme::Bearer, "authorization", format!("Bearer {KEY}")),
-            (AuthScheme::XApiKey, "x-api-key", KEY.to_owned()),
-            (AuthScheme::XGoogApiKey, "x-goog-api-key", KEY.to_owned()),
+        let root = base.trim_end_matches("/v1");
+        for (scheme, header, value, base, path) in [
+            (
+                AuthScheme::Bearer,
+                "authorization",
+                format!("Bearer {KEY}"),
+                base.as_str(),
+                "/v1/responses",
+            ),
+            (
+                AuthScheme::XApiKey,
+                "x-api-key",
+                KEY.to_owned(),
+                root,
+                "/v1/messages",
+            ),
+            (
+                AuthScheme::XGoogApiKey,
+                "x-goog-api-key",
+                KEY.to_owned(),
+                root,
+                "/v1beta/models/g:streamGenerateContent",
+            ),
         ] {
             let sub = dir.path().join(header);
             fs_err::create_dir_all(&sub).unwrap();
-            let socket = gateway(&sub, &base, scheme, Some(KEY), Limits::default());
+            let socket = gateway(&sub, base, scheme, Some(KEY), Limits::default());
             let answer = ask(
                 &socket,
                 &post(
-                    "/v1/responses?key=placeholder&alt=json",
+                    &format!("{path}?key=placeholder&alt=json"),
                     "Authorization: Bearer compass-gateway-placeholder\r\nx-api-key: compass-gateway-placeholder\r\nx-goog-api-key: compass-gateway-placeholder\r\napi-key: compass-gateway-placeholder\r\nConnection: close, x-private\r\nx-private: hop\r\nx-agent: kept\r\n",
                     "{\"model\":\"m\"}",
                 ),
@@ -684,12 +1129,15 @@ mod tests {
                 .collect();
             assert_eq!(auth, vec![(header.to_owned(), value.clone())]);
             assert!(
-                !seen.headers.iter().any(|(_, v)| v.contains("placeholder")),
+                !seen
+                    .headers
+                    .iter()
+                    .any(|(_, v)| v.contains("placeholder") || v.contains(TOKEN)),
                 "{seen:?}"
             );
             // The `key` query parameter is gone, the rest kept; a header
             // `Connection` names is one hop's, others pass.
-            assert_eq!(seen.path_and_query, "/v1/responses?alt=json");
+            assert_eq!(seen.path_and_query, format!("{path}?alt=json"));
             assert!(!seen.headers.iter().any(|(n, _)| n == "x-private"));
             assert!(
                 seen.headers
@@ -712,7 +1160,9 @@ mod tests {
             Limits::default(),
         );
         let mut conn = tokio::net::UnixStream::connect(&socket).await.unwrap();
-        conn.write_all(&post("/v1/stream", "", "{}")).await.unwrap();
+        conn.write_all(&post("/v1/responses", "x-test-stream: 1\r\n", "{}"))
+            .await
+            .unwrap();
         tx.send(Bytes::from_static(b"data: one\n\n")).await.unwrap();
         // The first event arrives while the upstream still holds the rest
         // (its body has not ended: the sender is alive and silent).
@@ -799,14 +1249,15 @@ mod tests {
         let answer = ask(&socket, &post("/v1/responses", "", &big)).await;
         assert_eq!(status(&answer), 413, "{answer}");
         let chunked = format!(
-            "POST /v1/responses HTTP/1.1\r\nHost: x\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n{:x}\r\n{big}\r\n0\r\n\r\n",
+            "POST /v1/responses HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: Bearer {TOKEN}\r\nTransfer-Encoding: chunked\r\n\r\n{:x}\r\n{big}\r\n0\r\n\r\n",
             big.len()
         );
         let answer = ask(&socket, chunked.as_bytes()).await;
         assert_eq!(status(&answer), 413, "{answer}");
         assert!(up.seen.lock().unwrap().is_empty());
         // Within the bound it passes.
-        let answer = ask(&socket, &post("/v1/responses", "", &"y".repeat(1000))).await;
+        let fits = format!("{{\"pad\":\"{}\"}}", "y".repeat(980));
+        let answer = ask(&socket, &post("/v1/responses", "", &fits)).await;
         assert_eq!(status(&answer), 200, "{answer}");
     }
 
@@ -901,7 +1352,7 @@ mod tests {
         fs_err::create_dir_all(&down).unwrap();
         let socket = gateway(
             &down,
-            &format!("http://127.0.0.1:{port}/v1"),
+            &format!("http://127.0.0.1:{port}"),
             AuthScheme::XApiKey,
             Some(KEY),
             Limits::default(),
@@ -914,19 +1365,402 @@ mod tests {
         assert!(text.contains("model gateway"), "nothing was logged: {text}");
         assert!(text.contains("could not be reached"), "{text}");
         assert!(!text.contains(KEY), "the key was logged:\n{text}");
+        assert!(!text.contains(TOKEN), "the token was logged:\n{text}");
         // Nor does the key's holder show it.
         let key = ModelKey::new(KEY.to_owned());
         assert!(!format!("{key:?}").contains(KEY));
+    }
+
+    /// Any process of the workload but the agent's own (a tool command, a
+    /// host-tier agent that connects to the socket) holds no token: its
+    /// request is refused 401 and never reaches the model API, whatever
+    /// it presents (the public placeholder, a wrong token, the token in a
+    /// header no scheme authenticates with).
+    #[tokio::test]
+    async fn a_request_without_this_starts_token_is_refused_unsent() {
+        let dir = tempfile::tempdir().unwrap();
+        let (base, up, _tx) = upstream().await;
+        let socket = gateway(
+            dir.path(),
+            &base,
+            AuthScheme::Bearer,
+            Some(KEY),
+            Limits::default(),
+        );
+        let wrong = format!("{}x", &TOKEN[..TOKEN.len() - 1]);
+        for extra in [
+            String::new(),
+            format!("Authorization: Bearer {}\r\n", PLACEHOLDER),
+            format!("Authorization: Bearer {wrong}\r\n"),
+            format!("x-api-key: {}\r\n", &TOKEN[..10]),
+            format!("x-token: {TOKEN}\r\n"),
+        ] {
+            let answer = ask(&socket, &bare("POST", "/v1/responses", &extra, "{}")).await;
+            assert_eq!(status(&answer), 401, "{extra}: {answer}");
+            assert!(answer.contains("gateway token"), "{answer}");
+        }
+        assert!(up.seen.lock().unwrap().is_empty(), "a request was sent");
+        // The token in any auth header an SDK uses passes.
+        for extra in [
+            format!("Authorization: Bearer {TOKEN}\r\n"),
+            format!("x-api-key: {TOKEN}\r\n"),
+            format!("x-goog-api-key: {TOKEN}\r\n"),
+        ] {
+            let answer = ask(&socket, &bare("POST", "/v1/responses", &extra, "{}")).await;
+            assert_eq!(status(&answer), 200, "{extra}: {answer}");
+        }
+        assert_eq!(up.seen.lock().unwrap().len(), 3);
+    }
+
+    const PLACEHOLDER: &str = compass_acp::GATEWAY_PLACEHOLDER;
+
+    #[test]
+    fn each_api_family_serves_its_model_calls_and_model_listing_only() {
+        let (get, post) = (Method::GET, Method::POST);
+        for (scheme, method, rest, want) in [
+            (AuthScheme::XApiKey, &post, "/v1/messages", true),
+            (
+                AuthScheme::XApiKey,
+                &post,
+                "/v1/messages/count_tokens",
+                true,
+            ),
+            (AuthScheme::XApiKey, &get, "/v1/models", true),
+            (AuthScheme::XApiKey, &get, "/v1/models/claude-x", true),
+            (AuthScheme::XApiKey, &get, "/v1/messages", false),
+            (AuthScheme::XApiKey, &post, "/v1/messages/batches", false),
+            (AuthScheme::XApiKey, &get, "/v1/files", false),
+            (AuthScheme::XApiKey, &post, "/v1/files", false),
+            (AuthScheme::XApiKey, &Method::TRACE, "/v1/messages", false),
+            (AuthScheme::Bearer, &post, "/responses", true),
+            (AuthScheme::Bearer, &post, "/chat/completions", true),
+            (AuthScheme::Bearer, &get, "/models", true),
+            (AuthScheme::Bearer, &get, "/models/gpt-5", true),
+            (AuthScheme::Bearer, &Method::DELETE, "/models/ft-x", false),
+            (AuthScheme::Bearer, &get, "/responses/resp_1", false),
+            (AuthScheme::Bearer, &post, "/files", false),
+            (AuthScheme::Bearer, &post, "/batches", false),
+            (AuthScheme::Bearer, &post, "/vector_stores", false),
+            (AuthScheme::Bearer, &post, "/v1/responses", false),
+            (
+                AuthScheme::XGoogApiKey,
+                &post,
+                "/v1beta/models/gemini-2.5-pro:generateContent",
+                true,
+            ),
+            (
+                AuthScheme::XGoogApiKey,
+                &post,
+                "/v1beta/models/g:streamGenerateContent",
+                true,
+            ),
+            (
+                AuthScheme::XGoogApiKey,
+                &post,
+                "/v1beta/models/g:countTokens",
+                true,
+            ),
+            (AuthScheme::XGoogApiKey, &get, "/v1beta/models", true),
+            (AuthScheme::XGoogApiKey, &get, "/v1beta/models/g", true),
+            (
+                AuthScheme::XGoogApiKey,
+                &post,
+                "/v1beta/models/g:batchGenerateContent",
+                false,
+            ),
+            (
+                AuthScheme::XGoogApiKey,
+                &post,
+                "/v1beta/models/:generateContent",
+                false,
+            ),
+            (AuthScheme::XGoogApiKey, &post, "/v1beta/files", false),
+            (
+                AuthScheme::XGoogApiKey,
+                &post,
+                "/v1beta/cachedContents",
+                false,
+            ),
+            (
+                AuthScheme::XGoogApiKey,
+                &post,
+                "/upload/v1beta/files",
+                false,
+            ),
+        ] {
+            assert_eq!(
+                allowed(scheme, method, rest),
+                want,
+                "{scheme:?} {method} {rest}"
+            );
+        }
+    }
+
+    #[tokio::test]
+    async fn other_paths_and_methods_are_refused_403_naming_the_path_unsent() {
+        let dir = tempfile::tempdir().unwrap();
+        let (base, up, _tx) = upstream().await;
+        let socket = gateway(
+            dir.path(),
+            &base,
+            AuthScheme::Bearer,
+            Some(KEY),
+            Limits::default(),
+        );
+        let auth = format!("Authorization: Bearer {TOKEN}\r\n");
+        for (method, path, want) in [
+            ("GET", "/v1/files", 403),
+            ("POST", "/v1/files", 403),
+            ("POST", "/v1/batches", 403),
+            ("TRACE", "/v1/responses", 403),
+            ("DELETE", "/v1/models/ft-1", 403),
+            ("POST", "/v1/responses;x", 400),
+            ("POST", "/v1/..;/admin", 400),
+            ("POST", "/v1/%252e%252e/admin", 400),
+        ] {
+            let answer = ask(&socket, &bare(method, path, &auth, "")).await;
+            assert_eq!(status(&answer), want, "{method} {path}: {answer}");
+            if want == 403 {
+                assert!(answer.contains(path), "{answer}");
+            }
+        }
+        assert!(
+            up.seen.lock().unwrap().is_empty(),
+            "a refused request was sent"
+        );
+        let answer = ask(&socket, &bare("GET", "/v1/models", &auth, "")).await;
+        assert_eq!(status(&answer), 200, "{answer}");
+    }
+
+    #[test]
+    fn bodies_that_make_the_provider_fetch_for_the_agent_are_named() {
+        use serde_json::json;
+        for body in [
+            json!({"model": "m", "mcp_servers": [{"type": "url", "url": "https://evil.example/sse"}]}),
+            json!({"tools": [{"type": "mcp", "server_url": "https://evil.example"}]}),
+            json!({"tools": [{"type": "mcp_toolset"}]}),
+            json!({"tools": [{"type": "web_fetch_20250910", "name": "web_fetch"}]}),
+            json!({"tools": [{"functionDeclarations": []}, {"urlContext": {}}]}),
+            json!({"tools": [{"url_context": {}}]}),
+        ] {
+            assert!(fetches_for_the_agent(&body).is_some(), "{body}");
+        }
+        for body in [
+            json!({"model": "m", "messages": []}),
+            json!({"tools": [{"type": "function", "name": "mcp"}]}),
+            // Web search passes (Codex sends it with every request).
+            json!({"tools": [{"type": "web_search"}]}),
+            json!({"tools": [{"type": "web_search", "external_web_access": true}]}),
+            json!({"tools": [{"type": "web_search_preview_2025_03_11"}]}),
+            json!({"tools": [{"type": "web_search_20250305", "name": "web_search"}]}),
+            json!({"tools": [{"googleSearch": {}}]}),
+            json!({"mcp_servers": null}),
+            json!([1, 2]),
+        ] {
+            assert!(fetches_for_the_agent(&body).is_none(), "{body}");
+        }
+    }
+
+    #[tokio::test]
+    async fn a_request_asking_the_provider_to_fetch_a_url_or_not_json_is_refused_unsent() {
+        let dir = tempfile::tempdir().unwrap();
+        let (base, up, _tx) = upstream().await;
+        let socket = gateway(
+            dir.path(),
+            &base,
+            AuthScheme::Bearer,
+            Some(KEY),
+            Limits::default(),
+        );
+        let mcp =
+            r#"{"model":"m","tools":[{"type":"mcp","server_url":"https://evil.example/mcp"}]}"#;
+        let answer = ask(&socket, &post("/v1/responses", "", mcp)).await;
+        assert_eq!(status(&answer), 403, "{answer}");
+        assert!(answer.contains("a mcp tool"), "{answer}");
+        let answer = ask(&socket, &post("/v1/responses", "", "model=m")).await;
+        assert_eq!(status(&answer), 400, "{answer}");
+        let answer = ask(
+            &socket,
+            &post("/v1/responses", "Content-Encoding: gzip\r\n", "{}"),
+        )
+        .await;
+        assert_eq!(status(&answer), 415, "{answer}");
+        assert!(
+            up.seen.lock().unwrap().is_empty(),
+            "a refused request was sent"
+        );
+    }
+
+    /// `compass secret set` and `rm` reach a running gateway: the key is
+    /// read from the store at each request.
+    #[tokio::test]
+    async fn the_key_is_read_from_the_store_at_each_request() {
+        let dir = tempfile::tempdir().unwrap();
+        let (base, up, _tx) = upstream().await;
+        let socket = gateway(
+            dir.path(),
+            &base,
+            AuthScheme::Bearer,
+            Some(KEY),
+            Limits::default(),
+        );
+        let store = crate::secrets::SecretStore::open(dir.path().join("secrets")).unwrap();
+        let last_auth = || {
+            up.seen
+                .lock()
+                .unwrap()
+                .last()
+                .unwrap()
+                .headers
+                .iter()
+                .find(|(n, _)| n == "authorization")
+                .map(|(_, v)| v.clone())
+        };
+        assert_eq!(
+            status(&ask(&socket, &post("/v1/responses", "", "{}")).await),
+            200
+        );
+        assert_eq!(last_auth(), Some(format!("Bearer {KEY}")));
+        store
+            .set(
+                "OPENAI_API_KEY",
+                &compass_runtime::secrets::Secret::new(b"sk-rotated\n".to_vec()),
+                None,
+            )
+            .unwrap();
+        assert_eq!(
+            status(&ask(&socket, &post("/v1/responses", "", "{}")).await),
+            200
+        );
+        assert_eq!(last_auth(), Some("Bearer sk-rotated".to_owned()));
+        store.delete("OPENAI_API_KEY").unwrap();
+        let answer = ask(&socket, &post("/v1/responses", "", "{}")).await;
+        assert_eq!(status(&answer), 502, "{answer}");
+        assert!(answer.contains("OPENAI_API_KEY is not set"), "{answer}");
+        assert_eq!(up.seen.lock().unwrap().len(), 2);
+    }
+
+    /// A body that never arrives whole is answered 408 at its deadline,
+    /// unsent.
+    #[tokio::test]
+    async fn a_body_that_stalls_is_refused_at_its_deadline() {
+        let dir = tempfile::tempdir().unwrap();
+        let (base, up, _tx) = upstream().await;
+        let limits = Limits {
+            body_timeout: Duration::from_millis(300),
+            ..Limits::default()
+        };
+        let socket = gateway(dir.path(), &base, AuthScheme::Bearer, Some(KEY), limits);
+        let head = format!(
+            "POST /v1/responses HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {TOKEN}\r\nContent-Length: 100\r\n\r\n{{\"model\":"
+        );
+        let mut conn = tokio::net::UnixStream::connect(&socket).await.unwrap();
+        conn.write_all(head.as_bytes()).await.unwrap();
+        let mut got = Vec::new();
+        let mut buf = [0u8; 4096];
+        tokio::time::timeout(Duration::from_secs(10), async {
+            while !String::from_utf8_lossy(&got).contains("\r\n\r\n") {
+                let n = conn.read(&mut buf).await.unwrap();
+                assert!(n > 0, "closed without an answer");
+                got.extend_from_slice(&buf[..n]);
+            }
+        })
+        .await
+        .expect("the stalled body was answered at its deadline");
+        let text = String::from_utf8_lossy(&got).into_owned();
+        assert!(text.starts_with("HTTP/1.1 408"), "{text}");
+        assert!(up.seen.lock().unwrap().is_empty());
+    }
+
+    /// The bytes of request bodies one agent's gateway holds are bounded
+    /// across its connections: while one sender holds most of the budget,
+    /// another body does not get in; once it lets go, it does.
+    #[tokio::test]
+    async fn request_bytes_in_flight_are_bounded_per_agent() {
+        let dir = tempfile::tempdir().unwrap();
+        let (base, up, _tx) = upstream().await;
+        let limits = Limits {
+            max_body: 1000,
+            in_flight: 1000,
+            body_timeout: Duration::from_secs(30),
+            ..Limits::default()
+        };
+        let socket = gateway(dir.path(), &base, AuthScheme::Bearer, Some(KEY), limits);
+        // The slow sender: 800 of its 900 bytes, then silence.
+        let mut slow = tokio::net::UnixStream::connect(&socket).await.unwrap();
+        let head = format!(
+            "POST /v1/responses HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {TOKEN}\r\nContent-Length: 900\r\n\r\n{}",
+            "a".repeat(800)
+        );
+        slow.write_all(head.as_bytes()).await.unwrap();
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let body = format!("{{\"pad\":\"{}\"}}", "b".repeat(400));
+        let answer = ask(&socket, &post("/v1/responses", "", &body)).await;
+        assert_eq!(status(&answer), 503, "{answer}");
+        assert!(answer.contains("too many request bytes"), "{answer}");
+        assert!(up.seen.lock().unwrap().is_empty());
+        // A smaller one fits beside it.
+        let small = format!("{{\"pad\":\"{}\"}}", "c".repeat(100));
+        let answer = ask(&socket, &post("/v1/responses", "", &small)).await;
+        assert_eq!(status(&answer), 200, "{answer}");
+        drop(slow);
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let answer = ask(&socket, &post("/v1/responses", "", &body)).await;
+        assert_eq!(status(&answer), 200, "{answer}");
+    }
+
+    /// The path of a refused request is the agent's choice: a flood of
+    /// refusals logs the first and then one line every [`LOG_EVERY`].
+    #[tokio::test]
+    async fn refusals_are_logged_first_then_every_nth_with_a_count() {
+        let logs = Captured::default();
+        let writer = logs.clone();
+        let subscriber = tracing_subscriber::fmt()
+            .with_max_level(tracing::Level::INFO)
+            .with_ansi(false)
+            .with_writer(move || writer.clone())
+            .finish();
+        let _guard = tracing::subscriber::set_default(subscriber);
+        let dir = tempfile::tempdir().unwrap();
+        let (base, _up, _tx) = upstream().await;
+        let socket = gateway(
+            dir.path(),
+            &base,
+            AuthScheme::Bearer,
+            Some(KEY),
+            Limits::default(),
+        );
+        let n = 2 * LOG_EVERY + 5;
+        for i in 0..n {
+            let answer = ask(&socket, &bare("GET", &format!("/v1/flood-{i}"), "", "")).await;
+            assert_eq!(status(&answer), 401);
+        }
+        let text = String::from_utf8_lossy(&logs.0.lock().unwrap()).into_owned();
+        let lines: Vec<&str> = text
+            .lines()
+            .filter(|l| l.contains("model gateway answered an error"))
+            .collect();
+        assert_eq!(lines.len(), 3, "{text}");
+        assert!(
+            lines[0].contains("refused=1") && lines[0].contains("/v1/flood-0"),
+            "{text}"
+        );
+        assert!(
+            lines[2].contains(&format!("refused={}", 2 * LOG_EVERY)),
+            "{text}"
+        );
     }
 
     #[test]
     fn upstreams_are_https_or_loopback_http_and_keep_their_path() {
         let u = Upstream::parse("https://api.openai.com/v1/").unwrap();
         assert_eq!(u.inner_url(), "http://127.0.0.1:3130/v1");
-        assert!(u.admits("/v1/responses") && u.admits("/v1") && !u.admits("/v1x"));
+        assert_eq!(u.below("/v1/responses"), Some("/responses"));
+        assert_eq!(u.below("/v1"), None);
+        assert_eq!(u.below("/v1x/responses"), None);
         let u = Upstream::parse("https://api.anthropic.com").unwrap();
         assert_eq!(u.inner_url(), "http://127.0.0.1:3130");
-        assert!(u.admits("/v1/messages"));
+        assert_eq!(u.below("/v1/messages"), Some("/v1/messages"));
         assert!(Upstream::parse("http://localhost:8080/v1").is_ok());
         assert!(Upstream::parse("http://[::1]:8080").is_ok());
         for bad in [

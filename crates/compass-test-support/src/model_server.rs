@@ -6,9 +6,10 @@
 //! answers with scripted assistant turns — text, thinking and tool calls.
 //! With it a real Claude Code, Codex, Gemini CLI or OpenCode runs its real tools
 //! offline. It also serves web pages (`GET /pages/NAME`, and `GET
-//! /v1/pages/NAME`) for an agent's fetch tool: the agent's sandbox reaches
-//! its model API through Compass's model gateway, under the API's base
-//! path, so a page there is one it can fetch.
+//! /v1/pages/NAME`) for an agent's fetch tool. (A sandboxed agent reaches
+//! this server only through Compass's model gateway, which answers its
+//! agent process alone and model calls only: a tool's fetch of a page
+//! there is refused.)
 //!
 //! Every request's credentials are kept too ([`ModelServer::auth_seen`]):
 //! the auth headers it carried and a `key` query parameter, so a test can

@@ -22,7 +22,9 @@ impl Fleet {
     /// earlier start delivered is cleared first, so a deleted or ungranted
     /// secret does not linger. A granted secret that is not set is refused;
     /// an unset kind credential is skipped (the agent may authenticate
-    /// otherwise, and says so itself if it cannot).
+    /// otherwise, and says so itself if it cannot). Where the kind's model
+    /// gateway is active, its credential is never delivered (granting it
+    /// is refused): `gateway_token` takes its place, kept like a model key.
     pub(super) async fn deliver_secrets(
         &self,
         agent: &Agent,
@@ -30,22 +32,34 @@ impl Fleet {
         workload: &WorkloadName,
         state_dir: &Path,
         granted: &[String],
+        gateway_token: Option<&crate::gateway::GatewayToken>,
     ) -> Result<Vec<String>, FleetError> {
         // Host-side deletion in the agent's home goes through the runtime's
         // audited agentfs: a planted link is removed, never followed.
         compass_runtime::secrets::clear(self.runtime.as_ref(), workload, state_dir).await?;
-        let mut wanted: Vec<(&str, bool)> = Vec::new();
-        for name in granted {
-            crate::secrets::check_name(name)?;
-            wanted.push((name, true));
-        }
         // A gateway kind's model key stays in the daemon: the gateway
-        // step reads it, the workload holds a placeholder.
+        // reads it, the agent process holds this start's gateway token
+        // under its name, the rest of the workload a placeholder.
         let gateway = kind
             .gateway
             .as_ref()
             .filter(|_| self.gateway_active(kind))
             .map(|g| g.credential.as_str());
+        let mut wanted: Vec<(&str, bool)> = Vec::new();
+        for name in granted {
+            crate::secrets::check_name(name)?;
+            if gateway == Some(name.as_str()) {
+                return Err(crate::secrets::SecretError::Invalid {
+                    field: "secrets",
+                    why: format!(
+                        "{name} is {}'s model key, which its model gateway adds to each model request: granted, it would be written into the workload its tools read; start the agent without --secret {name}",
+                        kind.display_name
+                    ),
+                }
+                .into());
+            }
+            wanted.push((name, true));
+        }
         for name in &kind.credentials {
             if gateway == Some(name.as_str()) {
                 continue;
@@ -57,6 +71,14 @@ impl Fleet {
         let mut env = Vec::new();
         let mut kept = Vec::new();
         let mut delivered = Vec::new();
+        if let (Some(name), Some(token)) = (gateway, gateway_token) {
+            // Kept like a model key (the agent process alone: fd 6 of a
+            // confined launch); not a stored secret, so not listed.
+            kept.push((
+                name.to_owned(),
+                compass_runtime::secrets::Secret::new(token.expose().as_bytes().to_vec()),
+            ));
+        }
         for (name, explicit) in wanted {
             // A forge credential or SSH key authenticates Compass's own git
             // to its remote; the workload never holds it (the relay forwards).

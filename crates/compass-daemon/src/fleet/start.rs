@@ -258,6 +258,11 @@ impl Fleet {
         self.provision_kind(&plan.workload, &plan.kind, &config_dir)
             .await
             .map_err(at(Step::Provision))?;
+        // A gateway kind's agent presents a token of this start's to its
+        // gateway, delivered to the agent process alone with the secrets.
+        let token = self
+            .gateway_active(&plan.kind)
+            .then(crate::gateway::GatewayToken::fresh);
         // Before the agent process exists, so its spawn gets the env secrets.
         self.deliver_secrets(
             &plan.agent,
@@ -265,12 +270,13 @@ impl Fleet {
             &plan.workload,
             &plan.state_dir,
             granted,
+            token.as_ref(),
         )
         .await
         .map_err(at(Step::Secrets))?;
         // Before the agent process exists: its first request finds it.
         let gateway = self
-            .step_gateway(plan, rollback)
+            .step_gateway(plan, token, rollback)
             .map_err(at(Step::Gateway))?;
         let hook = self
             .step_hook_socket(plan, rollback)
@@ -402,14 +408,16 @@ impl Fleet {
         Ok(hooked)
     }
 
-    /// A gateway kind's model gateway (`crate::gateway`): the key read
-    /// from the secret store now, held in memory only; its socket in the
-    /// run dir, where the workload's forwarder (and egress proxy) reach it.
-    /// A key that is not set, or is bound to a remote, is not used: every
-    /// request is then answered with why.
+    /// A gateway kind's model gateway (`crate::gateway`): its socket in
+    /// the run dir, where the workload's forwarder (and egress proxy)
+    /// reach it; it answers only requests that carry `token` (this start's,
+    /// delivered to the agent process alone), and reads the key from the
+    /// secret store at each request (a key that is not set, or is bound to
+    /// a remote, is not used: the request is answered with why).
     fn step_gateway(
         &self,
         plan: &Plan,
+        token: Option<crate::gateway::GatewayToken>,
         rollback: &mut Rollback,
     ) -> Result<Option<JoinHandle<()>>, FleetError> {
         let socket = plan
@@ -420,29 +428,25 @@ impl Fleet {
         let Some((g, upstream)) = self.gateway_for(&plan.kind)? else {
             return Ok(None);
         };
-        let key = match self.secrets.bound_to(&g.credential)? {
-            Some(bound) => {
-                tracing::warn!(agent = %plan.agent.id, secret = %g.credential, %bound, "the kind's model key is bound to a remote; the gateway does not use it");
-                None
-            }
-            None => self.secrets.get(&g.credential)?.and_then(|value| {
-                String::from_utf8(value.expose().to_vec()).ok().map(|v| {
-                    crate::gateway::ModelKey::new(v.trim_end_matches(['\n', '\r']).to_owned())
-                })
+        // Fail closed: a gateway is never served without a token.
+        let token = token.ok_or_else(|| {
+            FleetError::State(format!(
+                "the model gateway of {} has no token for this start",
+                plan.agent.id
+            ))
+        })?;
+        let gateway = crate::gateway::Gateway::new(crate::gateway::GatewaySetup {
+            agent: plan.agent.id.to_string(),
+            kind: plan.kind.id.clone(),
+            scheme: g.scheme,
+            token,
+            keys: Box::new(crate::gateway::StoreKey {
+                store: self.secrets.clone(),
+                name: g.credential.clone(),
             }),
-        };
-        if key.is_none() {
-            tracing::info!(agent = %plan.agent.id, secret = %g.credential, "the kind's model key is not set; its gateway answers so");
-        }
-        let gateway = crate::gateway::Gateway::new(
-            plan.agent.id.to_string(),
-            plan.kind.id.clone(),
-            g.credential.clone(),
-            g.scheme,
-            key,
             upstream,
-            crate::gateway::Limits::default(),
-        )
+            limits: crate::gateway::Limits::default(),
+        })
         .map_err(|e| FleetError::State(e.to_string()))?;
         rollback.sockets.push(socket.clone());
         let listener = tokio::net::UnixListener::bind(&socket)

@@ -874,3 +874,11 @@ fn follows_the_projects_claude_md(d: &super::TestDaemon, server: &ModelServer) {
         "no model request carried every memory file's mark {marks:?}:\n{requests:#?}"
     );
 }
+
+/// Escape: Claude Code's Bash tool calls its model gateway itself, with
+/// whatever credential it can find (`$ANTHROPIC_API_KEY`, the placeholder,
+/// none): refused, never sent ([`super::real_agent::tools_cannot_call_the_model_gateway`]).
+#[test]
+fn claude_code_escape_tools_cannot_call_its_model_gateway() {
+    super::real_agent::tools_cannot_call_the_model_gateway(&case(), "/v1/messages");
+}

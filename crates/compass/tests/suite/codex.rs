@@ -362,3 +362,37 @@ fn codex_escape_a_watcher_never_reads_its_model_key_from_its_own_git_or_hooks() 
         "a process of Codex's held its model key where a tool reads it:\n{watch}"
     );
 }
+
+/// Granting Codex's own model key with `--secret` would write it into the
+/// workload, where its tools read it (a file, the runtime's env): while
+/// the kind's model gateway serves, the start is refused, naming the
+/// secret and why, and the key lands nowhere in the workload.
+#[test]
+fn codex_granting_its_own_model_key_is_refused_while_its_gateway_serves() {
+    let case = case();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let server = rt
+        .block_on(ModelServer::start(vec![ScriptedTurn::text("Hello.")]))
+        .unwrap();
+    let tools = case.bin.parent().and_then(std::path::Path::parent).unwrap();
+    let url = (case.gateway.1)(&server.base_url());
+    let d = TestDaemon::start_with_env(
+        &["--agent-tools", tools.to_str().unwrap()],
+        &[(case.gateway.0, url.as_str())],
+    );
+    let repo = super::git_repo(d.outside());
+    d.ok(&["project", "add", "demo", "--repo", repo.to_str().unwrap()]);
+    d.ok(&["agent", "new", case.agent, "--kind", case.kind]);
+    super::set_secret(&d, case.secret.0, case.secret.1);
+    let err = d.fails(&["agent", "start", case.agent, "--secret", "OPENAI_API_KEY"]);
+    assert!(
+        err.contains("OPENAI_API_KEY") && err.contains("model gateway"),
+        "{err}"
+    );
+    let home = d.home().join("agents/agt-1/home");
+    let found = super::files_holding(&home, case.secret.1.as_bytes(), &d.home().join("secrets"));
+    assert!(
+        found.is_empty(),
+        "the key was written into the workload: {found:?}"
+    );
+}

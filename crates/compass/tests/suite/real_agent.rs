@@ -526,3 +526,62 @@ pub(crate) fn marks_in(dir: &Path, prefix: &str) -> Vec<String> {
     marks.sort();
     marks
 }
+
+/// Escape: a tool command calls the agent's model gateway itself — with
+/// the workload's placeholder, with no credential — to make a keyed call
+/// the agent's Warden never sees (or to have the provider fetch a URL for
+/// it). The gateway answers only the agent process's own start token:
+/// every such call is 401 and never reaches the model API.
+pub(crate) fn tools_cannot_call_the_model_gateway(case: &Case<'_>, path: &str) {
+    let (name, _) = case.secret;
+    let body =
+        r#"{"model":"m","max_tokens":1,"messages":[{"role":"user","content":"sent-by-a-tool"}]}"#;
+    let call = |auth: &str| {
+        format!(
+            "curl -sS -o /dev/null -w '%{{http_code}} ' -X POST -H 'content-type: application/json' {auth} -d '{body}' http://127.0.0.1:3130{path}"
+        )
+    };
+    let cmd = format!(
+        "({} ; {} ; {}) > gateway_calls.txt 2>&1",
+        call(&format!(
+            "-H \"authorization: Bearer ${name}\" -H \"x-api-key: ${name}\" -H \"x-goog-api-key: ${name}\""
+        )),
+        call(&format!(
+            "-H 'authorization: Bearer {p}' -H 'x-api-key: {p}' -H 'x-goog-api-key: {p}'",
+            p = compass_acp::GATEWAY_PLACEHOLDER
+        )),
+        call(""),
+    );
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let server = rt
+        .block_on(ModelServer::start(vec![
+            (case.shell)(&cmd),
+            ScriptedTurn::text("Called."),
+        ]))
+        .unwrap();
+    let d = started(case, &server, &[]);
+    d.ok(&["warden", "off"]);
+    let turn = d.ok(&["agent", "prompt", case.agent, "Call it", "--follow"]);
+    let out = d.home().join("agents/agt-1/work/app/gateway_calls.txt");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let calls = loop {
+        let calls = fs_err::read_to_string(&out).unwrap_or_default();
+        if calls.split_whitespace().count() >= 3 || Instant::now() > deadline {
+            break calls;
+        }
+        std::thread::sleep(Duration::from_millis(250));
+    };
+    assert_eq!(
+        calls.split_whitespace().collect::<Vec<_>>(),
+        ["401", "401", "401"],
+        "a tool's call through the gateway was not refused:\n{calls}\n{turn}"
+    );
+    // The agent's own requests carry the command (as its tool call), the
+    // tool's would be its own body (model `m`).
+    for r in server.requests() {
+        assert!(
+            r["model"] != "m",
+            "a tool's call reached the model API: {r}"
+        );
+    }
+}
