@@ -144,15 +144,17 @@ pub(crate) fn key_arrived_through_the_gateway(case: &Case<'_>, server: &ModelSer
 /// the kind's gateway, and `case.agent` started on project `demo`: a repo
 /// holding `files` (path, content), with the kind's secret set.
 pub(crate) fn started(case: &Case<'_>, server: &ModelServer, files: &[(&str, &str)]) -> TestDaemon {
-    started_with_env(case, server, files, &[])
+    started_on_kinds(case, server, files, &[], None)
 }
 
-/// [`started`], with `env` (name, value) set for the daemon besides.
-pub(crate) fn started_with_env(
+/// [`started`], with `env` (name, value) set for the daemon besides,
+/// restarted first on `kinds` as the user's kinds file when given.
+pub(crate) fn started_on_kinds(
     case: &Case<'_>,
     server: &ModelServer,
     files: &[(&str, &str)],
     env: &[(&str, &str)],
+    kinds: Option<&str>,
 ) -> TestDaemon {
     // node_modules/.bin/<agent> → the node_modules dir is the tools dir.
     let tools = case.bin.parent().and_then(Path::parent).unwrap();
@@ -160,7 +162,10 @@ pub(crate) fn started_with_env(
     let url = url(&server.base_url());
     let mut env = env.to_vec();
     env.push((gateway, &url));
-    let d = TestDaemon::start_with_env(&["--agent-tools", tools.to_str().unwrap()], &env);
+    let mut d = TestDaemon::start_with_env(&["--agent-tools", tools.to_str().unwrap()], &env);
+    if let Some(kinds) = kinds {
+        d.restart_on_kinds(kinds);
+    }
     let repo = git_repo(d.outside());
     for (path, content) in files {
         if let Some(dir) = repo.join(path).parent() {
@@ -173,6 +178,26 @@ pub(crate) fn started_with_env(
     super::set_secret(&d, case.secret.0, case.secret.1);
     d.ok(&["agent", "start", case.agent]);
     d
+}
+
+/// A user's kinds file replacing built-in kind `id` with itself plus
+/// `host` on its egress allowlist (a page a test's agent fetches).
+pub(crate) fn builtin_kind_reaching(id: &str, host: &str) -> String {
+    let path =
+        compass_test_support::bins::workspace_root().join("crates/compass-acp/src/kinds.toml");
+    let builtin: toml::Table = toml::from_str(&fs_err::read_to_string(path).unwrap()).unwrap();
+    let mut kind = builtin["kind"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|k| k["id"].as_str() == Some(id))
+        .unwrap_or_else(|| panic!("no built-in kind {id}"))
+        .clone();
+    kind["egress"].as_array_mut().unwrap().push(host.into());
+    let mut user = toml::Table::new();
+    user.insert("version".into(), 1.into());
+    user.insert("kind".into(), vec![kind].into());
+    toml::to_string(&user).unwrap()
 }
 
 /// Wait until `agent show` says what `done` wants (a real agent's cold
