@@ -992,6 +992,37 @@ mod tests {
     /// This start's token, as the tests' agent presents it.
     const TOKEN: &str = "0123456789abcdef-gateway-token";
 
+    /// A gateway for `Bearer` keys (the key set, `limits`) in a fresh dir,
+    /// before a recording upstream.
+    struct Served {
+        dir: tempfile::TempDir,
+        up: FakeApi,
+        socket: std::path::PathBuf,
+        _tx: mpsc::Sender<Bytes>,
+    }
+
+    async fn served(limits: Limits) -> Served {
+        let dir = tempfile::tempdir().unwrap();
+        let (base, up, _tx) = upstream().await;
+        let socket = gateway(dir.path(), &base, AuthScheme::Bearer, Some(KEY), limits);
+        Served {
+            dir,
+            up,
+            socket,
+            _tx,
+        }
+    }
+
+    impl Served {
+        /// No request reached the upstream.
+        fn nothing_sent(&self) {
+            assert!(
+                self.up.seen.lock().unwrap().is_empty(),
+                "a refused request was sent"
+            );
+        }
+    }
+
     /// A gateway for `base` on a socket in `dir`, serving, whose key is
     /// `OPENAI_API_KEY` in a real secret store in `dir` (set to `key`).
     fn gateway(
@@ -1197,15 +1228,7 @@ mod tests {
 
     #[tokio::test]
     async fn requests_outside_the_base_or_not_in_origin_form_are_refused_unsent() {
-        let dir = tempfile::tempdir().unwrap();
-        let (base, up, _tx) = upstream().await;
-        let socket = gateway(
-            dir.path(),
-            &base,
-            AuthScheme::Bearer,
-            Some(KEY),
-            Limits::default(),
-        );
+        let s = served(Limits::default()).await;
         for (raw, want) in [
             (post("/admin", "", "{}"), 403),
             (post("/v10/responses", "", "{}"), 403),
@@ -1221,61 +1244,48 @@ mod tests {
                 400,
             ),
         ] {
-            let answer = ask(&socket, &raw).await;
+            let answer = ask(&s.socket, &raw).await;
             assert_eq!(status(&answer), want, "{}: {answer}", String::from_utf8_lossy(&raw));
             assert!(answer.contains("compass model gateway"), "{answer}");
         }
-        assert!(
-            up.seen.lock().unwrap().is_empty(),
-            "a refused request was sent"
-        );
+        s.nothing_sent();
         // The base itself and what lies under it pass.
         assert_eq!(
-            status(&ask(&socket, &post("/v1/responses", "", "{}")).await),
+            status(&ask(&s.socket, &post("/v1/responses", "", "{}")).await),
             200
         );
     }
 
     #[tokio::test]
     async fn an_oversize_body_is_refused_413_declared_or_chunked() {
-        let dir = tempfile::tempdir().unwrap();
-        let (base, up, _tx) = upstream().await;
         let limits = Limits {
             max_body: 1024,
             ..Limits::default()
         };
-        let socket = gateway(dir.path(), &base, AuthScheme::Bearer, Some(KEY), limits);
+        let s = served(limits).await;
         let big = "x".repeat(2048);
-        let answer = ask(&socket, &post("/v1/responses", "", &big)).await;
+        let answer = ask(&s.socket, &post("/v1/responses", "", &big)).await;
         assert_eq!(status(&answer), 413, "{answer}");
         let chunked = format!(
             "POST /v1/responses HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: Bearer {TOKEN}\r\nTransfer-Encoding: chunked\r\n\r\n{:x}\r\n{big}\r\n0\r\n\r\n",
             big.len()
         );
-        let answer = ask(&socket, chunked.as_bytes()).await;
+        let answer = ask(&s.socket, chunked.as_bytes()).await;
         assert_eq!(status(&answer), 413, "{answer}");
-        assert!(up.seen.lock().unwrap().is_empty());
+        assert!(s.up.seen.lock().unwrap().is_empty());
         // Within the bound it passes.
         let fits = format!("{{\"pad\":\"{}\"}}", "y".repeat(980));
-        let answer = ask(&socket, &post("/v1/responses", "", &fits)).await;
+        let answer = ask(&s.socket, &post("/v1/responses", "", &fits)).await;
         assert_eq!(status(&answer), 200, "{answer}");
     }
 
     #[tokio::test]
     async fn an_oversize_head_is_refused_unsent() {
-        let dir = tempfile::tempdir().unwrap();
-        let (base, up, _tx) = upstream().await;
-        let socket = gateway(
-            dir.path(),
-            &base,
-            AuthScheme::Bearer,
-            Some(KEY),
-            Limits::default(),
-        );
+        let s = served(Limits::default()).await;
         let big = format!("x-padding: {}\r\n", "p".repeat(MAX_HEAD * 2));
-        let answer = ask(&socket, &post("/v1/responses", &big, "{}")).await;
+        let answer = ask(&s.socket, &post("/v1/responses", &big, "{}")).await;
         assert_eq!(status(&answer), 431, "{answer}");
-        assert!(up.seen.lock().unwrap().is_empty());
+        assert!(s.up.seen.lock().unwrap().is_empty());
     }
 
     #[tokio::test]
@@ -1378,15 +1388,7 @@ mod tests {
     /// header no scheme authenticates with).
     #[tokio::test]
     async fn a_request_without_this_starts_token_is_refused_unsent() {
-        let dir = tempfile::tempdir().unwrap();
-        let (base, up, _tx) = upstream().await;
-        let socket = gateway(
-            dir.path(),
-            &base,
-            AuthScheme::Bearer,
-            Some(KEY),
-            Limits::default(),
-        );
+        let s = served(Limits::default()).await;
         let wrong = format!("{}x", &TOKEN[..TOKEN.len() - 1]);
         for extra in [
             String::new(),
@@ -1395,21 +1397,21 @@ mod tests {
             format!("x-api-key: {}\r\n", &TOKEN[..10]),
             format!("x-token: {TOKEN}\r\n"),
         ] {
-            let answer = ask(&socket, &bare("POST", "/v1/responses", &extra, "{}")).await;
+            let answer = ask(&s.socket, &bare("POST", "/v1/responses", &extra, "{}")).await;
             assert_eq!(status(&answer), 401, "{extra}: {answer}");
             assert!(answer.contains("gateway token"), "{answer}");
         }
-        assert!(up.seen.lock().unwrap().is_empty(), "a request was sent");
+        assert!(s.up.seen.lock().unwrap().is_empty(), "a request was sent");
         // The token in any auth header an SDK uses passes.
         for extra in [
             format!("Authorization: Bearer {TOKEN}\r\n"),
             format!("x-api-key: {TOKEN}\r\n"),
             format!("x-goog-api-key: {TOKEN}\r\n"),
         ] {
-            let answer = ask(&socket, &bare("POST", "/v1/responses", &extra, "{}")).await;
+            let answer = ask(&s.socket, &bare("POST", "/v1/responses", &extra, "{}")).await;
             assert_eq!(status(&answer), 200, "{extra}: {answer}");
         }
-        assert_eq!(up.seen.lock().unwrap().len(), 3);
+        assert_eq!(s.up.seen.lock().unwrap().len(), 3);
     }
 
     const PLACEHOLDER: &str = compass_acp::GATEWAY_PLACEHOLDER;
@@ -1498,15 +1500,7 @@ mod tests {
 
     #[tokio::test]
     async fn other_paths_and_methods_are_refused_403_naming_the_path_unsent() {
-        let dir = tempfile::tempdir().unwrap();
-        let (base, up, _tx) = upstream().await;
-        let socket = gateway(
-            dir.path(),
-            &base,
-            AuthScheme::Bearer,
-            Some(KEY),
-            Limits::default(),
-        );
+        let s = served(Limits::default()).await;
         let auth = format!("Authorization: Bearer {TOKEN}\r\n");
         for (method, path, want) in [
             ("GET", "/v1/files", 403),
@@ -1518,17 +1512,14 @@ mod tests {
             ("POST", "/v1/..;/admin", 400),
             ("POST", "/v1/%252e%252e/admin", 400),
         ] {
-            let answer = ask(&socket, &bare(method, path, &auth, "")).await;
+            let answer = ask(&s.socket, &bare(method, path, &auth, "")).await;
             assert_eq!(status(&answer), want, "{method} {path}: {answer}");
             if want == 403 {
                 assert!(answer.contains(path), "{answer}");
             }
         }
-        assert!(
-            up.seen.lock().unwrap().is_empty(),
-            "a refused request was sent"
-        );
-        let answer = ask(&socket, &bare("GET", "/v1/models", &auth, "")).await;
+        s.nothing_sent();
+        let answer = ask(&s.socket, &bare("GET", "/v1/models", &auth, "")).await;
         assert_eq!(status(&answer), 200, "{answer}");
     }
 
@@ -1563,50 +1554,31 @@ mod tests {
 
     #[tokio::test]
     async fn a_request_asking_the_provider_to_fetch_a_url_or_not_json_is_refused_unsent() {
-        let dir = tempfile::tempdir().unwrap();
-        let (base, up, _tx) = upstream().await;
-        let socket = gateway(
-            dir.path(),
-            &base,
-            AuthScheme::Bearer,
-            Some(KEY),
-            Limits::default(),
-        );
+        let s = served(Limits::default()).await;
         let mcp =
             r#"{"model":"m","tools":[{"type":"mcp","server_url":"https://evil.example/mcp"}]}"#;
-        let answer = ask(&socket, &post("/v1/responses", "", mcp)).await;
+        let answer = ask(&s.socket, &post("/v1/responses", "", mcp)).await;
         assert_eq!(status(&answer), 403, "{answer}");
         assert!(answer.contains("a mcp tool"), "{answer}");
-        let answer = ask(&socket, &post("/v1/responses", "", "model=m")).await;
+        let answer = ask(&s.socket, &post("/v1/responses", "", "model=m")).await;
         assert_eq!(status(&answer), 400, "{answer}");
         let answer = ask(
-            &socket,
+            &s.socket,
             &post("/v1/responses", "Content-Encoding: gzip\r\n", "{}"),
         )
         .await;
         assert_eq!(status(&answer), 415, "{answer}");
-        assert!(
-            up.seen.lock().unwrap().is_empty(),
-            "a refused request was sent"
-        );
+        s.nothing_sent();
     }
 
     /// `compass secret set` and `rm` reach a running gateway: the key is
     /// read from the store at each request.
     #[tokio::test]
     async fn the_key_is_read_from_the_store_at_each_request() {
-        let dir = tempfile::tempdir().unwrap();
-        let (base, up, _tx) = upstream().await;
-        let socket = gateway(
-            dir.path(),
-            &base,
-            AuthScheme::Bearer,
-            Some(KEY),
-            Limits::default(),
-        );
-        let store = crate::secrets::SecretStore::open(dir.path().join("secrets")).unwrap();
+        let s = served(Limits::default()).await;
+        let store = crate::secrets::SecretStore::open(s.dir.path().join("secrets")).unwrap();
         let last_auth = || {
-            up.seen
+            s.up.seen
                 .lock()
                 .unwrap()
                 .last()
@@ -1617,7 +1589,7 @@ mod tests {
                 .map(|(_, v)| v.clone())
         };
         assert_eq!(
-            status(&ask(&socket, &post("/v1/responses", "", "{}")).await),
+            status(&ask(&s.socket, &post("/v1/responses", "", "{}")).await),
             200
         );
         assert_eq!(last_auth(), Some(format!("Bearer {KEY}")));
@@ -1629,32 +1601,30 @@ mod tests {
             )
             .unwrap();
         assert_eq!(
-            status(&ask(&socket, &post("/v1/responses", "", "{}")).await),
+            status(&ask(&s.socket, &post("/v1/responses", "", "{}")).await),
             200
         );
         assert_eq!(last_auth(), Some("Bearer sk-rotated".to_owned()));
         store.delete("OPENAI_API_KEY").unwrap();
-        let answer = ask(&socket, &post("/v1/responses", "", "{}")).await;
+        let answer = ask(&s.socket, &post("/v1/responses", "", "{}")).await;
         assert_eq!(status(&answer), 502, "{answer}");
         assert!(answer.contains("OPENAI_API_KEY is not set"), "{answer}");
-        assert_eq!(up.seen.lock().unwrap().len(), 2);
+        assert_eq!(s.up.seen.lock().unwrap().len(), 2);
     }
 
     /// A body that never arrives whole is answered 408 at its deadline,
     /// unsent.
     #[tokio::test]
     async fn a_body_that_stalls_is_refused_at_its_deadline() {
-        let dir = tempfile::tempdir().unwrap();
-        let (base, up, _tx) = upstream().await;
         let limits = Limits {
             body_timeout: Duration::from_millis(300),
             ..Limits::default()
         };
-        let socket = gateway(dir.path(), &base, AuthScheme::Bearer, Some(KEY), limits);
+        let s = served(limits).await;
         let head = format!(
             "POST /v1/responses HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {TOKEN}\r\nContent-Length: 100\r\n\r\n{{\"model\":"
         );
-        let mut conn = tokio::net::UnixStream::connect(&socket).await.unwrap();
+        let mut conn = tokio::net::UnixStream::connect(&s.socket).await.unwrap();
         conn.write_all(head.as_bytes()).await.unwrap();
         let mut got = Vec::new();
         let mut buf = [0u8; 4096];
@@ -1669,7 +1639,7 @@ mod tests {
         .expect("the stalled body was answered at its deadline");
         let text = String::from_utf8_lossy(&got).into_owned();
         assert!(text.starts_with("HTTP/1.1 408"), "{text}");
-        assert!(up.seen.lock().unwrap().is_empty());
+        assert!(s.up.seen.lock().unwrap().is_empty());
     }
 
     /// The bytes of request bodies one agent's gateway holds are bounded
@@ -1677,17 +1647,15 @@ mod tests {
     /// another body does not get in; once it lets go, it does.
     #[tokio::test]
     async fn request_bytes_in_flight_are_bounded_per_agent() {
-        let dir = tempfile::tempdir().unwrap();
-        let (base, up, _tx) = upstream().await;
         let limits = Limits {
             max_body: 1000,
             in_flight: 1000,
             body_timeout: Duration::from_secs(30),
             ..Limits::default()
         };
-        let socket = gateway(dir.path(), &base, AuthScheme::Bearer, Some(KEY), limits);
+        let s = served(limits).await;
         // The slow sender: 800 of its 900 bytes, then silence.
-        let mut slow = tokio::net::UnixStream::connect(&socket).await.unwrap();
+        let mut slow = tokio::net::UnixStream::connect(&s.socket).await.unwrap();
         let head = format!(
             "POST /v1/responses HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {TOKEN}\r\nContent-Length: 900\r\n\r\n{}",
             "a".repeat(800)
@@ -1695,17 +1663,17 @@ mod tests {
         slow.write_all(head.as_bytes()).await.unwrap();
         tokio::time::sleep(Duration::from_millis(100)).await;
         let body = format!("{{\"pad\":\"{}\"}}", "b".repeat(400));
-        let answer = ask(&socket, &post("/v1/responses", "", &body)).await;
+        let answer = ask(&s.socket, &post("/v1/responses", "", &body)).await;
         assert_eq!(status(&answer), 503, "{answer}");
         assert!(answer.contains("too many request bytes"), "{answer}");
-        assert!(up.seen.lock().unwrap().is_empty());
+        assert!(s.up.seen.lock().unwrap().is_empty());
         // A smaller one fits beside it.
         let small = format!("{{\"pad\":\"{}\"}}", "c".repeat(100));
-        let answer = ask(&socket, &post("/v1/responses", "", &small)).await;
+        let answer = ask(&s.socket, &post("/v1/responses", "", &small)).await;
         assert_eq!(status(&answer), 200, "{answer}");
         drop(slow);
         tokio::time::sleep(Duration::from_millis(200)).await;
-        let answer = ask(&socket, &post("/v1/responses", "", &body)).await;
+        let answer = ask(&s.socket, &post("/v1/responses", "", &body)).await;
         assert_eq!(status(&answer), 200, "{answer}");
     }
 
