@@ -410,3 +410,12 @@ fn codex_granting_its_own_model_key_is_refused_while_its_gateway_serves() {
         "the key was written into the workload: {found:?}"
     );
 }
+
+/// Escape: Codex's tool command (unconfined; its key variable, which holds
+/// the gateway token for Codex, is excluded from its environment) calls
+/// its model gateway itself, with whatever credential it can find (its key
+/// variable, the placeholder, none): refused, never sent ([`super::real_agent::tools_cannot_call_the_model_gateway`]).
+#[test]
+fn codex_escape_tools_cannot_call_its_model_gateway() {
+    super::real_agent::tools_cannot_call_the_model_gateway(&case(), "/v1/responses");
+}

@@ -387,3 +387,14 @@ fn gemini_cli_escape_its_checkpoint_git_runs_no_agent_planted_hook() {
         d.ok(&["agent", "log", "lyra"])
     );
 }
+
+/// Escape: Gemini CLI's shell tool calls its model gateway itself, with
+/// whatever credential it can find (its key variable, the placeholder,
+/// none): refused, never sent ([`super::real_agent::tools_cannot_call_the_model_gateway`]).
+#[test]
+fn gemini_cli_escape_tools_cannot_call_its_model_gateway() {
+    super::real_agent::tools_cannot_call_the_model_gateway(
+        &case(),
+        "/v1beta/models/gemini-2.5-flash:generateContent",
+    );
+}

@@ -891,3 +891,12 @@ impl Planted {
 fn opencode_escape_tools_never_read_its_model_key() {
     super::real_agent::model_key_is_out_of_tools_reach(&case());
 }
+
+/// Escape: OpenCode's bash tool (the gateway token is in OpenCode's own
+/// environment, which its confined tools never get) calls its model
+/// gateway itself, with whatever credential it can find (its key variable,
+/// the placeholder, none): refused, never sent ([`super::real_agent::tools_cannot_call_the_model_gateway`]).
+#[test]
+fn opencode_escape_tools_cannot_call_its_model_gateway() {
+    super::real_agent::tools_cannot_call_the_model_gateway(&case(), "/v1/chat/completions");
+}
