@@ -1097,6 +1097,28 @@ mod tests {
         }
     }
 
+    /// A gateway in `dir/down` (the key set) whose upstream, at `base_path`
+    /// on a loopback port nothing listens on (bound, then closed), is down.
+    fn gateway_to_nothing(
+        dir: &std::path::Path,
+        base_path: &str,
+        scheme: AuthScheme,
+    ) -> std::path::PathBuf {
+        let port = {
+            let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+            l.local_addr().unwrap().port()
+        };
+        let down = dir.join("down");
+        fs_err::create_dir_all(&down).unwrap();
+        gateway(
+            &down,
+            &format!("http://127.0.0.1:{port}{base_path}"),
+            scheme,
+            Some(KEY),
+            Limits::default(),
+        )
+    }
+
     /// A gateway for `base` on a socket in `dir`, serving, whose key is
     /// `OPENAI_API_KEY` in a real secret store in `dir` (set to `key`).
     fn gateway(
@@ -1365,20 +1387,7 @@ mod tests {
     #[tokio::test]
     async fn an_upstream_that_is_down_is_a_502_and_an_unset_key_says_which() {
         let dir = tempfile::tempdir().unwrap();
-        // A port nothing listens on: bound, then closed.
-        let port = {
-            let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-            l.local_addr().unwrap().port()
-        };
-        let down = dir.path().join("down");
-        fs_err::create_dir_all(&down).unwrap();
-        let socket = gateway(
-            &down,
-            &format!("http://127.0.0.1:{port}/v1"),
-            AuthScheme::Bearer,
-            Some(KEY),
-            Limits::default(),
-        );
+        let socket = gateway_to_nothing(dir.path(), "/v1", AuthScheme::Bearer);
         let answer = ask(&socket, &post("/v1/responses", "", "{}")).await;
         assert_eq!(status(&answer), 502, "{answer}");
         assert!(answer.contains("could not be reached"), "{answer}");
@@ -1428,19 +1437,7 @@ mod tests {
             status(&ask(&socket, &post("/elsewhere", "", "{}")).await),
             403
         );
-        let port = {
-            let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-            l.local_addr().unwrap().port()
-        };
-        let down = dir.path().join("down");
-        fs_err::create_dir_all(&down).unwrap();
-        let socket = gateway(
-            &down,
-            &format!("http://127.0.0.1:{port}"),
-            AuthScheme::XApiKey,
-            Some(KEY),
-            Limits::default(),
-        );
+        let socket = gateway_to_nothing(dir.path(), "", AuthScheme::XApiKey);
         assert_eq!(
             status(&ask(&socket, &post("/v1/messages", "", "{}")).await),
             502
