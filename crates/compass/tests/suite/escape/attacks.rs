@@ -1151,3 +1151,94 @@ pub(crate) fn huge_git_output(b: Backend) {
     no_pushed_branches(&mut a, "atlas", &["fixture"]);
     a.finish();
 }
+
+/// Host processes whose command line is `sh -c …` carrying `token`: what
+/// a scenario's detached loop looks like from the host (whatever backend:
+/// a sandbox's and a container's processes are the host's too).
+fn loops_named(token: &str) -> Vec<i32> {
+    let mut found = Vec::new();
+    for entry in fs_err::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<i32>() else {
+            continue;
+        };
+        let Ok(cmdline) = fs_err::read(format!("/proc/{pid}/cmdline")) else {
+            continue;
+        };
+        let args: Vec<String> = cmdline
+            .split(|b| *b == 0)
+            .map(|a| String::from_utf8_lossy(a).into_owned())
+            .collect();
+        if args.first().is_some_and(|a| a == "sh") && args.iter().any(|a| a.contains(token)) {
+            found.push(pid);
+        }
+    }
+    found
+}
+
+/// A `setsid` loop a tool left behind keeps rewriting `~/.claude.json`
+/// (what the next start's wire step removes) to re-steer the next session:
+/// once the agent has been restarted (`agent reload`: its process killed,
+/// its wire step, a new process), the loop must be dead, and the marker
+/// it would write once the host says the restart is over never appears.
+pub(crate) fn background_process_dies_with_its_restart(b: Backend) {
+    let Some(mut a) = Arena::new(b, WardenMode::Off) else {
+        return;
+    };
+    a.agent("atlas", scenario!("restart-survivor"));
+    let turn = a.turn_ends("atlas");
+    if !turn.text.contains("planted") {
+        a.fail(format!("the loop was never started: {}", turn.text));
+    }
+    reload(&mut a, "atlas");
+    let tmp = a.state_dir("atlas").join("tmp");
+    fs_err::write(tmp.join("escape-after-restart"), "").unwrap();
+    std::thread::sleep(std::time::Duration::from_secs(1));
+    let left = loops_named("escape-survivor-loop");
+    if !left.is_empty() {
+        a.fail(format!(
+            "the agent's detached loop outlived its restart: pids {left:?}"
+        ));
+    }
+    a.must_not_exist(
+        tmp.join("escape-survivor-wrote-after-restart"),
+        "the agent's detached loop ran on after its restart",
+    );
+    a.finish();
+}
+
+/// Processes entering the agent's workload cannot read the agent's
+/// environment (its model key, its gateway token) or descriptors, nor the
+/// agent's tools those of a person's shell into it: turn 1 is a terminal
+/// trying the agent, turn 2 a tool trying an open `compass agent shell`.
+/// In a container both are in view (one pid namespace): `saw-…` must be
+/// printed there, or the check proved nothing.
+pub(crate) fn exec_environ_is_private(b: Backend) {
+    let Some(mut a) = Arena::new(b, WardenMode::Off) else {
+        return;
+    };
+    a.agent("atlas", scenario!("exec-environ"));
+    let first = a.turn_ends("atlas");
+    let mut shell = a.cli_spawn(&["agent", "shell", "atlas"]);
+    {
+        use std::io::Write as _;
+        let mut stdin = shell.stdin.take().unwrap();
+        stdin.write_all(b"sleep 30\nexit\n").unwrap();
+        // Kept open: the shell reads its commands as they come.
+        std::mem::forget(stdin);
+    }
+    let second = a.turn_ends("atlas");
+    let _ = shell.kill();
+    let _ = shell.wait();
+    for (turn, what) in [(&first, "the-agent"), (&second, "the-shell")] {
+        if !turn.text.contains(&format!("checked-{what}")) {
+            a.fail(format!("the check of {what} never ran: {}", turn.text));
+        }
+        if b == Backend::Oci && !turn.text.contains(&format!("saw-{what}")) {
+            a.fail(format!(
+                "{what} was not in view in the container, so nothing was tried: {}",
+                turn.text
+            ));
+        }
+    }
+    a.finish();
+}
