@@ -1193,7 +1193,8 @@ pub(crate) fn background_process_dies_with_its_restart(b: Backend) {
     let tmp = a.state_dir("atlas").join("tmp");
     fs_err::write(tmp.join("escape-after-restart"), "").unwrap();
     std::thread::sleep(std::time::Duration::from_secs(1));
-    let left = loops_named("escape-survivor-loop");
+    // This arena's loop alone (its command names the data dir).
+    let left = loops_named(&format!("escape-survivor-loop {}", a.d.home().display()));
     if !left.is_empty() {
         a.fail(format!(
             "the agent's detached loop outlived its restart: pids {left:?}"
@@ -1206,37 +1207,53 @@ pub(crate) fn background_process_dies_with_its_restart(b: Backend) {
     a.finish();
 }
 
-/// Processes entering the agent's workload cannot read the agent's
-/// environment (its model key, its gateway token) or descriptors, nor the
-/// agent's tools those of a person's shell into it: turn 1 is a terminal
-/// trying the agent, turn 2 a tool trying an open `compass agent shell`.
-/// In a container both are in view (one pid namespace): `saw-…` must be
-/// printed there, or the check proved nothing.
+/// What an operator's shell types to try the agent's processes (its
+/// echo in the PTY never spells a marker: each is split in two).
+const SHELL_TRIES_THE_AGENT: &str = r#"seen=; for p in /proc/[0-9]*; do a=$(tr '\0' '\n' < "$p/cmdline" 2>/dev/null | head -n 1); case "$a" in */compass-scripted-agent) seen=1; if head -c 1 "$p/environ" >/dev/null 2>&1; then echo "ESC""APED:shell-read-the-agents-environ"; fi; if ls "$p/fd" >/dev/null 2>&1; then echo "ESC""APED:shell-listed-the-agents-descriptors"; fi;; esac; done; if [ -n "$seen" ]; then echo "saw""-the-agent"; fi; echo "checked""-the-agent"; sleep 30; exit
+"#;
+
+/// No process entering the agent's workload reads another's environment
+/// (a gateway token; a user kind's model key) or descriptors: an
+/// operator's `compass agent shell` tries the agent's processes while the
+/// agent's own tool tries the shell's (`atlas`); an ACP terminal tries
+/// the agent's (`boreas`). In a container all are in view (one pid
+/// namespace): `saw-…` must show there, or nothing was tried.
 pub(crate) fn exec_environ_is_private(b: Backend) {
     let Some(mut a) = Arena::new(b, WardenMode::Off) else {
         return;
     };
     a.agent("atlas", scenario!("exec-environ"));
-    let first = a.turn_ends("atlas");
     let mut shell = a.cli_spawn(&["agent", "shell", "atlas"]);
     {
         use std::io::Write as _;
         let mut stdin = shell.stdin.take().unwrap();
-        stdin.write_all(b"sleep 30\nexit\n").unwrap();
-        // Kept open: the shell reads its commands as they come.
-        std::mem::forget(stdin);
+        stdin.write_all(SHELL_TRIES_THE_AGENT.as_bytes()).unwrap();
+        // Kept open until the shell is done: it reads as it goes.
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_secs(40));
+            drop(stdin);
+        });
     }
-    let second = a.turn_ends("atlas");
+    let by_tool = a.turn_ends("atlas");
     let _ = shell.kill();
-    let _ = shell.wait();
-    for (turn, what) in [(&first, "the-agent"), (&second, "the-shell")] {
-        if !turn.text.contains(&format!("checked-{what}")) {
-            a.fail(format!("the check of {what} never ran: {}", turn.text));
+    let shell = shell.wait_with_output().unwrap();
+    let by_shell = String::from_utf8_lossy(&shell.stdout).into_owned();
+    a.agent("boreas", scenario!("exec-environ-terminal"));
+    let by_terminal = a.turn_ends("boreas");
+    for (text, who, what) in [
+        (&by_tool.text, "atlas's own tool", "the-shell"),
+        (&by_shell, "an operator's shell", "the-agent"),
+        (&by_terminal.text, "boreas's terminal", "the-agent"),
+    ] {
+        if text.contains("ESCAPED") {
+            a.fail(format!("{who} read {what}: {text}"));
         }
-        if b == Backend::Oci && !turn.text.contains(&format!("saw-{what}")) {
+        if !text.contains(&format!("checked-{what}")) {
+            a.fail(format!("{who} never tried {what}: {text}"));
+        }
+        if b == Backend::Oci && !text.contains(&format!("saw-{what}")) {
             a.fail(format!(
-                "{what} was not in view in the container, so nothing was tried: {}",
-                turn.text
+                "{what} was not in view of {who} in the container, so nothing was tried: {text}"
             ));
         }
     }
