@@ -1209,7 +1209,7 @@ pub(crate) fn background_process_dies_with_its_restart(b: Backend) {
 
 /// What an operator's shell types to try the agent's processes (its
 /// echo in the PTY never spells a marker: each is split in two).
-const SHELL_TRIES_THE_AGENT: &str = r#"seen=; for p in /proc/[0-9]*; do a=$(tr '\0' '\n' < "$p/cmdline" 2>/dev/null | head -n 1); case "$a" in */compass-scripted-agent) seen=1; if head -c 1 "$p/environ" >/dev/null 2>&1; then echo "ESC""APED:shell-read-the-agents-environ"; fi; if ls "$p/fd" >/dev/null 2>&1; then echo "ESC""APED:shell-listed-the-agents-descriptors"; fi;; esac; done; if [ -n "$seen" ]; then echo "saw""-the-agent"; fi; echo "checked""-the-agent"; sleep 30; exit
+const SHELL_TRIES_THE_AGENT: &str = r#"seen=; for p in /proc/[0-9]*; do a=$(tr '\0' '\n' < "$p/cmdline" 2>/dev/null | head -n 1); case "$a" in */compass-scripted-agent) seen=1; if head -c 1 "$p/environ" >/dev/null 2>&1; then echo "ESC""APED:shell-read-the-agents-environ"; fi; if readlink "$p/fd/1" >/dev/null 2>&1; then echo "ESC""APED:shell-followed-the-agents-descriptors"; fi; if (exec 3<"$p/mem") 2>/dev/null; then echo "ESC""APED:shell-opened-the-agents-memory"; fi;; esac; done; if [ -n "$seen" ]; then echo "saw""-the-agent"; fi; echo "checked""-the-agent"; sleep 30; exit
 "#;
 
 /// No process entering the agent's workload reads another's environment
@@ -1234,10 +1234,27 @@ pub(crate) fn exec_environ_is_private(b: Backend) {
             drop(stdin);
         });
     }
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    {
+        use std::io::Read as _;
+        let mut stdout = shell.stdout.take().unwrap();
+        let seen = std::sync::Arc::clone(&seen);
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n @ 1..) = stdout.read(&mut buf) {
+                seen.lock().unwrap().extend_from_slice(&buf[..n]);
+            }
+        });
+    }
     let by_tool = a.turn_ends("atlas");
+    let shell_output = || String::from_utf8_lossy(&seen.lock().unwrap()).into_owned();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while !shell_output().contains("checked-the-agent") && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
     let _ = shell.kill();
-    let shell = shell.wait_with_output().unwrap();
-    let by_shell = String::from_utf8_lossy(&shell.stdout).into_owned();
+    let _ = shell.wait();
+    let by_shell = shell_output();
     a.agent("boreas", scenario!("exec-environ-terminal"));
     let by_terminal = a.turn_ends("boreas");
     for (text, who, what) in [
