@@ -34,6 +34,7 @@ pub mod bench;
 pub(crate) mod checks;
 pub mod egress;
 pub mod error;
+pub mod exec_domain;
 pub mod files;
 pub mod freezer;
 pub mod git;

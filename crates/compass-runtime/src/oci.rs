@@ -31,6 +31,7 @@
 
 mod engine;
 pub mod image;
+mod members;
 mod seccomp;
 
 pub use engine::CONTAINERS_CONF;
@@ -50,6 +51,7 @@ use crate::table::{Entry, Workloads};
 use crate::workload::WorkloadRuntime;
 use async_trait::async_trait;
 use engine::Engine;
+use members::Members;
 use nix::sys::signal::{Signal, kill};
 use nix::unistd::Pid;
 use std::path::{Path, PathBuf};
@@ -57,10 +59,13 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::process::Command;
 
+/// The runtime's own binary inside every container (read-only): the
+/// egress forwarder of an allowlisted one, and the first program of every
+/// exec ([`crate::exec_domain`]).
 const INNER_RELAY: &str = "/run/compass-relay";
-/// Where a spawned process records its pid inside the container, so kill
-/// can reach it (killing the `exec` client does not).
-const PID_DIR: &str = "/tmp/.compass-pids";
+/// How long a kill waits for its exec's first process to show in the
+/// container before it kills every exec instead (fail closed).
+const ROOT_WAIT: Duration = Duration::from_secs(3);
 /// How often `pause` asks the engine before it gives up.
 const PAUSE_TRIES: u32 = 5;
 /// The label naming a container's state dir (orphan removal finds it).
@@ -108,11 +113,10 @@ impl OciConfig {
 #[derive(Debug)]
 struct Running {
     container: String,
-    /// The container's init (host pid) and its main process tree at start
-    /// (the forwarder, `sleep`): spared by stop's polite phase.
-    spared: Vec<i32>,
-    /// The host path of the container's `cgroup.procs` (its members).
-    procs: Option<PathBuf>,
+    /// Its processes as the host knows them: the kernel's cgroup list, its
+    /// init and main process tree at start (the forwarder, `sleep`: never
+    /// killed before stop).
+    members: Members,
     /// Force-removes the container if the daemon dies.
     _guardian: Guardian,
 }
@@ -288,30 +292,30 @@ impl OciRuntime {
             crate::sandbox::validate_mount(m)?;
             volume(&m.host_path, &m.workload_path, m.read_only)?;
         }
-        let relay = match &spec.egress {
-            EgressPolicy::Allowlist { hosts } => {
-                egress::Allowlist::parse(hosts).map_err(|why| RuntimeError::Egress {
-                    workload: spec.name.clone(),
-                    why,
-                })?;
-                let relay = self
-                    .config
-                    .relay
-                    .clone()
-                    .or_else(crate::sandbox::discover_relay)
-                    .filter(|p| p.is_file())
-                    .ok_or_else(|| RuntimeError::Egress {
-                        workload: spec.name.clone(),
-                        why: format!(
-                            "the egress forwarder `{}` was not found",
-                            crate::relay::BINARY
-                        ),
-                    })?;
-                volume(&relay, Path::new(INNER_RELAY), true)?;
-                Some(relay)
-            }
-            _ => None,
-        };
+        if let EgressPolicy::Allowlist { hosts } = &spec.egress {
+            egress::Allowlist::parse(hosts).map_err(|why| RuntimeError::Egress {
+                workload: spec.name.clone(),
+                why,
+            })?;
+        }
+        // Every exec starts through it (its own Landlock domain), so a
+        // container without it never runs anything.
+        let relay = self
+            .config
+            .relay
+            .clone()
+            .or_else(crate::sandbox::discover_relay)
+            .filter(|p| p.is_file())
+            .ok_or_else(|| RuntimeError::MissingTool {
+                tool: crate::relay::BINARY,
+                package: "compass (the runtime's binary, beside the daemon)",
+                why: format!(
+                    "every container exec starts through `{}`, and it was not found",
+                    crate::relay::BINARY
+                ),
+            })?;
+        volume(&relay, Path::new(INNER_RELAY), true)?;
+        let relay = Some(relay);
         self.check_image().await?;
         let layout = Layout::new(&spec.state_dir);
         for dir in [&layout.home, &layout.work, &layout.tmp, &layout.run] {
@@ -431,6 +435,8 @@ impl OciRuntime {
         let freezer = self
             .cgroup_procs(name)
             .and_then(|procs| sibling_controller(&procs, "freezer"));
+        // Every member goes, the main process tree too: the container is
+        // being abandoned.
         for _ in 0..100 {
             let members = self.members(name);
             if members.is_empty() {
@@ -489,41 +495,42 @@ impl OciRuntime {
                     .parse::<i32>()
                     .ok()
             });
-        let (spared, procs) = match pid {
-            Some(init) => {
-                let mut spared = vec![init];
-                spared.extend(crate::procfs::descendants(init));
-                (spared, cgroup_procs(init))
-            }
-            None => (Vec::new(), None),
-        };
         Ok(Running {
             container,
-            spared,
-            procs,
+            members: pid.map(Members::of_init).unwrap_or_default(),
             _guardian: guardian,
         })
     }
 
-    /// `<engine> exec -i --env-file F -w CWD C sh -c 'record pid; exec "$@"' ARGV`.
+    /// `<engine> exec -i --env-file F -w CWD C RELAY --compass-exec ID -- ARGV`:
+    /// the command in a Landlock domain of its own ([`crate::exec_domain`]),
+    /// its first process known to the host by `ID` in the engine's record.
     async fn exec_command(
         &self,
         name: &WorkloadName,
         exec: &ExecSpec,
         id: &str,
-    ) -> Result<(Command, PathBuf, String), RuntimeError> {
+    ) -> Result<(Command, PathBuf, String, Members), RuntimeError> {
         checks::exec(exec)?;
+        if !crate::exec_domain::valid_id(id) {
+            return Err(RuntimeError::Other(format!("{id:?} is not an exec id")));
+        }
         crate::masks::unsupported("oci", exec)?;
         let container = self.ensure_started(name).await?;
         // Copied out under the lock; the env file is written without it.
-        let (spec_env, secret_env, state_dir, proxied) = self.workloads.with(name, |w| {
-            (
-                w.spec.env.clone(),
-                w.secret_env.clone(),
-                w.layout.state_dir.clone(),
-                w.proxy.is_some(),
-            )
-        })?;
+        let (spec_env, secret_env, state_dir, proxied, members) =
+            self.workloads.with(name, |w| {
+                (
+                    w.spec.env.clone(),
+                    w.secret_env.clone(),
+                    w.layout.state_dir.clone(),
+                    w.proxy.is_some(),
+                    w.running
+                        .as_ref()
+                        .map(|r| r.members.clone())
+                        .unwrap_or_default(),
+                )
+            })?;
         let mut env = process::workload_env(&spec_env, &secret_env, INNER_HOME, exec, false)?;
         env.insert("TMPDIR".to_owned(), "/tmp".to_owned());
         if proxied {
@@ -549,35 +556,31 @@ impl OciRuntime {
             .arg("-w")
             .arg(&cwd)
             .arg(&container)
-            .arg("/bin/sh")
-            .arg("-c")
-            // The engine starts each exec as a session and group leader,
-            // so its pid names the group `kill` ends.
-            .arg(format!(
-                "mkdir -p {PID_DIR} && echo $$ > {PID_DIR}/{id} && exec \"$@\""
-            ))
-            .arg("compass-exec");
+            .arg(INNER_RELAY)
+            .arg(crate::exec_domain::FLAG)
+            .arg(id)
+            .arg("--");
         cmd.args(&exec.argv);
-        Ok((cmd, env_file, container))
+        Ok((cmd, env_file, container, members))
     }
 
-    /// The host path of the running container's `cgroup.procs`, if known.
-    fn cgroup_procs(&self, name: &WorkloadName) -> Option<PathBuf> {
+    /// What the host knows of the running container's processes.
+    fn running_members(&self, name: &WorkloadName) -> Option<Members> {
         self.workloads
-            .with(name, |w| w.running.as_ref().and_then(|r| r.procs.clone()))
+            .with(name, |w| w.running.as_ref().map(|r| r.members.clone()))
             .ok()
             .flatten()
     }
 
+    /// The host path of the running container's `cgroup.procs`, if known.
+    fn cgroup_procs(&self, name: &WorkloadName) -> Option<PathBuf> {
+        self.running_members(name).and_then(|m| m.procs)
+    }
+
     /// The container's members now (host pids), if its cgroup is known.
     fn members(&self, name: &WorkloadName) -> Vec<i32> {
-        self.cgroup_procs(name)
-            .and_then(|p| fs_err::read_to_string(p).ok())
-            .map(|t| {
-                t.split_whitespace()
-                    .filter_map(|p| p.parse().ok())
-                    .collect()
-            })
+        self.running_members(name)
+            .map(|m| m.pids())
             .unwrap_or_default()
     }
 }
@@ -665,8 +668,16 @@ fn run_args(
         (layout.tmp.clone(), PathBuf::from("/tmp"), false),
         (layout.run.clone(), PathBuf::from(INNER_RUN), true),
     ];
-    if let Some(relay) = relay {
-        binds.push((relay.to_owned(), PathBuf::from(INNER_RELAY), true));
+    match relay {
+        Some(relay) => binds.push((relay.to_owned(), PathBuf::from(INNER_RELAY), true)),
+        // Every exec starts through it: no container without it.
+        None => {
+            return Err(RuntimeError::MissingTool {
+                tool: crate::relay::BINARY,
+                package: "compass (the runtime's binary, beside the daemon)",
+                why: "every container exec starts through it".to_owned(),
+            });
+        }
     }
     // Settings an agent may not override (Claude Code's managed settings):
     // the daemon writes them under the read-only config dir's `etc/`.
@@ -752,30 +763,57 @@ fn volume(host: &Path, inner: &Path, read_only: bool) -> Result<String, RuntimeE
 #[derive(Debug)]
 struct OciHandle {
     child: tokio::process::Child,
-    engine: Engine,
-    container: String,
+    /// The container's processes as the host knows them, when it started.
+    members: Members,
     id: String,
     env_file: PathBuf,
 }
 
 #[async_trait]
 impl ProcessHandle for OciHandle {
-    /// Kill the process group inside the container (killing the `exec`
-    /// client alone would leave it running), then the client.
+    /// Kill the exec's process tree inside the container host-side
+    /// (killing the `exec` client alone would leave it running), then the
+    /// client, then every orphan in the container: what this process (or
+    /// any exec that ended before) left running detached (`setsid`,
+    /// double-forked) dies before anything starts again (the next wire
+    /// step, the next agent). Its process is found by its id in the
+    /// engine's record, never through a file the container can write;
+    /// one that cannot be found while the client lives (an engine whose
+    /// record this backend cannot read) costs every exec of the container
+    /// instead (fail closed).
     async fn kill(&mut self) -> Result<(), RuntimeError> {
         let _ = fs_err::remove_file(&self.env_file);
-        let script = format!(
-            "kill -KILL -- -$(cat {PID_DIR}/{id}) 2>/dev/null; true",
-            id = self.id
-        );
-        let _ = self
-            .engine
-            .run(&["exec", &self.container, "/bin/sh", "-c", &script])
-            .await;
+        let deadline = Instant::now() + ROOT_WAIT;
+        let root = loop {
+            if let Some(root) = self.members.exec_root(&self.id) {
+                break Some(root);
+            }
+            // Ended (or never started): nothing of its own is left but
+            // orphans.
+            if !matches!(self.child.try_wait(), Ok(None)) {
+                break None;
+            }
+            if Instant::now() >= deadline {
+                tracing::warn!(
+                    exec = %self.id,
+                    "a container exec's process could not be told apart: killing every exec of the container"
+                );
+                self.members.kill_all_but_spared().await;
+                break None;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        };
+        if let Some(root) = root {
+            self.members.kill_tree(root).await;
+        }
         let _ = self.child.start_kill();
+        self.members.kill_orphans().await;
         Ok(())
     }
 
+    /// Wait for the exec to end; then every orphan in the container goes,
+    /// as in [`OciHandle::kill`] (a sandbox's process takes its whole pid
+    /// namespace with it when it ends).
     async fn wait(&mut self) -> Result<ExecOutput, RuntimeError> {
         let status = self
             .child
@@ -783,6 +821,7 @@ impl ProcessHandle for OciHandle {
             .await
             .map_err(|e| RuntimeError::io("waiting for a container exec", e))?;
         let _ = fs_err::remove_file(&self.env_file);
+        self.members.kill_orphans().await;
         Ok(status_to_output(status, Vec::new(), Vec::new()))
     }
 }
@@ -812,7 +851,7 @@ impl WorkloadRuntime for OciRuntime {
         exec: &ExecSpec,
     ) -> Result<SpawnedProcess, RuntimeError> {
         let id = format!("{:016x}", rand::random::<u64>());
-        let (cmd, env_file, container) = self.exec_command(name, exec, &id).await?;
+        let (cmd, env_file, _, members) = self.exec_command(name, exec, &id).await?;
         let (child, pipes) = match process::spawn_piped(cmd, &format!("exec in {name}")) {
             Ok(x) => x,
             Err(e) => {
@@ -835,8 +874,7 @@ impl WorkloadRuntime for OciRuntime {
             stderr: pipes.stderr,
             handle: Box::new(OciHandle {
                 child,
-                engine: self.engine.clone(),
-                container,
+                members,
                 id,
                 env_file,
             }),
@@ -845,7 +883,7 @@ impl WorkloadRuntime for OciRuntime {
 
     async fn exec(&self, name: &WorkloadName, exec: &ExecSpec) -> Result<ExecOutput, RuntimeError> {
         let id = format!("{:016x}", rand::random::<u64>());
-        let (cmd, env_file, _) = self.exec_command(name, exec, &id).await?;
+        let (cmd, env_file, _, members) = self.exec_command(name, exec, &id).await?;
         let out = process::capture(
             cmd,
             exec.stdin.as_deref(),
@@ -854,6 +892,11 @@ impl WorkloadRuntime for OciRuntime {
         )
         .await;
         let _ = fs_err::remove_file(&env_file);
+        // The client is gone; a process it leaves in the container (killed
+        // at its output cap, or failed) goes too, with its tree.
+        if let Some(root) = members.exec_root(&id) {
+            members.kill_tree(root).await;
+        }
         out
     }
 
@@ -918,23 +961,17 @@ impl WorkloadRuntime for OciRuntime {
         let running = self.workloads.with(name, |w| {
             w.running
                 .as_ref()
-                .map(|r| (r.container.clone(), r.spared.clone()))
+                .map(|r| (r.container.clone(), r.members.clone()))
         })?;
-        let Some((container, spared)) = running else {
+        let Some((container, members)) = running else {
             return Ok(());
         };
-        let polite = |members: Vec<i32>| -> Vec<i32> {
-            members
-                .into_iter()
-                .filter(|p| !spared.contains(p))
-                .collect()
-        };
         if thawed.is_ok() {
-            for pid in polite(self.members(name)) {
+            for pid in members.unspared() {
                 let _ = kill(Pid::from_raw(pid), Signal::SIGTERM);
             }
             let deadline = Instant::now() + timeout;
-            while Instant::now() < deadline && !polite(self.members(name)).is_empty() {
+            while Instant::now() < deadline && !members.unspared().is_empty() {
                 tokio::time::sleep(Duration::from_millis(20)).await;
             }
         }
@@ -1092,6 +1129,9 @@ mod tests {
         }
     }
 
+    /// A relay binary's host path (run_args only names it).
+    const RELAY: &str = "/usr/libexec/compass/compass-netns-relay";
+
     fn spec(state: &Path, egress: EgressPolicy) -> WorkloadSpec {
         WorkloadSpec {
             name: WorkloadName::parse("atlas").unwrap(),
@@ -1121,7 +1161,7 @@ mod tests {
             None,
             &spec(tmp.path(), EgressPolicy::Deny),
             &layout,
-            None,
+            Some(Path::new(RELAY)),
             "compass-atlas-1",
         )
         .unwrap();
@@ -1150,7 +1190,7 @@ mod tests {
             Some(Path::new("/etc/compass/seccomp.json")),
             &spec(state, EgressPolicy::Deny),
             &Layout::new(state),
-            None,
+            Some(Path::new(RELAY)),
             "compass-atlas-1",
         )
         .unwrap();
@@ -1172,12 +1212,27 @@ mod tests {
             assert!(text.contains(part), "{part} missing from {text}");
         }
         assert!(text.ends_with("sleep infinity"), "{text}");
+        // Every exec's first program, mounted whatever the egress.
+        assert!(
+            text.contains(&format!("-v {RELAY}:{INNER_RELAY}:ro")),
+            "{text}"
+        );
+        let err = run_args(
+            &config,
+            None,
+            &spec(state, EgressPolicy::Deny),
+            &Layout::new(state),
+            None,
+            "compass-atlas-1",
+        )
+        .unwrap_err();
+        assert!(err.to_string().contains(crate::relay::BINARY), "{err}");
         let open = run_args(
             &config,
             None,
             &spec(state, EgressPolicy::Open),
             &Layout::new(state),
-            None,
+            Some(Path::new(RELAY)),
             "c",
         )
         .unwrap();
@@ -1197,7 +1252,7 @@ mod tests {
             None,
             &spec(state, EgressPolicy::Deny),
             &layout,
-            None,
+            Some(Path::new(RELAY)),
             "c",
         )
         .unwrap_err();
@@ -1207,7 +1262,7 @@ mod tests {
             None,
             &spec(state, EgressPolicy::Deny),
             &layout,
-            None,
+            Some(Path::new(RELAY)),
             "-c",
         )
         .unwrap_err();
@@ -1218,7 +1273,7 @@ mod tests {
             None,
             &spec(colon, EgressPolicy::Deny),
             &Layout::new(colon),
-            None,
+            Some(Path::new(RELAY)),
             "c",
         )
         .unwrap_err();

@@ -77,14 +77,16 @@ pub fn hook_http_args() -> [&'static str; 3] {
 }
 
 /// If this process was started as the relay (or the mask check it runs
-/// before the command, [`crate::mask_check`], or the host-side pin opener
-/// before bwrap, [`crate::pins`]), run it and exit; else return.
+/// before the command, [`crate::mask_check`], the host-side pin opener
+/// before bwrap, [`crate::pins`], or a container exec's first program,
+/// [`crate::exec_domain`]), run it and exit; else return.
 pub fn run_if_relay() {
     let args: Vec<String> = std::env::args().collect();
     match args.get(1).map(String::as_str) {
         Some(FLAG) => std::process::exit(run(&args[2..])),
         Some(crate::mask_check::FLAG) => std::process::exit(crate::mask_check::run(&args[2..])),
         Some(crate::pins::OPEN_FLAG) => std::process::exit(crate::pins::open_and_exec(&args[2..])),
+        Some(crate::exec_domain::FLAG) => std::process::exit(crate::exec_domain::run(&args[2..])),
         _ => {}
     }
 }

@@ -13,6 +13,16 @@ use std::collections::BTreeMap;
 
 /// The shell a session runs (present in every workload image).
 const SHELL: &str = "/bin/bash";
+/// How it runs: interactive, reading no startup file. Its `$HOME` is the
+/// agent's, so `~/.bashrc`, `~/.bash_profile` and `~/.profile` are the
+/// agent's to write: sourcing them would run the agent's code in a
+/// person's terminal, with that person's intent behind every keystroke.
+const SHELL_ARGS: [&str; 3] = ["--norc", "--noprofile", "-i"];
+/// The other agent-written files an interactive bash reads, pointed away:
+/// readline's key bindings (`~/.inputrc`, whose macros can type and run a
+/// command at a keystroke) and the history (`~/.bash_history`, commands
+/// the agent chose under the person's arrow keys).
+const SHELL_ENV: [(&str, &str); 2] = [("INPUTRC", "/dev/null"), ("HISTFILE", "/dev/null")];
 
 /// An open shell: its process and the agent it belongs to.
 #[derive(Debug)]
@@ -59,12 +69,19 @@ impl Fleet {
             rows.to_string(),
             "--".to_owned(),
             SHELL.to_owned(),
-            "-i".to_owned(),
         ];
+        let argv = argv
+            .into_iter()
+            .chain(SHELL_ARGS.map(str::to_owned))
+            .collect();
+        let mut env = BTreeMap::from([("TERM".to_owned(), "xterm-256color".to_owned())]);
+        env.extend(SHELL_ENV.map(|(k, v)| (k.to_owned(), v.to_owned())));
+        // The rest of its environment is the workload's own (the daemon's
+        // values), never one the agent set; the env secrets are withheld.
         let exec = ExecSpec {
             argv,
             cwd: Some(work),
-            env: BTreeMap::from([("TERM".to_owned(), "xterm-256color".to_owned())]),
+            env,
             ..ExecSpec::default()
         };
         let process = self.runtime.spawn(&workload, &exec).await?;

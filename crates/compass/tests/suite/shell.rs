@@ -85,6 +85,34 @@ fn agent_shell_runs_commands_in_the_workload_and_is_audited() {
     assert!(String::from_utf8_lossy(&out.stdout).contains("bye-2"));
 }
 
+/// Escape (through the daemon's `compass pty`): the person's shell runs
+/// in the agent's `$HOME`, whose startup files are the agent's to write.
+/// Sourced, they would run the agent's code in the person's terminal, with
+/// the person's intent behind it; readline's `~/.inputrc` can bind a key to
+/// type a command, and `~/.bash_history` puts the agent's commands under
+/// the arrow keys. None of them is read.
+#[test]
+fn a_persons_shell_reads_no_startup_file_the_agent_wrote() {
+    compass_test_support::bins::scripted_agent();
+    let d = TestDaemon::start();
+    d.scripted_agent("atlas", SCENARIO);
+    let home = d.home().join("agents/agt-1/home");
+    for rc in [".bashrc", ".bash_profile", ".bash_login", ".profile"] {
+        fs_err::write(home.join(rc), format!("echo AGENT-RC-RAN-{rc}\n")).unwrap();
+    }
+    fs_err::write(home.join(".inputrc"), "\"q\": \"INPUTRC-BOUND\"\n").unwrap();
+    fs_err::write(home.join(".bash_history"), "echo AGENT-HISTORY-LINE\n").unwrap();
+    let out = shell(&d, "atlas", "echo q-$((2+3)); history\nexit 0\n");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("q-5"), "the shell did not run: {stdout}");
+    for planted in ["AGENT-RC-RAN", "INPUTRC-BOUND", "AGENT-HISTORY-LINE"] {
+        assert!(
+            !stdout.contains(planted),
+            "the person's shell read what the agent planted ({planted}): {stdout}"
+        );
+    }
+}
+
 /// A user kind playing the scripted agent that masks `agent.json` at its
 /// working directory and each one above it, and `~/.config/mine`.
 fn masked_kind() -> String {
@@ -96,8 +124,9 @@ fn masked_kind() -> String {
     )
 }
 
-/// Escape (through the daemon's `compass pty`): the person's shell, which
-/// runs the agent-written `~/.bashrc`, renames a masked file, or the dir
+/// Escape (through the daemon's `compass pty`): the person's shell (run by
+/// the person, or steered by what the agent planted where the shell
+/// looks) renames a masked file, or the dir
 /// above a masked one, so the agent process would read what the shell
 /// plants at the old name. Opened while the agent process lives, the shell
 /// has every masked path and the dirs above them pinned: it sees and

@@ -585,6 +585,19 @@ impl Arena {
         run_for(cmd, limit)
     }
 
+    /// A CLI call left running (stdin, stdout and stderr piped): the
+    /// caller writes, waits or kills it.
+    pub(crate) fn cli_spawn(&self, args: &[&str]) -> std::process::Child {
+        Command::new(BIN)
+            .args(args)
+            .env("COMPASS_HOME", self.d.home())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    }
+
     /// Every file and symlink under the checked trees: the outside dir and
     /// the data dir minus the agents' state and the daemon's own files.
     fn tree(&self) -> BTreeMap<PathBuf, String> {

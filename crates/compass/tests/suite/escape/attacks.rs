@@ -1151,3 +1151,128 @@ pub(crate) fn huge_git_output(b: Backend) {
     no_pushed_branches(&mut a, "atlas", &["fixture"]);
     a.finish();
 }
+
+/// Host processes whose command line is `sh -c …` carrying `token`: what
+/// a scenario's detached loop looks like from the host (whatever backend:
+/// a sandbox's and a container's processes are the host's too).
+fn loops_named(token: &str) -> Vec<i32> {
+    let mut found = Vec::new();
+    for entry in fs_err::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<i32>() else {
+            continue;
+        };
+        let Ok(cmdline) = fs_err::read(format!("/proc/{pid}/cmdline")) else {
+            continue;
+        };
+        let args: Vec<String> = cmdline
+            .split(|b| *b == 0)
+            .map(|a| String::from_utf8_lossy(a).into_owned())
+            .collect();
+        if args.first().is_some_and(|a| a == "sh") && args.iter().any(|a| a.contains(token)) {
+            found.push(pid);
+        }
+    }
+    found
+}
+
+/// A `setsid` loop a tool left behind keeps rewriting `~/.claude.json`
+/// (what the next start's wire step removes) to re-steer the next session:
+/// once the agent has been restarted (`agent reload`: its process killed,
+/// its wire step, a new process), the loop must be dead, and the marker
+/// it would write once the host says the restart is over never appears.
+pub(crate) fn background_process_dies_with_its_restart(b: Backend) {
+    let Some(mut a) = Arena::new(b, WardenMode::Off) else {
+        return;
+    };
+    a.agent("atlas", scenario!("restart-survivor"));
+    let turn = a.turn_ends("atlas");
+    if !turn.text.contains("planted") {
+        a.fail(format!("the loop was never started: {}", turn.text));
+    }
+    reload(&mut a, "atlas");
+    let tmp = a.state_dir("atlas").join("tmp");
+    fs_err::write(tmp.join("escape-after-restart"), "").unwrap();
+    std::thread::sleep(std::time::Duration::from_secs(1));
+    // This arena's loop alone (its command names the data dir).
+    let left = loops_named(&format!("escape-survivor-loop {}", a.d.home().display()));
+    if !left.is_empty() {
+        a.fail(format!(
+            "the agent's detached loop outlived its restart: pids {left:?}"
+        ));
+    }
+    a.must_not_exist(
+        tmp.join("escape-survivor-wrote-after-restart"),
+        "the agent's detached loop ran on after its restart",
+    );
+    a.finish();
+}
+
+/// What an operator's shell types to try the agent's processes (its
+/// echo in the PTY never spells a marker: each is split in two).
+const SHELL_TRIES_THE_AGENT: &str = r#"seen=; for p in /proc/[0-9]*; do a=$(tr '\0' '\n' < "$p/cmdline" 2>/dev/null | head -n 1); case "$a" in */compass-scripted-agent) seen=1; if head -c 1 "$p/environ" >/dev/null 2>&1; then echo "ESC""APED:shell-read-the-agents-environ"; fi; if readlink "$p/fd/1" >/dev/null 2>&1; then echo "ESC""APED:shell-followed-the-agents-descriptors"; fi; if (exec 3<"$p/mem") 2>/dev/null; then echo "ESC""APED:shell-opened-the-agents-memory"; fi;; esac; done; if [ -n "$seen" ]; then echo "saw""-the-agent"; fi; echo "checked""-the-agent"; sleep 30; exit
+"#;
+
+/// No process entering the agent's workload reads another's environment
+/// (a gateway token; a user kind's model key) or descriptors: an
+/// operator's `compass agent shell` tries the agent's processes while the
+/// agent's own tool tries the shell's (`atlas`); an ACP terminal tries
+/// the agent's (`boreas`). In a container all are in view (one pid
+/// namespace): `saw-…` must show there, or nothing was tried.
+pub(crate) fn exec_environ_is_private(b: Backend) {
+    let Some(mut a) = Arena::new(b, WardenMode::Off) else {
+        return;
+    };
+    a.agent("atlas", scenario!("exec-environ"));
+    let mut shell = a.cli_spawn(&["agent", "shell", "atlas"]);
+    {
+        use std::io::Write as _;
+        let mut stdin = shell.stdin.take().unwrap();
+        stdin.write_all(SHELL_TRIES_THE_AGENT.as_bytes()).unwrap();
+        // Kept open until the shell is done: it reads as it goes.
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_secs(40));
+            drop(stdin);
+        });
+    }
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    {
+        use std::io::Read as _;
+        let mut stdout = shell.stdout.take().unwrap();
+        let seen = std::sync::Arc::clone(&seen);
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n @ 1..) = stdout.read(&mut buf) {
+                seen.lock().unwrap().extend_from_slice(&buf[..n]);
+            }
+        });
+    }
+    let by_tool = a.turn_ends("atlas");
+    let shell_output = || String::from_utf8_lossy(&seen.lock().unwrap()).into_owned();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while !shell_output().contains("checked-the-agent") && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let _ = shell.kill();
+    let _ = shell.wait();
+    let by_shell = shell_output();
+    a.agent("boreas", scenario!("exec-environ-terminal"));
+    let by_terminal = a.turn_ends("boreas");
+    for (text, who, what) in [
+        (&by_tool.text, "atlas's own tool", "the-shell"),
+        (&by_shell, "an operator's shell", "the-agent"),
+        (&by_terminal.text, "boreas's terminal", "the-agent"),
+    ] {
+        if text.contains("ESCAPED") {
+            a.fail(format!("{who} read {what}: {text}"));
+        }
+        if !text.contains(&format!("checked-{what}")) {
+            a.fail(format!("{who} never tried {what}: {text}"));
+        }
+        if b == Backend::Oci && !text.contains(&format!("saw-{what}")) {
+            a.fail(format!(
+                "{what} was not in view of {who} in the container, so nothing was tried: {text}"
+            ));
+        }
+    }
+    a.finish();
+}

@@ -127,6 +127,8 @@ escape_tests! {
     relay_decision_is_out_of_reach { sandbox: [], oci: [] }
     relay_forge_credential_is_out_of_reach { sandbox: [], oci: [] }
     relay_ssh_key_is_out_of_reach { sandbox: [], oci: [] }
+    background_process_dies_with_its_restart { sandbox: [], oci: [] }
+    exec_environ_is_private { sandbox: [], oci: [] }
 }
 
 /// The control: on the host tier (no isolation, by design) the same attack
