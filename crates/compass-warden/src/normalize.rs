@@ -90,7 +90,10 @@ fn strip_prefix(line: &str) -> &str {
     rest = strip_log_stamp(rest);
     for marker in ["///", "//!", "//", "--", "#", "*", ";", "+", ">"] {
         if let Some(r) = rest.strip_prefix(marker)
-            && (r.is_empty() || r.starts_with([' ', '\t', '\n', '\r']))
+            && (r.is_empty()
+                || r.starts_with([' ', '\t', '\n', '\r'])
+                // A diff's added line (`+text`), not its `+++` header.
+                || (marker == "+" && rest.len() == line.len() && !r.starts_with('+')))
         {
             return r;
         }
@@ -184,6 +187,22 @@ fn unescape_once(text: &str) -> String {
                 } else {
                     for c in String::from_utf8_lossy(&bytes).chars() {
                         push(&mut out, c, &mut space);
+                    }
+                }
+            }
+            Some('u') => {
+                chars.next();
+                let hex: String = chars.clone().take(4).collect();
+                match u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32) {
+                    Some(u) if hex.len() == 4 => {
+                        for _ in 0..4 {
+                            chars.next();
+                        }
+                        push(&mut out, u, &mut space);
+                    }
+                    _ => {
+                        push(&mut out, '\\', &mut space);
+                        push(&mut out, 'u', &mut space);
                     }
                 }
             }
