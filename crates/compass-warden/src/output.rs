@@ -226,6 +226,23 @@ impl LineFacts {
     }
 }
 
+/// An expansion that evaluates a value as shell code: `${x@P}` (prompt
+/// expansion runs the command substitutions in the value), and arithmetic
+/// on a line that assigns a value holding an unexpanded `$(…)` or
+/// backquote (an array subscript in `$((a))` runs it).
+fn expansion_evaluates(line: &str) -> Option<&'static str> {
+    if line.contains("@P}") {
+        return Some("expands a value as a prompt, which runs the commands it holds");
+    }
+    let arithmetic = line.contains("((") || line.contains("let ") || line.contains("declare -i");
+    let quoted_substitution = line.split("='").skip(1).any(|rest| {
+        let value = rest.split('\'').next().unwrap_or(rest);
+        value.contains("$(") || value.contains('`')
+    });
+    (arithmetic && quoted_substitution)
+        .then_some("evaluates as arithmetic a value holding a command substitution")
+}
+
 fn analyze_parsed(
     parsed: &CommandLine,
     line: &str,
@@ -244,6 +261,13 @@ fn analyze_parsed(
             detector::DESTRUCTIVE_COMMAND,
             Severity::Critical,
             "The command is a fork bomb.",
+        ));
+    }
+    if let Some(why) = expansion_evaluates(line) {
+        a.findings.push(Finding::new(
+            detector::UNPARSED_COMMAND,
+            Severity::High,
+            format!("The command line {why}, so what runs cannot be known before it runs."),
         ));
     }
     if !in_roots(cwd, ws) {

@@ -1299,6 +1299,34 @@ fn parse_into(
                 if !bodies.is_empty() {
                     shell_string = Some(bodies.join("\n"));
                 }
+            } else if base == "hash" && argv.get(1).is_some_and(|a| a == "-p") {
+                // `hash -p PATH NAME`: NAME runs PATH from now on, judged
+                // as running it.
+                shell_string = argv
+                    .get(2)
+                    .map(|p| compass_core::shell_quote::quote_argv(&[p.clone()]));
+            } else if base == "coproc" {
+                // `coproc [NAME] CMD`: CMD runs with its input a pipe the
+                // line writes to later. A shell or an interpreter given no
+                // code of its own runs whatever is written there.
+                let rest: Vec<String> = match argv.get(2) {
+                    Some(b) if b == "{" => argv[3..].to_vec(),
+                    _ => argv[1..].to_vec(),
+                };
+                if let Some(program) = rest.first() {
+                    let p = program.rsplit('/').next().unwrap_or(program);
+                    let no_code = rest.len() == 1
+                        || rest[1..]
+                            .iter()
+                            .all(|a| a.starts_with('-') && a != "-c" && a != "-e");
+                    if (SHELLS.contains(&p) || crate::code_strings::is_code_interpreter(p))
+                        && no_code
+                    {
+                        script_unknown = true;
+                    } else {
+                        shell_string = Some(compass_core::shell_quote::quote_argv(&rest));
+                    }
+                }
             } else if base == "trap" {
                 // `trap 'STRING' SIGNAL…`: STRING runs when the signal
                 // (or the shell's exit) comes.
