@@ -1321,7 +1321,7 @@ fn parse_into(
                 // as running it.
                 shell_string = argv
                     .get(2)
-                    .map(|p| compass_core::shell_quote::quote_argv(&[p.clone()]));
+                    .map(|p| compass_core::shell_quote::quote_argv(std::slice::from_ref(p)));
             } else if base == "coproc" {
                 // `coproc [NAME] CMD`: CMD runs with its input a pipe the
                 // line writes to later. A shell or an interpreter given no
