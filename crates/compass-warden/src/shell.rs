@@ -608,11 +608,17 @@ fn peel_wrapper(argv: &[String], env: &mut Vec<(String, String)>) -> Option<(Str
                     }
                     break;
                 }
-                i += if takes_value(a, &["-n", "-c", "-p", "-i", "-o", "-e"]) {
-                    2
-                } else {
-                    1
+                // Each program's own options with a value: taskset's `-c`
+                // and `-p`, chrt's `-i`/`-o`/`-b`/`-f`/`-r` are switches
+                // (the mask or the priority follows as a word).
+                let valued: &[&str] = match base {
+                    "nice" => &["-n"],
+                    "ionice" => &["-c", "-n", "-p", "-P", "-u"],
+                    "stdbuf" => &["-i", "-o", "-e"],
+                    "chrt" => &["-T", "-P", "-D"],
+                    _ => &[],
                 };
+                i += if takes_value(a, valued) { 2 } else { 1 };
             }
         }
         "timeout" => {
@@ -1251,7 +1257,13 @@ fn parse_into(
                 while let Some(a) = argv.get(j) {
                     if a == "-c" || (a.starts_with('-') && !a.starts_with("--") && a.contains('c'))
                     {
-                        shell_string = argv.get(j + 1).cloned();
+                        // `sh -c -- CMD`: `--` ends the options, CMD follows.
+                        let at = if argv.get(j + 1).is_some_and(|n| n == "--") {
+                            j + 2
+                        } else {
+                            j + 1
+                        };
+                        shell_string = argv.get(at).cloned();
                         // `xargs sh -c`: the string comes from the input.
                         script_unknown |= shell_string.is_none();
                         break;
@@ -1268,6 +1280,11 @@ fn parse_into(
                     }
                     if SHELL_VALUE_OPTIONS.contains(&a.as_str()) {
                         j += 2;
+                        continue;
+                    }
+                    // `+e`, `+o pipefail`: options turned off, not a script.
+                    if a.len() > 1 && a.starts_with('+') {
+                        j += if a == "+o" || a == "+O" { 2 } else { 1 };
                         continue;
                     }
                     if !a.starts_with('-') {
@@ -1298,6 +1315,34 @@ fn parse_into(
                     .collect();
                 if !bodies.is_empty() {
                     shell_string = Some(bodies.join("\n"));
+                }
+            } else if base == "hash" && argv.get(1).is_some_and(|a| a == "-p") {
+                // `hash -p PATH NAME`: NAME runs PATH from now on, judged
+                // as running it.
+                shell_string = argv
+                    .get(2)
+                    .map(|p| compass_core::shell_quote::quote_argv(std::slice::from_ref(p)));
+            } else if base == "coproc" {
+                // `coproc [NAME] CMD`: CMD runs with its input a pipe the
+                // line writes to later. A shell or an interpreter given no
+                // code of its own runs whatever is written there.
+                let rest: Vec<String> = match argv.get(2) {
+                    Some(b) if b == "{" => argv[3..].to_vec(),
+                    _ => argv[1..].to_vec(),
+                };
+                if let Some(program) = rest.first() {
+                    let p = program.rsplit('/').next().unwrap_or(program);
+                    let no_code = rest.len() == 1
+                        || rest[1..]
+                            .iter()
+                            .all(|a| a.starts_with('-') && a != "-c" && a != "-e");
+                    if (SHELLS.contains(&p) || crate::code_strings::is_code_interpreter(p))
+                        && no_code
+                    {
+                        script_unknown = true;
+                    } else {
+                        shell_string = Some(compass_core::shell_quote::quote_argv(&rest));
+                    }
                 }
             } else if base == "trap" {
                 // `trap 'STRING' SIGNAL…`: STRING runs when the signal
