@@ -183,6 +183,10 @@ fn held_by_warden_through_its_own_hooks(backend: Backend) {
         );
     }
     assert_eq!(git(&forge, &["rev-parse", "main"]), forge_main);
+    // Claude Code offered its model no web search (its WebSearch has the
+    // provider search past the workload's allowlist, its results past
+    // Warden): the managed settings deny it, so it is not among the tools.
+    super::real_agent::no_request_offers_web_search(&server);
 }
 
 /// The injection's own words: no model request may ever carry them.
@@ -362,6 +366,8 @@ fn pinned_claude_code_is_gated_through_http_hooks_with_no_hook_process() {
             .any(|r| r.to_string().contains("2.1.332")),
         "no request came from Claude Code 2.1.332"
     );
+    // Its managed settings (the HTTP form's) deny WebSearch too.
+    super::real_agent::no_request_offers_web_search(&server);
 }
 
 /// Escape: Claude Code's tool commands look for its model key in every place the
