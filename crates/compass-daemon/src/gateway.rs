@@ -1722,8 +1722,9 @@ mod tests {
                 );
             }
         }
-        // OpenAI's web search (which can open a page the model names) is
-        // refused; Anthropic's and Gemini's pass (their agents offer it).
+        // OpenAI's web search (which can open a page the model names) is a
+        // fetch; Anthropic's and Gemini's are not (they only search:
+        // `offers_provider_search` names them, refused unless the kind says).
         for body in [
             json!({"tools": [{"type": "web_search"}]}),
             json!({"tools": [{"type": "web_search", "external_web_access": true}]}),
