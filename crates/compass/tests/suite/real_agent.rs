@@ -122,7 +122,7 @@ pub(crate) fn searches_offered(request: &Value) -> Vec<String> {
     let mut found: Vec<String> = AGENT_SEARCHES
         .iter()
         .filter(|name| all.iter().any(|t| t.lines().any(|l| l.trim() == **name)))
-        .map(|name| format!("{name} (deferred)"))
+        .map(|name| format!("{name} (listed in a text)"))
         .collect();
     for tool in request["tools"].as_array().into_iter().flatten() {
         let Some(tool) = tool.as_object() else {
