@@ -76,6 +76,17 @@ pub struct Gateway {
     pub base_url: String,
     /// The upstream when the daemon's environment does not set `base_url`.
     pub default_base_url: String,
+    /// Whether a request may offer the model the provider's own web
+    /// search (Anthropic's `web_search_*` server tools, Gemini's
+    /// `googleSearch`): `false` unless set, and then the gateway refuses
+    /// such a request unsent. The provider's search engine reads pages past
+    /// the workload's egress allowlist, a query can carry data out, and
+    /// the results reach the model without passing Warden (they are no
+    /// tool call of the agent's). `true` is the user's choice of that
+    /// trade. Never for the `bearer` family: OpenAI's search can open a
+    /// page the model names, a fetch, refused whatever this says.
+    #[serde(default)]
+    pub web_search: bool,
 }
 
 /// How a model API takes its key: a closed set, so no kind can name a
@@ -870,6 +881,12 @@ impl AgentKind {
                 ));
             }
         }
+        if g.web_search && g.scheme == AuthScheme::Bearer {
+            return Err((
+                "web_search",
+                "cannot be true for the bearer (OpenAI) family: its web search can open a page the model names, a fetch the gateway refuses whatever this says".into(),
+            ));
+        }
         ValueCheck::BaseUrl
             .check("default_base_url", &g.default_base_url)
             .map_err(|e| ("default_base_url", e))?;
@@ -1195,6 +1212,9 @@ mod tests {
             "compass hook claude-code PreToolUse"
         );
         assert_eq!(v["hooks"]["PreToolUse"][0]["hooks"][0]["timeout"], 15);
+        // Its WebSearch (the provider's search, past the allowlist) is
+        // denied outright: Claude Code then offers it to no model.
+        assert_eq!(v["permissions"]["deny"], serde_json::json!(["WebSearch"]));
         assert_eq!(claude.hooks.protocol, Some(HookProtocol::ClaudeCode));
         // Gemini CLI's hooks never run under ACP: its row claims none, and
         // its admin policy (argv, read-only) routes shell calls to Warden.
@@ -1205,8 +1225,22 @@ mod tests {
             .unwrap();
         assert_eq!(path, "gemini-cli/compass-policy.toml");
         let v: toml::Value = toml::from_str(&body).unwrap();
-        assert_eq!(v["rule"][0]["decision"].as_str(), Some("ask_user"));
-        assert_eq!(v["rule"][0]["toolName"].as_str(), Some("*"));
+        let rules = v["rule"].as_array().unwrap();
+        let rule = |tool: &str| {
+            rules
+                .iter()
+                .find(|r| r["toolName"].as_str() == Some(tool))
+                .unwrap_or_else(|| panic!("no rule for {tool}: {body}"))
+        };
+        assert_eq!(rule("*")["decision"].as_str(), Some("ask_user"));
+        // Its web search (the provider's, past the allowlist) is denied
+        // above every other rule: Gemini CLI then offers it to no model.
+        let search = rule("google_web_search");
+        assert_eq!(search["decision"].as_str(), Some("deny"));
+        assert!(
+            search["priority"].as_integer() > rule("*")["priority"].as_integer(),
+            "{body}"
+        );
         let launch = gemini
             .launch("/c", &[], "/work".into(), &at("/opt/t/gemini"))
             .unwrap();
@@ -1850,6 +1884,8 @@ mod tests {
                 (credential, scheme, base_url),
                 "{id}"
             );
+            // The provider's own web search is off for every built-in kind.
+            assert!(!g.web_search, "{id}");
         }
         assert_eq!(AuthScheme::Bearer.value("k"), "Bearer k");
         assert_eq!(AuthScheme::XApiKey.value("k"), "k");
@@ -1867,7 +1903,27 @@ mod tests {
                 "[kind.gateway]\ncredential='MY_KEY'\nscheme='bearer'\nbase_url='MY_BASE_URL'\ndefault_base_url='https://api.example.com/v1'\n[kind.provision]",
             );
         let mine = KindRegistry::builtin().unwrap().with_user(&user).unwrap();
-        assert!(mine.get("my-agent").unwrap().gateway.is_some());
+        let g = mine.get("my-agent").unwrap().gateway.clone().unwrap();
+        assert!(
+            !g.web_search,
+            "web search is off unless the kind turns it on"
+        );
+        // A user may turn it on for a family whose search only searches.
+        let searching = user
+            .replace("scheme='bearer'", "scheme='x-api-key'")
+            .replace("[kind.provision]", "web_search=true\n[kind.provision]");
+        let mine = KindRegistry::builtin()
+            .unwrap()
+            .with_user(&searching)
+            .unwrap();
+        assert!(
+            mine.get("my-agent")
+                .unwrap()
+                .gateway
+                .as_ref()
+                .unwrap()
+                .web_search
+        );
         for (edit, field) in [
             (
                 user.replace("credential='MY_KEY'", "credential='OTHER'"),
@@ -1886,6 +1942,16 @@ mod tests {
                 "gateway.default_base_url",
             ),
             (user.replace("scheme='bearer'", "scheme='cookie'"), "scheme"),
+            // OpenAI's search opens pages: never on for the bearer family.
+            (
+                user.replace("[kind.provision]", "web_search=true\n[kind.provision]"),
+                "gateway.web_search",
+            ),
+            // Not a boolean: refused, the error naming the field.
+            (
+                searching.replace("web_search=true", "web_search='yes'"),
+                "web_search",
+            ),
             (
                 user.replace("load_session=false", "load_session=false\nenv={MY_KEY='x'}"),
                 "gateway.credential",
@@ -1897,7 +1963,7 @@ mod tests {
                 .unwrap_err()
                 .to_string();
             assert!(e.contains(field), "{field}: {e}");
-            if field != "scheme" {
+            if field != "scheme" && field != "web_search" {
                 assert!(e.contains("my-agent"), "{field}: {e}");
             }
         }

@@ -1,7 +1,7 @@
 //! Domain values (`compass-core`) to `compass.v1` messages. Exhaustive
 //! matches: a new event kind or state does not compile until it is mapped.
 
-use compass_acp::{HookProtocol, KindRegistry, Transport};
+use compass_acp::{AuthScheme, HookProtocol, KindRegistry, Transport};
 use compass_core::agent::{Agent, AgentStatus, Lifetime};
 use compass_core::event::{AgentUpdate, Event, EventKind, ToolStatus};
 use compass_core::gate::{Decision, Severity};
@@ -63,6 +63,18 @@ pub(crate) fn kinds(
                 },
             }),
             user: registry.is_user(&k.id),
+            gateway: k.gateway.as_ref().map(|g| pb::KindGateway {
+                credential: g.credential.clone(),
+                scheme: match g.scheme {
+                    AuthScheme::Bearer => pb::GatewayScheme::Bearer,
+                    AuthScheme::XApiKey => pb::GatewayScheme::XApiKey,
+                    AuthScheme::XGoogApiKey => pb::GatewayScheme::XGoogApiKey,
+                }
+                .into(),
+                base_url: g.base_url.clone(),
+                default_base_url: g.default_base_url.clone(),
+                web_search: g.web_search,
+            }),
         })
         .collect()
 }

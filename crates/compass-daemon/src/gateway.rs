@@ -20,12 +20,19 @@
 //!   [`Limits::body_timeout`], and within this agent's budget of bytes in
 //!   flight ([`Limits::in_flight`]): 413, 408, 503;
 //! - a JSON body asking the provider to fetch a URL the agent chose
-//!   ([`fetches_for_the_agent`]: MCP servers, URL context, web fetch,
-//!   content given by URL, OpenAI's web search; Anthropic's and Gemini's
-//!   search still pass, see there): 403 — the provider would reach a host
-//!   the workload's egress allowlist does not hold. What is sent on is that
-//!   JSON written again, never the agent's bytes (no duplicate key read one
-//!   way here and another upstream).
+//!   ([`fetches_for_the_agent`]: MCP servers, URL context, retrieval, web
+//!   fetch, content given by URL, OpenAI's web search): 403 — the provider
+//!   would reach a host the workload's egress allowlist does not hold;
+//! - a JSON body offering the model the provider's own web search
+//!   ([`offers_provider_search`]: Anthropic's `web_search_*`, Gemini's
+//!   `googleSearch` and kin), unless the kind's `gateway.web_search` is
+//!   true ([`ProviderSearch`]): 403 naming the tool — its search engine
+//!   reads pages past the allowlist, a query can carry data out, and the
+//!   results reach the model past Warden. The built-in kinds' managed
+//!   settings keep their agents from offering it.
+//!
+//! What is sent on is that JSON written again, never the agent's bytes (no
+//! duplicate key read one way here and another upstream).
 //!
 //! It is then stripped of every auth header the agent sent (its token),
 //! given the real key in the kind's scheme, and sent to the real upstream
@@ -336,15 +343,15 @@ fn gemini_version(segment: &str) -> bool {
 /// Why a model request's JSON body would make the provider fetch a URL the
 /// agent chose (reach a host the workload's egress allowlist does not
 /// hold), or `None`: MCP servers (Anthropic's `mcp_servers`, `mcp_toolset`,
-/// OpenAI's `mcp` tool), web fetch, Gemini's URL context, content given by
-/// an `http(s)` URL anywhere in the body (an image, a document or a file
-/// the provider downloads), and — for the OpenAI family, whose built-in
-/// agents send none since Codex's managed config turns it off — web search
+/// OpenAI's `mcp` tool), web fetch, Gemini's URL context and retrieval
+/// (whose external API is a fetch), content given by an `http(s)` URL
+/// anywhere in the body (an image, a document or a file the provider
+/// downloads), and — for the OpenAI family, whose built-in agents send
+/// none since Codex's managed config turns it off — web search
 /// (`web_search*` tools, `web_search_options`: OpenAI's can open a page the
 /// model names). A `tools` that is not a list is refused too (a shape the
-/// check cannot read). Anthropic's and Gemini's search tools still pass
-/// (their search engines pick the pages; Claude Code and Gemini CLI offer
-/// them).
+/// check cannot read). Whatever the kind says: Anthropic's and Gemini's
+/// search, which only search, are [`offers_provider_search`]'s.
 pub(crate) fn fetches_for_the_agent(
     scheme: AuthScheme,
     body: &serde_json::Value,
@@ -372,16 +379,77 @@ pub(crate) fn fetches_for_the_agent(
                         return fetches(&format!("a {kind} tool"));
                     }
                 }
-                for key in ["urlContext", "url_context"] {
-                    if tool.contains_key(key) {
-                        return fetches(&format!("a {key} tool"));
-                    }
+                if let Some(key) = tool
+                    .keys()
+                    .find(|k| matches!(gemini_tool(k).as_str(), "urlcontext" | "retrieval"))
+                {
+                    return fetches(&format!("a {key} tool"));
                 }
             }
         }
         Some(_) => return Some("a `tools` that is not a list (unread, so refused)".into()),
     }
     content_by_url(body).map(|what| format!("{what} given by URL (the provider would download it)"))
+}
+
+/// A Gemini tool's key as the API reads it, whichever spelling was sent
+/// (`googleSearch`, `google_search`): lowercase, without underscores.
+fn gemini_tool(key: &str) -> String {
+    key.chars()
+        .filter(|c| *c != '_')
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
+}
+
+/// Whether a request may offer the model the provider's own web search:
+/// the kind's `gateway.web_search`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ProviderSearch {
+    /// Refused unsent (the default): the provider's search engine reads
+    /// pages past the workload's allowlist, a query can carry data out,
+    /// and the results reach the model past Warden.
+    Refused,
+    /// The user's choice of that trade, for a kind that declares it.
+    Allowed,
+}
+
+impl ProviderSearch {
+    /// The kind's choice.
+    pub(crate) fn of(gateway: &compass_acp::Gateway) -> Self {
+        if gateway.web_search {
+            Self::Allowed
+        } else {
+            Self::Refused
+        }
+    }
+}
+
+/// The provider-side web search a model request's JSON body offers the
+/// model, named as sent, or `None`: a tool whose `type` starts with
+/// `web_search` (Anthropic's `web_search_20250305`, `web_search_20260209`;
+/// OpenAI's, refused as a fetch besides), and Gemini's grounding tools
+/// (`googleSearch`, `googleSearchRetrieval`, `enterpriseWebSearch`,
+/// `googleMaps`, in either spelling). A tool of the agent's own that only
+/// calls itself a search (a function named `WebSearch`) is not: it runs in
+/// the workload, through its allowlist and the agent's hooks.
+pub(crate) fn offers_provider_search(body: &serde_json::Value) -> Option<String> {
+    let tools = body.get("tools")?.as_array()?;
+    for tool in tools.iter().filter_map(|t| t.as_object()) {
+        if let Some(kind) = tool.get("type").and_then(|t| t.as_str())
+            && kind.to_ascii_lowercase().starts_with("web_search")
+        {
+            return Some(format!("a {kind} tool"));
+        }
+        if let Some(key) = tool.keys().find(|k| {
+            matches!(
+                gemini_tool(k).as_str(),
+                "googlesearch" | "googlesearchretrieval" | "enterprisewebsearch" | "googlemaps"
+            )
+        }) {
+            return Some(format!("a {key} tool"));
+        }
+    }
+    None
 }
 
 /// The first piece of content in `value` the provider would download from
@@ -436,6 +504,8 @@ pub(crate) struct Gateway {
     pub(crate) agent: String,
     pub(crate) kind: String,
     pub(crate) scheme: AuthScheme,
+    /// Whether the provider's own web search passes.
+    pub(crate) search: ProviderSearch,
     /// The token this start's agent presents.
     token: GatewayToken,
     /// Where the key is read, at every request.
@@ -454,6 +524,7 @@ pub(crate) struct GatewaySetup {
     pub(crate) agent: String,
     pub(crate) kind: String,
     pub(crate) scheme: AuthScheme,
+    pub(crate) search: ProviderSearch,
     pub(crate) token: GatewayToken,
     pub(crate) keys: Box<dyn KeySource>,
     pub(crate) upstream: Upstream,
@@ -466,6 +537,7 @@ impl Gateway {
             agent,
             kind,
             scheme,
+            search,
             token,
             keys,
             upstream,
@@ -489,6 +561,7 @@ impl Gateway {
             agent,
             kind,
             scheme,
+            search,
             token,
             keys,
             upstream,
@@ -836,6 +909,16 @@ async fn forward(gateway: &Gateway, req: Request<Incoming>) -> Response<Body> {
                 ),
             );
         }
+        if gateway.search == ProviderSearch::Refused
+            && let Some(tool) = offers_provider_search(&json)
+        {
+            return refuse(
+                StatusCode::FORBIDDEN,
+                &format!(
+                    "the request offers the model the provider's web search ({tool}), which this kind's gateway refuses (web_search = false): its search engine reads pages past the egress allowlist and its results reach the model past Warden; the agent's web access is its own tools'"
+                ),
+            );
+        }
         match serde_json::to_vec(&json) {
             Ok(bytes) => bytes.into(),
             Err(e) => {
@@ -1120,13 +1203,26 @@ mod tests {
     }
 
     /// A gateway for `base` on a socket in `dir`, serving, whose key is
-    /// `OPENAI_API_KEY` in a real secret store in `dir` (set to `key`).
+    /// `OPENAI_API_KEY` in a real secret store in `dir` (set to `key`); the
+    /// provider's web search refused, as by default.
     fn gateway(
         dir: &std::path::Path,
         base: &str,
         scheme: AuthScheme,
         key: Option<&str>,
         limits: Limits,
+    ) -> std::path::PathBuf {
+        searching(dir, base, scheme, key, limits, ProviderSearch::Refused)
+    }
+
+    /// [`gateway`], the provider's web search as `search` says.
+    fn searching(
+        dir: &std::path::Path,
+        base: &str,
+        scheme: AuthScheme,
+        key: Option<&str>,
+        limits: Limits,
+        search: ProviderSearch,
     ) -> std::path::PathBuf {
         let socket = dir.join("gateway.sock");
         let store = crate::secrets::SecretStore::open(dir.join("secrets")).unwrap();
@@ -1143,6 +1239,7 @@ mod tests {
             agent: "agt-1".into(),
             kind: "codex".into(),
             scheme,
+            search,
             token: GatewayToken(TOKEN.into()),
             keys: Box::new(StoreKey {
                 store,
@@ -1625,8 +1722,9 @@ mod tests {
                 );
             }
         }
-        // OpenAI's web search (which can open a page the model names) is
-        // refused; Anthropic's and Gemini's pass (their agents offer it).
+        // OpenAI's web search (which can open a page the model names) is a
+        // fetch; Anthropic's and Gemini's are not (they only search:
+        // `offers_provider_search` names them, refused unless the kind says).
         for body in [
             json!({"tools": [{"type": "web_search"}]}),
             json!({"tools": [{"type": "web_search", "external_web_access": true}]}),
@@ -1663,6 +1761,137 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The provider's own web search, in each family's shape, is named
+    /// (as sent); a tool of the agent's own that only calls itself a
+    /// search is not.
+    #[test]
+    fn provider_search_is_named_in_each_providers_shape() {
+        use serde_json::json;
+        for (body, named) in [
+            (
+                json!({"tools": [{"name": "Bash", "input_schema": {}}, {"type": "web_search_20250305", "name": "web_search", "max_uses": 8}]}),
+                "web_search_20250305",
+            ),
+            (
+                json!({"tools": [{"type": "WEB_SEARCH_20260209", "name": "web_search"}]}),
+                "WEB_SEARCH_20260209",
+            ),
+            (json!({"tools": [{"googleSearch": {}}]}), "googleSearch"),
+            (
+                json!({"tools": [{"functionDeclarations": []}, {"google_search": {}}]}),
+                "google_search",
+            ),
+            (
+                json!({"tools": [{"googleSearchRetrieval": {"dynamicRetrievalConfig": {}}}]}),
+                "googleSearchRetrieval",
+            ),
+            (
+                json!({"tools": [{"google_search_retrieval": {}}]}),
+                "google_search_retrieval",
+            ),
+            (
+                json!({"tools": [{"enterpriseWebSearch": {}}]}),
+                "enterpriseWebSearch",
+            ),
+            (json!({"tools": [{"google_maps": {}}]}), "google_maps"),
+            (json!({"tools": [{"googleSearch": null}]}), "googleSearch"),
+        ] {
+            let why = offers_provider_search(&body).unwrap_or_else(|| panic!("{body}"));
+            assert!(why.contains(named), "{why} for {body}");
+        }
+        for body in [
+            json!({"model": "m", "messages": []}),
+            // The agents' own tools, run in the workload (gated there).
+            json!({"tools": [{"name": "WebSearch", "input_schema": {"properties": {"query": {}}}}]}),
+            json!({"tools": [{"functionDeclarations": [{"name": "google_web_search"}]}]}),
+            json!({"tools": [{"type": "function", "name": "web_search"}]}),
+            json!({"tools": [{"type": "function", "function": {"name": "googleSearch"}}]}),
+            // Earlier turns' results are no offer.
+            json!({"messages": [{"content": [{"type": "web_search_tool_result", "content": []}]}]}),
+            json!({"tools": null}),
+        ] {
+            assert_eq!(offers_provider_search(&body), None, "{body}");
+        }
+        // Gemini's retrieval (an external API is a fetch) and URL context,
+        // in either spelling, are fetches whatever the kind says.
+        for body in [
+            json!({"tools": [{"retrieval": {"externalApi": {"apiSpec": "SIMPLE_SEARCH", "endpoint": "https://evil.example"}}}]}),
+            json!({"tools": [{"URL_Context": {}}]}),
+        ] {
+            assert!(
+                fetches_for_the_agent(AuthScheme::XGoogApiKey, &body).is_some(),
+                "{body}"
+            );
+        }
+    }
+
+    /// A request offering the provider's web search is refused unsent,
+    /// 403 naming the tool, for a kind that leaves `web_search` off (the
+    /// default), in Anthropic's and Gemini's shapes; for a kind that turns
+    /// it on, the same request is sent.
+    #[tokio::test]
+    async fn provider_search_is_refused_unsent_unless_the_kind_allows_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let (base, up, _tx) = upstream().await;
+        let root = base.trim_end_matches("/v1");
+        let cases = [
+            (
+                AuthScheme::XApiKey,
+                "/v1/messages",
+                r#"{"model":"m","messages":[],"tools":[{"type":"web_search_20250305","name":"web_search","max_uses":8}]}"#,
+                "web_search_20250305",
+            ),
+            (
+                AuthScheme::XGoogApiKey,
+                "/v1beta/models/g:streamGenerateContent",
+                r#"{"contents":[],"tools":[{"googleSearch":{}}]}"#,
+                "googleSearch",
+            ),
+            (
+                AuthScheme::XGoogApiKey,
+                "/v1beta/models/g:generateContent",
+                r#"{"contents":[],"tools":[{"functionDeclarations":[{"name":"read_file"}]},{"google_search_retrieval":{}}]}"#,
+                "google_search_retrieval",
+            ),
+        ];
+        for (i, (scheme, path, body, tool)) in cases.into_iter().enumerate() {
+            for search in [ProviderSearch::Refused, ProviderSearch::Allowed] {
+                let sub = dir.path().join(format!("{i}-{search:?}"));
+                fs_err::create_dir_all(&sub).unwrap();
+                let socket = searching(&sub, root, scheme, Some(KEY), Limits::default(), search);
+                let before = up.seen.lock().unwrap().len();
+                let answer = ask(&socket, &post(path, "", body)).await;
+                let sent = up.seen.lock().unwrap().len() - before;
+                match search {
+                    ProviderSearch::Refused => {
+                        assert_eq!(status(&answer), 403, "{answer}");
+                        assert!(answer.contains(tool), "{answer}");
+                        assert!(answer.contains("web_search = false"), "{answer}");
+                        assert_eq!(sent, 0, "a refused request was sent");
+                    }
+                    ProviderSearch::Allowed => {
+                        assert_eq!(status(&answer), 200, "{answer}");
+                        assert_eq!(sent, 1, "{answer}");
+                    }
+                }
+            }
+        }
+        // The agent's own tools pass either way: only the provider's search
+        // is refused.
+        let sub = dir.path().join("own");
+        fs_err::create_dir_all(&sub).unwrap();
+        let socket = gateway(
+            &sub,
+            root,
+            AuthScheme::XGoogApiKey,
+            Some(KEY),
+            Limits::default(),
+        );
+        let own = r#"{"contents":[],"tools":[{"functionDeclarations":[{"name":"read_file"}]}]}"#;
+        let answer = ask(&socket, &post("/v1beta/models/g:generateContent", "", own)).await;
+        assert_eq!(status(&answer), 200, "{answer}");
     }
 
     #[test]

@@ -439,6 +439,7 @@ impl Fleet {
             agent: plan.agent.id.to_string(),
             kind: plan.kind.id.clone(),
             scheme: g.scheme,
+            search: crate::gateway::ProviderSearch::of(g),
             token,
             keys: Box::new(crate::gateway::StoreKey {
                 store: self.secrets.clone(),

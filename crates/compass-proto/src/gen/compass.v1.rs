@@ -153,6 +153,28 @@ pub struct HookMatrix {
     #[prost(string, tag = "7")]
     pub notes: ::prost::alloc::string::String,
 }
+/// A kind's model gateway: the daemon adds the model key to the agent's
+/// model calls, so the key never enters the workload (where the workload's
+/// loopback is its own). Names only, never a key.
+#[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
+pub struct KindGateway {
+    /// The secret name of the model key (one of the kind's credentials).
+    #[prost(string, tag = "1")]
+    pub credential: ::prost::alloc::string::String,
+    #[prost(enumeration = "GatewayScheme", tag = "2")]
+    pub scheme: i32,
+    /// The setting the agent's base URL is given in (the gateway's loopback
+    /// URL), whose daemon-side value is the upstream.
+    #[prost(string, tag = "3")]
+    pub base_url: ::prost::alloc::string::String,
+    /// The upstream when the daemon's environment does not set `base_url`.
+    #[prost(string, tag = "4")]
+    pub default_base_url: ::prost::alloc::string::String,
+    /// Whether a request may offer the model the provider's own web search
+    /// (false: refused, the default).
+    #[prost(bool, tag = "5")]
+    pub web_search: bool,
+}
 #[derive(Clone, PartialEq, Eq, Hash, ::prost::Message)]
 pub struct AgentKind {
     #[prost(string, tag = "1")]
@@ -175,6 +197,9 @@ pub struct AgentKind {
     /// From the user's kinds file (added, or replacing the built-in kind).
     #[prost(bool, tag = "8")]
     pub user: bool,
+    /// The kind's model gateway; unset: the kind has none.
+    #[prost(message, optional, tag = "9")]
+    pub gateway: ::core::option::Option<KindGateway>,
 }
 #[derive(Clone, Copy, PartialEq, Eq, Hash, ::prost::Message)]
 pub struct ListKindsRequest {}
@@ -1803,6 +1828,42 @@ impl HookProtocol {
             "HOOK_PROTOCOL_GEMINI" => Some(Self::Gemini),
             "HOOK_PROTOCOL_OPENCODE" => Some(Self::Opencode),
             "HOOK_PROTOCOL_SCRIPTED" => Some(Self::Scripted),
+            _ => None,
+        }
+    }
+}
+/// How a model API takes its key (the model gateway adds it in this form).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::prost::Enumeration)]
+#[repr(i32)]
+pub enum GatewayScheme {
+    Unspecified = 0,
+    /// `Authorization: Bearer KEY` (OpenAI and OpenAI-compatible).
+    Bearer = 1,
+    /// `x-api-key: KEY` (Anthropic).
+    XApiKey = 2,
+    /// `x-goog-api-key: KEY` (Gemini).
+    XGoogApiKey = 3,
+}
+impl GatewayScheme {
+    /// String value of the enum field names used in the ProtoBuf definition.
+    ///
+    /// The values are not transformed in any way and thus are considered stable
+    /// (if the ProtoBuf definition does not change) and safe for programmatic use.
+    pub fn as_str_name(&self) -> &'static str {
+        match self {
+            Self::Unspecified => "GATEWAY_SCHEME_UNSPECIFIED",
+            Self::Bearer => "GATEWAY_SCHEME_BEARER",
+            Self::XApiKey => "GATEWAY_SCHEME_X_API_KEY",
+            Self::XGoogApiKey => "GATEWAY_SCHEME_X_GOOG_API_KEY",
+        }
+    }
+    /// Creates an enum from field names used in the ProtoBuf definition.
+    pub fn from_str_name(value: &str) -> ::core::option::Option<Self> {
+        match value {
+            "GATEWAY_SCHEME_UNSPECIFIED" => Some(Self::Unspecified),
+            "GATEWAY_SCHEME_BEARER" => Some(Self::Bearer),
+            "GATEWAY_SCHEME_X_API_KEY" => Some(Self::XApiKey),
+            "GATEWAY_SCHEME_X_GOOG_API_KEY" => Some(Self::XGoogApiKey),
             _ => None,
         }
     }

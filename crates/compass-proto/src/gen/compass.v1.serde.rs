@@ -983,6 +983,9 @@ impl serde::Serialize for AgentKind {
         if self.user {
             len += 1;
         }
+        if self.gateway.is_some() {
+            len += 1;
+        }
         let mut struct_ser = serializer.serialize_struct("compass.v1.AgentKind", len)?;
         if !self.id.is_empty() {
             struct_ser.serialize_field("id", &self.id)?;
@@ -1010,6 +1013,9 @@ impl serde::Serialize for AgentKind {
         if self.user {
             struct_ser.serialize_field("user", &self.user)?;
         }
+        if let Some(v) = self.gateway.as_ref() {
+            struct_ser.serialize_field("gateway", v)?;
+        }
         struct_ser.end()
     }
 }
@@ -1029,6 +1035,7 @@ impl<'de> serde::Deserialize<'de> for AgentKind {
             "egress",
             "hooks",
             "user",
+            "gateway",
         ];
 
         #[allow(clippy::enum_variant_names)]
@@ -1041,6 +1048,7 @@ impl<'de> serde::Deserialize<'de> for AgentKind {
             Egress,
             Hooks,
             User,
+            Gateway,
         }
         impl<'de> serde::Deserialize<'de> for GeneratedField {
             fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
@@ -1070,6 +1078,7 @@ impl<'de> serde::Deserialize<'de> for AgentKind {
                             "egress" => Ok(GeneratedField::Egress),
                             "hooks" => Ok(GeneratedField::Hooks),
                             "user" => Ok(GeneratedField::User),
+                            "gateway" => Ok(GeneratedField::Gateway),
                             _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
                         }
                     }
@@ -1097,6 +1106,7 @@ impl<'de> serde::Deserialize<'de> for AgentKind {
                 let mut egress__ = None;
                 let mut hooks__ = None;
                 let mut user__ = None;
+                let mut gateway__ = None;
                 while let Some(k) = map_.next_key()? {
                     match k {
                         GeneratedField::Id => {
@@ -1147,6 +1157,12 @@ impl<'de> serde::Deserialize<'de> for AgentKind {
                             }
                             user__ = Some(map_.next_value()?);
                         }
+                        GeneratedField::Gateway => {
+                            if gateway__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("gateway"));
+                            }
+                            gateway__ = map_.next_value()?;
+                        }
                     }
                 }
                 Ok(AgentKind {
@@ -1158,6 +1174,7 @@ impl<'de> serde::Deserialize<'de> for AgentKind {
                     egress: egress__.unwrap_or_default(),
                     hooks: hooks__,
                     user: user__.unwrap_or_default(),
+                    gateway: gateway__,
                 })
             }
         }
@@ -8246,6 +8263,83 @@ impl<'de> serde::Deserialize<'de> for GateDecision {
         deserializer.deserialize_struct("compass.v1.GateDecision", FIELDS, GeneratedVisitor)
     }
 }
+impl serde::Serialize for GatewayScheme {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        let variant = match self {
+            Self::Unspecified => "GATEWAY_SCHEME_UNSPECIFIED",
+            Self::Bearer => "GATEWAY_SCHEME_BEARER",
+            Self::XApiKey => "GATEWAY_SCHEME_X_API_KEY",
+            Self::XGoogApiKey => "GATEWAY_SCHEME_X_GOOG_API_KEY",
+        };
+        serializer.serialize_str(variant)
+    }
+}
+impl<'de> serde::Deserialize<'de> for GatewayScheme {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "GATEWAY_SCHEME_UNSPECIFIED",
+            "GATEWAY_SCHEME_BEARER",
+            "GATEWAY_SCHEME_X_API_KEY",
+            "GATEWAY_SCHEME_X_GOOG_API_KEY",
+        ];
+
+        struct GeneratedVisitor;
+
+        impl serde::de::Visitor<'_> for GeneratedVisitor {
+            type Value = GatewayScheme;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(formatter, "expected one of: {:?}", &FIELDS)
+            }
+
+            fn visit_i64<E>(self, v: i64) -> std::result::Result<Self::Value, E>
+            where
+                E: serde::de::Error,
+            {
+                i32::try_from(v)
+                    .ok()
+                    .and_then(|x| x.try_into().ok())
+                    .ok_or_else(|| {
+                        serde::de::Error::invalid_value(serde::de::Unexpected::Signed(v), &self)
+                    })
+            }
+
+            fn visit_u64<E>(self, v: u64) -> std::result::Result<Self::Value, E>
+            where
+                E: serde::de::Error,
+            {
+                i32::try_from(v)
+                    .ok()
+                    .and_then(|x| x.try_into().ok())
+                    .ok_or_else(|| {
+                        serde::de::Error::invalid_value(serde::de::Unexpected::Unsigned(v), &self)
+                    })
+            }
+
+            fn visit_str<E>(self, value: &str) -> std::result::Result<Self::Value, E>
+            where
+                E: serde::de::Error,
+            {
+                match value {
+                    "GATEWAY_SCHEME_UNSPECIFIED" => Ok(GatewayScheme::Unspecified),
+                    "GATEWAY_SCHEME_BEARER" => Ok(GatewayScheme::Bearer),
+                    "GATEWAY_SCHEME_X_API_KEY" => Ok(GatewayScheme::XApiKey),
+                    "GATEWAY_SCHEME_X_GOOG_API_KEY" => Ok(GatewayScheme::XGoogApiKey),
+                    _ => Err(serde::de::Error::unknown_variant(value, FIELDS)),
+                }
+            }
+        }
+        deserializer.deserialize_any(GeneratedVisitor)
+    }
+}
 impl serde::Serialize for GetAgentRequest {
     #[allow(deprecated)]
     fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
@@ -9926,6 +10020,170 @@ impl<'de> serde::Deserialize<'de> for IssueUpdated {
             }
         }
         deserializer.deserialize_struct("compass.v1.IssueUpdated", FIELDS, GeneratedVisitor)
+    }
+}
+impl serde::Serialize for KindGateway {
+    #[allow(deprecated)]
+    fn serialize<S>(&self, serializer: S) -> std::result::Result<S::Ok, S::Error>
+    where
+        S: serde::Serializer,
+    {
+        use serde::ser::SerializeStruct;
+        let mut len = 0;
+        if !self.credential.is_empty() {
+            len += 1;
+        }
+        if self.scheme != 0 {
+            len += 1;
+        }
+        if !self.base_url.is_empty() {
+            len += 1;
+        }
+        if !self.default_base_url.is_empty() {
+            len += 1;
+        }
+        if self.web_search {
+            len += 1;
+        }
+        let mut struct_ser = serializer.serialize_struct("compass.v1.KindGateway", len)?;
+        if !self.credential.is_empty() {
+            struct_ser.serialize_field("credential", &self.credential)?;
+        }
+        if self.scheme != 0 {
+            let v = GatewayScheme::try_from(self.scheme)
+                .map_err(|_| serde::ser::Error::custom(format!("Invalid variant {}", self.scheme)))?;
+            struct_ser.serialize_field("scheme", &v)?;
+        }
+        if !self.base_url.is_empty() {
+            struct_ser.serialize_field("baseUrl", &self.base_url)?;
+        }
+        if !self.default_base_url.is_empty() {
+            struct_ser.serialize_field("defaultBaseUrl", &self.default_base_url)?;
+        }
+        if self.web_search {
+            struct_ser.serialize_field("webSearch", &self.web_search)?;
+        }
+        struct_ser.end()
+    }
+}
+impl<'de> serde::Deserialize<'de> for KindGateway {
+    #[allow(deprecated)]
+    fn deserialize<D>(deserializer: D) -> std::result::Result<Self, D::Error>
+    where
+        D: serde::Deserializer<'de>,
+    {
+        const FIELDS: &[&str] = &[
+            "credential",
+            "scheme",
+            "base_url",
+            "baseUrl",
+            "default_base_url",
+            "defaultBaseUrl",
+            "web_search",
+            "webSearch",
+        ];
+
+        #[allow(clippy::enum_variant_names)]
+        enum GeneratedField {
+            Credential,
+            Scheme,
+            BaseUrl,
+            DefaultBaseUrl,
+            WebSearch,
+        }
+        impl<'de> serde::Deserialize<'de> for GeneratedField {
+            fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
+            where
+                D: serde::Deserializer<'de>,
+            {
+                struct GeneratedVisitor;
+
+                impl serde::de::Visitor<'_> for GeneratedVisitor {
+                    type Value = GeneratedField;
+
+                    fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                        write!(formatter, "expected one of: {:?}", &FIELDS)
+                    }
+
+                    #[allow(unused_variables)]
+                    fn visit_str<E>(self, value: &str) -> std::result::Result<GeneratedField, E>
+                    where
+                        E: serde::de::Error,
+                    {
+                        match value {
+                            "credential" => Ok(GeneratedField::Credential),
+                            "scheme" => Ok(GeneratedField::Scheme),
+                            "baseUrl" | "base_url" => Ok(GeneratedField::BaseUrl),
+                            "defaultBaseUrl" | "default_base_url" => Ok(GeneratedField::DefaultBaseUrl),
+                            "webSearch" | "web_search" => Ok(GeneratedField::WebSearch),
+                            _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
+                        }
+                    }
+                }
+                deserializer.deserialize_identifier(GeneratedVisitor)
+            }
+        }
+        struct GeneratedVisitor;
+        impl<'de> serde::de::Visitor<'de> for GeneratedVisitor {
+            type Value = KindGateway;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("struct compass.v1.KindGateway")
+            }
+
+            fn visit_map<V>(self, mut map_: V) -> std::result::Result<KindGateway, V::Error>
+                where
+                    V: serde::de::MapAccess<'de>,
+            {
+                let mut credential__ = None;
+                let mut scheme__ = None;
+                let mut base_url__ = None;
+                let mut default_base_url__ = None;
+                let mut web_search__ = None;
+                while let Some(k) = map_.next_key()? {
+                    match k {
+                        GeneratedField::Credential => {
+                            if credential__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("credential"));
+                            }
+                            credential__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::Scheme => {
+                            if scheme__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("scheme"));
+                            }
+                            scheme__ = Some(map_.next_value::<GatewayScheme>()? as i32);
+                        }
+                        GeneratedField::BaseUrl => {
+                            if base_url__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("baseUrl"));
+                            }
+                            base_url__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::DefaultBaseUrl => {
+                            if default_base_url__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("defaultBaseUrl"));
+                            }
+                            default_base_url__ = Some(map_.next_value()?);
+                        }
+                        GeneratedField::WebSearch => {
+                            if web_search__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("webSearch"));
+                            }
+                            web_search__ = Some(map_.next_value()?);
+                        }
+                    }
+                }
+                Ok(KindGateway {
+                    credential: credential__.unwrap_or_default(),
+                    scheme: scheme__.unwrap_or_default(),
+                    base_url: base_url__.unwrap_or_default(),
+                    default_base_url: default_base_url__.unwrap_or_default(),
+                    web_search: web_search__.unwrap_or_default(),
+                })
+            }
+        }
+        deserializer.deserialize_struct("compass.v1.KindGateway", FIELDS, GeneratedVisitor)
     }
 }
 impl serde::Serialize for KindTransport {

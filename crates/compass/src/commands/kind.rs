@@ -38,12 +38,15 @@ where
                             yes_no(hooks.pre_tool).into(),
                             yes_no(hooks.post_tool).into(),
                             protocol(hooks.protocol),
+                            k.gateway.as_ref().map_or("-".into(), gateway_short),
                             k.display_name.clone(),
                         ]
                     })
                     .collect();
                 render::table(
-                    &["KIND", "ORIGIN", "PRE", "POST", "PROTOCOL", "NAME"],
+                    &[
+                        "KIND", "ORIGIN", "PRE", "POST", "PROTOCOL", "GATEWAY", "NAME",
+                    ],
                     &rows,
                 )
             })
@@ -105,6 +108,38 @@ fn protocol(raw: i32) -> String {
     }
 }
 
+fn scheme(raw: i32) -> String {
+    match pb::GatewayScheme::try_from(raw).unwrap_or_default() {
+        pb::GatewayScheme::Unspecified => "-".into(),
+        s => s
+            .as_str_name()
+            .trim_start_matches("GATEWAY_SCHEME_")
+            .to_ascii_lowercase()
+            .replace('_', "-"),
+    }
+}
+
+/// A gateway in a table cell: its scheme, `+search` when the provider's
+/// web search passes.
+fn gateway_short(g: &pb::KindGateway) -> String {
+    let search = if g.web_search { "+search" } else { "" };
+    format!("{}{search}", scheme(g.scheme))
+}
+
+/// A gateway in `kind show`: which secret, in which header, through which
+/// setting, and whether the provider's web search passes. Names only: the
+/// contract carries no key.
+fn gateway_long(g: &pb::KindGateway) -> String {
+    format!(
+        "{} as {} (base URL setting {}, else {}); provider web search {}",
+        g.credential,
+        scheme(g.scheme),
+        g.base_url,
+        g.default_base_url,
+        if g.web_search { "allowed" } else { "refused" },
+    )
+}
+
 fn describe(k: &pb::AgentKind) -> String {
     let hooks = k.hooks.clone().unwrap_or_default();
     let transport = pb::KindTransport::try_from(k.transport).unwrap_or_default();
@@ -128,6 +163,11 @@ fn describe(k: &pb::AgentKind) -> String {
     };
     let _ = writeln!(s, "  credentials: {}", list(&k.credentials));
     let _ = writeln!(s, "  egress: {}", list(&k.egress));
+    let _ = writeln!(
+        s,
+        "  model gateway: {}",
+        k.gateway.as_ref().map_or("-".into(), gateway_long)
+    );
     let _ = writeln!(
         s,
         "  hooks: pre-tool {}, post-tool {}, protocol {}",

@@ -183,6 +183,10 @@ fn held_by_warden_through_its_own_hooks(backend: Backend) {
         );
     }
     assert_eq!(git(&forge, &["rev-parse", "main"]), forge_main);
+    // Claude Code offered its model no web search (its WebSearch has the
+    // provider search past the workload's allowlist, its results past
+    // Warden): the managed settings deny it, so it is not among the tools.
+    super::real_agent::no_request_offers_web_search(&server);
 }
 
 /// The injection's own words: no model request may ever carry them.
@@ -362,6 +366,8 @@ fn pinned_claude_code_is_gated_through_http_hooks_with_no_hook_process() {
             .any(|r| r.to_string().contains("2.1.332")),
         "no request came from Claude Code 2.1.332"
     );
+    // Its managed settings (the HTTP form's) deny WebSearch too.
+    super::real_agent::no_request_offers_web_search(&server);
 }
 
 /// Escape: Claude Code's tool commands look for its model key in every place the
@@ -881,4 +887,86 @@ fn follows_the_projects_claude_md(d: &super::TestDaemon, server: &ModelServer) {
 #[test]
 fn claude_code_escape_tools_cannot_call_its_model_gateway() {
     super::real_agent::tools_cannot_call_the_model_gateway(&case(), "/v1/messages");
+}
+
+/// The built-in `claude-code` kind as a user's kinds file that takes the
+/// managed settings' `WebSearch` deny out: Claude Code offers WebSearch
+/// again, and its gateway still refuses the provider's search.
+fn claude_without_the_search_deny() -> String {
+    let builtin: toml::Table =
+        toml::from_str(include_str!("../../../compass-acp/src/kinds.toml")).unwrap();
+    let mut kind = builtin["kind"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|k| k["id"].as_str() == Some("claude-code"))
+        .unwrap()
+        .as_table()
+        .unwrap()
+        .clone();
+    let provision = kind["provision"].as_table_mut().unwrap();
+    let open = provision["hook_config"]
+        .as_str()
+        .unwrap()
+        .replace(" \"permissions\": {\"deny\": [\"WebSearch\"]},\n", "");
+    assert!(!open.contains("WebSearch"), "{open}");
+    provision.insert("hook_config".into(), open.into());
+    let mut file = toml::Table::new();
+    file.insert("version".into(), 1.into());
+    file.insert("kind".into(), vec![toml::Value::Table(kind)].into());
+    toml::to_string(&file).unwrap()
+}
+
+/// Escape: Claude Code's WebSearch has the provider's search engine read
+/// pages past the workload's allowlist (a query the model writes can carry
+/// data out, and the results reach the model past Warden). With the
+/// managed settings' deny taken out, Claude Code offers it and the model
+/// calls it: the model gateway refuses the request offering Anthropic's
+/// `web_search` tool (the kind's `gateway.web_search` is false), so the
+/// model API never gets it, and the model hears that the search failed.
+#[test]
+fn claude_code_escape_its_web_search_never_reaches_the_provider() {
+    let acp = compass_test_support::claude_agent_acp();
+    let tools = acp.parent().and_then(Path::parent).unwrap();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let server = rt
+        .block_on(ModelServer::start(vec![
+            ScriptedTurn::tool("WebSearch", json!({"query": "compass release notes"})),
+            ScriptedTurn::text("Stopping here."),
+        ]))
+        .unwrap();
+    let (d, _repo) = orion_started_with_kinds(
+        tools,
+        &server,
+        Backend::Sandbox,
+        Some(&claude_without_the_search_deny()),
+    );
+    d.ok(&["agent", "prompt", "orion", "Look it up", "--follow"]);
+    wait_for_turn_end(&d, "orion");
+    let requests = server.requests();
+    let offered: Vec<Vec<String>> = requests
+        .iter()
+        .map(super::real_agent::searches_offered)
+        .collect();
+    // The attack was there: Claude Code offered WebSearch, and ran it.
+    assert!(
+        offered.iter().flatten().any(|s| s.starts_with("WebSearch")),
+        "Claude Code did not offer WebSearch: {offered:?}"
+    );
+    let log = d.ok(&["warden", "log", "--agent", "orion"]);
+    assert!(
+        log.contains("tool:WebSearch"),
+        "the search never ran: {log}"
+    );
+    // No request offering the provider's search reached the model API.
+    assert!(
+        !offered
+            .iter()
+            .flatten()
+            .any(|s| s.starts_with("web_search")),
+        "the provider's search reached the model API: {offered:?}"
+    );
+    // The model heard why.
+    let results = format!("{:?}", server.tool_results());
+    assert!(results.contains("web_search = false"), "{results}");
 }

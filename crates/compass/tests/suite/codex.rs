@@ -34,17 +34,7 @@ fn codex_in_its_sandbox_is_gated_by_warden_through_its_managed_hooks() {
 
     // No request offered the model OpenAI's web search (a fetch the
     // provider makes for the agent, past the workload's allowlist): the
-    // managed config turns it off.
-    for r in server.requests() {
-        let tools = r["tools"].as_array().cloned().unwrap_or_default();
-        assert!(
-            tools.iter().all(|t| !t["type"]
-                .as_str()
-                .unwrap_or_default()
-                .starts_with("web_search")),
-            "Codex offered its model web search: {tools:?}"
-        );
-    }
+    // managed config turns it off (`exfiltration_is_held` asserts it).
 
     // The matrix the daemon reports is what this test proved.
     let show = d.ok(&["kind", "show", "codex"]);

@@ -398,3 +398,86 @@ fn gemini_cli_escape_tools_cannot_call_its_model_gateway() {
         "/v1beta/models/gemini-2.5-flash:generateContent",
     );
 }
+
+/// The built-in `gemini-cli` kind as a user's kinds file whose admin policy
+/// has its `google_web_search` deny taken out: Gemini CLI offers the tool
+/// again (each call still asks, as every tool does).
+fn gemini_without_the_search_deny() -> String {
+    let path =
+        compass_test_support::bins::workspace_root().join("crates/compass-acp/src/kinds.toml");
+    let builtin: toml::Table = toml::from_str(&fs_err::read_to_string(path).unwrap()).unwrap();
+    let mut kind = builtin["kind"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|k| k["id"].as_str() == Some("gemini-cli"))
+        .unwrap()
+        .clone();
+    let provision = kind["provision"].as_table_mut().unwrap();
+    let open = provision["hook_config"].as_str().unwrap().replace(
+        "[[rule]]\ntoolName = \"google_web_search\"\ndecision = \"deny\"\npriority = 999\n",
+        "",
+    );
+    assert!(!open.contains("google_web_search"), "{open}");
+    provision.insert("hook_config".into(), open.into());
+    let mut user = toml::Table::new();
+    user.insert("version".into(), 1.into());
+    user.insert("kind".into(), vec![kind].into());
+    toml::to_string(&user).unwrap()
+}
+
+/// Escape: Gemini CLI's google_web_search has the provider's search engine
+/// (Gemini's `googleSearch` tool) read pages past the workload's allowlist,
+/// its results reaching the model past Warden. With the admin policy's
+/// deny taken out, Gemini CLI offers it and the model calls it: the model
+/// gateway refuses the request offering `googleSearch` (the kind's
+/// `gateway.web_search` is false), so the model API never gets it.
+#[test]
+fn gemini_cli_escape_its_web_search_never_reaches_the_provider() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let server = rt
+        .block_on(ModelServer::start(vec![
+            ScriptedTurn::tool(
+                "google_web_search",
+                json!({"query": "compass release notes"}),
+            ),
+            ScriptedTurn::text("Stopping here."),
+        ]))
+        .unwrap();
+    let d = super::real_agent::started_on_kinds(
+        &case(),
+        &server,
+        &[],
+        &[],
+        Some(&gemini_without_the_search_deny()),
+    );
+    d.ok(&["agent", "prompt", "lyra", "Look it up", "--follow"]);
+    wait_for_turn_end(&d, "lyra");
+    let offered: Vec<Vec<String>> = server
+        .requests()
+        .iter()
+        .map(super::real_agent::searches_offered)
+        .collect();
+    // The attack was there: Gemini CLI offered google_web_search, and ran it.
+    assert!(
+        offered
+            .iter()
+            .flatten()
+            .any(|s| s.starts_with("google_web_search")),
+        "Gemini CLI did not offer google_web_search: {offered:?}"
+    );
+    // Its permission request (ACP kind `search`) was cleared, so it ran.
+    let log = d.ok(&["warden", "log", "--agent", "lyra"]);
+    assert!(
+        log.contains("clear") && log.contains("tool:search"),
+        "the search never ran: {log}"
+    );
+    // No request offering the provider's search reached the model API.
+    assert!(
+        !offered
+            .iter()
+            .flatten()
+            .any(|s| s.eq_ignore_ascii_case("googleSearch") || s == "google_search"),
+        "the provider's search reached the model API: {offered:?}"
+    );
+}

@@ -76,11 +76,55 @@ fn kind<'a>(list: &'a Value, id: &str) -> &'a Value {
         .unwrap_or_else(|| panic!("no kind {id} in {list:#}"))
 }
 
+/// A kinds file whose `mine` kind has a gateway that lets the provider's
+/// web search pass (`x-api-key`: Anthropic's search only searches).
+const SEARCHING_KIND: &str = r#"version = 1
+[[kind]]
+id = "mine"
+display_name = "Mine"
+transport = "native"
+command = ["mine", "--acp"]
+credentials = ["MY_KEY"]
+host_env = ["MY_BASE_URL"]
+load_session = false
+[kind.gateway]
+credential = "MY_KEY"
+scheme = "x-api-key"
+base_url = "MY_BASE_URL"
+default_base_url = "https://api.example.com"
+web_search = true
+[kind.provision]
+install = ""
+[kind.hooks]
+pre_tool = false
+post_tool = false
+surface = "none"
+gated_tools = []
+ungated_tools = []
+"#;
+
 #[test]
 fn the_builtin_kinds_are_listed_with_their_hook_matrix() {
-    let d = TestDaemon::start();
+    let mut d = TestDaemon::start();
+    // A key set is never shown: the listing names the secret, not its value.
+    const KEY: &str = "sk-ant-never-listed-0123";
+    super::set_secret(&d, "ANTHROPIC_API_KEY", KEY);
     let text = d.ok(&["kind", "list"]);
     assert!(text.contains("KIND") && text.contains("PROTOCOL"), "{text}");
+    assert!(text.contains("GATEWAY"), "{text}");
+    let row = |text: &str, id: &str| {
+        text.lines()
+            .find(|l| l.starts_with(&format!("{id} ")))
+            .unwrap_or_else(|| panic!("no row {id}: {text}"))
+            .to_owned()
+    };
+    assert!(row(&text, "claude-code").contains(" x-api-key "), "{text}");
+    assert!(row(&text, "codex").contains(" bearer "), "{text}");
+    assert!(
+        row(&text, "gemini-cli").contains(" x-goog-api-key "),
+        "{text}"
+    );
+    assert!(!row(&text, "amp").contains("bearer"), "{text}");
     assert!(
         text.contains("claude-code") && text.contains("built-in"),
         "{text}"
@@ -98,6 +142,43 @@ fn the_builtin_kinds_are_listed_with_their_hook_matrix() {
     assert!(show.contains("protocol gemini"), "{show}");
     let err = d.fails(&["kind", "show", "nope"]);
     assert!(err.contains("not a kind this daemon runs"), "{err}");
+
+    // Each real-agent kind's model gateway: the secret's name, the scheme,
+    // the base-URL setting, the provider's web search refused; never a key.
+    let gateway = &claude["gateway"];
+    assert_eq!(gateway["credential"], "ANTHROPIC_API_KEY", "{claude}");
+    assert_eq!(gateway["scheme"], "GATEWAY_SCHEME_X_API_KEY", "{claude}");
+    assert_eq!(gateway["baseUrl"], "ANTHROPIC_BASE_URL", "{claude}");
+    assert!(
+        gateway.get("webSearch").is_none_or(|v| v == false),
+        "{claude}"
+    );
+    assert_eq!(
+        kind(&list, "gemini-cli")["gateway"]["scheme"],
+        "GATEWAY_SCHEME_X_GOOG_API_KEY"
+    );
+    assert!(amp.get("gateway").is_none(), "{amp}");
+    let show = d.ok(&["kind", "show", "claude-code"]);
+    assert!(
+        show.contains("model gateway: ANTHROPIC_API_KEY as x-api-key (base URL setting ANTHROPIC_BASE_URL, else https://api.anthropic.com); provider web search refused"),
+        "{show}"
+    );
+    assert!(d.ok(&["kind", "show", "amp"]).contains("model gateway: -"));
+    let shown = [
+        text,
+        list.to_string(),
+        show,
+        d.ok(&["kind", "show", "claude-code", "--json"]),
+    ];
+    assert!(shown.iter().all(|s| !s.contains(KEY)), "{shown:?}");
+
+    // A user's kind that lets the provider's web search pass says so.
+    d.restart_on_kinds(SEARCHING_KIND);
+    let mine = kind(&d.json(&["kind", "list"]), "mine")["gateway"].clone();
+    assert_eq!(mine["webSearch"], true, "{mine}");
+    assert!(row(&d.ok(&["kind", "list"]), "mine").contains(" x-api-key+search "));
+    let show = d.ok(&["kind", "show", "mine"]);
+    assert!(show.contains("provider web search allowed"), "{show}");
 }
 
 #[test]

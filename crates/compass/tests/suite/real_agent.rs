@@ -95,7 +95,95 @@ pub(crate) fn exfiltration_is_held(case: &Case<'_>) -> (TestDaemon, ModelServer)
     }
     assert!(!app.join("exfil.marker").exists());
     key_arrived_through_the_gateway(case, &server);
+    no_request_offers_web_search(&server);
     (d, server)
+}
+
+/// The web searches one model request offers the model, by name: the
+/// provider's own (a tool whose `type` starts with `web_search`, Gemini's
+/// `googleSearch` and its kin in either spelling) and the agent's tools
+/// that have the provider search for them (Claude Code's `WebSearch`,
+/// Gemini CLI's `google_web_search`, which ask the model API again with
+/// the provider's search tool), whether among the tools or listed as a
+/// deferred tool the model may load (Claude Code 2.1.332 names those, one
+/// a line, in a text of the request, for its ToolSearch).
+pub(crate) fn searches_offered(request: &Value) -> Vec<String> {
+    const AGENT_SEARCHES: [&str; 2] = ["WebSearch", "google_web_search"];
+    fn texts<'v>(value: &'v Value, into: &mut Vec<&'v str>) {
+        match value {
+            Value::String(s) => into.push(s),
+            Value::Array(items) => items.iter().for_each(|v| texts(v, into)),
+            Value::Object(map) => map.values().for_each(|v| texts(v, into)),
+            _ => {}
+        }
+    }
+    let mut all = Vec::new();
+    texts(request, &mut all);
+    let mut found: Vec<String> = AGENT_SEARCHES
+        .iter()
+        .filter(|name| all.iter().any(|t| t.lines().any(|l| l.trim() == **name)))
+        .map(|name| format!("{name} (listed in a text)"))
+        .collect();
+    for tool in request["tools"].as_array().into_iter().flatten() {
+        let Some(tool) = tool.as_object() else {
+            continue;
+        };
+        if let Some(kind) = tool.get("type").and_then(Value::as_str)
+            && kind.to_ascii_lowercase().starts_with("web_search")
+        {
+            found.push(kind.to_owned());
+        }
+        for key in tool.keys() {
+            let k: String = key.replace('_', "").to_ascii_lowercase();
+            if matches!(
+                k.as_str(),
+                "googlesearch" | "googlesearchretrieval" | "enterprisewebsearch" | "googlemaps"
+            ) {
+                found.push(key.clone());
+            }
+        }
+        let declared = ["functionDeclarations", "function_declarations"]
+            .iter()
+            .filter_map(|k| tool.get(*k).and_then(Value::as_array))
+            .flatten()
+            .filter_map(|f| f["name"].as_str());
+        let named = [
+            tool.get("name"),
+            tool.get("function").and_then(|f| f.get("name")),
+        ]
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str);
+        found.extend(
+            declared
+                .chain(named)
+                .filter(|n| AGENT_SEARCHES.contains(n))
+                .map(str::to_owned),
+        );
+    }
+    found
+}
+
+/// No model request offered the model a web search ([`searches_offered`]):
+/// the kind's managed settings turn the agent's off (and the gateway
+/// refuses the provider's). Some request offered tools, so this is not
+/// true of an agent that offered none.
+pub(crate) fn no_request_offers_web_search(server: &ModelServer) {
+    let requests = server.requests();
+    assert!(
+        requests
+            .iter()
+            .any(|r| r["tools"].as_array().is_some_and(|t| !t.is_empty())),
+        "no model request offered any tool"
+    );
+    for r in &requests {
+        let found = searches_offered(r);
+        assert!(
+            found.is_empty(),
+            "a model request offered web search {found:?}: {}",
+            r["tools"]
+        );
+    }
 }
 
 /// The header a kind's model API takes its key in, and the value the
