@@ -161,7 +161,12 @@ pub(crate) async fn relay_refs(state_dir: &Path, url: &str) -> Option<Vec<(Strin
         listing
             .lines()
             .filter_map(|l| l.split_once(' '))
-            .filter_map(|(r, s)| Some((format!("refs/{}", r.strip_prefix(UPSTREAM_REFS)?), s.to_owned())))
+            .filter_map(|(r, s)| {
+                Some((
+                    format!("refs/{}", r.strip_prefix(UPSTREAM_REFS)?),
+                    s.to_owned(),
+                ))
+            })
             .collect(),
     )
 }

@@ -771,10 +771,7 @@ const ZERO: &str = "0000000000000000000000000000000000000000";
 fn received_updates_are_refused_unless_each_line_is_whole() {
     let sha = "1".repeat(40);
     let line = format!("{ZERO} {sha} refs/heads/compass/atlas/x\n");
-    assert_eq!(
-        compass_warden::git::parse_received(&line).unwrap().len(),
-        1
-    );
+    assert_eq!(compass_warden::git::parse_received(&line).unwrap().len(), 1);
     for bad in [
         line.trim_end().to_owned(),
         format!("{line}{ZERO} {sha} refs/heads/compass/atlas/cut"),
@@ -836,7 +833,11 @@ async fn a_received_tree_blob_or_tag_of_one_is_refused_and_tags_of_commits_are_r
     let (tmp, work) = repos();
     let relay = relay_of(tmp.path(), &work);
     let blob = git_in(&relay, &["hash-object", "-w", "--stdin"], "LOOT_MARKER=1\n");
-    let tree = git_in(&relay, &["mktree"], &format!("100644 blob {blob}\tloot.env\n"));
+    let tree = git_in(
+        &relay,
+        &["mktree"],
+        &format!("100644 blob {blob}\tloot.env\n"),
+    );
     let tag = |object: &str, kind: &str, name: &str, message: &str| {
         git_in(
             &relay,

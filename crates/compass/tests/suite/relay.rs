@@ -102,7 +102,10 @@ fn cleared_pushes_reach_the_real_remote_through_the_relay() {
             "the remote did not receive {r}: {turn}"
         );
     }
-    assert_eq!(git(&remote, &["show", "compass/atlas/clean:notes.txt"]), "hello");
+    assert_eq!(
+        git(&remote, &["show", "compass/atlas/clean:notes.txt"]),
+        "hello"
+    );
     assert_eq!(git(&remote, &["show", "compass/atlas/feat:feat.txt"]), "x");
 }
 
@@ -127,7 +130,10 @@ fn a_push_to_the_remotes_default_branch_is_refused_whatever_its_name() {
 "#,
     );
     let turn = d.ok(&["agent", "prompt", "atlas", "push", "--follow"]);
-    assert!(has_ref(&remote, "refs/heads/compass/atlas/feature"), "{turn}");
+    assert!(
+        has_ref(&remote, "refs/heads/compass/atlas/feature"),
+        "{turn}"
+    );
     assert!(
         turn.contains("paused by Warden") && turn.contains(&format!("protected ref {trunk}")),
         "{turn}"
@@ -288,7 +294,10 @@ fn a_private_http_forge_gets_the_bound_secret_from_the_relay_and_the_workload_ne
     let turn = d.ok(&["agent", "prompt", "atlas", "push", "--follow"]);
     assert!(refused_visibly(&turn), "{turn}");
     assert!(turn.contains("kept-missing"), "{turn}");
-    assert!(!has_ref(&bare, "refs/heads/compass/atlas/missing"), "{turn}");
+    assert!(
+        !has_ref(&bare, "refs/heads/compass/atlas/missing"),
+        "{turn}"
+    );
     // The token was in no process's argv or environment while git talked
     // to the forge, in no file of the data dir but the secret store (the
     // workload's home, clones and relay among them), in no event.
@@ -334,9 +343,18 @@ fn every_push_shape_carrying_a_read_credential_is_refused_and_the_remote_gets_no
     // above); each later turn pushes that commit another way. The check
     // sees the objects, so every shape ends at the same refusal.
     let shapes = [
-        ("nv", "git push --no-verify origin HEAD:refs/heads/compass/vega/nv"),
-        ("force", "git push -f origin +HEAD:refs/heads/compass/vega/force"),
-        ("byurl", "git push compass::app HEAD:refs/heads/compass/vega/byurl"),
+        (
+            "nv",
+            "git push --no-verify origin HEAD:refs/heads/compass/vega/nv",
+        ),
+        (
+            "force",
+            "git push -f origin +HEAD:refs/heads/compass/vega/force",
+        ),
+        (
+            "byurl",
+            "git push compass::app HEAD:refs/heads/compass/vega/byurl",
+        ),
         (
             "newb",
             "git checkout -qb compass/vega/newb && git push -u origin compass/vega/newb",
@@ -518,7 +536,11 @@ sh /tmp/q.sh; echo second-push-done
     );
     let relay = d.home().join("agents");
     let kept = std::process::Command::new("git")
-        .args(["for-each-ref", "--format=%(refname)", "refs/heads/compass/atlas/"])
+        .args([
+            "for-each-ref",
+            "--format=%(refname)",
+            "refs/heads/compass/atlas/",
+        ])
         .current_dir(find_relay(&relay))
         .output()
         .unwrap();
@@ -541,7 +563,10 @@ sh /tmp/q.sh; echo second-push-done
         "the credential reached the remote: {turn}"
     );
     assert!(!has_ref(&remote, "refs/heads/compass/atlas/out"), "{turn}");
-    assert!(!has_ref(&remote, "refs/heads/compass/atlas/zz-loot"), "{turn}");
+    assert!(
+        !has_ref(&remote, "refs/heads/compass/atlas/zz-loot"),
+        "{turn}"
+    );
 }
 
 /// The relay repository of the one agent under `agents` (`<state>/relay/app.git`).
@@ -599,7 +624,9 @@ sh /tmp/p.sh
         "refs/meta/config",
     ] {
         assert!(
-            turn.contains(&format!("Compass refused this push: {r} is not under refs/heads/compass/atlas/")),
+            turn.contains(&format!(
+                "Compass refused this push: {r} is not under refs/heads/compass/atlas/"
+            )),
             "the refusal of {r} does not say why: {turn}"
         );
     }

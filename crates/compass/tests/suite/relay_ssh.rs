@@ -252,7 +252,10 @@ steps = [
         flags.contains("push:app refs/heads/compass/atlas/x") && flags.contains("held_secret"),
         "{flags}"
     );
-    assert!(!has_ref(&app, "refs/heads/compass/atlas/x"), "the flagged push arrived");
+    assert!(
+        !has_ref(&app, "refs/heads/compass/atlas/x"),
+        "the flagged push arrived"
+    );
 
     // The key was in no process's argv or environment while ssh ran, in
     // no file of the data dir but the secret store, in no event.
