@@ -1149,6 +1149,6 @@ pub(crate) fn huge_git_output(b: Backend) {
             "Warden did not hold a push it could read only in part: {flags}"
         ));
     }
-    no_pushed_branches(&mut a, "atlas", &["fixture"]);
+    no_pushed_branches(&mut a, "atlas", &["compass/atlas/fixture"]);
     a.finish();
 }
