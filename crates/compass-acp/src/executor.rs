@@ -67,7 +67,8 @@ for r in "$@"; do
 done
 [ -n "$ok" ] || { echo "resolves outside the allowed roots" >&2; exit 77; }
 [ -d "$p" ] && { echo "is a directory" >&2; exit 65; }
-mkdir -p -- "$(dirname -- "$p")" && cat > "$p"
+if [ -e "$p" ]; then [ -f "$p" ] || { echo "not a regular file" >&2; exit 64; }; fi
+mkdir -p -- "$(dirname -- "$p")" && exec timeout -s KILL 30 tee -- "$p" >/dev/null
 "#;
 
 /// Limits on what the executor does for an agent.

@@ -373,6 +373,14 @@ impl SafeGit {
         self
     }
 
+    /// Hide the refs under `prefix` from the client of an `upload-pack` or
+    /// `receive-pack` (`transfer.hideRefs`): not advertised, and a push
+    /// that would update one is refused by git.
+    pub fn hide_refs(mut self, prefix: &'static str) -> Self {
+        self.set("transfer.hideRefs", prefix);
+        self
+    }
+
     /// Authenticate to the real remote through Compass's own credential
     /// helper (forwarding to a forge): git asks it, and it asks the daemon,
     /// which answers only for the origin the secret is bound to. The token

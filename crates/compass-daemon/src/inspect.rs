@@ -111,10 +111,10 @@ impl WorkloadFiles for WorkloadInspector {
                 path: PathBuf::from(path),
                 source: std::io::Error::other(message),
             };
+            // A regular file only, under a deadline: a FIFO the agent
+            // planted would leave the gate undecided.
             let spec = ExecSpec {
-                argv: ["head", "-c", &max.to_string(), "--", path]
-                    .map(str::to_owned)
-                    .to_vec(),
+                argv: compass_runtime::files::read_argv(path, max as u64),
                 ..ExecSpec::default()
             };
             let out = self

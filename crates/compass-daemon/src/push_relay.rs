@@ -27,7 +27,7 @@
 use compass_core::id::AgentId;
 use compass_core::name::Name;
 use compass_core::safe_git::{GitArgError, SafeGit};
-use compass_warden::git::{LocalGit, Received};
+use compass_warden::git::{LocalGit, Received, UPSTREAM_REFS};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
@@ -42,7 +42,17 @@ pub(crate) const SOCKET: &str = "git.sock";
 pub(crate) const HELPER: &str = "git-remote-compass";
 /// How long the relay waits for the real remote before serving its last copy.
 const REFRESH_TIMEOUT: Duration = Duration::from_secs(60);
-/// Bound on a pre-receive request (quarantine paths + ref updates).
+/// A refresh that ended less than this long ago serves the next session
+/// too, and concurrent sessions share one: each refresh is an authenticated
+/// fetch from the user's forge, and an agent looping connections would
+/// otherwise spend the user's forge quota (and look like abuse to it). A
+/// view this stale is safe: the forward leases each ref on it (a remote
+/// that moved refuses the forward), trunk is asked anew for every push, and
+/// an older `refs/upstream/` only makes Warden read more. A forward clears
+/// it, so the next session sees what was just published.
+const REFRESH_REUSE: Duration = Duration::from_secs(10);
+/// Bound on a pre-receive request (quarantine paths + ref updates); a
+/// longer one refuses the push whole.
 const MAX_REQUEST_BYTES: u64 = 1024 * 1024;
 /// The longest `<service> <repo>` line a client may send.
 const MAX_HEADER_BYTES: u64 = 256;
@@ -131,7 +141,8 @@ pub(crate) fn relay_root(state_dir: &Path) -> PathBuf {
     state_dir.join("relay")
 }
 
-/// The refs of an agent's relay repository (the real remote as last seen),
+/// The real remote's refs as an agent's relay last fetched them (its
+/// `refs/upstream/`, named as on the remote),
 /// for Warden's early push plan; `None` when `url` is no relay URL or the
 /// relay does not exist.
 pub(crate) async fn relay_refs(state_dir: &Path, url: &str) -> Option<Vec<(String, String)>> {
@@ -142,13 +153,20 @@ pub(crate) async fn relay_refs(state_dir: &Path, url: &str) -> Option<Vec<(Strin
     }
     let cmd = SafeGit::in_dir(&dir)
         .ok()?
-        .args(["for-each-ref", "--format=%(refname) %(objectname)"]);
+        .args(["for-each-ref", "--format=%(refname) %(objectname)"])
+        .value("namespace", UPSTREAM_REFS)
+        .ok()?;
     let listing = run(&cmd).await.ok()?;
     Some(
         listing
             .lines()
             .filter_map(|l| l.split_once(' '))
-            .map(|(r, s)| (r.to_owned(), s.to_owned()))
+            .filter_map(|(r, s)| {
+                Some((
+                    format!("refs/{}", r.strip_prefix(UPSTREAM_REFS)?),
+                    s.to_owned(),
+                ))
+            })
             .collect(),
     )
 }
@@ -261,6 +279,9 @@ pub(crate) struct PushRelay {
     limits: RelayLimits,
     /// Told of every push forwarded or refused (each repo's push state).
     observer: Arc<dyn PushObserver>,
+    /// Repo name → when its last refresh ended; the lock makes concurrent
+    /// sessions share one ([`REFRESH_REUSE`]).
+    refreshed: BTreeMap<String, tokio::sync::Mutex<Option<tokio::time::Instant>>>,
 }
 
 impl std::fmt::Debug for dyn PushObserver {
@@ -333,6 +354,10 @@ impl PushRelay {
             helper: helper.to_owned(),
             limits,
             observer,
+            refreshed: repos
+                .iter()
+                .map(|(n, _)| (n.as_str().to_owned(), tokio::sync::Mutex::new(None)))
+                .collect(),
         };
         for name in relay.upstreams.keys() {
             let dir = relay.repo_dir(name);
@@ -342,9 +367,7 @@ impl PushRelay {
                     .path("relay repository", &dir)?)
                 .await?;
             }
-            if let Err(e) = relay.refresh(name).await {
-                tracing::warn!(error = %e, repo = name, "the relay could not fetch from the real remote");
-            }
+            relay.refresh_shared(name).await;
         }
         Ok(Arc::new(relay))
     }
@@ -371,15 +394,56 @@ impl PushRelay {
     }
 
     /// Bring the relay's refs up to the real remote's, so what the agent
-    /// sees advertised (and Warden's base) is the remote as it is now.
+    /// sees advertised is the remote as it is now. The same refs are kept
+    /// under `refs/upstream/` (`compass_warden::git::UPSTREAM_REFS`), which
+    /// only this fetch writes: the agent's git never sees it nor pushes
+    /// to it, and Warden's base ("what the remote lacks") is read there
+    /// alone. `--prune` drops what the remote no longer has from both.
     async fn refresh(&self, name: &str) -> Result<(), RelayError> {
         let upstream = &self.upstreams[name];
         let (cmd, _lent) = self.git_to(&self.repo_dir(name), upstream)?;
         let cmd = cmd
-            .args(["fetch", "--quiet", "--prune"])
+            .args(["fetch", "--quiet", "--prune", "--no-tags"])
             .value("remote", upstream)?
-            .args(["+refs/heads/*:refs/heads/*", "+refs/tags/*:refs/tags/*"]);
+            .args([
+                "+refs/heads/*:refs/heads/*",
+                "+refs/tags/*:refs/tags/*",
+                "+refs/heads/*:refs/upstream/heads/*",
+                "+refs/tags/*:refs/upstream/tags/*",
+            ]);
         run(&cmd).await.map(drop)
+    }
+
+    /// [`Self::refresh`], at most once per [`REFRESH_REUSE`] per repo and
+    /// shared by concurrent sessions; best effort (the last copy is served
+    /// when the remote does not answer in time).
+    async fn refresh_shared(&self, name: &str) {
+        let Some(slot) = self.refreshed.get(name) else {
+            return;
+        };
+        let mut last = slot.lock().await;
+        if last.is_some_and(|t| t.elapsed() < REFRESH_REUSE) {
+            return;
+        }
+        match tokio::time::timeout(REFRESH_TIMEOUT, self.refresh(name)).await {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => {
+                tracing::warn!(agent = %self.agent, error = %e, repo = name, "the relay serves its last copy: the real remote did not answer");
+            }
+            Err(_) => {
+                tracing::warn!(agent = %self.agent, repo = name, "the relay serves its last copy: the real remote did not answer in time");
+            }
+        }
+        // A failed refresh counts too: a remote that is down is not asked
+        // again by every connection.
+        *last = Some(tokio::time::Instant::now());
+    }
+
+    /// The next session refreshes (a forward changed the remote).
+    async fn refresh_needed(&self, name: &str) {
+        if let Some(slot) = self.refreshed.get(name) {
+            *slot.lock().await = None;
+        }
     }
 
     /// The real remote's default branch (`refs/heads/…`), which Warden
@@ -479,17 +543,11 @@ impl PushRelay {
                 return Ok(());
             }
         };
-        match tokio::time::timeout(REFRESH_TIMEOUT, self.refresh(&repo)).await {
-            Ok(Ok(())) => {}
-            Ok(Err(e)) => {
-                tracing::warn!(agent = %self.agent, error = %e, repo, "the relay serves its last copy: the real remote did not answer");
-            }
-            Err(_) => {
-                tracing::warn!(agent = %self.agent, repo, "the relay serves its last copy: the real remote did not answer in time");
-            }
-        }
+        self.refresh_shared(&repo).await;
         let dir = self.repo_dir(&repo);
-        let mut cmd = SafeGit::in_dir(&dir)?;
+        // The fetched copy of the remote is Compass's alone: never shown
+        // to the agent's git, and a push to it is refused by git.
+        let mut cmd = SafeGit::in_dir(&dir)?.hide_refs(UPSTREAM_REFS);
         let mut decision = None;
         cmd = match service {
             Service::Upload => cmd.args(["upload-pack"]),
@@ -606,11 +664,19 @@ impl PushRelay {
             return;
         };
         let mut request = String::new();
+        // One byte past the cap: a longer request is refused whole, never
+        // decided on its first part (receive-pack would apply the rest).
         let read = (&mut stream)
-            .take(MAX_REQUEST_BYTES)
+            .take(MAX_REQUEST_BYTES + 1)
             .read_to_string(&mut request)
             .await;
         let (accept, message) = match read {
+            Ok(n) if n as u64 > MAX_REQUEST_BYTES => (
+                false,
+                format!(
+                    "Compass refused this push: its ref updates are more than {MAX_REQUEST_BYTES} bytes, so none of them was judged; push fewer refs at once. Nothing was forwarded."
+                ),
+            ),
             Ok(_) => tokio::time::timeout(self.limits.decide, self.decide(repo, &request))
                 .await
                 .unwrap_or_else(|_| {
@@ -649,19 +715,25 @@ impl PushRelay {
             .map(|r| (r.refname.clone(), r.new.clone()))
             .collect();
         // The socket is the agent's identity: it publishes under its own
-        // name only. Another agent's workstream branch is the one Compass
-        // opens that agent's pull request from and reviews as its work.
+        // name only, and only branches. Another agent's workstream branch
+        // is the one Compass opens that agent's pull request from and
+        // reviews as its work; any other ref (trunk, `gh-pages`, tags,
+        // `refs/replace/`, `refs/for/`, `refs/meta/config`, notes) changes
+        // what the forge builds, serves or merges without a review: the
+        // user's merges are the daemon's, never an agent's push. Refused
+        // before Warden, so with Warden off too.
         if let Some(other) = received
             .iter()
-            .find(|r| compass_core::workstream::is_others_workstream_ref(&r.refname, &self.name))
+            .find(|r| !is_own_branch(&r.refname, &self.name))
         {
             self.observer
                 .decided(&self.agent, repo, refs, Decided::Refused);
             return (
                 false,
                 format!(
-                    "Compass refused this push: {} is not under refs/heads/compass/{}/, this agent's own workstream branches (the rest of that namespace is other agents'); nothing was forwarded.",
-                    other.refname, self.name
+                    "Compass refused this push: {} is not under refs/heads/compass/{}/, this agent's own branches, and the relay forwards nothing else (another agent's branches, trunk, other branches, tags and other refs change through the user); nothing was forwarded.",
+                    other.refname.escape_debug(),
+                    self.name
                 ),
             );
         }
@@ -725,6 +797,9 @@ impl PushRelay {
             compass_core::gate::Decision::Clear => String::new(),
         };
         let forwarded = self.forward(&dir, &env, upstream, &received).await;
+        if forwarded.is_ok() {
+            self.refresh_needed(repo).await;
+        }
         let decided = match forwarded {
             Ok(()) => Decided::Forwarded {
                 trunk: trunk_before,
@@ -777,6 +852,17 @@ impl PushRelay {
         }
         run(&cmd).await.map(drop)
     }
+}
+
+/// Whether `refname` is one of `agent`'s own branches,
+/// `refs/heads/compass/<agent>/<branch>`: the only refs its relay takes.
+fn is_own_branch(refname: &str, agent: &Name) -> bool {
+    refname
+        .strip_prefix("refs/heads/compass/")
+        .and_then(|rest| rest.strip_prefix(agent.as_str()))
+        .and_then(|rest| rest.strip_prefix('/'))
+        .is_some_and(|branch| !branch.is_empty())
+        && !compass_core::workstream::is_others_workstream_ref(refname, agent)
 }
 
 /// What a failed talk with the real remote means, said before git's own
@@ -881,6 +967,36 @@ mod tests {
             format!("GIT_OBJECT_DIRECTORY={q}"),
         ] {
             assert!(quarantine_env(&dir, &bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn only_the_agents_own_branches_are_taken() {
+        let atlas = Name::parse("atlas").unwrap();
+        for ok in [
+            "refs/heads/compass/atlas/demo-1",
+            "refs/heads/compass/atlas/a/b",
+        ] {
+            assert!(is_own_branch(ok, &atlas), "{ok}");
+        }
+        for bad in [
+            "refs/heads/main",
+            "refs/heads/develop",
+            "refs/heads/gh-pages",
+            "refs/heads/compass",
+            "refs/heads/compass/atlas",
+            "refs/heads/compass/atlas/",
+            "refs/heads/compass/atlasx/demo-1",
+            "refs/heads/compass/bravo/demo-1",
+            "refs/tags/compass/atlas/v1",
+            "refs/replace/0123",
+            "refs/for/main",
+            "refs/meta/config",
+            "refs/notes/commits",
+            "refs/upstream/heads/compass/atlas/x",
+            "refs/x/compass/atlas/y",
+        ] {
+            assert!(!is_own_branch(bad, &atlas), "{bad}");
         }
     }
 

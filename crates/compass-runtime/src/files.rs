@@ -1,5 +1,5 @@
 //! Reading and writing files *inside* a workload, for serving ACP `fs/*`
-//! requests. Both go through a process in the workload (`cat`), never
+//! requests. Both go through a process in the workload (`head`, `tee`), never
 //! through host-side paths: a symlink the agent planted resolves inside its
 //! own sandbox, so it can never make the daemon read or write a host file.
 //!
@@ -27,29 +27,63 @@ fn check(path: &Path) -> Result<String, RuntimeError> {
 /// The most `read` returns: a larger file is refused, not truncated.
 pub const MAX_READ: u64 = 16 * 1024 * 1024;
 
-/// Seconds a read may take inside the workload before it is killed.
-const READ_SECONDS: u32 = 30;
+/// Seconds a read or write may take inside the workload before it is
+/// killed.
+const IO_SECONDS: u32 = 30;
 
 /// Reads only a regular file (a FIFO or a device the agent planted would
-/// block or never end), at most one byte past the cap, under a deadline in
-/// case the agent swaps the file for a FIFO after the check.
+/// block or never end), at most `$3` bytes, under a deadline in case the
+/// agent swaps the file for a FIFO after the check.
 const READ: &str = r#"[ -f "$1" ] || { echo "$1: not a regular file" >&2; exit 1; }
 exec timeout -s KILL "$2" head -c "$3" -- "$1""#;
 
-/// Run `script` under `/bin/sh` in the workload with `args` after it
-/// (`$0` names the step in `ps`), `stdin` fed in; a failure says `doing`
-/// on which path.
+/// Creates the parents, then writes stdin to `$1`: only a regular file or
+/// a new one (opening a FIFO the agent planted blocks until a reader comes,
+/// which may be never), and the open itself under the deadline (`tee`
+/// opens it, not the shell), in case the file is swapped after the check.
+const WRITE: &str = r#"if [ -e "$1" ] || [ -L "$1" ]; then [ -f "$1" ] || { echo "$1: not a regular file" >&2; exit 1; }; fi
+mkdir -p -- "$(dirname -- "$1")" && exec timeout -s KILL "$2" tee -- "$1" >/dev/null"#;
+
+/// The argv (`/bin/sh -c …`) that prints at most `max` bytes of `path`
+/// inside a workload: a regular file only, killed after [`IO_SECONDS`].
+/// Every read of a file in a workload goes through it (the ACP `fs/*`
+/// methods here, the gate's read of a file a network command sends).
+pub fn read_argv(path: &str, max: u64) -> Vec<String> {
+    vec![
+        "/bin/sh".into(),
+        "-c".into(),
+        READ.into(),
+        "compass-read".into(),
+        path.into(),
+        IO_SECONDS.to_string(),
+        max.to_string(),
+    ]
+}
+
+/// The argv (`/bin/sh -c …`) that writes its stdin to `path` inside a
+/// workload (parents created): a regular or new file only, killed after
+/// [`IO_SECONDS`].
+pub fn write_argv(path: &str) -> Vec<String> {
+    vec![
+        "/bin/sh".into(),
+        "-c".into(),
+        WRITE.into(),
+        "compass-write".into(),
+        path.into(),
+        IO_SECONDS.to_string(),
+    ]
+}
+
+/// Run `argv` ([`read_argv`], [`write_argv`]) in the workload, `stdin`
+/// fed in; a failure says `doing` on which path.
 async fn shell(
     rt: &dyn WorkloadRuntime,
     name: &WorkloadName,
     doing: &str,
     path: &str,
-    script: &str,
-    args: Vec<String>,
+    argv: Vec<String>,
     stdin: Option<Vec<u8>>,
 ) -> Result<Vec<u8>, RuntimeError> {
-    let mut argv = vec!["/bin/sh".into(), "-c".into(), script.into()];
-    argv.extend(args);
     let out = rt
         .exec(
             name,
@@ -77,13 +111,9 @@ pub async fn read(
     path: &Path,
 ) -> Result<Vec<u8>, RuntimeError> {
     let p = check(path)?;
-    let args = vec![
-        "compass-read".into(),
-        p.clone(),
-        READ_SECONDS.to_string(),
-        (MAX_READ + 1).to_string(),
-    ];
-    let body = shell(rt, name, "reading a file", &p, READ, args, None).await?;
+    // One byte past the cap: a larger file is refused, not cut.
+    let argv = read_argv(&p, MAX_READ + 1);
+    let body = shell(rt, name, "reading a file", &p, argv, None).await?;
     if body.len() as u64 > MAX_READ {
         return Err(RuntimeError::Invalid {
             what: "workload file",
@@ -92,9 +122,6 @@ pub async fn read(
     }
     Ok(body)
 }
-
-/// Creates the parents, then writes stdin to `$1`.
-const WRITE: &str = r#"mkdir -p -- "$(dirname -- "$1")" && cat > "$1""#;
 
 /// Write `body` to `path` inside the workload (parents created), with the
 /// workload's own permissions: a read-only path fails.
@@ -105,16 +132,8 @@ pub async fn write(
     body: &[u8],
 ) -> Result<(), RuntimeError> {
     let p = check(path)?;
-    let args = vec!["compass-write".into(), p.clone()];
-    shell(
-        rt,
-        name,
-        "writing a file",
-        &p,
-        WRITE,
-        args,
-        Some(body.to_vec()),
-    )
-    .await
-    .map(drop)
+    let argv = write_argv(&p);
+    shell(rt, name, "writing a file", &p, argv, Some(body.to_vec()))
+        .await
+        .map(drop)
 }

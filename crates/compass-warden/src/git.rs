@@ -613,9 +613,11 @@ pub struct Received {
     pub refname: String,
 }
 
-/// Parse the pre-receive input (`<old> <new> <ref>` per line). Refuses
-/// anything that is not exactly that, so a malformed push is never judged
-/// on a guess.
+/// Parse the pre-receive input (`<old> <new> <ref>` per line, each line
+/// ended by its line break). Refuses anything that is not exactly that, so
+/// a malformed push is never judged on a guess: input that does not end in
+/// a line break was cut short somewhere (a last line cut inside its refname
+/// still looks like a ref), so the whole push is refused.
 pub fn parse_received(input: &str) -> Result<Vec<Received>, WardenError> {
     let sha = |s: &str| -> Result<Option<String>, WardenError> {
         let hex = (s.len() == 40 || s.len() == 64) && s.bytes().all(|b| b.is_ascii_hexdigit());
@@ -626,8 +628,14 @@ pub fn parse_received(input: &str) -> Result<Vec<Received>, WardenError> {
         }
         Ok((!s.bytes().all(|b| b == b'0')).then(|| s.to_ascii_lowercase()))
     };
+    let Some(body) = input.strip_suffix('\n') else {
+        return Err(WardenError::Git(
+            "the ref updates do not end with a line break (cut short), so none of them is judged"
+                .into(),
+        ));
+    };
     let mut out = Vec::new();
-    for line in input.lines().filter(|l| !l.is_empty()) {
+    for line in body.split('\n') {
         let mut parts = line.split(' ');
         let (Some(old), Some(new), Some(refname), None) =
             (parts.next(), parts.next(), parts.next(), parts.next())
@@ -635,9 +643,9 @@ pub fn parse_received(input: &str) -> Result<Vec<Received>, WardenError> {
             return Err(WardenError::Git(format!("bad ref update line {line:?}")));
         };
         compass_core::safe_git::check_value("received ref", refname)?;
-        if !refname.starts_with("refs/") {
+        if !refname.starts_with("refs/") || refname.bytes().any(|b| b.is_ascii_control()) {
             return Err(WardenError::Git(format!(
-                "received ref {refname:?} is not under refs/"
+                "received ref {refname:?} is not a ref name under refs/"
             )));
         }
         out.push(Received {
@@ -646,17 +654,30 @@ pub fn parse_received(input: &str) -> Result<Vec<Received>, WardenError> {
             refname: refname.to_owned(),
         });
     }
-    if out.is_empty() {
-        return Err(WardenError::Git("the push updates no ref".into()));
-    }
     Ok(out)
 }
 
+/// Where a relay repository keeps the real remote's refs as it last
+/// fetched them (`refs/upstream/heads/*`, `refs/upstream/tags/*`): a
+/// namespace only Compass writes (the relay hides it from the agent's git
+/// and refuses pushes to it). "What the remote lacks" is computed against
+/// it alone, never against every ref of a repository the agent pushes
+/// into.
+pub const UPSTREAM_REFS: &str = "refs/upstream/";
+/// [`UPSTREAM_REFS`] as a revision-walk argument.
+const UPSTREAM_GLOB: &str = "--glob=refs/upstream/*";
+/// How deep a chain of tags (a tag of a tag of a commit) a pushed ref may
+/// be; each tag's own text is read.
+const MAX_TAG_DEPTH: usize = 8;
+
 /// The plan of a push a relay has received: `dir` is the relay repository
-/// (its refs are the real remote's), `env` points git at the push's
-/// quarantined objects. The text Warden reads is every new commit's patch
-/// (an added-then-removed secret still leaves in the objects) plus new
-/// annotated tags, bounded.
+/// (the real remote's refs as last fetched are under [`UPSTREAM_REFS`]),
+/// `env` points git at the push's quarantined objects. The text Warden
+/// reads is every commit the remote lacks with its patch (an
+/// added-then-removed secret still leaves in the objects) plus every
+/// annotated tag pushed, bounded. A ref whose new object, peeled, is not a
+/// commit is an error (the caller refuses the push), as is a ref with
+/// nothing to read whose commit the remote does not have.
 pub async fn received_plan(
     g: &dyn GitInspector,
     agent: &AgentId,
@@ -680,11 +701,48 @@ pub async fn received_plan(
             _ => false,
         };
         if let Some(new) = &r.new {
-            let kind = repo.run(&["cat-file", "-t"], &[new]).await?;
-            if kind.trim() == "tag" {
-                text.push_text(repo.text(&["cat-file", "tag"], &[new]).await?);
+            // Only commits (and tags of commits) leave: a tree or blob
+            // carries content no patch shows (`git log -p <tree>` prints
+            // nothing and succeeds). Each tag of a chain is read.
+            let mut object = new.clone();
+            let mut depth = 0;
+            loop {
+                let kind = repo.run(&["cat-file", "-t"], &[&object]).await?;
+                match kind.trim() {
+                    "commit" => break,
+                    "tag" if depth < MAX_TAG_DEPTH => {
+                        let tag = repo.text(&["cat-file", "tag"], &[&object]).await?;
+                        let target = match &tag {
+                            Text::Whole(t) | Text::Cut(t) => t
+                                .lines()
+                                .next()
+                                .and_then(|l| l.strip_prefix("object "))
+                                .map(str::to_owned),
+                        };
+                        text.push_text(tag);
+                        object = target.ok_or_else(|| {
+                            WardenError::Git(format!("the tag {object} names no object"))
+                        })?;
+                        depth += 1;
+                    }
+                    "tag" => {
+                        return Err(WardenError::Git(format!(
+                            "{} is a chain of more than {MAX_TAG_DEPTH} tags",
+                            r.refname
+                        )));
+                    }
+                    other => {
+                        return Err(WardenError::Git(format!(
+                            "{} would point at a {other}, not a commit: only commits (and tags of commits) are pushed through Compass, since a {other} carries content no patch shows",
+                            r.refname,
+                            other = other.escape_debug()
+                        )));
+                    }
+                }
             }
-            // Every commit the remote does not have yet, each with its patch.
+            // Every commit the remote does not have yet, each with its
+            // patch: what the remote has is the relay's fetched copy of it
+            // (`refs/upstream/`), never whatever else the relay holds.
             let log = repo
                 .text(
                     &[
@@ -694,12 +752,33 @@ pub async fn received_plan(
                         "--diff-merges=first-parent",
                         "--format=commit %H%n%B",
                         "--not",
-                        "--all",
+                        UPSTREAM_GLOB,
                         "--not",
                     ],
                     &[new],
                 )
                 .await?;
+            // Nothing to read is only right when the remote already has the
+            // commit; otherwise fail closed rather than clear unread text.
+            if matches!(&log, Text::Whole(t) if t.trim().is_empty()) {
+                let on_remote = repo
+                    .run(
+                        &[
+                            "for-each-ref",
+                            "--count=1",
+                            "--format=%(refname)",
+                            "--contains",
+                        ],
+                        &[&object, UPSTREAM_REFS],
+                    )
+                    .await?;
+                if on_remote.trim().is_empty() {
+                    return Err(WardenError::Git(format!(
+                        "nothing of {} could be read, yet the remote does not have it",
+                        r.refname
+                    )));
+                }
+            }
             text.push_text(log);
         }
         updates.push(RefUpdate {

@@ -706,3 +706,169 @@ diff --git a/docs/.github/workflows/x.yml b/docs/.github/workflows/x.yml\n--- a/
         ]
     );
 }
+
+/// `git` with `input` on stdin.
+fn git_in(dir: &Path, args: &[&str], input: &str) -> String {
+    use std::io::Write;
+    let mut child = Command::new("git")
+        .args(args)
+        .current_dir(dir)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "git {args:?}");
+    String::from_utf8_lossy(&out.stdout).trim().to_string()
+}
+
+/// A relay repository as the daemon keeps one: the remote's refs fetched
+/// under `refs/upstream/`, and whatever else an agent pushed into it.
+fn relay_of(tmp: &Path, work: &Path) -> std::path::PathBuf {
+    let relay = tmp.join("relay.git");
+    git(tmp, &["init", "-q", "--bare", relay.to_str().unwrap()]);
+    git(
+        &relay,
+        &[
+            "fetch",
+            "-q",
+            work.to_str().unwrap(),
+            "+refs/heads/main:refs/upstream/heads/main",
+        ],
+    );
+    relay
+}
+
+async fn plan_of(
+    relay: &Path,
+    updates: &str,
+) -> Result<compass_warden::git::PushPlan, compass_warden::WardenError> {
+    let received = compass_warden::git::parse_received(updates)?;
+    compass_warden::git::received_plan(
+        &LocalGit,
+        &AgentId::from_row(1),
+        relay.to_str().unwrap(),
+        &[],
+        "app",
+        "/remote",
+        &received,
+    )
+    .await
+}
+
+const ZERO: &str = "0000000000000000000000000000000000000000";
+
+/// The received updates are judged only when they are whole: a list that
+/// does not end in a line break was cut (its last refname may be a
+/// prefix), so it is refused, not judged on what arrived.
+#[test]
+fn received_updates_are_refused_unless_each_line_is_whole() {
+    let sha = "1".repeat(40);
+    let line = format!("{ZERO} {sha} refs/heads/compass/atlas/x\n");
+    assert_eq!(compass_warden::git::parse_received(&line).unwrap().len(), 1);
+    for bad in [
+        line.trim_end().to_owned(),
+        format!("{line}{ZERO} {sha} refs/heads/compass/atlas/cut"),
+        format!("{ZERO} {sha} refs/heads/compass/atlas/x\r\n"),
+        format!("{line}\n"),
+        String::new(),
+        "\n".to_owned(),
+    ] {
+        assert!(
+            compass_warden::git::parse_received(&bad).is_err(),
+            "{bad:?}"
+        );
+    }
+}
+
+/// What the remote lacks is read against the relay's fetched copy of the
+/// remote (`refs/upstream/`), never every ref of the relay: a ref an
+/// earlier push left in the relay unforwarded hides nothing from Warden.
+#[tokio::test]
+async fn a_ref_left_in_the_relay_hides_no_commit_from_the_received_plan() {
+    let (tmp, work) = repos();
+    let relay = relay_of(tmp.path(), &work);
+    git(&work, &["checkout", "-q", "-b", "loot"]);
+    commit(&work, "loot.env", "LOOT_MARKER=1\n", "loot");
+    let loot = git(&work, &["rev-parse", "HEAD"]);
+    // The loot reached the relay under a ref of its own, not forwarded.
+    git(
+        &work,
+        &[
+            "push",
+            "-q",
+            relay.to_str().unwrap(),
+            "loot:refs/heads/compass/atlas/hidden",
+        ],
+    );
+    let plan = plan_of(
+        &relay,
+        &format!("{ZERO} {loot} refs/heads/compass/atlas/out\n"),
+    )
+    .await
+    .unwrap();
+    assert!(plan.diff.contains("+LOOT_MARKER=1"), "{}", plan.diff);
+    // A commit the remote has is nothing new: cleared with nothing read.
+    let main = git(&work, &["rev-parse", "main"]);
+    let plan = plan_of(
+        &relay,
+        &format!("{ZERO} {main} refs/heads/compass/atlas/same\n"),
+    )
+    .await
+    .unwrap();
+    assert!(plan.diff.is_empty(), "{}", plan.diff);
+}
+
+/// Only commits (and tags of commits) are pushed: `git log -p` of a tree
+/// or blob prints nothing and succeeds, so a tree, a blob, or a tag of one
+/// would leave unread. Every tag of a chain is read.
+#[tokio::test]
+async fn a_received_tree_blob_or_tag_of_one_is_refused_and_tags_of_commits_are_read() {
+    let (tmp, work) = repos();
+    let relay = relay_of(tmp.path(), &work);
+    let blob = git_in(&relay, &["hash-object", "-w", "--stdin"], "LOOT_MARKER=1\n");
+    let tree = git_in(
+        &relay,
+        &["mktree"],
+        &format!("100644 blob {blob}\tloot.env\n"),
+    );
+    let tag = |object: &str, kind: &str, name: &str, message: &str| {
+        git_in(
+            &relay,
+            &["mktag"],
+            &format!(
+                "object {object}\ntype {kind}\ntag {name}\ntagger t <t@example.com> 0 +0000\n\n{message}\n"
+            ),
+        )
+    };
+    let tag_of_blob = tag(&blob, "blob", "b", "a blob");
+    let tag_of_tree = tag(&tree, "tree", "t", "a tree");
+    let main = git(&work, &["rev-parse", "main"]);
+    let inner = tag(&main, "commit", "inner", "INNER_TAG_TEXT");
+    let outer = tag(&inner, "tag", "outer", "OUTER_TAG_TEXT");
+    for (object, r) in [
+        (&tree, "refs/x/loot"),
+        (&blob, "refs/notes/loot"),
+        (&tag_of_blob, "refs/tags/loot"),
+        (&tag_of_tree, "refs/heads/compass/atlas/loot"),
+    ] {
+        let err = plan_of(&relay, &format!("{ZERO} {object} {r}\n"))
+            .await
+            .unwrap_err();
+        assert!(err.to_string().contains("not a commit"), "{r}: {err}");
+    }
+    let plan = plan_of(&relay, &format!("{ZERO} {outer} refs/tags/v1\n"))
+        .await
+        .unwrap();
+    assert!(
+        plan.diff.contains("OUTER_TAG_TEXT") && plan.diff.contains("INNER_TAG_TEXT"),
+        "{}",
+        plan.diff
+    );
+}

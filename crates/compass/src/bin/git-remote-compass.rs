@@ -35,7 +35,8 @@ const ANSWER_TIMEOUT: Duration = Duration::from_secs(120);
 /// relay names no limit (`COMPASS_RELAY_VERDICT_SECS`: the daemon's own
 /// decision limit plus a grace, so its refusal arrives first).
 const VERDICT_TIMEOUT: Duration = Duration::from_secs(330);
-/// Bound on the ref-update list a pre-receive hook forwards.
+/// Bound on the ref-update list a pre-receive hook forwards: a longer list
+/// refuses the push whole (never judged on a prefix).
 const MAX_UPDATES_BYTES: u64 = 1024 * 1024;
 /// Bounds on a credential request from git and the daemon's answer.
 const MAX_CREDENTIAL_BYTES: u64 = 8 * 1024;
@@ -180,11 +181,19 @@ fn timed_out(e: io::Error, what: &str) -> io::Error {
 fn pre_receive() -> io::Result<ExitCode> {
     let path = std::env::var("COMPASS_RELAY_DECIDE")
         .map_err(|_| io::Error::other("COMPASS_RELAY_DECIDE is not set: not run by the relay"))?;
+    // One byte past the cap is read: more than the cap refuses the whole
+    // push (receive-pack would otherwise apply the updates never read).
     let mut updates = String::new();
     io::stdin()
         .lock()
-        .take(MAX_UPDATES_BYTES)
+        .take(MAX_UPDATES_BYTES + 1)
         .read_to_string(&mut updates)?;
+    if updates.len() as u64 > MAX_UPDATES_BYTES {
+        say(&format!(
+            "Compass refused this push: its ref updates are more than {MAX_UPDATES_BYTES} bytes, so none of them was judged; push fewer refs at once. Nothing was forwarded."
+        ));
+        return Ok(ExitCode::FAILURE);
+    }
     let mut request = String::new();
     for key in [
         "GIT_OBJECT_DIRECTORY",

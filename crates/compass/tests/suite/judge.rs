@@ -373,34 +373,34 @@ fn the_relay_holds_a_push_the_judge_finds_misaligned() {
         &d,
         &remote,
         "atlas",
-        r#"  { kind = "run", command = "printf 'ok\n' > ok.txt && git add -A && git commit -qm ok && git push -q origin HEAD:refs/heads/clean" },
-  { kind = "run", command = "printf 'JUDGE-%s\n' FLAG > odd.txt && git add -A && git commit -qm odd && git push -q origin HEAD:refs/heads/odd" },
+        r#"  { kind = "run", command = "printf 'ok\n' > ok.txt && git add -A && git commit -qm ok && git push -q origin HEAD:refs/heads/compass/atlas/clean" },
+  { kind = "run", command = "printf 'JUDGE-%s\n' FLAG > odd.txt && git add -A && git commit -qm odd && git push -q origin HEAD:refs/heads/compass/atlas/odd" },
 "#,
     );
     let turn = publish(&d);
     assert!(
-        super::relay::has_ref(&remote, "refs/heads/clean"),
+        super::relay::has_ref(&remote, "refs/heads/compass/atlas/clean"),
         "a push the judge cleared was not forwarded: {turn}"
     );
     assert!(
-        !super::relay::has_ref(&remote, "refs/heads/odd"),
+        !super::relay::has_ref(&remote, "refs/heads/compass/atlas/odd"),
         "a push the judge found misaligned reached the remote: {turn}"
     );
     assert!(turn.contains("paused by Warden"), "{turn}");
-    let held = decision(&d, "output", "refs/heads/odd");
+    let held = decision(&d, "output", "refs/heads/compass/atlas/odd");
     assert_eq!(held["decision"], "flag", "{held:#}");
     assert!(
         held["source"].as_str().unwrap_or("").starts_with("push:"),
         "not the relay's decision: {held:#}"
     );
     assert!(detectors(&held).contains("model_alignment"), "{held:#}");
-    let cleared = decision(&d, "output", "refs/heads/clean");
+    let cleared = decision(&d, "output", "refs/heads/compass/atlas/clean");
     assert_ne!(cleared["decision"], "flag", "{cleared:#}");
     // The judge saw the push beside the task.
     let seen = judge.requests();
     let push = seen
         .iter()
-        .find(|s| s.user.contains("refs/heads/odd") && s.user.contains("JUDGE-FLAG"))
+        .find(|s| s.user.contains("refs/heads/compass/atlas/odd") && s.user.contains("JUDGE-FLAG"))
         .unwrap_or_else(|| panic!("the judge never saw the push: {seen:#?}"));
     assert!(
         push.user.contains("<<<TASK") && push.user.contains("Publish the notes"),
@@ -415,7 +415,7 @@ fn the_relay_holds_a_push_the_judge_finds_misaligned() {
 /// holding `marker`, so the marker sits in the diff's last window only.
 fn long_push(branch: &str, marker: &str) -> String {
     format!(
-        r#"  {{ kind = "run", command = "seq -f 'benign line %g' 1 3000 > notes.txt && printf 'JUDGE-%s\\n' {marker} > zz.txt && git add -A && git commit -qm notes && git push -q origin HEAD:refs/heads/{branch}" }},
+        r#"  {{ kind = "run", command = "seq -f 'benign line %g' 1 3000 > notes.txt && printf 'JUDGE-%s\\n' {marker} > zz.txt && git add -A && git commit -qm notes && git push -q origin HEAD:refs/heads/compass/atlas/{branch}" }},
 "#
     )
 }
@@ -437,7 +437,7 @@ fn long_push_is_held(branch: &str, marker: &str) -> (TestDaemon, Value) {
     let remote = super::relay::remote(d.outside());
     super::relay::agent_with(&d, &remote, "atlas", &long_push(branch, marker));
     let turn = publish(&d);
-    let r = format!("refs/heads/{branch}");
+    let r = format!("refs/heads/compass/atlas/{branch}");
     assert!(
         !super::relay::has_ref(&remote, &r),
         "a push whose last window the judge {} reached the remote: {turn}",

@@ -160,18 +160,18 @@ fn ssh_remotes_get_cleared_pushes_with_a_bound_key_the_workload_never_holds() {
 description = "d"
 [[turns]]
 steps = [
-  {{ kind = "run", command = "git remote get-url origin && git commit --allow-empty -qm clean && git push origin HEAD:refs/heads/clean" }},
-  {{ kind = "run", command = "cd ../lib && git commit --allow-empty -qm libclean && git push origin HEAD:refs/heads/libclean" }},
+  {{ kind = "run", command = "git remote get-url origin && git commit --allow-empty -qm clean && git push origin HEAD:refs/heads/compass/atlas/clean" }},
+  {{ kind = "run", command = "cd ../lib && git commit --allow-empty -qm libclean && git push origin HEAD:refs/heads/compass/atlas/libclean" }},
 ]
 [[turns]]
 steps = [
-  {{ kind = "run", command = "git commit --allow-empty -qm hostkey && git push origin HEAD:refs/heads/hostkey; git log -1 --format=kept-%s" }},
+  {{ kind = "run", command = "git commit --allow-empty -qm hostkey && git push origin HEAD:refs/heads/compass/atlas/hostkey; git log -1 --format=kept-%s" }},
 ]
 [[turns]]
 steps = [
   {{ kind = "read", path = ".env" }},
   {{ kind = "write", path = "config.env", content = "API_TOKEN={TOKEN}\n" }},
-  {{ kind = "run", command = "git add -A && git commit -qm x && git push origin HEAD:refs/heads/x" }},
+  {{ kind = "run", command = "git add -A && git commit -qm x && git push origin HEAD:refs/heads/compass/atlas/x" }},
 ]
 "#
         ),
@@ -219,11 +219,11 @@ steps = [
     assert!(turn.contains("compass::app"), "{turn}");
     assert!(turn.contains("Compass forwarded this push"), "{turn}");
     assert!(
-        has_ref(&app, "refs/heads/clean"),
+        has_ref(&app, "refs/heads/compass/atlas/clean"),
         "ssh:// push missing: {turn}"
     );
     assert!(
-        has_ref(&lib, "refs/heads/libclean"),
+        has_ref(&lib, "refs/heads/compass/atlas/libclean"),
         "scp-style push missing: {turn}"
     );
 
@@ -237,7 +237,7 @@ steps = [
         events.contains("SSH host's key is not one pinned for it"),
         "the refusal does not say why: {turn}"
     );
-    assert!(!has_ref(&app, "refs/heads/hostkey"), "{turn}");
+    assert!(!has_ref(&app, "refs/heads/compass/atlas/hostkey"), "{turn}");
 
     // Warden flags a push carrying a read credential: it never arrives.
     bound(&d, &origin, &sshd.known_hosts(), &key);
@@ -249,10 +249,13 @@ steps = [
     }
     let flags = d.ok(&["warden", "log", "--flags", "--agent", "atlas"]);
     assert!(
-        flags.contains("push:app refs/heads/x") && flags.contains("held_secret"),
+        flags.contains("push:app refs/heads/compass/atlas/x") && flags.contains("held_secret"),
         "{flags}"
     );
-    assert!(!has_ref(&app, "refs/heads/x"), "the flagged push arrived");
+    assert!(
+        !has_ref(&app, "refs/heads/compass/atlas/x"),
+        "the flagged push arrived"
+    );
 
     // The key was in no process's argv or environment while ssh ran, in
     // no file of the data dir but the secret store, in no event.
@@ -285,7 +288,7 @@ fn a_remote_whose_default_branch_cannot_be_read_gets_no_push() {
     d.ok(&["agent", "new", "atlas"]);
     let push = |r: &str| {
         format!(
-            "[[turns]]\nsteps = [\n  {{ kind = \"run\", command = \"git commit --allow-empty -qm {r} && git push origin HEAD:refs/heads/{r}; git log -1 --format=kept-%s\" }},\n]\n"
+            "[[turns]]\nsteps = [\n  {{ kind = \"run\", command = \"git commit --allow-empty -qm {r} && git push origin HEAD:refs/heads/compass/atlas/{r}; git log -1 --format=kept-%s\" }},\n]\n"
         )
     };
     d.start_scripted(
@@ -314,5 +317,5 @@ fn a_remote_whose_default_branch_cannot_be_read_gets_no_push() {
     drop(sshd);
     let turn = d.ok(&["agent", "prompt", "atlas", "push", "--follow"]);
     assert!(turn.contains("kept-feature"), "{turn}");
-    assert!(!has_ref(&app, "refs/heads/feature"), "{turn}");
+    assert!(!has_ref(&app, "refs/heads/compass/atlas/feature"), "{turn}");
 }

@@ -355,8 +355,9 @@ pub(crate) fn fs_methods_through_symlinks(b: Backend) {
     one_turn(b, WardenMode::Off, scenario!("fs-symlink"));
 }
 
+/// Warden on: its gate reads the file `curl -T` sends.
 pub(crate) fn fs_read_of_a_fifo(b: Backend) {
-    one_turn(b, WardenMode::Off, scenario!("fs-fifo"));
+    one_turn(b, WardenMode::On, scenario!("fs-fifo"));
 }
 
 pub(crate) fn worktree_and_git_metadata_symlinks(b: Backend) {
@@ -661,7 +662,7 @@ pub(crate) fn relay_forge_credential_is_out_of_reach(b: Backend) {
         ));
     }
     // The control: the lent token did authenticate the agent's own pushes.
-    if !bare.join("refs/heads/race").exists() && !log.contains("pushed-race") {
+    if !bare.join("refs/heads/compass/atlas/race").exists() && !log.contains("pushed-race") {
         a.fail(format!(
             "no push reached the forge, so the lender was never exercised: {:?}",
             a.forge_requests()
@@ -692,7 +693,7 @@ pub(crate) fn relay_ssh_key_is_out_of_reach(b: Backend) {
         a.fail(format!("the SSH key attack did not finish: {log}"));
     }
     // The control: the bound key did carry the agent's own push.
-    if !bare.join("refs/heads/viassh").exists() && !log.contains("pushed-ssh") {
+    if !bare.join("refs/heads/compass/atlas/viassh").exists() && !log.contains("pushed-ssh") {
         a.fail(format!(
             "no push reached the SSH remote, so the key was never used: {log}"
         ));
@@ -1148,7 +1149,7 @@ pub(crate) fn huge_git_output(b: Backend) {
             "Warden did not hold a push it could read only in part: {flags}"
         ));
     }
-    no_pushed_branches(&mut a, "atlas", &["fixture"]);
+    no_pushed_branches(&mut a, "atlas", &["compass/atlas/fixture"]);
     a.finish();
 }
 
