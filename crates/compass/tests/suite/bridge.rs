@@ -210,3 +210,42 @@ steps = [
         "the review read a ref named like the branch, not the branch: {patch:?}"
     );
 }
+
+/// Git does not check an object's hash when `log` and `diff` read it: an
+/// agent that pushed a change can then overwrite the loose object of the
+/// pushed file in its own clone with a harmless one. The review is built
+/// on the host from what the relay received (objects that came through
+/// git's index-pack, by the forwarded commit's id), so it still shows the
+/// file the remote holds, and says it is verified.
+#[test]
+fn a_review_shows_the_pushed_blob_not_an_object_the_agent_overwrote_after_the_push() {
+    let (d, repo, ws, turn) = one_turn_on_a_workstream(
+        r#"name = "object-swap"
+[[turns]]
+steps = [
+  { kind = "write", path = "install.sh", content = "the pushed line\n" },
+  { kind = "git_commit", message = "Add the installer" },
+  { kind = "run", command = "git push -q origin HEAD && echo pushed-it" },
+  { kind = "run", command = "b=$(git rev-parse HEAD:install.sh); g=$(printf 'echo harmless\\n' | git hash-object -w --stdin); o=$(git rev-parse --git-common-dir)/objects; p=$o/$(echo $b | cut -c1-2)/$(echo $b | cut -c3-); q=$o/$(echo $g | cut -c1-2)/$(echo $g | cut -c3-); chmod u+w $p && cp $q $p && git show HEAD:install.sh && echo swapped-it" },
+]
+"#,
+    );
+    assert!(
+        turn.contains("pushed-it") && turn.contains("swapped-it"),
+        "{turn}"
+    );
+    let published = super::git(&repo, &["rev-parse", "refs/heads/compass/atlas/demo-1"]);
+    assert_eq!(
+        super::git(&repo, &["show", &format!("{published}:install.sh")]),
+        "the pushed line"
+    );
+    let json = d.json(&["workstream", "diff", &ws]);
+    let app = &json["repos"][0];
+    assert_eq!(app["error"].as_str().unwrap_or(""), "", "{json}");
+    let patch = app["patch"].as_str().unwrap_or("");
+    assert!(
+        patch.contains("+the pushed line") && !patch.contains("harmless"),
+        "the review read the agent's overwritten object, not what was pushed ({published}): {patch}"
+    );
+    assert_eq!(app["unverified"].as_bool().unwrap_or(false), false, "{json}");
+}
