@@ -789,6 +789,7 @@ pub(crate) fn repo_review(r: crate::fleet::RepoReview) -> pb::RepoDiff {
         patch: r.patch,
         truncated: r.truncated,
         error: r.error,
+        unverified: r.unverified,
     }
 }
 

@@ -1,6 +1,7 @@
 //! What the Bridge needs from the daemon, through the CLI like any client:
-//! a workstream's review (`compass workstream diff`, git inside the agent's
-//! workload) with its bad input, and a stored stream in readable units
+//! a workstream's review (`compass workstream diff`: the forwarded commit
+//! read on the host, else the agent's clone, marked unverified) with its
+//! bad input, and a stored stream in readable units
 //! (streamed chunks coalesced by the daemon). The page itself is tested in
 //! headless Chromium by `web/test/` (run from `scripts/test`).
 
@@ -57,9 +58,15 @@ fn a_workstream_diff_shows_the_branch_commits_and_patch_and_the_stream_is_coales
     assert!(text.contains("compass/atlas/demo-1"), "{text}");
     assert!(text.contains("Add the review notes"), "{text}");
     assert!(text.contains("+reviewed line"), "{text}");
+    // Nothing pushed: read from the agent's clone, and said so.
+    assert!(
+        text.contains("unverified: read from the agent's clone"),
+        "{text}"
+    );
     let json = d.json(&["workstream", "diff", &ws]);
     let app = &json["repos"][0];
     assert_eq!(app["repo"], "app");
+    assert_eq!(app["unverified"], true, "{json}");
     assert_eq!(app["commits"].as_array().map(Vec::len), Some(1), "{json}");
     assert_eq!(app["base"].as_str().map(str::len), Some(40), "{json}");
 
@@ -247,5 +254,7 @@ steps = [
         patch.contains("+the pushed line") && !patch.contains("harmless"),
         "the review read the agent's overwritten object, not what was pushed ({published}): {patch}"
     );
-    assert_eq!(app["unverified"].as_bool().unwrap_or(false), false, "{json}");
+    assert_ne!(app["unverified"], true, "{json}");
+    let text = d.ok(&["workstream", "diff", &ws]);
+    assert!(!text.contains("unverified"), "{text}");
 }
