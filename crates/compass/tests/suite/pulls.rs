@@ -469,12 +469,15 @@ fn a_held_secret_in_a_filed_issues_title_never_reaches_the_forge() {
     assert!(turn.contains("mcp file_issue:"), "{turn}");
     let child = d.workstream("demo-2", "atlas");
     assert_ne!(child, ws);
-    assert_eq!(d.json(&["workstream", "show", &child])["branch"], child_branch);
+    assert_eq!(
+        d.json(&["workstream", "show", &child])["branch"],
+        child_branch
+    );
     d.ok(&["workstream", "move", &child, "in_progress"]);
     let turn = d.ok(&["agent", "prompt", "atlas", "push it", "--follow"]);
     assert!(turn.contains("Compass forwarded this push"), "{turn}");
     let events = wait_for(d, "the refused pull request", |e| {
-        e.contains("forge") && e.contains("secret")
+        e.contains("holds the value of a stored secret")
     });
     d.ok(&["dispatcher", "check-merges"]);
     assert!(f.gh.pulls().is_empty(), "{:?}", f.gh.pulls());
