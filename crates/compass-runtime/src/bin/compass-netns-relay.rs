@@ -1,7 +1,9 @@
 //! The runtime's in-sandbox binary, bind-mounted read-only into sandboxes
 //! that need it: the egress forwarder of allowlisted ones
 //! (`compass_runtime::relay`) and the check that an exec's masks landed
-//! (`compass_runtime::mask_check`); and, host-side, the opener of an
+//! (`compass_runtime::mask_check`), then the hand-off of the exec's
+//! environment to its command (`compass_runtime::relay::ENV_FLAG`: this
+//! binary itself starts with `PATH` only); and, host-side, the opener of an
 //! exec's pins right before bwrap (`compass_runtime::pins`). All logic
 //! lives in those modules.
 
@@ -11,6 +13,7 @@ fn main() {
         Some(compass_runtime::mask_check::FLAG) => compass_runtime::mask_check::run(&args[2..]),
         Some(compass_runtime::relay::FLAG) => compass_runtime::relay::run(&args[2..]),
         Some(compass_runtime::pins::OPEN_FLAG) => compass_runtime::pins::open_and_exec(&args[2..]),
+        Some(compass_runtime::relay::ENV_FLAG) => compass_runtime::relay::env_and_exec(&args[2..]),
         _ => compass_runtime::relay::run(&args[1..]),
     };
     std::process::exit(code);
