@@ -100,7 +100,7 @@ test("the demo's board, live moves, a Warden pause resumed from the page, and a 
     await until("atlas's card in In Review", async () => (await cardsIn(p, "atlas", "In Review")).length === 1);
     assert.deepEqual(await cardsIn(p, "atlas", "In Progress"), []);
 
-    // The review: atlas's branch diff, computed inside its workload.
+    // The review: atlas's branch diff, read from its clone (nothing forwarded yet: marked unverified).
     await p.locator('[data-testid="card"][data-key="demo-1"]').click();
     const panel = p.getByTestId("issue-panel");
     await panel.getByRole("button", { name: "Show diff" }).click();

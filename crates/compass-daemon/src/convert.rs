@@ -801,6 +801,7 @@ pub(crate) fn repo_review(r: crate::fleet::RepoReview) -> pb::RepoDiff {
         patch: r.patch,
         truncated: r.truncated,
         error: r.error,
+        unverified: r.unverified,
     }
 }
 

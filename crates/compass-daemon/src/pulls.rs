@@ -17,6 +17,11 @@
 //!   (`forge_feedback`), so an agent that cannot take it now gets it at the
 //!   next poll, and never twice.
 //!
+//! A pull request's title is its issue's, which an agent may have filed
+//! (`file_issue` passes only Warden's input gate): its title and body are
+//! checked against every stored secret's value before the request is made,
+//! and one that holds any is not opened (a `forge_failed` event says why).
+//!
 //! A failure (forge down, expired token, malformed answer, agent not
 //! running) is a `forge_failed` event — once while it keeps failing the
 //! same way — and nothing recorded moves, so the next poll retries.
@@ -202,6 +207,15 @@ impl Pulls {
                     .map(|n| format!("\n\nCloses #{n}"))
                     .unwrap_or_default()
             );
+            // The title is the issue's, which an agent may have filed:
+            // nothing holding a stored secret's value leaves for the forge.
+            for (field, text) in [("title", &c.title), ("body", &body)] {
+                if fleet.redaction().holds_secret(text) {
+                    return Err(format!(
+                        "the pull request's {field} holds the value of a stored secret, so it was not sent to the forge and no pull request is opened: the secret may have leaked to whoever filed the issue (rotate it)"
+                    ));
+                }
+            }
             let opened = prs
                 .open(&c.ws.branch, &c.title, &body)
                 .await

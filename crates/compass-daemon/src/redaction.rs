@@ -169,6 +169,12 @@ impl Redaction {
         })
     }
 
+    /// Whether `text` holds the value of any secret known (text headed out
+    /// of Compass, such as a pull request's title, is checked with it).
+    pub(crate) fn holds_secret(&self, text: &str) -> bool {
+        matches!(self.values().redact(text), std::borrow::Cow::Owned(_))
+    }
+
     /// Whole-text redaction (no stream state).
     pub(crate) fn redact(&self, text: &mut String) {
         let values = self.values();

@@ -76,10 +76,87 @@ pub fn hook_http_args() -> [&'static str; 3] {
     ]
 }
 
+/// The last link of the in-sandbox chain: `ENV_FLAG -- ARGV...` reads the
+/// exec's environment from [`ENV_FD`], closes it and runs `ARGV` with
+/// exactly that environment. The runtime's binary and the shell before it
+/// started with `PATH` only, so nothing the agent chose for the command's
+/// environment (an `LD_PRELOAD`) acts on them.
+pub const ENV_FLAG: &str = "--compass-env";
+/// The descriptor the exec's environment arrives on (`sandbox::WRAPPER`).
+pub const ENV_FD: i32 = 7;
+/// The most bytes of environment read from [`ENV_FD`].
+const MAX_ENV_BYTES: u64 = 16 << 20;
+
+/// An environment as [`ENV_FLAG`] reads it: `KEY=VALUE` entries, each
+/// ended by a NUL (keys and values hold none: `checks::env`).
+pub(crate) fn env_body(env: &std::collections::BTreeMap<String, String>) -> Vec<u8> {
+    let mut body = Vec::new();
+    for (k, v) in env {
+        body.extend_from_slice(k.as_bytes());
+        body.push(b'=');
+        body.extend_from_slice(v.as_bytes());
+        body.push(0);
+    }
+    body
+}
+
+/// Run `-- ARGV...` with the environment read from [`ENV_FD`]; returns
+/// only when it could not (the exit code of a refusal).
+pub fn env_and_exec(args: &[String]) -> i32 {
+    use std::io::Read;
+    use std::os::unix::ffi::OsStrExt;
+    use std::os::unix::process::CommandExt;
+    let refuse = |why: String| {
+        #[allow(clippy::print_stderr)]
+        {
+            eprintln!("compass-netns-relay: {why}");
+        }
+        crate::mask_check::REFUSED
+    };
+    let mut body = Vec::new();
+    let read = fs_err::File::open(format!("/proc/self/fd/{ENV_FD}"))
+        .and_then(|f| f.take(MAX_ENV_BYTES + 1).read_to_end(&mut body));
+    // Closed whatever happened: the command does not inherit it.
+    let closed = nix::unistd::close(ENV_FD);
+    if let Err(e) = read {
+        return refuse(format!("reading the environment: {e}"));
+    }
+    if let Err(e) = closed {
+        return refuse(format!("closing descriptor {ENV_FD}: {e}"));
+    }
+    if body.len() as u64 > MAX_ENV_BYTES || body.last().is_some_and(|b| *b != 0) {
+        return refuse("the environment is cut or too large".to_owned());
+    }
+    let mut env = Vec::new();
+    for entry in body.split(|b| *b == 0).filter(|e| !e.is_empty()) {
+        let Some(eq) = entry.iter().position(|b| *b == b'=') else {
+            return refuse("an environment entry without `=`".to_owned());
+        };
+        let (k, v) = (&entry[..eq], &entry[eq + 1..]);
+        env.push((
+            std::ffi::OsStr::from_bytes(k).to_owned(),
+            std::ffi::OsStr::from_bytes(v).to_owned(),
+        ));
+    }
+    let Some(("--", argv)) = args.split_first().map(|(f, r)| (f.as_str(), r)) else {
+        return refuse(format!("usage: {ENV_FLAG} -- ARGV..."));
+    };
+    let Some((program, rest)) = argv.split_first() else {
+        return refuse("no command after --".to_owned());
+    };
+    let e = std::process::Command::new(program)
+        .args(rest)
+        .env_clear()
+        .envs(env)
+        .exec();
+    refuse(format!("running {program}: {e}"))
+}
+
 /// If this process was started as the relay (or the mask check it runs
 /// before the command, [`crate::mask_check`], the host-side pin opener
-/// before bwrap, [`crate::pins`], or a container exec's first program,
-/// [`crate::exec_domain`]), run it and exit; else return.
+/// before bwrap, [`crate::pins`], a container exec's first program,
+/// [`crate::exec_domain`], or the last link that hands the command its
+/// environment, [`ENV_FLAG`]), run it and exit; else return.
 pub fn run_if_relay() {
     let args: Vec<String> = std::env::args().collect();
     match args.get(1).map(String::as_str) {
@@ -87,6 +164,7 @@ pub fn run_if_relay() {
         Some(crate::mask_check::FLAG) => std::process::exit(crate::mask_check::run(&args[2..])),
         Some(crate::pins::OPEN_FLAG) => std::process::exit(crate::pins::open_and_exec(&args[2..])),
         Some(crate::exec_domain::FLAG) => std::process::exit(crate::exec_domain::run(&args[2..])),
+        Some(ENV_FLAG) => std::process::exit(env_and_exec(&args[2..])),
         _ => {}
     }
 }

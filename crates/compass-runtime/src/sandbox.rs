@@ -56,13 +56,23 @@ const NO_LIMITS: &str = "no writable cgroup v1 cpu and memory controllers on thi
 /// ([`crate::spec::KEPT_FD`]) and unlinked like the args file; bwrap's own
 /// process closes it too, and the agent's `compass-confine launch` reads
 /// and empties it.
+///
+/// `$4`, when not empty, is the file of the exec's environment when the
+/// runtime's own binary runs in the sandbox before the command (the egress
+/// forwarder, the masks' check): opened on fd 7 ([`crate::relay::ENV_FD`])
+/// and unlinked. That binary and the shell before it then start with
+/// `PATH` only (an `LD_PRELOAD` the agent put in a terminal's environment
+/// would load its code into them); the last link of the chain
+/// ([`crate::relay::ENV_FLAG`]) reads the environment from fd 7, closes it
+/// and runs the command with exactly that environment.
 const WRAPPER: &str = r#"IFS=:
 for f in $1; do echo $$ > "$f" || exit 125; done
 unset IFS
 exec 3< "$2" 4<&0 5>&1 </dev/null >/dev/null || exit 125
 rm -f "$2"
 if [ -n "$3" ]; then exec 6<> "$3" || exit 125; rm -f "$3"; fi
-shift 3
+if [ -n "$4" ]; then exec 7< "$4" || exit 125; rm -f "$4"; fi
+shift 4
 exec "$@""#;
 
 /// Inside the sandbox, first thing: fds 4 and 5 back to stdin and stdout.
@@ -202,17 +212,18 @@ struct SpawnPlan {
 struct Prepared {
     cmd: Command,
     args_file: PathBuf,
-    /// The kept secrets' file of a [`KeptSecrets::Descriptor`] exec.
-    kept_file: Option<PathBuf>,
+    /// The kept secrets' file of a [`KeptSecrets::Descriptor`] exec, and
+    /// the environment's file of an exec the runtime's binary starts.
+    other_files: Vec<PathBuf>,
     slot: LiveSlot,
 }
 
 impl Prepared {
-    /// The wrapper unlinks both files itself; this covers a failed start.
-    fn remove_files(args_file: &Path, kept_file: Option<&Path>) {
+    /// The wrapper unlinks the files itself; this covers a failed start.
+    fn remove_files(args_file: &Path, other_files: &[PathBuf]) {
         let _ = fs_err::remove_file(args_file);
-        if let Some(kept) = kept_file {
-            let _ = fs_err::remove_file(kept);
+        for file in other_files {
+            let _ = fs_err::remove_file(file);
         }
     }
 }
@@ -451,13 +462,25 @@ impl SandboxRuntime {
         // Every value goes through a checked push: the args file is
         // NUL-separated, and a NUL inside a value would add options.
         let mut args = ArgsFile::default();
+        let helper = self.in_sandbox_binary(&w, exec, !pins.is_empty())?;
         // The environment travels as `--setenv` inside the args file (never
         // in bwrap's own environment, where e.g. LD_PRELOAD would act on
-        // the host side, and never in argv).
+        // the host side, and never in argv). When the runtime's own binary
+        // runs first inside, it and the shell before it get `PATH` only,
+        // and the environment goes to the command through fd 7 (`WRAPPER`).
         args.fixed(&["--clearenv"]);
-        for (k, v) in &env {
-            args.setenv(k, v)?;
-        }
+        let env_body = match &helper {
+            Some(_) => {
+                args.setenv("PATH", process::DEFAULT_PATH)?;
+                Some(crate::relay::env_body(&env))
+            }
+            None => {
+                for (k, v) in &env {
+                    args.setenv(k, v)?;
+                }
+                None
+            }
+        };
         args.fixed(&["--unshare-all", "--unshare-user", "--disable-userns"]);
         if w.spec.egress == EgressPolicy::Open {
             args.fixed(&["--share-net"]);
@@ -500,7 +523,6 @@ impl SandboxRuntime {
         bind(&mut args, "--bind", &w.layout.home, INNER_HOME)?;
         bind(&mut args, "--bind", &w.layout.work, INNER_WORK)?;
         bind(&mut args, "--bind", &w.layout.tmp, "/tmp")?;
-        let helper = self.in_sandbox_binary(&w, exec, !pins.is_empty())?;
         // The host's own content: config, sockets, the relay, mounts.
         let host_content = |args: &mut ArgsFile, read_only_only: bool| {
             bind(args, "--ro-bind", &w.layout.run, layout::INNER_RUN)?;
@@ -595,6 +617,11 @@ impl SandboxRuntime {
             command.extend(crate::relay::gateway_args().map(OsString::from));
             command.push("--".into());
         }
+        if env_body.is_some() {
+            for part in [INNER_RELAY, crate::relay::ENV_FLAG, "--"] {
+                command.push(part.into());
+            }
+        }
         command.extend(exec.argv.iter().map(OsString::from));
         let body = args.encode()?;
         // bwrap reads its arguments from a 0600 file in the (unmounted)
@@ -607,19 +634,27 @@ impl SandboxRuntime {
             .state_dir
             .join(format!("spawn-{:016x}.args", rand::random::<u64>()));
         crate::secret_env::write_host_file(&args_file, &body)?;
-        let kept_file = match &kept_body {
-            Some(kept) => {
-                let path = w
-                    .layout
-                    .state_dir
-                    .join(format!("spawn-{:016x}.kept", rand::random::<u64>()));
-                if let Err(e) = crate::secret_env::write_host_file(&path, kept.expose()) {
-                    let _ = fs_err::remove_file(&args_file);
-                    return Err(e);
-                }
-                Some(path)
+        let mut other_files = Vec::new();
+        for (ext, body) in [
+            ("kept", kept_body.as_ref().map(|k| k.expose().as_slice())),
+            ("env", env_body.as_deref()),
+        ] {
+            let Some(body) = body else { continue };
+            let path = w
+                .layout
+                .state_dir
+                .join(format!("spawn-{:016x}.{ext}", rand::random::<u64>()));
+            if let Err(e) = crate::secret_env::write_host_file(&path, body) {
+                Prepared::remove_files(&args_file, &other_files);
+                return Err(e);
             }
-            None => None,
+            other_files.push(path);
+        }
+        let file_of = |ext: &str| {
+            other_files
+                .iter()
+                .find(|p| p.extension().is_some_and(|e| e == ext))
+                .map_or(Path::new(""), PathBuf::as_path)
         };
         let procs_list = w
             .procs
@@ -633,7 +668,8 @@ impl SandboxRuntime {
             .arg("compass-sandbox")
             .arg(procs_list)
             .arg(&args_file)
-            .arg(kept_file.as_deref().unwrap_or(Path::new("")));
+            .arg(file_of("kept"))
+            .arg(file_of("env"));
         if let (false, Some(opener)) = (pins.is_empty(), &helper) {
             // The pinned entries are opened host-side as fds `pins::FIRST_FD`.. right
             // before bwrap binds them (`--bind-fd`), never by path.
@@ -649,7 +685,7 @@ impl SandboxRuntime {
         Ok(Prepared {
             cmd,
             args_file,
-            kept_file,
+            other_files,
             slot,
         })
     }
@@ -1024,12 +1060,12 @@ impl WorkloadRuntime for SandboxRuntime {
         let Prepared {
             cmd,
             args_file,
-            kept_file,
+            other_files,
             slot,
         } = self.prepare(name, exec).await?;
         let spawned = process::spawn_piped(cmd, &format!("bwrap for {name}"));
         if spawned.is_err() {
-            Prepared::remove_files(&args_file, kept_file.as_deref());
+            Prepared::remove_files(&args_file, &other_files);
         }
         let (child, pipes) = spawned?;
         let pid = self.track(name, child.id());
@@ -1041,7 +1077,7 @@ impl WorkloadRuntime for SandboxRuntime {
         let Prepared {
             cmd,
             args_file,
-            kept_file,
+            other_files,
             slot,
         } = self.prepare(name, exec).await?;
         let out = process::capture(
@@ -1051,7 +1087,7 @@ impl WorkloadRuntime for SandboxRuntime {
             &format!("bwrap for {name}"),
         )
         .await;
-        Prepared::remove_files(&args_file, kept_file.as_deref());
+        Prepared::remove_files(&args_file, &other_files);
         // Ended: it pins nothing any more (the capture waited for it; were
         // this future dropped, the capture kills it).
         drop(slot);

@@ -631,7 +631,8 @@ pub(crate) enum WorkstreamCmd {
         json: JsonFlag,
     },
     /// The workstream's branch against its base in every repo: commits and
-    /// patch, computed inside the (running) agent's workload.
+    /// patch of the commit the relay forwarded, read from Compass's copy;
+    /// before any push, from the (running) agent's clone, marked unverified.
     Diff {
         workstream: String,
         #[command(flatten)]

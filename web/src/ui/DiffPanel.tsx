@@ -1,6 +1,8 @@
 // A workstream's review: per repo, the branch's commits and its patch
-// against the base (GetWorkstreamDiff, computed by git inside the agent's
-// workload), shown on demand.
+// against the base (GetWorkstreamDiff), shown on demand. Once the relay has
+// forwarded the branch the daemon reads the forwarded commit from its own
+// copy; before that it reads the agent's clone, and the repo is marked
+// unverified (the agent can rewrite what its clone shows).
 import { useState } from "react";
 import { describe, type Api } from "../client.js";
 import type { WorkstreamDiff } from "../gen/compass/v1/compass_pb.js";
@@ -37,6 +39,12 @@ export function DiffPanel({ api, workstreamId }: { api: Api; workstreamId: strin
             {shown(r.repo)} <span className="muted">{r.base ? `from ${r.base.slice(0, 12)}` : ""}</span>
           </h4>
           {r.error && <p className="note error">{shown(r.error)}</p>}
+          {r.unverified && (
+            <p className="note warn" data-testid="unverified">
+              Unverified: read from the agent&apos;s clone. Nothing of this branch was forwarded yet, and the agent
+              can rewrite what its clone shows.
+            </p>
+          )}
           {r.commits.length > 0 && (
             <ul className="commits">
               {r.commits.map((c) => (

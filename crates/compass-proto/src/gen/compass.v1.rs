@@ -1487,7 +1487,8 @@ pub struct RepoDiff {
     /// The repo's directory name under /work.
     #[prost(string, tag = "1")]
     pub repo: ::prost::alloc::string::String,
-    /// The commit the branch is compared against (merge base with the clone's HEAD).
+    /// The commit the branch is compared against: its newest commit on trunk
+    /// as Compass's own mirror of the remote has it.
     #[prost(string, tag = "2")]
     pub base: ::prost::alloc::string::String,
     #[prost(message, repeated, tag = "3")]
@@ -1500,6 +1501,13 @@ pub struct RepoDiff {
     /// Set when git could not answer for this repo; the others still do.
     #[prost(string, tag = "6")]
     pub error: ::prost::alloc::string::String,
+    /// Read from the agent's own clone, because the relay has forwarded
+    /// nothing of this branch yet: the agent can rewrite what its object store
+    /// says (a pushed file, a subject), so this is a preview, not what it will
+    /// publish. Unset, the review is of the forwarded commit, read host-side
+    /// from the relay's copy of it.
+    #[prost(bool, tag = "7")]
+    pub unverified: bool,
 }
 #[derive(Clone, PartialEq, ::prost::Message)]
 pub struct WorkstreamDiff {

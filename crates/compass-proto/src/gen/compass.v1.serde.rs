@@ -15987,6 +15987,9 @@ impl serde::Serialize for RepoDiff {
         if !self.error.is_empty() {
             len += 1;
         }
+        if self.unverified {
+            len += 1;
+        }
         let mut struct_ser = serializer.serialize_struct("compass.v1.RepoDiff", len)?;
         if !self.repo.is_empty() {
             struct_ser.serialize_field("repo", &self.repo)?;
@@ -16006,6 +16009,9 @@ impl serde::Serialize for RepoDiff {
         if !self.error.is_empty() {
             struct_ser.serialize_field("error", &self.error)?;
         }
+        if self.unverified {
+            struct_ser.serialize_field("unverified", &self.unverified)?;
+        }
         struct_ser.end()
     }
 }
@@ -16022,6 +16028,7 @@ impl<'de> serde::Deserialize<'de> for RepoDiff {
             "patch",
             "truncated",
             "error",
+            "unverified",
         ];
 
         #[allow(clippy::enum_variant_names)]
@@ -16032,6 +16039,7 @@ impl<'de> serde::Deserialize<'de> for RepoDiff {
             Patch,
             Truncated,
             Error,
+            Unverified,
         }
         impl<'de> serde::Deserialize<'de> for GeneratedField {
             fn deserialize<D>(deserializer: D) -> std::result::Result<GeneratedField, D::Error>
@@ -16059,6 +16067,7 @@ impl<'de> serde::Deserialize<'de> for RepoDiff {
                             "patch" => Ok(GeneratedField::Patch),
                             "truncated" => Ok(GeneratedField::Truncated),
                             "error" => Ok(GeneratedField::Error),
+                            "unverified" => Ok(GeneratedField::Unverified),
                             _ => Err(serde::de::Error::unknown_field(value, FIELDS)),
                         }
                     }
@@ -16084,6 +16093,7 @@ impl<'de> serde::Deserialize<'de> for RepoDiff {
                 let mut patch__ = None;
                 let mut truncated__ = None;
                 let mut error__ = None;
+                let mut unverified__ = None;
                 while let Some(k) = map_.next_key()? {
                     match k {
                         GeneratedField::Repo => {
@@ -16122,6 +16132,12 @@ impl<'de> serde::Deserialize<'de> for RepoDiff {
                             }
                             error__ = Some(map_.next_value()?);
                         }
+                        GeneratedField::Unverified => {
+                            if unverified__.is_some() {
+                                return Err(serde::de::Error::duplicate_field("unverified"));
+                            }
+                            unverified__ = Some(map_.next_value()?);
+                        }
                     }
                 }
                 Ok(RepoDiff {
@@ -16131,6 +16147,7 @@ impl<'de> serde::Deserialize<'de> for RepoDiff {
                     patch: patch__.unwrap_or_default(),
                     truncated: truncated__.unwrap_or_default(),
                     error: error__.unwrap_or_default(),
+                    unverified: unverified__.unwrap_or_default(),
                 })
             }
         }

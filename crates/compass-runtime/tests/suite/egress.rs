@@ -249,3 +249,70 @@ async fn the_host_tier_refuses_egress_policies() {
         assert!(!state.exists());
     }
 }
+
+/// An exec's environment is the agent's to choose (a terminal's `env`):
+/// an `LD_PRELOAD` in it loads agent code into the command it runs, never
+/// into the runtime's own in-sandbox binary (the egress forwarder, the
+/// masks' check), which starts with a cleared environment. The preload
+/// writes the executable of every process it is loaded into.
+#[tokio::test]
+async fn an_execs_ld_preload_never_reaches_the_forwarder() {
+    let root = tempfile::tempdir().unwrap();
+    let a = spec(
+        "preload",
+        &root.path().join("w"),
+        EgressPolicy::Allowlist { hosts: vec![] },
+    );
+    let rt = sandbox();
+    rt.create(&a).await.unwrap();
+    let work = a.state_dir.join("work");
+    let source = root.path().join("seen.c");
+    fs_err::write(
+        &source,
+        r#"#include <stdio.h>
+#include <unistd.h>
+__attribute__((constructor)) static void seen(void) {
+    char exe[512];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n < 0) return;
+    exe[n] = 0;
+    FILE *f = fopen("/work/preload-seen", "a");
+    if (!f) return;
+    fprintf(f, "%s\n", exe);
+    fclose(f);
+}
+"#,
+    )
+    .unwrap();
+    let built = std::process::Command::new("cc")
+        .args(["-shared", "-fPIC", "-o"])
+        .arg(work.join("seen.so"))
+        .arg(&source)
+        .output()
+        .expect("a C compiler (cc) is needed to build the test's preload");
+    assert!(built.status.success(), "{built:?}");
+    let mut exec = sh("echo ran");
+    exec.env
+        .insert("LD_PRELOAD".to_owned(), "/work/seen.so".to_owned());
+    let out = rt.exec(&a.name, &exec).await.unwrap();
+    assert_eq!(
+        stdout(&out).trim(),
+        "ran",
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let seen = fs_err::read_to_string(work.join("preload-seen")).unwrap_or_default();
+    // The command itself is the agent's: the preload reached it.
+    assert!(
+        seen.lines()
+            .any(|l| l.ends_with("sh") || l.ends_with("dash")),
+        "{seen}"
+    );
+    assert!(
+        !seen.lines().any(|l| l.contains("compass")),
+        "the exec's LD_PRELOAD was loaded into the runtime's own binary: {seen}"
+    );
+    // Nor into the shell that starts the chain before the check.
+    assert_eq!(seen.lines().count(), 1, "{seen}");
+    rt.remove(&a.name).await.unwrap();
+}

@@ -3,7 +3,12 @@
 //! loopback port; its URL and token come from `GetStatus` on the socket).
 //! On a terminal it runs raw (keys go through as typed, the window size
 //! follows SIGWINCH); from a pipe it sends what it reads, then end of
-//! input (Ctrl-D). It exits with the shell's exit code.
+//! input (Ctrl-D). It exits with the shell's exit code. What the shell
+//! prints goes through [`filter`] first: the agent chose it, and a
+//! terminal obeys more than colours (the host's clipboard, reports typed
+//! back as the operator).
+
+mod filter;
 
 use crate::CliResult;
 use crate::cli::AgentTarget;
@@ -196,10 +201,11 @@ async fn relay(
     });
     let mut code = None;
     let mut out = std::io::stdout();
+    let mut filter = filter::Filter::default();
     while let Some(message) = from_daemon.next().await {
         match message.context("the shell's connection")? {
             Message::Binary(bytes) => {
-                out.write_all(&bytes)?;
+                out.write_all(&filter.push(&bytes))?;
                 out.flush()?;
             }
             Message::Text(text) => {

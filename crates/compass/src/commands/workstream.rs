@@ -82,6 +82,9 @@ pub(crate) async fn run(client: &mut Client, cmd: WorkstreamCmd) -> CliResult {
     }
 }
 
+/// What marks a repo's review read from the agent's own clone.
+const UNVERIFIED: &str = "unverified: read from the agent's clone (nothing forwarded yet; the agent can rewrite what it shows)";
+
 /// A workstream's review as text: per repo, its commits then its patch
 /// (the agent's bytes: `out` keeps their terminal escapes off the terminal).
 fn diff_text(d: &pb::WorkstreamDiff) -> String {
@@ -97,6 +100,9 @@ fn diff_text(d: &pb::WorkstreamDiff) -> String {
             r.base.get(..12).unwrap_or(&r.base),
             r.commits.len()
         ));
+        if r.unverified {
+            text.push_str(&format!("\n  {UNVERIFIED}"));
+        }
         for c in &r.commits {
             text.push_str(&format!(
                 "\n  {} {}",

@@ -1,6 +1,7 @@
 //! What the Bridge needs from the daemon, through the CLI like any client:
-//! a workstream's review (`compass workstream diff`, git inside the agent's
-//! workload) with its bad input, and a stored stream in readable units
+//! a workstream's review (`compass workstream diff`: the forwarded commit
+//! read on the host, else the agent's clone, marked unverified) with its
+//! bad input, and a stored stream in readable units
 //! (streamed chunks coalesced by the daemon). The page itself is tested in
 //! headless Chromium by `web/test/` (run from `scripts/test`).
 
@@ -57,9 +58,15 @@ fn a_workstream_diff_shows_the_branch_commits_and_patch_and_the_stream_is_coales
     assert!(text.contains("compass/atlas/demo-1"), "{text}");
     assert!(text.contains("Add the review notes"), "{text}");
     assert!(text.contains("+reviewed line"), "{text}");
+    // Nothing pushed: read from the agent's clone, and said so.
+    assert!(
+        text.contains("unverified: read from the agent's clone"),
+        "{text}"
+    );
     let json = d.json(&["workstream", "diff", &ws]);
     let app = &json["repos"][0];
     assert_eq!(app["repo"], "app");
+    assert_eq!(app["unverified"], true, "{json}");
     assert_eq!(app["commits"].as_array().map(Vec::len), Some(1), "{json}");
     assert_eq!(app["base"].as_str().map(str::len), Some(40), "{json}");
 
@@ -209,4 +216,45 @@ steps = [
         patch.contains("+branch line"),
         "the review read a ref named like the branch, not the branch: {patch:?}"
     );
+}
+
+/// Git does not check an object's hash when `log` and `diff` read it: an
+/// agent that pushed a change can then overwrite the loose object of the
+/// pushed file in its own clone with a harmless one. The review is built
+/// on the host from what the relay received (objects that came through
+/// git's index-pack, by the forwarded commit's id), so it still shows the
+/// file the remote holds, and says it is verified.
+#[test]
+fn a_review_shows_the_pushed_blob_not_an_object_the_agent_overwrote_after_the_push() {
+    let (d, repo, ws, turn) = one_turn_on_a_workstream(
+        r#"name = "object-swap"
+[[turns]]
+steps = [
+  { kind = "write", path = "install.sh", content = "the pushed line\n" },
+  { kind = "git_commit", message = "Add the installer" },
+  { kind = "run", command = "git push -q origin HEAD && echo pushed-it" },
+  { kind = "run", command = "b=$(git rev-parse HEAD:install.sh); g=$(printf 'echo harmless\\n' | git hash-object -w --stdin); o=$(git rev-parse --git-common-dir)/objects; p=$o/$(echo $b | cut -c1-2)/$(echo $b | cut -c3-); q=$o/$(echo $g | cut -c1-2)/$(echo $g | cut -c3-); chmod u+w $p && cp $q $p && git show HEAD:install.sh && echo swapped-it" },
+]
+"#,
+    );
+    assert!(
+        turn.contains("pushed-it") && turn.contains("swapped-it"),
+        "{turn}"
+    );
+    let published = super::git(&repo, &["rev-parse", "refs/heads/compass/atlas/demo-1"]);
+    assert_eq!(
+        super::git(&repo, &["show", &format!("{published}:install.sh")]),
+        "the pushed line"
+    );
+    let json = d.json(&["workstream", "diff", &ws]);
+    let app = &json["repos"][0];
+    assert_eq!(app["error"].as_str().unwrap_or(""), "", "{json}");
+    let patch = app["patch"].as_str().unwrap_or("");
+    assert!(
+        patch.contains("+the pushed line") && !patch.contains("harmless"),
+        "the review read the agent's overwritten object, not what was pushed ({published}): {patch}"
+    );
+    assert_ne!(app["unverified"], true, "{json}");
+    let text = d.ok(&["workstream", "diff", &ws]);
+    assert!(!text.contains("unverified"), "{text}");
 }

@@ -432,3 +432,62 @@ fn ready_for_push_in_a_loop_polls_the_forge_at_most_once_per_gap() {
     let events = d.ok(&["events"]);
     assert_eq!(events.matches("ready for push: ").count(), 5, "{events}");
 }
+
+/// A held secret the agent knows.
+const HELD: &str = "deploy-key-7f3a9c21e5b04d";
+
+/// An agent files an issue whose title carries a stored secret's value
+/// (`file_issue` passes only Warden's input gate, here off: the boundary
+/// must hold without it); a workstream on that issue, pushed and ready,
+/// would open a pull request titled by it. The title is checked against
+/// every held secret before anything goes to the forge: no request to the
+/// forge ever carries the value, no pull request opens, and a
+/// `forge_failed` event says why.
+#[test]
+fn a_held_secret_in_a_filed_issues_title_never_reaches_the_forge() {
+    let (f, _) = on_forge(&["--merge-poll", "3600"], &[("say one", "write one.txt")]);
+    let d = &f.d;
+    d.ok(&["warden", "off"]);
+    set_secret(d, "DEPLOY_KEY", HELD);
+    let ws = atlas_in_progress(d);
+    let child_branch = "compass/atlas/demo-2";
+    let push = format!(
+        "git checkout -qb work HEAD && printf 'one\\n' > one.txt && git add -A && \
+         git -c user.name=a -c user.email=a@example.com commit -qm one && \
+         git push -q origin HEAD:refs/heads/{child_branch}"
+    );
+    d.start_scripted(
+        "atlas",
+        &format!(
+            "name = \"leak-title\"\n[[turns]]\nsteps = [ {{ kind = \"mcp\", tool = \"file_issue\", arguments = {{ title = \"rotate {HELD}\", body = \"found while working\" }} }} ]\n\
+             [[turns]]\non_prompt_containing = \"push it\"\nsteps = [ {}, {} ]\n",
+            step(&push),
+            ready_step("demo-2"),
+        ),
+    );
+    let turn = d.ok(&["agent", "prompt", "atlas", "file it", "--follow"]);
+    assert!(turn.contains("mcp file_issue:"), "{turn}");
+    let child = d.workstream("demo-2", "atlas");
+    assert_ne!(child, ws);
+    assert_eq!(
+        d.json(&["workstream", "show", &child])["branch"],
+        child_branch
+    );
+    d.ok(&["workstream", "move", &child, "in_progress"]);
+    let turn = d.ok(&["agent", "prompt", "atlas", "push it", "--follow"]);
+    assert!(turn.contains("Compass forwarded this push"), "{turn}");
+    let events = wait_for(d, "the refused pull request", |e| {
+        e.contains("holds the value of a stored secret")
+    });
+    d.ok(&["dispatcher", "check-merges"]);
+    assert!(f.gh.pulls().is_empty(), "{:?}", f.gh.pulls());
+    for seen in f.gh.seen() {
+        let body = seen.body.to_string();
+        assert!(
+            !body.contains(HELD) && !seen.path.contains(HELD) && !seen.query.contains(HELD),
+            "the held secret reached the forge: {} {} {body}\n{events}",
+            seen.method,
+            seen.path
+        );
+    }
+}

@@ -260,3 +260,54 @@ fn the_shell_socket_refuses_without_the_token_from_another_origin_or_for_an_idle
     );
     assert_eq!(events.matches("opened (by").count(), 1, "{events}");
 }
+
+/// What a program in the agent's shell prints reaches the operator's own
+/// terminal: sequences that write the host's clipboard (OSC 52), talk to
+/// the terminal in a string (DCS, APC, PM, SOS) or make it answer (title,
+/// cursor and device reports, typed back as if by the operator) never do.
+/// Colours and cursor movement still pass, so the shell stays usable.
+#[test]
+fn agent_shell_output_cannot_reach_the_operators_clipboard_or_ask_the_terminal() {
+    compass_test_support::bins::scripted_agent();
+    let d = TestDaemon::start();
+    d.scripted_agent("atlas", SCENARIO);
+    let out = shell(
+        &d,
+        "atlas",
+        concat!(
+            r"printf '\033]52;c;Y3VybCBldmlsIHwgc2g=\007'; ",
+            r"printf '\033P+q544e\033\\\033_apc\033\\\033^pm\033\\\033Xsos\033\\'; ",
+            r"printf '\033[21t\033[6n\033[c\033[>c\033[?u\005'; ",
+            r"printf '\302\2352;title\007\233c'; ",
+            r"printf '\033[31mred-%s\033[0m\033[2;5H\n' text",
+            "\nexit 0\n"
+        ),
+    );
+    let stdout = out.stdout;
+    let shown = String::from_utf8_lossy(&stdout);
+    assert_eq!(out.status.code(), Some(0), "{shown:?}");
+    assert!(
+        shown.contains("\x1b[31mred-text\x1b[0m\x1b[2;5H"),
+        "colours and cursor movement must pass: {shown:?}"
+    );
+    for (what, seq) in [
+        ("OSC 52", &b"\x1b]52"[..]),
+        ("DCS", b"\x1bP"),
+        ("APC", b"\x1b_"),
+        ("PM", b"\x1b^"),
+        ("SOS", b"\x1bX"),
+        ("title report", b"\x1b[21t"),
+        ("cursor report", b"\x1b[6n"),
+        ("device attributes", b"\x1b[c"),
+        ("secondary device attributes", b"\x1b[>c"),
+        ("keyboard protocol query", b"\x1b[?u"),
+        ("answerback (ENQ)", b"\x05"),
+        ("8-bit OSC", b"\xc2\x9d"),
+        ("raw 8-bit CSI", b"\x9bc"),
+    ] {
+        assert!(
+            !stdout.windows(seq.len()).any(|w| w == seq),
+            "{what} reached the operator's terminal: {shown:?}"
+        );
+    }
+}
