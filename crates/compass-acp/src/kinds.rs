@@ -10,6 +10,7 @@
 //! used: a registry is never half loaded.
 
 use crate::error::AcpError;
+use crate::memory::MemoryFiles;
 pub use compass_core::hook::HookProtocol;
 use compass_runtime::ExecSpec;
 use serde::{Deserialize, Serialize};
@@ -446,6 +447,11 @@ pub struct AgentKind {
     pub gateway: Option<Gateway>,
     pub provision: Provision,
     pub hooks: HookSupport,
+    /// The instruction files the agent's program loads at a session's
+    /// start (`[kind.memory]`): read by the daemon through `agentfs` and
+    /// inspected by Warden before every launch ([`crate::memory`]).
+    #[serde(default, skip_serializing_if = "MemoryFiles::is_empty")]
+    pub memory: MemoryFiles,
 }
 
 impl AgentKind {
@@ -833,6 +839,7 @@ impl AgentKind {
             .masked
             .check()
             .or_else(|e| bad("provision.masked", e))?;
+        self.memory.check().or_else(|e| bad("memory", e))?;
         for r in &self.provision.rendered {
             self.check_rendered_file(r)
                 .or_else(|e| bad("provision.rendered", e))?;

@@ -19,6 +19,7 @@ pub mod error;
 pub mod executor;
 pub mod kinds;
 pub mod masked;
+pub mod memory;
 pub mod paths;
 mod rpc;
 pub mod session;
@@ -34,6 +35,7 @@ pub use driver::{
 };
 pub use error::AcpError;
 pub use executor::ExecutorLimits;
+pub use memory::{HoldKind, MemoryCleared, MemoryFiles, MemoryGate, MemoryHold, MemoryImports};
 pub use kinds::{
     AgentKind, AuthScheme, CONFINE_BINARY, GATEWAY_PLACEHOLDER, Gateway, HookProtocol, HookSupport,
     HookTransport, HttpHooks, INSTALL_PREFIX_ENV, KindRegistry, Programs, Provision, Transport,
