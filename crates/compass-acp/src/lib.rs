@@ -35,12 +35,12 @@ pub use driver::{
 };
 pub use error::AcpError;
 pub use executor::ExecutorLimits;
-pub use memory::{HoldKind, MemoryCleared, MemoryFiles, MemoryGate, MemoryHold, MemoryImports};
 pub use kinds::{
     AgentKind, AuthScheme, CONFINE_BINARY, GATEWAY_PLACEHOLDER, Gateway, HookProtocol, HookSupport,
     HookTransport, HttpHooks, INSTALL_PREFIX_ENV, KindRegistry, Programs, Provision, Transport,
     TransportChoice,
 };
+pub use memory::{HoldKind, MemoryCleared, MemoryFiles, MemoryGate, MemoryHold, MemoryImports};
 pub use session::{
     AcpSession, AgentInfo, Limits, PermissionPolicy, Relaunch, ServedCapabilities, SessionConfig,
     StartMode, Timeouts, TurnOutcome,
