@@ -91,9 +91,14 @@ fn an_injected_claude_md_holds_the_start_until_the_user_allows_it() {
     assert!(show.contains("/work/app/CLAUDE.md"), "{show}");
     let flagged: Vec<Value> = decisions_on(&d, "file:/work/app/CLAUDE.md")
         .into_iter()
-        .filter(|g| g["verdict"]["decision"]["decision"] == "flag")
+        .filter(|g| g["decision"] == "flag")
         .collect();
-    assert_eq!(flagged.len(), 1, "{flagged:#?}");
+    assert_eq!(
+        flagged.len(),
+        1,
+        "{}",
+        d.ok(&["warden", "log", "--agent", "atlas", "--json"])
+    );
     let hash = flagged[0]["hash"].as_str().unwrap().to_owned();
     assert!(
         show.contains(&hash),
@@ -136,11 +141,13 @@ fn a_benign_claude_md_and_its_import_are_inspected_and_start_with_no_hold() {
     );
     for source in ["file:/work/app/CLAUDE.md", "file:/work/app/docs/team.md"] {
         let decided = decisions_on(&d, source);
-        assert!(!decided.is_empty(), "{source} was not inspected");
         assert!(
-            decided
-                .iter()
-                .all(|g| g["verdict"]["decision"]["decision"] == "clear"),
+            !decided.is_empty(),
+            "{source} was not inspected: {}",
+            d.ok(&["warden", "log", "--agent", "atlas", "--json"])
+        );
+        assert!(
+            decided.iter().all(|g| g["decision"] == "clear"),
             "{decided:#?}"
         );
     }
@@ -189,14 +196,39 @@ fn a_memory_file_the_agent_changed_holds_its_restart() {
     let clone = d.home().join("agents/agt-1/work/app");
     write_as_agent(&clone, "docs/team.md", INJECTED);
     d.ok(&["agent", "reload", "atlas"]);
-    wait_until("the reload to be held", || {
-        d.ok(&["agent", "show", "atlas"])
-            .contains("paused by Warden")
-    });
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !d
+        .ok(&["agent", "show", "atlas"])
+        .contains("paused by Warden")
+    {
+        assert!(
+            Instant::now() < deadline,
+            "the reload was not held: {}\n{}",
+            d.ok(&["agent", "show", "atlas"]),
+            d.ok(&["events"])
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
     let show = d.ok(&["agent", "show", "atlas"]);
     assert!(show.contains("/work/app/docs/team.md"), "{show}");
     std::thread::sleep(Duration::from_secs(1));
     assert_eq!(sessions_started(&d), before, "the held restart started");
+    assert!(d.ok(&["agent", "show", "atlas"]).contains("status: paused"));
+
+    // Allowed once and resumed, the next prompt relaunches the agent.
+    let flagged: Vec<Value> = decisions_on(&d, "file:/work/app/docs/team.md")
+        .into_iter()
+        .filter(|g| g["decision"] == "flag")
+        .collect();
+    let hash = flagged[0]["hash"].as_str().unwrap().to_owned();
+    d.ok(&["warden", "allow-once", "atlas", &hash]);
+    d.ok(&["agent", "resume", "atlas"]);
+    d.ok(&["agent", "prompt", "atlas", "go on", "--follow"]);
+    wait_until("the relaunched session", || sessions_started(&d) > before);
+    assert!(
+        d.ok(&["agent", "show", "atlas"])
+            .contains("status: running")
+    );
 }
 
 fn write_as_agent(clone: &Path, rel: &str, content: &str) {
