@@ -201,7 +201,7 @@ impl MemoryHold {
         let file = &self.file;
         match &self.kind {
             HoldKind::Flagged { hash } => format!(
-                "the agent's memory file {file} was flagged by Warden before its session started, so the agent was not started: {} (decision {hash}; allow it once with `compass warden allow-once AGENT {hash}` and start the agent again, or keep it held)",
+                "the agent's memory file {file} was flagged by Warden before its session started, so the agent was not started: {} (decision {hash}; allow it once with `compass warden allow-once AGENT {hash}`, then start the agent again — or, if it was running, resume it and its next prompt starts it — or keep it held)",
                 self.why
             ),
             HoldKind::Denied => format!(
