@@ -1794,6 +1794,27 @@ mod tests {
                 ),
                 "provision.masked",
             ),
+            (
+                USER.replace(
+                    "[kind.hooks]",
+                    "[kind.memory]\nfiles=['../CLAUDE.md']\n[kind.hooks]",
+                ),
+                "memory: files: \"../CLAUDE.md\"",
+            ),
+            (
+                USER.replace(
+                    "[kind.hooks]",
+                    "[kind.memory]\nhome_files=[\"a\\nb.md\"]\n[kind.hooks]",
+                ),
+                "memory: home_files",
+            ),
+            (
+                USER.replace(
+                    "[kind.hooks]",
+                    "[kind.memory]\nfiles=['/etc/CLAUDE.md']\n[kind.hooks]",
+                ),
+                "must be relative",
+            ),
             (USER.replace("id='my-agent'", "id='My Agent'"), "id"),
             (
                 USER.replace("install=''", "install=''\ninstall_timeout_s=0"),
@@ -1817,6 +1838,33 @@ mod tests {
                 assert!(e.contains("my-agent") || field == "id", "{field}: {e}");
             }
         }
+    }
+
+    /// Every real-agent kind declares the memory files its agent loads,
+    /// and they pass the load's checks.
+    #[test]
+    fn real_agent_kinds_declare_their_memory_files() {
+        let r = KindRegistry::builtin().unwrap();
+        for (id, file) in [
+            ("claude-code", "CLAUDE.md"),
+            ("codex", "AGENTS.md"),
+            ("gemini-cli", "GEMINI.md"),
+            ("opencode", "AGENTS.md"),
+        ] {
+            let memory = &r.get(id).unwrap().memory;
+            assert!(memory.files.iter().any(|f| f == file), "{id}: {memory:?}");
+            assert!(memory.check().is_ok());
+        }
+        let claude = r.get("claude-code").unwrap();
+        assert_eq!(claude.memory.imports, crate::MemoryImports::AtPath);
+        // Its auto memory, which the agent writes, is never loaded.
+        assert_eq!(
+            claude
+                .env
+                .get("CLAUDE_CODE_DISABLE_AUTO_MEMORY")
+                .map(String::as_str),
+            Some("1")
+        );
     }
 
     /// The four real-agent kinds reach their model through a gateway, in
