@@ -4,8 +4,9 @@
 //! agentfs and inspected by Warden before every launch of the agent
 //! process, through a real daemon: an injection holds the start until the
 //! user allows it (and names the file wherever the hold shows), a benign
-//! file starts with no hold, a link refuses the start, and a file changed
-//! while the agent ran holds its restart.
+//! file starts with no hold, a link refuses the start, a deny-listed file
+//! keeps the agent from starting, and a file changed while the agent ran
+//! holds its restart.
 
 use super::{TestDaemon, commit_file, git, git_repo};
 use serde_json::Value;
@@ -233,4 +234,24 @@ fn a_memory_file_the_agent_changed_holds_its_restart() {
 
 fn write_as_agent(clone: &Path, rel: &str, content: &str) {
     fs_err::write(clone.join(rel), content).unwrap();
+}
+
+#[test]
+fn a_deny_listed_memory_file_keeps_the_agent_from_starting() {
+    compass_test_support::bins::scripted_agent();
+    let d = TestDaemon::start();
+    let scenario = project(&d, &[("CLAUDE.md", BENIGN)]);
+    d.ok(&["warden", "deny", "file:/work/app/CLAUDE.md"]);
+    let out = start(&d, &scenario);
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(!out.status.success(), "a deny-listed memory file started");
+    assert!(err.contains("/work/app/CLAUDE.md"), "{err}");
+    assert!(err.contains("deny-listed"), "{err}");
+    assert_eq!(sessions_started(&d), 0);
+    // Not a decision waiting for the user: the agent failed.
+    let show = d.ok(&["agent", "show", "atlas"]);
+    assert!(show.contains("status: failed"), "{show}");
+    // Off the list, the same file starts.
+    d.ok(&["warden", "forget", "file:/work/app/CLAUDE.md"]);
+    assert!(start(&d, &scenario).status.success());
 }
