@@ -45,6 +45,9 @@ pub enum AcpError {
     Registry(String),
     #[error("workload operation failed: {0}")]
     Runtime(#[from] compass_runtime::RuntimeError),
+    /// A memory file held the launch before the agent process existed.
+    #[error(transparent)]
+    MemoryHeld(#[from] crate::memory::MemoryHold),
     #[error("{context}: {source}")]
     Json {
         context: String,
@@ -71,6 +74,7 @@ impl AcpError {
             Self::Registry(_) => "registry",
             Self::Runtime(_) => "runtime",
             Self::Json { .. } => "json",
+            Self::MemoryHeld(_) => "memory_held",
         }
     }
 
@@ -125,6 +129,7 @@ impl Clone for AcpError {
             },
             Self::UnknownKind(k) => Self::UnknownKind(k.clone()),
             Self::Registry(r) => Self::Registry(r.clone()),
+            Self::MemoryHeld(hold) => Self::MemoryHeld(hold.clone()),
             other => Self::Protocol {
                 what: other.to_string(),
             },

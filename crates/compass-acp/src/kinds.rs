@@ -10,6 +10,7 @@
 //! used: a registry is never half loaded.
 
 use crate::error::AcpError;
+use crate::memory::MemoryFiles;
 pub use compass_core::hook::HookProtocol;
 use compass_runtime::ExecSpec;
 use serde::{Deserialize, Serialize};
@@ -457,6 +458,11 @@ pub struct AgentKind {
     pub gateway: Option<Gateway>,
     pub provision: Provision,
     pub hooks: HookSupport,
+    /// The instruction files the agent's program loads at a session's
+    /// start (`[kind.memory]`): read by the daemon through `agentfs` and
+    /// inspected by Warden before every launch ([`crate::memory`]).
+    #[serde(default, skip_serializing_if = "MemoryFiles::is_empty")]
+    pub memory: MemoryFiles,
 }
 
 impl AgentKind {
@@ -844,6 +850,7 @@ impl AgentKind {
             .masked
             .check()
             .or_else(|e| bad("provision.masked", e))?;
+        self.memory.check().or_else(|e| bad("memory", e))?;
         for r in &self.provision.rendered {
             self.check_rendered_file(r)
                 .or_else(|e| bad("provision.rendered", e))?;
@@ -1821,6 +1828,27 @@ mod tests {
                 ),
                 "provision.masked",
             ),
+            (
+                USER.replace(
+                    "[kind.hooks]",
+                    "[kind.memory]\nfiles=['../CLAUDE.md']\n[kind.hooks]",
+                ),
+                "memory: files: \"../CLAUDE.md\"",
+            ),
+            (
+                USER.replace(
+                    "[kind.hooks]",
+                    "[kind.memory]\nhome_files=[\"a\\nb.md\"]\n[kind.hooks]",
+                ),
+                "memory: home_files",
+            ),
+            (
+                USER.replace(
+                    "[kind.hooks]",
+                    "[kind.memory]\nfiles=['/etc/CLAUDE.md']\n[kind.hooks]",
+                ),
+                "must be relative",
+            ),
             (USER.replace("id='my-agent'", "id='My Agent'"), "id"),
             (
                 USER.replace("install=''", "install=''\ninstall_timeout_s=0"),
@@ -1844,6 +1872,33 @@ mod tests {
                 assert!(e.contains("my-agent") || field == "id", "{field}: {e}");
             }
         }
+    }
+
+    /// Every real-agent kind declares the memory files its agent loads,
+    /// and they pass the load's checks.
+    #[test]
+    fn real_agent_kinds_declare_their_memory_files() {
+        let r = KindRegistry::builtin().unwrap();
+        for (id, file) in [
+            ("claude-code", "CLAUDE.md"),
+            ("codex", "AGENTS.md"),
+            ("gemini-cli", "GEMINI.md"),
+            ("opencode", "AGENTS.md"),
+        ] {
+            let memory = &r.get(id).unwrap().memory;
+            assert!(memory.files.iter().any(|f| f == file), "{id}: {memory:?}");
+            assert!(memory.check().is_ok());
+        }
+        let claude = r.get("claude-code").unwrap();
+        assert_eq!(claude.memory.imports, crate::MemoryImports::AtPath);
+        // Its auto memory, which the agent writes, is never loaded.
+        assert_eq!(
+            claude
+                .env
+                .get("CLAUDE_CODE_DISABLE_AUTO_MEMORY")
+                .map(String::as_str),
+            Some("1")
+        );
     }
 
     /// The four real-agent kinds reach their model through a gateway, in

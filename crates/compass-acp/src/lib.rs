@@ -19,6 +19,7 @@ pub mod error;
 pub mod executor;
 pub mod kinds;
 pub mod masked;
+pub mod memory;
 pub mod paths;
 mod rpc;
 pub mod session;
@@ -39,6 +40,7 @@ pub use kinds::{
     HookTransport, HttpHooks, INSTALL_PREFIX_ENV, KindRegistry, Programs, Provision, Transport,
     TransportChoice,
 };
+pub use memory::{HoldKind, MemoryCleared, MemoryFiles, MemoryGate, MemoryHold, MemoryImports};
 pub use session::{
     AcpSession, AgentInfo, Limits, PermissionPolicy, Relaunch, ServedCapabilities, SessionConfig,
     StartMode, Timeouts, TurnOutcome,

@@ -160,6 +160,10 @@ pub struct SessionConfig {
     /// (`compass_core::safe_git::WorktreeView`): the reload's workspace
     /// status reads the worktree only through one.
     pub git_views: PathBuf,
+    /// Asked before every launch of the agent process (first start,
+    /// restart, resume): the memory files it would load are inspected, and
+    /// a hold stops the launch before the process exists.
+    pub memory: Option<Arc<dyn crate::memory::MemoryGate>>,
 }
 
 /// What a restart (reload, context reset, a move into a workstream) redoes
@@ -196,6 +200,7 @@ impl std::fmt::Debug for SessionConfig {
             .field("allowed_roots", &self.allowed_roots)
             .field("permission", &self.permission)
             .field("capabilities", &self.capabilities)
+            .field("memory_gated", &self.memory.is_some())
             .finish_non_exhaustive()
     }
 }
@@ -223,6 +228,7 @@ impl SessionConfig {
             git_views: compass_runtime::InnerPaths::isolated()
                 .config
                 .join(compass_core::safe_git::VIEW_DIR),
+            memory: None,
         }
     }
 }
@@ -560,6 +566,9 @@ pub struct AcpSession {
     info: AgentInfo,
     timeouts: Timeouts,
     mode: StartMode,
+    /// Warden's cautions on the memory files this launch loaded, handed to
+    /// the agent with its next prompt (as a caution rides a tool result).
+    notes: Mutex<Vec<String>>,
 }
 
 impl std::fmt::Debug for AcpSession {
@@ -604,6 +613,20 @@ impl AcpSession {
             failed: AtomicBool::new(false),
             shutting_down: AtomicBool::new(false),
         });
+        // The memory files the agent process would load at start reach its
+        // model with no tool call: inspected first, and a hold means the
+        // process is never spawned.
+        let notes = match &config.memory {
+            Some(gate) => match gate.inspect(&config.cwd).await {
+                Ok(cleared) => cleared.notes,
+                Err(hold) => {
+                    let err = AcpError::MemoryHeld(hold);
+                    shared.fail(&err);
+                    return Err(err);
+                }
+            },
+            None => Vec::new(),
+        };
         let proc = match runtime.spawn(&config.workload, &config.launch).await {
             Ok(p) => p,
             Err(source) => {
@@ -747,6 +770,7 @@ impl AcpSession {
             },
             timeouts: config.timeouts,
             mode: fresh,
+            notes: Mutex::new(notes),
         };
         match session.handshake(config, resume).await {
             Ok(()) => Ok(session),
@@ -934,6 +958,16 @@ impl AcpSession {
         if let Some(reason) = self.conn.closed_reason() {
             return Err(reason);
         }
+        let notes = std::mem::take(&mut *self.notes.lock().unwrap_or_else(|p| p.into_inner()));
+        let blocks = if notes.is_empty() {
+            blocks
+        } else {
+            notes
+                .into_iter()
+                .map(|note| json!({"type": "text", "text": note}))
+                .chain(blocks)
+                .collect()
+        };
         self.shared.emit(
             None,
             AgentUpdate::UserMessage {

@@ -31,7 +31,8 @@ use crate::taint::{
 };
 use crate::tasks::TaskSource;
 use compass_core::gate::{
-    Decision, Finding, Gate, GateFuture, GatePoint, GateRequest, OutputAction, Severity, Verdict,
+    Decision, Finding, Gate, GateFuture, GatePoint, GateRequest, InputItem, OutputAction, Severity,
+    Verdict,
 };
 use compass_core::id::AgentId;
 use serde::{Deserialize, Serialize};
@@ -546,7 +547,7 @@ impl Warden {
         )
         .with(findings);
         let inspected = calls.join("\n");
-        self.finish(agent.clone(), assessed, &inspected, &|| None, start)
+        self.finish(agent.clone(), assessed, &inspected, &|| None, start, true)
             .await
     }
 
@@ -629,6 +630,23 @@ impl Warden {
     /// Decide on a request, with its audit record. Records it and pauses the
     /// agent on a flag.
     pub async fn inspect(&self, request: &GateRequest) -> Decided {
+        self.inspect_then(request, true).await
+    }
+
+    /// Inspect an agent's memory file (`file:` and its path as the agent
+    /// sees it), read by the daemon before the agent process starts: an
+    /// input like any file the agent reads (ranked, taint-cleared, audited,
+    /// allow-once and the lists apply), but a flag does not pause the agent
+    /// here — the daemon holds the launch itself, naming the file.
+    pub async fn inspect_memory_file(&self, agent: &AgentId, item: &InputItem) -> Decided {
+        let request = GateRequest::Input {
+            agent: agent.clone(),
+            item: item.clone(),
+        };
+        self.inspect_then(&request, false).await
+    }
+
+    async fn inspect_then(&self, request: &GateRequest, pause: bool) -> Decided {
         let start = Instant::now();
         let agent = request.agent().clone();
         let assessed = match request {
@@ -651,7 +669,7 @@ impl Warden {
             GateRequest::Input { item, .. } => std::borrow::Cow::Borrowed(item.content.as_str()),
             GateRequest::Output { action, .. } => action_text(action),
         };
-        self.finish(agent, assessed, &inspected, &named, start)
+        self.finish(agent, assessed, &inspected, &named, start, pause)
             .await
     }
 
@@ -665,6 +683,7 @@ impl Warden {
         inspected: &str,
         named: &(dyn Fn() -> Option<String> + Sync),
         start: Instant,
+        pause: bool,
     ) -> Decided {
         let Assessment {
             gate,
@@ -756,7 +775,8 @@ impl Warden {
             let reason = self
                 .redact_for(&agent, reason)
                 .unwrap_or_else(|| reason.to_owned());
-            if self.config.pause_on_flag
+            if pause
+                && self.config.pause_on_flag
                 && let Err(e) = self.deps.pauser.pause_agent(&agent, &reason).await
             {
                 tracing::error!(agent = %agent, error = %e, "warden could not pause the agent");
@@ -1171,7 +1191,7 @@ impl Warden {
         let named = move || Some(named_push.clone());
         let inspected = format!("{source}\n{}", key.join("\n"));
         let assessed = Assessment::new(GateKind::Output, source, hash, path).with(findings);
-        self.finish(agent.clone(), assessed, &inspected, &named, start)
+        self.finish(agent.clone(), assessed, &inspected, &named, start, true)
             .await
     }
 
@@ -1567,6 +1587,7 @@ impl Warden {
             text,
             &|| asks::describe_content(text),
             start,
+            true,
         )
         .await
     }

@@ -33,6 +33,10 @@ impl Fleet {
         let id = agent.id.clone();
         tokio::spawn(async move {
             if let Err(e) = driver.reset_context().await {
+                // Held by a flagged memory file: paused by Warden already.
+                if super::held_by_memory_acp(&e).is_some() {
+                    return;
+                }
                 let reason = format!("reload failed: {e}");
                 let _ = store
                     .write(move |tx| agents::set_status(tx, &id, AgentStatus::Failed, &reason))

@@ -19,6 +19,7 @@ mod context;
 mod deliver;
 mod fold;
 mod install;
+mod memory;
 mod once;
 mod pauser;
 mod provision;
@@ -54,6 +55,23 @@ use running::Live;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
+
+/// The pending hold of a memory file Warden flagged, if that is why a
+/// start failed ([`memory`]).
+fn held_by_memory(error: &FleetError) -> Option<&compass_acp::MemoryHold> {
+    match error {
+        FleetError::Acp(e) => held_by_memory_acp(e),
+        _ => None,
+    }
+}
+
+/// [`held_by_memory`] for a session's error.
+fn held_by_memory_acp(error: &compass_acp::AcpError) -> Option<&compass_acp::MemoryHold> {
+    match error {
+        compass_acp::AcpError::MemoryHeld(hold) if hold.is_pending() => Some(hold),
+        _ => None,
+    }
+}
 
 /// Grace period before a stopping workload is killed.
 const STOP_GRACE: Duration = Duration::from_secs(5);
@@ -297,6 +315,11 @@ impl Fleet {
                 Err(e) => Err(e),
             };
             if let Err(e) = turn {
+                // A restart held by a flagged memory file left the agent
+                // paused by Warden, waiting for the user's decision.
+                if held_by_memory_acp(&e).is_some() {
+                    return;
+                }
                 let id = agent.id.clone();
                 let reason = format!("turn failed: {e}");
                 let _ = store

@@ -139,6 +139,14 @@ impl Fleet {
             Err((step, error)) => {
                 let reason = format!("could not start ({}): {error}", step.as_str());
                 rollback.undo(&reason).await;
+                // A memory file Warden flagged holds the start until the
+                // user decides: the agent waits paused by Warden (the
+                // board lists it), the reason naming the file and hash.
+                if let Some(hold) = super::held_by_memory(&error) {
+                    let why = format!("{}{hold}", compass_core::agent::WARDEN_PAUSE_PREFIX);
+                    self.set_status(&plan.agent.id, AgentStatus::Paused, &why)
+                        .await?;
+                }
                 Err(error)
             }
         }
@@ -567,6 +575,26 @@ impl Fleet {
         )];
         // Warden's audit sink records every decision as an event already.
         config.emit_gate_decisions = false;
+        // The memory files the agent loads at each launch, inspected first.
+        config.memory = Some(Arc::new(super::memory::MemoryInspector {
+            agent: agent.id.clone(),
+            spec: plan.kind.memory.clone(),
+            work: super::memory::Place {
+                host: layout.work.clone(),
+                inner: plan.inner.work.clone(),
+            },
+            home: super::memory::Place {
+                host: layout.home.clone(),
+                inner: plan.inner.home.clone(),
+            },
+            warden: Arc::clone(&self.warden),
+            running: self.running.clone(),
+            pauser: super::WorkloadPauser {
+                store: self.store.clone(),
+                runtime: Arc::clone(&self.runtime),
+                running: self.running.clone(),
+            },
+        }));
         // A reload later (asked for, or after the agent died) re-seeds the
         // agent from its current task; the workspace state is read then.
         let context = self.task_context(agent).await?.0;

@@ -23,6 +23,7 @@ mod http_hooks;
 mod judge;
 mod kinds;
 mod mcp;
+mod memory;
 mod merges;
 mod oci;
 mod opencode;
