@@ -23,10 +23,34 @@
 //! the container can write. Any failure exits 126 with one line on
 //! stderr: the command never runs outside its domain.
 
+use std::ffi::OsString;
+use std::os::unix::ffi::OsStrExt;
 use std::os::unix::process::CommandExt;
 
 /// The first argument that selects this mode.
 pub const FLAG: &str = "--compass-exec";
+
+/// Every variable of the exec's own environment reaches this program under
+/// this prefix, and its command without it: the dynamic loader and libc
+/// read no prefixed name, so an `LD_PRELOAD` or `GLIBC_TUNABLES` an agent
+/// put in a terminal's environment acts on its command (inside the
+/// domain), never on this program before it has entered the domain.
+pub(crate) const ENV_PREFIX: &str = "COMPASS_EXEC_ENV_";
+
+/// The command's environment from this program's: the carried variables
+/// without their prefix, over what the engine set itself (`HOSTNAME`,
+/// `container`, the image's `PATH`).
+fn command_env(own: impl Iterator<Item = (OsString, OsString)>) -> Vec<(OsString, OsString)> {
+    let (carried, engine): (Vec<_>, Vec<_>) =
+        own.partition(|(k, _)| k.as_bytes().starts_with(ENV_PREFIX.as_bytes()));
+    let carried = carried.into_iter().map(|(k, v)| {
+        let name = std::ffi::OsStr::from_bytes(&k.as_bytes()[ENV_PREFIX.len()..]);
+        (name.to_owned(), v)
+    });
+    let mut env: std::collections::BTreeMap<OsString, OsString> = engine.into_iter().collect();
+    env.extend(carried);
+    env.into_iter().collect()
+}
 
 /// Whether `id` is an exec id as the runtime makes them (16 hex digits).
 pub(crate) fn valid_id(id: &str) -> bool {
@@ -40,7 +64,11 @@ pub fn run(args: &[String]) -> i32 {
         [id, sep, argv @ ..] if sep == "--" && valid_id(id) && !argv.is_empty() => {
             match compass_hook::confine::enter_domain() {
                 Ok(()) => {
-                    let e = std::process::Command::new(&argv[0]).args(&argv[1..]).exec();
+                    let e = std::process::Command::new(&argv[0])
+                        .args(&argv[1..])
+                        .env_clear()
+                        .envs(command_env(std::env::vars_os()))
+                        .exec();
                     format!("cannot run {:?}: {e}", argv[0])
                 }
                 Err(why) => format!("refusing to start the process unconfined: {why}"),
@@ -72,6 +100,28 @@ mod tests {
         ] {
             assert!(!valid_id(bad), "{bad}");
         }
+    }
+
+    #[test]
+    fn the_command_gets_the_carried_environment_over_the_engines() {
+        let os = |k: &str, v: &str| (OsString::from(k), OsString::from(v));
+        let env = command_env(
+            [
+                os("PATH", "/usr/bin"),
+                os("HOSTNAME", "box"),
+                os("COMPASS_EXEC_ENV_PATH", "/work/bin:/usr/bin"),
+                os("COMPASS_EXEC_ENV_LD_PRELOAD", "/work/x.so"),
+            ]
+            .into_iter(),
+        );
+        assert_eq!(
+            env,
+            vec![
+                os("HOSTNAME", "box"),
+                os("LD_PRELOAD", "/work/x.so"),
+                os("PATH", "/work/bin:/usr/bin"),
+            ]
+        );
     }
 
     #[test]

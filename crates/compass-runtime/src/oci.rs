@@ -539,7 +539,10 @@ impl OciRuntime {
         let mut body = String::new();
         for (k, v) in env {
             checks::env_line_value(&k, &v)?;
-            body.push_str(&format!("{k}={v}\n"));
+            // Carried under a prefix past the wrapper, which starts
+            // before its domain (`exec_domain::ENV_PREFIX`).
+            let prefix = crate::exec_domain::ENV_PREFIX;
+            body.push_str(&format!("{prefix}{k}={v}\n"));
         }
         let env_file = state_dir.join(format!("exec-{id}.env"));
         crate::secret_env::write_host_file(&env_file, body.as_bytes())?;

@@ -263,10 +263,21 @@ async fn an_execs_ld_preload_never_reaches_the_forwarder() {
         &root.path().join("w"),
         EgressPolicy::Allowlist { hosts: vec![] },
     );
-    let rt = sandbox();
-    rt.create(&a).await.unwrap();
+    ld_preload_reaches_only_the_command(&sandbox(), &a, root.path()).await;
+}
+
+/// Run `sh -c 'echo ran'` with an `LD_PRELOAD` in the exec's environment
+/// (a library built here that writes the executable of every process it
+/// is loaded into) and assert it reached the command alone: no program of
+/// the runtime's and no shell before the command.
+pub(crate) async fn ld_preload_reaches_only_the_command(
+    rt: &impl WorkloadRuntime,
+    a: &compass_runtime::WorkloadSpec,
+    scratch: &std::path::Path,
+) {
+    rt.create(a).await.unwrap();
     let work = a.state_dir.join("work");
-    let source = root.path().join("seen.c");
+    let source = scratch.join("seen.c");
     fs_err::write(
         &source,
         r#"#include <stdio.h>

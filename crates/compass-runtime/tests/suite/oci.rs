@@ -328,6 +328,21 @@ async fn oci_stop_kills_what_ignores_sigterm() {
     rt.remove(&a.name).await.unwrap();
 }
 
+/// An exec's environment is the agent's to choose (a terminal's `env`):
+/// an `LD_PRELOAD` in it loads agent code into the command, never into
+/// the runtime's wrapper that starts first to enter the exec's Landlock
+/// domain (code run there would run outside any domain, able to read the
+/// agent's environment and memory).
+#[tokio::test]
+async fn oci_an_execs_ld_preload_never_reaches_its_wrapper() {
+    let Some(rt) = oci("oci_an_execs_ld_preload_never_reaches_its_wrapper").await else {
+        return;
+    };
+    let root = tempfile::tempdir().unwrap();
+    let a = spec("preload", &root.path().join("w"), EgressPolicy::Deny);
+    egress::ld_preload_reaches_only_the_command(&rt, &a, root.path()).await;
+}
+
 /// A missing image is named with how to build it, and nothing is made.
 #[tokio::test]
 async fn oci_a_missing_image_is_named_and_nothing_is_made() {
