@@ -230,6 +230,88 @@ fn busy_scenario(tool_calls: u32, pace_ms: u64, offset_ms: u64, hooks: bool) -> 
     )
 }
 
+/// A tool call slower than this (the p99 target) marks its burst.
+const SLOW_CALL_NS: u64 = 20_000_000;
+
+/// One burst of tool calls: those announced with no gap of half a pace
+/// between them.
+#[derive(Debug, Clone, PartialEq)]
+struct Burst {
+    /// Its first call, µs after the run's first call.
+    at_us: u64,
+    calls: usize,
+    /// From its first call's announcement to its last's.
+    spread_us: u64,
+    max_ns: u64,
+    /// Its calls over the slow mark.
+    slow: usize,
+}
+
+/// The calls `(announced unix µs, latency ns)` grouped into bursts, in time
+/// order: a gap of at least half a pace starts a new one.
+fn bursts(mut calls: Vec<(u64, u64)>, pace_ms: u64, slow_ns: u64) -> Vec<Burst> {
+    calls.sort_unstable();
+    let gap_us = pace_ms.saturating_mul(1000) / 2;
+    let first = calls.first().map_or(0, |c| c.0);
+    let mut out: Vec<Burst> = Vec::new();
+    let mut last_sent = None;
+    for (sent, lat) in calls {
+        let new = last_sent.is_none_or(|l: u64| sent.saturating_sub(l) >= gap_us.max(1));
+        if new {
+            out.push(Burst {
+                at_us: sent - first,
+                calls: 0,
+                spread_us: 0,
+                max_ns: 0,
+                slow: 0,
+            });
+        }
+        if let Some(b) = out.last_mut() {
+            b.calls += 1;
+            b.spread_us = sent - first - b.at_us;
+            b.max_ns = b.max_ns.max(lat);
+            b.slow += usize::from(lat > slow_ns);
+        }
+        last_sent = Some(sent);
+    }
+    out
+}
+
+/// Whether a run's slow calls came from bursts whose calls were announced
+/// together (queueing for the cores) or from a few bursts that stalled: the
+/// bursts, how spread their calls' announcements were, and each burst that
+/// held a call over the slow mark.
+fn burst_report(calls: Vec<(u64, u64)>, pace_ms: u64, slow_ns: u64) -> String {
+    let all = bursts(calls, pace_ms, slow_ns);
+    let spreads = summarize(all.iter().map(|b| b.spread_us * 1000).collect());
+    let slow: Vec<String> = all
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| b.slow > 0)
+        .map(|(i, b)| {
+            format!(
+                "#{i} at {:.0} ms: {} of {} calls, max {:.1} ms",
+                b.at_us as f64 / 1000.0,
+                b.slow,
+                b.calls,
+                b.max_ns as f64 / 1e6
+            )
+        })
+        .collect();
+    format!(
+        "bursts: {} (a gap of half a pace between calls starts one), each burst's calls announced over p50 {:.1} ms; bursts with a call over {} ms: {}{}",
+        all.len(),
+        spreads.p50_ms,
+        slow_ns / 1_000_000,
+        slow.len(),
+        if slow.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", slow.join("; "))
+        }
+    )
+}
+
 /// An event as the subscriber got it, with when (unix µs).
 type Received = anyhow::Result<(pb::Event, u64)>;
 
@@ -429,6 +511,9 @@ pub(crate) async fn agents(run: BusyRun<'_>) -> CliResult {
         let mut latencies = Vec::new();
         // The tool calls' announcements alone (the rest: the agents' messages).
         let mut call_latencies = Vec::new();
+        // Each call's stamp (when the agent announced it, unix µs) and
+        // latency (ns), to tell the bursts apart.
+        let mut calls: Vec<(u64, u64)> = Vec::new();
         let mut stats: Vec<(u64, u64)> = Vec::new();
         let mut hook_waits = Vec::new();
         use pb::agent_update::Update;
@@ -463,6 +548,7 @@ pub(crate) async fn agents(run: BusyRun<'_>) -> CliResult {
                 latencies.push(lat_us * 1000);
                 if is_call {
                     call_latencies.push(lat_us * 1000);
+                    calls.push((sent, lat_us * 1000));
                 }
             }
             if text.starts_with("stats ")
@@ -527,9 +613,58 @@ pub(crate) async fn agents(run: BusyRun<'_>) -> CliResult {
                 spread(hook_waits)
             ))?;
         }
+        out(&format!("  {}", burst_report(calls, pace_ms, SLOW_CALL_NS)))?;
         drop(stream);
         subscriber.stop();
         bench.finish().await?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Burst, burst_report, bursts};
+
+    const MS: u64 = 1_000_000;
+
+    #[test]
+    fn calls_split_into_bursts_at_half_a_pace() {
+        // Two bursts 250 ms apart; the second's calls spread over 40 ms
+        // and one of them slow.
+        let t0 = 1_000_000_000;
+        let calls = vec![
+            (t0 + 250_000 + 40_000, 3 * MS),
+            (t0, 2 * MS),
+            (t0 + 2_000, 4 * MS),
+            (t0 + 250_000, 25 * MS),
+            (t0 + 124_000, MS), // less than half a pace after the last: same burst
+        ];
+        let got = bursts(calls, 250, 20 * MS);
+        assert_eq!(
+            got,
+            vec![
+                Burst {
+                    at_us: 0,
+                    calls: 3,
+                    spread_us: 124_000,
+                    max_ns: 4 * MS,
+                    slow: 0
+                },
+                Burst {
+                    at_us: 250_000,
+                    calls: 2,
+                    spread_us: 40_000,
+                    max_ns: 25 * MS,
+                    slow: 1
+                },
+            ]
+        );
+        let report = burst_report(vec![(t0, 2 * MS), (t0 + 250_000, 25 * MS)], 250, 20 * MS);
+        assert!(
+            report.contains("bursts: 2")
+                && report.contains("#1 at 250 ms: 1 of 1 calls, max 25.0 ms"),
+            "{report}"
+        );
+        assert!(bursts(Vec::new(), 250, 20 * MS).is_empty());
+    }
 }
