@@ -269,35 +269,22 @@ const COMMAND_HOOK_MARK: &str = "command-hook-ran";
 /// dir): the adapter is told to run it, the kind declares its version, and
 /// its command hooks mark that they ran.
 fn claude_pinned_for_http_hooks() -> String {
-    let builtin: toml::Table =
-        toml::from_str(include_str!("../../../compass-acp/src/kinds.toml")).unwrap();
-    let mut kind = builtin["kind"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|k| k["id"].as_str() == Some("claude-code"))
-        .unwrap()
-        .as_table()
-        .unwrap()
-        .clone();
-    kind["env"].as_table_mut().unwrap().insert(
-        "CLAUDE_CODE_EXECUTABLE".into(),
-        "/opt/compass/agents/node_modules/@anthropic-ai/claude-code-linux-x64/claude".into(),
-    );
-    let provision = kind["provision"].as_table_mut().unwrap();
-    let marked = provision["hook_config"].as_str().unwrap().replace(
-        "\"command\": \"{hook}",
-        &format!("\"command\": \"touch $HOME/{COMMAND_HOOK_MARK}; {{hook}}"),
-    );
-    provision.insert("hook_config".into(), marked.into());
-    provision["http_hooks"]
-        .as_table_mut()
-        .unwrap()
-        .insert("agent_version".into(), "2.1.332".into());
-    let mut file = toml::Table::new();
-    file.insert("version".into(), 1.into());
-    file.insert("kind".into(), vec![toml::Value::Table(kind)].into());
-    toml::to_string(&file).unwrap()
+    super::real_agent::builtin_kind_edited("claude-code", |kind| {
+        kind["env"].as_table_mut().unwrap().insert(
+            "CLAUDE_CODE_EXECUTABLE".into(),
+            "/opt/compass/agents/node_modules/@anthropic-ai/claude-code-linux-x64/claude".into(),
+        );
+        let provision = kind["provision"].as_table_mut().unwrap();
+        let marked = provision["hook_config"].as_str().unwrap().replace(
+            "\"command\": \"{hook}",
+            &format!("\"command\": \"touch $HOME/{COMMAND_HOOK_MARK}; {{hook}}"),
+        );
+        provision.insert("hook_config".into(), marked.into());
+        provision["http_hooks"]
+            .as_table_mut()
+            .unwrap()
+            .insert("agent_version".into(), "2.1.332".into());
+    })
 }
 
 /// Real Claude Code 2.1.332, pinned by a user's kinds file, in its
@@ -933,28 +920,15 @@ fn claude_code_escape_tools_cannot_call_its_model_gateway() {
 /// managed settings' `WebSearch` deny out: Claude Code offers WebSearch
 /// again, and its gateway still refuses the provider's search.
 fn claude_without_the_search_deny() -> String {
-    let builtin: toml::Table =
-        toml::from_str(include_str!("../../../compass-acp/src/kinds.toml")).unwrap();
-    let mut kind = builtin["kind"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|k| k["id"].as_str() == Some("claude-code"))
-        .unwrap()
-        .as_table()
-        .unwrap()
-        .clone();
-    let provision = kind["provision"].as_table_mut().unwrap();
-    let open = provision["hook_config"]
-        .as_str()
-        .unwrap()
-        .replace(" \"permissions\": {\"deny\": [\"WebSearch\"]},\n", "");
-    assert!(!open.contains("WebSearch"), "{open}");
-    provision.insert("hook_config".into(), open.into());
-    let mut file = toml::Table::new();
-    file.insert("version".into(), 1.into());
-    file.insert("kind".into(), vec![toml::Value::Table(kind)].into());
-    toml::to_string(&file).unwrap()
+    super::real_agent::builtin_kind_edited("claude-code", |kind| {
+        let provision = kind["provision"].as_table_mut().unwrap();
+        let open = provision["hook_config"]
+            .as_str()
+            .unwrap()
+            .replace(" \"permissions\": {\"deny\": [\"WebSearch\"]},\n", "");
+        assert!(!open.contains("WebSearch"), "{open}");
+        provision.insert("hook_config".into(), open.into());
+    })
 }
 
 /// Escape: Claude Code's WebSearch has the provider's search engine read

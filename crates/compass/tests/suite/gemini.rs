@@ -403,27 +403,15 @@ fn gemini_cli_escape_tools_cannot_call_its_model_gateway() {
 /// has its `google_web_search` deny taken out: Gemini CLI offers the tool
 /// again (each call still asks, as every tool does).
 fn gemini_without_the_search_deny() -> String {
-    let path =
-        compass_test_support::bins::workspace_root().join("crates/compass-acp/src/kinds.toml");
-    let builtin: toml::Table = toml::from_str(&fs_err::read_to_string(path).unwrap()).unwrap();
-    let mut kind = builtin["kind"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|k| k["id"].as_str() == Some("gemini-cli"))
-        .unwrap()
-        .clone();
-    let provision = kind["provision"].as_table_mut().unwrap();
-    let open = provision["hook_config"].as_str().unwrap().replace(
-        "[[rule]]\ntoolName = \"google_web_search\"\ndecision = \"deny\"\npriority = 999\n",
-        "",
-    );
-    assert!(!open.contains("google_web_search"), "{open}");
-    provision.insert("hook_config".into(), open.into());
-    let mut user = toml::Table::new();
-    user.insert("version".into(), 1.into());
-    user.insert("kind".into(), vec![kind].into());
-    toml::to_string(&user).unwrap()
+    super::real_agent::builtin_kind_edited("gemini-cli", |kind| {
+        let provision = kind["provision"].as_table_mut().unwrap();
+        let open = provision["hook_config"].as_str().unwrap().replace(
+            "[[rule]]\ntoolName = \"google_web_search\"\ndecision = \"deny\"\npriority = 999\n",
+            "",
+        );
+        assert!(!open.contains("google_web_search"), "{open}");
+        provision.insert("hook_config".into(), open.into());
+    })
 }
 
 /// Escape: Gemini CLI's google_web_search has the provider's search engine

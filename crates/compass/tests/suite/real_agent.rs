@@ -271,6 +271,14 @@ pub(crate) fn started_on_kinds(
 /// A user's kinds file replacing built-in kind `id` with itself plus
 /// `host` on its egress allowlist (a page a test's agent fetches).
 pub(crate) fn builtin_kind_reaching(id: &str, host: &str) -> String {
+    builtin_kind_edited(id, |kind| {
+        kind["egress"].as_array_mut().unwrap().push(host.into());
+    })
+}
+
+/// A user's kinds file replacing built-in kind `id` with itself as `edit`
+/// leaves it.
+pub(crate) fn builtin_kind_edited(id: &str, edit: impl FnOnce(&mut toml::Table)) -> String {
     let path =
         compass_test_support::bins::workspace_root().join("crates/compass-acp/src/kinds.toml");
     let builtin: toml::Table = toml::from_str(&fs_err::read_to_string(path).unwrap()).unwrap();
@@ -280,11 +288,13 @@ pub(crate) fn builtin_kind_reaching(id: &str, host: &str) -> String {
         .iter()
         .find(|k| k["id"].as_str() == Some(id))
         .unwrap_or_else(|| panic!("no built-in kind {id}"))
+        .as_table()
+        .unwrap()
         .clone();
-    kind["egress"].as_array_mut().unwrap().push(host.into());
+    edit(&mut kind);
     let mut user = toml::Table::new();
     user.insert("version".into(), 1.into());
-    user.insert("kind".into(), vec![kind].into());
+    user.insert("kind".into(), vec![toml::Value::Table(kind)].into());
     toml::to_string(&user).unwrap()
 }
 
