@@ -384,11 +384,17 @@ impl EventKind {
             Self::SourceSynced { skipped, .. } => {
                 skipped.iter_mut().map(|s| &mut s.reason).collect()
             }
+            // An agent files issues (the Dispatcher's `file_issue`), and a
+            // tracker's text is anyone's.
+            Self::IssueCreated { issue } | Self::IssueUpdated { issue } => {
+                let mut texts = vec![&mut issue.title, &mut issue.body];
+                texts.extend(issue.labels.iter_mut());
+                texts
+            }
             Self::ProjectCreated { .. }
             | Self::ThemeAdded { .. }
             | Self::AgentCreated { .. }
             | Self::AgentRetired { .. }
-            | Self::IssueCreated { .. }
             | Self::WorkstreamCreated { .. }
             | Self::WorkstreamStateChanged { .. }
             | Self::SecretSet { .. }
@@ -396,7 +402,6 @@ impl EventKind {
             | Self::SecretsDelivered { .. }
             | Self::SourceAdded { .. }
             | Self::SourceRemoved { .. }
-            | Self::IssueUpdated { .. }
             | Self::WorkstreamMerged { .. } => vec![],
             Self::RepoPushChanged { .. }
             | Self::AskAnswered { .. }

@@ -24,7 +24,8 @@ const COLUMNS: &str =
     "id, project_id, key, title, body, labels, parent_id, priority, created_at_ms";
 
 /// Create an issue and emit `IssueCreated`.
-pub fn create(tx: &mut Tx<'_>, new: NewIssue) -> Result<Issue> {
+pub fn create(tx: &mut Tx<'_>, mut new: NewIssue) -> Result<Issue> {
+    scrub_fields(tx, &mut new.title, &mut new.body, &mut new.labels);
     compass_core::issue::check_fields(&new.title, &new.body, &new.labels)
         .map_err(|e| StoreError::invalid("issue", e))?;
     let conn = tx.conn();
@@ -160,15 +161,27 @@ pub fn list(conn: &Connection, project: &str) -> Result<Vec<Issue>> {
     rows.into_iter().map(finish).collect()
 }
 
+/// Take secrets out of an issue's text before it is stored: agents file
+/// issues (the Dispatcher's `file_issue`) and trackers carry anyone's text,
+/// and both are shown on the board and may become a pull request's.
+fn scrub_fields(tx: &Tx<'_>, title: &mut String, body: &mut String, labels: &mut [String]) {
+    tx.scrub(title);
+    tx.scrub(body);
+    for label in labels {
+        tx.scrub(label);
+    }
+}
+
 /// Replace an issue's title, body and labels (a tracker edited it) and emit
 /// `IssueUpdated`. Its key, parent and workstream stay.
 pub fn update_fields(
     tx: &mut Tx<'_>,
     id: &IssueId,
-    title: String,
-    body: String,
-    labels: Vec<String>,
+    mut title: String,
+    mut body: String,
+    mut labels: Vec<String>,
 ) -> Result<Issue> {
+    scrub_fields(tx, &mut title, &mut body, &mut labels);
     compass_core::issue::check_fields(&title, &body, &labels)
         .map_err(|e| StoreError::invalid("issue", e))?;
     let mut issue = get(tx.conn(), id.as_str())?;

@@ -436,19 +436,59 @@ fn ready_for_push_in_a_loop_polls_the_forge_at_most_once_per_gap() {
 /// A held secret the agent knows.
 const HELD: &str = "deploy-key-7f3a9c21e5b04d";
 
-/// An agent files an issue whose title carries a stored secret's value
+/// An agent files an issue whose title carries a secret's value
 /// (`file_issue` passes only Warden's input gate, here off: the boundary
 /// must hold without it); a workstream on that issue, pushed and ready,
-/// would open a pull request titled by it. The title is checked against
-/// every held secret before anything goes to the forge: no request to the
-/// forge ever carries the value, no pull request opens, and a
-/// `forge_failed` event says why.
+/// opens a pull request titled by it. Stored while the value was not yet
+/// a secret, the title is checked against every held secret before
+/// anything goes to the forge: no request to the forge ever carries the
+/// value, no pull request opens, and a `forge_failed` event says why.
 #[test]
 fn a_held_secret_in_a_filed_issues_title_never_reaches_the_forge() {
+    let (f, events) = filed_with_the_secret_in_its_title(SecretSet::AfterFiling);
+    assert!(
+        events.contains("holds the value of a stored secret"),
+        "{events}"
+    );
+    assert!(f.gh.pulls().is_empty(), "{:?}", f.gh.pulls());
+    never_reached_the_forge(&f, &events);
+}
+
+/// The same with the secret stored first: the issue is stored with the
+/// value taken out, so neither its event (the board's stream), nor the
+/// issue list, nor the pull request it opens ever shows it.
+#[test]
+fn a_filed_issue_is_stored_without_a_held_secrets_value() {
+    let (f, events) = filed_with_the_secret_in_its_title(SecretSet::BeforeFiling);
+    let pulls = f.gh.pulls();
+    assert_eq!(pulls.len(), 1, "{pulls:?}\n{events}");
+    for shown in [
+        f.d.ok(&["events", "--json"]),
+        f.d.ok(&["issue", "list", "--json"]),
+        format!("{pulls:?}"),
+    ] {
+        assert!(!shown.contains(HELD), "the held secret is shown: {shown}");
+    }
+    never_reached_the_forge(&f, &events);
+}
+
+/// When the agent's secret becomes a stored one.
+#[derive(Clone, Copy, PartialEq)]
+enum SecretSet {
+    BeforeFiling,
+    AfterFiling,
+}
+
+/// Atlas files `rotate <HELD>` as a child issue, pushes its workstream
+/// and declares it ready; returns once its pull request opened or was
+/// refused, with the events then.
+fn filed_with_the_secret_in_its_title(when: SecretSet) -> (OnForge, String) {
     let (f, _) = on_forge(&["--merge-poll", "3600"], &[("say one", "write one.txt")]);
     let d = &f.d;
     d.ok(&["warden", "off"]);
-    set_secret(d, "DEPLOY_KEY", HELD);
+    if when == SecretSet::BeforeFiling {
+        set_secret(d, "DEPLOY_KEY", HELD);
+    }
     let ws = atlas_in_progress(d);
     let child_branch = "compass/atlas/demo-2";
     let push = format!(
@@ -467,6 +507,9 @@ fn a_held_secret_in_a_filed_issues_title_never_reaches_the_forge() {
     );
     let turn = d.ok(&["agent", "prompt", "atlas", "file it", "--follow"]);
     assert!(turn.contains("mcp file_issue:"), "{turn}");
+    if when == SecretSet::AfterFiling {
+        set_secret(d, "DEPLOY_KEY", HELD);
+    }
     let child = d.workstream("demo-2", "atlas");
     assert_ne!(child, ws);
     assert_eq!(
@@ -476,11 +519,15 @@ fn a_held_secret_in_a_filed_issues_title_never_reaches_the_forge() {
     d.ok(&["workstream", "move", &child, "in_progress"]);
     let turn = d.ok(&["agent", "prompt", "atlas", "push it", "--follow"]);
     assert!(turn.contains("Compass forwarded this push"), "{turn}");
-    let events = wait_for(d, "the refused pull request", |e| {
-        e.contains("holds the value of a stored secret")
+    let events = wait_for(d, "the pull request opened or refused", |e| {
+        e.contains("holds the value of a stored secret") || e.contains("opened for app")
     });
     d.ok(&["dispatcher", "check-merges"]);
-    assert!(f.gh.pulls().is_empty(), "{:?}", f.gh.pulls());
+    (f, events)
+}
+
+/// No request the forge saw carried the held value.
+fn never_reached_the_forge(f: &OnForge, events: &str) {
     for seen in f.gh.seen() {
         let body = seen.body.to_string();
         assert!(
