@@ -21,8 +21,13 @@ const SHELL_ARGS: [&str; 3] = ["--norc", "--noprofile", "-i"];
 /// The other agent-written files an interactive bash reads, pointed away:
 /// readline's key bindings (`~/.inputrc`, whose macros can type and run a
 /// command at a keystroke) and the history (`~/.bash_history`, commands
-/// the agent chose under the person's arrow keys).
-const SHELL_ENV: [(&str, &str); 2] = [("INPUTRC", "/dev/null"), ("HISTFILE", "/dev/null")];
+/// the agent chose under the person's arrow keys). The prompt is Compass's
+/// own (with no rc file bash's default would not say where the shell is).
+const SHELL_ENV: [(&str, &str); 3] = [
+    ("INPUTRC", "/dev/null"),
+    ("HISTFILE", "/dev/null"),
+    ("PS1", "\\w \\$ "),
+];
 
 /// An open shell: its process and the agent it belongs to.
 #[derive(Debug)]
