@@ -1277,3 +1277,52 @@ pub(crate) fn exec_environ_is_private(b: Backend) {
     }
     a.finish();
 }
+
+/// No process entering the agent's workload writes an operator's terminal:
+/// while `compass agent shell` is open, the agent's own tool writes a line
+/// to every `/dev/pts/N` it can open; the shell's screen must never show it.
+pub(crate) fn operator_terminal_is_private(b: Backend) {
+    let Some(mut a) = Arena::new(b, WardenMode::Off) else {
+        return;
+    };
+    a.agent("atlas", scenario!("exec-pts"));
+    let mut shell = a.cli_spawn(&["agent", "shell", "atlas"]);
+    {
+        use std::io::Write as _;
+        let mut stdin = shell.stdin.take().unwrap();
+        stdin.write_all(b"sleep 20; exit\n").unwrap();
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_secs(30));
+            drop(stdin);
+        });
+    }
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    {
+        use std::io::Read as _;
+        let mut stdout = shell.stdout.take().unwrap();
+        let seen = std::sync::Arc::clone(&seen);
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n @ 1..) = stdout.read(&mut buf) {
+                seen.lock().unwrap().extend_from_slice(&buf[..n]);
+            }
+        });
+    }
+    let by_tool = a.turn_ends("atlas");
+    std::thread::sleep(std::time::Duration::from_secs(1));
+    let _ = shell.kill();
+    let _ = shell.wait();
+    let screen = String::from_utf8_lossy(&seen.lock().unwrap()).into_owned();
+    if !by_tool.text.contains("checked-pts") {
+        a.fail(format!(
+            "the agent's tool never tried the terminals: {}",
+            by_tool.text
+        ));
+    }
+    if screen.contains("PTS-INJECTED") {
+        a.fail(format!(
+            "the agent's tool wrote the operator's terminal: {screen}"
+        ));
+    }
+    a.finish();
+}

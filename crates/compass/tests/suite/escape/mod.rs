@@ -129,6 +129,10 @@ escape_tests! {
     relay_ssh_key_is_out_of_reach { sandbox: [], oci: [] }
     background_process_dies_with_its_restart { sandbox: [], oci: [] }
     exec_environ_is_private { sandbox: [], oci: [] }
+    operator_terminal_is_private {
+        sandbox: [],
+        oci: [#[ignore = "escapes today: every exec in a container shares one devpts, so the agent's tool writes the operator's shell terminal (seen: its line on the shell's screen); a per-exec devpts or a shell without a container pty is next"]]
+    }
 }
 
 /// The control: on the host tier (no isolation, by design) the same attack
