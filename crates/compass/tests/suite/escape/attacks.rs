@@ -1224,38 +1224,13 @@ pub(crate) fn exec_environ_is_private(b: Backend) {
         return;
     };
     a.agent("atlas", scenario!("exec-environ"));
-    let mut shell = a.cli_spawn(&["agent", "shell", "atlas"]);
-    {
-        use std::io::Write as _;
-        let mut stdin = shell.stdin.take().unwrap();
-        stdin.write_all(SHELL_TRIES_THE_AGENT.as_bytes()).unwrap();
-        // Kept open until the shell is done: it reads as it goes.
-        std::thread::spawn(move || {
-            std::thread::sleep(std::time::Duration::from_secs(40));
-            drop(stdin);
-        });
-    }
-    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
-    {
-        use std::io::Read as _;
-        let mut stdout = shell.stdout.take().unwrap();
-        let seen = std::sync::Arc::clone(&seen);
-        std::thread::spawn(move || {
-            let mut buf = [0u8; 4096];
-            while let Ok(n @ 1..) = stdout.read(&mut buf) {
-                seen.lock().unwrap().extend_from_slice(&buf[..n]);
-            }
-        });
-    }
+    let shell = OperatorShell::open(&a, "atlas", SHELL_TRIES_THE_AGENT, 40);
     let by_tool = a.turn_ends("atlas");
-    let shell_output = || String::from_utf8_lossy(&seen.lock().unwrap()).into_owned();
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
-    while !shell_output().contains("checked-the-agent") && std::time::Instant::now() < deadline {
+    while !shell.screen().contains("checked-the-agent") && std::time::Instant::now() < deadline {
         std::thread::sleep(std::time::Duration::from_millis(100));
     }
-    let _ = shell.kill();
-    let _ = shell.wait();
-    let by_shell = shell_output();
+    let by_shell = shell.close();
     a.agent("boreas", scenario!("exec-environ-terminal"));
     let by_terminal = a.turn_ends("boreas");
     for (text, who, what) in [
@@ -1286,33 +1261,10 @@ pub(crate) fn operator_terminal_is_private(b: Backend) {
         return;
     };
     a.agent("atlas", scenario!("exec-pts"));
-    let mut shell = a.cli_spawn(&["agent", "shell", "atlas"]);
-    {
-        use std::io::Write as _;
-        let mut stdin = shell.stdin.take().unwrap();
-        stdin.write_all(b"sleep 20; exit\n").unwrap();
-        std::thread::spawn(move || {
-            std::thread::sleep(std::time::Duration::from_secs(30));
-            drop(stdin);
-        });
-    }
-    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
-    {
-        use std::io::Read as _;
-        let mut stdout = shell.stdout.take().unwrap();
-        let seen = std::sync::Arc::clone(&seen);
-        std::thread::spawn(move || {
-            let mut buf = [0u8; 4096];
-            while let Ok(n @ 1..) = stdout.read(&mut buf) {
-                seen.lock().unwrap().extend_from_slice(&buf[..n]);
-            }
-        });
-    }
+    let shell = OperatorShell::open(&a, "atlas", "sleep 20; exit\n", 30);
     let by_tool = a.turn_ends("atlas");
     std::thread::sleep(std::time::Duration::from_secs(1));
-    let _ = shell.kill();
-    let _ = shell.wait();
-    let screen = String::from_utf8_lossy(&seen.lock().unwrap()).into_owned();
+    let screen = shell.close();
     if !by_tool.text.contains("checked-pts") {
         a.fail(format!(
             "the agent's tool never tried the terminals: {}",
@@ -1325,4 +1277,48 @@ pub(crate) fn operator_terminal_is_private(b: Backend) {
         ));
     }
     a.finish();
+}
+
+/// An operator's `compass agent shell` into an agent's workload, typed
+/// into once and read as it goes.
+struct OperatorShell {
+    process: std::process::Child,
+    seen: std::sync::Arc<std::sync::Mutex<Vec<u8>>>,
+}
+
+impl OperatorShell {
+    /// Open it, type `typed`, and keep its input open `open_s` seconds (it
+    /// reads as it goes).
+    fn open(a: &Arena, agent: &str, typed: &str, open_s: u64) -> Self {
+        use std::io::{Read as _, Write as _};
+        let mut process = a.cli_spawn(&["agent", "shell", agent]);
+        let mut stdin = process.stdin.take().unwrap();
+        stdin.write_all(typed.as_bytes()).unwrap();
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_secs(open_s));
+            drop(stdin);
+        });
+        let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let mut stdout = process.stdout.take().unwrap();
+        let into = std::sync::Arc::clone(&seen);
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n @ 1..) = stdout.read(&mut buf) {
+                into.lock().unwrap().extend_from_slice(&buf[..n]);
+            }
+        });
+        Self { process, seen }
+    }
+
+    /// What its screen showed so far.
+    fn screen(&self) -> String {
+        String::from_utf8_lossy(&self.seen.lock().unwrap()).into_owned()
+    }
+
+    /// End it; what its screen showed.
+    fn close(mut self) -> String {
+        let _ = self.process.kill();
+        let _ = self.process.wait();
+        self.screen()
+    }
 }
