@@ -194,20 +194,14 @@ fn bind_forge_secret(d: &TestDaemon, origin: &str, value: &str) {
 
 #[test]
 fn a_private_http_forge_gets_the_bound_secret_from_the_relay_and_the_workload_never_holds_it() {
-    use compass_test_support::git_http_server::{GitHttpServer, bare_repo};
     compass_test_support::bins::scripted_agent();
     let d = TestDaemon::start();
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(1)
-        .enable_all()
-        .build()
-        .unwrap();
-    let root = d.outside().join("forge");
-    fs_err::create_dir_all(&root).unwrap();
-    let bare = bare_repo(&root, "app.git", &[("README.md", "# app\n")]);
-    let forge = rt
-        .block_on(GitHttpServer::start(&root, "bot", FORGE_TOKEN))
-        .unwrap();
+    // `_rt` bound: the server runs on it.
+    let PrivateForge {
+        server: forge,
+        bare,
+        _rt,
+    } = private_forge(&d);
     forge.watch(FORGE_TOKEN);
     // Bad bindings are refused, naming the field; nothing is stored.
     for (flags, field) in [
@@ -642,20 +636,12 @@ sh /tmp/p.sh
 /// Sessions close together (in a row and at once) share one refresh.
 #[test]
 fn relay_sessions_close_together_share_one_refresh_from_the_forge() {
-    use compass_test_support::git_http_server::{GitHttpServer, bare_repo};
     compass_test_support::bins::scripted_agent();
     let d = TestDaemon::start();
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(1)
-        .enable_all()
-        .build()
-        .unwrap();
-    let root = d.outside().join("forge");
-    fs_err::create_dir_all(&root).unwrap();
-    bare_repo(&root, "app.git", &[("README.md", "# app\n")]);
-    let forge = rt
-        .block_on(GitHttpServer::start(&root, "bot", FORGE_TOKEN))
-        .unwrap();
+    // `_rt` bound: the server runs on it.
+    let PrivateForge {
+        server: forge, _rt, ..
+    } = private_forge(&d);
     bind_forge_secret(&d, &forge.origin(), FORGE_TOKEN);
     d.ok(&["project", "add", "demo", "--repo", &forge.url("app.git")]);
     d.ok(&["agent", "new", "atlas"]);
@@ -687,4 +673,32 @@ git ls-remote -q origin >/dev/null 2>&1 & git ls-remote -q origin >/dev/null 2>&
         during <= 1,
         "9 relay sessions close together made {during} fetches from the forge: {turn}"
     );
+}
+
+/// A private HTTP forge serving `app.git` (one commit), reached with
+/// `bot` / [`FORGE_TOKEN`]; the server runs on `_rt`, dropped after it.
+struct PrivateForge {
+    server: compass_test_support::git_http_server::GitHttpServer,
+    bare: std::path::PathBuf,
+    _rt: tokio::runtime::Runtime,
+}
+
+fn private_forge(d: &TestDaemon) -> PrivateForge {
+    use compass_test_support::git_http_server::{GitHttpServer, bare_repo};
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap();
+    let root = d.outside().join("forge");
+    fs_err::create_dir_all(&root).unwrap();
+    let bare = bare_repo(&root, "app.git", &[("README.md", "# app\n")]);
+    let server = rt
+        .block_on(GitHttpServer::start(&root, "bot", FORGE_TOKEN))
+        .unwrap();
+    PrivateForge {
+        server,
+        bare,
+        _rt: rt,
+    }
 }
